@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+export type HorarioFila = { dias: string; horas: string };
+export type Doctor = { nombre: string; especialidad: string; imagen: string | null };
+
+export const clinicas = pgTable(
+  'clinicas',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Owner. One clinic per user, enforced by the unique index. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    nombre: text('nombre').notNull(),
+    telefono: text('telefono'),
+    logoUrl: text('logo_url'),
+    direccion: text('direccion'),
+    pais: text('pais'),
+    ciudad: text('ciudad'),
+    /** IANA zone of the clinic: "today" for date rules is the clinic's day, not UTC. */
+    zonaHoraria: text('zona_horaria').notNull().default('Europe/Madrid'),
+    /** Supplier accounts sell their catalogue in the store (DESIGN §1). */
+    esProveedor: boolean('es_proveedor').notNull().default(false),
+    // Public profile (spec 001 §2, DESIGN §1).
+    publicada: boolean('publicada').notNull().default(false),
+    fechaPublicacion: timestamp('fecha_publicacion', { withTimezone: true }),
+    descripcion: text('descripcion'),
+    especialidades: text('especialidades')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    servicios: text('servicios')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    horario: jsonb('horario').$type<HorarioFila[]>().notNull().default([]),
+    emailPublico: text('email_publico'),
+    sitioWeb: text('sitio_web'),
+    imagenUrl: text('imagen_url'),
+    doctores: jsonb('doctores').$type<Doctor[]>().notNull().default([]),
+    /** Set by the operator, never by the clinic. */
+    destacada: boolean('destacada').notNull().default(false),
+    fechaPerfilActualizado: timestamp('fecha_perfil_actualizado', { withTimezone: true }),
+    /** Normalized (lower case, no accents) name for the directory search; kept by odontia_normalizar. */
+    nombreBusqueda: text('nombre_busqueda').generatedAlwaysAs(sql`odontia_normalizar(nombre)`),
+    ciudadBusqueda: text('ciudad_busqueda').generatedAlwaysAs(sql`odontia_normalizar(coalesce(ciudad, ''))`),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+    fechaActualizacion: timestamp('fecha_actualizacion', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('clinicas_user_id_key').on(t.userId),
+    index('clinicas_publicadas_idx')
+      .on(t.destacada.desc(), t.nombre, t.id)
+      .where(sql`${t.publicada}`),
+    index('clinicas_publicadas_ciudad_idx')
+      .on(t.ciudadBusqueda)
+      .where(sql`${t.publicada}`),
+    index('clinicas_especialidades_idx')
+      .using('gin', t.especialidades)
+      .where(sql`${t.publicada}`),
+    index('clinicas_nombre_trgm_idx')
+      .using('gin', sql`${t.nombreBusqueda} gin_trgm_ops`)
+      .where(sql`${t.publicada}`),
+  ],
+);
+
+export const perfilesUsuario = pgTable('perfiles_usuario', {
+  id: text('id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  nombres: text('nombres'),
+  apellidos: text('apellidos'),
+  telefono: text('telefono'),
+  fotoUrl: text('foto_url'),
+  fechaActualizacion: timestamp('fecha_actualizacion', { withTimezone: true }),
+});
+
+/** Membership of a user in a clinic. id is the auth user id: a user belongs to one clinic. */
+export const usuarios = pgTable(
+  'usuarios',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    clinicaId: uuid('clinica_id')
+      .notNull()
+      .references(() => clinicas.id, { onDelete: 'cascade' }),
+    nombres: text('nombres').notNull(),
+    email: text('email').notNull(),
+    /** admin | dentista | asistente | recepcion */
+    rol: text('rol').notNull(),
+    activo: boolean('activo').notNull().default(true),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+    fechaActualizacion: timestamp('fecha_actualizacion', { withTimezone: true }),
+  },
+  (t) => [index('usuarios_clinica_idx').on(t.clinicaId, t.nombres)],
+);
+
+export const rolesClinica = pgTable(
+  'roles_clinica',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicaId: uuid('clinica_id')
+      .notNull()
+      .references(() => clinicas.id, { onDelete: 'cascade' }),
+    nombre: text('nombre').notNull(),
+    descripcion: text('descripcion'),
+    esPredeterminado: boolean('es_predeterminado').notNull().default(false),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('roles_clinica_nombre_key').on(t.clinicaId, t.nombre)],
+);
+
+export const usuariosRol = pgTable(
+  'usuarios_rol',
+  {
+    usuarioId: text('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    rolId: uuid('rol_id')
+      .notNull()
+      .references(() => rolesClinica.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.usuarioId, t.rolId] }), index('usuarios_rol_rol_idx').on(t.rolId)],
+);
+
+export const permisos = pgTable('permisos', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  nombre: text('nombre').notNull().unique(),
+  descripcion: text('descripcion').notNull(),
+  modulo: text('modulo').notNull(),
+});
+
+export const permisosRol = pgTable(
+  'permisos_rol',
+  {
+    rolId: uuid('rol_id')
+      .notNull()
+      .references(() => rolesClinica.id, { onDelete: 'cascade' }),
+    permisoId: uuid('permiso_id')
+      .notNull()
+      .references(() => permisos.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.rolId, t.permisoId] }), index('permisos_rol_permiso_idx').on(t.permisoId)],
+);
+
+export const terminosYCondiciones = pgTable('terminos_y_condiciones', {
+  id: serial('id').primaryKey(),
+  version: text('version').notNull(),
+  contenido: text('contenido').notNull(),
+  fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+});

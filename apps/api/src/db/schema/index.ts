@@ -1,0 +1,4 @@
+export * from './auth.ts';
+export * from './clinics.ts';
+export * from './directory.ts';
+export * from './patients.ts';

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { clinicas } from './clinics.ts';
+
+export const pacientes = pgTable(
+  'pacientes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicaId: uuid('clinica_id')
+      .notNull()
+      .references(() => clinicas.id, { onDelete: 'cascade' }),
+    nombres: text('nombres').notNull(),
+    apellidos: text('apellidos').notNull(),
+    email: text('email'),
+    telefono: text('telefono'),
+    direccion: text('direccion'),
+    fechaNacimiento: date('fecha_nacimiento'),
+    /** masculino | femenino | otro */
+    genero: text('genero'),
+    notas: text('notas'),
+    fotoUrl: text('foto_url'),
+    /** activo | inactivo */
+    estado: text('estado').notNull().default('activo'),
+    ultimaVisita: date('ultima_visita'),
+    proximaVisita: date('proxima_visita'),
+    /**
+     * Lower-case, accent-free text of the searchable fields, so 'munoz' finds 'Muñoz'.
+     * A trigram index on it serves "contains" searches.
+     */
+    busqueda: text('busqueda').generatedAlwaysAs(
+      sql`odontia_normalizar(nombres || ' ' || apellidos || ' ' || coalesce(email, '') || ' ' || coalesce(telefono, ''))`,
+    ),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+    fechaActualizacion: timestamp('fecha_actualizacion', { withTimezone: true }),
+  },
+  (t) => [
+    index('pacientes_clinica_orden_idx').on(t.clinicaId, t.apellidos, t.nombres, t.id),
+    index('pacientes_busqueda_trgm_idx').using('gin', t.clinicaId, sql`${t.busqueda} gin_trgm_ops`),
+  ],
+);

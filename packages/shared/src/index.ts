@@ -1,0 +1,2 @@
+export * from './images.ts';
+export * from './permissions.ts';

@@ -1,0 +1,96 @@
+/**
+ * The permission catalogue: seeded into `permisos`, granted through `permisos_rol`, and named by every
+ * API route (`requirePermission('pacientes.ver')`). One list, used by the server and by the UI.
+ */
+export const PERMISSIONS = [
+  { nombre: 'clinica.ver', descripcion: 'Ver la configuración de la clínica', modulo: 'clinica' },
+  { nombre: 'clinica.editar', descripcion: 'Modificar la configuración y el perfil público de la clínica', modulo: 'clinica' },
+  { nombre: 'usuarios.ver', descripcion: 'Ver los usuarios de la clínica', modulo: 'usuarios' },
+  { nombre: 'usuarios.crear', descripcion: 'Invitar usuarios a la clínica', modulo: 'usuarios' },
+  { nombre: 'usuarios.editar', descripcion: 'Modificar usuarios de la clínica', modulo: 'usuarios' },
+  { nombre: 'usuarios.eliminar', descripcion: 'Eliminar usuarios e invitaciones', modulo: 'usuarios' },
+  { nombre: 'roles.ver', descripcion: 'Ver los roles de la clínica', modulo: 'roles' },
+  { nombre: 'roles.gestionar', descripcion: 'Crear, modificar y eliminar roles', modulo: 'roles' },
+  { nombre: 'permisos.ver', descripcion: 'Ver los permisos del sistema', modulo: 'roles' },
+  { nombre: 'pacientes.ver', descripcion: 'Ver pacientes y buscarlos', modulo: 'pacientes' },
+  { nombre: 'pacientes.crear', descripcion: 'Registrar pacientes', modulo: 'pacientes' },
+  { nombre: 'pacientes.editar', descripcion: 'Modificar pacientes', modulo: 'pacientes' },
+  { nombre: 'pacientes.eliminar', descripcion: 'Eliminar pacientes', modulo: 'pacientes' },
+  { nombre: 'odontograma.ver', descripcion: 'Ver el odontograma de un paciente', modulo: 'odontograma' },
+  { nombre: 'odontograma.editar', descripcion: 'Modificar el odontograma de un paciente', modulo: 'odontograma' },
+  { nombre: 'citas.ver', descripcion: 'Ver la agenda de citas', modulo: 'citas' },
+  { nombre: 'citas.crear', descripcion: 'Crear citas', modulo: 'citas' },
+  { nombre: 'citas.editar', descripcion: 'Modificar citas', modulo: 'citas' },
+  { nombre: 'citas.eliminar', descripcion: 'Eliminar citas', modulo: 'citas' },
+  { nombre: 'solicitudes.ver', descripcion: 'Ver las solicitudes de cita del perfil público', modulo: 'citas' },
+  { nombre: 'solicitudes.gestionar', descripcion: 'Marcar solicitudes de cita como atendidas', modulo: 'citas' },
+  { nombre: 'dentistas.ver', descripcion: 'Ver los dentistas de la clínica', modulo: 'dentistas' },
+  { nombre: 'dentistas.gestionar', descripcion: 'Crear, modificar y eliminar dentistas', modulo: 'dentistas' },
+  { nombre: 'productos.ver', descripcion: 'Ver el catálogo e inventario', modulo: 'productos' },
+  { nombre: 'productos.crear', descripcion: 'Crear ítems del catálogo', modulo: 'productos' },
+  { nombre: 'productos.editar', descripcion: 'Modificar ítems del catálogo y su stock', modulo: 'productos' },
+  { nombre: 'productos.eliminar', descripcion: 'Eliminar ítems del catálogo', modulo: 'productos' },
+  { nombre: 'compras.ver', descripcion: 'Ver la tienda y los pedidos', modulo: 'compras' },
+  { nombre: 'compras.realizar', descripcion: 'Usar el carrito y confirmar pedidos', modulo: 'compras' },
+  { nombre: 'notificaciones.ver', descripcion: 'Recibir y leer notificaciones', modulo: 'notificaciones' },
+  { nombre: 'notificaciones.crear', descripcion: 'Enviar notificaciones al equipo', modulo: 'notificaciones' },
+] as const satisfies readonly { nombre: string; descripcion: string; modulo: string }[];
+
+export type Permission = (typeof PERMISSIONS)[number]['nombre'];
+
+export const ROLES = ['admin', 'dentista', 'asistente', 'recepcion'] as const;
+export type Rol = (typeof ROLES)[number];
+
+const all = PERMISSIONS.map((p) => p.nombre);
+const only = (...modules: string[]) => PERMISSIONS.filter((p) => modules.includes(p.modulo)).map((p) => p.nombre);
+const without = (list: Permission[], ...excluded: Permission[]) => list.filter((p) => !excluded.includes(p));
+
+/** The four roles every clinic starts with, and what each may do by default. */
+export const DEFAULT_ROLES: readonly { nombre: string; rol: Rol; descripcion: string; permisos: readonly Permission[] }[] = [
+  { nombre: 'Administrador', rol: 'admin', descripcion: 'Acceso completo a la clínica', permisos: all },
+  {
+    nombre: 'Dentista',
+    rol: 'dentista',
+    descripcion: 'Atiende pacientes: historia clínica, odontograma y agenda',
+    permisos: [
+      'clinica.ver',
+      ...without(only('pacientes'), 'pacientes.eliminar'),
+      ...only('odontograma', 'citas', 'notificaciones'),
+      'dentistas.ver',
+      'productos.ver',
+    ],
+  },
+  {
+    nombre: 'Asistente',
+    rol: 'asistente',
+    descripcion: 'Apoya la consulta: pacientes, agenda, inventario y compras',
+    permisos: [
+      'clinica.ver',
+      'pacientes.ver',
+      'pacientes.crear',
+      'pacientes.editar',
+      'odontograma.ver',
+      'citas.ver',
+      'citas.crear',
+      'citas.editar',
+      'dentistas.ver',
+      ...without(only('productos'), 'productos.eliminar'),
+      ...only('compras'),
+      'notificaciones.ver',
+    ],
+  },
+  {
+    nombre: 'Recepción',
+    rol: 'recepcion',
+    descripcion: 'Recibe a los pacientes y gestiona la agenda y las solicitudes',
+    permisos: [
+      'clinica.ver',
+      'pacientes.ver',
+      'pacientes.crear',
+      'pacientes.editar',
+      ...only('citas'),
+      'dentistas.ver',
+      'notificaciones.ver',
+    ],
+  },
+];

@@ -1,0 +1,46 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
+  extends: false as const,
+  test: {
+    name,
+    root: fileURLToPath(new URL('./apps/api', import.meta.url)),
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['src/test/global-setup.ts'],
+    setupFiles: ['src/test/setup.ts'],
+    hookTimeout: 60_000,
+    testTimeout: 30_000,
+    env: { TEST_DB_DRIVER: driver, TZ: 'UTC' },
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          root: fileURLToPath(new URL('./packages/shared', import.meta.url)),
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          env: { TZ: 'UTC' },
+        },
+      },
+      apiProject('api-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: fileURLToPath(new URL('./apps/web', import.meta.url)),
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+          env: { TZ: 'UTC' },
+        },
+      },
+    ],
+  },
+});
