@@ -1,0 +1,124 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ORIGIN, type TestApp } from './test/app.ts';
+
+let t: TestApp;
+let distDir: string;
+const THEME_SCRIPT = "document.documentElement.classList.add('dark')";
+
+beforeAll(async () => {
+  distDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-dist-'));
+  await mkdir(path.join(distDir, 'assets'));
+  await writeFile(path.join(distDir, 'index.html'), `<!doctype html><html><head><script>${THEME_SCRIPT}</script></head><body><div id="root"></div></body></html>`);
+  await writeFile(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log("app")');
+  t = await createTestApp({}, { spa: { distDir } });
+});
+afterAll(() => t.close());
+
+describe('error shape', () => {
+  it('answers unknown API paths with 404 in the error shape', async () => {
+    const res = await t.request('/api/no-existe');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'Ruta de la API no encontrada' } });
+  });
+
+  it('answers malformed JSON with 400 and a Spanish message, without internals', async () => {
+    const res = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email": "a@b.c", ',
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('bad_request');
+    expect(body.error.message).toBe('El cuerpo de la petición no es JSON válido');
+    expect(JSON.stringify(body)).not.toMatch(/SyntaxError|at |stack/);
+  });
+
+  it('answers validation failures with every field message', async () => {
+    const res = await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email: 'no-es-correo', password: '123' } });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: string; fields: Record<string, string> } };
+    expect(body.error.code).toBe('validation_error');
+    expect(body.error.fields).toMatchObject({
+      email: 'Por favor, introduce un correo electrónico válido',
+      password: 'La contraseña debe tener al menos 6 caracteres',
+      acceptTerms: 'Debes aceptar los términos y condiciones',
+    });
+  });
+});
+
+describe('security headers', () => {
+  it('sends CSP, nosniff and Referrer-Policy on API and page responses, and no-store on the API', async () => {
+    const api = await t.request('/api/health');
+    const page = await t.request('/pacientes/123');
+    for (const res of [api, page]) {
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+    expect(api.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('cache-control')).not.toBe('no-store');
+  });
+
+  it('allows exactly the inline theme script by hash', async () => {
+    const { createHash } = await import('node:crypto');
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    const res = await t.request('/');
+    expect(res.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
+    expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline\'; script');
+  });
+
+  it('refuses a state-changing request from a foreign origin', async () => {
+    const res = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: 'a@b.es', password: 'secreto' },
+      headers: { origin: 'https://atacante.example' },
+    });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('forbidden');
+  });
+
+  it('accepts the same request from our own origin', async () => {
+    const res = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: 'nadie@ejemplo.test', password: 'secreto' },
+      headers: { origin: TEST_ORIGIN },
+    });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('health', () => {
+  it('answers 200 when the database is reachable', async () => {
+    const res = await t.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers 503 in the error shape when the database is not reachable', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    const res = await broken.request('/api/health');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: { code: 'service_unavailable', message: 'La base de datos no está disponible' } });
+    await broken.close().catch(() => undefined);
+  });
+});
+
+describe('single-page app', () => {
+  it('serves index.html for deep links so the client router can take over', async () => {
+    const res = await t.request('/pacientes/123');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const res = await t.request('/assets/app-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+});

@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import { accountRoutes } from './features/account/account.routes.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import type { AppEnv, Deps } from './platform/context.ts';
+import { AppError } from './platform/errors.ts';
+import { errorResponse, noStore, originCheck, requestLog } from './platform/http.ts';
+import { securityHeaders } from './platform/security-headers.ts';
+import { createSpaRoutes, inlineScriptHashes, readIndexHtml, type SpaOptions } from './platform/spa.ts';
+import { createFilesRoutes } from './platform/storage/files.routes.ts';
+
+/**
+ * The JSON API. Feature routers are chained here so that `AppType` carries every route's
+ * request and response types to the web client (`hc<AppType>`).
+ */
+export const apiRoutes = new Hono<AppEnv>()
+  .route('/health', healthRoutes)
+  .route('/me', accountRoutes);
+
+export type AppType = typeof apiRoutes;
+
+export type AppOptions = {
+  /** Serve the built web app from this folder (omitted in API tests). */
+  spa?: SpaOptions;
+};
+
+/** Composes the whole HTTP application: middleware, auth, feature routers, files and the SPA. */
+export function createApp(deps: Deps, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  const html = options.spa ? readIndexHtml(options.spa.distDir) : null;
+
+  app.use('*', securityHeaders({ scriptHashes: html ? inlineScriptHashes(html) : [] }));
+  app.use('*', requestLog(deps.logger));
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use('/api/*', noStore(), originCheck(deps.config.trustedOrigins));
+
+  app.route('/api/auth', authRoutes);
+  app.route('/api', apiRoutes);
+  app.all('/api/*', () => {
+    throw new AppError(404, 'not_found', 'Ruta de la API no encontrada');
+  });
+  app.route('/', createFilesRoutes(deps.storage));
+  if (options.spa) app.route('/', createSpaRoutes(options.spa));
+
+  app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No encontrado' } }, 404));
+  app.onError((error, c) => errorResponse(error, c, deps.logger));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,43 @@
+import { PERMISSIONS } from '@odontia/shared';
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from './client.ts';
+import { permisos } from './schema/index.ts';
+
+/**
+ * Reference data every installation needs, whatever SEED_DEMO says: the permission catalogue
+ * (new permissions appear on upgrade; descriptions follow the code).
+ */
+export async function seedReferenceData(db: Database): Promise<void> {
+  await db
+    .insert(permisos)
+    .values(PERMISSIONS.map((p) => ({ nombre: p.nombre, descripcion: p.descripcion, modulo: p.modulo })))
+    .onConflictDoUpdate({
+      target: permisos.nombre,
+      set: { descripcion: sql`excluded.descripcion`, modulo: sql`excluded.modulo` },
+    });
+}
+
+export type DemoSeeder = (tx: Executor) => Promise<void>;
+
+/**
+ * Demo data (sample clinics, specialties, terms...) is contributed by the features that own it and
+ * runs once, on an empty database (no user yet), when SEED_DEMO is on.
+ */
+export const demoSeeders: DemoSeeder[] = [];
+
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [row] = await db
+    .select({ empty: sql<boolean>`not exists (select 1 from "user") and not exists (select 1 from clinicas)` })
+    .from(sql`(select 1) as uno`);
+  return Boolean(row?.empty);
+}
+
+export async function seed(db: Database, options: { demo: boolean }): Promise<{ demo: boolean }> {
+  await seedReferenceData(db);
+  if (!options.demo || !(await isDatabaseEmpty(db))) return { demo: false };
+  // All or nothing: a half-seeded database would never be seeded again (it is no longer empty).
+  await db.transaction(async (tx) => {
+    for (const seeder of demoSeeders) await seeder(tx);
+  });
+  return { demo: true };
+}

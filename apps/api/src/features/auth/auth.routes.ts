@@ -1,0 +1,103 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { loginSchema, recoverySchema, registerSchema, resetPasswordSchema, AUTH_MESSAGES } from '@odontia/shared';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { z } from 'zod';
+import type { AppEnv } from '../../platform/context.ts';
+import type { ErrorBody, ErrorCode } from '../../platform/errors.ts';
+import { validationError } from '../../platform/validation.ts';
+
+/** better-auth speaks English; people see these. Sign-in never says whether the email exists. */
+const SPANISH: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'Correo electrónico o contraseña incorrectos',
+  USER_NOT_FOUND: 'Correo electrónico o contraseña incorrectos',
+  INVALID_PASSWORD: 'Correo electrónico o contraseña incorrectos',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'Correo electrónico o contraseña incorrectos',
+  USER_ALREADY_EXISTS: 'Ya existe una cuenta con este correo electrónico',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'Ya existe una cuenta con este correo electrónico',
+  INVALID_EMAIL: AUTH_MESSAGES.emailInvalid,
+  PASSWORD_TOO_SHORT: AUTH_MESSAGES.passwordTooShort,
+  PASSWORD_TOO_LONG: AUTH_MESSAGES.passwordTooLong,
+  INVALID_TOKEN: 'El enlace para restablecer la contraseña no es válido o ha caducado',
+  TOKEN_EXPIRED: 'El enlace para restablecer la contraseña no es válido o ha caducado',
+  INVALID_ORIGIN: 'Origen de la petición no permitido',
+  MISSING_OR_NULL_ORIGIN: 'Origen de la petición no permitido',
+};
+
+const RATE_LIMITED = 'Demasiados intentos. Espera un momento e inténtalo de nuevo.';
+const GENERIC = 'No se pudo completar la operación. Inténtalo de nuevo.';
+
+/** Bodies we check with the shared schemas before better-auth sees them, and what we forward. */
+const CHECKED: Record<string, { schema: z.ZodType; forward: (data: never, c: Context<AppEnv>) => unknown }> = {
+  '/api/auth/sign-up/email': {
+    schema: registerSchema,
+    forward: (d: z.output<typeof registerSchema>) => ({ email: d.email, password: d.password, name: d.email.split('@')[0] }),
+  },
+  '/api/auth/sign-in/email': {
+    schema: loginSchema,
+    forward: (d: z.output<typeof loginSchema>) => ({ email: d.email, password: d.password, rememberMe: d.rememberMe }),
+  },
+  '/api/auth/request-password-reset': {
+    schema: recoverySchema,
+    forward: (d: z.output<typeof recoverySchema>, c) => ({ email: d.email, redirectTo: `${c.var.deps.config.appUrl}/auth/reset-password` }),
+  },
+  '/api/auth/reset-password': {
+    schema: resetPasswordSchema,
+    forward: (d: z.output<typeof resetPasswordSchema>) => ({ token: d.token, newPassword: d.newPassword }),
+  },
+};
+
+function clientAddress(c: Context<AppEnv>): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown'; // In-process requests (tests) have no socket.
+  }
+}
+
+async function translate(response: Response): Promise<Response> {
+  if (response.status < 400) return response;
+  let code: ErrorCode = 'bad_request';
+  let message = GENERIC;
+  if (response.status === 429) {
+    code = 'rate_limited';
+    message = RATE_LIMITED;
+  } else {
+    const body = (await response.clone().json().catch(() => null)) as { code?: string } | null;
+    if (response.status === 401) code = 'unauthorized';
+    if (response.status === 403) code = 'forbidden';
+    if (body?.code === 'USER_ALREADY_EXISTS' || body?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') code = 'conflict';
+    message = (body?.code && SPANISH[body.code]) || GENERIC;
+  }
+  const headers = new Headers(response.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.delete('content-length');
+  const body: ErrorBody = { error: { code, message } };
+  return new Response(JSON.stringify(body), { status: response.status, headers });
+}
+
+/**
+ * better-auth's endpoints under /api/auth, behind our validation (shared schemas and Spanish
+ * messages), our error shape, and the real client address for its rate limits.
+ */
+export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c) => {
+  const { auth } = c.var.deps;
+  const headers = new Headers(c.req.raw.headers);
+  // Never trust a client-sent X-Forwarded-For: rate limits key on the socket's address.
+  headers.set('x-forwarded-for', clientAddress(c));
+  let body: string | undefined;
+  const checked = c.req.method === 'POST' ? CHECKED[c.req.path] : undefined;
+  if (checked) {
+    const raw = await c.req.json();
+    const parsed = checked.schema.safeParse(raw);
+    if (!parsed.success) throw validationError(parsed.error);
+    body = JSON.stringify(checked.forward(parsed.data as never, c));
+    headers.set('content-type', 'application/json');
+  } else if (c.req.method === 'POST') {
+    body = await c.req.text();
+  }
+  headers.delete('content-length');
+  const request = new Request(c.req.url, { method: c.req.method, headers, body });
+  const response = await auth.handler(request);
+  return translate(response);
+});

@@ -1,0 +1,104 @@
+import { DEFAULT_ROLES } from '@odontia/shared';
+import { eq, inArray } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { clinicas, permisos, permisosRol, rolesClinica, user, usuarios, usuariosRol } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/errors.ts';
+
+export type NewClinic = {
+  nombre: string;
+  telefono: string;
+  pais?: string | null;
+  ciudad?: string | null;
+  direccion?: string | null;
+  logoUrl?: string | null;
+};
+
+export const ONE_CLINIC_PER_USER = 'Ya tienes una clínica configurada';
+
+/** A hook for tests that must prove a failure midway leaves nothing behind. */
+export type CreateClinicHooks = { afterRoles?: (tx: Executor) => Promise<void> };
+
+/**
+ * Creates a clinic with everything it needs to be usable, in ONE transaction: the clinic, its four
+ * predeterminado roles with their default permissions, and the owner as Administrador (rol admin).
+ */
+export async function createClinic(
+  db: Database,
+  owner: { id: string; email: string; nombres: string },
+  data: NewClinic,
+  hooks: CreateClinicHooks = {},
+) {
+  try {
+    return await db.transaction(async (tx) => {
+      const [clinica] = await tx
+        .insert(clinicas)
+        .values({
+          userId: owner.id,
+          nombre: data.nombre,
+          telefono: data.telefono,
+          pais: data.pais ?? null,
+          ciudad: data.ciudad ?? null,
+          direccion: data.direccion ?? null,
+          logoUrl: data.logoUrl ?? null,
+        })
+        .returning();
+
+      const roles = await tx
+        .insert(rolesClinica)
+        .values(DEFAULT_ROLES.map((r) => ({ clinicaId: clinica.id, nombre: r.nombre, descripcion: r.descripcion, esPredeterminado: true })))
+        .returning({ id: rolesClinica.id, nombre: rolesClinica.nombre });
+
+      const catalogue = await tx.select({ id: permisos.id, nombre: permisos.nombre }).from(permisos);
+      const permisoId = new Map(catalogue.map((p) => [p.nombre, p.id]));
+      const grants = DEFAULT_ROLES.flatMap((r) => {
+        const rolId = roles.find((x) => x.nombre === r.nombre)!.id;
+        // Administrador gets every existing permission, even ones not in the code's list yet.
+        const names = r.rol === 'admin' ? catalogue.map((p) => p.nombre) : r.permisos;
+        return names.flatMap((n) => (permisoId.has(n) ? [{ rolId, permisoId: permisoId.get(n)! }] : []));
+      });
+      if (grants.length) await tx.insert(permisosRol).values(grants);
+      await hooks.afterRoles?.(tx);
+
+      const adminRole = roles.find((r) => r.nombre === 'Administrador')!;
+      await tx.insert(usuarios).values({ id: owner.id, clinicaId: clinica.id, nombres: owner.nombres, email: owner.email, rol: 'admin' });
+      await tx.insert(usuariosRol).values({ usuarioId: owner.id, rolId: adminRole.id });
+      await tx.update(user).set({ onboardingStep: 'completado', updatedAt: new Date() }).where(eq(user.id, owner.id));
+      return clinica;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'clinicas_user_id_key') || isUniqueViolation(error, 'usuarios_pkey')) {
+      throw new AppError(409, 'conflict', ONE_CLINIC_PER_USER);
+    }
+    throw error;
+  }
+}
+
+/** PostgreSQL unique violation on a given constraint, whichever driver raised it. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  let e: unknown = error;
+  // Drizzle wraps driver errors; the PostgreSQL fields are on the cause.
+  for (let depth = 0; e && depth < 4; depth++) {
+    const candidate = e as { code?: string; constraint?: string; cause?: unknown };
+    if (candidate.code === '23505') return !constraint || candidate.constraint === constraint;
+    e = candidate.cause;
+  }
+  return false;
+}
+
+/** The clinic a user owns or belongs to, or null. */
+export async function findClinicForUser(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ clinica: clinicas })
+    .from(usuarios)
+    .innerJoin(clinicas, eq(clinicas.id, usuarios.clinicaId))
+    .where(eq(usuarios.id, userId));
+  return row?.clinica ?? null;
+}
+
+/** Grants or withdraws nothing: lets tests and seeds give a role exactly these permissions. */
+export async function setRolePermissions(db: Executor, rolId: string, names: string[]) {
+  await db.delete(permisosRol).where(eq(permisosRol.rolId, rolId));
+  if (!names.length) return;
+  const rows = await db.select({ id: permisos.id }).from(permisos).where(inArray(permisos.nombre, names));
+  await db.insert(permisosRol).values(rows.map((r) => ({ rolId, permisoId: r.id })));
+}

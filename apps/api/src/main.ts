@@ -1,0 +1,60 @@
+import { serve } from '@hono/node-server';
+import { ConfigError, loadConfig } from './platform/config.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { createLogger } from './platform/logger.ts';
+import { boot } from './server.ts';
+
+const startedAt = performance.now();
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    // One clear line per bad variable, no stack trace.
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const logger = createLogger(config.logLevel);
+
+let instance;
+try {
+  instance = await boot(config, logger, { serveWeb: true });
+} catch (error) {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  logger.fatal({ err: error }, 'no se pudo iniciar Odontia');
+  process.exit(1);
+}
+
+const { app, close } = instance;
+const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  logger.info(
+    { port: info.port, database: instance.deps.database.driver, startupMs: Math.round(performance.now() - startedAt) },
+    `Odontia escuchando en ${config.appUrl}`,
+  );
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'cerrando Odontia');
+  server.close();
+  // Open keep-alive and SSE connections would hold close() forever.
+  (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+  try {
+    await close();
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, 'error al cerrar');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

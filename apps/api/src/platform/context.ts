@@ -1,0 +1,42 @@
+import type { Permission, Rol } from '@odontia/shared';
+import type { Database, DatabaseHandle } from '../db/client.ts';
+import type { Auth } from './auth.ts';
+import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
+import type { Mailer } from './mail.ts';
+import type { Storage } from './storage/storage.ts';
+
+/** Everything a route may use, built once at start-up (or per test file) and injected into each request. */
+export type Deps = {
+  config: Config;
+  db: Database;
+  database: DatabaseHandle;
+  auth: Auth;
+  storage: Storage;
+  mailer: Mailer;
+  logger: Logger;
+};
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  onboardingStep: string;
+};
+
+/** The caller's membership in a clinic, resolved from the session (never from the request). */
+export type Member = {
+  userId: string;
+  clinicaId: string;
+  rol: Rol;
+  permisos: ReadonlySet<Permission>;
+  zonaHoraria: string;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    user: SessionUser;
+    member: Member;
+  };
+};

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { AppEnv } from './context.ts';
+
+export type SpaOptions = {
+  distDir: string;
+  /** Lets public pages get their own title, description and Open Graph tags from the server. */
+  transformHtml?: (html: string, c: Context<AppEnv>) => Promise<string> | string;
+};
+
+/** SHA-256 of each inline <script> in index.html, for the CSP's script-src. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    hashes.push(`sha256-${createHash('sha256').update(match[1]).digest('base64')}`);
+  }
+  return hashes;
+}
+
+export function readIndexHtml(distDir: string): string | null {
+  const file = path.join(distDir, 'index.html');
+  return existsSync(file) ? readFileSync(file, 'utf8') : null;
+}
+
+/** The built single-page app: hashed assets cached for a year, every other path gets index.html. */
+export function createSpaRoutes(options: SpaOptions) {
+  const indexHtml = readIndexHtml(options.distDir);
+  const app = new Hono<AppEnv>();
+  if (indexHtml) {
+    // Files are precompressed at build time (scripts/compress-dist.mjs): no compression work per request.
+    // Vite puts a content hash in every asset name, so they never change.
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.use('*', serveStatic({ root: options.distDir, index: '', precompressed: true }));
+  }
+  app.get('*', async (c) => {
+    if (!indexHtml) {
+      return c.text('La aplicación web no está compilada: ejecuta "npm run build" o "npm start".', 503);
+    }
+    const html = options.transformHtml ? await options.transformHtml(indexHtml, c) : indexHtml;
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html);
+  });
+  return app;
+}

@@ -1,0 +1,31 @@
+import type { ValidationTargets } from 'hono';
+import { validator } from 'hono/validator';
+import type { z } from 'zod';
+import { AppError, type FieldErrors } from './errors.ts';
+
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function validationError(error: z.ZodError): AppError {
+  const fields = fieldErrors(error);
+  // The first message is the headline: forms show every field, toasts show this one.
+  return new AppError(400, 'validation_error', Object.values(fields)[0] ?? 'Datos no válidos', fields);
+}
+
+/**
+ * Validates a request part with a shared zod schema and hands the parsed value to the route
+ * (`c.req.valid('json')`), so the same rules and Spanish messages apply on the form and here.
+ */
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
+  return validator(target, async (value) => {
+    const result = await schema.safeParseAsync(value);
+    if (!result.success) throw validationError(result.error);
+    return result.data as z.output<Schema>;
+  });
+}

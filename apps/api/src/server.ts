@@ -1,0 +1,58 @@
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { acquireDataDirLock } from './db/lock.ts';
+import { runMigrations } from './db/migrate.ts';
+import { seed } from './db/seed.ts';
+import { createAuth } from './platform/auth.ts';
+import type { Config } from './platform/config.ts';
+import type { Deps } from './platform/context.ts';
+import type { Logger } from './platform/logger.ts';
+import { createMailer } from './platform/mail.ts';
+import { createLocalDiskStorage } from './platform/storage/local-disk.ts';
+import path from 'node:path';
+
+export const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds every dependency of the app from the configuration (shared by the server and the bench). */
+export function createDeps(config: Config, database: DatabaseHandle, logger: Logger): Deps {
+  const mailer = createMailer(config, logger);
+  return {
+    config,
+    db: database.db,
+    database,
+    auth: createAuth({ config, db: database.db, mailer, logger }),
+    storage: createLocalDiskStorage(path.join(config.dataDir, 'uploads')),
+    mailer,
+    logger,
+  };
+}
+
+export type Boot = { deps: Deps; app: ReturnType<typeof createApp>; close: () => Promise<void> };
+
+/** Opens (and locks) the database, migrates, seeds and composes the app. */
+export async function boot(config: Config, logger: Logger, options: { serveWeb: boolean }): Promise<Boot> {
+  const releaseLock = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await openDatabase(config);
+    await runMigrations(database);
+    const seeded = await seed(database.db, { demo: config.seedDemo });
+    if (seeded.demo) logger.info('datos de demostración cargados');
+    const deps = createDeps(config, database, logger);
+    const app = createApp(deps, options.serveWeb ? { spa: { distDir: webDistDir } } : {});
+    const db = database;
+    return {
+      deps,
+      app,
+      close: async () => {
+        await db.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    await database?.close().catch(() => undefined);
+    releaseLock();
+    throw error;
+  }
+}

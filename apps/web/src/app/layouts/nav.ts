@@ -1,0 +1,30 @@
+import type { LucideIcon } from 'lucide-react';
+import { LayoutDashboard, Settings, UserRound } from 'lucide-react';
+
+export type NavEntry = {
+  title: string;
+  url: string;
+  icon: LucideIcon;
+  /** Hidden when the role lacks it (the server enforces it regardless). */
+  permission?: string;
+};
+
+export type NavGroup = { label: string; entries: NavEntry[] };
+
+/**
+ * The sidebar of spec 000 §2. An entry is listed only once its screen exists (DESIGN §1: no dead
+ * links, no "coming soon"); groups with no visible entry are not shown.
+ */
+export const NAV_GROUPS: NavGroup[] = [
+  {
+    label: 'Principal',
+    entries: [{ title: 'Dashboard', url: '/dashboard', icon: LayoutDashboard }],
+  },
+  {
+    label: 'Herramientas',
+    entries: [
+      { title: 'Mi Perfil', url: '/profile', icon: UserRound },
+      { title: 'Configuración', url: '/settings', icon: Settings, permission: 'clinica.ver' },
+    ],
+  },
+];

@@ -1,0 +1,23 @@
+import { format } from 'date-fns';
+import { es } from 'date-fns/locale';
+
+/** Long Spanish date for the dashboard: "sábado, 21 de noviembre de 2026". */
+export function formatLongDate(date: Date): string {
+  return format(date, "EEEE, d 'de' MMMM 'de' yyyy", { locale: es });
+}
+
+/** dd/mm/yyyy for an ISO calendar date (YYYY-MM-DD) or a Date, without time-zone shifts. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  if (typeof value === 'string') {
+    const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+    if (match) return `${match[3]}/${match[2]}/${match[1]}`;
+    return format(new Date(value), 'dd/MM/yyyy');
+  }
+  return format(value, 'dd/MM/yyyy');
+}
+
+/** Short date and time for lists of events: "21/11/2026 09:30". */
+export function formatDateTime(value: string | Date): string {
+  return format(typeof value === 'string' ? new Date(value) : value, 'dd/MM/yyyy HH:mm', { locale: es });
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** Spec 000 §5 texts, written once and used by the forms and by the API. */
+export const AUTH_MESSAGES = {
+  emailRequired: 'El correo electrónico es requerido',
+  emailInvalid: 'Por favor, introduce un correo electrónico válido',
+  passwordRequired: 'La contraseña es requerida',
+  passwordTooShort: 'La contraseña debe tener al menos 6 caracteres',
+  passwordTooLong: 'La contraseña no puede superar los 128 caracteres',
+  passwordsDoNotMatch: 'Las contraseñas no coinciden',
+  termsRequired: 'Debes aceptar los términos y condiciones',
+  recoveryEmailRequired: 'Por favor, introduce tu correo electrónico',
+} as const;
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+
+const email = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }))
+  // Addresses are compared case-insensitively; we store them in lower case.
+  .transform((v) => v.toLowerCase());
+
+const password = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong);
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong),
+  rememberMe: z.boolean().default(false),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** What the API needs to create an account. */
+export const registerSchema = z.object({
+  email,
+  password,
+  acceptTerms: z.literal(true, { error: AUTH_MESSAGES.termsRequired }),
+});
+
+/** The register form adds the confirmation, checked on the client only (the server never sees it). */
+export const registerFormSchema = z
+  .object({
+    email,
+    password,
+    confirmPassword: z.string(),
+    acceptTerms: z.boolean().refine((v) => v, AUTH_MESSAGES.termsRequired),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDoNotMatch });
+export type RegisterFormInput = z.input<typeof registerFormSchema>;
+
+export const recoverySchema = z.object({
+  email: z
+    .string({ error: AUTH_MESSAGES.recoveryEmailRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.recoveryEmailRequired)
+    .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }))
+    .transform((v) => v.toLowerCase()),
+});
+export type RecoveryInput = z.input<typeof recoverySchema>;
+
+export const resetPasswordSchema = z.object({
+  token: z.string().min(1, 'El enlace no es válido o ha caducado'),
+  newPassword: password,
+});
+
+export const resetPasswordFormSchema = z
+  .object({ password, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDoNotMatch });
+export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;
+
+export const ONBOARDING_STEPS = ['pendiente', 'perfil_completado', 'completado'] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
