@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from './config.ts';
+import { AppError } from './errors.ts';
+import type { Logger } from './logger.ts';
+
+export type MailMessage = { to: string; subject: string; text: string; html: string };
+
+export type Mailer = {
+  send(message: MailMessage): Promise<void>;
+  /** Where messages are written when there is no SMTP server (DATA_DIR/outbox), otherwise null. */
+  outboxDir: string | null;
+};
+
+const LINK = /https?:\/\/[^\s<>"')\]]+/g;
+
+const sendFailed = () =>
+  new AppError(503, 'service_unavailable', 'Ocurrió un error al enviar el correo. Inténtalo de nuevo más tarde.');
+
+/**
+ * SMTP when SMTP_URL is set. Otherwise each message becomes an .eml file in DATA_DIR/outbox and its
+ * links are logged, so password reset works on a laptop without a mail server.
+ */
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'smtpFrom' | 'dataDir'>, logger: Logger): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      outboxDir: null,
+      async send(message) {
+        try {
+          await transport.sendMail({ from: config.smtpFrom, ...message });
+        } catch (error) {
+          // The SMTP error may name the server or account: it goes to the log, never to the client.
+          logger.error({ err: error }, 'No se pudo enviar un correo por SMTP');
+          throw sendFailed();
+        }
+      },
+    };
+  }
+
+  const outboxDir = path.join(config.dataDir, 'outbox');
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    outboxDir,
+    async send(message) {
+      const info = await composer.sendMail({ from: config.smtpFrom, ...message });
+      // The timestamp prefix keeps `ls` in sending order; the random part keeps same-millisecond messages apart.
+      const name = `${Date.now()}-${randomBytes(6).toString('hex')}.eml`;
+      const file = path.join(outboxDir, name);
+      const tmp = path.join(outboxDir, `.${name}.tmp`);
+      try {
+        await mkdir(outboxDir, { recursive: true });
+        await writeFile(tmp, info.message);
+        await rename(tmp, file);
+      } catch (error) {
+        await rm(tmp, { force: true });
+        logger.error({ err: error }, 'No se pudo guardar un correo en la bandeja local');
+        throw sendFailed();
+      }
+      // A link that ends a sentence must not take the full stop with it.
+      const links = (message.text.match(LINK) ?? []).map((link) => link.replace(/[.,;:!?]+$/, ''));
+      logger.info({ to: message.to, subject: message.subject, links, file }, 'Correo guardado en la bandeja local (sin SMTP)');
+    },
+  };
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+
+export type EmailContent = {
+  title: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+};
+
+/** One look for every email: plain text plus a simple HTML version with inline styles (mail clients drop <style>). */
+export function renderEmail({ title, paragraphs, action }: EmailContent): { text: string; html: string } {
+  if (action && !/^https?:\/\//i.test(action.url)) {
+    // A javascript: or data: link in an email is never intended.
+    throw new Error(`renderEmail: the action URL must be http(s), got "${action.url.slice(0, 20)}"`);
+  }
+
+  const text = [
+    title,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [`${action.label}:`, action.url, ''] : []),
+    '—',
+    'Odontia',
+  ].join('\n');
+
+  const font = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+  const body = [
+    `<h1 style="margin:0 0 16px;font-size:20px;line-height:28px;color:#0f172a;${font}">${escapeHtml(title)}</h1>`,
+    ...paragraphs.map(
+      (p) => `<p style="margin:0 0 16px;font-size:15px;line-height:22px;color:#334155;${font}">${escapeHtml(p)}</p>`,
+    ),
+    ...(action
+      ? [
+          `<p style="margin:24px 0;"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#0e7490;color:#ffffff;text-decoration:none;font-weight:600;font-size:15px;${font}">${escapeHtml(action.label)}</a></p>`,
+          `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#64748b;${font}">Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${escapeHtml(action.url)}" style="color:#0e7490;word-break:break-all;">${escapeHtml(action.url)}</a></p>`,
+        ]
+      : []),
+  ].join('\n');
+
+  const html = `<!doctype html>
+<html lang="es">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#f1f5f9;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:24px 0;">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px;">
+<tr><td>
+<p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#0e7490;${font}">Odontia</p>
+${body}
+</td></tr>
+</table>
+<p style="margin:16px 0 0;font-size:12px;color:#94a3b8;${font}">Odontia · Software para clínicas dentales</p>
+</td></tr>
+</table>
+</body>
+</html>`;
+
+  return { text, html };
+}
