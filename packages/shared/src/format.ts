@@ -21,3 +21,22 @@ export function formatDate(value: string | Date | null | undefined): string {
 export function formatDateTime(value: string | Date): string {
   return format(typeof value === 'string' ? new Date(value) : value, 'dd/MM/yyyy HH:mm', { locale: es });
 }
+
+/** Default zone of a clinic (`clinicas.zona_horaria`). */
+export const DEFAULT_TIME_ZONE = 'Europe/Madrid';
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The calendar day (YYYY-MM-DD) it is in `zone` at `now`: at 23:30 UTC it is already tomorrow in
+ * Madrid. Date rules ("not in the future") compare against this, never against the UTC day.
+ */
+export function todayInZone(zone: string = DEFAULT_TIME_ZONE, now: Date = new Date()): string {
+  let formatter = dayFormatters.get(zone);
+  if (!formatter) {
+    // en-CA writes dates as YYYY-MM-DD.
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(zone, formatter);
+  }
+  return formatter.format(now);
+}

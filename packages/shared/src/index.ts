@@ -2,3 +2,4 @@ export * from './format.ts';
 export * from './images.ts';
 export * from './permissions.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/patients.ts';
