@@ -1,0 +1,164 @@
+/**
+ * Public directory constants (spec 000 §3, §9 and 001 §9). Kept free of zod so that the landing,
+ * which needs only these, does not download the validation library.
+ */
+
+export type Especialidad = { id: string; nombre: string; icono: string; descripcion: string };
+
+/** The eight specialties of spec 000 §3. `icono` names a lucide icon; the web app maps it to a component. */
+export const ESPECIALIDADES = [
+  {
+    id: 'odontologia-general',
+    nombre: 'Odontología general',
+    icono: 'stethoscope',
+    descripcion: 'Revisiones, limpiezas, empastes y prevención para toda la familia.',
+  },
+  {
+    id: 'ortodoncia',
+    nombre: 'Ortodoncia',
+    icono: 'smile',
+    descripcion: 'Brackets, alineadores invisibles y corrección de la mordida a cualquier edad.',
+  },
+  {
+    id: 'endodoncia',
+    nombre: 'Endodoncia',
+    icono: 'activity',
+    descripcion: 'Tratamiento de conductos para salvar dientes dañados o infectados.',
+  },
+  {
+    id: 'periodoncia',
+    nombre: 'Periodoncia',
+    icono: 'heart-pulse',
+    descripcion: 'Cuidado de las encías y del hueso que sostiene los dientes.',
+  },
+  {
+    id: 'odontopediatria',
+    nombre: 'Odontopediatría',
+    icono: 'baby',
+    descripcion: 'Atención dental adaptada a bebés, niños y adolescentes.',
+  },
+  {
+    id: 'implantologia',
+    nombre: 'Implantología',
+    icono: 'shield-plus',
+    descripcion: 'Implantes dentales para reponer piezas perdidas de forma fija y natural.',
+  },
+  {
+    id: 'estetica-dental',
+    nombre: 'Estética dental',
+    icono: 'sparkles',
+    descripcion: 'Blanqueamiento, carillas y diseño de sonrisa.',
+  },
+  {
+    id: 'cirugia-oral',
+    nombre: 'Cirugía oral',
+    icono: 'scissors',
+    descripcion: 'Extracciones complejas, muelas del juicio y cirugía preimplantaria.',
+  },
+] as const satisfies readonly Especialidad[];
+
+export type EspecialidadId = (typeof ESPECIALIDADES)[number]['id'];
+export const ESPECIALIDAD_IDS = ESPECIALIDADES.map((e) => e.id) as [EspecialidadId, ...EspecialidadId[]];
+
+/**
+ * Words people type for a specialty that are not in its name ("Implantes" is the landing's own
+ * popular search), so a free-text search finds the specialty too.
+ */
+export const ESPECIALIDAD_SINONIMOS: Record<EspecialidadId, readonly string[]> = {
+  'odontologia-general': ['dentista', 'general', 'limpieza', 'empaste', 'revision'],
+  ortodoncia: ['brackets', 'alineadores', 'invisalign', 'frenillos'],
+  endodoncia: ['conductos', 'nervio', 'matar el nervio'],
+  periodoncia: ['encias', 'piorrea', 'periodontitis'],
+  odontopediatria: ['ninos', 'infantil', 'pediatrica', 'bebes'],
+  implantologia: ['implante', 'implantes'],
+  'estetica-dental': ['estetica', 'blanqueamiento', 'carillas', 'diseno de sonrisa'],
+  'cirugia-oral': ['cirugia', 'muelas del juicio', 'extraccion', 'extracciones'],
+};
+
+/** Lower case without accents, as the database's odontia_normalizar does. */
+export function normalizarBusqueda(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, ' ');
+}
+
+/** Specialties whose name, slug or synonyms contain the term (or the term contains them). */
+export function especialidadesQueCoinciden(term: string): EspecialidadId[] {
+  const q = normalizarBusqueda(term);
+  if (q.length < 3) return [];
+  return ESPECIALIDADES.filter((e) => {
+    const words = [normalizarBusqueda(e.nombre), e.id.replace(/-/g, ' '), ...ESPECIALIDAD_SINONIMOS[e.id]];
+    return words.some((w) => w.includes(q) || q.includes(w));
+  }).map((e) => e.id);
+}
+
+/** Spec 000 §2: chips show the hyphenated slug capitalised with spaces ('estetica-dental' → 'Estetica Dental'). */
+export function formatEspecialidadSlug(slug: string): string {
+  return slug
+    .split('-')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toLocaleUpperCase('es') + word.slice(1))
+    .join(' ');
+}
+
+/** Spec 000 §9: chips shown on a card before '+N más'. */
+export const CHIPS_ESPECIALIDAD_MAX = 3;
+/** Spec 000 §9: the landing's directory grid shows the first 10 clinics. */
+export const LANDING_CLINICAS = 10;
+/** Featured clinics in the landing carousel. */
+export const DESTACADAS_MAX = 9;
+/** Clinics per page in /clinicas: fills rows of 1, 2 or 3 cards. */
+export const DIRECTORIO_PAGE_SIZE = 12;
+/** Badges: published within these days (esNueva), public profile changed within these (tieneNovedades). */
+export const DIAS_CLINICA_NUEVA = 30;
+export const DIAS_CON_NOVEDADES = 14;
+
+/** The popular searches under the landing's search box (spec 000 §2), and where each one leads. */
+export const BUSQUEDAS_POPULARES = [
+  { label: 'Ortodoncia', params: { especialidad: 'ortodoncia' } },
+  { label: 'Implantes', params: { especialidad: 'implantologia' } },
+  { label: 'Estética dental', params: { especialidad: 'estetica-dental' } },
+  { label: 'Madrid', params: { ciudad: 'Madrid' } },
+  { label: 'Barcelona', params: { ciudad: 'Barcelona' } },
+] as const;
+
+/** Spec 000 §1: what the landing's banner promises clinic owners. */
+export const BENEFICIOS_CLINICAS = [
+  { titulo: 'Visibilidad online', descripcion: 'Aparece en el directorio de Odontia y deja que nuevos pacientes te encuentren por especialidad o ciudad.' },
+  { titulo: 'Gestión de citas online', descripcion: 'Recibe solicitudes de cita desde tu perfil público y organiza la agenda de todo tu equipo.' },
+  { titulo: 'Historiales clínicos digitales', descripcion: 'Pacientes, odontogramas y tratamientos en un solo lugar, seguros y siempre a mano.' },
+  { titulo: 'Comunicación con pacientes', descripcion: 'Responde a cada solicitud y mantén el contacto con tus pacientes sin perder ningún mensaje.' },
+] as const;
+
+/** Spec 001 §9: the three plans, prices in EUR per month. */
+export const PLANES = [
+  {
+    id: 'basico',
+    nombre: 'Plan Básico',
+    precio: 49,
+    popular: false,
+    incluye: ['Gestión de citas', 'Historiales clínicos básicos', 'Recordatorios automáticos', '1 usuario'],
+  },
+  {
+    id: 'profesional',
+    nombre: 'Plan Profesional',
+    precio: 99,
+    popular: true,
+    incluye: ['Odontograma', 'Tratamientos', 'Facturación básica', 'Hasta 3 usuarios'],
+  },
+  {
+    id: 'premium',
+    nombre: 'Plan Premium',
+    precio: 149,
+    popular: false,
+    incluye: ['Inventario', 'Facturación avanzada', 'Informes personalizados', 'Usuarios ilimitados'],
+  },
+] as const;
+
+/** Estados of an appointment request (solicitudes_cita.estado). */
+export const ESTADOS_SOLICITUD = ['nueva', 'atendida'] as const;
+export type EstadoSolicitud = (typeof ESTADOS_SOLICITUD)[number];
+export const ESTADO_SOLICITUD_LABELS: Record<EstadoSolicitud, string> = { nueva: 'Nueva', atendida: 'Atendida' };

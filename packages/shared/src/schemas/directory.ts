@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { ESPECIALIDAD_IDS } from '../directory.ts';
+
+/** Public profile (spec 001 §2) and appointment requests: texts written once for the forms and the API. */
+export const DIRECTORY_MESSAGES = {
+  notFound: 'Clínica no encontrada',
+  tooLong: (max: number) => `No puede superar los ${max} caracteres`,
+  especialidadInvalid: 'Elige una especialidad de la lista',
+  servicioRequired: 'Escribe el nombre del servicio',
+  serviciosMax: (max: number) => `Puedes añadir hasta ${max} servicios`,
+  diasRequired: 'Indica los días',
+  horasRequired: 'Indica el horario',
+  horarioMax: (max: number) => `Puedes añadir hasta ${max} filas de horario`,
+  emailInvalid: 'Introduce un email válido',
+  sitioWebInvalid: 'Introduce una dirección web válida que empiece por http:// o https://',
+  doctorNombreRequired: 'El nombre es obligatorio',
+  doctorEspecialidadRequired: 'La especialidad es obligatoria',
+  doctoresMax: (max: number) => `Puedes añadir hasta ${max} profesionales`,
+  imagenInvalid: 'La imagen no es válida: súbela de nuevo',
+  // Appointment request form.
+  nombreRequired: 'El nombre es obligatorio',
+  emailRequired: 'El email es obligatorio',
+  telefonoInvalid: 'Introduce un número de teléfono válido',
+  mensajeRequired: 'El mensaje es obligatorio',
+  fechaInvalid: 'Introduce una fecha válida',
+  fechaPasada: 'La fecha preferida no puede ser anterior a hoy',
+  solicitudEnviada: 'Solicitud enviada',
+  solicitudEnviadaDetalle: 'La clínica ha recibido tu solicitud y se pondrá en contacto contigo lo antes posible.',
+  formularioRapido: 'Has enviado el formulario demasiado rápido. Espera unos segundos e inténtalo de nuevo.',
+  formularioCaducado: 'El formulario ha caducado. Recarga la página e inténtalo de nuevo.',
+  demasiadasSolicitudes: 'Has enviado demasiadas solicitudes. Inténtalo de nuevo más tarde.',
+  solicitudNoEncontrada: 'La solicitud no existe o no tienes acceso',
+} as const;
+
+export const PERFIL_LIMITES = {
+  descripcion: 1000,
+  servicios: 30,
+  servicio: 100,
+  horario: 10,
+  horarioTexto: 60,
+  doctores: 30,
+  doctorTexto: 100,
+  email: 200,
+  sitioWeb: 300,
+  imagen: 300,
+} as const;
+
+export const SOLICITUD_LIMITES = { nombre: 100, email: 200, telefono: 30, mensaje: 2000 } as const;
+
+const m = DIRECTORY_MESSAGES;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, m.tooLong(max))
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, m.tooLong(max));
+
+// No line breaks or control characters in one-line fields (they end up in mail subjects and headers).
+const singleLine = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(PERFIL_LIMITES.email, m.emailInvalid)
+  .nullish()
+  .transform((v) => (v ? v.toLowerCase() : null))
+  .refine((v) => v === null || z.email().safeParse(v).success, m.emailInvalid);
+
+/** http(s) only: a javascript: or data: "website" would run in the visitor's browser. */
+const WEB_URL = /^https?:\/\/([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?([/?#][^\s<>"]*)?$/i;
+export function isWebUrl(value: string): boolean {
+  return WEB_URL.test(value);
+}
+
+const sitioWeb = z
+  .string()
+  .trim()
+  .max(PERFIL_LIMITES.sitioWeb, m.sitioWebInvalid)
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || isWebUrl(v), m.sitioWebInvalid);
+
+export const horarioFilaSchema = z.object({
+  dias: requiredText(m.diasRequired, PERFIL_LIMITES.horarioTexto).refine(singleLine, m.diasRequired),
+  horas: requiredText(m.horasRequired, PERFIL_LIMITES.horarioTexto).refine(singleLine, m.horasRequired),
+});
+
+export const doctorSchema = z.object({
+  nombre: requiredText(m.doctorNombreRequired, PERFIL_LIMITES.doctorTexto).refine(singleLine, m.doctorNombreRequired),
+  especialidad: requiredText(m.doctorEspecialidadRequired, PERFIL_LIMITES.doctorTexto).refine(
+    singleLine,
+    m.doctorEspecialidadRequired,
+  ),
+  /** A URL returned by the doctor image upload; the server accepts only its own. */
+  imagen: z
+    .string()
+    .max(PERFIL_LIMITES.imagen, m.imagenInvalid)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+
+/** What the clinic's staff edit in 'Perfil público' (the clinic image is a separate upload). */
+export const perfilPublicoSchema = z.object({
+  publicada: z.boolean(),
+  descripcion: optionalText(PERFIL_LIMITES.descripcion),
+  especialidades: z
+    .array(z.enum(ESPECIALIDAD_IDS, { error: m.especialidadInvalid }))
+    .max(ESPECIALIDAD_IDS.length, m.especialidadInvalid)
+    .transform((list) => [...new Set(list)]),
+  servicios: z
+    .array(requiredText(m.servicioRequired, PERFIL_LIMITES.servicio).refine(singleLine, m.servicioRequired))
+    .max(PERFIL_LIMITES.servicios, m.serviciosMax(PERFIL_LIMITES.servicios)),
+  horario: z.array(horarioFilaSchema).max(PERFIL_LIMITES.horario, m.horarioMax(PERFIL_LIMITES.horario)),
+  email: optionalEmail,
+  sitioWeb,
+  doctores: z.array(doctorSchema).max(PERFIL_LIMITES.doctores, m.doctoresMax(PERFIL_LIMITES.doctores)),
+});
+export type PerfilPublicoInput = z.input<typeof perfilPublicoSchema>;
+export type PerfilPublico = z.output<typeof perfilPublicoSchema>;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+function isCalendarDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [y, mo, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** The visitor's appointment request (Contacto tab). The preferred date is checked against "today" separately. */
+export const solicitudCitaSchema = z.object({
+  nombre: requiredText(m.nombreRequired, SOLICITUD_LIMITES.nombre).refine(singleLine, m.nombreRequired),
+  email: z
+    .string({ error: m.emailRequired })
+    .trim()
+    .min(1, m.emailRequired)
+    .max(SOLICITUD_LIMITES.email, m.emailInvalid)
+    .pipe(z.email({ error: m.emailInvalid }))
+    .transform((v) => v.toLowerCase()),
+  // Same rule as a patient's phone (spec 000 §5): optional, + then 6-20 digits, spaces, ( ) or -.
+  telefono: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^\+?[\d\s()-]{6,20}$/.test(v), m.telefonoInvalid),
+  mensaje: requiredText(m.mensajeRequired, SOLICITUD_LIMITES.mensaje),
+  fechaPreferida: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || isCalendarDate(v), m.fechaInvalid),
+});
+export type SolicitudCitaInput = z.input<typeof solicitudCitaSchema>;
+
+/** The form's schema: the preferred date may not be before `hoy` (YYYY-MM-DD, the visitor's or the clinic's day). */
+export function crearSolicitudCitaSchema(hoy: string) {
+  return solicitudCitaSchema.refine((v) => v.fechaPreferida === null || v.fechaPreferida >= hoy, {
+    path: ['fechaPreferida'],
+    message: m.fechaPasada,
+  });
+}
+
+/**
+ * What the API receives: the form plus the bot defences. `website` is a honeypot people never see;
+ * `token` is signed by the server when it hands out the profile and carries the time it was shown.
+ */
+export const solicitudCitaRequestSchema = solicitudCitaSchema.extend({
+  website: z.string().max(500).optional(),
+  token: z.string({ error: m.formularioCaducado }).min(1, m.formularioCaducado).max(200, m.formularioCaducado),
+});
+export type SolicitudCitaRequest = z.input<typeof solicitudCitaRequestSchema>;
+
+/** Query of /api/directorio/clinicas: all optional and combinable. */
+export const directorioQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().transform((v) => (v ? v : undefined)),
+  especialidad: z.string().trim().max(60).optional().transform((v) => (v ? v : undefined)),
+  ciudad: z.string().trim().max(100).optional().transform((v) => (v ? v : undefined)),
+  pagina: z.coerce.number().int().min(1).max(10_000).optional().catch(1).default(1),
+});
+export type DirectorioQuery = z.output<typeof directorioQuerySchema>;
+
+export const solicitudesQuerySchema = z.object({
+  estado: z.enum(['nueva', 'atendida']).optional().catch(undefined),
+  pagina: z.coerce.number().int().min(1).max(10_000).optional().catch(1).default(1),
+});
+
+export const SOLICITUDES_PAGE_SIZE = 10;
