@@ -1,0 +1,67 @@
+import { Monitor, Moon, Sun } from 'lucide-react';
+import type * as React from 'react';
+
+import { type Theme, useTheme } from '@/components/theme-provider';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+
+/** One click switches between light and dark; the choice stops following the operating system. */
+function ThemeToggle({ onClick, ...props }: React.ComponentProps<typeof Button>) {
+  const { resolvedTheme, setTheme } = useTheme();
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      aria-label="Cambiar tema"
+      title={resolvedTheme === 'dark' ? 'Cambiar a tema claro' : 'Cambiar a tema oscuro'}
+      onClick={(event) => {
+        setTheme(resolvedTheme === 'dark' ? 'light' : 'dark');
+        onClick?.(event);
+      }}
+      {...props}
+    >
+      {resolvedTheme === 'dark' ? <Moon aria-hidden="true" /> : <Sun aria-hidden="true" />}
+    </Button>
+  );
+}
+
+const THEME_OPTIONS: Array<{ value: Theme; label: string; icon: typeof Sun }> = [
+  { value: 'light', label: 'Claro', icon: Sun },
+  { value: 'dark', label: 'Oscuro', icon: Moon },
+  { value: 'system', label: 'Sistema', icon: Monitor },
+];
+
+/** Offers the three choices, including going back to following the operating system. */
+function ThemeMenu({ align = 'end' }: { align?: 'start' | 'center' | 'end' }) {
+  const { theme, resolvedTheme, setTheme } = useTheme();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button type="button" variant="ghost" size="icon" aria-label="Cambiar tema">
+          {resolvedTheme === 'dark' ? <Moon aria-hidden="true" /> : <Sun aria-hidden="true" />}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align={align}>
+        <DropdownMenuLabel>Tema</DropdownMenuLabel>
+        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
+          {THEME_OPTIONS.map(({ value, label, icon: Icon }) => (
+            <DropdownMenuRadioItem key={value} value={value}>
+              <Icon aria-hidden="true" />
+              {label}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+export { ThemeMenu, ThemeToggle };

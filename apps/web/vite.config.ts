@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API serves the built app and its own routes on one origin; in development Vite forwards
+// those routes so cookies and relative URLs behave as in production.
+const apiTarget = 'http://localhost:3000';
+
+export default defineConfig({
+  // Explicit so that `vite build` run from the repository root still writes apps/web/dist.
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    port: 5173,
+    // A silently different port would break the links and origins the API expects.
+    strictPort: true,
+    proxy: {
+      '/api': { target: apiTarget },
+      '/files': { target: apiTarget },
+    },
+  },
+});
