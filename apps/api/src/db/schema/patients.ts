@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clinicas } from './clinics.ts';
 
 export const pacientes = pgTable(
@@ -38,3 +38,18 @@ export const pacientes = pgTable(
     index('pacientes_busqueda_trgm_idx').using('gin', t.clinicaId, sql`${t.busqueda} gin_trgm_ops`),
   ],
 );
+
+/**
+ * One row per clinic with its number of patients, kept exact by statement triggers on `pacientes`
+ * (migration 00xx_pacientes_conteo_triggers) in the same transaction as the insert or delete, so the
+ * unfiltered list shows "de N" without counting 50,000 rows per page. `version` grows with every
+ * change to the clinic's patients: a search count computed at version V stays exact while the
+ * version is still V (see patients.service.ts).
+ */
+export const pacientesConteo = pgTable('pacientes_conteo', {
+  clinicaId: uuid('clinica_id')
+    .primaryKey()
+    .references(() => clinicas.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
