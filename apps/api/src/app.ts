@@ -1,6 +1,10 @@
 import { Hono } from 'hono';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { directoryRoutes } from './features/directory/directory.routes.ts';
+import { perfilRoutes } from './features/directory/perfil.routes.ts';
+import { createSeoRoutes } from './features/directory/seo.ts';
+import { solicitudesRoutes } from './features/directory/solicitudes.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import type { AppEnv, Deps } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
@@ -15,7 +19,10 @@ import { createFilesRoutes } from './platform/storage/files.routes.ts';
  */
 export const apiRoutes = new Hono<AppEnv>()
   .route('/health', healthRoutes)
-  .route('/me', accountRoutes);
+  .route('/me', accountRoutes)
+  .route('/directorio', directoryRoutes)
+  .route('/perfil-publico', perfilRoutes)
+  .route('/solicitudes', solicitudesRoutes);
 
 export type AppType = typeof apiRoutes;
 
@@ -43,6 +50,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     throw new AppError(404, 'not_found', 'Ruta de la API no encontrada');
   });
   app.route('/', createFilesRoutes(deps.storage));
+  // Before the SPA, whose catch-all would answer these paths with index.html.
+  app.route('/', createSeoRoutes());
   if (options.spa) app.route('/', createSpaRoutes(options.spa));
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No encontrado' } }, 404));

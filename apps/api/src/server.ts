@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { acquireDataDirLock } from './db/lock.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
+import { createSeoTransform } from './features/directory/seo.ts';
 import { createAuth } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import type { Deps } from './platform/context.ts';
@@ -40,7 +41,7 @@ export async function boot(config: Config, logger: Logger, options: { serveWeb: 
     const seeded = await seed(database.db, { demo: config.seedDemo });
     if (seeded.demo) logger.info('datos de demostración cargados');
     const deps = createDeps(config, database, logger);
-    const app = createApp(deps, options.serveWeb ? { spa: { distDir: webDistDir } } : {});
+    const app = createApp(deps, options.serveWeb ? { spa: { distDir: webDistDir, transformHtml: createSeoTransform(deps) } } : {});
     const db = database;
     return {
       deps,

@@ -158,6 +158,26 @@ export const PLANES = [
   },
 ] as const;
 
+export type DirectorioParams = { q?: string; especialidad?: string; ciudad?: string; pagina?: number };
+
+/**
+ * The query string of a directory search, always built the same way ("?q=…&especialidad=…&ciudad=…&pagina=…",
+ * empty values and page 1 left out): the web app's URLs, its API calls and the server's first-render data
+ * all use it, so they name the same search with the same key.
+ */
+export function directorioQueryString(params: DirectorioParams): string {
+  const parts: string[] = [];
+  const add = (key: string, value: string | number | undefined) => {
+    const text = value === undefined ? '' : String(value).trim();
+    if (text) parts.push(`${key}=${encodeURIComponent(text)}`);
+  };
+  add('q', params.q);
+  add('especialidad', params.especialidad);
+  add('ciudad', params.ciudad);
+  if (params.pagina && params.pagina > 1) add('pagina', params.pagina);
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
 /** Estados of an appointment request (solicitudes_cita.estado). */
 export const ESTADOS_SOLICITUD = ['nueva', 'atendida'] as const;
 export type EstadoSolicitud = (typeof ESTADOS_SOLICITUD)[number];

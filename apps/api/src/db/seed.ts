@@ -1,6 +1,7 @@
 import { PERMISSIONS } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from './client.ts';
+import { seedDirectoryDemo, seedEspecialidades } from '../features/directory/directory.seed.ts';
 import { permisos } from './schema/index.ts';
 
 /**
@@ -15,6 +16,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
       target: permisos.nombre,
       set: { descripcion: sql`excluded.descripcion`, modulo: sql`excluded.modulo` },
     });
+  await seedEspecialidades(db);
 }
 
 export type DemoSeeder = (tx: Executor) => Promise<void>;
@@ -23,7 +25,7 @@ export type DemoSeeder = (tx: Executor) => Promise<void>;
  * Demo data (sample clinics, specialties, terms...) is contributed by the features that own it and
  * runs once, on an empty database (no user yet), when SEED_DEMO is on.
  */
-export const demoSeeders: DemoSeeder[] = [];
+export const demoSeeders: DemoSeeder[] = [seedDirectoryDemo];
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   const [row] = await db

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
@@ -37,7 +37,17 @@ export function createSpaRoutes(options: SpaOptions) {
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
-    app.use('*', serveStatic({ root: options.distDir, index: '', precompressed: true }));
+    const staticFiles = serveStatic({ root: options.distDir, index: '', precompressed: true });
+    // A folder ('/', '/demo') is a page, not a file: serveStatic would try to read the folder itself.
+    const isFolder = (urlPath: string) => {
+      if (urlPath.endsWith('/')) return true;
+      try {
+        return statSync(path.join(options.distDir, decodeURIComponent(urlPath))).isDirectory();
+      } catch {
+        return false;
+      }
+    };
+    app.use('*', (c, next) => (isFolder(c.req.path) ? next() : staticFiles(c, next)));
   }
   app.get('*', async (c) => {
     if (!indexHtml) {

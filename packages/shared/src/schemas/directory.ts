@@ -61,7 +61,7 @@ const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, m.tooLong(max));
 
 // No line breaks or control characters in one-line fields (they end up in mail subjects and headers).
-const singleLine = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
+const singleLine = (value: string) => ![...value].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127);
 
 const optionalEmail = z
   .string()

@@ -1,0 +1,37 @@
+import { perfilPublicoSchema } from '@odontia/shared';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../platform/context.ts';
+import { requirePermission } from '../../platform/session.ts';
+import { imageBodyLimit, readUpload } from '../../platform/storage/images.ts';
+import { validate } from '../../platform/validation.ts';
+import {
+  deleteStoredImages,
+  getPerfilPublico,
+  removeImagenPerfil,
+  setImagenPerfil,
+  updatePerfilPublico,
+  uploadDoctorImage,
+} from './perfil.service.ts';
+
+/** The caller's clinic's public profile ('Perfil público' in 'Configuración de la Clínica'). */
+export const perfilRoutes = new Hono<AppEnv>()
+  .get('/', requirePermission('clinica.ver'), async (c) =>
+    c.json({ perfil: await getPerfilPublico(c.var.deps.db, c.var.member.clinicaId) }, 200),
+  )
+  .put('/', requirePermission('clinica.editar'), validate('json', perfilPublicoSchema), async (c) => {
+    const { db, storage } = c.var.deps;
+    const { perfil, removedImages } = await updatePerfilPublico(db, c.var.member.clinicaId, c.req.valid('json'));
+    await deleteStoredImages(storage, removedImages);
+    return c.json({ perfil }, 200);
+  })
+  .post('/imagen', requirePermission('clinica.editar'), imageBodyLimit, async (c) => {
+    const { db, storage } = c.var.deps;
+    return c.json(await setImagenPerfil(db, storage, c.var.member.clinicaId, await readUpload(c)), 200);
+  })
+  .delete('/imagen', requirePermission('clinica.editar'), async (c) => {
+    const { db, storage } = c.var.deps;
+    return c.json(await removeImagenPerfil(db, storage, c.var.member.clinicaId), 200);
+  })
+  .post('/doctores/imagen', requirePermission('clinica.editar'), imageBodyLimit, async (c) =>
+    c.json(await uploadDoctorImage(c.var.deps.storage, c.var.member.clinicaId, await readUpload(c)), 200),
+  );

@@ -1,0 +1,147 @@
+import { DIRECTORY_MESSAGES, type PerfilPublico } from '@odontia/shared';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { clinicas } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { processImageUpload } from '../../platform/storage/images.ts';
+import { keyFromPublicUrl, makeKey, publicUrl, type Storage } from '../../platform/storage/storage.ts';
+
+const perfilColumns = {
+  publicada: clinicas.publicada,
+  fechaPublicacion: clinicas.fechaPublicacion,
+  descripcion: clinicas.descripcion,
+  especialidades: clinicas.especialidades,
+  servicios: clinicas.servicios,
+  horario: clinicas.horario,
+  email: clinicas.emailPublico,
+  sitioWeb: clinicas.sitioWeb,
+  imagen: clinicas.imagenUrl,
+  doctores: clinicas.doctores,
+  destacada: clinicas.destacada,
+  fechaPerfilActualizado: clinicas.fechaPerfilActualizado,
+  // Shown in the public profile too; edited in the clinic's own settings.
+  nombre: clinicas.nombre,
+  ciudad: clinicas.ciudad,
+  direccion: clinicas.direccion,
+  telefono: clinicas.telefono,
+};
+
+/** The clinic's public profile as its staff edit it ('Perfil público' in 'Configuración de la Clínica'). */
+export async function getPerfilPublico(db: Database, clinicaId: string) {
+  const [row] = await db.select({ id: clinicas.id, ...perfilColumns }).from(clinicas).where(eq(clinicas.id, clinicaId));
+  if (!row) throw notFound('Clínica no encontrada');
+  return row;
+}
+
+export type PerfilPublicoStaff = Awaited<ReturnType<typeof getPerfilPublico>>;
+
+const samePublicContent = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Saves the profile. The first publication dates the clinic (esNueva); later changes to what the
+ * public sees date its news (tieneNovedades). Unpublishing and publishing again keeps the first date,
+ * so toggling cannot keep a clinic "new" for ever.
+ */
+export async function updatePerfilPublico(db: Database, clinicaId: string, input: PerfilPublico) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select(perfilColumns).from(clinicas).where(eq(clinicas.id, clinicaId)).for('update');
+    if (!current) throw notFound('Clínica no encontrada');
+
+    // Doctor photos are our own uploads for this clinic, or the ones the profile already had (demo data).
+    const allowedPrefix = `/files/doctor_images/${clinicaId}/`;
+    const existing = new Set(current.doctores.map((d) => d.imagen).filter(Boolean));
+    input.doctores.forEach((doctor, i) => {
+      if (doctor.imagen && !doctor.imagen.startsWith(allowedPrefix) && !existing.has(doctor.imagen)) {
+        throw badRequest(DIRECTORY_MESSAGES.imagenInvalid, { [`doctores.${i}.imagen`]: DIRECTORY_MESSAGES.imagenInvalid });
+      }
+    });
+
+    const now = new Date();
+    const content = {
+      descripcion: input.descripcion,
+      especialidades: input.especialidades,
+      servicios: input.servicios,
+      horario: input.horario,
+      emailPublico: input.email,
+      sitioWeb: input.sitioWeb,
+      doctores: input.doctores,
+    };
+    const before = {
+      descripcion: current.descripcion,
+      especialidades: current.especialidades,
+      servicios: current.servicios,
+      horario: current.horario,
+      emailPublico: current.email,
+      sitioWeb: current.sitioWeb,
+      doctores: current.doctores,
+    };
+    const changed = !samePublicContent(content, before);
+    await tx
+      .update(clinicas)
+      .set({
+        ...content,
+        publicada: input.publicada,
+        fechaPublicacion: input.publicada && !current.fechaPublicacion ? now : current.fechaPublicacion,
+        // News only for changes the public could already see.
+        fechaPerfilActualizado: changed && current.publicada && input.publicada ? now : current.fechaPerfilActualizado,
+        fechaActualizacion: now,
+      })
+      .where(eq(clinicas.id, clinicaId));
+    const [saved] = await tx.select({ id: clinicas.id, ...perfilColumns }).from(clinicas).where(eq(clinicas.id, clinicaId));
+    return { removedImages: removedDoctorImages(current.doctores, input.doctores), perfil: saved };
+  });
+}
+
+function removedDoctorImages(before: { imagen: string | null }[], after: { imagen: string | null }[]) {
+  const kept = new Set(after.map((d) => d.imagen));
+  return before.map((d) => d.imagen).filter((url): url is string => Boolean(url) && !kept.has(url));
+}
+
+/** Deletes replaced files we made; anything else (demo images, other URLs) is left alone. */
+export async function deleteStoredImages(storage: Storage, urls: (string | null)[]) {
+  for (const url of urls) {
+    const key = keyFromPublicUrl(url);
+    if (key) await storage.delete(key).catch(() => undefined);
+  }
+}
+
+/** Replaces the profile's main image (same rules as the logo: checked by content, re-encoded). */
+export async function setImagenPerfil(db: Database, storage: Storage, clinicaId: string, upload: Uint8Array) {
+  const image = await processImageUpload(upload);
+  const key = makeKey('clinic_images', clinicaId, 'perfil', image.ext);
+  await storage.put(key, image.bytes, image.contentType);
+  const imagen = publicUrl(key);
+  let previous: string | null = null;
+  try {
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select({ imagen: clinicas.imagenUrl, publicada: clinicas.publicada }).from(clinicas).where(eq(clinicas.id, clinicaId)).for('update');
+      previous = current?.imagen ?? null;
+      const now = new Date();
+      await tx
+        .update(clinicas)
+        .set({ imagenUrl: imagen, fechaActualizacion: now, ...(current?.publicada ? { fechaPerfilActualizado: now } : {}) })
+        .where(eq(clinicas.id, clinicaId));
+    });
+  } catch (error) {
+    await storage.delete(key);
+    throw error;
+  }
+  await deleteStoredImages(storage, [previous]);
+  return { imagen };
+}
+
+export async function removeImagenPerfil(db: Database, storage: Storage, clinicaId: string) {
+  const [current] = await db.select({ imagen: clinicas.imagenUrl }).from(clinicas).where(eq(clinicas.id, clinicaId));
+  await db.update(clinicas).set({ imagenUrl: null, fechaActualizacion: new Date() }).where(eq(clinicas.id, clinicaId));
+  await deleteStoredImages(storage, [current?.imagen ?? null]);
+  return { imagen: null };
+}
+
+/** A doctor's photo: stored now, attached to the doctor when the profile is saved. */
+export async function uploadDoctorImage(storage: Storage, clinicaId: string, upload: Uint8Array) {
+  const image = await processImageUpload(upload);
+  const key = makeKey('doctor_images', clinicaId, 'doctor', image.ext);
+  await storage.put(key, image.bytes, image.contentType);
+  return { imagen: publicUrl(key) };
+}

@@ -1,0 +1,202 @@
+import { ESPECIALIDADES, directorioQuerySchema, directorioQueryString, type DirectorioQuery } from '@odontia/shared';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { AppEnv, Deps } from '../../platform/context.ts';
+import { loadPerfilPublico } from './directory.routes.ts';
+import { getInicio, listCiudades, listClinicas, listEspecialidades, listSitemapEntries } from './directory.service.ts';
+
+/** Id of the <script type="application/json"> that hands the page its first data (read by the web app). */
+export const BOOT_DATA_ID = 'odontia-datos';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+
+/** JSON that is safe inside a <script> element: nothing in it can close the element or start markup. */
+export const jsonForScript = (value: unknown) =>
+  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+const truncate = (text: string, max: number) => {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return clean.length <= max ? clean : `${clean.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+};
+
+type PageMeta = {
+  title: string;
+  description: string;
+  path: string;
+  image?: string | null;
+  noindex?: boolean;
+  /** Responses of the API the page would fetch first, keyed by their path and query. */
+  data?: Record<string, unknown>;
+  /** The largest image of the page, fetched before the scripts ask for it. */
+  preloadImage?: string | null;
+};
+
+const DEFAULT_DESCRIPTION =
+  'Encuentra la mejor clínica dental para tu sonrisa: busca por nombre, especialidad o ciudad y pide cita online. Odontia, el software para clínicas dentales.';
+
+const absolute = (appUrl: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${appUrl}${url.startsWith('/') ? '' : '/'}${url}`);
+
+async function metaForPath(c: Context<AppEnv>, deps: Deps): Promise<PageMeta | null> {
+  const path = c.req.path.replace(/\/+$/, '') || '/';
+  const { db } = deps;
+
+  if (path === '/') {
+    return {
+      title: 'Odontia · Encuentra la mejor clínica dental para tu sonrisa',
+      description: DEFAULT_DESCRIPTION,
+      path: '/',
+      data: { '/api/directorio/inicio': await getInicio(db) },
+    };
+  }
+
+  if (path === '/clinicas') {
+    const parsed = directorioQuerySchema.safeParse({
+      q: c.req.query('q'),
+      especialidad: c.req.query('especialidad'),
+      ciudad: c.req.query('ciudad'),
+      pagina: c.req.query('pagina'),
+    });
+    const query: DirectorioQuery = parsed.success ? parsed.data : { q: undefined, especialidad: undefined, ciudad: undefined, pagina: 1 };
+    const especialidad = ESPECIALIDADES.find((e) => e.id === query.especialidad);
+    const ciudad = query.ciudad?.slice(0, 60);
+    const que = especialidad ? `de ${especialidad.nombre.toLowerCase()}` : 'dentales';
+    const donde = ciudad ? ` en ${ciudad}` : '';
+    const [list, especialidades, ciudades] = await Promise.all([listClinicas(db, query), listEspecialidades(db), listCiudades(db)]);
+    return {
+      title: `Clínicas ${que}${donde} · Odontia`,
+      description: `Directorio de clínicas ${que}${donde}: compara especialidades, horarios y servicios, y pide cita online. ${list.total} ${list.total === 1 ? 'clínica' : 'clínicas'}.`,
+      // Filters are separate pages for search engines; the text search and page number are not.
+      path: `/clinicas${directorioQueryString({ especialidad: especialidad?.id, ciudad })}`,
+      data: {
+        [`/api/directorio/clinicas${directorioQueryString(query)}`]: list,
+        '/api/directorio/especialidades': { especialidades },
+        '/api/directorio/ciudades': { ciudades },
+      },
+    };
+  }
+
+  const profile = /^\/clinicas\/([^/]+)$/.exec(path);
+  if (profile) {
+    const id = decodeURIComponent(profile[1]);
+    const perfil = await loadPerfilPublico(c, id);
+    if (!perfil) {
+      // A real 404 for crawlers; people still get the app's 'Clínica no encontrada' page.
+      c.status(404);
+      return { title: 'Clínica no encontrada · Odontia', description: DEFAULT_DESCRIPTION, path, noindex: true };
+    }
+    const { clinica } = perfil;
+    const lugar = [clinica.ciudad].filter(Boolean).join('');
+    return {
+      title: `${clinica.nombre}${lugar ? ` · Clínica dental en ${lugar}` : ''} · Odontia`,
+      description: truncate(
+        clinica.descripcion ?? `${clinica.nombre}: clínica dental${lugar ? ` en ${lugar}` : ''}. Consulta sus servicios y horarios y pide cita online.`,
+        160,
+      ),
+      path: `/clinicas/${clinica.id}`,
+      image: clinica.imagen,
+      preloadImage: clinica.imagen,
+      data: { [`/api/directorio/clinicas/${clinica.id}`]: perfil },
+    };
+  }
+
+  if (path === '/software-info') {
+    return {
+      title: 'Software para clínicas dentales · Odontia',
+      description:
+        'Odontia gestiona tu clínica dental: citas, pacientes, odontograma, equipo e inventario, y te da un perfil público en el directorio. Planes desde 49 EUR/mes.',
+      path: '/software-info',
+    };
+  }
+  return null;
+}
+
+/**
+ * Gives the public pages their own <title>, description, canonical URL and Open Graph tags, and the
+ * data of their first render. Every value from the database is escaped.
+ */
+export function createSeoTransform(deps: Deps) {
+  return async (html: string, c: Context<AppEnv>): Promise<string> => {
+    if (c.req.method !== 'GET') return html;
+    const meta = await metaForPath(c, deps);
+    if (!meta) return html;
+    const appUrl = deps.config.appUrl;
+    const url = `${appUrl}${meta.path}`;
+    const image = meta.image ? absolute(appUrl, meta.image) : null;
+    const tags = [
+      `<link rel="canonical" href="${escapeHtml(url)}" />`,
+      meta.noindex ? '<meta name="robots" content="noindex" />' : '',
+      '<meta property="og:type" content="website" />',
+      '<meta property="og:site_name" content="Odontia" />',
+      '<meta property="og:locale" content="es_ES" />',
+      `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+      `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+      `<meta property="og:url" content="${escapeHtml(url)}" />`,
+      image ? `<meta property="og:image" content="${escapeHtml(image)}" />` : '',
+      `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+      meta.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />` : '',
+      meta.data ? `<script id="${BOOT_DATA_ID}" type="application/json">${jsonForScript(meta.data)}</script>` : '',
+    ]
+      .filter(Boolean)
+      .join('\n    ');
+    return html
+      .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+      .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`)
+      .replace('</head>', () => `    ${tags}\n  </head>`);
+  };
+}
+
+const STAFF_PATHS = [
+  '/dashboard',
+  '/odontograma',
+  '/profile',
+  '/settings',
+  '/pacientes',
+  '/productos',
+  '/citas',
+  '/usuarios',
+  '/roles',
+  '/permisos',
+  '/compras',
+  '/dentistas',
+  '/solicitudes',
+  '/onboarding',
+  '/configurar-clinica',
+];
+
+const escapeXml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch] ?? ch);
+
+/** /robots.txt and /sitemap.xml (mounted before the SPA). */
+export function createSeoRoutes() {
+  return new Hono<AppEnv>()
+    .get('/robots.txt', (c) => {
+      const appUrl = c.var.deps.config.appUrl;
+      const lines = ['User-agent: *', 'Allow: /', 'Disallow: /api/', ...STAFF_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${appUrl}/sitemap.xml`, ''];
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.text(lines.join('\n'));
+    })
+    .get('/sitemap.xml', async (c) => {
+      const { db, config } = c.var.deps;
+      const entries = await listSitemapEntries(db);
+      const urls = [
+        { loc: `${config.appUrl}/`, lastmod: null as string | null },
+        { loc: `${config.appUrl}/clinicas`, lastmod: null },
+        { loc: `${config.appUrl}/software-info`, lastmod: null },
+        ...entries.map((e) => ({
+          loc: `${config.appUrl}/clinicas/${e.id}`,
+          lastmod: e.modificada ? new Date(e.modificada).toISOString().slice(0, 10) : null,
+        })),
+      ];
+      const body = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        ...urls.map((u) => `  <url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`),
+        '</urlset>',
+        '',
+      ].join('\n');
+      c.header('Content-Type', 'application/xml; charset=utf-8');
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.body(body);
+    });
+}
