@@ -1,21 +1,23 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ThemeProvider } from '@/components/theme-provider';
-import { Toaster } from '@/components/ui/sonner';
-import { TooltipProvider } from '@/components/ui/tooltip';
+import { ToasterHost } from '@/components/ui/sonner-host';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
 
+/**
+ * What every page needs, and nothing more: this code is downloaded before the landing can be used
+ * (budget in bench/). The toast area loads on the first toast; tooltips get their TooltipProvider
+ * from the staff shell's SidebarProvider (a tooltip elsewhere brings its own).
+ */
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
-          <TooltipProvider>
-            {children}
-            <Toaster />
-          </TooltipProvider>
+          {children}
+          <ToasterHost />
         </SessionProvider>
       </QueryClientProvider>
     </ThemeProvider>

@@ -175,7 +175,7 @@ export const solicitudCitaRequestSchema = solicitudCitaSchema.extend({
   website: z.string().max(500).optional(),
   token: z.string({ error: m.formularioCaducado }).min(1, m.formularioCaducado).max(200, m.formularioCaducado),
 });
-export type SolicitudCitaRequest = z.input<typeof solicitudCitaRequestSchema>;
+export type SolicitudCitaRequest = z.output<typeof solicitudCitaRequestSchema>;
 
 /** Query of /api/directorio/clinicas: all optional and combinable. */
 export const directorioQuerySchema = z.object({

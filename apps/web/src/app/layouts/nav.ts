@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { LayoutDashboard, Settings, UserRound } from 'lucide-react';
+import { Inbox, LayoutDashboard, Settings, UserRound } from 'lucide-react';
 
 export type NavEntry = {
   title: string;
@@ -18,7 +18,10 @@ export type NavGroup = { label: string; entries: NavEntry[] };
 export const NAV_GROUPS: NavGroup[] = [
   {
     label: 'Principal',
-    entries: [{ title: 'Dashboard', url: '/dashboard', icon: LayoutDashboard }],
+    entries: [
+      { title: 'Dashboard', url: '/dashboard', icon: LayoutDashboard },
+      { title: 'Solicitudes', url: '/solicitudes', icon: Inbox, permission: 'solicitudes.ver' },
+    ],
   },
   {
     label: 'Herramientas',

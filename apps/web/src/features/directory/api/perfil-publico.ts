@@ -1,0 +1,51 @@
+import type { PerfilPublico } from '@odontia/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import { api, request, unwrap } from '@/lib/api';
+
+export type PerfilPublicoStaff = InferResponseType<(typeof api)['perfil-publico']['$get'], 200>['perfil'];
+
+const perfilKey = ['perfil-publico'] as const;
+
+export const perfilPublicoQueryOptions = () =>
+  queryOptions({ queryKey: perfilKey, queryFn: async () => (await unwrap(api['perfil-publico'].$get())).perfil });
+
+export const usePerfilPublico = () => useQuery(perfilPublicoQueryOptions());
+
+export function useUpdatePerfilPublico() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: PerfilPublico) => (await unwrap(api['perfil-publico'].$put({ json: body }))).perfil,
+    onSuccess: (perfil) => {
+      queryClient.setQueryData(perfilKey, perfil);
+      // What the public sees changed too.
+      void queryClient.invalidateQueries({ queryKey: ['directorio'] });
+    },
+  });
+}
+
+const upload = (path: string, file: File) => {
+  const form = new FormData();
+  form.set('file', file);
+  return request<{ imagen: string | null }>(path, { method: 'POST', body: form });
+};
+
+export function useUploadImagenPerfil() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => upload('/api/perfil-publico/imagen', file),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: perfilKey }),
+  });
+}
+
+export function useRemoveImagenPerfil() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api['perfil-publico'].imagen.$delete()),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: perfilKey }),
+  });
+}
+
+/** Stores a doctor's photo and returns its URL, saved with the profile. */
+export const useUploadDoctorImage = () =>
+  useMutation({ mutationFn: (file: File) => upload('/api/perfil-publico/doctores/imagen', file) });

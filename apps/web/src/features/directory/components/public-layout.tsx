@@ -1,0 +1,140 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useSession } from '@/lib/session';
+import { buttonClass, cx } from './styles';
+
+function Logo() {
+  return (
+    <Link to="/" className="flex items-center gap-2 rounded-md font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
+        <rect width="32" height="32" rx="8" className="fill-primary" />
+        <path
+          className="fill-primary-foreground"
+          d="M11 7c-3 0-5 2.4-5 5.6 0 2.6 1 4.4 1.8 6.6.9 2.6 1.1 6.8 3.2 6.8 1.9 0 1.8-4.6 3.2-6.4.5-.6 1.1-.9 1.8-.9s1.3.3 1.8.9c1.4 1.8 1.3 6.4 3.2 6.4 2.1 0 2.3-4.2 3.2-6.8.8-2.2 1.8-4 1.8-6.6C26 9.4 24 7 21 7c-2 0-3.2 1-5 1s-3-1-5-1z"
+        />
+      </svg>
+      <span className="text-lg">Odontia</span>
+    </Link>
+  );
+}
+
+const navLink = ({ isActive }: { isActive: boolean }) =>
+  cx('rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground', isActive ? 'text-foreground' : 'text-muted-foreground');
+
+/** Product name, the public sections, and the way in: the dashboard when signed in, otherwise sign-in and register. */
+export function PublicHeader() {
+  const { account, loading } = useSession();
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+        <Logo />
+        <nav aria-label="Principal" className="hidden items-center gap-1 md:flex">
+          <NavLink to="/clinicas" className={navLink}>
+            Clínicas
+          </NavLink>
+          <NavLink to="/software-info" className={navLink}>
+            Para clínicas
+          </NavLink>
+        </nav>
+        {/* Same width while the session loads, so nothing moves when it arrives. */}
+        <div className={cx('flex items-center gap-2', loading && 'invisible')}>
+          {account ? (
+            <Link to="/dashboard" className={buttonClass('default', 'sm')}>
+              Ir al dashboard
+            </Link>
+          ) : (
+            <>
+              <Link to="/auth" className={buttonClass('ghost', 'sm')}>
+                Iniciar sesión
+              </Link>
+              <Link to="/auth?register=true" className={buttonClass('default', 'sm')}>
+                Registrarse
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+export function PublicFooter() {
+  return (
+    <footer className="border-t bg-muted/40">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
+        <div className="sm:col-span-2">
+          <Logo />
+          <p className="mt-3 max-w-sm text-sm text-muted-foreground">
+            El directorio de clínicas dentales y el software que las hace funcionar: citas, pacientes, odontograma y equipo en un solo lugar.
+          </p>
+        </div>
+        <nav aria-label="Pacientes">
+          <h2 className="text-sm font-semibold">Pacientes</h2>
+          <ul className="mt-3 space-y-2 text-sm text-muted-foreground">
+            <li>
+              <Link to="/clinicas" className="hover:text-foreground hover:underline">
+                Buscar clínicas
+              </Link>
+            </li>
+            <li>
+              <Link to="/clinicas?ciudad=Madrid" className="hover:text-foreground hover:underline">
+                Clínicas en Madrid
+              </Link>
+            </li>
+            <li>
+              <Link to="/clinicas?ciudad=Barcelona" className="hover:text-foreground hover:underline">
+                Clínicas en Barcelona
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Clínicas">
+          <h2 className="text-sm font-semibold">Clínicas</h2>
+          <ul className="mt-3 space-y-2 text-sm text-muted-foreground">
+            <li>
+              <Link to="/software-info" className="hover:text-foreground hover:underline">
+                El software
+              </Link>
+            </li>
+            <li>
+              <Link to="/auth?register=true" className="hover:text-foreground hover:underline">
+                Registrar mi clínica
+              </Link>
+            </li>
+            <li>
+              <Link to="/auth" className="hover:text-foreground hover:underline">
+                Iniciar sesión
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-5 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
+          <p>© {new Date().getFullYear()} Odontia. Todos los derechos reservados.</p>
+          <Link to="/terminos-y-condiciones" className="hover:text-foreground hover:underline">
+            Términos y condiciones
+          </Link>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-svh flex-col bg-background">
+      <a
+        href="#contenido"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
+      >
+        Saltar al contenido
+      </a>
+      <PublicHeader />
+      <main id="contenido" className="flex-1">
+        {children}
+      </main>
+      <PublicFooter />
+    </div>
+  );
+}

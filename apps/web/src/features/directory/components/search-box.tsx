@@ -1,0 +1,40 @@
+import { directorioQueryString } from '@odontia/shared';
+import { Search } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { buttonClass, cx } from './styles';
+
+/** Free text (clinic name, specialty or city) that opens the directory with the search. */
+export function SearchBox({ className, defaultValue = '' }: { className?: string; defaultValue?: string }) {
+  const [value, setValue] = useState(defaultValue);
+  const navigate = useNavigate();
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    navigate(`/clinicas${directorioQueryString({ q: value })}`);
+  };
+  return (
+    <form role="search" onSubmit={submit} className={cx('flex w-full gap-2 rounded-xl border bg-background p-2 shadow-lg', className)}>
+      <label htmlFor={id} className="sr-only">
+        Buscar por clínica, especialidad o ciudad
+      </label>
+      <div className="relative flex-1">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <input
+          id={id}
+          type="search"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder="Clínica, especialidad o ciudad"
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={100}
+          className="h-11 w-full rounded-lg bg-transparent pr-3 pl-10 text-base outline-none placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        />
+      </div>
+      <button type="submit" className={buttonClass('default', 'xl')}>
+        Buscar
+      </button>
+    </form>
+  );
+}

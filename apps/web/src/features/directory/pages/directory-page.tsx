@@ -1,0 +1,204 @@
+import { formatEspecialidadSlug } from '@odontia/shared';
+import { SearchX, X } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import { useClinicas } from '../api/get-clinicas';
+import { useCiudades, useEspecialidades } from '../api/get-filtros';
+import { ClinicCard } from '../components/clinic-card';
+import { PublicLayout } from '../components/public-layout';
+import { useDocumentTitle } from '../components/use-document-title';
+
+const count = new Intl.NumberFormat('es-ES');
+
+const selectClass =
+  'h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50';
+
+/**
+ * /clinicas: search by name (or city, or specialty words), filter by especialidad and ciudad. Every
+ * filter lives in the URL, so a search can be shared, bookmarked and navigated back to.
+ */
+export default function DirectoryPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = searchParams.get('q') ?? '';
+  const especialidad = searchParams.get('especialidad') ?? '';
+  const ciudad = searchParams.get('ciudad') ?? '';
+  const pagina = Math.max(1, Number(searchParams.get('pagina')) || 1);
+
+  const { data, isPending, isError, isPlaceholderData } = useClinicas({ q, especialidad, ciudad, pagina });
+  const especialidades = useEspecialidades().data?.especialidades ?? [];
+  const ciudades = useCiudades().data?.ciudades ?? [];
+
+  const especialidadNombre = especialidades.find((e) => e.id === especialidad)?.nombre;
+  const titulo = `Clínicas ${especialidadNombre ? `de ${especialidadNombre.toLowerCase()}` : 'dentales'}${ciudad ? ` en ${ciudad}` : ''}`;
+  useDocumentTitle(`${titulo} · Odontia`);
+
+  const [text, setText] = useState(q);
+  // Back and forward change the URL: the box follows it (adjusted while rendering, not in an effect).
+  const [shownQ, setShownQ] = useState(q);
+  if (shownQ !== q) {
+    setShownQ(q);
+    setText(q);
+  }
+
+  const update = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(searchParams);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    // Any new search starts on its first page.
+    if (!('pagina' in changes)) next.delete('pagina');
+    setSearchParams(next);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update({ q: text.trim() });
+  };
+
+  const hasFilters = Boolean(q || especialidad || ciudad);
+  const ids = { q: useId(), esp: useId(), ciudad: useId() };
+  // A city typed in the URL that no clinic has yet still shows as chosen.
+  const ciudadOptions = ciudad && !ciudades.some((c) => c.ciudad.localeCompare(ciudad, 'es', { sensitivity: 'base' }) === 0)
+    ? [{ ciudad, total: 0 }, ...ciudades]
+    : ciudades;
+
+  return (
+    <PublicLayout>
+      <div className="border-b bg-gradient-to-b from-primary/10 to-background">
+        <div className="mx-auto max-w-6xl px-4 py-10">
+          <nav aria-label="Ruta de navegación" className="text-sm text-muted-foreground">
+            <Link to="/" className="hover:text-foreground hover:underline">
+              Inicio
+            </Link>
+            <span aria-hidden="true"> / </span>
+            <span aria-current="page">Clínicas</span>
+          </nav>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight">{titulo}</h1>
+          <p className="mt-2 text-muted-foreground">Busca por nombre y filtra por especialidad o ciudad.</p>
+
+          <form role="search" onSubmit={submit} className="mt-6 grid gap-3 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end">
+            <div className="grid gap-1.5">
+              <label htmlFor={ids.q} className="text-sm font-medium">
+                Buscar
+              </label>
+              <input
+                id={ids.q}
+                type="search"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                placeholder="Nombre de la clínica, especialidad o ciudad"
+                maxLength={100}
+                enterKeyHint="search"
+                className={selectClass}
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <label htmlFor={ids.esp} className="text-sm font-medium">
+                Especialidad
+              </label>
+              <select id={ids.esp} value={especialidad} onChange={(e) => update({ especialidad: e.target.value })} className={selectClass}>
+                <option value="">Todas las especialidades</option>
+                {especialidades.map((e) => (
+                  <option key={e.id} value={e.id}>
+                    {e.nombre}
+                  </option>
+                ))}
+                {especialidad && !especialidades.some((e) => e.id === especialidad) ? (
+                  <option value={especialidad}>{formatEspecialidadSlug(especialidad)}</option>
+                ) : null}
+              </select>
+            </div>
+            <div className="grid gap-1.5">
+              <label htmlFor={ids.ciudad} className="text-sm font-medium">
+                Ciudad
+              </label>
+              <select
+                id={ids.ciudad}
+                value={ciudadOptions.find((c) => c.ciudad.localeCompare(ciudad, 'es', { sensitivity: 'base' }) === 0)?.ciudad ?? ''}
+                onChange={(e) => update({ ciudad: e.target.value })}
+                className={selectClass}
+              >
+                <option value="">Todas las ciudades</option>
+                {ciudadOptions.map((c) => (
+                  <option key={c.ciudad} value={c.ciudad}>
+                    {c.ciudad}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" className="h-10">
+              Buscar
+            </Button>
+          </form>
+        </div>
+      </div>
+
+      <div className="mx-auto max-w-6xl px-4 py-8" aria-busy={isPending || isPlaceholderData}>
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+          <p className="font-medium" aria-live="polite">
+            {data ? `${count.format(data.total)} ${data.total === 1 ? 'clínica encontrada' : 'clínicas encontradas'}` : 'Buscando clínicas…'}
+          </p>
+          {hasFilters ? (
+            <Link to="/clinicas" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }))}>
+              <X aria-hidden="true" />
+              Limpiar filtros
+            </Link>
+          ) : null}
+        </div>
+
+        {isError ? (
+          <p role="alert" className="text-destructive">
+            No se pudieron cargar las clínicas. Recarga la página para intentarlo de nuevo.
+          </p>
+        ) : !data ? (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+            {Array.from({ length: 6 }, (_, i) => (
+              <li key={i}>
+                <Skeleton className="h-80" />
+              </li>
+            ))}
+          </ul>
+        ) : data.clinicas.length === 0 ? (
+          <div className="flex flex-col items-center rounded-2xl border border-dashed px-6 py-16 text-center">
+            <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+            <h2 className="mt-4 text-lg font-semibold">No se encontraron clínicas</h2>
+            <p className="mt-1 max-w-md text-muted-foreground">Prueba con otro nombre u otra ciudad, o quita alguno de los filtros.</p>
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              <Link to="/clinicas" className={buttonVariants()}>
+                Ver todas las clínicas
+              </Link>
+              <Link to="/" className={buttonVariants({ variant: 'outline' })}>
+                Volver al inicio
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <>
+            <ul className={cn('grid gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3', isPlaceholderData && 'opacity-60')}>
+              {data.clinicas.map((clinica) => (
+                <li key={clinica.id}>
+                  <ClinicCard clinica={clinica} headingLevel={2} />
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              className="mt-8"
+              page={data.pagina}
+              pageSize={data.porPagina}
+              total={data.total}
+              onPageChange={(p) => {
+                update({ pagina: p > 1 ? String(p) : '' });
+                window.scrollTo({ top: 0 });
+              }}
+            />
+          </>
+        )}
+      </div>
+    </PublicLayout>
+  );
+}

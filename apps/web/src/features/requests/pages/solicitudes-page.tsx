@@ -1,0 +1,150 @@
+import { ESTADO_SOLICITUD_LABELS, formatDate, formatDateTime, type EstadoSolicitud } from '@odontia/shared';
+import { Check, Inbox, Mail, Phone } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api';
+import { useCan } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { usePageTitle } from '@/lib/use-page-title';
+import { cn } from '@/lib/utils';
+import { useSolicitudes, type Solicitud } from '../api/get-solicitudes';
+import { useUpdateSolicitud } from '../api/update-solicitud';
+
+const FILTERS: { value: EstadoSolicitud | undefined; label: string }[] = [
+  { value: undefined, label: 'Todas' },
+  { value: 'nueva', label: 'Nuevas' },
+  { value: 'atendida', label: 'Atendidas' },
+];
+
+function MarkButton({ solicitud }: { solicitud: Solicitud }) {
+  const update = useUpdateSolicitud();
+  const mark = async () => {
+    try {
+      await update.mutateAsync({ id: solicitud.id, estado: 'atendida' });
+      toast.success('Solicitud atendida', `La solicitud de ${solicitud.nombre} se ha marcado como atendida.`);
+    } catch (error) {
+      toast.error('Error al guardar cambios', errorMessage(error, 'Ocurrió un error inesperado. Inténtalo de nuevo.'));
+    }
+  };
+  return (
+    <Button type="button" size="sm" variant="outline" onClick={mark} disabled={update.isPending} aria-label={`Marcar como atendida la solicitud de ${solicitud.nombre}`}>
+      {update.isPending ? <Spinner decorative /> : <Check aria-hidden="true" />}
+      Marcar como atendida
+    </Button>
+  );
+}
+
+/** Appointment requests sent from the clinic's public profile. */
+export default function SolicitudesPage() {
+  usePageTitle('Solicitudes');
+  const [estado, setEstado] = useState<EstadoSolicitud | undefined>(undefined);
+  const [pagina, setPagina] = useState(1);
+  const { data, isPending, isError, error } = useSolicitudes({ estado, pagina });
+  const canManage = useCan('solicitudes.gestionar');
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Solicitudes de cita</h1>
+          <p className="text-muted-foreground">Las peticiones que los pacientes envían desde el perfil público de la clínica.</p>
+        </div>
+        {data ? (
+          <Badge variant={data.nuevas ? 'default' : 'secondary'}>
+            {data.nuevas === 1 ? '1 nueva' : `${data.nuevas} nuevas`}
+          </Badge>
+        ) : null}
+      </header>
+
+      <div role="group" aria-label="Filtrar por estado" className="inline-flex w-fit rounded-lg bg-muted p-1">
+        {FILTERS.map((f) => (
+          <button
+            key={f.label}
+            type="button"
+            aria-pressed={estado === f.value}
+            onClick={() => {
+              setEstado(f.value);
+              setPagina(1);
+            }}
+            className={cn(
+              'rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+              estado === f.value && 'bg-background text-foreground shadow-sm',
+            )}
+          >
+            {f.label}
+          </button>
+        ))}
+      </div>
+
+      <Card className="py-0">
+        <CardContent className="p-0">
+          {isPending ? (
+            <div className="flex justify-center py-16">
+              <Spinner label="Cargando solicitudes" className="size-6" />
+            </div>
+          ) : isError ? (
+            <p role="alert" className="p-6 text-destructive">
+              {errorMessage(error, 'Error al cargar información')}
+            </p>
+          ) : data.solicitudes.length === 0 ? (
+            <div className="flex flex-col items-center px-6 py-16 text-center">
+              <Inbox className="size-10 text-muted-foreground" aria-hidden="true" />
+              <p className="mt-3 font-medium">No hay solicitudes</p>
+              <p className="mt-1 text-sm text-muted-foreground">
+                Cuando un paciente pida cita desde el perfil público de la clínica, aparecerá aquí.
+              </p>
+            </div>
+          ) : (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Nombre</TableHead>
+                  <TableHead>Contacto</TableHead>
+                  <TableHead className="min-w-64">Mensaje</TableHead>
+                  <TableHead>Fecha preferida</TableHead>
+                  <TableHead>Recibida</TableHead>
+                  <TableHead>Estado</TableHead>
+                  {canManage ? <TableHead className="sr-only">Acciones</TableHead> : null}
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.solicitudes.map((s) => (
+                  <TableRow key={s.id}>
+                    <TableCell className="font-medium">{s.nombre}</TableCell>
+                    <TableCell>
+                      <div className="flex flex-col gap-1">
+                        <a href={`mailto:${s.email}`} className="inline-flex items-center gap-1 hover:underline">
+                          <Mail className="size-3.5 text-muted-foreground" aria-hidden="true" />
+                          {s.email}
+                        </a>
+                        {s.telefono ? (
+                          <a href={`tel:${s.telefono.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-1 hover:underline">
+                            <Phone className="size-3.5 text-muted-foreground" aria-hidden="true" />
+                            {s.telefono}
+                          </a>
+                        ) : null}
+                      </div>
+                    </TableCell>
+                    <TableCell className="max-w-md whitespace-pre-line">{s.mensaje}</TableCell>
+                    <TableCell>{s.fechaPreferida ? formatDate(s.fechaPreferida) : 'Sin preferencia'}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatDateTime(s.fechaCreacion)}</TableCell>
+                    <TableCell>
+                      <Badge variant={s.estado === 'nueva' ? 'info' : 'success'}>{ESTADO_SOLICITUD_LABELS[s.estado]}</Badge>
+                    </TableCell>
+                    {canManage ? <TableCell className="text-right">{s.estado === 'nueva' ? <MarkButton solicitud={s} /> : null}</TableCell> : null}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+      {data ? <Pagination page={data.pagina} pageSize={data.porPagina} total={data.total} onPageChange={setPagina} /> : null}
+    </div>
+  );
+}
