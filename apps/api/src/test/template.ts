@@ -37,7 +37,8 @@ export async function buildPostgresTemplate(url: string): Promise<void> {
   }
   const u = new URL(url);
   u.pathname = `/${template}`;
-  const handle = openPostgres(u.toString(), 1);
+  // Two connections: runMigrations holds one for its advisory lock while the migrator uses another.
+  const handle = openPostgres(u.toString(), 2);
   try {
     await runMigrations(handle);
     await seedReferenceData(handle.db);
