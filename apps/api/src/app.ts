@@ -6,6 +6,7 @@ import { perfilRoutes } from './features/directory/perfil.routes.ts';
 import { createSeoRoutes } from './features/directory/seo.ts';
 import { solicitudesRoutes } from './features/directory/solicitudes.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { patientsRoutes } from './features/patients/patients.routes.ts';
 import type { AppEnv, Deps } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
 import { errorResponse, noStore, originCheck, requestLog } from './platform/http.ts';
@@ -20,6 +21,7 @@ import { createFilesRoutes } from './platform/storage/files.routes.ts';
 export const apiRoutes = new Hono<AppEnv>()
   .route('/health', healthRoutes)
   .route('/me', accountRoutes)
+  .route('/pacientes', patientsRoutes)
   .route('/directorio', directoryRoutes)
   .route('/perfil-publico', perfilRoutes)
   .route('/solicitudes', solicitudesRoutes);

@@ -1,0 +1,270 @@
+import {
+  PATIENT_SUGGESTIONS_LIMIT,
+  PATIENTS_PAGE_SIZE,
+  type CreatePatientData,
+  type EstadoPaciente,
+  type Genero,
+  type UpdatePatientData,
+} from '@odontia/shared';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { pacientes } from '../../db/schema/index.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { processImageUpload } from '../../platform/storage/images.ts';
+import { keyFromPublicUrl, makeKey, publicUrl, type Storage } from '../../platform/storage/storage.ts';
+import { SearchCountCache } from './search-count-cache.ts';
+
+/** Every field of a patient the screens use (the search column and creation time stay inside). */
+const patientColumns = {
+  id: pacientes.id,
+  nombres: pacientes.nombres,
+  apellidos: pacientes.apellidos,
+  email: pacientes.email,
+  telefono: pacientes.telefono,
+  direccion: pacientes.direccion,
+  fechaNacimiento: pacientes.fechaNacimiento,
+  genero: sql<Genero | null>`${pacientes.genero}`,
+  notas: pacientes.notas,
+  fotoUrl: pacientes.fotoUrl,
+  estado: sql<EstadoPaciente>`${pacientes.estado}`,
+  ultimaVisita: pacientes.ultimaVisita,
+  proximaVisita: pacientes.proximaVisita,
+  fechaActualizacion: pacientes.fechaActualizacion,
+};
+
+export type PatientListItem = {
+  id: string;
+  nombres: string;
+  apellidos: string;
+  email: string | null;
+  telefono: string | null;
+  fotoUrl: string | null;
+  estado: EstadoPaciente;
+  /** YYYY-MM-DD */
+  ultimaVisita: string | null;
+  proximaVisita: string | null;
+};
+
+export type PatientPage = { pacientes: PatientListItem[]; total: number; page: number; pageSize: number };
+
+type ListRow = {
+  version: string | number;
+  total: number | null;
+  id: string | null;
+  nombres: string;
+  apellidos: string;
+  email: string | null;
+  telefono: string | null;
+  foto_url: string | null;
+  estado: EstadoPaciente;
+  ultima_visita: string | null;
+  proxima_visita: string | null;
+};
+
+/**
+ * `busqueda LIKE` this: the term normalised by the same function as the column (lower case, no
+ * accents, so 'munoz' finds 'Muñoz' and 'JOSE' finds 'José'), with LIKE's own characters escaped
+ * so that '50%' or 'a_b' are searched literally. Written inline (not a CTE) so the planner sees the
+ * folded pattern and can choose between the trigram index and the ordered index.
+ */
+const likePattern = (term: string): SQL =>
+  sql`'%' || replace(replace(replace(odontia_normalizar(${term}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+
+const countCaches = new WeakMap<Database, SearchCountCache>();
+function countCache(db: Database): SearchCountCache {
+  let cache = countCaches.get(db);
+  if (!cache) {
+    cache = new SearchCountCache();
+    countCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * One page of the clinic's patients, ordered by apellidos then nombres, with the real total, in one
+ * round trip:
+ * - without a search, the total is the clinic's row of `pacientes_conteo` (kept by triggers), so a
+ *   page of a 50,000-patient clinic reads 10 index entries, not 50,000 rows;
+ * - with a search, the total is a count through the trigram index, computed once per term and
+ *   clinic version: while no patient of the clinic changes (same `version`), the count is still
+ *   exact and is not recomputed (paging through results, several people searching the same name).
+ */
+export async function listPatients(db: Database, clinicaId: string, query: { q: string; page: number }): Promise<PatientPage> {
+  const offset = (query.page - 1) * PATIENTS_PAGE_SIZE;
+  const term = query.q;
+  const cache = countCache(db);
+  const cached = term ? cache.get(clinicaId, term) : undefined;
+
+  const filter = term ? sql`and busqueda like ${likePattern(term)}` : sql``;
+  // A search count is skipped (null) when the cached one is for the current version; CASE only
+  // evaluates the sub-select when it is needed.
+  const total = term
+    ? sql`case when coalesce(c.version, 0) = ${cached?.version ?? -1} then null
+             else (select count(*)::int from pacientes where clinica_id = ${clinicaId} ${filter}) end`
+    : sql`coalesce(c.total, 0)`;
+
+  const result = await db.execute(sql`
+    select coalesce(c.version, 0) as version, ${total} as total, p.*
+    from (select 1) as uno
+    left join pacientes_conteo c on c.clinica_id = ${clinicaId}
+    left join lateral (
+      select id, nombres, apellidos, email, telefono, foto_url, estado,
+             ultima_visita::text as ultima_visita, proxima_visita::text as proxima_visita
+      from pacientes
+      where clinica_id = ${clinicaId} ${filter}
+      order by apellidos, nombres, id
+      limit ${PATIENTS_PAGE_SIZE} offset ${offset}
+    ) p on true`);
+  const rows = (result as unknown as { rows: ListRow[] }).rows;
+
+  const version = Number(rows[0].version);
+  let count = rows[0].total;
+  if (term) {
+    if (count === null) count = cached!.total;
+    else cache.set(clinicaId, term, version, count);
+  }
+  return {
+    pacientes: rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({
+        id: r.id!,
+        nombres: r.nombres,
+        apellidos: r.apellidos,
+        email: r.email,
+        telefono: r.telefono,
+        fotoUrl: r.foto_url,
+        estado: r.estado,
+        ultimaVisita: r.ultima_visita,
+        proximaVisita: r.proxima_visita,
+      })),
+    total: count ?? 0,
+    page: query.page,
+    pageSize: PATIENTS_PAGE_SIZE,
+  };
+}
+
+/** The top-bar search: the first few matches as the person types, without a count. */
+export async function suggestPatients(db: Database, clinicaId: string, term: string) {
+  if (!term) return [];
+  return db
+    .select({
+      id: pacientes.id,
+      nombres: pacientes.nombres,
+      apellidos: pacientes.apellidos,
+      email: pacientes.email,
+      telefono: pacientes.telefono,
+      fotoUrl: pacientes.fotoUrl,
+    })
+    .from(pacientes)
+    .where(and(eq(pacientes.clinicaId, clinicaId), sql`${pacientes.busqueda} like ${likePattern(term)}`))
+    .orderBy(pacientes.apellidos, pacientes.nombres, pacientes.id)
+    .limit(PATIENT_SUGGESTIONS_LIMIT);
+}
+
+/** Null for an unknown id and for another clinic's patient alike: the caller cannot tell them apart. */
+export async function getPatient(db: Executor, clinicaId: string, id: string) {
+  const [row] = await db
+    .select(patientColumns)
+    .from(pacientes)
+    .where(and(eq(pacientes.id, id), eq(pacientes.clinicaId, clinicaId)));
+  return row ?? null;
+}
+
+export type Patient = NonNullable<Awaited<ReturnType<typeof getPatient>>>;
+
+/** estado is activo at creation (spec 000 §4); the clinic is the caller's, never the request's. */
+export async function createPatient(db: Executor, clinicaId: string, data: CreatePatientData): Promise<Patient> {
+  const [row] = await db
+    .insert(pacientes)
+    .values({ ...data, clinicaId, estado: 'activo' })
+    .returning(patientColumns);
+  return row;
+}
+
+export async function updatePatient(db: Executor, clinicaId: string, id: string, data: UpdatePatientData): Promise<Patient | null> {
+  const [row] = await db
+    .update(pacientes)
+    .set({ ...data, fechaActualizacion: new Date() })
+    .where(and(eq(pacientes.id, id), eq(pacientes.clinicaId, clinicaId)))
+    .returning(patientColumns);
+  return row ?? null;
+}
+
+/** Deletes the patient, then its photo file. False when there is no such patient in the clinic. */
+export async function deletePatient(db: Executor, storage: Storage, logger: Logger, clinicaId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .delete(pacientes)
+    .where(and(eq(pacientes.id, id), eq(pacientes.clinicaId, clinicaId)))
+    .returning({ fotoUrl: pacientes.fotoUrl });
+  if (!row) return false;
+  await removeFile(storage, logger, row.fotoUrl);
+  return true;
+}
+
+/**
+ * Replaces the patient's photo with an uploaded image (checked and re-encoded by content), stored
+ * under patient_photos/{clinic}/{timestamp}-{file name}; the replaced file is deleted once the
+ * patient points at the new one. Null when there is no such patient in the clinic (nothing stored).
+ */
+export async function setPatientPhoto(
+  db: Database,
+  storage: Storage,
+  logger: Logger,
+  clinicaId: string,
+  id: string,
+  upload: { bytes: Uint8Array; fileName: string },
+): Promise<Patient | null> {
+  // Checked first so that nobody stores files under a patient they cannot see.
+  if (!(await getPatient(db, clinicaId, id))) return null;
+  const image = await processImageUpload(upload.bytes);
+  const key = makeKey('patient_photos', clinicaId, upload.fileName, image.ext);
+  await storage.put(key, image.bytes, image.contentType);
+  let result: { previous: string | null; patient: Patient | null };
+  try {
+    result = await replacePhotoUrl(db, clinicaId, id, publicUrl(key));
+  } catch (error) {
+    await storage.delete(key);
+    throw error;
+  }
+  if (!result.patient) {
+    // Deleted meanwhile: the new file belongs to nobody.
+    await storage.delete(key);
+    return null;
+  }
+  await removeFile(storage, logger, result.previous);
+  return result.patient;
+}
+
+export async function removePatientPhoto(db: Database, storage: Storage, logger: Logger, clinicaId: string, id: string) {
+  const result = await replacePhotoUrl(db, clinicaId, id, null);
+  if (result.patient) await removeFile(storage, logger, result.previous);
+  return result.patient;
+}
+
+async function replacePhotoUrl(db: Database, clinicaId: string, id: string, fotoUrl: string | null) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ fotoUrl: pacientes.fotoUrl })
+      .from(pacientes)
+      .where(and(eq(pacientes.id, id), eq(pacientes.clinicaId, clinicaId)))
+      .for('update');
+    if (!current) return { previous: null, patient: null };
+    const [patient] = await tx
+      .update(pacientes)
+      .set({ fotoUrl, fechaActualizacion: new Date() })
+      .where(and(eq(pacientes.id, id), eq(pacientes.clinicaId, clinicaId)))
+      .returning(patientColumns);
+    return { previous: current.fotoUrl, patient };
+  });
+}
+
+/** Already committed: a file that cannot be deleted is only an orphan, not a failed request. */
+async function removeFile(storage: Storage, logger: Logger, url: string | null) {
+  const key = keyFromPublicUrl(url);
+  if (!key) return;
+  try {
+    await storage.delete(key);
+  } catch (error) {
+    logger.warn({ err: error, key }, 'no se pudo borrar la foto sustituida');
+  }
+}

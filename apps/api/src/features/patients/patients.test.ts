@@ -1,0 +1,490 @@
+import { PATIENT_MESSAGES, PATIENTS_PAGE_SIZE } from '@odontia/shared';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clinicas, pacientes, rolesClinica } from '../../db/schema/index.ts';
+import { keyFromPublicUrl } from '../../platform/storage/storage.ts';
+import { addTeamMember, createClinicOwner, createTestApp, signUp, type TestApp } from '../../test/app.ts';
+import { setRolePermissions } from '../clinic/clinic.service.ts';
+
+let t: TestApp;
+type Owner = Awaited<ReturnType<typeof createClinicOwner>>;
+let ana: Owner; // first clinic
+let beto: Owner; // second clinic
+
+type PatientJson = {
+  id: string;
+  nombres: string;
+  apellidos: string;
+  email: string | null;
+  telefono: string | null;
+  direccion: string | null;
+  fechaNacimiento: string | null;
+  genero: string | null;
+  notas: string | null;
+  fotoUrl: string | null;
+  estado: string;
+  ultimaVisita: string | null;
+  proximaVisita: string | null;
+  fechaActualizacion: string | null;
+};
+type PageJson = { pacientes: PatientJson[]; total: number; page: number; pageSize: number };
+type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ana = await createClinicOwner(t, { nombre: 'Clínica Ana' });
+  beto = await createClinicOwner(t, { nombre: 'Clínica Beto' });
+});
+afterAll(() => t.close());
+
+const api = (cookie: string, path: string, init: RequestInit & { json?: unknown } = {}) =>
+  t.request(`/api/pacientes${path}`, { ...init, cookie });
+
+async function create(owner: { cookie: string }, data: Record<string, unknown>): Promise<PatientJson> {
+  const res = await api(owner.cookie, '', { method: 'POST', json: data });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return res.json() as Promise<PatientJson>;
+}
+
+async function list(owner: { cookie: string }, query = ''): Promise<PageJson> {
+  const res = await api(owner.cookie, query);
+  expect(res.status).toBe(200);
+  return res.json() as Promise<PageJson>;
+}
+
+const fullUpdate = (p: PatientJson, changes: Record<string, unknown> = {}) => ({
+  nombres: p.nombres,
+  apellidos: p.apellidos,
+  email: p.email,
+  telefono: p.telefono,
+  direccion: p.direccion,
+  fechaNacimiento: p.fechaNacimiento,
+  genero: p.genero,
+  notas: p.notas,
+  estado: p.estado,
+  ultimaVisita: p.ultimaVisita,
+  proximaVisita: p.proximaVisita,
+  ...changes,
+});
+
+/** A clinic of its own for tests that count rows. */
+async function freshClinic() {
+  return createClinicOwner(t, { nombre: 'Clínica vacía' });
+}
+
+async function bulkInsert(clinicaId: string, count: number, name = (i: number) => ({ nombres: `Nombre ${i}`, apellidos: `Apellido ${String(i).padStart(3, '0')}` })) {
+  if (count === 0) return;
+  await t.db.insert(pacientes).values(Array.from({ length: count }, (_, i) => ({ clinicaId, ...name(i) })));
+}
+
+describe('create', () => {
+  it('answers each invalid field with the spec message', async () => {
+    const res = await api(ana.cookie, '', {
+      method: 'POST',
+      json: { nombres: '   ', apellidos: '', telefono: '12ab', email: 'no-es-email' },
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as ErrorJson;
+    expect(body.error.code).toBe('validation_error');
+    expect(body.error.fields).toEqual({
+      nombres: 'El nombre es obligatorio',
+      apellidos: 'Los apellidos son obligatorios',
+      telefono: 'Introduce un número de teléfono válido',
+      email: 'Introduce un email válido',
+    });
+  });
+
+  it('trims text, stores empty optional text as NULL, starts activo, and ignores a clinica_id in the body', async () => {
+    const res = await api(ana.cookie, '', {
+      method: 'POST',
+      json: {
+        nombres: '  José  ',
+        apellidos: ' Muñoz Pérez ',
+        email: '',
+        telefono: '  ',
+        direccion: '',
+        notas: '  Alergia a la penicilina  ',
+        genero: 'masculino',
+        fechaNacimiento: '1980-05-17',
+        clinica_id: beto.clinica.id,
+        clinicaId: beto.clinica.id,
+        estado: 'inactivo',
+        fotoUrl: 'https://evil.example/x.png',
+      },
+    });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as PatientJson;
+    expect(created).toMatchObject({
+      nombres: 'José',
+      apellidos: 'Muñoz Pérez',
+      email: null,
+      telefono: null,
+      direccion: null,
+      notas: 'Alergia a la penicilina',
+      genero: 'masculino',
+      fechaNacimiento: '1980-05-17',
+      estado: 'activo',
+      fotoUrl: null,
+      fechaActualizacion: null,
+    });
+    const [row] = await t.db.select().from(pacientes).where(eq(pacientes.id, created.id));
+    expect(row.clinicaId).toBe(ana.clinica.id);
+    expect(row.email).toBeNull();
+    expect((await list(beto)).pacientes.map((p) => p.id)).not.toContain(created.id);
+  });
+
+  it('accepts the phone shapes of the spec and refuses the rest', async () => {
+    for (const telefono of ['+34 600 123 456', '(91) 555-1234', '600123']) {
+      await create(ana, { nombres: 'Tel', apellidos: 'Válido', telefono });
+    }
+    for (const telefono of ['12345', '+34 600 12a 456', '+'.repeat(2) + '34600123456']) {
+      const res = await api(ana.cookie, '', { method: 'POST', json: { nombres: 'Tel', apellidos: 'Malo', telefono } });
+      expect(((await res.json()) as ErrorJson).error.fields).toEqual({ telefono: PATIENT_MESSAGES.telefonoInvalid });
+    }
+  });
+});
+
+describe('read, update, delete', () => {
+  it('reads a patient, saves every edited field with fecha_actualizacion, and deletes it', async () => {
+    const p = await create(ana, { nombres: 'Lucía', apellidos: 'Ortega' });
+    const got = await api(ana.cookie, `/${p.id}`);
+    expect(got.status).toBe(200);
+    expect(await got.json()).toEqual(p);
+
+    const before = Date.now();
+    const res = await api(ana.cookie, `/${p.id}`, {
+      method: 'PUT',
+      json: fullUpdate(p, { estado: 'inactivo', telefono: ' +34 611 222 333 ', notas: '', ultimaVisita: '2025-01-02', proximaVisita: null }),
+    });
+    expect(res.status).toBe(200);
+    const updated = (await res.json()) as PatientJson;
+    expect(updated).toMatchObject({ estado: 'inactivo', telefono: '+34 611 222 333', notas: null, ultimaVisita: '2025-01-02' });
+    expect(new Date(updated.fechaActualizacion!).getTime()).toBeGreaterThanOrEqual(before - 1000);
+
+    expect((await api(ana.cookie, `/${p.id}`, { method: 'DELETE' })).status).toBe(204);
+    const gone = await api(ana.cookie, `/${p.id}`);
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as ErrorJson).error.message).toBe('El paciente solicitado no existe o no tienes acceso');
+  });
+
+  it('refuses an edit without estado or with an unknown one', async () => {
+    const p = await create(ana, { nombres: 'Sin', apellidos: 'Estado' });
+    const res = await api(ana.cookie, `/${p.id}`, { method: 'PUT', json: fullUpdate(p, { estado: 'archivado' }) });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorJson).error.fields).toHaveProperty('estado');
+  });
+
+  it('answers a malformed or unknown id with the same 404', async () => {
+    for (const id of ['no-es-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const res = await api(ana.cookie, `/${id}`);
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as ErrorJson).error.message).toBe(PATIENT_MESSAGES.notFound);
+    }
+  });
+});
+
+describe('another clinic', () => {
+  it("cannot read, edit, delete or change the photo of a patient, and the patient stays as it was", async () => {
+    const p = await create(ana, { nombres: 'Privado', apellidos: 'De Ana', email: 'privado@ejemplo.test' });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+    const form = new FormData();
+    form.set('file', new File([new Uint8Array(png)], 'foto.png', { type: 'image/png' }));
+
+    const attempts = [
+      api(beto.cookie, `/${p.id}`),
+      api(beto.cookie, `/${p.id}`, { method: 'PUT', json: fullUpdate(p, { nombres: 'Robado' }) }),
+      api(beto.cookie, `/${p.id}`, { method: 'DELETE' }),
+      api(beto.cookie, `/${p.id}/foto`, { method: 'PUT', body: form }),
+      api(beto.cookie, `/${p.id}/foto`, { method: 'DELETE' }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as ErrorJson).error).toEqual({ code: 'not_found', message: PATIENT_MESSAGES.notFound });
+    }
+    const [row] = await t.db.select().from(pacientes).where(eq(pacientes.id, p.id));
+    expect(row).toMatchObject({ nombres: 'Privado', clinicaId: ana.clinica.id, fotoUrl: null, fechaActualizacion: null });
+    // And nothing was stored under either clinic for that attempt.
+    expect((await list(beto, '?q=privado')).total).toBe(0);
+  });
+
+  it('ignores a clinica_id in the query of the list and the suggestions', async () => {
+    await create(ana, { nombres: 'Solo', apellidos: 'Ana Consulta' });
+    const page = await list(beto, `?q=consulta&clinica_id=${ana.clinica.id}&clinicaId=${ana.clinica.id}`);
+    expect(page.total).toBe(0);
+    const res = await api(beto.cookie, `/sugerencias?q=consulta&clinica_id=${ana.clinica.id}`);
+    expect(((await res.json()) as { pacientes: unknown[] }).pacientes).toEqual([]);
+  });
+});
+
+describe('permissions', () => {
+  it('refuses every route to a role without pacientes.* (403), and lets the role do what it is granted', async () => {
+    const owner = await freshClinic();
+    const p = await create(owner, { nombres: 'Permiso', apellidos: 'Prueba' });
+    const member = await addTeamMember(t, owner.clinica.id, 'Recepción', 'recepcion');
+    expect((await api(member.cookie, '')).status).toBe(200);
+    // Recepción may not delete by default.
+    expect((await api(member.cookie, `/${p.id}`, { method: 'DELETE' })).status).toBe(403);
+
+    await setRolePermissions(t.db, member.rolId, ['clinica.ver']);
+    const refused = [
+      api(member.cookie, ''),
+      api(member.cookie, '/sugerencias?q=per'),
+      api(member.cookie, `/${p.id}`),
+      api(member.cookie, '', { method: 'POST', json: { nombres: 'A', apellidos: 'B' } }),
+      api(member.cookie, `/${p.id}`, { method: 'PUT', json: fullUpdate(p) }),
+      api(member.cookie, `/${p.id}`, { method: 'DELETE' }),
+      api(member.cookie, `/${p.id}/foto`, { method: 'DELETE' }),
+    ];
+    for (const res of await Promise.all(refused)) {
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as ErrorJson).error.code).toBe('forbidden');
+    }
+    const [row] = await t.db.select().from(pacientes).where(eq(pacientes.id, p.id));
+    expect(row.nombres).toBe('Permiso');
+  });
+
+  it('answers 401 without a session and 403 clinic_required without a clinic', async () => {
+    expect((await t.request('/api/pacientes')).status).toBe(401);
+    const lonely = await signUp(t);
+    const res = await api(lonely.cookie, '');
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as ErrorJson).error.code).toBe('clinic_required');
+  });
+});
+
+describe('search', () => {
+  let owner: Owner;
+  beforeAll(async () => {
+    owner = await freshClinic();
+    for (const data of [
+      { nombres: 'José', apellidos: 'Muñoz García', email: 'jose.munoz@correo.es', telefono: '+34 600 111 222' },
+      { nombres: 'María Ángeles', apellidos: 'Núñez', email: 'angeles@correo.es' },
+      { nombres: 'Jose Luis', apellidos: 'Alonso' },
+      { nombres: 'Pedro', apellidos: 'Pérez', telefono: '915 555 000' },
+      { nombres: 'Porcentaje', apellidos: '50% Descuento_Raro' },
+    ]) {
+      await create(owner, data);
+    }
+    await create(beto, { nombres: 'José', apellidos: 'Muñoz Ajeno' });
+  });
+
+  const names = (page: PageJson) => page.pacientes.map((p) => `${p.nombres} ${p.apellidos}`);
+
+  it('is case- and accent-insensitive on both sides, across names, surnames, email and phone', async () => {
+    expect(names(await list(owner, '?q=jose'))).toEqual(['Jose Luis Alonso', 'José Muñoz García']);
+    expect(names(await list(owner, '?q=JOSÉ'))).toEqual(['Jose Luis Alonso', 'José Muñoz García']);
+    expect(names(await list(owner, '?q=munoz'))).toEqual(['José Muñoz García']);
+    expect(names(await list(owner, '?q=angeles'))).toEqual(['María Ángeles Núñez']);
+    expect(names(await list(owner, '?q=nunez'))).toEqual(['María Ángeles Núñez']);
+    expect(names(await list(owner, '?q=correo.es'))).toEqual(['José Muñoz García', 'María Ángeles Núñez']);
+    expect(names(await list(owner, '?q=555 000'))).toEqual(['Pedro Pérez']);
+    expect(names(await list(owner, '?q=%20%20pérez%20'))).toEqual(['Pedro Pérez']);
+  });
+
+  it('searches LIKE wildcards literally', async () => {
+    expect(names(await list(owner, `?q=${encodeURIComponent('50%')}`))).toEqual(['Porcentaje 50% Descuento_Raro']);
+    expect((await list(owner, `?q=${encodeURIComponent('%')}`)).total).toBe(1);
+    expect((await list(owner, '?q=o_r')).total).toBe(1);
+    expect((await list(owner, '?q=m_noz')).total).toBe(0);
+  });
+
+  it("returns the count of matches and never another clinic's patients", async () => {
+    const page = await list(owner, '?q=jos');
+    expect(page.total).toBe(2);
+    expect(page.pacientes.every((p) => p.apellidos !== 'Muñoz Ajeno')).toBe(true);
+    expect((await list(owner, '?q=zzzz')).total).toBe(0);
+  });
+
+  it('keeps the search count exact when matching patients are added, edited or deleted', async () => {
+    expect((await list(owner, '?q=ortiz')).total).toBe(0);
+    const a = await create(owner, { nombres: 'Ana', apellidos: 'Ortiz' });
+    expect((await list(owner, '?q=ortiz')).total).toBe(1);
+    const b = await create(owner, { nombres: 'Blas', apellidos: 'Ruiz' });
+    expect((await list(owner, '?q=ortiz')).total).toBe(1);
+    await api(owner.cookie, `/${b.id}`, { method: 'PUT', json: fullUpdate(b, { apellidos: 'Ortiz Ruiz' }) });
+    expect((await list(owner, '?q=ortiz')).total).toBe(2);
+    await api(owner.cookie, `/${a.id}`, { method: 'DELETE' });
+    expect((await list(owner, '?q=ortiz')).total).toBe(1);
+    // A change in another clinic does not disturb this one.
+    await create(beto, { nombres: 'Otro', apellidos: 'Ortiz' });
+    expect((await list(owner, '?q=ortiz')).total).toBe(1);
+  });
+
+  it('suggests the first matches for the top bar, in order, with the same matching', async () => {
+    const res = await api(owner.cookie, '/sugerencias?q=JOSE');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { pacientes: { nombres: string; apellidos: string }[] };
+    expect(body.pacientes.map((p) => p.apellidos)).toEqual(['Alonso', 'Muñoz García']);
+    const empty = (await (await api(owner.cookie, '/sugerencias?q=')).json()) as { pacientes: unknown[] };
+    expect(empty.pacientes).toEqual([]);
+  });
+});
+
+describe('paging', () => {
+  it.each([
+    [10, [10], 'no second page'],
+    [11, [10, 1], 'one row on the second page'],
+    [20, [10, 10], 'two full pages'],
+    [21, [10, 10, 1], 'one row on the third page'],
+  ])('%i patients: pages of %j (%s), each with the real total', async (count, sizes) => {
+    const owner = await freshClinic();
+    await bulkInsert(owner.clinica.id, count);
+    const seen: string[] = [];
+    for (const [index, size] of sizes.entries()) {
+      const page = await list(owner, `?page=${index + 1}`);
+      expect(page).toMatchObject({ total: count, page: index + 1, pageSize: PATIENTS_PAGE_SIZE });
+      expect(page.pacientes).toHaveLength(size);
+      seen.push(...page.pacientes.map((p) => p.apellidos));
+    }
+    // Ordered by apellidos, without repeats or gaps across pages.
+    expect(seen).toEqual(Array.from({ length: count }, (_, i) => `Apellido ${String(i).padStart(3, '0')}`));
+    // Past the end: no rows, the total still right (the page after a deletion).
+    const past = await list(owner, `?page=${sizes.length + 1}`);
+    expect(past.pacientes).toEqual([]);
+    expect(past.total).toBe(count);
+    // Searches page the same way.
+    const searched = await list(owner, `?q=apellido&page=${sizes.length}`);
+    expect(searched.total).toBe(count);
+    expect(searched.pacientes).toHaveLength(sizes.at(-1)!);
+  });
+
+  it('orders by apellidos then nombres and counts a clinic with no patients as 0', async () => {
+    const owner = await freshClinic();
+    expect(await list(owner)).toEqual({ pacientes: [], total: 0, page: 1, pageSize: PATIENTS_PAGE_SIZE });
+    for (const [nombres, apellidos] of [['Zoe', 'Abad'], ['Ana', 'Zamora'], ['Ana', 'Abad']]) {
+      await create(owner, { nombres, apellidos });
+    }
+    const page = await list(owner);
+    expect(page.pacientes.map((p) => `${p.apellidos}, ${p.nombres}`)).toEqual(['Abad, Ana', 'Abad, Zoe', 'Zamora, Ana']);
+    expect(page.total).toBe(3);
+  });
+
+  it('keeps the total exact after deletions, including the last patient of a page', async () => {
+    const owner = await freshClinic();
+    await bulkInsert(owner.clinica.id, 11);
+    const second = await list(owner, '?page=2');
+    await api(owner.cookie, `/${second.pacientes[0].id}`, { method: 'DELETE' });
+    const after = await list(owner, '?page=2');
+    expect(after.pacientes).toEqual([]);
+    expect(after.total).toBe(10);
+  });
+});
+
+describe("dates against the clinic's day", () => {
+  const previousTz = process.env.TZ;
+  beforeAll(() => {
+    // The server's own zone must not matter: only the clinic's does.
+    process.env.TZ = 'America/Los_Angeles';
+  });
+  afterAll(() => {
+    process.env.TZ = previousTz;
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** 23:30 UTC of the current day: already the next day in Madrid, still this day in UTC and Bogotá. */
+  function lateEvening() {
+    const now = new Date();
+    const utcDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 23, 30));
+    const iso = (d: Date) => d.toISOString().slice(0, 10);
+    const day = (offset: number) => iso(new Date(utcDay.getTime() + offset * 86_400_000));
+    return { at: utcDay, utcToday: day(0), madridToday: day(1), madridTomorrow: day(2) };
+  }
+
+  it("uses Madrid's day by default: at 23:30 UTC tomorrow's UTC date is today", async () => {
+    const { at, utcToday, madridToday, madridTomorrow } = lateEvening();
+    vi.useFakeTimers({ now: at, toFake: ['Date'] });
+
+    const born = await api(ana.cookie, '', { method: 'POST', json: { nombres: 'Recién', apellidos: 'Nacido', fechaNacimiento: madridToday } });
+    expect(born.status).toBe(201);
+    const p = (await born.json()) as PatientJson;
+
+    const future = await api(ana.cookie, '', { method: 'POST', json: { nombres: 'Aún', apellidos: 'No', fechaNacimiento: madridTomorrow } });
+    expect(((await future.json()) as ErrorJson).error.fields).toEqual({ fechaNacimiento: PATIENT_MESSAGES.fechaNacimientoFuture });
+
+    // Yesterday for Madrid (still today in UTC) is already in the past for the next visit.
+    const past = await api(ana.cookie, `/${p.id}`, { method: 'PUT', json: fullUpdate(p, { proximaVisita: utcToday, ultimaVisita: madridTomorrow }) });
+    expect(((await past.json()) as ErrorJson).error.fields).toEqual({
+      proximaVisita: PATIENT_MESSAGES.proximaVisitaPast,
+      ultimaVisita: PATIENT_MESSAGES.ultimaVisitaFuture,
+    });
+    const ok = await api(ana.cookie, `/${p.id}`, { method: 'PUT', json: fullUpdate(p, { proximaVisita: madridToday, ultimaVisita: madridToday }) });
+    expect(ok.status).toBe(200);
+  });
+
+  it("follows the clinic's zona_horaria when it is not Madrid", async () => {
+    const { at, utcToday, madridToday } = lateEvening();
+    const owner = await freshClinic();
+    await t.db.update(clinicas).set({ zonaHoraria: 'America/Bogota' }).where(eq(clinicas.id, owner.clinica.id));
+    vi.useFakeTimers({ now: at, toFake: ['Date'] });
+    // 18:30 in Bogotá: Madrid's date is still tomorrow there.
+    const res = await api(owner.cookie, '', { method: 'POST', json: { nombres: 'Zona', apellidos: 'Bogotá', fechaNacimiento: madridToday } });
+    expect(((await res.json()) as ErrorJson).error.fields).toEqual({ fechaNacimiento: PATIENT_MESSAGES.fechaNacimientoFuture });
+    expect((await api(owner.cookie, '', { method: 'POST', json: { nombres: 'Zona', apellidos: 'Bogotá', fechaNacimiento: utcToday } })).status).toBe(201);
+  });
+});
+
+describe('photo', () => {
+  const png = () => sharp({ create: { width: 16, height: 16, channels: 3, background: '#c83c3c' } }).png().toBuffer();
+  const upload = async (cookie: string, id: string, bytes: Uint8Array, name = 'Foto Niño.png', type = 'image/png') => {
+    const form = new FormData();
+    form.set('file', new File([new Uint8Array(bytes)], name, { type }));
+    return api(cookie, `/${id}/foto`, { method: 'PUT', body: form });
+  };
+
+  it('stores the photo under patient_photos/{clinic}/, serves it, and deletes the old file on replace and on patient deletion', async () => {
+    const p = await create(ana, { nombres: 'Con', apellidos: 'Foto' });
+    const first = await upload(ana.cookie, p.id, await png());
+    expect(first.status).toBe(200);
+    const withPhoto = (await first.json()) as PatientJson;
+    expect(withPhoto.fotoUrl).toMatch(new RegExp(`^/files/patient_photos/${ana.clinica.id}/\\d+-foto-nino\\.png$`));
+    expect(withPhoto.fechaActualizacion).not.toBeNull();
+    const served = await t.request(withPhoto.fotoUrl!);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+
+    const firstKey = keyFromPublicUrl(withPhoto.fotoUrl)!;
+    const second = (await (await upload(ana.cookie, p.id, await png(), 'otra.png')).json()) as PatientJson;
+    expect(second.fotoUrl).not.toBe(withPhoto.fotoUrl);
+    expect(await t.deps.storage.get(firstKey)).toBeNull();
+
+    const secondKey = keyFromPublicUrl(second.fotoUrl)!;
+    expect(await t.deps.storage.get(secondKey)).not.toBeNull();
+    await api(ana.cookie, `/${p.id}`, { method: 'DELETE' });
+    expect(await t.deps.storage.get(secondKey)).toBeNull();
+  });
+
+  it('removes the photo and its file', async () => {
+    const p = await create(ana, { nombres: 'Quitar', apellidos: 'Foto' });
+    const key = keyFromPublicUrl(((await (await upload(ana.cookie, p.id, await png())).json()) as PatientJson).fotoUrl)!;
+    const res = await api(ana.cookie, `/${p.id}/foto`, { method: 'DELETE' });
+    expect(((await res.json()) as PatientJson).fotoUrl).toBeNull();
+    expect(await t.deps.storage.get(key)).toBeNull();
+  });
+
+  it('refuses a file that is not an image, whatever its name, and one over 2 MB', async () => {
+    const p = await create(ana, { nombres: 'Foto', apellidos: 'Mala' });
+    const fake = await upload(ana.cookie, p.id, new TextEncoder().encode('<svg onload="alert(1)"/>'), 'foto.png');
+    expect(fake.status).toBe(415);
+    expect(((await fake.json()) as ErrorJson).error.message).toBe('El archivo debe ser una imagen');
+    const big = await upload(ana.cookie, p.id, new Uint8Array(2 * 1024 * 1024 + 1), 'grande.png');
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as ErrorJson).error.message).toBe('La imagen no debe superar los 2MB');
+    const [row] = await t.db.select().from(pacientes).where(and(eq(pacientes.id, p.id)));
+    expect(row.fotoUrl).toBeNull();
+  });
+});
+
+describe('role without the permission, created from scratch', () => {
+  it('gets 403 from a role that has no permission at all', async () => {
+    const owner = await freshClinic();
+    const [role] = await t.db
+      .insert(rolesClinica)
+      .values({ clinicaId: owner.clinica.id, nombre: 'Sin permisos', descripcion: 'Nada', esPredeterminado: false })
+      .returning();
+    const member = await addTeamMember(t, owner.clinica.id, role.nombre, 'asistente');
+    expect((await api(member.cookie, '')).status).toBe(403);
+  });
+});
