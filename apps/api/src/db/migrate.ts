@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { DatabaseHandle } from './client.ts';
 
@@ -19,7 +19,8 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   const client = await handle.pool!.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrateNodePg(handle.db as unknown as NodePgDatabase, { migrationsFolder });
+    // On the locked connection itself: a second one from a small pool could wait forever.
+    await migrateNodePg(drizzle(client), { migrationsFolder });
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     client.release();

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { pgliteExtensions, wrapPglite, type DatabaseHandle, openPostgres } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { seedReferenceData } from '../db/seed.ts';
@@ -71,7 +72,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { dispose: ()
     };
   }
   const { readFile } = await import('node:fs/promises');
-  const templatePath = process.env.ODONTIA_PGLITE_TEMPLATE!;
+  const templatePath = inject('pgliteTemplate');
   const blob = new Blob([await readFile(templatePath)]);
   const client = new PGlite({ loadDataDir: blob, extensions: pgliteExtensions });
   await client.waitReady;
