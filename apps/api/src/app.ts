@@ -1,12 +1,15 @@
 import { Hono } from 'hono';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { clinicRoutes } from './features/clinic/clinic.routes.ts';
 import { directoryRoutes } from './features/directory/directory.routes.ts';
 import { perfilRoutes } from './features/directory/perfil.routes.ts';
 import { createSeoRoutes } from './features/directory/seo.ts';
 import { solicitudesRoutes } from './features/directory/solicitudes.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
+import { termsRoutes } from './features/terms/terms.routes.ts';
 import type { AppEnv, Deps } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
 import { errorResponse, noStore, originCheck, requestLog } from './platform/http.ts';
@@ -24,7 +27,10 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/pacientes', patientsRoutes)
   .route('/directorio', directoryRoutes)
   .route('/perfil-publico', perfilRoutes)
-  .route('/solicitudes', solicitudesRoutes);
+  .route('/solicitudes', solicitudesRoutes)
+  .route('/perfil', profileRoutes)
+  .route('/clinica', clinicRoutes)
+  .route('/terminos', termsRoutes);
 
 export type AppType = typeof apiRoutes;
 

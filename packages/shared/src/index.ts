@@ -2,6 +2,8 @@ export * from './format.ts';
 export * from './images.ts';
 export * from './permissions.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/clinic.ts';
 export * from './schemas/patients.ts';
+export * from './schemas/profile.ts';
 export * from './directory.ts';
 export * from './schemas/directory.ts';

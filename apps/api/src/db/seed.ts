@@ -1,12 +1,14 @@
 import { PERMISSIONS } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from './client.ts';
+import { seedTerms } from '../features/terms/terms.service.ts';
 import { seedDirectoryDemo, seedEspecialidades } from '../features/directory/directory.seed.ts';
 import { permisos } from './schema/index.ts';
 
 /**
  * Reference data every installation needs, whatever SEED_DEMO says: the permission catalogue
- * (new permissions appear on upgrade; descriptions follow the code).
+ * (new permissions appear on upgrade; descriptions follow the code) and the terms and conditions
+ * every registration accepts.
  */
 export async function seedReferenceData(db: Database): Promise<void> {
   await db
@@ -16,6 +18,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
       target: permisos.nombre,
       set: { descripcion: sql`excluded.descripcion`, modulo: sql`excluded.modulo` },
     });
+  await seedTerms(db);
   await seedEspecialidades(db);
 }
 

@@ -1,8 +1,10 @@
 import { DEFAULT_ROLES } from '@odontia/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { clinicas, permisos, permisosRol, rolesClinica, user, usuarios, usuariosRol } from '../../db/schema/index.ts';
+import { clinicas, perfilesUsuario, permisos, permisosRol, rolesClinica, user, usuarios, usuariosRol } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
+import { processImageUpload } from '../../platform/storage/images.ts';
+import { keyFromPublicUrl, makeKey, publicUrl, type Storage } from '../../platform/storage/storage.ts';
 
 export type NewClinic = {
   nombre: string;
@@ -101,4 +103,83 @@ export async function setRolePermissions(db: Executor, rolId: string, names: str
   if (!names.length) return;
   const rows = await db.select({ id: permisos.id }).from(permisos).where(inArray(permisos.nombre, names));
   await db.insert(permisosRol).values(rows.map((r) => ({ rolId, permisoId: r.id })));
+}
+
+/** The fields of a clinic its own screens show (settings, onboarding, setup). */
+const clinicColumns = {
+  id: clinicas.id,
+  nombre: clinicas.nombre,
+  telefono: clinicas.telefono,
+  logoUrl: clinicas.logoUrl,
+  direccion: clinicas.direccion,
+  pais: clinicas.pais,
+  ciudad: clinicas.ciudad,
+  fechaActualizacion: clinicas.fechaActualizacion,
+};
+
+export type ClinicData = { nombre: string; telefono: string; pais: string | null; ciudad: string | null; direccion: string | null };
+
+export async function getClinic(db: Executor, clinicaId: string) {
+  const [row] = await db.select(clinicColumns).from(clinicas).where(eq(clinicas.id, clinicaId));
+  return row ?? null;
+}
+
+export async function updateClinic(db: Executor, clinicaId: string, data: ClinicData) {
+  const [row] = await db
+    .update(clinicas)
+    .set({ ...data, fechaActualizacion: new Date() })
+    .where(eq(clinicas.id, clinicaId))
+    .returning(clinicColumns);
+  return row;
+}
+
+/**
+ * The end of onboarding (spec 000 §4): a user who already has a clinic updates it, anyone else
+ * creates one and becomes its Administrador. Either way onboarding is completado afterwards.
+ */
+export async function saveClinicForOnboarding(
+  db: Database,
+  owner: { id: string; email: string },
+  existingClinicaId: string | null,
+  data: ClinicData,
+  hooks: CreateClinicHooks = {},
+) {
+  if (existingClinicaId) {
+    return db.transaction(async (tx) => {
+      const clinica = await updateClinic(tx, existingClinicaId, data);
+      await tx.update(user).set({ onboardingStep: 'completado', updatedAt: new Date() }).where(eq(user.id, owner.id));
+      return { clinica, created: false };
+    });
+  }
+  // The administrator's name in the team list is the one from the profile step.
+  const [perfil] = await db.select({ nombres: perfilesUsuario.nombres, apellidos: perfilesUsuario.apellidos }).from(perfilesUsuario).where(eq(perfilesUsuario.id, owner.id));
+  const nombres = [perfil?.nombres, perfil?.apellidos].filter(Boolean).join(' ') || owner.email.split('@')[0];
+  const created = await createClinic(db, { id: owner.id, email: owner.email, nombres }, data, hooks);
+  return { clinica: (await getClinic(db, created.id))!, created: true };
+}
+
+/**
+ * Replaces the clinic's logo with an uploaded image (checked and re-encoded by content), stored under
+ * logos/{clinic}/; the replaced file is deleted once the clinic points at the new one.
+ */
+export async function setClinicLogo(db: Database, storage: Storage, clinicaId: string, upload: Uint8Array) {
+  const image = await processImageUpload(upload);
+  const key = makeKey('logos', clinicaId, 'logo', image.ext);
+  await storage.put(key, image.bytes, image.contentType);
+  const logoUrl = publicUrl(key);
+  let previous: string | null = null;
+  try {
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select({ logoUrl: clinicas.logoUrl }).from(clinicas).where(eq(clinicas.id, clinicaId)).for('update');
+      previous = current?.logoUrl ?? null;
+      await tx.update(clinicas).set({ logoUrl, fechaActualizacion: new Date() }).where(eq(clinicas.id, clinicaId));
+    });
+  } catch (error) {
+    await storage.delete(key);
+    throw error;
+  }
+  const oldKey = keyFromPublicUrl(previous);
+  // Already saved: a replaced file that cannot be deleted is only an orphan.
+  if (oldKey) await storage.delete(oldKey).catch(() => undefined);
+  return { logoUrl };
 }

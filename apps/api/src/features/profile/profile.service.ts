@@ -1,0 +1,93 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { perfilesUsuario, user } from '../../db/schema/index.ts';
+import { processImageUpload } from '../../platform/storage/images.ts';
+import { keyFromPublicUrl, makeKey, publicUrl, type Storage } from '../../platform/storage/storage.ts';
+
+type SavedProfile = { nombres: string; apellidos: string; telefono: string };
+
+/** The signed-in person's profile; a user who never saved one gets blanks (spec 000 §7: PGRST116 → blank). */
+export async function getProfile(db: Database, userId: string) {
+  const [row] = await db
+    .select({
+      email: user.email,
+      onboardingStep: user.onboardingStep,
+      nombres: perfilesUsuario.nombres,
+      apellidos: perfilesUsuario.apellidos,
+      telefono: perfilesUsuario.telefono,
+      fotoUrl: perfilesUsuario.fotoUrl,
+    })
+    .from(user)
+    .leftJoin(perfilesUsuario, eq(perfilesUsuario.id, user.id))
+    .where(eq(user.id, userId));
+  return row ?? null;
+}
+
+/**
+ * Upserts the profile and, on the first save, moves onboarding from pendiente to perfil_completado
+ * (spec 000 §4). A later save from 'Mi Perfil' never moves a finished onboarding back.
+ */
+export async function saveProfile(db: Database, userId: string, data: SavedProfile) {
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const [perfil] = await tx
+      .insert(perfilesUsuario)
+      .values({ id: userId, ...data, fechaActualizacion: now })
+      .onConflictDoUpdate({ target: perfilesUsuario.id, set: { ...data, fechaActualizacion: now } })
+      .returning({
+        nombres: perfilesUsuario.nombres,
+        apellidos: perfilesUsuario.apellidos,
+        telefono: perfilesUsuario.telefono,
+        fotoUrl: perfilesUsuario.fotoUrl,
+      });
+    await tx
+      .update(user)
+      .set({ onboardingStep: 'perfil_completado', updatedAt: now })
+      .where(and(eq(user.id, userId), eq(user.onboardingStep, 'pendiente')));
+    const [{ onboardingStep }] = await tx.select({ onboardingStep: user.onboardingStep }).from(user).where(eq(user.id, userId));
+    return { ...perfil, onboardingStep };
+  });
+}
+
+/**
+ * Stores a new profile photo (checked and re-encoded by content) under profile_photos/{user}/ and
+ * deletes the one it replaces once the row points at the new file.
+ */
+export async function setProfilePhoto(db: Database, storage: Storage, userId: string, upload: Uint8Array) {
+  const image = await processImageUpload(upload);
+  const key = makeKey('profile_photos', userId, 'foto', image.ext);
+  await storage.put(key, image.bytes, image.contentType);
+  const fotoUrl = publicUrl(key);
+  let previous: string | null = null;
+  try {
+    await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ fotoUrl: perfilesUsuario.fotoUrl })
+        .from(perfilesUsuario)
+        .where(eq(perfilesUsuario.id, userId))
+        .for('update');
+      previous = current?.fotoUrl ?? null;
+      const now = new Date();
+      await tx
+        .insert(perfilesUsuario)
+        .values({ id: userId, fotoUrl, fechaActualizacion: now })
+        .onConflictDoUpdate({ target: perfilesUsuario.id, set: { fotoUrl, fechaActualizacion: now } });
+    });
+  } catch (error) {
+    await storage.delete(key);
+    throw error;
+  }
+  await deleteOwnFile(storage, previous);
+  return { fotoUrl };
+}
+
+/**
+ * Deletes a replaced file we stored, identified by its public URL; other URLs (seed data, external)
+ * are left alone. The change is already saved: a file that cannot be deleted is only an orphan.
+ */
+async function deleteOwnFile(storage: Storage, url: string | null) {
+  const key = keyFromPublicUrl(url);
+  if (key) await storage.delete(key).catch(() => undefined);
+}
+
+export type Profile = NonNullable<Awaited<ReturnType<typeof getProfile>>>;
