@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useMemo, type ReactNode } from 'react';
+import type { Permission } from '@odontia/shared';
 import type { InferResponseType } from 'hono/client';
 import { api, ApiError, request, unwrap } from './api';
 
@@ -61,7 +62,7 @@ export function useSession(): SessionContextValue {
 }
 
 /** UI-side permission check: only hides what the role cannot do; the server decides. */
-export function useCan(permission: string): boolean {
+export function useCan(permission: Permission): boolean {
   const { account } = useSession();
   return account?.permisos.includes(permission) ?? false;
 }

@@ -1,3 +1,4 @@
+import type { Permission } from '@odontia/shared';
 import type { LucideIcon } from 'lucide-react';
 import { Inbox, LayoutDashboard, Settings, UserRound } from 'lucide-react';
 
@@ -6,7 +7,7 @@ export type NavEntry = {
   url: string;
   icon: LucideIcon;
   /** Hidden when the role lacks it (the server enforces it regardless). */
-  permission?: string;
+  permission?: Permission;
 };
 
 export type NavGroup = { label: string; entries: NavEntry[] };

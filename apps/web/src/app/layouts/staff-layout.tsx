@@ -1,0 +1,128 @@
+import { LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Separator } from '@/components/ui/separator';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarInset,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarProvider,
+  SidebarRail,
+  SidebarTrigger,
+} from '@/components/ui/sidebar';
+import { useSession } from '@/lib/session';
+import { NAV_GROUPS } from './nav';
+import { SignOutDialog } from './sign-out-dialog';
+
+function displayName(perfil: { nombres: string | null; apellidos: string | null } | undefined, email: string) {
+  const name = [perfil?.nombres, perfil?.apellidos].filter(Boolean).join(' ').trim();
+  return name || email;
+}
+
+/** The staff shell of spec 000 §2: collapsible sidebar, top bar, and the page in the inset. */
+export default function StaffLayout() {
+  const { account } = useSession();
+  const location = useLocation();
+  const [signOutOpen, setSignOutOpen] = useState(false);
+  const permisos = new Set(account?.permisos ?? []);
+  const email = account?.user.email ?? '';
+  const name = displayName(account?.perfil, email);
+
+  const groups = NAV_GROUPS.map((group) => ({
+    ...group,
+    entries: group.entries.filter((e) => !e.permission || permisos.has(e.permission)),
+  })).filter((group) => group.entries.length > 0);
+
+  return (
+    <SidebarProvider>
+      <Sidebar collapsible="icon">
+        <SidebarHeader>
+          <SidebarMenu>
+            <SidebarMenuItem>
+              <SidebarMenuButton size="lg" asChild tooltip="Odontia">
+                <Link to="/dashboard">
+                  <span className="bg-primary text-primary-foreground flex size-8 shrink-0 items-center justify-center rounded-lg font-bold" aria-hidden="true">
+                    O
+                  </span>
+                  <span className="flex min-w-0 flex-col leading-tight">
+                    <span className="font-semibold">Odontia</span>
+                    <span className="text-muted-foreground truncate text-xs">{account?.clinica?.nombre ?? 'Tu clínica'}</span>
+                  </span>
+                </Link>
+              </SidebarMenuButton>
+            </SidebarMenuItem>
+          </SidebarMenu>
+        </SidebarHeader>
+        <SidebarContent>
+          {groups.map((group) => (
+            <SidebarGroup key={group.label}>
+              <SidebarGroupLabel>{group.label}</SidebarGroupLabel>
+              <SidebarGroupContent>
+                <SidebarMenu>
+                  {group.entries.map((entry) => {
+                    const active = location.pathname === entry.url || location.pathname.startsWith(`${entry.url}/`);
+                    return (
+                      <SidebarMenuItem key={entry.url}>
+                        <SidebarMenuButton asChild isActive={active} tooltip={entry.title}>
+                          <NavLink to={entry.url}>
+                            <entry.icon aria-hidden="true" />
+                            <span>{entry.title}</span>
+                          </NavLink>
+                        </SidebarMenuButton>
+                      </SidebarMenuItem>
+                    );
+                  })}
+                  {group.label === 'Herramientas' && (
+                    <SidebarMenuItem>
+                      <SidebarMenuButton tooltip="Cerrar sesión" onClick={() => setSignOutOpen(true)}>
+                        <LogOut aria-hidden="true" />
+                        <span>Cerrar sesión</span>
+                      </SidebarMenuButton>
+                    </SidebarMenuItem>
+                  )}
+                </SidebarMenu>
+              </SidebarGroupContent>
+            </SidebarGroup>
+          ))}
+        </SidebarContent>
+        <SidebarFooter>
+          <div className="flex items-center gap-2 group-data-[collapsible=icon]:justify-center">
+            <Avatar className="size-8">
+              {account?.perfil.fotoUrl && <AvatarImage src={account.perfil.fotoUrl} alt="" />}
+              <AvatarFallback name={name} />
+            </Avatar>
+            <div className="flex min-w-0 flex-1 flex-col text-sm leading-tight group-data-[collapsible=icon]:hidden">
+              <span className="truncate font-medium" data-testid="shell-user-name">
+                {name}
+              </span>
+              <span className="text-muted-foreground truncate text-xs">{email}</span>
+            </div>
+            <ThemeToggle className="group-data-[collapsible=icon]:hidden" />
+          </div>
+        </SidebarFooter>
+        <SidebarRail />
+      </Sidebar>
+      <SidebarInset>
+        <header className="bg-background/95 sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b px-4 backdrop-blur">
+          <SidebarTrigger className="-ml-1" />
+          <Separator orientation="vertical" className="mr-2 h-4" />
+          <div className="flex flex-1 items-center gap-2" id="shell-topbar" />
+        </header>
+        <div className="flex-1 p-4 md:p-6">
+          <Outlet />
+        </div>
+      </SidebarInset>
+      <SignOutDialog open={signOutOpen} onOpenChange={setSignOutOpen} />
+    </SidebarProvider>
+  );
+}
