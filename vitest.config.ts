@@ -2,7 +2,6 @@ import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
 const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
-  extends: false as const,
   test: {
     name,
     root: fileURLToPath(new URL('./apps/api', import.meta.url)),
