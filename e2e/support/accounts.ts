@@ -1,0 +1,38 @@
+import type { APIRequestContext } from '@playwright/test';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'e2e'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}@ejemplo.test`;
+}
+
+async function ok(res: Awaited<ReturnType<APIRequestContext['post']>>, what: string) {
+  if (!res.ok()) throw new Error(`${what} failed: ${res.status()} ${await res.text()}`);
+  return res;
+}
+
+/**
+ * A signed-in clinic owner created through the API (STYLE.md: tests create sessions through the
+ * API; one test covers the forms). Pass `page.request` so the session cookie lands in the page.
+ */
+export async function createClinicOwner(
+  request: APIRequestContext,
+  options: { email?: string; password?: string; nombres?: string; apellidos?: string; clinica?: string } = {},
+) {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? 'secreto123';
+  await ok(await request.post('/api/auth/sign-up/email', { data: { email, password, acceptTerms: true } }), 'sign-up');
+  await ok(
+    await request.put('/api/perfil', {
+      data: { nombres: options.nombres ?? 'Lucía', apellidos: options.apellidos ?? 'Fernández Ruiz', telefono: '600 123 456' },
+    }),
+    'profile',
+  );
+  await ok(
+    await request.post('/api/clinica', {
+      data: { nombre: options.clinica ?? 'Clínica Sonrisa E2E', telefono: '910 000 000', pais: 'España', ciudad: 'Madrid', direccion: 'Calle Mayor 1' },
+    }),
+    'clinic',
+  );
+  return { email, password };
+}
