@@ -17,6 +17,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // bench/sections/public-size.ts reads it to tell staff chunks from public ones.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -1,0 +1,98 @@
+/**
+ * The JavaScript the landing downloads before it can be used, gzipped, against the budget of
+ * 130 KB (KiB, as browsers' tools count), and proof that no staff screen's code comes with any
+ * public page. Measured in Chromium: every script requested until the page shows its content,
+ * sized by the .gz file the server sends (scripts/compress-dist.mjs).
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Measurement, Section, SectionResult } from './section.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, startPublicServer } from './public-server.ts';
+
+const BUDGET_KIB = 130;
+
+type Manifest = Record<string, { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>;
+
+const PUBLIC_SOURCES = /^src\/(features\/directory\/|app\/not-found|app\/route-error|components\/ui\/sonner)/;
+
+/** Chunks that only staff screens use: reachable from a staff screen, not from the entry or a public page. */
+function staffOnlyChunks(manifest: Manifest): Set<string> {
+  const closure = (keys: string[]) => {
+    const seen = new Set<string>();
+    const stack = [...keys];
+    while (stack.length) {
+      const key = stack.pop()!;
+      if (seen.has(key) || !manifest[key]) continue;
+      seen.add(key);
+      stack.push(...(manifest[key].imports ?? []));
+    }
+    return seen;
+  };
+  const dynamic = Object.entries(manifest).filter(([, c]) => c.isDynamicEntry && c.src);
+  const publicKeys = dynamic.filter(([, c]) => PUBLIC_SOURCES.test(c.src!)).map(([k]) => k);
+  const staffKeys = dynamic.filter(([, c]) => !PUBLIC_SOURCES.test(c.src!)).map(([k]) => k);
+  const entry = Object.keys(manifest).filter((k) => manifest[k].isEntry);
+  const shared = closure([...entry, ...publicKeys]);
+  return new Set([...closure(staffKeys)].filter((k) => !shared.has(k)).map((k) => manifest[k].file));
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function runPublicSizeBench(log: (line: string) => void): Promise<SectionResult> {
+  const server = await startPublicServer();
+  const manifestPath = path.join(server.distDir, '.vite', 'manifest.json');
+  const manifest: Manifest | null = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : null;
+  const staffOnly = manifest ? staffOnlyChunks(manifest) : null;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  const measurements: Measurement[] = [];
+  const notes: string[] = [];
+  try {
+    const pages: [string, string, string][] = [
+      ['/', '/', 'h1'],
+      ['/clinicas', '/clinicas', 'h1'],
+      ['perfil', server.profilePath, 'h1'],
+      ['/software-info', '/software-info', 'h1'],
+    ];
+    for (const [name, pathname, ready] of pages) {
+      const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+      const page = await context.newPage();
+      const scripts = new Set<string>();
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+      });
+      await page.goto(`${server.url}${pathname}`, { waitUntil: 'load' });
+      await page.locator(ready).first().waitFor();
+      // Whatever the first render asked for (the route's chunk and its imports) has been requested by now.
+      await page.waitForLoadState('networkidle');
+      await context.close();
+
+      let total = 0;
+      const staffLoaded: string[] = [];
+      for (const script of scripts) {
+        const file = path.join(server.distDir, script);
+        total += existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : statSync(file).size;
+        if (staffOnly?.has(script.replace(/^\//, ''))) staffLoaded.push(script);
+      }
+      measurements.push({
+        group: 'Chromium',
+        name,
+        metric: 'JS gzip',
+        value: Math.round((total / 1024) * 10) / 10,
+        unit: 'KB',
+        budget: name === '/' ? { max: BUDGET_KIB } : undefined,
+        note: `${scripts.size} scripts`,
+      });
+      measurements.push({ group: 'Chromium', name, metric: 'scripts de personal', value: staffLoaded.length, unit: '', budget: { max: 0 }, note: staffLoaded.join(', ') });
+      log(`  ${name}: ${kib(total)}`);
+    }
+    notes.push('Scripts pedidos hasta que la página muestra su contenido y la red queda en reposo, medidos por su .gz; KB = 1024 bytes.');
+    if (!staffOnly) notes.push('Sin .vite/manifest.json: no se pudo comprobar el código de personal.');
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return { title: 'Páginas públicas: JavaScript', measurements, notes };
+}
+
+export const publicSizeSection: Section = { name: 'js-publico', run: runPublicSizeBench };
