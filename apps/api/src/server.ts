@@ -41,7 +41,7 @@ export async function boot(config: Config, logger: Logger, options: { serveWeb: 
     const seeded = await seed(database.db, { demo: config.seedDemo });
     if (seeded.demo) logger.info('datos de demostración cargados');
     const deps = createDeps(config, database, logger);
-    const app = createApp(deps, options.serveWeb ? { spa: { distDir: webDistDir, transformHtml: createSeoTransform(deps) } } : {});
+    const app = createApp(deps, options.serveWeb ? { spa: { distDir: webDistDir, transformHtml: createSeoTransform(deps, { distDir: webDistDir }) } } : {});
     const db = database;
     return {
       deps,
