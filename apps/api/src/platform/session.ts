@@ -5,20 +5,74 @@ import { clinicas, permisos, permisosRol, usuarios, usuariosRol } from '../db/sc
 import type { AppEnv, Member, SessionUser } from './context.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import type { Database } from '../db/client.ts';
+import type { Auth } from './auth.ts';
+
+/**
+ * Sessions resolved in the last second, by session cookie. Every API request needs the session, and
+ * resolving it (cookie signature, session row, user row) cost more than a page of patients; within
+ * one second the same browser usually sends several requests. The trade-off: a session revoked
+ * elsewhere (another API instance, a direct database change) may still be honoured for up to
+ * SESSION_CACHE_MS. Any POST to /api/auth on this instance (sign-out, password reset, revocations)
+ * empties it at once (`forgetCachedSessions`). Only sessions better-auth has validated are stored,
+ * and only until the sooner of one second and the session's own expiry.
+ */
+export const SESSION_CACHE_MS = 1000;
+const SESSION_CACHE_MAX = 10_000;
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+
+type SessionCache = { generation: number; entries: Map<string, { user: SessionUser; until: number }> };
+const sessionCaches = new WeakMap<object, SessionCache>();
+
+function sessionCacheFor(auth: object): SessionCache {
+  let cache = sessionCaches.get(auth);
+  if (!cache) {
+    cache = { generation: 0, entries: new Map() };
+    sessionCaches.set(auth, cache);
+  }
+  return cache;
+}
+
+/** Drops every cached session of this app instance (called after any change made through /api/auth). */
+export function forgetCachedSessions(auth: object): void {
+  const cache = sessionCacheFor(auth);
+  cache.generation += 1;
+  cache.entries.clear();
+}
+
+async function resolveSessionUser(auth: Auth, headers: Headers): Promise<SessionUser | null> {
+  const key = SESSION_COOKIE.exec(headers.get('cookie') ?? '')?.[1];
+  const cache = sessionCacheFor(auth);
+  const now = Date.now();
+  if (key) {
+    const hit = cache.entries.get(key);
+    if (hit && hit.until > now) return hit.user;
+    if (hit) cache.entries.delete(key);
+  }
+  const generation = cache.generation;
+  const result = await auth.api.getSession({ headers });
+  if (!result) return null;
+  const u = result.user as typeof result.user & { onboardingStep?: string };
+  const user: SessionUser = { id: u.id, email: u.email, name: u.name, onboardingStep: u.onboardingStep ?? 'pendiente' };
+  // Not stored if a sign-out or revocation happened while this lookup was running.
+  if (key && generation === cache.generation) {
+    if (cache.entries.size >= SESSION_CACHE_MAX) cache.entries.delete(cache.entries.keys().next().value!);
+    cache.entries.set(key, { user, until: Math.min(now + SESSION_CACHE_MS, new Date(result.session.expiresAt).getTime()) });
+  }
+  return user;
+}
 
 /** Requires a valid session; sets `c.var.user`. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  const result = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
-  if (!result) throw unauthorized();
-  const u = result.user as typeof result.user & { onboardingStep?: string };
-  c.set('user', { id: u.id, email: u.email, name: u.name, onboardingStep: u.onboardingStep ?? 'pendiente' } satisfies SessionUser);
+  const user = await resolveSessionUser(c.var.deps.auth, c.req.raw.headers);
+  if (!user) throw unauthorized();
+  c.set('user', user);
   await next();
 });
 
 export const CLINIC_REQUIRED_MESSAGE = 'Necesitas configurar tu clínica para continuar';
 
-export async function loadMember(db: Database, userId: string): Promise<Member | null> {
-  const rows = await db
+function prepareMemberQuery(db: Database) {
+  return db
     .select({
       clinicaId: usuarios.clinicaId,
       rol: usuarios.rol,
@@ -31,8 +85,23 @@ export async function loadMember(db: Database, userId: string): Promise<Member |
     .leftJoin(usuariosRol, eq(usuariosRol.usuarioId, usuarios.id))
     .leftJoin(permisosRol, eq(permisosRol.rolId, usuariosRol.rolId))
     .leftJoin(permisos, eq(permisos.id, permisosRol.permisoId))
-    .where(eq(usuarios.id, userId))
-    .groupBy(usuarios.clinicaId, usuarios.rol, usuarios.activo, clinicas.zonaHoraria);
+    .where(eq(usuarios.id, sql.placeholder('userId')))
+    .groupBy(usuarios.clinicaId, usuarios.rol, usuarios.activo, clinicas.zonaHoraria)
+    .prepare('odontia_load_member');
+}
+
+// Runs on every clinic request: a named prepared statement is planned once per connection instead
+// of every time (planning this five-table join cost more than running it). Never cached across
+// requests, so a permission change applies to the very next request.
+const memberQueries = new WeakMap<Database, ReturnType<typeof prepareMemberQuery>>();
+
+export async function loadMember(db: Database, userId: string): Promise<Member | null> {
+  let query = memberQueries.get(db);
+  if (!query) {
+    query = prepareMemberQuery(db);
+    memberQueries.set(db, query);
+  }
+  const rows = await query.execute({ userId });
   const row = rows[0];
   if (!row || !row.activo) return null;
   return {

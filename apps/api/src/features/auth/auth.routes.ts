@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../../platform/context.ts';
 import type { ErrorBody, ErrorCode } from '../../platform/errors.ts';
+import { forgetCachedSessions } from '../../platform/session.ts';
 import { validationError } from '../../platform/validation.ts';
 
 /** better-auth speaks English; people see these. Sign-in never says whether the email exists. */
@@ -99,5 +100,7 @@ export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c)
   headers.delete('content-length');
   const request = new Request(c.req.url, { method: c.req.method, headers, body });
   const response = await auth.handler(request);
+  // Sign-out, password reset and revocations must apply to the next request, not a second later.
+  if (c.req.method === 'POST') forgetCachedSessions(auth);
   return translate(response);
 });
