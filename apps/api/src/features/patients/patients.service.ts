@@ -89,11 +89,16 @@ function countCache(db: Database): SearchCountCache {
  *   clinic version: while no patient of the clinic changes (same `version`), the count is still
  *   exact and is not recomputed (paging through results, several people searching the same name).
  */
-export async function listPatients(db: Database, clinicaId: string, query: { q: string; page: number }): Promise<PatientPage> {
+export async function listPatients(
+  db: Database,
+  clinicaId: string,
+  query: { q: string; page: number },
+  options: { reuseSearchCount?: boolean } = {},
+): Promise<PatientPage> {
   const offset = (query.page - 1) * PATIENTS_PAGE_SIZE;
   const term = query.q;
   const cache = countCache(db);
-  const cached = term ? cache.get(clinicaId, term) : undefined;
+  const cached = term && options.reuseSearchCount !== false ? cache.get(clinicaId, term) : undefined;
 
   const filter = term ? sql`and busqueda like ${likePattern(term)}` : sql``;
   // A search count is skipped (null) when the cached one is for the current version; CASE only

@@ -1,0 +1,66 @@
+import autocannon from 'autocannon';
+
+export type LoadOptions = {
+  url: string;
+  headers?: Record<string, string>;
+  connections: number;
+  /** Seconds of load whose figures are thrown away (JIT, pools, caches, planner statistics). */
+  warmupSeconds: number;
+  /** Seconds measured. */
+  seconds: number;
+};
+
+export type LoadResult = {
+  requests: number;
+  reqPerSec: number;
+  /** Milliseconds, from every 2xx response's own timing (autocannon's histogram rounds to 1 ms). */
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+};
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
+
+async function once(options: LoadOptions, seconds: number, collect: boolean): Promise<LoadResult> {
+  const durations: number[] = [];
+  let instance!: autocannon.Instance;
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: options.url,
+        headers: options.headers,
+        connections: options.connections,
+        duration: seconds,
+        // One request in flight per connection: latency is what a user waits, not queueing in a pipeline.
+        pipelining: 1,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+  if (collect) {
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) durations.push(responseTime);
+    });
+  }
+  const result = await done;
+  durations.sort((a, b) => a - b);
+  return {
+    requests: result.requests.total,
+    reqPerSec: result.requests.total / seconds,
+    p50: percentile(durations, 50),
+    p99: percentile(durations, 99),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Loads one URL over HTTP: a discarded warm-up, then a measured run of bounded duration. */
+export async function measure(options: LoadOptions): Promise<LoadResult> {
+  if (options.warmupSeconds > 0) await once(options, options.warmupSeconds, false);
+  return once(options, options.seconds, true);
+}
