@@ -26,7 +26,7 @@ export function PublicHeader() {
   const { account, loading } = useSession();
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
         <Logo />
         <nav aria-label="Principal" className="hidden items-center gap-1 md:flex">
           <NavLink to="/clinicas" className={navLink}>
@@ -37,7 +37,7 @@ export function PublicHeader() {
           </NavLink>
         </nav>
         {/* Same width while the session loads, so nothing moves when it arrives. */}
-        <div className={cx('flex items-center gap-2', loading && 'invisible')}>
+        <div className={cx('flex items-center gap-1 sm:gap-2', loading && 'invisible')}>
           {account ? (
             <Link to="/dashboard" className={buttonClass('default', 'sm')}>
               Ir al dashboard

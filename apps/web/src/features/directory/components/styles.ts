@@ -14,14 +14,14 @@ const VARIANTS = {
   secondary: 'bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80',
   ghost: 'hover:bg-accent hover:text-accent-foreground dark:hover:bg-accent/50',
   // The owner banner's outline button on the brand colour.
-  inverse: 'border border-primary-foreground/40 text-primary-foreground hover:bg-primary-foreground/10',
+  inverse: 'border border-white/60 text-white hover:bg-white/10',
 } as const;
 
 const SIZES = {
   default: 'h-9 px-4 py-2 has-[>svg]:px-3',
-  sm: 'h-8 gap-1.5 px-3 has-[>svg]:px-2.5',
+  sm: 'h-8 gap-1.5 px-2.5 sm:px-3 has-[>svg]:px-2.5',
   lg: 'h-10 px-6 has-[>svg]:px-4',
-  xl: 'h-11 px-6 has-[>svg]:px-4',
+  xl: 'h-11 px-4 sm:px-6 has-[>svg]:px-4',
   icon: 'size-9',
 } as const;
 

@@ -60,12 +60,12 @@ function Loading() {
 
 function InfoRow({ icon: Icon, label, children }: { icon: typeof Phone; label: string; children: React.ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-      <div className="min-w-0">
-        <dt className="text-sm text-muted-foreground">{label}</dt>
-        <dd className="font-medium break-words">{children}</dd>
-      </div>
+    <div className="relative min-w-0 pl-8">
+      <dt className="text-sm text-muted-foreground">
+        <Icon className="absolute top-0.5 left-0 size-5 text-primary" aria-hidden="true" />
+        {label}
+      </dt>
+      <dd className="font-medium break-words">{children}</dd>
     </div>
   );
 }
@@ -146,7 +146,7 @@ function Profile({ perfil }: { perfil: PerfilClinica }) {
         </div>
       </div>
 
-      <div className="mt-10 grid gap-8 lg:grid-cols-[3fr_2fr]">
+      <div className="mt-10 grid items-start gap-8 lg:grid-cols-[3fr_2fr]">
         <Tabs defaultValue="servicios" className="min-w-0 gap-4">
           <TabsList className="w-full sm:w-fit">
             <TabsTrigger value="servicios">Servicios</TabsTrigger>

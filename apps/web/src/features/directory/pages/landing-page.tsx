@@ -182,12 +182,13 @@ export default function LandingPage() {
 
       {/* Banner for clinic owners (spec 000 §1 and §2) */}
       <section aria-labelledby="propietarios" className="px-4 pb-14 sm:pb-20">
-        <div className="mx-auto grid max-w-6xl gap-8 rounded-3xl bg-primary px-6 py-10 text-primary-foreground sm:px-10 lg:grid-cols-2 lg:items-center">
+        {/* A fixed deep teal in both themes: white text on it stays well above 4.5:1. */}
+        <div className="mx-auto grid max-w-6xl gap-8 rounded-3xl bg-[oklch(0.36_0.07_205)] px-6 py-10 text-white sm:px-10 lg:grid-cols-2 lg:items-center">
           <div>
             <h2 id="propietarios" className="text-2xl font-bold tracking-tight sm:text-3xl">
               ¿Tienes una clínica dental?
             </h2>
-            <p className="mt-3 text-primary-foreground/90">
+            <p className="mt-3 text-white">
               Registra tu clínica en Odontia y empieza a recibir pacientes nuevos desde el directorio.
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
@@ -204,12 +205,12 @@ export default function LandingPage() {
           </div>
           <ul className="grid gap-4 sm:grid-cols-2">
             {BENEFICIOS_CLINICAS.map((b) => (
-              <li key={b.titulo} className="rounded-xl bg-primary-foreground/10 p-4">
+              <li key={b.titulo} className="rounded-xl bg-white/10 p-4">
                 <p className="flex items-center gap-2 font-semibold">
                   <CheckCircle2 className="size-5 shrink-0" aria-hidden="true" />
                   {b.titulo}
                 </p>
-                <p className="mt-1 text-sm text-primary-foreground/90">{b.descripcion}</p>
+                <p className="mt-1 text-sm text-white">{b.descripcion}</p>
               </li>
             ))}
           </ul>
