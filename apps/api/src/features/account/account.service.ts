@@ -22,7 +22,7 @@ export async function getCurrentAccount(db: Database, userId: string) {
   const member = await loadMember(db, userId);
   const [clinica] = member
     ? await db
-        .select({ id: clinicas.id, nombre: clinicas.nombre, logoUrl: clinicas.logoUrl })
+        .select({ id: clinicas.id, nombre: clinicas.nombre, logoUrl: clinicas.logoUrl, zonaHoraria: clinicas.zonaHoraria })
         .from(clinicas)
         .where(eq(clinicas.id, member.clinicaId))
     : [];
