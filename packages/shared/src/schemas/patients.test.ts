@@ -57,8 +57,8 @@ describe('patient schema', () => {
   });
 
   it('reads a bad page number as the first page', () => {
-    expect(patientListQuerySchema.parse({ page: 'abc' })).toEqual({ q: '', page: 1 });
-    expect(patientListQuerySchema.parse({ q: ' jose ', page: '3' })).toEqual({ q: 'jose', page: 3 });
+    expect(patientListQuerySchema.parse({ pagina: 'abc' })).toEqual({ q: '', pagina: 1 });
+    expect(patientListQuerySchema.parse({ q: ' jose ', pagina: '3' })).toEqual({ q: 'jose', pagina: 3 });
   });
 });
 

@@ -124,13 +124,13 @@ export type CreatePatientData = z.output<ReturnType<typeof createPatientSchema>>
 export type UpdatePatientInput = z.input<ReturnType<typeof updatePatientSchema>>;
 export type UpdatePatientData = z.output<ReturnType<typeof updatePatientSchema>>;
 
-/** List query: the search term and the 1-based page. Anything else (a clinica_id...) is dropped. */
+/** List query: the search term and the 1-based pagina. Anything else (a clinica_id...) is dropped. */
 export const patientListQuerySchema = z.object({
   q: z
     .string()
     .optional()
     .transform((v) => (v ?? '').trim().slice(0, PATIENT_SEARCH_MAX)),
-  page: z
+  pagina: z
     .string()
     .optional()
     .transform((v) => {

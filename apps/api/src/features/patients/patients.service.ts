@@ -45,7 +45,7 @@ export type PatientListItem = {
   proximaVisita: string | null;
 };
 
-export type PatientPage = { pacientes: PatientListItem[]; total: number; page: number; pageSize: number };
+export type PatientPage = { pacientes: PatientListItem[]; total: number; pagina: number; porPagina: number };
 
 type ListRow = {
   version: string | number;
@@ -92,10 +92,10 @@ function countCache(db: Database): SearchCountCache {
 export async function listPatients(
   db: Database,
   clinicaId: string,
-  query: { q: string; page: number },
+  query: { q: string; pagina: number },
   options: { reuseSearchCount?: boolean } = {},
 ): Promise<PatientPage> {
-  const offset = (query.page - 1) * PATIENTS_PAGE_SIZE;
+  const offset = (query.pagina - 1) * PATIENTS_PAGE_SIZE;
   const term = query.q;
   const cache = countCache(db);
   const cached = term && options.reuseSearchCount !== false ? cache.get(clinicaId, term) : undefined;
@@ -143,8 +143,8 @@ export async function listPatients(
         proximaVisita: r.proxima_visita,
       })),
     total: count ?? 0,
-    page: query.page,
-    pageSize: PATIENTS_PAGE_SIZE,
+    pagina: query.pagina,
+    porPagina: PATIENTS_PAGE_SIZE,
   };
 }
 

@@ -28,7 +28,7 @@ type PatientJson = {
   proximaVisita: string | null;
   fechaActualizacion: string | null;
 };
-type PageJson = { pacientes: PatientJson[]; total: number; page: number; pageSize: number };
+type PageJson = { pacientes: PatientJson[]; total: number; pagina: number; porPagina: number };
 type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 beforeAll(async () => {
@@ -332,26 +332,26 @@ describe('paging', () => {
     await bulkInsert(owner.clinica.id, count);
     const seen: string[] = [];
     for (const [index, size] of sizes.entries()) {
-      const page = await list(owner, `?page=${index + 1}`);
-      expect(page).toMatchObject({ total: count, page: index + 1, pageSize: PATIENTS_PAGE_SIZE });
+      const page = await list(owner, `?pagina=${index + 1}`);
+      expect(page).toMatchObject({ total: count, pagina: index + 1, porPagina: PATIENTS_PAGE_SIZE });
       expect(page.pacientes).toHaveLength(size);
       seen.push(...page.pacientes.map((p) => p.apellidos));
     }
     // Ordered by apellidos, without repeats or gaps across pages.
     expect(seen).toEqual(Array.from({ length: count }, (_, i) => `Apellido ${String(i).padStart(3, '0')}`));
     // Past the end: no rows, the total still right (the page after a deletion).
-    const past = await list(owner, `?page=${sizes.length + 1}`);
+    const past = await list(owner, `?pagina=${sizes.length + 1}`);
     expect(past.pacientes).toEqual([]);
     expect(past.total).toBe(count);
     // Searches page the same way.
-    const searched = await list(owner, `?q=apellido&page=${sizes.length}`);
+    const searched = await list(owner, `?q=apellido&pagina=${sizes.length}`);
     expect(searched.total).toBe(count);
     expect(searched.pacientes).toHaveLength(sizes.at(-1)!);
   });
 
   it('orders by apellidos then nombres and counts a clinic with no patients as 0', async () => {
     const owner = await freshClinic();
-    expect(await list(owner)).toEqual({ pacientes: [], total: 0, page: 1, pageSize: PATIENTS_PAGE_SIZE });
+    expect(await list(owner)).toEqual({ pacientes: [], total: 0, pagina: 1, porPagina: PATIENTS_PAGE_SIZE });
     for (const [nombres, apellidos] of [['Zoe', 'Abad'], ['Ana', 'Zamora'], ['Ana', 'Abad']]) {
       await create(owner, { nombres, apellidos });
     }
@@ -363,9 +363,9 @@ describe('paging', () => {
   it('keeps the total exact after deletions, including the last patient of a page', async () => {
     const owner = await freshClinic();
     await bulkInsert(owner.clinica.id, 11);
-    const second = await list(owner, '?page=2');
+    const second = await list(owner, '?pagina=2');
     await api(owner.cookie, `/${second.pacientes[0].id}`, { method: 'DELETE' });
-    const after = await list(owner, '?page=2');
+    const after = await list(owner, '?pagina=2');
     expect(after.pacientes).toEqual([]);
     expect(after.total).toBe(10);
   });
