@@ -13,6 +13,9 @@ export const CLINIC_MESSAGES = {
   /** The onboarding note and footer of /onboarding/clinica. */
   visibleToPatients: 'Esta información será visible para tus pacientes',
   editableLater: 'Puedes modificar esta información más adelante en la configuración de tu cuenta',
+  /** Spec 000 §8: a logo that fails to upload does not stop the setup. */
+  logoUploadFailed: 'Error al subir el logo',
+  logoUploadFallback: 'No se pudo subir la imagen, pero continuaremos con el resto de la configuración',
 } as const;
 
 const NAME_MAX = 150;
@@ -23,14 +26,18 @@ const nombre = requiredText(CLINIC_MESSAGES.nombreRequired, NAME_MAX);
 // DESIGN §1: 9-15 digits on every clinic form (the spec's 9-10 on /configurar-clinica is not kept).
 const telefono = phoneField({ required: CLINIC_MESSAGES.telefonoRequired, invalid: CLINIC_MESSAGES.telefonoInvalid });
 
-/** Trimmed; empty becomes null, so "no value" is stored as NULL. */
+/**
+ * Trimmed; empty becomes null, so "no value" is stored as NULL. Left out, it stays undefined: the
+ * field is not changed (/configurar-clinica sends only name and phone).
+ */
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max, CLINIC_MESSAGES.tooLong(max))
-    .nullish()
-    .transform((v) => (v ? v : null));
+    .nullable()
+    .transform((v) => v || null)
+    .optional();
 
 /**
  * What the API accepts to create or update a clinic: nombre and telefono are required everywhere
@@ -44,6 +51,8 @@ export const clinicSchema = z.object({
   direccion: optionalText(ADDRESS_MAX),
 });
 export type ClinicInput = z.input<typeof clinicSchema>;
+/** What the API works with once validated (trimmed, empty optionals as null). */
+export type ClinicData = z.output<typeof clinicSchema>;
 
 /** The onboarding clinic step also requires the place (its form; the API takes it through clinicSchema). */
 export const clinicOnboardingSchema = z.object({

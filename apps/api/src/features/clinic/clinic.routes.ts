@@ -16,9 +16,9 @@ export const clinicRoutes = new Hono<AppEnv>()
   .get('/', requireUser, async (c) => {
     const { db } = c.var.deps;
     const member = await loadMember(db, c.var.user.id);
-    if (!member) return c.json({ clinica: null }, 200);
-    if (!member.permisos.has('clinica.ver')) throw forbidden();
-    return c.json({ clinica: await getClinic(db, member.clinicaId) }, 200);
+    if (member && !member.permisos.has('clinica.ver')) throw forbidden();
+    const clinica = member ? await getClinic(db, member.clinicaId) : null;
+    return c.json({ clinica }, 200);
   })
   /**
    * Onboarding's last step and the first-time setup: creates the clinic with its roles and the

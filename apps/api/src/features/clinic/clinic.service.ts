@@ -117,7 +117,8 @@ const clinicColumns = {
   fechaActualizacion: clinicas.fechaActualizacion,
 };
 
-export type ClinicData = { nombre: string; telefono: string; pais: string | null; ciudad: string | null; direccion: string | null };
+/** Validated by clinicSchema: an undefined place field is left as it is on update. */
+export type ClinicData = { nombre: string; telefono: string; pais?: string | null; ciudad?: string | null; direccion?: string | null };
 
 export async function getClinic(db: Executor, clinicaId: string) {
   const [row] = await db.select(clinicColumns).from(clinicas).where(eq(clinicas.id, clinicaId));

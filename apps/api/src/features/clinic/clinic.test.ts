@@ -88,6 +88,10 @@ describe('POST /api/clinica (onboarding and first-time setup)', () => {
     const body = (await res.json()) as { clinica: ClinicJson; created: boolean };
     expect(body).toMatchObject({ created: false, clinica: { id: owner.clinica.id, nombre: 'Nuevo nombre' } });
     expect(await t.db.select().from(clinicas).where(eq(clinicas.userId, owner.userId))).toHaveLength(1);
+
+    // Fields left out are left as they are; an empty one is cleared.
+    const partial = await postClinic(owner.cookie, { nombre: 'Solo nombre', telefono: '910000000', ciudad: '' });
+    expect(((await partial.json()) as { clinica: ClinicJson }).clinica).toMatchObject({ nombre: 'Solo nombre', pais: 'España', direccion: 'Calle Mayor 1', ciudad: null });
   });
 
   it('lets one user own one clinic, even with two requests at once', async () => {
