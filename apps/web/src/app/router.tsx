@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { lazy, Suspense } from 'react';
+import { RootLayout } from './layouts/root-layout';
 
 // Not needed to show a public page: loaded only when used, so they stay out of the landing's budget.
 const RouteError = lazy(() => import('./route-error').then((m) => ({ default: m.RouteError })));
@@ -12,8 +13,23 @@ const LazyRouteError = () => (
 /** Every screen is its own chunk: public pages never download staff code. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
+/**
+ * 'Configuración de la Clínica' is a list of sections owned by different features; features do not
+ * import each other, so the sections are put together here.
+ */
+const settingsPage = async () => {
+  const [{ default: SettingsPage }, { default: PerfilPublicoSection }] = await Promise.all([
+    import('@/features/clinic/pages/settings-page'),
+    import('@/features/directory/components/perfil-publico-section'),
+  ]);
+  const sections = [PerfilPublicoSection];
+  return { Component: () => <SettingsPage sections={sections} /> };
+};
+
 export const routes: RouteObject[] = [
   {
+    // Applies the onboarding redirects of spec 000 §4 on every route.
+    Component: RootLayout,
     errorElement: <LazyRouteError />,
     children: [
       {
@@ -24,10 +40,29 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/dashboard', lazy: page(() => import('@/features/dashboard/pages/dashboard-page')) },
               { path: '/solicitudes', lazy: page(() => import('@/features/requests/pages/solicitudes-page')) },
+              { path: '/profile', lazy: page(() => import('@/features/profile/pages/profile-page')) },
+              { path: '/settings', lazy: settingsPage },
+            ],
+          },
+          {
+            lazy: page(() => import('./layouts/onboarding-layout')),
+            children: [
+              { path: '/onboarding/perfil', lazy: page(() => import('@/features/profile/pages/profile-step-page')) },
+              { path: '/onboarding/clinica', lazy: page(() => import('@/features/clinic/pages/clinic-step-page')) },
+              { path: '/configurar-clinica', lazy: page(() => import('@/features/clinic/pages/clinic-setup-page')) },
             ],
           },
         ],
       },
+      {
+        lazy: page(() => import('./layouts/auth-layout')),
+        children: [
+          { path: '/auth', lazy: page(() => import('@/features/auth/pages/auth-page')) },
+          { path: '/auth/recuperar-clave', lazy: page(() => import('@/features/auth/pages/recover-password-page')) },
+          { path: '/auth/reset-password', lazy: page(() => import('@/features/auth/pages/reset-password-page')) },
+        ],
+      },
+      { path: '/terminos-y-condiciones', lazy: page(() => import('@/features/terms/pages/terms-page')) },
       // Public pages (spec 000 §2): outside the protected route, each its own light chunk.
       { path: '/', lazy: page(() => import('@/features/directory/pages/landing-page')) },
       { path: '/clinicas', lazy: page(() => import('@/features/directory/pages/directory-page')) },

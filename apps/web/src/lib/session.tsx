@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, use, useCallback, useMemo, type ReactNode } from 'react';
-import type { Permission } from '@odontia/shared';
+import { createContext, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { LoginInput, Permission } from '@odontia/shared';
 import type { InferResponseType } from 'hono/client';
 import { api, ApiError, request, unwrap } from './api';
 
@@ -9,7 +9,21 @@ export type Account = InferResponseType<typeof api.me.$get, 200>;
 export const SESSION_QUERY_KEY = ['session'] as const;
 
 /** Session events of spec 000 §4, for code that reacts to sign-in and sign-out. */
-export type SessionEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'USER_UPDATED' | 'PASSWORD_RECOVERY';
+export type SessionEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'TOKEN_REFRESHED' | 'SIGNED_OUT' | 'USER_UPDATED' | 'PASSWORD_RECOVERY';
+
+/**
+ * The latest event with the account it produced. It is state, not a callback: a listener that mounts
+ * after the event (the router renders once its lazy routes load) still sees it, once, by `seq`.
+ */
+export type SessionEventRecord = {
+  type: SessionEvent;
+  seq: number;
+  account: Account | null;
+  /** Set by signOut(): the app goes to / (spec 000 §4), not to /auth as for an expired session. */
+  goHome?: boolean;
+};
+
+export type SignUpInput = { email: string; password: string; acceptTerms: boolean };
 
 async function fetchAccount(): Promise<Account | null> {
   try {
@@ -24,33 +38,109 @@ type SessionContextValue = {
   account: Account | null;
   /** True until the first session check ends. */
   loading: boolean;
-  /** Reloads the account after a change (profile saved, clinic created...). */
+  lastEvent: SessionEventRecord | null;
+  /** Reloads the account after a change (profile saved, clinic created...): USER_UPDATED. */
   refresh: () => Promise<Account | null>;
+  signIn: (input: LoginInput) => Promise<Account>;
+  /** Creates the account and signs it in (better-auth autoSignIn). */
+  signUp: (input: SignUpInput) => Promise<Account>;
   signOut: () => Promise<void>;
+  /**
+   * Spec 000 §4: at most one automatic onboarding redirect per session. True (and the flag set) the
+   * first time; false afterwards until sign-up, sign-in or sign-out clears the flag.
+   */
+  takeOnboardingRedirect: () => boolean;
 };
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchAccount, staleTime: 30_000, refetchOnWindowFocus: true });
+  const [lastEvent, setLastEvent] = useState<SessionEventRecord | null>(null);
+  const seq = useRef(0);
+  const initialDone = useRef(false);
+  const redirected = useRef(false);
+
+  const emit = useCallback((type: SessionEvent, account: Account | null, extra: Partial<SessionEventRecord> = {}) => {
+    seq.current += 1;
+    setLastEvent({ type, seq: seq.current, account, ...extra });
+  }, []);
+
+  // The first check is INITIAL_SESSION; later background checks (window focus, stale data) are
+  // TOKEN_REFRESHED, or SIGNED_OUT when the server ended the session (password reset elsewhere).
+  const checkSession = useCallback(async () => {
+    const previous = queryClient.getQueryData<Account | null>(SESSION_QUERY_KEY) ?? null;
+    const account = await fetchAccount();
+    if (!initialDone.current) {
+      initialDone.current = true;
+      emit('INITIAL_SESSION', account);
+    } else if (account && previous?.user.id === account.user.id) {
+      emit('TOKEN_REFRESHED', account);
+    } else if (!account && previous) {
+      redirected.current = false;
+      emit('SIGNED_OUT', null);
+    }
+    return account;
+  }, [queryClient, emit]);
+
+  const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: checkSession, staleTime: 30_000, refetchOnWindowFocus: true });
 
   const refresh = useCallback(async () => {
     const account = await fetchAccount();
     queryClient.setQueryData(SESSION_QUERY_KEY, account);
+    emit('USER_UPDATED', account);
     return account;
-  }, [queryClient]);
+  }, [queryClient, emit]);
+
+  const startSession = useCallback(
+    async (path: string, json: unknown) => {
+      await request(path, { method: 'POST', json });
+      // Nothing of a previous user may stay in the cache.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
+      const account = await fetchAccount();
+      if (!account) throw new ApiError(401, 'unauthorized', 'No se pudo iniciar la sesión. Comprueba que tu navegador acepta cookies.');
+      redirected.current = false;
+      initialDone.current = true;
+      queryClient.setQueryData(SESSION_QUERY_KEY, account);
+      emit('SIGNED_IN', account);
+      return account;
+    },
+    [queryClient, emit],
+  );
+
+  const signIn = useCallback((input: LoginInput) => startSession('/api/auth/sign-in/email', input), [startSession]);
+  const signUp = useCallback((input: SignUpInput) => startSession('/api/auth/sign-up/email', input), [startSession]);
 
   const signOut = useCallback(async () => {
-    await request('/api/auth/sign-out', { method: 'POST', json: {} });
-    // Nothing of the previous user may stay in the cache.
-    queryClient.clear();
-    queryClient.setQueryData(SESSION_QUERY_KEY, null);
-  }, [queryClient]);
+    try {
+      await request('/api/auth/sign-out', { method: 'POST', json: {} });
+    } finally {
+      // Nothing of the previous user may stay in the cache, even if the server could not be told.
+      redirected.current = false;
+      queryClient.clear();
+      queryClient.setQueryData(SESSION_QUERY_KEY, null);
+      emit('SIGNED_OUT', null, { goHome: true });
+    }
+  }, [queryClient, emit]);
+
+  const takeOnboardingRedirect = useCallback(() => {
+    if (redirected.current) return false;
+    redirected.current = true;
+    return true;
+  }, []);
 
   const value = useMemo<SessionContextValue>(
-    () => ({ account: query.data ?? null, loading: query.isPending, refresh, signOut }),
-    [query.data, query.isPending, refresh, signOut],
+    () => ({
+      account: query.data ?? null,
+      loading: query.isPending,
+      lastEvent,
+      refresh,
+      signIn,
+      signUp,
+      signOut,
+      takeOnboardingRedirect,
+    }),
+    [query.data, query.isPending, lastEvent, refresh, signIn, signUp, signOut, takeOnboardingRedirect],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }

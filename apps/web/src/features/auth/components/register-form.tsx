@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerFormSchema } from '@odontia/shared';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api';
+import { setServerFieldErrors } from '@/lib/form-errors';
+import { useSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
+
+export function RegisterForm() {
+  const { signUp } = useSession();
+  const navigate = useNavigate();
+  const form = useForm({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { email: '', password: '', confirmPassword: '', acceptTerms: false },
+  });
+  const {
+    register,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  const onSubmit = form.handleSubmit(async ({ email, password, acceptTerms }) => {
+    try {
+      await signUp({ email, password, acceptTerms });
+      toast.success('Registro exitoso', 'Ahora completa tu perfil');
+      navigate('/onboarding/perfil', { replace: true });
+    } catch (error) {
+      if (setServerFieldErrors(error, form.setError, ['email', 'password', 'acceptTerms'])) return;
+      toast.error('Error al registrarse', error instanceof ApiError && error.status > 0 ? error.message : 'Ocurrió un error durante el registro');
+    }
+  });
+
+  const termsError = errors.acceptTerms?.message;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Registrarse">
+      <FormField label="Correo electrónico" htmlFor="register-email" error={errors.email?.message} required>
+        <Input type="email" autoComplete="email" placeholder="tu@correo.com" {...register('email')} />
+      </FormField>
+      <FormField
+        label="Contraseña"
+        htmlFor="register-password"
+        error={errors.password?.message}
+        description="Al menos 6 caracteres"
+        required
+      >
+        <Input type="password" autoComplete="new-password" {...register('password')} />
+      </FormField>
+      <FormField label="Confirmar contraseña" htmlFor="register-confirm" error={errors.confirmPassword?.message} required>
+        <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
+      </FormField>
+      <div className="grid gap-2">
+        <div className="flex items-start gap-2">
+          <Controller
+            control={control}
+            name="acceptTerms"
+            render={({ field }) => (
+              <Checkbox
+                id="register-terms"
+                className="mt-0.5"
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                aria-invalid={Boolean(termsError)}
+                aria-describedby={termsError ? 'register-terms-error' : undefined}
+                aria-required
+              />
+            )}
+          />
+          <label htmlFor="register-terms" className="text-sm leading-snug">
+            Acepto los{' '}
+            <Link to="/terminos-y-condiciones" state={{ from: 'register' }} className="text-primary underline underline-offset-4">
+              términos y condiciones
+            </Link>
+          </label>
+        </div>
+        {termsError && (
+          <p id="register-terms-error" role="alert" className="text-destructive text-sm">
+            {termsError}
+          </p>
+        )}
+      </div>
+      <Button type="submit" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
+        {isSubmitting && <Spinner decorative />}
+        {isSubmitting ? 'Creando cuenta...' : 'Crear cuenta'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CLINIC_MESSAGES, clinicSchema } from '@odontia/shared';
+import { Building2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { ImagePicker, toastImageProblem } from '@/components/image-picker';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api';
+import { setServerFieldErrors } from '@/lib/form-errors';
+import { useCan, useSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import type { Clinic } from '../api/get-clinic';
+import { useUpdateClinic } from '../api/update-clinic';
+import { useUploadClinicLogo } from '../api/upload-clinic-logo';
+import { ClinicFields, clinicToForm } from './clinic-fields';
+
+const FIELDS = ['nombre', 'telefono', 'direccion', 'pais', 'ciudad'] as const;
+const REQUIRED = ['nombre', 'telefono'] as const;
+
+/** The clinic's own data in 'Configuración de la Clínica': logo, name, phone, address, country, city. */
+export function ClinicSettingsForm({ clinica }: { clinica: Clinic }) {
+  const canEdit = useCan('clinica.editar');
+  const { refresh } = useSession();
+  const update = useUpdateClinic();
+  const uploadLogo = useUploadClinicLogo();
+  const [logo, setLogo] = useState<File | null>(null);
+  const form = useForm({
+    resolver: zodResolver(clinicSchema),
+    defaultValues: clinicToForm(clinica),
+  });
+  const isSubmitting = form.formState.isSubmitting;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { clinica: saved } = await update.mutateAsync(values);
+      form.reset(clinicToForm(saved));
+    } catch (error) {
+      if (setServerFieldErrors(error, form.setError, FIELDS)) return;
+      toast.error('Error al guardar cambios', errorMessage(error, 'Ocurrió un error al guardar la información'));
+      return;
+    }
+    if (logo) {
+      try {
+        await uploadLogo.mutateAsync(logo);
+        setLogo(null);
+      } catch (error) {
+        toast.error(CLINIC_MESSAGES.logoUploadFailed, errorMessage(error, 'No se pudo subir la imagen'));
+      }
+    }
+    // The shell shows the clinic's name.
+    await refresh().catch(() => null);
+    toast.success('¡Información actualizada!', 'Los datos de tu clínica se guardaron correctamente');
+  });
+
+  return (
+    <Card>
+      <form onSubmit={onSubmit} noValidate aria-labelledby="clinic-settings-title" className="grid gap-6">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Building2 className="size-5" aria-hidden="true" />
+            <h2 id="clinic-settings-title">Información de la clínica</h2>
+          </CardTitle>
+          <CardDescription>
+            {canEdit ? CLINIC_MESSAGES.visibleToPatients : 'Solo las personas con permiso para editar la clínica pueden modificar esta información.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <ImagePicker
+            label="Logo de la clínica"
+            currentUrl={clinica.logoUrl}
+            file={logo}
+            onFileChange={setLogo}
+            onInvalid={toastImageProblem}
+            buttonLabel={logo || clinica.logoUrl ? 'Cambiar logo' : 'Subir logo'}
+            disabled={!canEdit || isSubmitting}
+          />
+          <ClinicFields form={form} fields={FIELDS} required={REQUIRED} idPrefix="settings-clinic" disabled={!canEdit} />
+        </CardContent>
+        <CardFooter className="justify-end gap-2 border-t">
+          <Link to="/dashboard" className={buttonVariants({ variant: 'outline' })}>
+            Cancelar
+          </Link>
+          {canEdit && (
+            <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+              {isSubmitting && <Spinner decorative />}
+              {isSubmitting ? 'Guardando...' : 'Guardar cambios'}
+            </Button>
+          )}
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CLINIC_MESSAGES, clinicOnboardingSchema, isClinicComplete } from '@odontia/shared';
+import { Info } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { ImagePicker, imageProblemMessage } from '@/components/image-picker';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api';
+import { setServerFieldErrors } from '@/lib/form-errors';
+import { useSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useClinic } from '../api/get-clinic';
+import { useSaveClinic } from '../api/save-clinic';
+import { useUploadClinicLogo } from '../api/upload-clinic-logo';
+import { ClinicFields, clinicToForm } from '../components/clinic-fields';
+
+const FIELDS = ['nombre', 'telefono', 'pais', 'ciudad', 'direccion'] as const;
+/** Spec 000 §9: the dashboard opens about 100 ms after success. */
+const REDIRECT_DELAY_MS = 100;
+
+/** /onboarding/clinica, step 2 of 2: 'Configura tu clínica dental'. */
+export default function ClinicStepPage() {
+  usePageTitle('Configura tu clínica dental');
+  const navigate = useNavigate();
+  const { refresh } = useSession();
+  const clinic = useClinic();
+  const save = useSaveClinic();
+  const uploadLogo = useUploadClinicLogo();
+  const [logo, setLogo] = useState<File | null>(null);
+  const [logoError, setLogoError] = useState<string>();
+  // Set while saving: the saved clinic is complete, and the page must not bounce to /dashboard early.
+  const [finishing, setFinishing] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(clinicOnboardingSchema),
+    defaultValues: clinicToForm(null),
+    // Whatever the clinic already has is prefilled (spec 000 §2).
+    values: clinic.data ? clinicToForm(clinic.data) : undefined,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const isSubmitting = form.formState.isSubmitting;
+  const complete = isClinicComplete(clinic.data ?? null);
+
+  // A clinic with name, phone, country, city and address needs no setup (spec 000 §2).
+  useEffect(() => {
+    if (complete && !finishing) navigate('/dashboard', { replace: true });
+  }, [complete, finishing, navigate]);
+
+  useEffect(() => {
+    if (clinic.isError) toast.error('Error al cargar información', errorMessage(clinic.error, 'Inténtalo de nuevo más tarde'));
+  }, [clinic.isError, clinic.error]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFinishing(true);
+    try {
+      await save.mutateAsync(values);
+    } catch (error) {
+      setFinishing(false);
+      if (setServerFieldErrors(error, form.setError, FIELDS)) return;
+      toast.error('Error al configurar la clínica', errorMessage(error, 'Ocurrió un error inesperado'));
+      return;
+    }
+    if (logo) {
+      try {
+        await uploadLogo.mutateAsync(logo);
+      } catch (error) {
+        // The clinic is saved; it simply has no logo yet (spec 000 §8: the flow continues).
+        toast.error(CLINIC_MESSAGES.logoUploadFailed, errorMessage(error, CLINIC_MESSAGES.logoUploadFallback));
+      }
+    }
+    await refresh().catch(() => null);
+    toast.success('¡Configuración completada!', 'Tu clínica ha sido configurada con éxito');
+    setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_DELAY_MS);
+  });
+
+  if (clinic.isPending || (complete && !finishing)) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner className="size-8" label="Cargando tu clínica" />
+      </div>
+    );
+  }
+
+  return (
+    <Card>
+      <form onSubmit={onSubmit} noValidate aria-labelledby="clinic-step-title" className="grid gap-6">
+        <CardHeader>
+          <p className="text-muted-foreground text-sm">Paso 2 de 2</p>
+          <CardTitle>
+            <h1 id="clinic-step-title" className="text-2xl font-semibold">
+              Configura tu clínica dental
+            </h1>
+          </CardTitle>
+          <CardDescription className="flex items-center gap-2">
+            <Info className="size-4 shrink-0" aria-hidden="true" />
+            {CLINIC_MESSAGES.visibleToPatients}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <ImagePicker
+            label="Logo de la clínica"
+            currentUrl={clinic.data?.logoUrl}
+            file={logo}
+            onFileChange={(file) => {
+              setLogo(file);
+              setLogoError(undefined);
+            }}
+            onInvalid={(problem) => {
+              setLogo(null);
+              setLogoError(imageProblemMessage(problem));
+            }}
+            error={logoError}
+            buttonLabel={logo || clinic.data?.logoUrl ? 'Cambiar logo' : 'Subir logo'}
+            disabled={isSubmitting}
+          />
+          <ClinicFields form={form} fields={FIELDS} required={FIELDS} idPrefix="onboarding-clinic" />
+        </CardContent>
+        <CardFooter className="flex flex-col items-stretch gap-4 border-t sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-muted-foreground text-sm">{CLINIC_MESSAGES.editableLater}</p>
+          <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="shrink-0">
+            {isSubmitting && <Spinner decorative />}
+            {isSubmitting ? 'Guardando...' : 'Finalizar configuración'}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { profileSchema, type ProfileInput } from '@odontia/shared';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api';
+import { setServerFieldErrors } from '@/lib/form-errors';
+import { useSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useProfile } from '../api/get-profile';
+import { useUpdateProfile } from '../api/update-profile';
+import { ProfileFields } from '../components/profile-fields';
+
+const FIELDS = ['nombres', 'apellidos', 'telefono'] as const;
+
+/** /onboarding/perfil, step 1 of 2: 'Completa tu perfil'. */
+export default function ProfileStepPage() {
+  usePageTitle('Completa tu perfil');
+  const navigate = useNavigate();
+  const { refresh } = useSession();
+  const profile = useProfile();
+  const update = useUpdateProfile();
+  const form = useForm<ProfileInput>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { nombres: '', apellidos: '', telefono: '' },
+    // What was saved before (a person coming back to this step) fills the form once it arrives.
+    values: profile.data
+      ? { nombres: profile.data.nombres ?? '', apellidos: profile.data.apellidos ?? '', telefono: profile.data.telefono ?? '' }
+      : undefined,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const isSubmitting = form.formState.isSubmitting;
+
+  useEffect(() => {
+    if (profile.isError) toast.error('Error al cargar tu perfil', errorMessage(profile.error, 'Inténtalo de nuevo más tarde'));
+  }, [profile.isError, profile.error]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      await refresh();
+      toast.success('Perfil actualizado', 'Ahora configuremos tu clínica');
+      navigate('/onboarding/clinica');
+    } catch (error) {
+      if (setServerFieldErrors(error, form.setError, FIELDS)) return;
+      toast.error('Error al guardar', errorMessage(error, 'Ocurrió un error al guardar tu información'));
+    }
+  });
+
+  return (
+    <Card>
+      <form onSubmit={onSubmit} noValidate aria-labelledby="profile-step-title" className="grid gap-6">
+        <CardHeader>
+          <p className="text-muted-foreground text-sm">Paso 1 de 2</p>
+          <CardTitle>
+            <h1 id="profile-step-title" className="text-2xl font-semibold">
+              Completa tu perfil
+            </h1>
+          </CardTitle>
+          <CardDescription>Cuéntanos quién eres para que tu equipo y tus pacientes te reconozcan.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <ProfileFields form={form} idPrefix="onboarding" />
+        </CardContent>
+        <CardFooter>
+          <Button type="submit" className="w-full sm:ml-auto sm:w-auto" disabled={isSubmitting} aria-busy={isSubmitting}>
+            {isSubmitting && <Spinner decorative />}
+            {isSubmitting ? 'Guardando...' : 'Continuar'}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}
