@@ -15,7 +15,6 @@ type Audits = Record<string, { numericValue?: number } | undefined>;
 
 async function runLighthouseBench(log: (line: string) => void): Promise<SectionResult> {
   const server = await startPublicServer();
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   const measurements: Measurement[] = [];
   const notes: string[] = [];
   try {
@@ -26,11 +25,13 @@ async function runLighthouseBench(log: (line: string) => void): Promise<SectionR
     ];
     for (const [name, pathname] of pages) {
       for (const form of ['mobile', 'desktop'] as const) {
+        // A fresh browser per run: a reused headless one sometimes reports that nothing was painted (NO_FCP).
+        const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
         const result = await lighthouse(
           `${server.url}${pathname}`,
           { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
           form === 'desktop' ? desktopConfig : undefined,
-        );
+        ).finally(() => chrome.kill());
         const lhr = result!.lhr;
         if (lhr.runtimeError) {
           notes.push(`${name} ${form}: error de Lighthouse ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -50,7 +51,6 @@ async function runLighthouseBench(log: (line: string) => void): Promise<SectionR
       }
     }
   } finally {
-    chrome.kill();
     await server.close();
   }
   notes.push(`Lighthouse ${LIGHTHOUSE_VERSION}, Chromium ${CHROMIUM_PATH}; móvil: 4G lenta y CPU 4x simuladas (su configuración por defecto); escritorio: su configuración de escritorio.`);

@@ -3,7 +3,20 @@
  * which needs only these, does not download the validation library.
  */
 
-export type Especialidad = { id: string; nombre: string; icono: string; descripcion: string };
+/** The slugs alone: the schemas need only these, and the web app must not carry the texts below. */
+export const ESPECIALIDAD_IDS = [
+  'odontologia-general',
+  'ortodoncia',
+  'endodoncia',
+  'periodoncia',
+  'odontopediatria',
+  'implantologia',
+  'estetica-dental',
+  'cirugia-oral',
+] as const;
+export type EspecialidadId = (typeof ESPECIALIDAD_IDS)[number];
+
+export type Especialidad = { id: EspecialidadId; nombre: string; icono: string; descripcion: string };
 
 /** The eight specialties of spec 000 §3. `icono` names a lucide icon; the web app maps it to a component. */
 export const ESPECIALIDADES = [
@@ -57,8 +70,6 @@ export const ESPECIALIDADES = [
   },
 ] as const satisfies readonly Especialidad[];
 
-export type EspecialidadId = (typeof ESPECIALIDADES)[number]['id'];
-export const ESPECIALIDAD_IDS = ESPECIALIDADES.map((e) => e.id) as [EspecialidadId, ...EspecialidadId[]];
 
 /**
  * Words people type for a specialty that are not in its name ("Implantes" is the landing's own

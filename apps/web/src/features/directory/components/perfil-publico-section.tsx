@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   checkImageFile,
-  ESPECIALIDADES,
   IMAGE_ACCEPT_ATTRIBUTE,
   IMAGE_MESSAGES,
   PERFIL_LIMITES,
@@ -25,6 +24,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { useEspecialidades } from '../api/get-filtros';
 import {
   usePerfilPublico,
   useRemoveImagenPerfil,
@@ -271,6 +271,8 @@ function PerfilForm({ perfil }: { perfil: PerfilPublicoStaff }) {
   const form = useForm<FormValues>({ resolver: zodResolver(perfilPublicoSchema), values: toForm(perfil) });
   const { errors } = form.formState;
   const ids = { publicada: useId() };
+  // From the API (seeded reference data), so the constants stay out of the public pages' scripts.
+  const especialidades = useEspecialidades().data?.especialidades ?? [];
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -321,8 +323,8 @@ function PerfilForm({ perfil }: { perfil: PerfilPublicoStaff }) {
           name="especialidades"
           render={({ field }) => (
             <div className="grid gap-2 sm:grid-cols-2">
-              {ESPECIALIDADES.map((e) => {
-                const checked = field.value.includes(e.id);
+              {especialidades.map((e) => {
+                const checked = (field.value as string[]).includes(e.id);
                 const id = `especialidad-${e.id}`;
                 return (
                   <div key={e.id} className="flex items-center gap-2">
@@ -331,7 +333,7 @@ function PerfilForm({ perfil }: { perfil: PerfilPublicoStaff }) {
                       checked={checked}
                       disabled={disabled}
                       onCheckedChange={(next) =>
-                        field.onChange(next ? [...field.value, e.id] : field.value.filter((v) => v !== e.id))
+                        field.onChange(next ? [...field.value, e.id as (typeof field.value)[number]] : field.value.filter((v) => v !== e.id))
                       }
                     />
                     <Label htmlFor={id} className="font-normal">

@@ -1,49 +1,16 @@
-import { BENEFICIOS_CLINICAS, BUSQUEDAS_POPULARES, directorioQueryString } from '@odontia/shared';
-import { ArrowRight, CheckCircle2 } from 'lucide-react';
+import { BUSQUEDAS_POPULARES, directorioQueryString } from '@odontia/shared';
+import { ArrowRight } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useInicio } from '../api/get-inicio';
 import { ClinicCard } from '../components/clinic-card';
 import { FeaturedCarousel } from '../components/featured-carousel';
-import { Plans } from '../components/plans';
+import { LandingSection } from '../components/landing-section';
 import { PublicLayout } from '../components/public-layout';
 import { SearchBox } from '../components/search-box';
-import { SoftwareFeatures } from '../components/software-features';
 import { SpecialtyIcon } from '../components/specialty-icon';
 import { buttonClass, cx, skeletonClass } from '../components/styles';
 import { useDocumentTitle } from '../components/use-document-title';
-
-function Section({
-  id,
-  title,
-  subtitle,
-  action,
-  className,
-  children,
-}: {
-  id: string;
-  title: string;
-  subtitle?: string;
-  action?: React.ReactNode;
-  className?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className={cx('py-14 sm:py-20', className)}>
-      <div className="mx-auto max-w-6xl px-4">
-        <div className="mb-8 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-          <div>
-            <h2 id={id} className="text-2xl font-bold tracking-tight sm:text-3xl">
-              {title}
-            </h2>
-            {subtitle ? <p className="mt-2 max-w-2xl text-muted-foreground">{subtitle}</p> : null}
-          </div>
-          {action}
-        </div>
-        {children}
-      </div>
-    </section>
-  );
-}
 
 function CardsSkeleton({ count }: { count: number }) {
   return (
@@ -69,7 +36,27 @@ const seeAll = (
   </Link>
 );
 
+const LandingMore = lazy(() => import('../components/landing-more'));
+
+/** True once the page has loaded and the browser is idle: then the rest of the landing is fetched. */
+function useAfterLoad() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    const idle = (fn: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: 1500 }) : globalThis.setTimeout(fn, 200));
+    const go = () => idle(() => !cancelled && setReady(true));
+    if (document.readyState === 'complete') go();
+    else window.addEventListener('load', go, { once: true });
+    return () => {
+      cancelled = true;
+      window.removeEventListener('load', go);
+    };
+  }, []);
+  return ready;
+}
+
 export default function LandingPage() {
+  const showMore = useAfterLoad();
   useDocumentTitle('Odontia · Encuentra la mejor clínica dental para tu sonrisa');
   const { data, isPending, isError } = useInicio();
 
@@ -104,7 +91,7 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <Section id="especialidades" title="Especialidades" subtitle="Encuentra la clínica que necesitas según el tratamiento.">
+      <LandingSection id="especialidades" title="Especialidades" subtitle="Encuentra la clínica que necesitas según el tratamiento.">
         {data ? (
           <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             {data.especialidades.map((e) => (
@@ -129,7 +116,7 @@ export default function LandingPage() {
             ))}
           </div>
         )}
-      </Section>
+      </LandingSection>
 
       {isError ? (
         <p role="alert" className="mx-auto max-w-6xl px-4 text-destructive">
@@ -138,7 +125,7 @@ export default function LandingPage() {
       ) : null}
 
       {isPending || (data && data.destacadas.length > 0) ? (
-        <Section
+        <LandingSection
           id="destacadas"
           title="Clínicas destacadas"
           subtitle="Clínicas recomendadas por la comunidad de Odontia."
@@ -146,10 +133,10 @@ export default function LandingPage() {
           className="bg-muted/40"
         >
           {data ? <FeaturedCarousel clinicas={data.destacadas} /> : <CardsSkeleton count={3} />}
-        </Section>
+        </LandingSection>
       ) : null}
 
-      <Section id="directorio" title="Directorio de clínicas" subtitle="Las clínicas dentales que ya están en Odontia." action={seeAll}>
+      <LandingSection id="directorio" title="Directorio de clínicas" subtitle="Las clínicas dentales que ya están en Odontia." action={seeAll}>
         {data ? (
           data.clinicas.length ? (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -165,77 +152,12 @@ export default function LandingPage() {
         ) : (
           <CardsSkeleton count={6} />
         )}
-      </Section>
+      </LandingSection>
 
-      <Section
-        id="software"
-        title="El software para tu clínica dental"
-        subtitle="Odontia reúne en una sola aplicación todo lo que tu equipo usa cada día."
-        className="bg-muted/40"
-      >
-        <SoftwareFeatures />
-      </Section>
-
-      <Section id="planes" title="Planes" subtitle="Elige el plan que se adapta a tu clínica. Sin permanencia.">
-        <Plans />
-      </Section>
-
-      {/* Banner for clinic owners (spec 000 §1 and §2) */}
-      <section aria-labelledby="propietarios" className="px-4 pb-14 sm:pb-20">
-        {/* A fixed deep teal in both themes: white text on it stays well above 4.5:1. */}
-        <div className="mx-auto grid max-w-6xl gap-8 rounded-3xl bg-[oklch(0.36_0.07_205)] px-6 py-10 text-white sm:px-10 lg:grid-cols-2 lg:items-center">
-          <div>
-            <h2 id="propietarios" className="text-2xl font-bold tracking-tight sm:text-3xl">
-              ¿Tienes una clínica dental?
-            </h2>
-            <p className="mt-3 text-white">
-              Registra tu clínica en Odontia y empieza a recibir pacientes nuevos desde el directorio.
-            </p>
-            <div className="mt-6 flex flex-wrap gap-3">
-              <Link to="/auth?register=true" className={buttonClass('secondary', 'lg')}>
-                Registrar mi clínica
-              </Link>
-              <Link
-                to="/software-info"
-                className={buttonClass('inverse', 'lg')}
-              >
-                Conocer el software
-              </Link>
-            </div>
-          </div>
-          <ul className="grid gap-4 sm:grid-cols-2">
-            {BENEFICIOS_CLINICAS.map((b) => (
-              <li key={b.titulo} className="rounded-xl bg-white/10 p-4">
-                <p className="flex items-center gap-2 font-semibold">
-                  <CheckCircle2 className="size-5 shrink-0" aria-hidden="true" />
-                  {b.titulo}
-                </p>
-                <p className="mt-1 text-sm text-white">{b.descripcion}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      {/* Call to action */}
-      <section aria-labelledby="cta" className="border-t bg-muted/40">
-        <div className="mx-auto max-w-3xl px-4 py-14 text-center sm:py-20">
-          <h2 id="cta" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            Tu próxima cita, a un clic
-          </h2>
-          <p className="mt-3 text-muted-foreground">
-            Busca una clínica cerca de ti o lleva tu clínica al siguiente nivel con Odontia.
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link to="/clinicas" className={buttonClass('default', 'lg')}>
-              Buscar clínicas
-            </Link>
-            <Link to="/auth?register=true" className={buttonClass('outline', 'lg')}>
-              Empezar con Odontia
-            </Link>
-          </div>
-        </div>
-      </section>
+      {/* Below the fold: loaded after the page is up, so the first view needs less JavaScript. */}
+      <Suspense fallback={<div className="min-h-[100vh]" aria-hidden="true" />}>
+        {showMore ? <LandingMore /> : <div className="min-h-[100vh]" aria-hidden="true" />}
+      </Suspense>
     </PublicLayout>
   );
 }
