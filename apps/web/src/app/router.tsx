@@ -39,6 +39,9 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('./layouts/staff-layout')),
             children: [
               { path: '/dashboard', lazy: page(() => import('@/features/dashboard/pages/dashboard-page')) },
+              { path: '/pacientes', lazy: page(() => import('@/features/patients/pages/patients-page')) },
+              { path: '/pacientes/nuevo', lazy: page(() => import('@/features/patients/pages/new-patient-page')) },
+              { path: '/pacientes/:id', lazy: page(() => import('@/features/patients/pages/edit-patient-page')) },
               { path: '/solicitudes', lazy: page(() => import('@/features/requests/pages/solicitudes-page')) },
               { path: '/profile', lazy: page(() => import('@/features/profile/pages/profile-page')) },
               { path: '/settings', lazy: settingsPage },

@@ -1,6 +1,6 @@
 import type { Permission } from '@odontia/shared';
 import type { LucideIcon } from 'lucide-react';
-import { Inbox, LayoutDashboard, Settings, UserRound } from 'lucide-react';
+import { Inbox, LayoutDashboard, Settings, UserRound, Users } from 'lucide-react';
 
 export type NavEntry = {
   title: string;
@@ -21,6 +21,7 @@ export const NAV_GROUPS: NavGroup[] = [
     label: 'Principal',
     entries: [
       { title: 'Dashboard', url: '/dashboard', icon: LayoutDashboard },
+      { title: 'Pacientes', url: '/pacientes', icon: Users, permission: 'pacientes.ver' },
       { title: 'Solicitudes', url: '/solicitudes', icon: Inbox, permission: 'solicitudes.ver' },
     ],
   },

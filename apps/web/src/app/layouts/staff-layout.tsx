@@ -20,6 +20,7 @@ import {
   SidebarRail,
   SidebarTrigger,
 } from '@/components/ui/sidebar';
+import { PatientSearch } from '@/features/patients/components/patient-search';
 import { useSession } from '@/lib/session';
 import { NAV_GROUPS } from './nav';
 import { SignOutDialog } from './sign-out-dialog';
@@ -116,7 +117,9 @@ export default function StaffLayout() {
         <header className="bg-background/95 sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b px-4 backdrop-blur">
           <SidebarTrigger className="-ml-1" />
           <Separator orientation="vertical" className="mr-2 h-4" />
-          <div className="flex flex-1 items-center gap-2" id="shell-topbar" />
+          <div className="flex flex-1 items-center gap-2" id="shell-topbar">
+            {permisos.has('pacientes.ver') ? <PatientSearch /> : null}
+          </div>
         </header>
         <div className="flex-1 p-4 md:p-6">
           <Outlet />

@@ -1,0 +1,241 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  createPatientSchema,
+  ESTADO_PACIENTE_LABELS,
+  ESTADOS_PACIENTE,
+  GENERO_LABELS,
+  GENEROS,
+  updatePatientSchema,
+  type CreatePatientData,
+  type EstadoPaciente,
+  type UpdatePatientData,
+} from '@odontia/shared';
+import { useState } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Link } from 'react-router';
+import { imageProblemMessage, ImagePicker, type ImageProblem } from '@/components/image-picker';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { setServerFieldErrors } from '@/lib/form-errors';
+import { getInitials } from '@/lib/utils';
+
+/** What the inputs hold: text, as the browser gives it. The shared schema turns it into the API's shape. */
+export type PatientFormValues = {
+  nombres: string;
+  apellidos: string;
+  fechaNacimiento: string;
+  genero: string;
+  telefono: string;
+  email: string;
+  direccion: string;
+  notas: string;
+  estado: EstadoPaciente;
+  ultimaVisita: string;
+  proximaVisita: string;
+};
+
+const FIELDS = [
+  'nombres',
+  'apellidos',
+  'fechaNacimiento',
+  'genero',
+  'telefono',
+  'email',
+  'direccion',
+  'notas',
+  'estado',
+  'ultimaVisita',
+  'proximaVisita',
+] as const;
+
+export const EMPTY_PATIENT: PatientFormValues = {
+  nombres: '',
+  apellidos: '',
+  fechaNacimiento: '',
+  genero: '',
+  telefono: '',
+  email: '',
+  direccion: '',
+  notas: '',
+  estado: 'activo',
+  ultimaVisita: '',
+  proximaVisita: '',
+};
+
+type Mode =
+  | { mode: 'create'; onSubmit: (values: CreatePatientData, photo: File | null) => Promise<void> }
+  | { mode: 'edit'; onSubmit: (values: UpdatePatientData, photo: File | null) => Promise<void> };
+
+type PatientFormProps = Mode & {
+  defaultValues?: PatientFormValues;
+  currentPhotoUrl?: string | null;
+  /** The clinic's calendar day (YYYY-MM-DD): the date rules and the pickers' limits use it. */
+  today: string;
+  /** Read-only for a role that may see but not edit. */
+  readOnly?: boolean;
+};
+
+/**
+ * 'Nuevo Paciente' and 'Editar Paciente' (spec 000 §2): the same fields, plus estado, última and
+ * próxima visita when editing. Validated with the shared schema the API uses; the server's
+ * per-field messages land under the same fields.
+ */
+export function PatientForm(props: PatientFormProps) {
+  const { today, currentPhotoUrl, readOnly = false } = props;
+  const editing = props.mode === 'edit';
+  const schema = editing ? updatePatientSchema(today) : createPatientSchema(today);
+  const form = useForm<PatientFormValues, unknown, CreatePatientData | UpdatePatientData>({
+    resolver: zodResolver(schema) as unknown as Resolver<PatientFormValues, unknown, CreatePatientData | UpdatePatientData>,
+    defaultValues: props.defaultValues ?? EMPTY_PATIENT,
+  });
+  const {
+    register,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoProblem, setPhotoProblem] = useState<ImageProblem | null>(null);
+  const disabled = isSubmitting || readOnly;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      if (props.mode === 'edit') await props.onSubmit(values as UpdatePatientData, photo);
+      else await props.onSubmit(values as CreatePatientData, photo);
+    } catch (error) {
+      // The page shows the toast; per-field messages from the server go under their fields.
+      setServerFieldErrors(error, form.setError, FIELDS);
+    }
+  });
+
+  const [nombres, apellidos] = useWatch({ control, name: ['nombres', 'apellidos'] });
+  const fullName = `${nombres} ${apellidos}`.trim();
+  const title = editing ? 'Datos del paciente' : 'Información del paciente';
+
+  return (
+    <Card>
+      <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Editar Paciente' : 'Nuevo Paciente'} className="grid gap-6">
+        <CardHeader>
+          <CardTitle>
+            <h2>{title}</h2>
+          </CardTitle>
+          <CardDescription>Los campos marcados con * son obligatorios.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5">
+          <ImagePicker
+            label="Foto del paciente"
+            shape="circle"
+            currentUrl={currentPhotoUrl}
+            file={photo}
+            onFileChange={(file) => {
+              setPhotoProblem(null);
+              setPhoto(file);
+            }}
+            onInvalid={(problem) => {
+              setPhoto(null);
+              setPhotoProblem(problem);
+            }}
+            error={photoProblem ? imageProblemMessage(photoProblem) : undefined}
+            buttonLabel={currentPhotoUrl || photo ? 'Cambiar foto' : 'Subir foto'}
+            fallback={fullName ? <span className="text-lg font-medium">{getInitials(fullName)}</span> : undefined}
+            disabled={disabled}
+          />
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Nombres" htmlFor="paciente-nombres" error={errors.nombres?.message} required>
+              <Input autoComplete="off" disabled={disabled} {...register('nombres')} />
+            </FormField>
+            <FormField label="Apellidos" htmlFor="paciente-apellidos" error={errors.apellidos?.message} required>
+              <Input autoComplete="off" disabled={disabled} {...register('apellidos')} />
+            </FormField>
+            <FormField label="Fecha de nacimiento" htmlFor="paciente-fecha-nacimiento" error={errors.fechaNacimiento?.message}>
+              <Input type="date" max={today} disabled={disabled} {...register('fechaNacimiento')} />
+            </FormField>
+            <Controller
+              control={control}
+              name="genero"
+              render={({ field }) => (
+                <FormField label="Género" htmlFor="paciente-genero" error={errors.genero?.message}>
+                  {(wiring) => (
+                    <Select value={field.value || undefined} onValueChange={field.onChange} disabled={disabled}>
+                      <SelectTrigger {...wiring} ref={field.ref} onBlur={field.onBlur} className="w-full">
+                        <SelectValue placeholder="Selecciona el género" />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {GENEROS.map((g) => (
+                          <SelectItem key={g} value={g}>
+                            {GENERO_LABELS[g]}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                </FormField>
+              )}
+            />
+            <FormField label="Teléfono" htmlFor="paciente-telefono" error={errors.telefono?.message}>
+              <Input type="tel" inputMode="tel" autoComplete="off" placeholder="+34 600 123 456" disabled={disabled} {...register('telefono')} />
+            </FormField>
+            <FormField label="Email" htmlFor="paciente-email" error={errors.email?.message}>
+              <Input type="email" autoComplete="off" placeholder="paciente@correo.es" disabled={disabled} {...register('email')} />
+            </FormField>
+          </div>
+          <FormField label="Dirección" htmlFor="paciente-direccion" error={errors.direccion?.message}>
+            <Input autoComplete="off" disabled={disabled} {...register('direccion')} />
+          </FormField>
+          <FormField label="Notas" htmlFor="paciente-notas" error={errors.notas?.message}>
+            <Textarea rows={4} placeholder="Alergias, medicación, preferencias..." disabled={disabled} {...register('notas')} />
+          </FormField>
+
+          {editing ? (
+            <div className="grid gap-4 sm:grid-cols-3">
+              <Controller
+                control={control}
+                name="estado"
+                render={({ field }) => (
+                  <FormField label="Estado" htmlFor="paciente-estado" error={errors.estado?.message} required>
+                    {(wiring) => (
+                      <Select value={field.value} onValueChange={field.onChange} disabled={disabled}>
+                        <SelectTrigger {...wiring} ref={field.ref} onBlur={field.onBlur} className="w-full">
+                          <SelectValue />
+                        </SelectTrigger>
+                        <SelectContent>
+                          {ESTADOS_PACIENTE.map((e) => (
+                            <SelectItem key={e} value={e}>
+                              {ESTADO_PACIENTE_LABELS[e]}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                    )}
+                  </FormField>
+                )}
+              />
+              <FormField label="Última visita" htmlFor="paciente-ultima-visita" error={errors.ultimaVisita?.message}>
+                <Input type="date" max={today} disabled={disabled} {...register('ultimaVisita')} />
+              </FormField>
+              <FormField label="Próxima visita" htmlFor="paciente-proxima-visita" error={errors.proximaVisita?.message}>
+                <Input type="date" min={today} disabled={disabled} {...register('proximaVisita')} />
+              </FormField>
+            </div>
+          ) : null}
+        </CardContent>
+        <CardFooter className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" asChild>
+            <Link to="/pacientes">Cancelar</Link>
+          </Button>
+          {readOnly ? null : (
+            <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+              {isSubmitting ? <Spinner decorative /> : null}
+              {isSubmitting ? 'Guardando...' : editing ? 'Guardar Cambios' : 'Registrar Paciente'}
+            </Button>
+          )}
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,148 @@
+import { Search } from 'lucide-react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+import { usePatientSuggestions, type PatientSuggestion } from '../api/search-patients';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+
+const SEARCH_DELAY_MS = 250;
+
+const nameOf = (p: PatientSuggestion) => `${p.nombres} ${p.apellidos}`;
+
+/**
+ * The shell's top-bar search (DESIGN §1: it searches the clinic's patients and opens the result).
+ * An ARIA 1.2 combobox: the input keeps focus, arrows move through the listbox
+ * (aria-activedescendant), Enter opens the patient, Escape closes the list and then clears.
+ */
+export function PatientSearch({ className }: { className?: string }) {
+  const id = useId();
+  const listboxId = `${id}-listbox`;
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const [term, setTerm] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const query = useDebouncedValue(term.trim(), SEARCH_DELAY_MS);
+  const suggestions = usePatientSuggestions(query);
+  const results = query ? (suggestions.data?.pacientes ?? []) : [];
+  const waiting = term.trim() !== query || (suggestions.isFetching && !suggestions.data);
+  const expanded = open && term.trim().length > 0;
+
+  const choose = (patient: PatientSuggestion) => {
+    setOpen(false);
+    setTerm('');
+    setActive(-1);
+    input.current?.blur();
+    navigate(`/pacientes/${patient.id}`);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        setOpen(true);
+        if (results.length) setActive((i) => (i + 1) % results.length);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        setOpen(true);
+        if (results.length) setActive((i) => (i <= 0 ? results.length - 1 : i - 1));
+        break;
+      case 'Enter': {
+        const target = results[active] ?? (results.length === 1 ? results[0] : undefined);
+        if (expanded && target) {
+          event.preventDefault();
+          choose(target);
+        }
+        break;
+      }
+      case 'Escape':
+        if (expanded) {
+          event.preventDefault();
+          setOpen(false);
+          setActive(-1);
+        } else if (term) {
+          event.preventDefault();
+          setTerm('');
+        }
+        break;
+    }
+  };
+
+  return (
+    <div className={cn('relative w-full max-w-sm', className)}>
+      <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <input
+        ref={input}
+        type="text"
+        role="combobox"
+        aria-label="Buscar pacientes"
+        aria-expanded={expanded}
+        aria-controls={listboxId}
+        aria-autocomplete="list"
+        aria-activedescendant={expanded && active >= 0 && results[active] ? `${id}-option-${active}` : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="Buscar pacientes..."
+        value={term}
+        onChange={(e) => {
+          setTerm(e.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onFocus={() => setOpen(true)}
+        // A click on an option happens before blur closes the list (mousedown is prevented there).
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+        className="flex h-9 w-full rounded-md border border-input bg-transparent py-1 pr-8 pl-8 text-sm shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
+      />
+      {expanded && waiting ? (
+        <span className="absolute top-1/2 right-2.5 -translate-y-1/2">
+          <Spinner label="Buscando pacientes" className="size-3.5" />
+        </span>
+      ) : null}
+      <ul
+        id={listboxId}
+        role="listbox"
+        aria-label="Pacientes encontrados"
+        hidden={!expanded}
+        className="absolute top-full right-0 left-0 z-50 mt-1 max-h-80 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
+      >
+        {results.map((p, index) => (
+          <li
+            key={p.id}
+            id={`${id}-option-${index}`}
+            role="option"
+            aria-selected={index === active}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => choose(p)}
+            onMouseMove={() => setActive(index)}
+            className={cn(
+              'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm',
+              index === active && 'bg-accent text-accent-foreground',
+            )}
+          >
+            <Avatar className="size-7">
+              {p.fotoUrl ? <AvatarImage src={p.fotoUrl} alt="" /> : null}
+              <AvatarFallback name={nameOf(p)} />
+            </Avatar>
+            <span className="flex min-w-0 flex-col">
+              <span className="truncate font-medium">{nameOf(p)}</span>
+              {p.email || p.telefono ? <span className="truncate text-xs text-muted-foreground">{p.email ?? p.telefono}</span> : null}
+            </span>
+          </li>
+        ))}
+        {!waiting && query && results.length === 0 ? (
+          <li role="presentation" className="px-2 py-1.5 text-sm text-muted-foreground">
+            {suggestions.isError ? 'No se pudo buscar. Inténtalo de nuevo.' : 'No se encontraron pacientes'}
+          </li>
+        ) : null}
+      </ul>
+      <p className="sr-only" aria-live="polite">
+        {expanded && !waiting && query ? (results.length === 1 ? '1 paciente encontrado' : `${results.length} pacientes encontrados`) : ''}
+      </p>
+    </div>
+  );
+}
