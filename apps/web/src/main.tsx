@@ -6,11 +6,18 @@ import { createRouter } from './app/router';
 import './index.css';
 
 const router = createRouter();
+const container = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+const start = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+
+// Public pages arrive with a static first view from the server (the API's directory/seo.ts): let the
+// browser paint it before React takes over, instead of running first and painting everything at once.
+if (container.firstElementChild) requestAnimationFrame(() => setTimeout(start, 0));
+else start();

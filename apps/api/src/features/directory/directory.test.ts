@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DIRECTORY_MESSAGES, ESPECIALIDADES } from '@odontia/shared';
@@ -8,7 +8,7 @@ import { clinicas, especialidades, solicitudesCita } from '../../db/schema/index
 import { readOutbox } from '../../test/outbox.ts';
 import { addTeamMember, createClinicOwner, createTestApp, type TestApp } from '../../test/app.ts';
 import { issueFormToken, MIN_FILL_MS } from './anti-bot.ts';
-import { createSeoTransform } from './seo.ts';
+import { createSeoTransform, LANDING_HERO, SHELL_CLASSES } from './seo.ts';
 
 type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Card = { id: string; nombre: string; ciudad: string; especialidades: string[]; esNueva: boolean; tieneNovedades: boolean; destacada: boolean };
@@ -375,5 +375,25 @@ describe('XSS payloads are text everywhere', () => {
     const robots = await (await t.request('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${t.config.appUrl}/sitemap.xml`);
     expect(robots).toContain('Disallow: /api/');
+  });
+});
+
+describe('first paint of the public pages', () => {
+  it('puts the header, and the landing headline, in the page before the scripts run', async () => {
+    const landing = await (await t.request('/')).text();
+    expect(landing).toContain(`<div id="root"><div class="${SHELL_CLASSES.layout}">`);
+    expect(landing).toContain(`<h1 class="${SHELL_CLASSES.heroTitle}">${LANDING_HERO.title}</h1>`);
+    const directory = await (await t.request('/clinicas')).text();
+    expect(directory).toContain('<span class="text-lg">Odontia</span>');
+    expect(directory).not.toContain('<h1');
+    // Staff pages keep the empty root.
+    expect(await (await t.request('/dashboard')).text()).toContain('<div id="root"></div>');
+  });
+
+  it('uses the same classes and texts as the React header and hero, so nothing moves when React takes over', async () => {
+    const web = path.resolve(import.meta.dirname, '../../../../web/src/features/directory');
+    const sources = (await Promise.all(['components/public-layout.tsx', 'pages/landing-page.tsx'].map((f) => readFile(path.join(web, f), 'utf8')))).join('\n');
+    for (const classes of Object.values(SHELL_CLASSES)) expect(sources).toContain(`"${classes}"`);
+    for (const text of Object.values(LANDING_HERO)) expect(sources.replace(/\s+/g, ' ')).toContain(text);
   });
 });
