@@ -186,8 +186,10 @@ function Sidebar({
 
   const hiddenOffCanvas = state === 'collapsed' && collapsible === 'offcanvas';
 
+  // A landmark, so everything in the sidebar (brand, menu, user) is reachable by landmark navigation.
   return (
-    <div
+    <aside
+      aria-label="Barra lateral"
       className="group peer hidden text-sidebar-foreground md:block"
       data-state={state}
       data-collapsible={state === 'collapsed' ? collapsible : ''}
@@ -231,7 +233,7 @@ function Sidebar({
           {children}
         </div>
       </div>
-    </div>
+    </aside>
   );
 }
 

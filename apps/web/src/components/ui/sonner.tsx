@@ -21,6 +21,13 @@ function Toaster(props: ToasterProps) {
           '--normal-bg': 'var(--popover)',
           '--normal-text': 'var(--popover-foreground)',
           '--normal-border': 'var(--border)',
+          // sonner's light rich colours are below WCAG AA for small text; darker text keeps its look.
+          ...(resolvedTheme === 'light' && {
+            '--success-text': 'hsl(140, 100%, 20%)',
+            '--info-text': 'hsl(210, 92%, 33%)',
+            '--warning-text': 'hsl(31, 92%, 27%)',
+            '--error-text': 'hsl(360, 100%, 37%)',
+          }),
         } as React.CSSProperties
       }
       {...props}
