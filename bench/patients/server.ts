@@ -24,7 +24,7 @@ try {
     SEED_DEMO: 'false',
     RATE_LIMIT: 'false',
     // Requests are logged as in production (one JSON line each); stdout goes to /dev/null.
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     NODE_ENV: 'production',
   });
   const logger = createLogger(config.logLevel);
