@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
@@ -8,14 +8,20 @@ import './index.css';
 const router = createRouter();
 const container = document.getElementById('root')!;
 
-const start = () =>
-  createRoot(container).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+const start = () => {
+  const root = createRoot(container);
+  // As a transition the first render yields to the browser every few milliseconds instead of
+  // blocking a slow phone's main thread for its whole length.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
   );
+};
 
 // Public pages arrive with a static first view from the server (the API's directory/seo.ts): let the
 // browser paint it before React takes over, instead of running first and painting everything at once.

@@ -2,16 +2,13 @@ import { formatEspecialidadSlug } from '@odontia/shared';
 import { ArrowLeft, Clock, Globe, Mail, MapPin, Map as MapIcon, Phone, Stethoscope, UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
-import { buttonVariants } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
-import { cn } from '@/lib/utils';
 import { useClinica, type PerfilClinica } from '../api/get-clinica';
 import { ClinicBadges } from '../components/clinic-badges';
 import { ClinicImage } from '../components/clinic-image';
+import { LightTab, LightTabPanel, LightTabs, LightTabsList } from '../components/light-tabs';
 import { PublicLayout } from '../components/public-layout';
+import { buttonClass, cx, skeletonClass } from '../components/styles';
 import { useDocumentTitle } from '../components/use-document-title';
 
 // The form and its validation library load only when someone opens the Contacto tab.
@@ -30,10 +27,10 @@ function NotFound() {
       <h1 className="mt-4 text-2xl font-bold">Clínica no encontrada</h1>
       <p className="mt-2 text-muted-foreground">La clínica que buscas no existe o ya no está publicada en el directorio.</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link to="/clinicas" className={buttonVariants()}>
+        <Link to="/clinicas" className={buttonClass()}>
           Volver al directorio
         </Link>
-        <Link to="/" className={buttonVariants({ variant: 'outline' })}>
+        <Link to="/" className={buttonClass('outline')}>
           Ir al inicio
         </Link>
       </div>
@@ -44,14 +41,16 @@ function NotFound() {
 function Loading() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8" aria-busy="true">
-      <Spinner label="Cargando clínica" className="sr-only" />
-      <Skeleton className="h-6 w-48" />
+      <p role="status" className="sr-only">
+        Cargando clínica
+      </p>
+      <div className={cx(skeletonClass, 'h-6 w-48')} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <Skeleton className="aspect-[16/10]" />
+        <div className={cx(skeletonClass, 'aspect-[16/10]')} />
         <div className="space-y-3">
-          <Skeleton className="h-9 w-3/4" />
-          <Skeleton className="h-5 w-1/3" />
-          <Skeleton className="h-24 w-full" />
+          <div className={cx(skeletonClass, 'h-9 w-3/4')} />
+          <div className={cx(skeletonClass, 'h-5 w-1/3')} />
+          <div className={cx(skeletonClass, 'h-24 w-full')} />
         </div>
       </div>
     </div>
@@ -124,19 +123,19 @@ function Profile({ perfil }: { perfil: PerfilClinica }) {
           {clinica.descripcion ? <p className="whitespace-pre-line text-muted-foreground">{clinica.descripcion}</p> : null}
           <div className="mt-auto flex flex-wrap gap-2">
             {clinica.telefono ? (
-              <a href={telHref(clinica.telefono)} className={buttonVariants()}>
+              <a href={telHref(clinica.telefono)} className={buttonClass()}>
                 <Phone aria-hidden="true" />
                 Llamar
               </a>
             ) : null}
             {clinica.email ? (
-              <a href={`mailto:${clinica.email}`} className={buttonVariants({ variant: 'outline' })}>
+              <a href={`mailto:${clinica.email}`} className={buttonClass('outline')}>
                 <Mail aria-hidden="true" />
                 Enviar email
               </a>
             ) : null}
             {clinica.direccion ? (
-              <a href={mapsUrl(clinica.direccion, clinica.ciudad)} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'outline' })}>
+              <a href={mapsUrl(clinica.direccion, clinica.ciudad)} target="_blank" rel="noopener noreferrer" className={buttonClass('outline')}>
                 <MapIcon aria-hidden="true" />
                 Ver en el mapa
                 <span className="sr-only"> (se abre en una pestaña nueva)</span>
@@ -147,13 +146,13 @@ function Profile({ perfil }: { perfil: PerfilClinica }) {
       </div>
 
       <div className="mt-10 grid items-start gap-8 lg:grid-cols-[3fr_2fr]">
-        <Tabs defaultValue="servicios" className="min-w-0 gap-4">
-          <TabsList className="w-full sm:w-fit">
-            <TabsTrigger value="servicios">Servicios</TabsTrigger>
-            {hasDoctors ? <TabsTrigger value="profesionales">Profesionales</TabsTrigger> : null}
-            <TabsTrigger value="contacto">Contacto</TabsTrigger>
-          </TabsList>
-          <TabsContent value="servicios" className="rounded-2xl border p-6">
+        <LightTabs defaultValue="servicios" className="min-w-0">
+          <LightTabsList label="Información de la clínica">
+            <LightTab value="servicios">Servicios</LightTab>
+            {hasDoctors ? <LightTab value="profesionales">Profesionales</LightTab> : null}
+            <LightTab value="contacto">Contacto</LightTab>
+          </LightTabsList>
+          <LightTabPanel value="servicios" className="rounded-2xl border p-6">
             <h2 className="text-lg font-semibold">Servicios</h2>
             {clinica.servicios.length ? (
               <ul className="mt-4 grid gap-2 sm:grid-cols-2">
@@ -167,9 +166,9 @@ function Profile({ perfil }: { perfil: PerfilClinica }) {
             ) : (
               <p className="mt-2 text-muted-foreground">La clínica aún no ha publicado sus servicios.</p>
             )}
-          </TabsContent>
+          </LightTabPanel>
           {hasDoctors ? (
-            <TabsContent value="profesionales" className="rounded-2xl border p-6">
+            <LightTabPanel value="profesionales" className="rounded-2xl border p-6">
               <h2 className="text-lg font-semibold">Profesionales</h2>
               <ul className="mt-4 grid gap-4 sm:grid-cols-2">
                 {clinica.doctores.map((d, i) => (
@@ -188,22 +187,22 @@ function Profile({ perfil }: { perfil: PerfilClinica }) {
                   </li>
                 ))}
               </ul>
-            </TabsContent>
+            </LightTabPanel>
           ) : null}
-          <TabsContent value="contacto" className="rounded-2xl border p-6">
+          <LightTabPanel value="contacto" className="rounded-2xl border p-6">
             <h2 className="text-lg font-semibold">Solicitar cita</h2>
             <p className="mt-1 text-sm text-muted-foreground">Envía tu solicitud y la clínica se pondrá en contacto contigo.</p>
             <Suspense
               fallback={
-                <div className="flex justify-center py-10">
-                  <Spinner label="Cargando formulario" />
-                </div>
+                <p role="status" className="py-10 text-center text-sm text-muted-foreground">
+                  Cargando formulario…
+                </p>
               }
             >
               <ContactForm clinicaId={clinica.id} token={formulario.token} hoy={formulario.hoy} />
             </Suspense>
-          </TabsContent>
-        </Tabs>
+          </LightTabPanel>
+        </LightTabs>
 
         <aside aria-labelledby="informacion" className="h-fit rounded-2xl border bg-card p-6 shadow-sm">
           <h2 id="informacion" className="text-lg font-semibold">
@@ -259,7 +258,7 @@ function Profile({ perfil }: { perfil: PerfilClinica }) {
               </table>
             </div>
           ) : null}
-          <Link to="/clinicas" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'mt-6 -ml-3')}>
+          <Link to="/clinicas" className={buttonClass('ghost', 'sm', 'mt-6 -ml-3')}>
             <ArrowLeft aria-hidden="true" />
             Volver al directorio
           </Link>

@@ -1,15 +1,12 @@
-import { formatEspecialidadSlug } from '@odontia/shared';
-import { SearchX, X } from 'lucide-react';
+import { directorioQueryString, formatEspecialidadSlug } from '@odontia/shared';
+import { ChevronLeft, ChevronRight, SearchX, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, buttonVariants } from '@/components/ui/button';
-import { Pagination } from '@/components/ui/pagination';
-import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/utils';
 import { useClinicas } from '../api/get-clinicas';
 import { useCiudades, useEspecialidades } from '../api/get-filtros';
 import { ClinicCard } from '../components/clinic-card';
 import { PublicLayout } from '../components/public-layout';
+import { buttonClass, cx, skeletonClass } from '../components/styles';
 import { useDocumentTitle } from '../components/use-document-title';
 
 const count = new Intl.NumberFormat('es-ES');
@@ -21,6 +18,44 @@ const selectClass =
  * /clinicas: search by name (or city, or specialty words), filter by especialidad and ciudad. Every
  * filter lives in the URL, so a search can be shared, bookmarked and navigated back to.
  */
+/**
+ * 'Mostrando a - b de N' and links to the previous and next pages: real links (with the filters),
+ * so they work without scripts, open in a new tab and can be followed by search engines.
+ */
+function Pages({ total, pagina, porPagina, params }: { total: number; pagina: number; porPagina: number; params: { q: string; especialidad: string; ciudad: string } }) {
+  const pages = Math.max(1, Math.ceil(total / porPagina));
+  const from = (pagina - 1) * porPagina + 1;
+  const to = Math.min(pagina * porPagina, total);
+  const href = (p: number) => `/clinicas${directorioQueryString({ ...params, pagina: p })}`;
+  const top = () => window.scrollTo({ top: 0 });
+  return (
+    <div className="mt-8 flex flex-col items-center justify-between gap-3 sm:flex-row">
+      <p className="text-sm text-muted-foreground">
+        Mostrando {count.format(from)} - {count.format(to)} de {count.format(total)}
+      </p>
+      {pages > 1 ? (
+        <nav aria-label="Paginación" className="flex items-center gap-2">
+          {pagina > 1 ? (
+            <Link to={href(pagina - 1)} onClick={top} className={buttonClass('outline', 'sm')} rel="prev">
+              <ChevronLeft aria-hidden="true" />
+              Anterior
+            </Link>
+          ) : null}
+          <span className="px-2 text-sm" aria-current="page">
+            Página {pagina} de {pages}
+          </span>
+          {pagina < pages ? (
+            <Link to={href(pagina + 1)} onClick={top} className={buttonClass('outline', 'sm')} rel="next">
+              Siguiente
+              <ChevronRight aria-hidden="true" />
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
 export default function DirectoryPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get('q') ?? '';
@@ -131,9 +166,9 @@ export default function DirectoryPage() {
                 ))}
               </select>
             </div>
-            <Button type="submit" className="h-10">
+            <button type="submit" className={buttonClass('default', 'lg')}>
               Buscar
-            </Button>
+            </button>
           </form>
         </div>
       </div>
@@ -144,7 +179,7 @@ export default function DirectoryPage() {
             {data ? `${count.format(data.total)} ${data.total === 1 ? 'clínica encontrada' : 'clínicas encontradas'}` : 'Buscando clínicas…'}
           </p>
           {hasFilters ? (
-            <Link to="/clinicas" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }))}>
+            <Link to="/clinicas" className={buttonClass('ghost', 'sm')}>
               <X aria-hidden="true" />
               Limpiar filtros
             </Link>
@@ -159,7 +194,7 @@ export default function DirectoryPage() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
             {Array.from({ length: 6 }, (_, i) => (
               <li key={i}>
-                <Skeleton className="h-80" />
+                <div className={cx(skeletonClass, 'h-80')} />
               </li>
             ))}
           </ul>
@@ -169,33 +204,24 @@ export default function DirectoryPage() {
             <h2 className="mt-4 text-lg font-semibold">No se encontraron clínicas</h2>
             <p className="mt-1 max-w-md text-muted-foreground">Prueba con otro nombre u otra ciudad, o quita alguno de los filtros.</p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
-              <Link to="/clinicas" className={buttonVariants()}>
+              <Link to="/clinicas" className={buttonClass()}>
                 Ver todas las clínicas
               </Link>
-              <Link to="/" className={buttonVariants({ variant: 'outline' })}>
+              <Link to="/" className={buttonClass('outline')}>
                 Volver al inicio
               </Link>
             </div>
           </div>
         ) : (
           <>
-            <ul className={cn('grid gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3', isPlaceholderData && 'opacity-60')}>
+            <ul className={cx('grid gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3', isPlaceholderData && 'opacity-60')}>
               {data.clinicas.map((clinica) => (
                 <li key={clinica.id}>
                   <ClinicCard clinica={clinica} headingLevel={2} />
                 </li>
               ))}
             </ul>
-            <Pagination
-              className="mt-8"
-              page={data.pagina}
-              pageSize={data.porPagina}
-              total={data.total}
-              onPageChange={(p) => {
-                update({ pagina: p > 1 ? String(p) : '' });
-                window.scrollTo({ top: 0 });
-              }}
-            />
+            <Pages total={data.total} pagina={data.pagina} porPagina={data.porPagina} params={{ q, especialidad, ciudad }} />
           </>
         )}
       </div>
