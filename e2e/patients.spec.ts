@@ -81,6 +81,8 @@ test('registers a patient with a photo, finds it typed without accents, edits it
   await page.getByLabel('Estado').click();
   await page.getByRole('option', { name: 'Inactivo' }).click();
   await page.getByLabel('Última visita').fill('2024-01-15');
+  await page.getByRole('button', { name: 'Quitar foto' }).click();
+  await expect(page.getByRole('img', { name: 'Vista previa: Foto del paciente' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
   await expect(page.getByText('¡Cambios guardados!')).toBeVisible();
   await expect(page).toHaveURL(/\/pacientes$/);
@@ -88,6 +90,7 @@ test('registers a patient with a photo, finds it typed without accents, edits it
   await expect(edited).toContainText('+34 611 222 333');
   await expect(edited).toContainText('Inactivo');
   await expect(edited).toContainText('15/01/2024');
+  await expect(edited.getByRole('img')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Eliminar a José María Núñez Peña' }).click();
   const dialog = page.getByRole('alertdialog', { name: '¿Eliminar paciente?' });

@@ -24,6 +24,7 @@ const BUDGETS = {
 /** A fragment that a receptionist types and that matches about one patient in five. */
 export const COMMON_FRAGMENT = 'mar';
 const NO_MATCH = 'xqzw';
+const BY_ID_RATE = 1000;
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -106,6 +107,8 @@ type Scenario = {
   baselineOf?: string;
   /** Shown but never judged. */
   informational?: boolean;
+  /** Requests per second in all, instead of as many as the server answers. */
+  rate?: number;
 };
 
 async function runDriver(
@@ -130,6 +133,11 @@ async function runDriver(
       { name: `search '${COMMON_FRAGMENT}'`, path: `/api/pacientes?q=${COMMON_FRAGMENT}`, budget: budgets.search },
       { name: 'search, no match', path: `/api/pacientes?q=${NO_MATCH}`, budget: budgets.search },
       { name: 'patient by id', path: `/api/pacientes/${id}`, budget: budgets.byId },
+      // With 10 connections at full speed, latency is mostly the queue (Little's law: 10 / req/s);
+      // this row shows the time of one request at a steady, lower load.
+      ...(connections > 1
+        ? [{ name: `patient by id at ${BY_ID_RATE} req/s`, path: `/api/pacientes/${id}`, budget: {}, rate: BY_ID_RATE, informational: true }]
+        : []),
       { name: 'baseline list', path: '/bench/pacientes/baseline', budget: {}, baselineOf: 'list, first page' },
       { name: `baseline search '${COMMON_FRAGMENT}'`, path: `/bench/pacientes/baseline?q=${COMMON_FRAGMENT}`, budget: {}, baselineOf: `search '${COMMON_FRAGMENT}'` },
       { name: 'baseline search, no match', path: `/bench/pacientes/baseline?q=${NO_MATCH}`, budget: {}, baselineOf: 'search, no match' },
@@ -144,7 +152,7 @@ async function runDriver(
     const results = new Map<string, LoadResult>();
     const measurements: Measurement[] = [];
     for (const s of scenarios) {
-      const r = await measure({ url: `${server.baseUrl}${s.path}`, headers: { cookie }, connections, warmupSeconds, seconds });
+      const r = await measure({ url: `${server.baseUrl}${s.path}`, headers: { cookie }, connections, warmupSeconds, seconds, overallRate: s.rate });
       results.set(s.name, r);
       log(`  ${s.name.padEnd(38)} ${r.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms${r.errors || r.non2xx ? `  (${r.errors} errores, ${r.non2xx} no 2xx)` : ''}`);
       if (r.errors || r.non2xx) throw new Error(`${s.name}: ${r.errors} errores y ${r.non2xx} respuestas no 2xx`);

@@ -67,9 +67,12 @@ export const EMPTY_PATIENT: PatientFormValues = {
   proximaVisita: '',
 };
 
+/** What to do with the photo once the data is saved: keep it, replace it with a file, or remove it. */
+export type PhotoChange = { file: File } | 'remove' | null;
+
 type Mode =
-  | { mode: 'create'; onSubmit: (values: CreatePatientData, photo: File | null) => Promise<void> }
-  | { mode: 'edit'; onSubmit: (values: UpdatePatientData, photo: File | null) => Promise<void> };
+  | { mode: 'create'; onSubmit: (values: CreatePatientData, photo: PhotoChange) => Promise<void> }
+  | { mode: 'edit'; onSubmit: (values: UpdatePatientData, photo: PhotoChange) => Promise<void> };
 
 type PatientFormProps = Mode & {
   defaultValues?: PatientFormValues;
@@ -100,12 +103,15 @@ export function PatientForm(props: PatientFormProps) {
   } = form;
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoProblem, setPhotoProblem] = useState<ImageProblem | null>(null);
+  const [removePhoto, setRemovePhoto] = useState(false);
   const disabled = isSubmitting || readOnly;
+  const shownPhotoUrl = removePhoto ? null : currentPhotoUrl;
+  const photoChange: PhotoChange = photo ? { file: photo } : removePhoto && currentPhotoUrl ? 'remove' : null;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      if (props.mode === 'edit') await props.onSubmit(values as UpdatePatientData, photo);
-      else await props.onSubmit(values as CreatePatientData, photo);
+      if (props.mode === 'edit') await props.onSubmit(values as UpdatePatientData, photoChange);
+      else await props.onSubmit(values as CreatePatientData, photoChange);
     } catch (error) {
       // The page shows the toast; per-field messages from the server go under their fields.
       setServerFieldErrors(error, form.setError, FIELDS);
@@ -126,24 +132,42 @@ export function PatientForm(props: PatientFormProps) {
           <CardDescription>Los campos marcados con * son obligatorios.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
-          <ImagePicker
-            label="Foto del paciente"
-            shape="circle"
-            currentUrl={currentPhotoUrl}
-            file={photo}
-            onFileChange={(file) => {
-              setPhotoProblem(null);
-              setPhoto(file);
-            }}
-            onInvalid={(problem) => {
-              setPhoto(null);
-              setPhotoProblem(problem);
-            }}
-            error={photoProblem ? imageProblemMessage(photoProblem) : undefined}
-            buttonLabel={currentPhotoUrl || photo ? 'Cambiar foto' : 'Subir foto'}
-            fallback={fullName ? <span className="text-lg font-medium">{getInitials(fullName)}</span> : undefined}
-            disabled={disabled}
-          />
+          <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+            <ImagePicker
+              label="Foto del paciente"
+              shape="circle"
+              currentUrl={shownPhotoUrl}
+              file={photo}
+              onFileChange={(file) => {
+                setPhotoProblem(null);
+                setPhoto(file);
+              }}
+              onInvalid={(problem) => {
+                setPhoto(null);
+                setPhotoProblem(problem);
+              }}
+              error={photoProblem ? imageProblemMessage(photoProblem) : undefined}
+              buttonLabel={shownPhotoUrl || photo ? 'Cambiar foto' : 'Subir foto'}
+              fallback={fullName ? <span className="text-lg font-medium">{getInitials(fullName)}</span> : undefined}
+              disabled={disabled}
+            />
+            {shownPhotoUrl || photo ? (
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                className="mb-5 text-destructive hover:text-destructive"
+                disabled={disabled}
+                onClick={() => {
+                  // A picked file is simply dropped; a saved photo is removed when the form is saved.
+                  if (photo) setPhoto(null);
+                  else setRemovePhoto(true);
+                }}
+              >
+                Quitar foto
+              </Button>
+            ) : null}
+          </div>
 
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Nombres" htmlFor="paciente-nombres" error={errors.nombres?.message} required>

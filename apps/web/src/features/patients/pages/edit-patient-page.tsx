@@ -10,9 +10,10 @@ import { useCan, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePatient, type Patient } from '../api/get-patient';
+import { useRemovePatientPhoto } from '../api/remove-patient-photo';
 import { useUpdatePatient } from '../api/update-patient';
 import { useUploadPatientPhoto } from '../api/upload-patient-photo';
-import { PatientForm, type PatientFormValues } from '../components/patient-form';
+import { PatientForm, type PatientFormValues, type PhotoChange } from '../components/patient-form';
 import { useClinicRequired } from '../hooks/use-clinic-required';
 
 function BackToList() {
@@ -57,6 +58,7 @@ export default function EditPatientPage() {
   const patient = usePatient(id);
   const update = useUpdatePatient();
   const upload = useUploadPatientPhoto();
+  const removePhoto = useRemovePatientPhoto();
   const redirecting = useClinicRequired(patient.error ?? update.error);
   const notFound = patient.error instanceof ApiError && patient.error.status === 404;
 
@@ -91,16 +93,22 @@ export default function EditPatientPage() {
 
   const today = todayInZone(account?.clinica?.zonaHoraria ?? DEFAULT_TIME_ZONE);
 
-  const onSubmit = async (values: UpdatePatientData, photo: File | null) => {
+  const onSubmit = async (values: UpdatePatientData, photo: PhotoChange) => {
     try {
       await update.mutateAsync({ id, input: values });
     } catch (error) {
       toast.error('Error al guardar cambios', errorMessage(error, 'No se pudieron guardar los cambios. Inténtalo de nuevo.'));
       throw error;
     }
-    if (photo) {
+    if (photo === 'remove') {
       try {
-        await upload.mutateAsync({ id, file: photo });
+        await removePhoto.mutateAsync(id);
+      } catch (error) {
+        toast.error('Error al guardar cambios', errorMessage(error, 'No se pudo quitar la foto.'));
+      }
+    } else if (photo) {
+      try {
+        await upload.mutateAsync({ id, file: photo.file });
       } catch (error) {
         toast.error('Error al subir la foto', errorMessage(error, 'Los cambios se guardaron sin la nueva foto.'));
       }

@@ -8,7 +8,7 @@ import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCreatePatient } from '../api/create-patient';
 import { useUploadPatientPhoto } from '../api/upload-patient-photo';
-import { PatientForm } from '../components/patient-form';
+import { PatientForm, type PhotoChange } from '../components/patient-form';
 import { useClinicRequired } from '../hooks/use-clinic-required';
 
 /** 'Nuevo Paciente' (/pacientes/nuevo). */
@@ -23,7 +23,7 @@ export default function NewPatientPage() {
 
   const today = todayInZone(account?.clinica?.zonaHoraria ?? DEFAULT_TIME_ZONE);
 
-  const onSubmit = async (values: CreatePatientData, photo: File | null) => {
+  const onSubmit = async (values: CreatePatientData, photo: PhotoChange) => {
     let id: string;
     try {
       id = (await create.mutateAsync(values)).id;
@@ -31,9 +31,9 @@ export default function NewPatientPage() {
       toast.error('Error al registrar paciente', errorMessage(error, 'No se pudo registrar el paciente. Inténtalo de nuevo.'));
       throw error;
     }
-    if (photo) {
+    if (photo && photo !== 'remove') {
       try {
-        await upload.mutateAsync({ id, file: photo });
+        await upload.mutateAsync({ id, file: photo.file });
       } catch (error) {
         // Spec 000 §8: the patient is registered; only the photo is missing.
         toast.error('Error al subir la foto', errorMessage(error, 'El paciente se registró sin foto.'));
