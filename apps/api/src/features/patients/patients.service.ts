@@ -111,8 +111,8 @@ const toItem = ({ total: _total, version: _version, ...item }: PatientListItem &
  * - with a search, the total is a count through the trigram index, computed once per term and
  *   clinic version: while no patient of the clinic changes (same `version`), the count is still
  *   exact and is not recomputed (paging through results, several people searching the same name).
- * Totals and versions are scalar sub-selects of the page query (evaluated once, and the count only
- * when CASE needs it): measured cheaper to plan than a join of the counter with a lateral page.
+ * Totals and versions are scalar sub-selects of the page query (evaluated once): measured cheaper
+ * to plan than a join of the counter with a lateral page.
  */
 export async function listPatients(
   db: Database,
@@ -143,25 +143,27 @@ export async function listPatients(
 
   const cache = countCache(db);
   const cached = options.reuseSearchCount !== false ? cache.get(clinicaId, term) : undefined;
-  const matches = sql`${pacientes.busqueda} like ${likePattern(term)}`;
-  // Null when the cached count is for the current version; CASE only runs the count when needed.
-  const head = {
-    version: clinicVersion(clinicaId),
-    total: sql<number | null>`case when ${clinicVersion(clinicaId)} = ${cached?.version ?? -1} then null
-      else (select count(*)::int from pacientes where clinica_id = ${clinicaId} and busqueda like ${likePattern(term)}) end`,
-  };
-  const rows = await db
+  const version = clinicVersion(clinicaId);
+  const count = sql<number>`(select count(*)::int from pacientes where clinica_id = ${clinicaId} and busqueda like ${likePattern(term)})`;
+  // With a count of this term at hand, only the version is read (planning the count sub-select
+  // alone costs half the page query); without one, the count comes with the page, same snapshot.
+  const head: Record<string, SQL> = cached ? { version } : { version, total: count };
+  type Row = PatientListItem & { version: number; total?: number };
+  const rows = (await db
     .select({ ...head, ...listColumns })
     .from(pacientes)
-    .where(and(eq(pacientes.clinicaId, clinicaId), matches))
+    .where(and(eq(pacientes.clinicaId, clinicaId), sql`${pacientes.busqueda} like ${likePattern(term)}`))
     .orderBy(pacientes.apellidos, pacientes.nombres, pacientes.id)
     .limit(PATIENTS_PAGE_SIZE)
-    .offset(offset);
-  const [first] = rows.length ? rows : await db.select(head).from(sql`(select 1) as uno`);
-  const version = Number(first.version);
-  let total = first.total === null ? null : Number(first.total);
-  if (total === null) total = cached!.total;
-  else cache.set(clinicaId, term, version, total);
+    .offset(offset)) as Row[];
+  // An empty page (no match, or past the end) carries no head: read it alone.
+  let [found] = (rows.length ? rows : await db.select(head).from(sql`(select 1) as uno`)) as Pick<Row, 'version' | 'total'>[];
+  if (cached && Number(found.version) !== cached.version) {
+    // The clinic's patients changed since that count: count again, with the version it belongs to.
+    [found] = await db.select({ version, total: count }).from(sql`(select 1) as uno`);
+  }
+  const total = found.total === undefined ? cached!.total : Number(found.total);
+  cache.set(clinicaId, term, Number(found.version), total);
   return page(rows.map(toItem), total);
 }
 

@@ -309,6 +309,10 @@ describe('search', () => {
     // A change in another clinic does not disturb this one.
     await create(beto, { nombres: 'Otro', apellidos: 'Ortiz' });
     expect((await list(owner, '?q=ortiz')).total).toBe(1);
+    // Past the end of the results, and then with no result left at all.
+    expect(await list(owner, '?q=ortiz&pagina=2')).toMatchObject({ pacientes: [], total: 1 });
+    await api(owner.cookie, `/${b.id}`, { method: 'DELETE' });
+    expect(await list(owner, '?q=ortiz')).toMatchObject({ pacientes: [], total: 0 });
   });
 
   it('suggests the first matches for the top bar, in order, with the same matching', async () => {
