@@ -105,7 +105,7 @@ const toItem = ({ total: _total, version: _version, ...item }: PatientListItem &
 
 /**
  * One page of the clinic's patients, ordered by apellidos then nombres, with the real total, in one
- * round trip (two when the page is empty: no match, or past the end):
+ * round trip (a second one only for a page past the end of the results):
  * - without a search, the total is the clinic's row of `pacientes_conteo` (kept by triggers), so a
  *   page of a 50,000-patient clinic reads 10 index entries, not 50,000 rows;
  * - with a search, the total is a count through the trigram index, computed once per term and
@@ -137,6 +137,8 @@ export async function listPatients(
     }
     const rows = await prepared.execute({ clinicaId, limit: PATIENTS_PAGE_SIZE, offset });
     if (rows.length) return page(rows.map(toItem), Number(rows[0].total));
+    // An empty first page is a clinic without patients; past the end, the total is still needed.
+    if (offset === 0) return page([], 0);
     const [head] = await db.select({ total: clinicTotal(clinicaId) }).from(sql`(select 1) as uno`);
     return page([], Number(head.total));
   }
@@ -158,7 +160,9 @@ export async function listPatients(
       order by apellidos, nombres, id
       limit ${PATIENTS_PAGE_SIZE} offset ${offset}`),
   );
-  // An empty page (no match, or past the end) carries no head: read it alone.
+  // Nothing on the first page: nothing matches, and the count is known without asking.
+  if (!rows.length && offset === 0) return page([], 0);
+  // Past the end of the matches, the page carries no head: read it alone.
   let [found] = rows.length ? rows : await rowsOf<Pick<SearchRow, 'version' | 'total'>>(db.execute(sql`select ${head}`));
   if (cached && Number(found.version) !== cached.version) {
     // The clinic's patients changed since that count: count again, with the version it belongs to.
