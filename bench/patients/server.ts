@@ -9,7 +9,8 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../apps/api/src/platform/context.ts';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
-import { errorResponse, requestLog } from '../../apps/api/src/platform/http.ts';
+import { errorResponse, noStore, originCheck, requestLog } from '../../apps/api/src/platform/http.ts';
+import { securityHeaders } from '../../apps/api/src/platform/security-headers.ts';
 import { createLogger } from '../../apps/api/src/platform/logger.ts';
 import { boot } from '../../apps/api/src/server.ts';
 import { benchRoutes } from './baseline.ts';
@@ -32,10 +33,18 @@ try {
   const { clinicaId } = await prepareBenchData(instance.deps.database, instance.deps, log);
 
   const outer = new Hono<AppEnv>();
-  outer.use('/bench/*', requestLog(logger), async (c, next) => {
-    c.set('deps', instance.deps);
-    await next();
-  });
+  // The same middleware as /api/* (createApp), so that the baseline differs only in its query.
+  outer.use(
+    '/bench/*',
+    securityHeaders({ scriptHashes: [] }),
+    requestLog(logger),
+    async (c, next) => {
+      c.set('deps', instance.deps);
+      await next();
+    },
+    noStore(),
+    originCheck(config.trustedOrigins),
+  );
   outer.route('/bench', benchRoutes);
   outer.onError((error, c) => errorResponse(error, c, logger));
   outer.route('/', instance.app);
