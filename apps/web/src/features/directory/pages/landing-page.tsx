@@ -1,6 +1,6 @@
 import { BUSQUEDAS_POPULARES, directorioQueryString } from '@odontia/shared';
 import { ArrowRight } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useInicio } from '../api/get-inicio';
 import { ClinicCard } from '../components/clinic-card';
@@ -44,7 +44,8 @@ function useAfterLoad() {
   useEffect(() => {
     let cancelled = false;
     const idle = (fn: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: 1500 }) : globalThis.setTimeout(fn, 200));
-    const go = () => idle(() => !cancelled && setReady(true));
+    // A transition: rendering the rest yields to the browser instead of blocking it.
+    const go = () => idle(() => !cancelled && startTransition(() => setReady(true)));
     if (document.readyState === 'complete') go();
     else window.addEventListener('load', go, { once: true });
     return () => {
