@@ -8,8 +8,6 @@ export type LoadOptions = {
   warmupSeconds: number;
   /** Seconds measured. */
   seconds: number;
-  /** Paces the load to this many requests per second in all (open loop); unset = as fast as answered. */
-  overallRate?: number;
 };
 
 export type LoadResult = {
@@ -38,7 +36,6 @@ async function once(options: LoadOptions, seconds: number, collect: boolean): Pr
         headers: options.headers,
         connections: options.connections,
         duration: seconds,
-        overallRate: options.overallRate,
         // One request in flight per connection: latency is what a user waits, not queueing in a pipeline.
         pipelining: 1,
       },
