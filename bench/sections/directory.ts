@@ -17,7 +17,7 @@ import { seedReferenceData } from '../../apps/api/src/db/seed.ts';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { createLogger } from '../../apps/api/src/platform/logger.ts';
 import { createDeps } from '../../apps/api/src/server.ts';
-import type { Measurement, Section, SectionResult } from './section.ts';
+import type { Measurement, Section, SectionResult } from '../lib/report.ts';
 
 export const CLINICS = 10_000;
 const BUDGET_P99_MS = 20;

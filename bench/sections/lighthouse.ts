@@ -5,7 +5,7 @@
  */
 import lighthouse, { desktopConfig } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import type { Measurement, Section, SectionResult } from './section.ts';
+import type { Measurement, Section, SectionResult } from '../lib/report.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, startPublicServer } from './public-server.ts';
 
 const BUDGET = { mobile: 95, desktop: 100 } as const;

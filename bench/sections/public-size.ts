@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Measurement, Section, SectionResult } from './section.ts';
+import type { Measurement, Section, SectionResult } from '../lib/report.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, startPublicServer } from './public-server.ts';
 
 const BUDGET_KIB = 130;
