@@ -240,7 +240,7 @@ function Doctores({ form, disabled }: { form: UseFormReturn<FormValues>; disable
             type="button"
             variant="ghost"
             size="icon"
-            className="col-start-3 row-start-1 mt-6 sm:col-start-auto"
+            className="col-start-3 row-start-1 mt-6 sm:col-start-4"
             onClick={() => remove(i)}
             disabled={disabled}
             aria-label={`Quitar al profesional ${i + 1}`}
