@@ -54,11 +54,7 @@ export default function SolicitudesPage() {
           <h1 className="text-2xl font-semibold tracking-tight">Solicitudes de cita</h1>
           <p className="text-muted-foreground">Las peticiones que los pacientes envían desde el perfil público de la clínica.</p>
         </div>
-        {data ? (
-          <Badge variant={data.nuevas ? 'default' : 'secondary'}>
-            {data.nuevas === 1 ? '1 nueva' : `${data.nuevas} nuevas`}
-          </Badge>
-        ) : null}
+        {data?.nuevas ? <Badge>{data.nuevas === 1 ? '1 nueva' : `${data.nuevas} nuevas`}</Badge> : null}
       </header>
 
       <div role="group" aria-label="Filtrar por estado" className="inline-flex w-fit rounded-lg bg-muted p-1">
