@@ -25,7 +25,7 @@ export function SearchBox({ className, defaultValue = '' }: { className?: string
           type="search"
           value={value}
           onChange={(e) => setValue(e.target.value)}
-          placeholder="Clínica, especialidad o ciudad"
+          placeholder="Ej.: Ortodoncia o Madrid"
           autoComplete="off"
           enterKeyHint="search"
           maxLength={100}
