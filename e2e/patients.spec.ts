@@ -9,11 +9,10 @@ async function createPatient(request: APIRequestContext, data: Record<string, un
   return res.json();
 }
 
-/** The page and the top bar (the shell's sidebar has its own checks in shell.spec.ts). */
 async function expectNoAxeViolations(page: Page) {
   // Checked at rest: the pointer left over a just-clicked button would be judged in its hover colours.
   await page.mouse.move(0, 0);
-  const axe = await new AxeBuilder({ page }).include('[data-slot="sidebar-inset"]').exclude('[data-sonner-toaster]').analyze();
+  const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations).toEqual([]);
 }
 
