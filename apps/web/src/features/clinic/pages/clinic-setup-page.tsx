@@ -1,20 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CLINIC_MESSAGES, clinicSetupSchema } from '@odontia/shared';
-import { useEffect, useState } from 'react';
+import { clinicSetupSchema } from '@odontia/shared';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { ImagePicker, imageProblemMessage } from '@/components/image-picker';
+import { ImagePicker } from '@/components/image-picker';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api';
 import { setServerFieldErrors } from '@/lib/form-errors';
-import { useSession } from '@/lib/session';
-import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useFinishClinicSetup } from '../api/finish-clinic-setup';
 import { useClinic } from '../api/get-clinic';
-import { useSaveClinic } from '../api/save-clinic';
-import { useUploadClinicLogo } from '../api/upload-clinic-logo';
 import { ClinicFields } from '../components/clinic-fields';
 
 const FIELDS = ['nombre', 'telefono'] as const;
@@ -26,13 +22,8 @@ const FIELDS = ['nombre', 'telefono'] as const;
 export default function ClinicSetupPage() {
   usePageTitle('Configura tu clínica');
   const navigate = useNavigate();
-  const { refresh } = useSession();
   const clinic = useClinic();
-  const save = useSaveClinic();
-  const uploadLogo = useUploadClinicLogo();
-  const [logo, setLogo] = useState<File | null>(null);
-  const [logoError, setLogoError] = useState<string>();
-  const [finishing, setFinishing] = useState(false);
+  const { finish, finishing, logoPicker } = useFinishClinicSetup();
   const form = useForm({ resolver: zodResolver(clinicSetupSchema), defaultValues: { nombre: '', telefono: '' } });
   const isSubmitting = form.formState.isSubmitting;
   const hasClinic = Boolean(clinic.data);
@@ -42,27 +33,9 @@ export default function ClinicSetupPage() {
     if (hasClinic && !finishing) navigate('/dashboard', { replace: true });
   }, [hasClinic, finishing, navigate]);
 
-  const onSubmit = form.handleSubmit(async ({ nombre, telefono }) => {
-    setFinishing(true);
-    try {
-      await save.mutateAsync({ nombre, telefono });
-    } catch (error) {
-      setFinishing(false);
-      if (setServerFieldErrors(error, form.setError, FIELDS)) return;
-      toast.error('Error al configurar la clínica', errorMessage(error, 'Ocurrió un error inesperado'));
-      return;
-    }
-    if (logo) {
-      try {
-        await uploadLogo.mutateAsync(logo);
-      } catch (error) {
-        toast.error(CLINIC_MESSAGES.logoUploadFailed, errorMessage(error, CLINIC_MESSAGES.logoUploadFallback));
-      }
-    }
-    await refresh().catch(() => null);
-    toast.success('¡Configuración completada!', 'Tu clínica ha sido configurada con éxito');
-    navigate('/dashboard', { replace: true });
-  });
+  const onSubmit = form.handleSubmit(({ nombre, telefono }) =>
+    finish({ nombre, telefono }, (error) => setServerFieldErrors(error, form.setError, FIELDS)),
+  );
 
   if (clinic.isPending || (hasClinic && !finishing)) {
     return (
@@ -86,17 +59,8 @@ export default function ClinicSetupPage() {
         <CardContent className="grid gap-6">
           <ImagePicker
             label="Logo de la clínica (opcional)"
-            file={logo}
-            onFileChange={(file) => {
-              setLogo(file);
-              setLogoError(undefined);
-            }}
-            onInvalid={(problem) => {
-              setLogo(null);
-              setLogoError(imageProblemMessage(problem));
-            }}
-            error={logoError}
-            buttonLabel={logo ? 'Cambiar logo' : 'Subir logo'}
+            {...logoPicker}
+            buttonLabel={logoPicker.file ? 'Cambiar logo' : 'Subir logo'}
             disabled={isSubmitting}
           />
           <ClinicFields form={form} fields={FIELDS} required={FIELDS} idPrefix="setup-clinic" />

@@ -1,21 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CLINIC_MESSAGES, clinicOnboardingSchema, isClinicComplete } from '@odontia/shared';
 import { Info } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { ImagePicker, imageProblemMessage } from '@/components/image-picker';
+import { ImagePicker } from '@/components/image-picker';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { setServerFieldErrors } from '@/lib/form-errors';
-import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useFinishClinicSetup } from '../api/finish-clinic-setup';
 import { useClinic } from '../api/get-clinic';
-import { useSaveClinic } from '../api/save-clinic';
-import { useUploadClinicLogo } from '../api/upload-clinic-logo';
 import { ClinicFields, clinicToForm } from '../components/clinic-fields';
 
 const FIELDS = ['nombre', 'telefono', 'pais', 'ciudad', 'direccion'] as const;
@@ -26,14 +24,8 @@ const REDIRECT_DELAY_MS = 100;
 export default function ClinicStepPage() {
   usePageTitle('Configura tu clínica dental');
   const navigate = useNavigate();
-  const { refresh } = useSession();
   const clinic = useClinic();
-  const save = useSaveClinic();
-  const uploadLogo = useUploadClinicLogo();
-  const [logo, setLogo] = useState<File | null>(null);
-  const [logoError, setLogoError] = useState<string>();
-  // Set while saving: the saved clinic is complete, and the page must not bounce to /dashboard early.
-  const [finishing, setFinishing] = useState(false);
+  const { finish, finishing, logoPicker } = useFinishClinicSetup({ redirectDelayMs: REDIRECT_DELAY_MS });
   const form = useForm({
     resolver: zodResolver(clinicOnboardingSchema),
     defaultValues: clinicToForm(null),
@@ -53,28 +45,9 @@ export default function ClinicStepPage() {
     if (clinic.isError) toast.error('Error al cargar información', errorMessage(clinic.error, 'Inténtalo de nuevo más tarde'));
   }, [clinic.isError, clinic.error]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFinishing(true);
-    try {
-      await save.mutateAsync(values);
-    } catch (error) {
-      setFinishing(false);
-      if (setServerFieldErrors(error, form.setError, FIELDS)) return;
-      toast.error('Error al configurar la clínica', errorMessage(error, 'Ocurrió un error inesperado'));
-      return;
-    }
-    if (logo) {
-      try {
-        await uploadLogo.mutateAsync(logo);
-      } catch (error) {
-        // The clinic is saved; it simply has no logo yet (spec 000 §8: the flow continues).
-        toast.error(CLINIC_MESSAGES.logoUploadFailed, errorMessage(error, CLINIC_MESSAGES.logoUploadFallback));
-      }
-    }
-    await refresh().catch(() => null);
-    toast.success('¡Configuración completada!', 'Tu clínica ha sido configurada con éxito');
-    setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_DELAY_MS);
-  });
+  const onSubmit = form.handleSubmit((values) =>
+    finish(values, (error) => setServerFieldErrors(error, form.setError, FIELDS)),
+  );
 
   if (clinic.isPending || (complete && !finishing)) {
     return (
@@ -103,17 +76,8 @@ export default function ClinicStepPage() {
           <ImagePicker
             label="Logo de la clínica"
             currentUrl={clinic.data?.logoUrl}
-            file={logo}
-            onFileChange={(file) => {
-              setLogo(file);
-              setLogoError(undefined);
-            }}
-            onInvalid={(problem) => {
-              setLogo(null);
-              setLogoError(imageProblemMessage(problem));
-            }}
-            error={logoError}
-            buttonLabel={logo || clinic.data?.logoUrl ? 'Cambiar logo' : 'Subir logo'}
+            {...logoPicker}
+            buttonLabel={logoPicker.file || clinic.data?.logoUrl ? 'Cambiar logo' : 'Subir logo'}
             disabled={isSubmitting}
           />
           <ClinicFields form={form} fields={FIELDS} required={FIELDS} idPrefix="onboarding-clinic" />
