@@ -1,7 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { profileSchema, type ProfileInput } from '@odontia/shared';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { ImagePicker, toastImageProblem } from '@/components/image-picker';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,40 +12,25 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { getInitials } from '@/lib/utils';
-import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { useUploadProfilePhoto } from '../api/upload-profile-photo';
-import { ProfileFields } from '../components/profile-fields';
-
-const FIELDS = ['nombres', 'apellidos', 'telefono'] as const;
+import { PROFILE_FIELDS, ProfileFields, useProfileForm } from '../components/profile-fields';
 
 /** 'Mi Perfil' (/profile): photo, nombres, apellidos, telefono and the read-only email. */
 export default function ProfilePage() {
   usePageTitle('Mi Perfil');
   const { refresh } = useSession();
-  const profile = useProfile();
+  const { profile, form } = useProfileForm();
   const update = useUpdateProfile();
   const upload = useUploadProfilePhoto();
   const [photo, setPhoto] = useState<File | null>(null);
-  const form = useForm<ProfileInput>({
-    resolver: zodResolver(profileSchema),
-    defaultValues: { nombres: '', apellidos: '', telefono: '' },
-    values: profile.data
-      ? { nombres: profile.data.nombres ?? '', apellidos: profile.data.apellidos ?? '', telefono: profile.data.telefono ?? '' }
-      : undefined,
-    resetOptions: { keepDirtyValues: true },
-  });
   const isSubmitting = form.formState.isSubmitting;
-
-  useEffect(() => {
-    if (profile.isError) toast.error('Error al cargar tu perfil', errorMessage(profile.error, 'Inténtalo de nuevo más tarde'));
-  }, [profile.isError, profile.error]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await update.mutateAsync(values);
     } catch (error) {
-      if (setServerFieldErrors(error, form.setError, FIELDS)) return;
+      if (setServerFieldErrors(error, form.setError, PROFILE_FIELDS)) return;
       toast.error('Error al guardar cambios', errorMessage(error, 'Ocurrió un error al guardar tu información'));
       return;
     }

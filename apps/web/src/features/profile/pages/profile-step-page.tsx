@@ -1,7 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { profileSchema, type ProfileInput } from '@odontia/shared';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,33 +7,17 @@ import { setServerFieldErrors } from '@/lib/form-errors';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
-import { ProfileFields } from '../components/profile-fields';
-
-const FIELDS = ['nombres', 'apellidos', 'telefono'] as const;
+import { PROFILE_FIELDS, ProfileFields, useProfileForm } from '../components/profile-fields';
 
 /** /onboarding/perfil, step 1 of 2: 'Completa tu perfil'. */
 export default function ProfileStepPage() {
   usePageTitle('Completa tu perfil');
   const navigate = useNavigate();
   const { refresh } = useSession();
-  const profile = useProfile();
+  const { form } = useProfileForm();
   const update = useUpdateProfile();
-  const form = useForm<ProfileInput>({
-    resolver: zodResolver(profileSchema),
-    defaultValues: { nombres: '', apellidos: '', telefono: '' },
-    // What was saved before (a person coming back to this step) fills the form once it arrives.
-    values: profile.data
-      ? { nombres: profile.data.nombres ?? '', apellidos: profile.data.apellidos ?? '', telefono: profile.data.telefono ?? '' }
-      : undefined,
-    resetOptions: { keepDirtyValues: true },
-  });
   const isSubmitting = form.formState.isSubmitting;
-
-  useEffect(() => {
-    if (profile.isError) toast.error('Error al cargar tu perfil', errorMessage(profile.error, 'Inténtalo de nuevo más tarde'));
-  }, [profile.isError, profile.error]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -46,7 +26,7 @@ export default function ProfileStepPage() {
       toast.success('Perfil actualizado', 'Ahora configuremos tu clínica');
       navigate('/onboarding/clinica');
     } catch (error) {
-      if (setServerFieldErrors(error, form.setError, FIELDS)) return;
+      if (setServerFieldErrors(error, form.setError, PROFILE_FIELDS)) return;
       toast.error('Error al guardar', errorMessage(error, 'Ocurrió un error al guardar tu información'));
     }
   });
