@@ -1,24 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { clinicas, perfilesUsuario, user } from '../../db/schema/index.ts';
+import { clinicas } from '../../db/schema/index.ts';
 import { loadMember } from '../../platform/session.ts';
+import { getProfile } from '../profile/profile.service.ts';
 
-/** Everything the web app needs to know about the signed-in person, in one round trip. */
+/**
+ * Everything the web app needs to know about the signed-in person, in one request: the profile
+ * comes from the profile service, so /api/me and /api/perfil read it the same way.
+ */
 export async function getCurrentAccount(db: Database, userId: string) {
-  const [row] = await db
-    .select({
-      id: user.id,
-      email: user.email,
-      onboardingStep: user.onboardingStep,
-      nombres: perfilesUsuario.nombres,
-      apellidos: perfilesUsuario.apellidos,
-      telefono: perfilesUsuario.telefono,
-      fotoUrl: perfilesUsuario.fotoUrl,
-    })
-    .from(user)
-    .leftJoin(perfilesUsuario, eq(perfilesUsuario.id, user.id))
-    .where(eq(user.id, userId));
-  if (!row) return null;
+  const profile = await getProfile(db, userId);
+  if (!profile) return null;
+  const { email, onboardingStep, ...perfil } = profile;
   const member = await loadMember(db, userId);
   const [clinica] = member
     ? await db
@@ -27,8 +20,8 @@ export async function getCurrentAccount(db: Database, userId: string) {
         .where(eq(clinicas.id, member.clinicaId))
     : [];
   return {
-    user: { id: row.id, email: row.email, onboardingStep: row.onboardingStep },
-    perfil: { nombres: row.nombres, apellidos: row.apellidos, telefono: row.telefono, fotoUrl: row.fotoUrl },
+    user: { id: userId, email, onboardingStep },
+    perfil,
     clinica: clinica ?? null,
     rol: member?.rol ?? null,
     permisos: member ? [...member.permisos].sort() : [],
