@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
 
 let counter = 0;
 export function uniqueEmail(prefix = 'e2e'): string {
@@ -6,7 +6,8 @@ export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}.${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}@ejemplo.test`;
 }
 
-async function ok(res: Awaited<ReturnType<APIRequestContext['post']>>, what: string) {
+/** The response of an API set-up step, or an error that names the step and says what the server answered. */
+export async function ok(res: APIResponse, what: string) {
   if (!res.ok()) throw new Error(`${what} failed: ${res.status()} ${await res.text()}`);
   return res;
 }

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { uniqueEmail } from './accounts';
+import { ok, uniqueEmail } from './accounts';
 
 /** A 48×48 teal PNG: a real image for logo and photo uploads. */
 export const TEAL_PNG = {
@@ -13,11 +13,6 @@ export const TEAL_PNG = {
 
 /** Says it is a PNG but is not one: passes the browser's check, refused by the server's. */
 export const FAKE_PNG = { name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('esto no es una imagen') };
-
-async function ok(res: Awaited<ReturnType<APIRequestContext['post']>>, what: string) {
-  if (!res.ok()) throw new Error(`${what} failed: ${res.status()} ${await res.text()}`);
-  return res;
-}
 
 /**
  * A signed-in account made through the API, stopped at an onboarding step (STYLE.md: sessions come
