@@ -7,28 +7,19 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { staticImportClosure, type ViteManifest } from '../../apps/api/src/platform/vite-manifest.ts';
 import type { Measurement, Section, SectionResult } from '../lib/report.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, startPublicServer } from './public-server.ts';
 
 const BUDGET_KIB = 130;
 
-type Manifest = Record<string, { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>;
+type Manifest = ViteManifest;
 
 const PUBLIC_SOURCES = /^src\/(features\/directory\/|app\/not-found|app\/route-error|components\/ui\/sonner)/;
 
 /** Chunks that only staff screens use: reachable from a staff screen, not from the entry or a public page. */
 function staffOnlyChunks(manifest: Manifest): Set<string> {
-  const closure = (keys: string[]) => {
-    const seen = new Set<string>();
-    const stack = [...keys];
-    while (stack.length) {
-      const key = stack.pop()!;
-      if (seen.has(key) || !manifest[key]) continue;
-      seen.add(key);
-      stack.push(...(manifest[key].imports ?? []));
-    }
-    return seen;
-  };
+  const closure = (keys: string[]) => staticImportClosure(manifest, keys);
   const dynamic = Object.entries(manifest).filter(([, c]) => c.isDynamicEntry && c.src);
   const publicKeys = dynamic.filter(([, c]) => PUBLIC_SOURCES.test(c.src!)).map(([k]) => k);
   const staffKeys = dynamic.filter(([, c]) => !PUBLIC_SOURCES.test(c.src!)).map(([k]) => k);

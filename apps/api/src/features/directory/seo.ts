@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../../platform/context.ts';
 import { loadPerfilPublico } from './directory.routes.ts';
 import { getInicio, listCiudades, listClinicas, listEspecialidades, listSitemapEntries } from './directory.service.ts';
+import { staticImportClosure, type ViteManifest } from '../../platform/vite-manifest.ts';
 
 /** Id of the <script type="application/json"> that hands the page its first data (read by the web app). */
 export const BOOT_DATA_ID = 'odontia-datos';
@@ -22,7 +23,6 @@ const truncate = (text: string, max: number) => {
   return clean.length <= max ? clean : `${clean.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 };
 
-type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
 
 /** The chunk of each public page, by the module that defines it (see apps/web/src/app/router.tsx). */
 const PAGE_MODULES = {
@@ -42,18 +42,8 @@ function pagePreloads(distDir: string | undefined): Record<PageModule, string[]>
   const none = { landing: [], directory: [], profile: [], software: [] };
   const file = distDir ? path.join(distDir, '.vite', 'manifest.json') : null;
   if (!file || !existsSync(file)) return none;
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-  const closure = (keys: string[]) => {
-    const seen = new Set<string>();
-    const stack = [...keys];
-    while (stack.length) {
-      const key = stack.pop()!;
-      if (seen.has(key) || !manifest[key]) continue;
-      seen.add(key);
-      stack.push(...(manifest[key].imports ?? []));
-    }
-    return seen;
-  };
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as ViteManifest;
+  const closure = (keys: string[]) => staticImportClosure(manifest, keys);
   const entry = closure(Object.keys(manifest).filter((k) => manifest[k].isEntry));
   const result = { ...none } as Record<PageModule, string[]>;
   for (const [page, module] of Object.entries(PAGE_MODULES) as [PageModule, string][]) {
