@@ -189,7 +189,3 @@ export function directorioQueryString(params: DirectorioParams): string {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
-/** Estados of an appointment request (solicitudes_cita.estado). */
-export const ESTADOS_SOLICITUD = ['nueva', 'atendida'] as const;
-export type EstadoSolicitud = (typeof ESTADOS_SOLICITUD)[number];
-export const ESTADO_SOLICITUD_LABELS: Record<EstadoSolicitud, string> = { nueva: 'Nueva', atendida: 'Atendida' };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mustBeTrue, requiredEmail } from './fields.ts';
 
 /** Spec 000 §5 texts, written once and used by the forms and by the API. */
 export const AUTH_MESSAGES = {
@@ -15,13 +16,8 @@ export const AUTH_MESSAGES = {
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
-const email = z
-  .string({ error: AUTH_MESSAGES.emailRequired })
-  .trim()
-  .min(1, AUTH_MESSAGES.emailRequired)
-  .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }))
-  // Addresses are compared case-insensitively; we store them in lower case.
-  .transform((v) => v.toLowerCase());
+const email = requiredEmail({ required: AUTH_MESSAGES.emailRequired, invalid: AUTH_MESSAGES.emailInvalid });
+const acceptTerms = mustBeTrue(AUTH_MESSAGES.termsRequired);
 
 const password = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
@@ -40,7 +36,7 @@ export type LoginInput = z.input<typeof loginSchema>;
 export const registerSchema = z.object({
   email,
   password,
-  acceptTerms: z.literal(true, { error: AUTH_MESSAGES.termsRequired }),
+  acceptTerms,
 });
 
 /** The register form adds the confirmation, checked on the client only (the server never sees it). */
@@ -49,18 +45,13 @@ export const registerFormSchema = z
     email,
     password,
     confirmPassword: z.string(),
-    acceptTerms: z.boolean().refine((v) => v, AUTH_MESSAGES.termsRequired),
+    acceptTerms,
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDoNotMatch });
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
 export const recoverySchema = z.object({
-  email: z
-    .string({ error: AUTH_MESSAGES.recoveryEmailRequired })
-    .trim()
-    .min(1, AUTH_MESSAGES.recoveryEmailRequired)
-    .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }))
-    .transform((v) => v.toLowerCase()),
+  email: requiredEmail({ required: AUTH_MESSAGES.recoveryEmailRequired, invalid: AUTH_MESSAGES.emailInvalid }),
 });
 export type RecoveryInput = z.input<typeof recoverySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { phoneField, requiredText } from './profile.ts';
+import { optionalText, requiredPhone, requiredText } from './fields.ts';
 
 /** Spec 000 §5 and 001 §5 (clinic setup and onboarding clinic step). */
 export const CLINIC_MESSAGES = {
@@ -9,7 +9,6 @@ export const CLINIC_MESSAGES = {
   paisRequired: 'El país es obligatorio',
   ciudadRequired: 'La ciudad es obligatoria',
   direccionRequired: 'La dirección es obligatoria',
-  tooLong: (max: number) => `No puede superar los ${max} caracteres`,
   /** The onboarding note and footer of /onboarding/clinica. */
   visibleToPatients: 'Esta información será visible para tus pacientes',
   editableLater: 'Puedes modificar esta información más adelante en la configuración de tu cuenta',
@@ -24,20 +23,7 @@ const ADDRESS_MAX = 250;
 
 const nombre = requiredText(CLINIC_MESSAGES.nombreRequired, NAME_MAX);
 // DESIGN §1: 9-15 digits on every clinic form (the spec's 9-10 on /configurar-clinica is not kept).
-const telefono = phoneField({ required: CLINIC_MESSAGES.telefonoRequired, invalid: CLINIC_MESSAGES.telefonoInvalid });
-
-/**
- * Trimmed; empty becomes null, so "no value" is stored as NULL. Left out, it stays undefined: the
- * field is not changed (/configurar-clinica sends only name and phone).
- */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, CLINIC_MESSAGES.tooLong(max))
-    .nullable()
-    .transform((v) => v || null)
-    .optional();
+const telefono = requiredPhone({ required: CLINIC_MESSAGES.telefonoRequired, invalid: CLINIC_MESSAGES.telefonoInvalid });
 
 /**
  * What the API accepts to create or update a clinic: nombre and telefono are required everywhere
@@ -46,9 +32,10 @@ const optionalText = (max: number) =>
 export const clinicSchema = z.object({
   nombre,
   telefono,
-  pais: optionalText(PLACE_MAX),
-  ciudad: optionalText(PLACE_MAX),
-  direccion: optionalText(ADDRESS_MAX),
+  // Left out, a place field stays undefined: it is not changed (/configurar-clinica sends only name and phone).
+  pais: optionalText(PLACE_MAX).optional(),
+  ciudad: optionalText(PLACE_MAX).optional(),
+  direccion: optionalText(ADDRESS_MAX).optional(),
 });
 export type ClinicInput = z.input<typeof clinicSchema>;
 /** What the API works with once validated (trimmed, empty optionals as null). */

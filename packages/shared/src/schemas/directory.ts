@@ -1,10 +1,21 @@
 import { z } from 'zod';
 import { ESPECIALIDAD_IDS } from '../directory.ts';
+import { ESTADOS_SOLICITUD } from '../estados.ts';
+import {
+  FIELD_MESSAGES,
+  optionalDate,
+  optionalEmail,
+  optionalPatientPhone,
+  optionalText,
+  pageNumber,
+  requiredEmail,
+  requiredText,
+  searchText,
+} from './fields.ts';
 
 /** Public profile (spec 001 §2) and appointment requests: texts written once for the forms and the API. */
 export const DIRECTORY_MESSAGES = {
   notFound: 'Clínica no encontrada',
-  tooLong: (max: number) => `No puede superar los ${max} caracteres`,
   especialidadInvalid: 'Elige una especialidad de la lista',
   servicioRequired: 'Escribe el nombre del servicio',
   serviciosMax: (max: number) => `Puedes añadir hasta ${max} servicios`,
@@ -22,7 +33,7 @@ export const DIRECTORY_MESSAGES = {
   emailRequired: 'El email es obligatorio',
   telefonoInvalid: 'Introduce un número de teléfono válido',
   mensajeRequired: 'El mensaje es obligatorio',
-  fechaInvalid: 'Introduce una fecha válida',
+  fechaInvalid: FIELD_MESSAGES.dateInvalid,
   fechaPasada: 'La fecha preferida no puede ser anterior a hoy',
   solicitudEnviada: 'Solicitud enviada',
   solicitudEnviadaDetalle: 'La clínica ha recibido tu solicitud y se pondrá en contacto contigo lo antes posible.',
@@ -30,6 +41,7 @@ export const DIRECTORY_MESSAGES = {
   formularioCaducado: 'El formulario ha caducado. Recarga la página e inténtalo de nuevo.',
   demasiadasSolicitudes: 'Has enviado demasiadas solicitudes. Inténtalo de nuevo más tarde.',
   solicitudNoEncontrada: 'La solicitud no existe o no tienes acceso',
+  estadoInvalid: 'Elige un estado de la lista',
 } as const;
 
 export const PERFIL_LIMITES = {
@@ -49,28 +61,6 @@ export const SOLICITUD_LIMITES = { nombre: 100, email: 200, telefono: 30, mensaj
 
 const m = DIRECTORY_MESSAGES;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, m.tooLong(max))
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, m.tooLong(max));
-
-// No line breaks or control characters in one-line fields (they end up in mail subjects and headers).
-const singleLine = (value: string) => ![...value].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127);
-
-const optionalEmail = z
-  .string()
-  .trim()
-  .max(PERFIL_LIMITES.email, m.emailInvalid)
-  .nullish()
-  .transform((v) => (v ? v.toLowerCase() : null))
-  .refine((v) => v === null || z.email().safeParse(v).success, m.emailInvalid);
-
 /** http(s) only: a javascript: or data: "website" would run in the visitor's browser. */
 const WEB_URL = /^https?:\/\/([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?([/?#][^\s<>"]*)?$/i;
 export function isWebUrl(value: string): boolean {
@@ -82,86 +72,65 @@ const sitioWeb = z
   .trim()
   .max(PERFIL_LIMITES.sitioWeb, m.sitioWebInvalid)
   .nullish()
-  .transform((v) => (v ? v : null))
+  .transform((v) => v || null)
   .refine((v) => v === null || isWebUrl(v), m.sitioWebInvalid);
 
 export const horarioFilaSchema = z.object({
-  dias: requiredText(m.diasRequired, PERFIL_LIMITES.horarioTexto).refine(singleLine, m.diasRequired),
-  horas: requiredText(m.horasRequired, PERFIL_LIMITES.horarioTexto).refine(singleLine, m.horasRequired),
+  dias: requiredText(m.diasRequired, PERFIL_LIMITES.horarioTexto),
+  horas: requiredText(m.horasRequired, PERFIL_LIMITES.horarioTexto),
 });
 
 export const doctorSchema = z.object({
-  nombre: requiredText(m.doctorNombreRequired, PERFIL_LIMITES.doctorTexto).refine(singleLine, m.doctorNombreRequired),
-  especialidad: requiredText(m.doctorEspecialidadRequired, PERFIL_LIMITES.doctorTexto).refine(
-    singleLine,
-    m.doctorEspecialidadRequired,
-  ),
+  nombre: requiredText(m.doctorNombreRequired, PERFIL_LIMITES.doctorTexto),
+  especialidad: requiredText(m.doctorEspecialidadRequired, PERFIL_LIMITES.doctorTexto),
   /** A URL returned by the doctor image upload; the server accepts only its own. */
   imagen: z
     .string()
     .max(PERFIL_LIMITES.imagen, m.imagenInvalid)
     .nullish()
-    .transform((v) => (v ? v : null)),
+    .transform((v) => v || null),
 });
 
 /** What the clinic's staff edit in 'Perfil público' (the clinic image is a separate upload). */
 export const perfilPublicoSchema = z.object({
   publicada: z.boolean(),
-  descripcion: optionalText(PERFIL_LIMITES.descripcion),
+  descripcion: optionalText(PERFIL_LIMITES.descripcion, { multiline: true }),
   especialidades: z
     .array(z.enum(ESPECIALIDAD_IDS, { error: m.especialidadInvalid }))
     .max(ESPECIALIDAD_IDS.length, m.especialidadInvalid)
     .transform((list) => [...new Set(list)]),
   servicios: z
-    .array(requiredText(m.servicioRequired, PERFIL_LIMITES.servicio).refine(singleLine, m.servicioRequired))
+    .array(requiredText(m.servicioRequired, PERFIL_LIMITES.servicio))
     .max(PERFIL_LIMITES.servicios, m.serviciosMax(PERFIL_LIMITES.servicios)),
   horario: z.array(horarioFilaSchema).max(PERFIL_LIMITES.horario, m.horarioMax(PERFIL_LIMITES.horario)),
-  email: optionalEmail,
+  email: optionalEmail(m.emailInvalid, PERFIL_LIMITES.email),
   sitioWeb,
   doctores: z.array(doctorSchema).max(PERFIL_LIMITES.doctores, m.doctoresMax(PERFIL_LIMITES.doctores)),
 });
 export type PerfilPublicoInput = z.input<typeof perfilPublicoSchema>;
 export type PerfilPublico = z.output<typeof perfilPublicoSchema>;
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-function isCalendarDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [y, mo, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
 /** The visitor's appointment request (Contacto tab). The preferred date is checked against "today" separately. */
 export const solicitudCitaSchema = z.object({
-  nombre: requiredText(m.nombreRequired, SOLICITUD_LIMITES.nombre).refine(singleLine, m.nombreRequired),
-  email: z
-    .string({ error: m.emailRequired })
-    .trim()
-    .min(1, m.emailRequired)
-    .max(SOLICITUD_LIMITES.email, m.emailInvalid)
-    .pipe(z.email({ error: m.emailInvalid }))
-    .transform((v) => v.toLowerCase()),
-  // Same rule as a patient's phone (spec 000 §5): optional, + then 6-20 digits, spaces, ( ) or -.
-  telefono: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || /^\+?[\d\s()-]{6,20}$/.test(v), m.telefonoInvalid),
-  mensaje: requiredText(m.mensajeRequired, SOLICITUD_LIMITES.mensaje),
-  fechaPreferida: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || isCalendarDate(v), m.fechaInvalid),
+  nombre: requiredText(m.nombreRequired, SOLICITUD_LIMITES.nombre),
+  email: requiredEmail({ required: m.emailRequired, invalid: m.emailInvalid }, SOLICITUD_LIMITES.email),
+  // Same rule as a patient's phone (spec 000 §5).
+  telefono: optionalPatientPhone(m.telefonoInvalid),
+  mensaje: requiredText(m.mensajeRequired, SOLICITUD_LIMITES.mensaje, { multiline: true }),
+  fechaPreferida: optionalDate(m.fechaInvalid),
 });
 export type SolicitudCitaInput = z.input<typeof solicitudCitaSchema>;
 
-/** The form's schema: the preferred date may not be before `hoy` (YYYY-MM-DD, the visitor's or the clinic's day). */
-export function crearSolicitudCitaSchema(hoy: string) {
-  return solicitudCitaSchema.refine((v) => v.fechaPreferida === null || v.fechaPreferida >= hoy, {
+/**
+ * The preferred date may not be before `hoy` (YYYY-MM-DD, the clinic's day): the form's schema and the
+ * server (which knows the clinic only after validating the body) both ask this.
+ */
+export const isFechaPreferidaPasada = (fechaPreferida: string | null, hoy: string) =>
+  fechaPreferida !== null && fechaPreferida < hoy;
+
+/** The form's schema, with the date rule for `hoy`. */
+export function createSolicitudCitaSchema(hoy: string) {
+  return solicitudCitaSchema.refine((v) => !isFechaPreferidaPasada(v.fechaPreferida, hoy), {
     path: ['fechaPreferida'],
     message: m.fechaPasada,
   });
@@ -179,16 +148,19 @@ export type SolicitudCitaRequest = z.output<typeof solicitudCitaRequestSchema>;
 
 /** Query of /api/directorio/clinicas: all optional and combinable. */
 export const directorioQuerySchema = z.object({
-  q: z.string().trim().max(100).optional().transform((v) => (v ? v : undefined)),
-  especialidad: z.string().trim().max(60).optional().transform((v) => (v ? v : undefined)),
-  ciudad: z.string().trim().max(100).optional().transform((v) => (v ? v : undefined)),
-  pagina: z.coerce.number().int().min(1).max(10_000).optional().catch(1).default(1),
+  q: searchText(100),
+  especialidad: searchText(60),
+  ciudad: searchText(100),
+  pagina: pageNumber,
 });
 export type DirectorioQuery = z.output<typeof directorioQuerySchema>;
 
 export const solicitudesQuerySchema = z.object({
-  estado: z.enum(['nueva', 'atendida']).optional().catch(undefined),
-  pagina: z.coerce.number().int().min(1).max(10_000).optional().catch(1).default(1),
+  estado: z.enum(ESTADOS_SOLICITUD).optional().catch(undefined),
+  pagina: pageNumber,
 });
+
+/** 'Marcar como atendida' and back. */
+export const solicitudEstadoSchema = z.object({ estado: z.enum(ESTADOS_SOLICITUD, { error: m.estadoInvalid }) });
 
 export const SOLICITUDES_PAGE_SIZE = 10;

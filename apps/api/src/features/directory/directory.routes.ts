@@ -1,5 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { DIRECTORY_MESSAGES, directorioQuerySchema, solicitudCitaRequestSchema, todayInZone } from '@odontia/shared';
+import { DIRECTORY_MESSAGES, directorioQuerySchema, isFechaPreferidaPasada, solicitudCitaRequestSchema, todayInZone } from '@odontia/shared';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../platform/context.ts';
@@ -60,7 +60,7 @@ export const directoryRoutes = new Hono<AppEnv>()
     // The honeypot was filled: a bot. It is told what a person would be told, and nothing is stored.
     if (website) return c.json({ ok: true as const }, 201);
 
-    if (data.fechaPreferida && data.fechaPreferida < todayInZone(clinica.zonaHoraria)) {
+    if (isFechaPreferidaPasada(data.fechaPreferida, todayInZone(clinica.zonaHoraria))) {
       throw badRequest(DIRECTORY_MESSAGES.fechaPasada, { fechaPreferida: DIRECTORY_MESSAGES.fechaPasada });
     }
     await createSolicitud({ db, mailer, logger, appUrl: config.appUrl }, clinica.id, data);

@@ -130,7 +130,7 @@ async function metaForPath(c: Context<AppEnv>, deps: Deps): Promise<PageMeta | n
       ciudad: c.req.query('ciudad'),
       pagina: c.req.query('pagina'),
     });
-    const query: DirectorioQuery = parsed.success ? parsed.data : { q: undefined, especialidad: undefined, ciudad: undefined, pagina: 1 };
+    const query: DirectorioQuery = parsed.success ? parsed.data : { q: '', especialidad: '', ciudad: '', pagina: 1 };
     const especialidad = ESPECIALIDADES.find((e) => e.id === query.especialidad);
     const ciudad = query.ciudad?.slice(0, 60);
     const que = especialidad ? `de ${especialidad.nombre.toLowerCase()}` : 'dentales';

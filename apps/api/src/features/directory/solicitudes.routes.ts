@@ -1,6 +1,5 @@
-import { DIRECTORY_MESSAGES, ESTADOS_SOLICITUD, solicitudesQuerySchema } from '@odontia/shared';
+import { DIRECTORY_MESSAGES, solicitudEstadoSchema, solicitudesQuerySchema } from '@odontia/shared';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requirePermission } from '../../platform/session.ts';
@@ -8,14 +7,12 @@ import { validate } from '../../platform/validation.ts';
 import { isUuid } from './directory.service.ts';
 import { listSolicitudes, setEstadoSolicitud } from './solicitudes.service.ts';
 
-const estadoSchema = z.object({ estado: z.enum(ESTADOS_SOLICITUD, { error: 'Elige un estado de la lista' }) });
-
 /** Appointment requests received from the clinic's public profile ('Solicitudes' in the staff app). */
 export const solicitudesRoutes = new Hono<AppEnv>()
   .get('/', requirePermission('solicitudes.ver'), validate('query', solicitudesQuerySchema), async (c) =>
     c.json(await listSolicitudes(c.var.deps.db, c.var.member.clinicaId, c.req.valid('query')), 200),
   )
-  .patch('/:id', requirePermission('solicitudes.gestionar'), validate('json', estadoSchema), async (c) => {
+  .patch('/:id', requirePermission('solicitudes.gestionar'), validate('json', solicitudEstadoSchema), async (c) => {
     const id = c.req.param('id');
     // Another clinic's request answers exactly like a missing one.
     const row = isUuid(id) ? await setEstadoSolicitud(c.var.deps.db, c.var.member.clinicaId, id, c.req.valid('json').estado) : null;

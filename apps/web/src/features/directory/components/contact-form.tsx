@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { crearSolicitudCitaSchema, DIRECTORY_MESSAGES, type SolicitudCitaInput } from '@odontia/shared';
+import { createSolicitudCitaSchema, DIRECTORY_MESSAGES, type SolicitudCitaInput } from '@odontia/shared';
 import { CheckCircle2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,7 +20,7 @@ const FIELDS = ['nombre', 'email', 'telefono', 'mensaje', 'fechaPreferida'] as c
  * lets the server tell a person's pace from a script's.
  */
 export default function ContactForm({ clinicaId, token, hoy }: { clinicaId: string; token: string; hoy: string }) {
-  const schema = useMemo(() => crearSolicitudCitaSchema(hoy), [hoy]);
+  const schema = useMemo(() => createSolicitudCitaSchema(hoy), [hoy]);
   const form = useForm<SolicitudCitaInput>({
     resolver: zodResolver(schema),
     defaultValues: { nombre: '', email: '', telefono: '', mensaje: '', fechaPreferida: '' },
