@@ -1,3 +1,4 @@
+import { isId } from '@odontia/shared';
 import type { ValidationTargets } from 'hono';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
@@ -27,5 +28,18 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     const result = await schema.safeParseAsync(value);
     if (!result.success) throw validationError(result.error);
     return result.data as z.output<Schema>;
+  });
+}
+
+/**
+ * The `:id` of a route, for every `/:id` route: a UUID, lower-cased. A malformed id is just another
+ * id that does not exist, so it answers with the route's own not-found error (same status and body),
+ * never a validation error or a database error.
+ */
+export function idParam(notFound: () => AppError) {
+  return validator('param', (value: Record<string, string>) => {
+    const id = value.id ?? '';
+    if (!isId(id)) throw notFound();
+    return { id: id.toLowerCase() };
   });
 }

@@ -3,8 +3,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { clinicas, perfilesUsuario, permisos, permisosRol, rolesClinica, user, usuarios, usuariosRol } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
-import { processImageUpload } from '../../platform/storage/images.ts';
-import { keyFromPublicUrl, makeKey, publicUrl, type Storage } from '../../platform/storage/storage.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { replaceStoredImage } from '../../platform/storage/stored-images.ts';
 
 export type NewClinic = {
   nombre: string;
@@ -164,23 +164,12 @@ export async function saveClinicForOnboarding(
  * logos/{clinic}/; the replaced file is deleted once the clinic points at the new one.
  */
 export async function setClinicLogo(db: Database, storage: Storage, clinicaId: string, upload: Uint8Array) {
-  const image = await processImageUpload(upload);
-  const key = makeKey('logos', clinicaId, 'logo', image.ext);
-  await storage.put(key, image.bytes, image.contentType);
-  const logoUrl = publicUrl(key);
-  let previous: string | null = null;
-  try {
-    await db.transaction(async (tx) => {
+  const { logoUrl } = await replaceStoredImage(storage, { bytes: upload, prefix: 'logos', ownerId: clinicaId, fileName: 'logo' }, (url) =>
+    db.transaction(async (tx) => {
       const [current] = await tx.select({ logoUrl: clinicas.logoUrl }).from(clinicas).where(eq(clinicas.id, clinicaId)).for('update');
-      previous = current?.logoUrl ?? null;
-      await tx.update(clinicas).set({ logoUrl, fechaActualizacion: new Date() }).where(eq(clinicas.id, clinicaId));
-    });
-  } catch (error) {
-    await storage.delete(key);
-    throw error;
-  }
-  const oldKey = keyFromPublicUrl(previous);
-  // Already saved: a replaced file that cannot be deleted is only an orphan.
-  if (oldKey) await storage.delete(oldKey).catch(() => undefined);
+      await tx.update(clinicas).set({ logoUrl: url, fechaActualizacion: new Date() }).where(eq(clinicas.id, clinicaId));
+      return { replaced: current?.logoUrl ?? null, logoUrl: url };
+    }),
+  );
   return { logoUrl };
 }

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
-import { validate } from '../../platform/validation.ts';
+import { idParam, validate } from '../../platform/validation.ts';
 import { checkFormToken, issueFormToken, requestThrottles } from './anti-bot.ts';
 import { getClinicaPublica, getInicio, listCiudades, listClinicas, listEspecialidades } from './directory.service.ts';
 import { createSolicitud } from './solicitudes.service.ts';
@@ -16,6 +16,9 @@ function clientAddress(c: Context<AppEnv>): string {
     return 'desconocida'; // In-process requests (tests) have no socket.
   }
 }
+
+const clinicaNotFound = () => notFound(DIRECTORY_MESSAGES.notFound);
+const clinicaIdParam = idParam(clinicaNotFound);
 
 /** The public profile as the page needs it, with a fresh token for its request form. */
 export async function loadPerfilPublico(c: Context<AppEnv>, id: string) {
@@ -34,16 +37,16 @@ export const directoryRoutes = new Hono<AppEnv>()
   .get('/clinicas', validate('query', directorioQuerySchema), async (c) =>
     c.json(await listClinicas(c.var.deps.db, c.req.valid('query')), 200),
   )
-  .get('/clinicas/:id', async (c) => {
-    const perfil = await loadPerfilPublico(c, c.req.param('id'));
-    if (!perfil) throw notFound(DIRECTORY_MESSAGES.notFound);
+  .get('/clinicas/:id', clinicaIdParam, async (c) => {
+    const perfil = await loadPerfilPublico(c, c.req.valid('param').id);
+    if (!perfil) throw clinicaNotFound();
     return c.json(perfil, 200);
   })
   /** The Contacto tab's request form. */
-  .post('/clinicas/:id/solicitudes', validate('json', solicitudCitaRequestSchema), async (c) => {
+  .post('/clinicas/:id/solicitudes', clinicaIdParam, validate('json', solicitudCitaRequestSchema), async (c) => {
     const { db, config, mailer, logger } = c.var.deps;
-    const clinica = await getClinicaPublica(db, c.req.param('id'));
-    if (!clinica) throw notFound(DIRECTORY_MESSAGES.notFound);
+    const clinica = await getClinicaPublica(db, c.req.valid('param').id);
+    if (!clinica) throw clinicaNotFound();
     const { website, token, ...data } = c.req.valid('json');
 
     const check = checkFormToken(config.authSecret, clinica.id, token);

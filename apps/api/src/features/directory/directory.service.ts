@@ -5,6 +5,7 @@ import {
   DIRECTORIO_PAGE_SIZE,
   LANDING_CLINICAS,
   especialidadesQueCoinciden,
+  isId,
   normalizarBusqueda,
   type DirectorioQuery,
 } from '@odontia/shared';
@@ -111,12 +112,10 @@ export async function listCiudades(db: Executor) {
     .orderBy(sql`count(*) desc`, sql`min(${clinicas.ciudad})`);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
-
 /** A published clinic's public profile, or null (unknown, malformed or unpublished id: all alike). */
 export async function getClinicaPublica(db: Executor, id: string) {
-  if (!isUuid(id)) return null;
+  // The SEO pages pass the path as it came; the API routes have checked it already.
+  if (!isId(id)) return null;
   const [row] = await db
     .select({
       ...cardColumns,

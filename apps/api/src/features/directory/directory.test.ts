@@ -125,8 +125,13 @@ describe('GET /api/directorio/clinicas (filters)', () => {
     const page = await t.request(`/clinicas/${oculta.id}`);
     expect(page.status).toBe(404);
     expect(await page.text()).toContain('<title>Clínica no encontrada · Odontia</title>');
-    const bad = await t.request('/api/directorio/clinicas/no-es-un-uuid');
-    expect(bad.status).toBe(404);
+    // A malformed id answers exactly like an unknown or hidden one, on the profile and on its request form.
+    for (const bad of ['no-es-un-uuid', `${oculta.id}'`, '%00']) {
+      const profile = await t.request(`/api/directorio/clinicas/${bad}`);
+      expect([profile.status, await profile.json()]).toEqual([404, { error: { code: 'not_found', message: 'Clínica no encontrada' } }]);
+      const request = await t.request(`/api/directorio/clinicas/${bad}/solicitudes`, { method: 'POST', json: {} });
+      expect([request.status, await request.json()]).toEqual([404, { error: { code: 'not_found', message: 'Clínica no encontrada' } }]);
+    }
   });
 
   it('hides a clinic again as soon as it is unpublished, and cannot take requests', async () => {
@@ -308,7 +313,10 @@ describe('/api/solicitudes (staff)', () => {
     const foreign = (await (await listFor(other.cookie)).json()) as { solicitudes: unknown[] };
     expect(foreign.solicitudes).toEqual([]);
     const foreignPatch = await t.request(`/api/solicitudes/${id}`, { method: 'PATCH', cookie: other.cookie, json: { estado: 'atendida' } });
-    expect(foreignPatch.status).toBe(404);
+    const notFound = { error: { code: 'not_found', message: DIRECTORY_MESSAGES.solicitudNoEncontrada } };
+    expect([foreignPatch.status, await foreignPatch.json()]).toEqual([404, notFound]);
+    const malformed = await t.request('/api/solicitudes/no-es-un-uuid', { method: 'PATCH', cookie: mine.cookie, json: { estado: 'atendida' } });
+    expect([malformed.status, await malformed.json()]).toEqual([404, notFound]);
 
     // Asistente has no solicitudes.* permission by default; Recepción may see and manage them.
     const asistente = await addTeamMember(t, mine.clinica.id, 'Asistente', 'asistente');

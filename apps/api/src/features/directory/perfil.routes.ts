@@ -5,7 +5,6 @@ import { requirePermission } from '../../platform/session.ts';
 import { fileBytes, imageUpload } from '../../platform/storage/images.ts';
 import { validate } from '../../platform/validation.ts';
 import {
-  deleteStoredImages,
   getPerfilPublico,
   removeImagenPerfil,
   setImagenPerfil,
@@ -20,9 +19,7 @@ export const perfilRoutes = new Hono<AppEnv>()
   )
   .put('/', requirePermission('clinica.editar'), validate('json', perfilPublicoSchema), async (c) => {
     const { db, storage } = c.var.deps;
-    const { perfil, removedImages } = await updatePerfilPublico(db, c.var.member.clinicaId, c.req.valid('json'));
-    await deleteStoredImages(storage, removedImages);
-    return c.json({ perfil }, 200);
+    return c.json({ perfil: await updatePerfilPublico(db, storage, c.var.member.clinicaId, c.req.valid('json')) }, 200);
   })
   .post('/imagen', requirePermission('clinica.editar'), imageUpload('imagen'), async (c) => {
     const { db, storage } = c.var.deps;

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { clinicas } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { processImageUpload } from '../../platform/storage/images.ts';
-import { keyFromPublicUrl, makeKey, publicUrl, type Storage } from '../../platform/storage/storage.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { deleteStoredImage, replaceStoredImage, storeImage } from '../../platform/storage/stored-images.ts';
 
 const perfilColumns = {
   publicada: clinicas.publicada,
@@ -43,8 +43,8 @@ const samePublicContent = (a: Record<string, unknown>, b: Record<string, unknown
  * public sees date its news (tieneNovedades). Unpublishing and publishing again keeps the first date,
  * so toggling cannot keep a clinic "new" for ever.
  */
-export async function updatePerfilPublico(db: Database, clinicaId: string, input: PerfilPublico) {
-  return db.transaction(async (tx) => {
+export async function updatePerfilPublico(db: Database, storage: Storage, clinicaId: string, input: PerfilPublico) {
+  const { perfil, removedImages } = await db.transaction(async (tx) => {
     const [current] = await tx.select(perfilColumns).from(clinicas).where(eq(clinicas.id, clinicaId)).for('update');
     if (!current) throw notFound('Clínica no encontrada');
 
@@ -91,6 +91,9 @@ export async function updatePerfilPublico(db: Database, clinicaId: string, input
     const [saved] = await tx.select({ id: clinicas.id, ...perfilColumns }).from(clinicas).where(eq(clinicas.id, clinicaId));
     return { removedImages: removedDoctorImages(current.doctores, input.doctores), perfil: saved };
   });
+  // Photos of doctors no longer on the profile; seed and demo images are not ours and stay.
+  for (const url of removedImages) await deleteStoredImage(storage, url);
+  return perfil;
 }
 
 function removedDoctorImages(before: { imagen: string | null }[], after: { imagen: string | null }[]) {
@@ -98,50 +101,30 @@ function removedDoctorImages(before: { imagen: string | null }[], after: { image
   return before.map((d) => d.imagen).filter((url): url is string => Boolean(url) && !kept.has(url));
 }
 
-/** Deletes replaced files we made; anything else (demo images, other URLs) is left alone. */
-export async function deleteStoredImages(storage: Storage, urls: (string | null)[]) {
-  for (const url of urls) {
-    const key = keyFromPublicUrl(url);
-    if (key) await storage.delete(key).catch(() => undefined);
-  }
-}
-
 /** Replaces the profile's main image (same rules as the logo: checked by content, re-encoded). */
 export async function setImagenPerfil(db: Database, storage: Storage, clinicaId: string, upload: Uint8Array) {
-  const image = await processImageUpload(upload);
-  const key = makeKey('clinic_images', clinicaId, 'perfil', image.ext);
-  await storage.put(key, image.bytes, image.contentType);
-  const imagen = publicUrl(key);
-  let previous: string | null = null;
-  try {
-    await db.transaction(async (tx) => {
+  const { imagen } = await replaceStoredImage(storage, { bytes: upload, prefix: 'clinic_images', ownerId: clinicaId, fileName: 'perfil' }, (url) =>
+    db.transaction(async (tx) => {
       const [current] = await tx.select({ imagen: clinicas.imagenUrl, publicada: clinicas.publicada }).from(clinicas).where(eq(clinicas.id, clinicaId)).for('update');
-      previous = current?.imagen ?? null;
       const now = new Date();
       await tx
         .update(clinicas)
-        .set({ imagenUrl: imagen, fechaActualizacion: now, ...(current?.publicada ? { fechaPerfilActualizado: now } : {}) })
+        .set({ imagenUrl: url, fechaActualizacion: now, ...(current?.publicada ? { fechaPerfilActualizado: now } : {}) })
         .where(eq(clinicas.id, clinicaId));
-    });
-  } catch (error) {
-    await storage.delete(key);
-    throw error;
-  }
-  await deleteStoredImages(storage, [previous]);
+      return { replaced: current?.imagen ?? null, imagen: url };
+    }),
+  );
   return { imagen };
 }
 
 export async function removeImagenPerfil(db: Database, storage: Storage, clinicaId: string) {
   const [current] = await db.select({ imagen: clinicas.imagenUrl }).from(clinicas).where(eq(clinicas.id, clinicaId));
   await db.update(clinicas).set({ imagenUrl: null, fechaActualizacion: new Date() }).where(eq(clinicas.id, clinicaId));
-  await deleteStoredImages(storage, [current?.imagen ?? null]);
+  await deleteStoredImage(storage, current?.imagen ?? null);
   return { imagen: null };
 }
 
 /** A doctor's photo: stored now, attached to the doctor when the profile is saved. */
 export async function uploadDoctorImage(storage: Storage, clinicaId: string, upload: Uint8Array) {
-  const image = await processImageUpload(upload);
-  const key = makeKey('doctor_images', clinicaId, 'doctor', image.ext);
-  await storage.put(key, image.bytes, image.contentType);
-  return { imagen: publicUrl(key) };
+  return { imagen: await storeImage(storage, { bytes: upload, prefix: 'doctor_images', ownerId: clinicaId, fileName: 'doctor' }) };
 }

@@ -13,7 +13,7 @@ import type { AppEnv } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requirePermission } from '../../platform/session.ts';
 import { fileBytes, imageUpload } from '../../platform/storage/images.ts';
-import { validate, validationError } from '../../platform/validation.ts';
+import { idParam, validate, validationError } from '../../platform/validation.ts';
 import {
   createPatient,
   deletePatient,
@@ -27,13 +27,7 @@ import {
 
 const patientNotFound = () => notFound(PATIENT_MESSAGES.notFound);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A malformed id is just another patient that does not exist (404, never a database error). */
-const patientIdParam = validator('param', (value: Record<string, string>) => {
-  if (!UUID.test(value.id ?? '')) throw patientNotFound();
-  return { id: value.id.toLowerCase() };
-});
+const patientIdParam = idParam(patientNotFound);
 
 /**
  * The body validated with the shared schema for the clinic's "today" (its zone, not UTC nor the

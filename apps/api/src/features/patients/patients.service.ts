@@ -10,8 +10,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { pacientes } from '../../db/schema/index.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { processImageUpload } from '../../platform/storage/images.ts';
-import { keyFromPublicUrl, makeKey, publicUrl, type Storage } from '../../platform/storage/storage.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { deleteStoredImage, replaceStoredImage } from '../../platform/storage/stored-images.ts';
 import { SearchCountCache } from './search-count-cache.ts';
 
 /** Every field of a patient the screens use (the search column and creation time stay inside). */
@@ -260,7 +260,7 @@ export async function deletePatient(db: Executor, storage: Storage, logger: Logg
     .where(and(eq(pacientes.id, id), eq(pacientes.clinicaId, clinicaId)))
     .returning({ fotoUrl: pacientes.fotoUrl });
   if (!row) return false;
-  await removeFile(storage, logger, row.fotoUrl);
+  await deleteStoredImage(storage, row.fotoUrl, logger);
   return true;
 }
 
@@ -279,29 +279,19 @@ export async function setPatientPhoto(
 ): Promise<Patient | null> {
   // Checked first so that nobody stores files under a patient they cannot see.
   if (!(await getPatient(db, clinicaId, id))) return null;
-  const image = await processImageUpload(upload.bytes);
-  const key = makeKey('patient_photos', clinicaId, upload.fileName, image.ext);
-  await storage.put(key, image.bytes, image.contentType);
-  let result: { previous: string | null; patient: Patient | null };
-  try {
-    result = await replacePhotoUrl(db, clinicaId, id, publicUrl(key));
-  } catch (error) {
-    await storage.delete(key);
-    throw error;
-  }
-  if (!result.patient) {
-    // Deleted meanwhile: the new file belongs to nobody.
-    await storage.delete(key);
-    return null;
-  }
-  await removeFile(storage, logger, result.previous);
-  return result.patient;
+  const saved = await replaceStoredImage(
+    storage,
+    { bytes: upload.bytes, prefix: 'patient_photos', ownerId: clinicaId, fileName: upload.fileName },
+    (url) => replacePhotoUrl(db, clinicaId, id, url),
+    logger,
+  );
+  return saved?.patient ?? null;
 }
 
 export async function removePatientPhoto(db: Database, storage: Storage, logger: Logger, clinicaId: string, id: string) {
-  const result = await replacePhotoUrl(db, clinicaId, id, null);
-  if (result.patient) await removeFile(storage, logger, result.previous);
-  return result.patient;
+  const saved = await replacePhotoUrl(db, clinicaId, id, null);
+  if (saved) await deleteStoredImage(storage, saved.replaced, logger);
+  return saved?.patient ?? null;
 }
 
 async function replacePhotoUrl(db: Database, clinicaId: string, id: string, fotoUrl: string | null) {
@@ -311,23 +301,13 @@ async function replacePhotoUrl(db: Database, clinicaId: string, id: string, foto
       .from(pacientes)
       .where(and(eq(pacientes.id, id), eq(pacientes.clinicaId, clinicaId)))
       .for('update');
-    if (!current) return { previous: null, patient: null };
+    if (!current) return null;
     const [patient] = await tx
       .update(pacientes)
       .set({ fotoUrl, fechaActualizacion: new Date() })
       .where(and(eq(pacientes.id, id), eq(pacientes.clinicaId, clinicaId)))
       .returning(patientColumns);
-    return { previous: current.fotoUrl, patient };
+    return { replaced: current.fotoUrl, patient };
   });
 }
 
-/** Already committed: a file that cannot be deleted is only an orphan, not a failed request. */
-async function removeFile(storage: Storage, logger: Logger, url: string | null) {
-  const key = keyFromPublicUrl(url);
-  if (!key) return;
-  try {
-    await storage.delete(key);
-  } catch (error) {
-    logger.warn({ err: error, key }, 'no se pudo borrar la foto sustituida');
-  }
-}

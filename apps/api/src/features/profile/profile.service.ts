@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { perfilesUsuario, user } from '../../db/schema/index.ts';
-import { processImageUpload } from '../../platform/storage/images.ts';
-import { keyFromPublicUrl, makeKey, publicUrl, type Storage } from '../../platform/storage/storage.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { replaceStoredImage } from '../../platform/storage/stored-images.ts';
 
 type SavedProfile = { nombres: string; apellidos: string; telefono: string };
 
@@ -54,40 +54,22 @@ export async function saveProfile(db: Database, userId: string, data: SavedProfi
  * deletes the one it replaces once the row points at the new file.
  */
 export async function setProfilePhoto(db: Database, storage: Storage, userId: string, upload: Uint8Array) {
-  const image = await processImageUpload(upload);
-  const key = makeKey('profile_photos', userId, 'foto', image.ext);
-  await storage.put(key, image.bytes, image.contentType);
-  const fotoUrl = publicUrl(key);
-  let previous: string | null = null;
-  try {
-    await db.transaction(async (tx) => {
+  const { fotoUrl } = await replaceStoredImage(storage, { bytes: upload, prefix: 'profile_photos', ownerId: userId, fileName: 'foto' }, (url) =>
+    db.transaction(async (tx) => {
       const [current] = await tx
         .select({ fotoUrl: perfilesUsuario.fotoUrl })
         .from(perfilesUsuario)
         .where(eq(perfilesUsuario.id, userId))
         .for('update');
-      previous = current?.fotoUrl ?? null;
       const now = new Date();
       await tx
         .insert(perfilesUsuario)
-        .values({ id: userId, fotoUrl, fechaActualizacion: now })
-        .onConflictDoUpdate({ target: perfilesUsuario.id, set: { fotoUrl, fechaActualizacion: now } });
-    });
-  } catch (error) {
-    await storage.delete(key);
-    throw error;
-  }
-  await deleteOwnFile(storage, previous);
+        .values({ id: userId, fotoUrl: url, fechaActualizacion: now })
+        .onConflictDoUpdate({ target: perfilesUsuario.id, set: { fotoUrl: url, fechaActualizacion: now } });
+      return { replaced: current?.fotoUrl ?? null, fotoUrl: url };
+    }),
+  );
   return { fotoUrl };
-}
-
-/**
- * Deletes a replaced file we stored, identified by its public URL; other URLs (seed data, external)
- * are left alone. The change is already saved: a file that cannot be deleted is only an orphan.
- */
-async function deleteOwnFile(storage: Storage, url: string | null) {
-  const key = keyFromPublicUrl(url);
-  if (key) await storage.delete(key).catch(() => undefined);
 }
 
 export type Profile = NonNullable<Awaited<ReturnType<typeof getProfile>>>;
