@@ -12,7 +12,7 @@ import { createApp } from '../../apps/api/src/app.ts';
 import { openPglite } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
 import { seed } from '../../apps/api/src/db/seed.ts';
-import { createSeoTransform } from '../../apps/api/src/features/directory/seo.ts';
+import { createSeoTransform } from '../../apps/api/src/features/directory/seo/seo-transform.ts';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { createLogger } from '../../apps/api/src/platform/logger.ts';
 import { createDeps, webDistDir } from '../../apps/api/src/server.ts';

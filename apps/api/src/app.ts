@@ -3,12 +3,13 @@ import { accountRoutes } from './features/account/account.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { clinicRoutes } from './features/clinic/clinic.routes.ts';
 import { directoryRoutes } from './features/directory/directory.routes.ts';
-import { perfilRoutes } from './features/directory/perfil.routes.ts';
-import { createSeoRoutes } from './features/directory/seo.ts';
-import { solicitudesRoutes } from './features/directory/solicitudes.routes.ts';
+import { robotsRoutes } from './features/directory/seo/robots.ts';
+import { sitemapRoutes } from './features/directory/seo/sitemap.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
+import { publicProfileRoutes } from './features/public-profile/public-profile.routes.ts';
+import { publicRequestRoutes, requestsRoutes } from './features/requests/requests.routes.ts';
 import { termsRoutes } from './features/terms/terms.routes.ts';
 import type { AppEnv, Deps } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
@@ -26,8 +27,9 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/me', accountRoutes)
   .route('/pacientes', patientsRoutes)
   .route('/directorio', directoryRoutes)
-  .route('/perfil-publico', perfilRoutes)
-  .route('/solicitudes', solicitudesRoutes)
+  .route('/directorio/clinicas', publicRequestRoutes)
+  .route('/perfil-publico', publicProfileRoutes)
+  .route('/solicitudes', requestsRoutes)
   .route('/perfil', profileRoutes)
   .route('/clinica', clinicRoutes)
   .route('/terminos', termsRoutes);
@@ -59,7 +61,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   });
   app.route('/', createFilesRoutes(deps.storage));
   // Before the SPA, whose catch-all would answer these paths with index.html.
-  app.route('/', createSeoRoutes());
+  app.route('/', robotsRoutes);
+  app.route('/', sitemapRoutes);
   if (options.spa) app.route('/', createSpaRoutes(options.spa));
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No encontrado' } }, 404));

@@ -4,7 +4,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { acquireDataDirLock } from './db/lock.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
-import { createSeoTransform } from './features/directory/seo.ts';
+import { createSeoTransform } from './features/directory/seo/seo-transform.ts';
 import { createAuth } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import type { Deps } from './platform/context.ts';

@@ -2,7 +2,7 @@ import { PERMISSIONS } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from './client.ts';
 import { seedTerms } from '../features/terms/terms.service.ts';
-import { seedDirectoryDemo, seedEspecialidades } from '../features/directory/directory.seed.ts';
+import { seedDirectoryDemo, seedEspecialidades } from './directory.seed.ts';
 import { permisos } from './schema/index.ts';
 
 /**

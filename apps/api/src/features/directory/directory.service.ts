@@ -7,11 +7,13 @@ import {
   especialidadesQueCoinciden,
   isId,
   normalizarBusqueda,
+  todayInZone,
   type DirectorioQuery,
 } from '@odontia/shared';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { clinicas, especialidades } from '../../db/schema/index.ts';
+import { issueFormToken } from '../../platform/anti-bot.ts';
 
 /**
  * Only published clinics exist for the public. The condition is written as the bare column (no
@@ -134,6 +136,17 @@ export async function getClinicaPublica(db: Executor, id: string) {
 }
 
 export type ClinicaPublica = NonNullable<Awaited<ReturnType<typeof getClinicaPublica>>>;
+
+/**
+ * The public profile as its page needs it: the clinic, and for its request form a fresh signed token
+ * and the clinic's "today" (the earliest preferred date). Null when the clinic is not public.
+ */
+export async function loadPerfilPublico(db: Executor, formSecret: string, id: string) {
+  const clinica = await getClinicaPublica(db, id);
+  if (!clinica) return null;
+  const { zonaHoraria, ...rest } = clinica;
+  return { clinica: rest, formulario: { token: issueFormToken(formSecret, clinica.id), hoy: todayInZone(zonaHoraria) } };
+}
 
 /** For sitemap.xml: every published clinic and when its public data last changed. */
 export async function listSitemapEntries(db: Executor, limit = 50_000) {

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicas, especialidades, solicitudesCita } from '../../db/schema/index.ts';
 import { readOutbox } from '../../test/outbox.ts';
 import { addTeamMember, createClinicOwner, createTestApp, type TestApp } from '../../test/app.ts';
-import { issueFormToken, MIN_FILL_MS } from './anti-bot.ts';
-import { createSeoTransform, LANDING_HERO, SHELL_CLASSES } from './seo.ts';
+import { issueFormToken, MIN_FILL_MS } from '../../platform/anti-bot.ts';
+import { LANDING_HERO, SHELL_CLASSES } from './seo/first-paint.ts';
+import { createSeoTransform } from './seo/seo-transform.ts';
 
 type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Card = { id: string; nombre: string; ciudad: string; especialidades: string[]; esNueva: boolean; tieneNovedades: boolean; destacada: boolean };

@@ -10,10 +10,10 @@ import {
   setImagenPerfil,
   updatePerfilPublico,
   uploadDoctorImage,
-} from './perfil.service.ts';
+} from './public-profile.service.ts';
 
 /** The caller's clinic's public profile ('Perfil público' in 'Configuración de la Clínica'). */
-export const perfilRoutes = new Hono<AppEnv>()
+export const publicProfileRoutes = new Hono<AppEnv>()
   .get('/', requirePermission('clinica.ver'), async (c) =>
     c.json({ perfil: await getPerfilPublico(c.var.deps.db, c.var.member.clinicaId) }, 200),
   )

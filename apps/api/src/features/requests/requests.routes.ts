@@ -1,15 +1,26 @@
-import { DIRECTORY_MESSAGES, solicitudEstadoSchema, solicitudesQuerySchema } from '@odontia/shared';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { DIRECTORY_MESSAGES, solicitudCitaRequestSchema, solicitudEstadoSchema, solicitudesQuerySchema } from '@odontia/shared';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requirePermission } from '../../platform/session.ts';
 import { idParam, validate } from '../../platform/validation.ts';
-import { listSolicitudes, setEstadoSolicitud } from './solicitudes.service.ts';
+import { listSolicitudes, setEstadoSolicitud, submitPublicRequest } from './requests.service.ts';
 
 const solicitudNotFound = () => notFound(DIRECTORY_MESSAGES.solicitudNoEncontrada);
+const clinicaNotFound = () => notFound(DIRECTORY_MESSAGES.notFound);
+
+function clientAddress(c: Context<AppEnv>): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'desconocida';
+  } catch {
+    return 'desconocida'; // In-process requests (tests) have no socket.
+  }
+}
 
 /** Appointment requests received from the clinic's public profile ('Solicitudes' in the staff app). */
-export const solicitudesRoutes = new Hono<AppEnv>()
+export const requestsRoutes = new Hono<AppEnv>()
   .get('/', requirePermission('solicitudes.ver'), validate('query', solicitudesQuerySchema), async (c) =>
     c.json(await listSolicitudes(c.var.deps.db, c.var.member.clinicaId, c.req.valid('query')), 200),
   )
@@ -19,3 +30,14 @@ export const solicitudesRoutes = new Hono<AppEnv>()
     if (!row) throw solicitudNotFound();
     return c.json({ solicitud: row }, 200);
   });
+
+/** The public profile's request form (Contacto tab), mounted under /directorio/clinicas: no session. */
+export const publicRequestRoutes = new Hono<AppEnv>().post(
+  '/:id/solicitudes',
+  idParam(clinicaNotFound),
+  validate('json', solicitudCitaRequestSchema),
+  async (c) => {
+    await submitPublicRequest(c.var.deps, c.req.valid('param').id, clientAddress(c), c.req.valid('json'));
+    return c.json({ ok: true as const }, 201);
+  },
+);

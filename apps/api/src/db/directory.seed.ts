@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ESPECIALIDADES, type EspecialidadId } from '@odontia/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
-import { clinicas, especialidades, user, type Doctor, type HorarioFila } from '../../db/schema/index.ts';
-import { createClinic } from '../clinic/clinic.service.ts';
+import type { Database, Executor } from './client.ts';
+import { clinicas, especialidades, user, type Doctor, type HorarioFila } from './schema/index.ts';
+import { createClinic } from '../features/clinic/clinic.service.ts';
 
 /** Reference data: the eight specialties of spec 000 §3, kept in step with the code on every start. */
 export async function seedEspecialidades(db: Executor): Promise<void> {

@@ -1,7 +1,17 @@
-import { SOLICITUDES_PAGE_SIZE, type EstadoSolicitud } from '@odontia/shared';
+import {
+  DIRECTORY_MESSAGES,
+  isFechaPreferidaPasada,
+  SOLICITUDES_PAGE_SIZE,
+  todayInZone,
+  type EstadoSolicitud,
+  type SolicitudCitaRequest,
+} from '@odontia/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { clinicas, solicitudesCita, user } from '../../db/schema/index.ts';
+import { checkFormToken, requestThrottles } from '../../platform/anti-bot.ts';
+import type { Deps } from '../../platform/context.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { renderEmail, type Mailer } from '../../platform/mail.ts';
 
@@ -61,6 +71,47 @@ export async function createSolicitud(
 }
 
 const formatIsoDate = (iso: string) => iso.split('-').reverse().join('/');
+
+/** A clinic that takes requests (published), with its zone for "today"; null when unknown or hidden. */
+async function findPublishedClinic(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: clinicas.id, zonaHoraria: clinicas.zonaHoraria })
+    .from(clinicas)
+    .where(and(sql`${clinicas.publicada}`, eq(clinicas.id, id)));
+  return row ?? null;
+}
+
+/**
+ * A visitor's request from a public profile, with its rules in order: the clinic must be public, the
+ * form token genuine and not too fresh nor too old, the address and the sender under their limits; a
+ * filled honeypot is told what a person would be told and nothing is stored; the preferred date may
+ * not be before the clinic's today.
+ */
+export async function submitPublicRequest(deps: Deps, clinicaId: string, address: string, request: SolicitudCitaRequest) {
+  const { db, config, mailer, logger } = deps;
+  const clinica = await findPublishedClinic(db, clinicaId);
+  if (!clinica) throw notFound(DIRECTORY_MESSAGES.notFound);
+  const { website, token, ...data } = request;
+
+  const check = checkFormToken(config.authSecret, clinica.id, token);
+  if (check === 'too_fast') throw badRequest(DIRECTORY_MESSAGES.formularioRapido);
+  if (check !== 'ok') throw badRequest(DIRECTORY_MESSAGES.formularioCaducado);
+
+  if (config.rateLimit) {
+    const limits = requestThrottles(deps);
+    if (!limits.porDireccion.take(address) || !limits.porRemitente.take(`${clinica.id}:${data.email}`)) {
+      throw new AppError(429, 'rate_limited', DIRECTORY_MESSAGES.demasiadasSolicitudes);
+    }
+  }
+
+  // The honeypot was filled: a bot.
+  if (website) return;
+
+  if (isFechaPreferidaPasada(data.fechaPreferida, todayInZone(clinica.zonaHoraria))) {
+    throw badRequest(DIRECTORY_MESSAGES.fechaPasada, { fechaPreferida: DIRECTORY_MESSAGES.fechaPasada });
+  }
+  await createSolicitud({ db, mailer, logger, appUrl: config.appUrl }, clinica.id, data);
+}
 
 /** A clinic's requests, newest first; only ever its own (the clinic comes from the session). */
 export async function listSolicitudes(db: Executor, clinicaId: string, options: { estado?: EstadoSolicitud; pagina: number }) {

@@ -1,0 +1,46 @@
+import type { PublicPage } from './preloads.ts';
+
+/** What a public page says about itself to search engines and link previews. */
+export type PageMeta = {
+  page?: PublicPage;
+  title: string;
+  description: string;
+  /** The canonical path (without the origin). */
+  path: string;
+  image?: string | null;
+  noindex?: boolean;
+  /** Responses of the API the page would fetch first, keyed by their path and query. */
+  data?: Record<string, unknown>;
+  /** The largest image of the page, fetched before the scripts ask for it. */
+  preloadImage?: string | null;
+};
+
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+
+const absolute = (appUrl: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${appUrl}${url.startsWith('/') ? '' : '/'}${url}`);
+
+/** The canonical URL, robots and Open Graph tags of a page; every value is escaped. */
+export function metaTags(meta: PageMeta, appUrl: string): string[] {
+  const url = `${appUrl}${meta.path}`;
+  const image = meta.image ? absolute(appUrl, meta.image) : null;
+  return [
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    meta.noindex ? '<meta name="robots" content="noindex" />' : '',
+    '<meta property="og:type" content="website" />',
+    '<meta property="og:site_name" content="Odontia" />',
+    '<meta property="og:locale" content="es_ES" />',
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    image ? `<meta property="og:image" content="${escapeHtml(image)}" />` : '',
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+  ].filter(Boolean);
+}
+
+/** Replaces the page's <title> and description in the HTML shell. */
+export function withTitleAndDescription(html: string, meta: PageMeta): string {
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`);
+}

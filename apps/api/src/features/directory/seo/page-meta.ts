@@ -1,0 +1,92 @@
+import { ESPECIALIDADES, directorioQuerySchema, directorioQueryString, type DirectorioQuery } from '@odontia/shared';
+import type { Context } from 'hono';
+import type { AppEnv, Deps } from '../../../platform/context.ts';
+import { getInicio, listCiudades, listClinicas, listEspecialidades, loadPerfilPublico } from '../directory.service.ts';
+import type { PageMeta } from './meta-tags.ts';
+
+const truncate = (text: string, max: number) => {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return clean.length <= max ? clean : `${clean.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+};
+
+const DEFAULT_DESCRIPTION =
+  'Encuentra la mejor clínica dental para tu sonrisa: busca por nombre, especialidad o ciudad y pide cita online. Odontia, el software para clínicas dentales.';
+
+/** Which public page a path is, what it says about itself and the data of its first render; null for any other path. */
+export async function metaForPath(c: Context<AppEnv>, deps: Deps): Promise<PageMeta | null> {
+  const path = c.req.path.replace(/\/+$/, '') || '/';
+  const { db } = deps;
+
+  if (path === '/') {
+    return {
+      title: 'Odontia · Encuentra la mejor clínica dental para tu sonrisa',
+      description: DEFAULT_DESCRIPTION,
+      path: '/',
+      page: 'landing',
+      data: { '/api/directorio/inicio': await getInicio(db) },
+    };
+  }
+
+  if (path === '/clinicas') {
+    const parsed = directorioQuerySchema.safeParse({
+      q: c.req.query('q'),
+      especialidad: c.req.query('especialidad'),
+      ciudad: c.req.query('ciudad'),
+      pagina: c.req.query('pagina'),
+    });
+    const query: DirectorioQuery = parsed.success ? parsed.data : { q: '', especialidad: '', ciudad: '', pagina: 1 };
+    const especialidad = ESPECIALIDADES.find((e) => e.id === query.especialidad);
+    const ciudad = query.ciudad?.slice(0, 60);
+    const que = especialidad ? `de ${especialidad.nombre.toLowerCase()}` : 'dentales';
+    const donde = ciudad ? ` en ${ciudad}` : '';
+    const [list, especialidades, ciudades] = await Promise.all([listClinicas(db, query), listEspecialidades(db), listCiudades(db)]);
+    return {
+      title: `Clínicas ${que}${donde} · Odontia`,
+      description: `Directorio de clínicas ${que}${donde}: compara especialidades, horarios y servicios, y pide cita online. ${list.total} ${list.total === 1 ? 'clínica' : 'clínicas'}.`,
+      // Filters are separate pages for search engines; the text search and page number are not.
+      path: `/clinicas${directorioQueryString({ especialidad: especialidad?.id, ciudad })}`,
+      page: 'directory',
+      data: {
+        [`/api/directorio/clinicas${directorioQueryString(query)}`]: list,
+        '/api/directorio/especialidades': { especialidades },
+        '/api/directorio/ciudades': { ciudades },
+      },
+    };
+  }
+
+  const profile = /^\/clinicas\/([^/]+)$/.exec(path);
+  if (profile) {
+    const id = decodeURIComponent(profile[1]);
+    const perfil = await loadPerfilPublico(db, deps.config.authSecret, id);
+    if (!perfil) {
+      // A real 404 for crawlers; people still get the app's 'Clínica no encontrada' page.
+      c.status(404);
+      return { title: 'Clínica no encontrada · Odontia', description: DEFAULT_DESCRIPTION, path, noindex: true, page: 'profile' };
+    }
+    const { clinica } = perfil;
+    const lugar = [clinica.ciudad].filter(Boolean).join('');
+    return {
+      title: `${clinica.nombre}${lugar ? ` · Clínica dental en ${lugar}` : ''} · Odontia`,
+      description: truncate(
+        clinica.descripcion ?? `${clinica.nombre}: clínica dental${lugar ? ` en ${lugar}` : ''}. Consulta sus servicios y horarios y pide cita online.`,
+        160,
+      ),
+      path: `/clinicas/${clinica.id}`,
+      page: 'profile',
+      image: clinica.imagen,
+      preloadImage: clinica.imagen,
+      data: { [`/api/directorio/clinicas/${clinica.id}`]: perfil },
+    };
+  }
+
+  if (path === '/software-info') {
+    return {
+      title: 'Software para clínicas dentales · Odontia',
+      description:
+        'Odontia gestiona tu clínica dental: citas, pacientes, odontograma, equipo e inventario, y te da un perfil público en el directorio. Planes desde 49 EUR/mes.',
+      path: '/software-info',
+      page: 'software',
+    };
+  }
+  return null;
+}
