@@ -14,9 +14,9 @@ export const ESPECIALIDAD_IDS = [
   'estetica-dental',
   'cirugia-oral',
 ] as const;
-export type EspecialidadId = (typeof ESPECIALIDAD_IDS)[number];
+export type SpecialtyId = (typeof ESPECIALIDAD_IDS)[number];
 
-export type Especialidad = { id: EspecialidadId; nombre: string; icono: string; descripcion: string };
+export type Specialty = { id: SpecialtyId; nombre: string; icono: string; descripcion: string };
 
 /** The eight specialties of spec 000 §3. `icono` names a lucide icon; the web app maps it to a component. */
 export const ESPECIALIDADES = [
@@ -68,14 +68,14 @@ export const ESPECIALIDADES = [
     icono: 'scissors',
     descripcion: 'Extracciones complejas, muelas del juicio y cirugía preimplantaria.',
   },
-] as const satisfies readonly Especialidad[];
+] as const satisfies readonly Specialty[];
 
 
 /**
  * Words people type for a specialty that are not in its name ("Implantes" is the landing's own
  * popular search), so a free-text search finds the specialty too.
  */
-export const ESPECIALIDAD_SINONIMOS: Record<EspecialidadId, readonly string[]> = {
+export const SPECIALTY_SYNONYMS: Record<SpecialtyId, readonly string[]> = {
   'odontologia-general': ['dentista', 'general', 'limpieza', 'empaste', 'revision'],
   ortodoncia: ['brackets', 'alineadores', 'invisalign', 'frenillos'],
   endodoncia: ['conductos', 'nervio', 'matar el nervio'],
@@ -87,7 +87,7 @@ export const ESPECIALIDAD_SINONIMOS: Record<EspecialidadId, readonly string[]> =
 };
 
 /** Lower case without accents, as the database's odontia_normalizar does. */
-export function normalizarBusqueda(value: string): string {
+export function normalizeSearchText(value: string): string {
   return value
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -97,17 +97,17 @@ export function normalizarBusqueda(value: string): string {
 }
 
 /** Specialties whose name, slug or synonyms contain the term (or the term contains them). */
-export function especialidadesQueCoinciden(term: string): EspecialidadId[] {
-  const q = normalizarBusqueda(term);
+export function matchingSpecialties(term: string): SpecialtyId[] {
+  const q = normalizeSearchText(term);
   if (q.length < 3) return [];
   return ESPECIALIDADES.filter((e) => {
-    const words = [normalizarBusqueda(e.nombre), e.id.replace(/-/g, ' '), ...ESPECIALIDAD_SINONIMOS[e.id]];
+    const words = [normalizeSearchText(e.nombre), e.id.replace(/-/g, ' '), ...SPECIALTY_SYNONYMS[e.id]];
     return words.some((w) => w.includes(q) || q.includes(w));
   }).map((e) => e.id);
 }
 
 /** Spec 000 §2: chips show the hyphenated slug capitalised with spaces ('estetica-dental' → 'Estetica Dental'). */
-export function formatEspecialidadSlug(slug: string): string {
+export function formatSpecialtySlug(slug: string): string {
   return slug
     .split('-')
     .filter(Boolean)
@@ -116,19 +116,19 @@ export function formatEspecialidadSlug(slug: string): string {
 }
 
 /** Spec 000 §9: chips shown on a card before '+N más'. */
-export const CHIPS_ESPECIALIDAD_MAX = 3;
+export const SPECIALTY_CHIPS_MAX = 3;
 /** Spec 000 §9: the landing's directory grid shows the first 10 clinics. */
-export const LANDING_CLINICAS = 10;
+export const LANDING_CLINICS = 10;
 /** Featured clinics in the landing carousel. */
-export const DESTACADAS_MAX = 9;
+export const FEATURED_CLINICS_MAX = 9;
 /** Clinics per page in /clinicas: fills rows of 1, 2 or 3 cards. */
-export const DIRECTORIO_PAGE_SIZE = 12;
+export const DIRECTORY_PAGE_SIZE = 12;
 /** Badges: published within these days (esNueva), public profile changed within these (tieneNovedades). */
-export const DIAS_CLINICA_NUEVA = 30;
-export const DIAS_CON_NOVEDADES = 14;
+export const NEW_CLINIC_DAYS = 30;
+export const RECENT_CHANGES_DAYS = 14;
 
 /** The popular searches under the landing's search box (spec 000 §2), and where each one leads. */
-export const BUSQUEDAS_POPULARES = [
+export const POPULAR_SEARCHES = [
   { label: 'Ortodoncia', params: { especialidad: 'ortodoncia' } },
   { label: 'Implantes', params: { especialidad: 'implantologia' } },
   { label: 'Estética dental', params: { especialidad: 'estetica-dental' } },
@@ -137,7 +137,7 @@ export const BUSQUEDAS_POPULARES = [
 ] as const;
 
 /** Spec 000 §1: what the landing's banner promises clinic owners. */
-export const BENEFICIOS_CLINICAS = [
+export const CLINIC_BENEFITS = [
   { titulo: 'Visibilidad online', descripcion: 'Aparece en el directorio de Odontia y deja que nuevos pacientes te encuentren por especialidad o ciudad.' },
   { titulo: 'Gestión de citas online', descripcion: 'Recibe solicitudes de cita desde tu perfil público y organiza la agenda de todo tu equipo.' },
   { titulo: 'Historiales clínicos digitales', descripcion: 'Pacientes, odontogramas y tratamientos en un solo lugar, seguros y siempre a mano.' },
@@ -145,7 +145,7 @@ export const BENEFICIOS_CLINICAS = [
 ] as const;
 
 /** Spec 001 §9: the three plans, prices in EUR per month. */
-export const PLANES = [
+export const PLANS = [
   {
     id: 'basico',
     nombre: 'Plan Básico',
@@ -169,14 +169,14 @@ export const PLANES = [
   },
 ] as const;
 
-export type DirectorioParams = { q?: string; especialidad?: string; ciudad?: string; pagina?: number };
+export type DirectoryParams = { q?: string; especialidad?: string; ciudad?: string; pagina?: number };
 
 /**
  * The query string of a directory search, always built the same way ("?q=…&especialidad=…&ciudad=…&pagina=…",
  * empty values and page 1 left out): the web app's URLs, its API calls and the server's first-render data
  * all use it, so they name the same search with the same key.
  */
-export function directorioQueryString(params: DirectorioParams): string {
+export function directoryQueryString(params: DirectoryParams): string {
   const parts: string[] = [];
   const add = (key: string, value: string | number | undefined) => {
     const text = value === undefined ? '' : String(value).trim();

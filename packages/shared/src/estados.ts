@@ -5,10 +5,10 @@
 
 /** pacientes.estado */
 export const ESTADOS_PACIENTE = ['activo', 'inactivo'] as const;
-export type EstadoPaciente = (typeof ESTADOS_PACIENTE)[number];
-export const ESTADO_PACIENTE_LABELS: Record<EstadoPaciente, string> = { activo: 'Activo', inactivo: 'Inactivo' };
+export type PatientStatus = (typeof ESTADOS_PACIENTE)[number];
+export const ESTADO_PACIENTE_LABELS: Record<PatientStatus, string> = { activo: 'Activo', inactivo: 'Inactivo' };
 
 /** solicitudes_cita.estado */
 export const ESTADOS_SOLICITUD = ['nueva', 'atendida'] as const;
-export type EstadoSolicitud = (typeof ESTADOS_SOLICITUD)[number];
-export const ESTADO_SOLICITUD_LABELS: Record<EstadoSolicitud, string> = { nueva: 'Nueva', atendida: 'Atendida' };
+export type AppointmentRequestStatus = (typeof ESTADOS_SOLICITUD)[number];
+export const ESTADO_SOLICITUD_LABELS: Record<AppointmentRequestStatus, string> = { nueva: 'Nueva', atendida: 'Atendida' };

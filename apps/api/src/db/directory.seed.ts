@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ESPECIALIDADES, type EspecialidadId } from '@odontia/shared';
+import { ESPECIALIDADES, type SpecialtyId } from '@odontia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from './client.ts';
-import { clinicas, especialidades, user, type Doctor, type HorarioFila } from './schema/index.ts';
+import { clinicas, especialidades, user, type Doctor, type ScheduleRow } from './schema/index.ts';
 import { createClinic } from '../features/clinic/clinic.service.ts';
 
 /** Reference data: the eight specialties of spec 000 §3, kept in step with the code on every start. */
-export async function seedEspecialidades(db: Executor): Promise<void> {
+export async function seedSpecialties(db: Executor): Promise<void> {
   await db
     .insert(especialidades)
     .values(ESPECIALIDADES.map((e) => ({ ...e })))
@@ -23,9 +23,9 @@ type DemoClinic = {
   direccion: string;
   telefono: string;
   descripcion: string;
-  especialidades: EspecialidadId[];
+  especialidades: SpecialtyId[];
   servicios: string[];
-  horario: HorarioFila[];
+  horario: ScheduleRow[];
   doctores: Omit<Doctor, 'imagen'>[];
   destacada: boolean;
   /** Days since publication: under 30 shows the "Nueva" badge. */
@@ -34,12 +34,12 @@ type DemoClinic = {
   actualizadaHaceDias: number | null;
 };
 
-const HORARIO_COMPLETO: HorarioFila[] = [
+const HORARIO_COMPLETO: ScheduleRow[] = [
   { dias: 'Lunes a viernes', horas: '09:00 - 20:00' },
   { dias: 'Sábados', horas: '10:00 - 14:00' },
   { dias: 'Domingos y festivos', horas: 'Cerrado' },
 ];
-const HORARIO_PARTIDO: HorarioFila[] = [
+const HORARIO_PARTIDO: ScheduleRow[] = [
   { dias: 'Lunes a jueves', horas: '09:30 - 14:00 y 16:00 - 20:30' },
   { dias: 'Viernes', horas: '09:30 - 15:00' },
   { dias: 'Sábados, domingos y festivos', horas: 'Cerrado' },

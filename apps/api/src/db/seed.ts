@@ -2,7 +2,7 @@ import { PERMISSIONS } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from './client.ts';
 import { seedTerms } from '../features/terms/terms.service.ts';
-import { seedDirectoryDemo, seedEspecialidades } from './directory.seed.ts';
+import { seedDirectoryDemo, seedSpecialties } from './directory.seed.ts';
 import { permisos } from './schema/index.ts';
 
 /**
@@ -19,7 +19,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
       set: { descripcion: sql`excluded.descripcion`, modulo: sql`excluded.modulo` },
     });
   await seedTerms(db);
-  await seedEspecialidades(db);
+  await seedSpecialties(db);
 }
 
 export type DemoSeeder = (tx: Executor) => Promise<void>;

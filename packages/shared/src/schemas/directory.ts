@@ -44,7 +44,7 @@ export const DIRECTORY_MESSAGES = {
   estadoInvalid: 'Elige un estado de la lista',
 } as const;
 
-export const PERFIL_LIMITES = {
+export const PUBLIC_PROFILE_LIMITS = {
   descripcion: 1000,
   servicios: 30,
   servicio: 100,
@@ -57,7 +57,7 @@ export const PERFIL_LIMITES = {
   imagen: 300,
 } as const;
 
-export const SOLICITUD_LIMITES = { nombre: 100, email: 200, telefono: 30, mensaje: 2000 } as const;
+export const APPOINTMENT_REQUEST_LIMITS = { nombre: 100, email: 200, telefono: 30, mensaje: 2000 } as const;
 
 const m = DIRECTORY_MESSAGES;
 
@@ -70,67 +70,67 @@ export function isWebUrl(value: string): boolean {
 const sitioWeb = z
   .string()
   .trim()
-  .max(PERFIL_LIMITES.sitioWeb, m.sitioWebInvalid)
+  .max(PUBLIC_PROFILE_LIMITS.sitioWeb, m.sitioWebInvalid)
   .nullish()
   .transform((v) => v || null)
   .refine((v) => v === null || isWebUrl(v), m.sitioWebInvalid);
 
-export const horarioFilaSchema = z.object({
-  dias: requiredText(m.diasRequired, PERFIL_LIMITES.horarioTexto),
-  horas: requiredText(m.horasRequired, PERFIL_LIMITES.horarioTexto),
+export const scheduleRowSchema = z.object({
+  dias: requiredText(m.diasRequired, PUBLIC_PROFILE_LIMITS.horarioTexto),
+  horas: requiredText(m.horasRequired, PUBLIC_PROFILE_LIMITS.horarioTexto),
 });
 
 export const doctorSchema = z.object({
-  nombre: requiredText(m.doctorNombreRequired, PERFIL_LIMITES.doctorTexto),
-  especialidad: requiredText(m.doctorEspecialidadRequired, PERFIL_LIMITES.doctorTexto),
+  nombre: requiredText(m.doctorNombreRequired, PUBLIC_PROFILE_LIMITS.doctorTexto),
+  especialidad: requiredText(m.doctorEspecialidadRequired, PUBLIC_PROFILE_LIMITS.doctorTexto),
   /** A URL returned by the doctor image upload; the server accepts only its own. */
   imagen: z
     .string()
-    .max(PERFIL_LIMITES.imagen, m.imagenInvalid)
+    .max(PUBLIC_PROFILE_LIMITS.imagen, m.imagenInvalid)
     .nullish()
     .transform((v) => v || null),
 });
 
 /** What the clinic's staff edit in 'Perfil público' (the clinic image is a separate upload). */
-export const perfilPublicoSchema = z.object({
+export const publicProfileSchema = z.object({
   publicada: z.boolean(),
-  descripcion: optionalText(PERFIL_LIMITES.descripcion, { multiline: true }),
+  descripcion: optionalText(PUBLIC_PROFILE_LIMITS.descripcion, { multiline: true }),
   especialidades: z
     .array(z.enum(ESPECIALIDAD_IDS, { error: m.especialidadInvalid }))
     .max(ESPECIALIDAD_IDS.length, m.especialidadInvalid)
     .transform((list) => [...new Set(list)]),
   servicios: z
-    .array(requiredText(m.servicioRequired, PERFIL_LIMITES.servicio))
-    .max(PERFIL_LIMITES.servicios, m.serviciosMax(PERFIL_LIMITES.servicios)),
-  horario: z.array(horarioFilaSchema).max(PERFIL_LIMITES.horario, m.horarioMax(PERFIL_LIMITES.horario)),
-  email: optionalEmail(m.emailInvalid, PERFIL_LIMITES.email),
+    .array(requiredText(m.servicioRequired, PUBLIC_PROFILE_LIMITS.servicio))
+    .max(PUBLIC_PROFILE_LIMITS.servicios, m.serviciosMax(PUBLIC_PROFILE_LIMITS.servicios)),
+  horario: z.array(scheduleRowSchema).max(PUBLIC_PROFILE_LIMITS.horario, m.horarioMax(PUBLIC_PROFILE_LIMITS.horario)),
+  email: optionalEmail(m.emailInvalid, PUBLIC_PROFILE_LIMITS.email),
   sitioWeb,
-  doctores: z.array(doctorSchema).max(PERFIL_LIMITES.doctores, m.doctoresMax(PERFIL_LIMITES.doctores)),
+  doctores: z.array(doctorSchema).max(PUBLIC_PROFILE_LIMITS.doctores, m.doctoresMax(PUBLIC_PROFILE_LIMITS.doctores)),
 });
-export type PerfilPublicoInput = z.input<typeof perfilPublicoSchema>;
-export type PerfilPublico = z.output<typeof perfilPublicoSchema>;
+export type PublicProfileInput = z.input<typeof publicProfileSchema>;
+export type PublicProfile = z.output<typeof publicProfileSchema>;
 
 /** The visitor's appointment request (Contacto tab). The preferred date is checked against "today" separately. */
-export const solicitudCitaSchema = z.object({
-  nombre: requiredText(m.nombreRequired, SOLICITUD_LIMITES.nombre),
-  email: requiredEmail({ required: m.emailRequired, invalid: m.emailInvalid }, SOLICITUD_LIMITES.email),
+export const appointmentRequestSchema = z.object({
+  nombre: requiredText(m.nombreRequired, APPOINTMENT_REQUEST_LIMITS.nombre),
+  email: requiredEmail({ required: m.emailRequired, invalid: m.emailInvalid }, APPOINTMENT_REQUEST_LIMITS.email),
   // Same rule as a patient's phone (spec 000 §5).
   telefono: optionalPatientPhone(m.telefonoInvalid),
-  mensaje: requiredText(m.mensajeRequired, SOLICITUD_LIMITES.mensaje, { multiline: true }),
+  mensaje: requiredText(m.mensajeRequired, APPOINTMENT_REQUEST_LIMITS.mensaje, { multiline: true }),
   fechaPreferida: optionalDate(m.fechaInvalid),
 });
-export type SolicitudCitaInput = z.input<typeof solicitudCitaSchema>;
+export type AppointmentRequestInput = z.input<typeof appointmentRequestSchema>;
 
 /**
  * The preferred date may not be before `hoy` (YYYY-MM-DD, the clinic's day): the form's schema and the
  * server (which knows the clinic only after validating the body) both ask this.
  */
-export const isFechaPreferidaPasada = (fechaPreferida: string | null, hoy: string) =>
+export const isPreferredDateInPast = (fechaPreferida: string | null, hoy: string) =>
   fechaPreferida !== null && fechaPreferida < hoy;
 
 /** The form's schema, with the date rule for `hoy`. */
-export function createSolicitudCitaSchema(hoy: string) {
-  return solicitudCitaSchema.refine((v) => !isFechaPreferidaPasada(v.fechaPreferida, hoy), {
+export function createAppointmentRequestSchema(hoy: string) {
+  return appointmentRequestSchema.refine((v) => !isPreferredDateInPast(v.fechaPreferida, hoy), {
     path: ['fechaPreferida'],
     message: m.fechaPasada,
   });
@@ -140,27 +140,27 @@ export function createSolicitudCitaSchema(hoy: string) {
  * What the API receives: the form plus the bot defences. `website` is a honeypot people never see;
  * `token` is signed by the server when it hands out the profile and carries the time it was shown.
  */
-export const solicitudCitaRequestSchema = solicitudCitaSchema.extend({
+export const appointmentRequestBodySchema = appointmentRequestSchema.extend({
   website: z.string().max(500).optional(),
   token: z.string({ error: m.formularioCaducado }).min(1, m.formularioCaducado).max(200, m.formularioCaducado),
 });
-export type SolicitudCitaRequest = z.output<typeof solicitudCitaRequestSchema>;
+export type AppointmentRequestBody = z.output<typeof appointmentRequestBodySchema>;
 
 /** Query of /api/directorio/clinicas: all optional and combinable. */
-export const directorioQuerySchema = z.object({
+export const directoryQuerySchema = z.object({
   q: searchText(100),
   especialidad: searchText(60),
   ciudad: searchText(100),
   pagina: pageNumber,
 });
-export type DirectorioQuery = z.output<typeof directorioQuerySchema>;
+export type DirectoryQuery = z.output<typeof directoryQuerySchema>;
 
-export const solicitudesQuerySchema = z.object({
+export const appointmentRequestsQuerySchema = z.object({
   estado: z.enum(ESTADOS_SOLICITUD).optional().catch(undefined),
   pagina: pageNumber,
 });
 
 /** 'Marcar como atendida' and back. */
-export const solicitudEstadoSchema = z.object({ estado: z.enum(ESTADOS_SOLICITUD, { error: m.estadoInvalid }) });
+export const appointmentRequestStatusSchema = z.object({ estado: z.enum(ESTADOS_SOLICITUD, { error: m.estadoInvalid }) });
 
-export const SOLICITUDES_PAGE_SIZE = 10;
+export const APPOINTMENT_REQUESTS_PAGE_SIZE = 10;

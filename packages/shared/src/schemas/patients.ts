@@ -36,8 +36,8 @@ export const PATIENT_SUGGESTIONS_LIMIT = 8;
 export const PATIENT_SEARCH_MAX = 100;
 
 export const GENEROS = ['masculino', 'femenino', 'otro'] as const;
-export type Genero = (typeof GENEROS)[number];
-export const GENERO_LABELS: Record<Genero, string> = { masculino: 'Masculino', femenino: 'Femenino', otro: 'Otro' };
+export type Gender = (typeof GENEROS)[number];
+export const GENERO_LABELS: Record<Gender, string> = { masculino: 'Masculino', femenino: 'Femenino', otro: 'Otro' };
 
 const NAME_MAX = 100;
 const SHORT_MAX = 200;

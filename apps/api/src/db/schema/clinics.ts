@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
-export type HorarioFila = { dias: string; horas: string };
+export type ScheduleRow = { dias: string; horas: string };
 export type Doctor = { nombre: string; especialidad: string; imagen: string | null };
 
 export const clinicas = pgTable(
@@ -46,7 +46,7 @@ export const clinicas = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    horario: jsonb('horario').$type<HorarioFila[]>().notNull().default([]),
+    horario: jsonb('horario').$type<ScheduleRow[]>().notNull().default([]),
     emailPublico: text('email_publico'),
     sitioWeb: text('sitio_web'),
     imagenUrl: text('imagen_url'),

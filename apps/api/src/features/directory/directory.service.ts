@@ -1,14 +1,14 @@
 import {
-  DESTACADAS_MAX,
-  DIAS_CLINICA_NUEVA,
-  DIAS_CON_NOVEDADES,
-  DIRECTORIO_PAGE_SIZE,
-  LANDING_CLINICAS,
-  especialidadesQueCoinciden,
+  FEATURED_CLINICS_MAX,
+  NEW_CLINIC_DAYS,
+  RECENT_CHANGES_DAYS,
+  DIRECTORY_PAGE_SIZE,
+  LANDING_CLINICS,
+  matchingSpecialties,
   isId,
-  normalizarBusqueda,
+  normalizeSearchText,
   todayInZone,
-  type DirectorioQuery,
+  type DirectoryQuery,
 } from '@odontia/shared';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -21,8 +21,8 @@ import { issueFormToken } from '../../platform/anti-bot.ts';
  */
 const publicada = sql`${clinicas.publicada}`;
 
-const esNueva = sql<boolean>`coalesce(${clinicas.fechaPublicacion} > now() - make_interval(days => ${sql.raw(String(DIAS_CLINICA_NUEVA))}), false)`;
-const tieneNovedades = sql<boolean>`coalesce(${clinicas.fechaPerfilActualizado} > now() - make_interval(days => ${sql.raw(String(DIAS_CON_NOVEDADES))}), false)`;
+const esNueva = sql<boolean>`coalesce(${clinicas.fechaPublicacion} > now() - make_interval(days => ${sql.raw(String(NEW_CLINIC_DAYS))}), false)`;
+const tieneNovedades = sql<boolean>`coalesce(${clinicas.fechaPerfilActualizado} > now() - make_interval(days => ${sql.raw(String(RECENT_CHANGES_DAYS))}), false)`;
 
 /** What a clinic card shows (spec 000 §2): never the owner, never unpublished data. */
 const cardColumns = {
@@ -48,17 +48,17 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`
  * The combinable filters of /clinicas, accent- and case-insensitive. The free text matches the
  * name (trigram index), a city (exact, normalised) or a specialty by its name or synonyms.
  */
-export function directoryFilters(query: Pick<DirectorioQuery, 'q' | 'especialidad' | 'ciudad'>): SQL {
+export function directoryFilters(query: Pick<DirectoryQuery, 'q' | 'especialidad' | 'ciudad'>): SQL {
   const conditions: SQL[] = [publicada];
   if (query.especialidad) conditions.push(sql`${clinicas.especialidades} @> array[${query.especialidad}]::text[]`);
   if (query.ciudad) conditions.push(sql`${clinicas.ciudadBusqueda} = odontia_normalizar(${query.ciudad})`);
   if (query.q) {
-    const term = normalizarBusqueda(query.q);
+    const term = normalizeSearchText(query.q);
     const alternatives: SQL[] = [
       sql`${clinicas.nombreBusqueda} like ${`%${escapeLike(term)}%`}`,
       sql`${clinicas.ciudadBusqueda} = ${term}`,
     ];
-    const matched = especialidadesQueCoinciden(term);
+    const matched = matchingSpecialties(term);
     if (matched.length) alternatives.push(sql`${clinicas.especialidades} && ${toTextArray(matched)}`);
     conditions.push(sql`(${sql.join(alternatives, sql` or `)})`);
   }
@@ -67,7 +67,7 @@ export function directoryFilters(query: Pick<DirectorioQuery, 'q' | 'especialida
 
 const toTextArray = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
 
-export async function listClinicas(db: Executor, query: DirectorioQuery) {
+export async function listClinics(db: Executor, query: DirectoryQuery) {
   const where = directoryFilters(query);
   const pagina = query.pagina;
   const [rows, [{ total }]] = await Promise.all([
@@ -76,36 +76,36 @@ export async function listClinicas(db: Executor, query: DirectorioQuery) {
       .from(clinicas)
       .where(where)
       .orderBy(...directoryOrder)
-      .limit(DIRECTORIO_PAGE_SIZE)
-      .offset((pagina - 1) * DIRECTORIO_PAGE_SIZE),
+      .limit(DIRECTORY_PAGE_SIZE)
+      .offset((pagina - 1) * DIRECTORY_PAGE_SIZE),
     db.select({ total: sql<number>`count(*)::int` }).from(clinicas).where(where),
   ]);
-  return { clinicas: rows, total, pagina, porPagina: DIRECTORIO_PAGE_SIZE };
+  return { clinicas: rows, total, pagina, porPagina: DIRECTORY_PAGE_SIZE };
 }
 
-export type ClinicaCard = Awaited<ReturnType<typeof listClinicas>>['clinicas'][number];
+export type ClinicCard = Awaited<ReturnType<typeof listClinics>>['clinicas'][number];
 
-export async function listEspecialidades(db: Executor) {
+export async function listSpecialties(db: Executor) {
   return db.select().from(especialidades).orderBy(asc(especialidades.nombre));
 }
 
 /** Everything the landing shows, in one round trip from the browser. */
-export async function getInicio(db: Executor) {
+export async function getHome(db: Executor) {
   const [especialidadesRows, destacadas, primeras] = await Promise.all([
-    listEspecialidades(db),
+    listSpecialties(db),
     db
       .select(cardColumns)
       .from(clinicas)
       .where(and(publicada, sql`${clinicas.destacada}`))
       .orderBy(...directoryOrder)
-      .limit(DESTACADAS_MAX),
-    db.select(cardColumns).from(clinicas).where(publicada).orderBy(...directoryOrder).limit(LANDING_CLINICAS),
+      .limit(FEATURED_CLINICS_MAX),
+    db.select(cardColumns).from(clinicas).where(publicada).orderBy(...directoryOrder).limit(LANDING_CLINICS),
   ]);
   return { especialidades: especialidadesRows, destacadas, clinicas: primeras };
 }
 
 /** Cities with published clinics, for the directory's city filter. */
-export async function listCiudades(db: Executor) {
+export async function listCities(db: Executor) {
   return db
     .select({ ciudad: sql<string>`min(${clinicas.ciudad})`, total: sql<number>`count(*)::int` })
     .from(clinicas)
@@ -115,7 +115,7 @@ export async function listCiudades(db: Executor) {
 }
 
 /** A published clinic's public profile, or null (unknown, malformed or unpublished id: all alike). */
-export async function getClinicaPublica(db: Executor, id: string) {
+export async function getPublicClinic(db: Executor, id: string) {
   // The SEO pages pass the path as it came; the API routes have checked it already.
   if (!isId(id)) return null;
   const [row] = await db
@@ -135,14 +135,14 @@ export async function getClinicaPublica(db: Executor, id: string) {
   return row ?? null;
 }
 
-export type ClinicaPublica = NonNullable<Awaited<ReturnType<typeof getClinicaPublica>>>;
+export type PublicClinic = NonNullable<Awaited<ReturnType<typeof getPublicClinic>>>;
 
 /**
  * The public profile as its page needs it: the clinic, and for its request form a fresh signed token
  * and the clinic's "today" (the earliest preferred date). Null when the clinic is not public.
  */
-export async function loadPerfilPublico(db: Executor, formSecret: string, id: string) {
-  const clinica = await getClinicaPublica(db, id);
+export async function loadPublicProfile(db: Executor, formSecret: string, id: string) {
+  const clinica = await getPublicClinic(db, id);
   if (!clinica) return null;
   const { zonaHoraria, ...rest } = clinica;
   return { clinica: rest, formulario: { token: issueFormToken(formSecret, clinica.id), hoy: todayInZone(zonaHoraria) } };

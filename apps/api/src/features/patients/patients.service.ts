@@ -2,8 +2,8 @@ import {
   PATIENT_SUGGESTIONS_LIMIT,
   PATIENTS_PAGE_SIZE,
   type CreatePatientData,
-  type EstadoPaciente,
-  type Genero,
+  type PatientStatus,
+  type Gender,
   type UpdatePatientData,
 } from '@odontia/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
@@ -23,10 +23,10 @@ const patientColumns = {
   telefono: pacientes.telefono,
   direccion: pacientes.direccion,
   fechaNacimiento: pacientes.fechaNacimiento,
-  genero: sql<Genero | null>`${pacientes.genero}`,
+  genero: sql<Gender | null>`${pacientes.genero}`,
   notas: pacientes.notas,
   fotoUrl: pacientes.fotoUrl,
-  estado: sql<EstadoPaciente>`${pacientes.estado}`,
+  estado: sql<PatientStatus>`${pacientes.estado}`,
   ultimaVisita: pacientes.ultimaVisita,
   proximaVisita: pacientes.proximaVisita,
   fechaActualizacion: pacientes.fechaActualizacion,
@@ -39,7 +39,7 @@ export type PatientListItem = {
   email: string | null;
   telefono: string | null;
   fotoUrl: string | null;
-  estado: EstadoPaciente;
+  estado: PatientStatus;
   /** YYYY-MM-DD */
   ultimaVisita: string | null;
   proximaVisita: string | null;
@@ -54,7 +54,7 @@ const listColumns = {
   email: pacientes.email,
   telefono: pacientes.telefono,
   fotoUrl: pacientes.fotoUrl,
-  estado: sql<EstadoPaciente>`${pacientes.estado}`,
+  estado: sql<PatientStatus>`${pacientes.estado}`,
   ultimaVisita: pacientes.ultimaVisita,
   proximaVisita: pacientes.proximaVisita,
 };
@@ -196,7 +196,7 @@ type SearchRow = {
   email: string | null;
   telefono: string | null;
   foto_url: string | null;
-  estado: EstadoPaciente;
+  estado: PatientStatus;
   ultima_visita: string | null;
   proxima_visita: string | null;
 };

@@ -1,4 +1,4 @@
-import { DIRECTORY_MESSAGES, type PerfilPublico } from '@odontia/shared';
+import { DIRECTORY_MESSAGES, type PublicProfile } from '@odontia/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { clinicas } from '../../db/schema/index.ts';
@@ -27,13 +27,13 @@ const perfilColumns = {
 };
 
 /** The clinic's public profile as its staff edit it ('Perfil público' in 'Configuración de la Clínica'). */
-export async function getPerfilPublico(db: Database, clinicaId: string) {
+export async function getPublicProfile(db: Database, clinicaId: string) {
   const [row] = await db.select({ id: clinicas.id, ...perfilColumns }).from(clinicas).where(eq(clinicas.id, clinicaId));
   if (!row) throw notFound('Clínica no encontrada');
   return row;
 }
 
-export type PerfilPublicoStaff = Awaited<ReturnType<typeof getPerfilPublico>>;
+export type PerfilPublicoStaff = Awaited<ReturnType<typeof getPublicProfile>>;
 
 const samePublicContent = (a: Record<string, unknown>, b: Record<string, unknown>) =>
   JSON.stringify(a) === JSON.stringify(b);
@@ -43,7 +43,7 @@ const samePublicContent = (a: Record<string, unknown>, b: Record<string, unknown
  * public sees date its news (tieneNovedades). Unpublishing and publishing again keeps the first date,
  * so toggling cannot keep a clinic "new" for ever.
  */
-export async function updatePerfilPublico(db: Database, storage: Storage, clinicaId: string, input: PerfilPublico) {
+export async function updatePublicProfile(db: Database, storage: Storage, clinicaId: string, input: PublicProfile) {
   const { perfil, removedImages } = await db.transaction(async (tx) => {
     const [current] = await tx.select(perfilColumns).from(clinicas).where(eq(clinicas.id, clinicaId)).for('update');
     if (!current) throw notFound('Clínica no encontrada');
@@ -102,7 +102,7 @@ function removedDoctorImages(before: { imagen: string | null }[], after: { image
 }
 
 /** Replaces the profile's main image (same rules as the logo: checked by content, re-encoded). */
-export async function setImagenPerfil(db: Database, storage: Storage, clinicaId: string, upload: Uint8Array) {
+export async function setPublicProfileImage(db: Database, storage: Storage, clinicaId: string, upload: Uint8Array) {
   const { imagen } = await replaceStoredImage(storage, { bytes: upload, prefix: 'clinic_images', ownerId: clinicaId, fileName: 'perfil' }, (url) =>
     db.transaction(async (tx) => {
       const [current] = await tx.select({ imagen: clinicas.imagenUrl, publicada: clinicas.publicada }).from(clinicas).where(eq(clinicas.id, clinicaId)).for('update');
@@ -117,7 +117,7 @@ export async function setImagenPerfil(db: Database, storage: Storage, clinicaId:
   return { imagen };
 }
 
-export async function removeImagenPerfil(db: Database, storage: Storage, clinicaId: string) {
+export async function removePublicProfileImage(db: Database, storage: Storage, clinicaId: string) {
   const [current] = await db.select({ imagen: clinicas.imagenUrl }).from(clinicas).where(eq(clinicas.id, clinicaId));
   await db.update(clinicas).set({ imagenUrl: null, fechaActualizacion: new Date() }).where(eq(clinicas.id, clinicaId));
   await deleteStoredImage(storage, current?.imagen ?? null);

@@ -1,12 +1,12 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { DIRECTORY_MESSAGES, solicitudCitaRequestSchema, solicitudEstadoSchema, solicitudesQuerySchema } from '@odontia/shared';
+import { DIRECTORY_MESSAGES, appointmentRequestBodySchema, appointmentRequestStatusSchema, appointmentRequestsQuerySchema } from '@odontia/shared';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requirePermission } from '../../platform/session.ts';
 import { idParam, validate } from '../../platform/validation.ts';
-import { listSolicitudes, setEstadoSolicitud, submitPublicRequest } from './requests.service.ts';
+import { listAppointmentRequests, setAppointmentRequestStatus, submitPublicRequest } from './requests.service.ts';
 
 const solicitudNotFound = () => notFound(DIRECTORY_MESSAGES.solicitudNoEncontrada);
 const clinicaNotFound = () => notFound(DIRECTORY_MESSAGES.notFound);
@@ -21,12 +21,12 @@ function clientAddress(c: Context<AppEnv>): string {
 
 /** Appointment requests received from the clinic's public profile ('Solicitudes' in the staff app). */
 export const requestsRoutes = new Hono<AppEnv>()
-  .get('/', requirePermission('solicitudes.ver'), validate('query', solicitudesQuerySchema), async (c) =>
-    c.json(await listSolicitudes(c.var.deps.db, c.var.member.clinicaId, c.req.valid('query')), 200),
+  .get('/', requirePermission('solicitudes.ver'), validate('query', appointmentRequestsQuerySchema), async (c) =>
+    c.json(await listAppointmentRequests(c.var.deps.db, c.var.member.clinicaId, c.req.valid('query')), 200),
   )
-  .patch('/:id', requirePermission('solicitudes.gestionar'), idParam(solicitudNotFound), validate('json', solicitudEstadoSchema), async (c) => {
+  .patch('/:id', requirePermission('solicitudes.gestionar'), idParam(solicitudNotFound), validate('json', appointmentRequestStatusSchema), async (c) => {
     // Another clinic's request answers exactly like a missing one.
-    const row = await setEstadoSolicitud(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id, c.req.valid('json').estado);
+    const row = await setAppointmentRequestStatus(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id, c.req.valid('json').estado);
     if (!row) throw solicitudNotFound();
     return c.json({ solicitud: row }, 200);
   });
@@ -35,7 +35,7 @@ export const requestsRoutes = new Hono<AppEnv>()
 export const publicRequestRoutes = new Hono<AppEnv>().post(
   '/:id/solicitudes',
   idParam(clinicaNotFound),
-  validate('json', solicitudCitaRequestSchema),
+  validate('json', appointmentRequestBodySchema),
   async (c) => {
     await submitPublicRequest(c.var.deps, c.req.valid('param').id, clientAddress(c), c.req.valid('json'));
     return c.json({ ok: true as const }, 201);

@@ -1,10 +1,10 @@
 import {
   DIRECTORY_MESSAGES,
-  isFechaPreferidaPasada,
-  SOLICITUDES_PAGE_SIZE,
+  isPreferredDateInPast,
+  APPOINTMENT_REQUESTS_PAGE_SIZE,
   todayInZone,
-  type EstadoSolicitud,
-  type SolicitudCitaRequest,
+  type AppointmentRequestStatus,
+  type AppointmentRequestBody,
 } from '@odontia/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -37,7 +37,7 @@ async function contactAddress(db: Executor, clinicaId: string) {
  * Stores the request, then tells the clinic by email. The request is the record: if the mail cannot
  * be sent it stays in the clinic's 'Solicitudes' list, so the visitor is still told it was received.
  */
-export async function createSolicitud(
+export async function createAppointmentRequest(
   deps: { db: Executor; mailer: Mailer; logger: Logger; appUrl: string },
   clinicaId: string,
   data: NuevaSolicitud,
@@ -87,7 +87,7 @@ async function findPublishedClinic(db: Executor, id: string) {
  * filled honeypot is told what a person would be told and nothing is stored; the preferred date may
  * not be before the clinic's today.
  */
-export async function submitPublicRequest(deps: Deps, clinicaId: string, address: string, request: SolicitudCitaRequest) {
+export async function submitPublicRequest(deps: Deps, clinicaId: string, address: string, request: AppointmentRequestBody) {
   const { db, config, mailer, logger } = deps;
   const clinica = await findPublishedClinic(db, clinicaId);
   if (!clinica) throw notFound(DIRECTORY_MESSAGES.notFound);
@@ -107,14 +107,14 @@ export async function submitPublicRequest(deps: Deps, clinicaId: string, address
   // The honeypot was filled: a bot.
   if (website) return;
 
-  if (isFechaPreferidaPasada(data.fechaPreferida, todayInZone(clinica.zonaHoraria))) {
+  if (isPreferredDateInPast(data.fechaPreferida, todayInZone(clinica.zonaHoraria))) {
     throw badRequest(DIRECTORY_MESSAGES.fechaPasada, { fechaPreferida: DIRECTORY_MESSAGES.fechaPasada });
   }
-  await createSolicitud({ db, mailer, logger, appUrl: config.appUrl }, clinica.id, data);
+  await createAppointmentRequest({ db, mailer, logger, appUrl: config.appUrl }, clinica.id, data);
 }
 
 /** A clinic's requests, newest first; only ever its own (the clinic comes from the session). */
-export async function listSolicitudes(db: Executor, clinicaId: string, options: { estado?: EstadoSolicitud; pagina: number }) {
+export async function listAppointmentRequests(db: Executor, clinicaId: string, options: { estado?: AppointmentRequestStatus; pagina: number }) {
   const where = and(eq(solicitudesCita.clinicaId, clinicaId), options.estado ? eq(solicitudesCita.estado, options.estado) : undefined);
   const [rows, [counts]] = await Promise.all([
     db
@@ -125,14 +125,14 @@ export async function listSolicitudes(db: Executor, clinicaId: string, options: 
         telefono: solicitudesCita.telefono,
         mensaje: solicitudesCita.mensaje,
         fechaPreferida: solicitudesCita.fechaPreferida,
-        estado: sql<EstadoSolicitud>`${solicitudesCita.estado}`,
+        estado: sql<AppointmentRequestStatus>`${solicitudesCita.estado}`,
         fechaCreacion: solicitudesCita.fechaCreacion,
       })
       .from(solicitudesCita)
       .where(where)
       .orderBy(desc(solicitudesCita.fechaCreacion), desc(solicitudesCita.id))
-      .limit(SOLICITUDES_PAGE_SIZE)
-      .offset((options.pagina - 1) * SOLICITUDES_PAGE_SIZE),
+      .limit(APPOINTMENT_REQUESTS_PAGE_SIZE)
+      .offset((options.pagina - 1) * APPOINTMENT_REQUESTS_PAGE_SIZE),
     db
       .select({
         total: sql<number>`count(*)::int`,
@@ -141,11 +141,11 @@ export async function listSolicitudes(db: Executor, clinicaId: string, options: 
       .from(solicitudesCita)
       .where(where),
   ]);
-  return { solicitudes: rows, total: counts.total, nuevas: counts.nuevas, pagina: options.pagina, porPagina: SOLICITUDES_PAGE_SIZE };
+  return { solicitudes: rows, total: counts.total, nuevas: counts.nuevas, pagina: options.pagina, porPagina: APPOINTMENT_REQUESTS_PAGE_SIZE };
 }
 
 /** Marks one of the clinic's requests; null when it is not the clinic's (or does not exist). */
-export async function setEstadoSolicitud(db: Executor, clinicaId: string, id: string, estado: EstadoSolicitud) {
+export async function setAppointmentRequestStatus(db: Executor, clinicaId: string, id: string, estado: AppointmentRequestStatus) {
   const [row] = await db
     .update(solicitudesCita)
     .set({ estado, fechaActualizacion: new Date() })

@@ -1,7 +1,7 @@
-import { ESPECIALIDADES, directorioQuerySchema, directorioQueryString, type DirectorioQuery } from '@odontia/shared';
+import { ESPECIALIDADES, directoryQuerySchema, directoryQueryString, type DirectoryQuery } from '@odontia/shared';
 import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../../../platform/context.ts';
-import { getInicio, listCiudades, listClinicas, listEspecialidades, loadPerfilPublico } from '../directory.service.ts';
+import { getHome, listCities, listClinics, listSpecialties, loadPublicProfile } from '../directory.service.ts';
 import type { PageMeta } from './meta-tags.ts';
 
 const truncate = (text: string, max: number) => {
@@ -23,31 +23,31 @@ export async function metaForPath(c: Context<AppEnv>, deps: Deps): Promise<PageM
       description: DEFAULT_DESCRIPTION,
       path: '/',
       page: 'landing',
-      data: { '/api/directorio/inicio': await getInicio(db) },
+      data: { '/api/directorio/inicio': await getHome(db) },
     };
   }
 
   if (path === '/clinicas') {
-    const parsed = directorioQuerySchema.safeParse({
+    const parsed = directoryQuerySchema.safeParse({
       q: c.req.query('q'),
       especialidad: c.req.query('especialidad'),
       ciudad: c.req.query('ciudad'),
       pagina: c.req.query('pagina'),
     });
-    const query: DirectorioQuery = parsed.success ? parsed.data : { q: '', especialidad: '', ciudad: '', pagina: 1 };
+    const query: DirectoryQuery = parsed.success ? parsed.data : { q: '', especialidad: '', ciudad: '', pagina: 1 };
     const especialidad = ESPECIALIDADES.find((e) => e.id === query.especialidad);
     const ciudad = query.ciudad?.slice(0, 60);
     const que = especialidad ? `de ${especialidad.nombre.toLowerCase()}` : 'dentales';
     const donde = ciudad ? ` en ${ciudad}` : '';
-    const [list, especialidades, ciudades] = await Promise.all([listClinicas(db, query), listEspecialidades(db), listCiudades(db)]);
+    const [list, especialidades, ciudades] = await Promise.all([listClinics(db, query), listSpecialties(db), listCities(db)]);
     return {
       title: `Clínicas ${que}${donde} · Odontia`,
       description: `Directorio de clínicas ${que}${donde}: compara especialidades, horarios y servicios, y pide cita online. ${list.total} ${list.total === 1 ? 'clínica' : 'clínicas'}.`,
       // Filters are separate pages for search engines; the text search and page number are not.
-      path: `/clinicas${directorioQueryString({ especialidad: especialidad?.id, ciudad })}`,
+      path: `/clinicas${directoryQueryString({ especialidad: especialidad?.id, ciudad })}`,
       page: 'directory',
       data: {
-        [`/api/directorio/clinicas${directorioQueryString(query)}`]: list,
+        [`/api/directorio/clinicas${directoryQueryString(query)}`]: list,
         '/api/directorio/especialidades': { especialidades },
         '/api/directorio/ciudades': { ciudades },
       },
@@ -57,7 +57,7 @@ export async function metaForPath(c: Context<AppEnv>, deps: Deps): Promise<PageM
   const profile = /^\/clinicas\/([^/]+)$/.exec(path);
   if (profile) {
     const id = decodeURIComponent(profile[1]);
-    const perfil = await loadPerfilPublico(db, deps.config.authSecret, id);
+    const perfil = await loadPublicProfile(db, deps.config.authSecret, id);
     if (!perfil) {
       // A real 404 for crawlers; people still get the app's 'Clínica no encontrada' page.
       c.status(404);

@@ -1,4 +1,4 @@
-import { directorioQueryString, type DirectorioParams } from '@odontia/shared';
+import { directoryQueryString, type DirectoryParams } from '@odontia/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
@@ -8,7 +8,7 @@ export type ClinicasPage = InferResponseType<typeof api.directorio.clinicas.$get
 
 type ClinicasQuery = Parameters<typeof api.directorio.clinicas.$get>[0]['query'];
 
-export function getClinicas(params: DirectorioParams) {
+export function getClinicas(params: DirectoryParams) {
   // Only the filters in use go in the URL.
   const query: Record<string, string> = {};
   if (params.q) query.q = params.q;
@@ -18,9 +18,9 @@ export function getClinicas(params: DirectorioParams) {
   return unwrap(api.directorio.clinicas.$get({ query: query as ClinicasQuery }));
 }
 
-export const clinicasQueryOptions = (params: DirectorioParams) => {
+export const clinicasQueryOptions = (params: DirectoryParams) => {
   // The same key the server uses for the data it embeds in the page.
-  const search = directorioQueryString(params);
+  const search = directoryQueryString(params);
   return queryOptions({
     queryKey: ['directorio', 'clinicas', search],
     queryFn: () => getClinicas(params),
@@ -31,4 +31,4 @@ export const clinicasQueryOptions = (params: DirectorioParams) => {
   });
 };
 
-export const useClinicas = (params: DirectorioParams) => useQuery(clinicasQueryOptions(params));
+export const useClinicas = (params: DirectoryParams) => useQuery(clinicasQueryOptions(params));

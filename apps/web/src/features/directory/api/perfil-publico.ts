@@ -1,4 +1,4 @@
-import type { PerfilPublico } from '@odontia/shared';
+import type { PublicProfile } from '@odontia/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, request, unwrap } from '@/lib/api';
@@ -15,7 +15,7 @@ export const usePerfilPublico = () => useQuery(perfilPublicoQueryOptions());
 export function useUpdatePerfilPublico() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: PerfilPublico) => (await unwrap(api['perfil-publico'].$put({ json: body }))).perfil,
+    mutationFn: async (body: PublicProfile) => (await unwrap(api['perfil-publico'].$put({ json: body }))).perfil,
     onSuccess: (perfil) => {
       queryClient.setQueryData(perfilKey, perfil);
       // What the public sees changed too.

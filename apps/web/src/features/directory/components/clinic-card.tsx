@@ -1,4 +1,4 @@
-import { CHIPS_ESPECIALIDAD_MAX, formatEspecialidadSlug } from '@odontia/shared';
+import { SPECIALTY_CHIPS_MAX, formatSpecialtySlug } from '@odontia/shared';
 import { MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { cx } from './styles';
@@ -12,7 +12,7 @@ import { ClinicImage } from './clinic-image';
  */
 export function ClinicCard({ clinica, className, headingLevel = 3 }: { clinica: ClinicaCardData; className?: string; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const chips = clinica.especialidades.slice(0, CHIPS_ESPECIALIDAD_MAX);
+  const chips = clinica.especialidades.slice(0, SPECIALTY_CHIPS_MAX);
   const more = clinica.especialidades.length - chips.length;
   return (
     <article
@@ -52,7 +52,7 @@ export function ClinicCard({ clinica, className, headingLevel = 3 }: { clinica: 
           <ul className="flex flex-wrap gap-1.5" aria-label="Especialidades">
             {chips.map((slug) => (
               <li key={slug} className="rounded-md bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground">
-                {formatEspecialidadSlug(slug)}
+                {formatSpecialtySlug(slug)}
               </li>
             ))}
             {more > 0 ? (

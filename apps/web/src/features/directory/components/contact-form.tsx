@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createSolicitudCitaSchema, DIRECTORY_MESSAGES, type SolicitudCitaInput } from '@odontia/shared';
+import { createAppointmentRequestSchema, DIRECTORY_MESSAGES, type AppointmentRequestInput } from '@odontia/shared';
 import { CheckCircle2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,8 +20,8 @@ const FIELDS = ['nombre', 'email', 'telefono', 'mensaje', 'fechaPreferida'] as c
  * lets the server tell a person's pace from a script's.
  */
 export default function ContactForm({ clinicaId, token, hoy }: { clinicaId: string; token: string; hoy: string }) {
-  const schema = useMemo(() => createSolicitudCitaSchema(hoy), [hoy]);
-  const form = useForm<SolicitudCitaInput>({
+  const schema = useMemo(() => createAppointmentRequestSchema(hoy), [hoy]);
+  const form = useForm<AppointmentRequestInput>({
     resolver: zodResolver(schema),
     defaultValues: { nombre: '', email: '', telefono: '', mensaje: '', fechaPreferida: '' },
   });
@@ -29,7 +29,7 @@ export default function ContactForm({ clinicaId, token, hoy }: { clinicaId: stri
   const [sent, setSent] = useState(false);
   const { errors } = form.formState;
 
-  const send = async (values: SolicitudCitaInput, website: string) => {
+  const send = async (values: AppointmentRequestInput, website: string) => {
     const parsed = schema.parse(values);
     try {
       await mutation.mutateAsync({ ...parsed, website: website || undefined, token });

@@ -1,4 +1,4 @@
-import { BENEFICIOS_CLINICAS } from '@odontia/shared';
+import { CLINIC_BENEFITS } from '@odontia/shared';
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Plans } from './plans';
@@ -51,7 +51,7 @@ export default function LandingMore() {
             </div>
           </div>
           <ul className="grid gap-4 sm:grid-cols-2">
-            {BENEFICIOS_CLINICAS.map((b) => (
+            {CLINIC_BENEFITS.map((b) => (
               <li key={b.titulo} className="rounded-xl bg-white/10 p-4">
                 <p className="flex items-center gap-2 font-semibold">
                   <CheckCircle2 className="size-5 shrink-0" aria-hidden="true" />

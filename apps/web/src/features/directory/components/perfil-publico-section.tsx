@@ -3,9 +3,9 @@ import {
   checkImageFile,
   IMAGE_ACCEPT_ATTRIBUTE,
   IMAGE_MESSAGES,
-  PERFIL_LIMITES,
-  perfilPublicoSchema,
-  type PerfilPublicoInput,
+  PUBLIC_PROFILE_LIMITS,
+  publicProfileSchema,
+  type PublicProfileInput,
 } from '@odontia/shared';
 import { ExternalLink, ImagePlus, Plus, Trash2, UserRound, X } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
@@ -35,7 +35,7 @@ import {
 } from '../api/perfil-publico';
 import { ClinicImage } from './clinic-image';
 
-type FormValues = PerfilPublicoInput;
+type FormValues = PublicProfileInput;
 
 const toForm = (perfil: PerfilPublicoStaff): FormValues => ({
   publicada: perfil.publicada,
@@ -107,7 +107,7 @@ function Servicios({ form, disabled }: { form: UseFormReturn<FormValues>; disabl
       render={({ field, fieldState }) => {
         const add = () => {
           const value = nuevo.trim();
-          if (!value || field.value.includes(value) || field.value.length >= PERFIL_LIMITES.servicios) return;
+          if (!value || field.value.includes(value) || field.value.length >= PUBLIC_PROFILE_LIMITS.servicios) return;
           field.onChange([...field.value, value]);
           setNuevo('');
         };
@@ -127,7 +127,7 @@ function Servicios({ form, disabled }: { form: UseFormReturn<FormValues>; disabl
                 onChange={(e) => setNuevo(e.target.value)}
                 onKeyDown={onKeyDown}
                 placeholder="Por ejemplo: Limpieza dental"
-                maxLength={PERFIL_LIMITES.servicio}
+                maxLength={PUBLIC_PROFILE_LIMITS.servicio}
                 disabled={disabled}
               />
               <Button type="button" variant="outline" onClick={add} disabled={disabled || !nuevo.trim()}>
@@ -176,10 +176,10 @@ function Horario({ form, disabled }: { form: UseFormReturn<FormValues>; disabled
       {fields.map((row, i) => (
         <div key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
           <FormField label={`Días (fila ${i + 1})`} error={errors?.[i]?.dias?.message} className="[&>label]:sr-only">
-            <Input placeholder="Lunes a viernes" maxLength={PERFIL_LIMITES.horarioTexto} disabled={disabled} {...form.register(`horario.${i}.dias`)} />
+            <Input placeholder="Lunes a viernes" maxLength={PUBLIC_PROFILE_LIMITS.horarioTexto} disabled={disabled} {...form.register(`horario.${i}.dias`)} />
           </FormField>
           <FormField label={`Horas (fila ${i + 1})`} error={errors?.[i]?.horas?.message} className="[&>label]:sr-only">
-            <Input placeholder="09:00 - 20:00" maxLength={PERFIL_LIMITES.horarioTexto} disabled={disabled} {...form.register(`horario.${i}.horas`)} />
+            <Input placeholder="09:00 - 20:00" maxLength={PUBLIC_PROFILE_LIMITS.horarioTexto} disabled={disabled} {...form.register(`horario.${i}.horas`)} />
           </FormField>
           <Button type="button" variant="ghost" size="icon" onClick={() => remove(i)} disabled={disabled} aria-label={`Quitar la fila ${i + 1} del horario`}>
             <Trash2 aria-hidden="true" />
@@ -192,7 +192,7 @@ function Horario({ form, disabled }: { form: UseFormReturn<FormValues>; disabled
         size="sm"
         className="w-fit"
         onClick={() => append({ dias: '', horas: '' })}
-        disabled={disabled || fields.length >= PERFIL_LIMITES.horario}
+        disabled={disabled || fields.length >= PUBLIC_PROFILE_LIMITS.horario}
       >
         <Plus aria-hidden="true" />
         Añadir fila
@@ -231,10 +231,10 @@ function Doctores({ form, disabled }: { form: UseFormReturn<FormValues>; disable
             <input type="file" accept={IMAGE_ACCEPT_ATTRIBUTE} className="sr-only" disabled={disabled} onChange={(e) => onPhoto(i, e)} />
           </label>
           <FormField label="Nombre" error={errors?.[i]?.nombre?.message}>
-            <Input maxLength={PERFIL_LIMITES.doctorTexto} disabled={disabled} {...form.register(`doctores.${i}.nombre`)} />
+            <Input maxLength={PUBLIC_PROFILE_LIMITS.doctorTexto} disabled={disabled} {...form.register(`doctores.${i}.nombre`)} />
           </FormField>
           <FormField label="Especialidad" error={errors?.[i]?.especialidad?.message} className="col-start-2 sm:col-start-auto">
-            <Input maxLength={PERFIL_LIMITES.doctorTexto} disabled={disabled} {...form.register(`doctores.${i}.especialidad`)} />
+            <Input maxLength={PUBLIC_PROFILE_LIMITS.doctorTexto} disabled={disabled} {...form.register(`doctores.${i}.especialidad`)} />
           </FormField>
           <Button
             type="button"
@@ -255,7 +255,7 @@ function Doctores({ form, disabled }: { form: UseFormReturn<FormValues>; disable
         size="sm"
         className="w-fit"
         onClick={() => append({ nombre: '', especialidad: '', imagen: null })}
-        disabled={disabled || fields.length >= PERFIL_LIMITES.doctores}
+        disabled={disabled || fields.length >= PUBLIC_PROFILE_LIMITS.doctores}
       >
         <Plus aria-hidden="true" />
         Añadir profesional
@@ -268,7 +268,7 @@ function PerfilForm({ perfil }: { perfil: PerfilPublicoStaff }) {
   const canEdit = useCan('clinica.editar');
   const disabled = !canEdit;
   const save = useUpdatePerfilPublico();
-  const form = useForm<FormValues>({ resolver: zodResolver(perfilPublicoSchema), values: toForm(perfil) });
+  const form = useForm<FormValues>({ resolver: zodResolver(publicProfileSchema), values: toForm(perfil) });
   const { errors } = form.formState;
   const ids = { publicada: useId() };
   // From the API (seeded reference data), so the constants stay out of the public pages' scripts.
@@ -276,7 +276,7 @@ function PerfilForm({ perfil }: { perfil: PerfilPublicoStaff }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync(perfilPublicoSchema.parse(values));
+      await save.mutateAsync(publicProfileSchema.parse(values));
       toast.success('¡Cambios guardados!', values.publicada ? 'Tu perfil público está actualizado.' : undefined);
     } catch (error) {
       if (error instanceof ApiError && error.fields) {
@@ -313,7 +313,7 @@ function PerfilForm({ perfil }: { perfil: PerfilPublicoStaff }) {
       <ImagenPerfil perfil={perfil} disabled={disabled} />
 
       <FormField label="Descripción" error={errors.descripcion?.message} description="Cuenta a los pacientes qué hace especial a tu clínica.">
-        <Textarea rows={4} maxLength={PERFIL_LIMITES.descripcion} disabled={disabled} {...form.register('descripcion')} />
+        <Textarea rows={4} maxLength={PUBLIC_PROFILE_LIMITS.descripcion} disabled={disabled} {...form.register('descripcion')} />
       </FormField>
 
       <fieldset className="grid gap-3">

@@ -1,4 +1,4 @@
-import { PLANES } from '@odontia/shared';
+import { PLANS } from '@odontia/shared';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass, cx } from './styles';
@@ -10,7 +10,7 @@ export function Plans({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className="grid gap-6 md:grid-cols-3">
-      {PLANES.map((plan) => (
+      {PLANS.map((plan) => (
         <li
           key={plan.id}
           className={cx(

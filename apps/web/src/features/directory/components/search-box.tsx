@@ -1,4 +1,4 @@
-import { directorioQueryString } from '@odontia/shared';
+import { directoryQueryString } from '@odontia/shared';
 import { Search } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,7 +11,7 @@ export function SearchBox({ className, defaultValue = '' }: { className?: string
   const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    navigate(`/clinicas${directorioQueryString({ q: value })}`);
+    navigate(`/clinicas${directoryQueryString({ q: value })}`);
   };
   return (
     <form role="search" onSubmit={submit} className={cx('flex w-full gap-2 rounded-xl border bg-background p-2 shadow-lg', className)}>

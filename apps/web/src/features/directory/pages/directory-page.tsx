@@ -1,4 +1,4 @@
-import { directorioQueryString, formatEspecialidadSlug } from '@odontia/shared';
+import { directoryQueryString, formatSpecialtySlug } from '@odontia/shared';
 import { ChevronLeft, ChevronRight, SearchX, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -26,7 +26,7 @@ function Pages({ total, pagina, porPagina, params }: { total: number; pagina: nu
   const pages = Math.max(1, Math.ceil(total / porPagina));
   const from = (pagina - 1) * porPagina + 1;
   const to = Math.min(pagina * porPagina, total);
-  const href = (p: number) => `/clinicas${directorioQueryString({ ...params, pagina: p })}`;
+  const href = (p: number) => `/clinicas${directoryQueryString({ ...params, pagina: p })}`;
   const top = () => window.scrollTo({ top: 0 });
   return (
     <div className="mt-8 flex flex-col items-center justify-between gap-3 sm:flex-row">
@@ -144,7 +144,7 @@ export default function DirectoryPage() {
                   </option>
                 ))}
                 {especialidad && !especialidades.some((e) => e.id === especialidad) ? (
-                  <option value={especialidad}>{formatEspecialidadSlug(especialidad)}</option>
+                  <option value={especialidad}>{formatSpecialtySlug(especialidad)}</option>
                 ) : null}
               </select>
             </div>

@@ -1,4 +1,4 @@
-import { BUSQUEDAS_POPULARES, directorioQueryString } from '@odontia/shared';
+import { POPULAR_SEARCHES, directoryQueryString } from '@odontia/shared';
 import { ArrowRight } from 'lucide-react';
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -77,10 +77,10 @@ export default function LandingPage() {
           <div className="mx-auto mt-5 flex max-w-2xl flex-wrap items-center justify-center gap-2">
             <span className="text-sm text-muted-foreground">Búsquedas populares:</span>
             <ul className="contents">
-              {BUSQUEDAS_POPULARES.map((b) => (
+              {POPULAR_SEARCHES.map((b) => (
                 <li key={b.label}>
                   <Link
-                    to={`/clinicas${directorioQueryString(b.params)}`}
+                    to={`/clinicas${directoryQueryString(b.params)}`}
                     className="inline-flex items-center rounded-full border bg-background px-3 py-1 text-sm font-medium transition-colors hover:border-primary hover:text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                   >
                     {b.label}

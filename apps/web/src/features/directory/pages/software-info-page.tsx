@@ -1,4 +1,4 @@
-import { BENEFICIOS_CLINICAS } from '@odontia/shared';
+import { CLINIC_BENEFITS } from '@odontia/shared';
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
@@ -42,7 +42,7 @@ export default function SoftwareInfoPage() {
           Lo que gana tu clínica
         </h2>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {BENEFICIOS_CLINICAS.map((b) => (
+          {CLINIC_BENEFITS.map((b) => (
             <li key={b.titulo} className="rounded-xl border bg-card p-5 shadow-sm">
               <CheckCircle2 className="size-6 text-primary" aria-hidden="true" />
               <h3 className="mt-3 font-semibold">{b.titulo}</h3>

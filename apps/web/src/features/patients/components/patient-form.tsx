@@ -7,7 +7,7 @@ import {
   GENEROS,
   updatePatientSchema,
   type CreatePatientData,
-  type EstadoPaciente,
+  type PatientStatus,
   type UpdatePatientData,
 } from '@odontia/shared';
 import { useState } from 'react';
@@ -34,7 +34,7 @@ export type PatientFormValues = {
   email: string;
   direccion: string;
   notas: string;
-  estado: EstadoPaciente;
+  estado: PatientStatus;
   ultimaVisita: string;
   proximaVisita: string;
 };

@@ -1,4 +1,4 @@
-import type { EstadoSolicitud } from '@odontia/shared';
+import type { AppointmentRequestStatus } from '@odontia/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
@@ -6,7 +6,7 @@ import { api, unwrap } from '@/lib/api';
 export type SolicitudesPage = InferResponseType<typeof api.solicitudes.$get, 200>;
 export type Solicitud = SolicitudesPage['solicitudes'][number];
 
-export type SolicitudesFilter = { estado?: EstadoSolicitud; pagina: number };
+export type SolicitudesFilter = { estado?: AppointmentRequestStatus; pagina: number };
 
 export const solicitudesQueryOptions = (filter: SolicitudesFilter) =>
   queryOptions({

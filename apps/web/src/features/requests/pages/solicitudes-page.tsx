@@ -1,4 +1,4 @@
-import { ESTADO_SOLICITUD_LABELS, formatDate, formatDateTime, type EstadoSolicitud } from '@odontia/shared';
+import { ESTADO_SOLICITUD_LABELS, formatDate, formatDateTime, type AppointmentRequestStatus } from '@odontia/shared';
 import { Check, Inbox, Mail, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -15,7 +15,7 @@ import { cn } from '@/lib/utils';
 import { useSolicitudes, type Solicitud } from '../api/get-solicitudes';
 import { useUpdateSolicitud } from '../api/update-solicitud';
 
-const FILTERS: { value: EstadoSolicitud | undefined; label: string }[] = [
+const FILTERS: { value: AppointmentRequestStatus | undefined; label: string }[] = [
   { value: undefined, label: 'Todas' },
   { value: 'nueva', label: 'Nuevas' },
   { value: 'atendida', label: 'Atendidas' },
@@ -42,7 +42,7 @@ function MarkButton({ solicitud }: { solicitud: Solicitud }) {
 /** Appointment requests sent from the clinic's public profile. */
 export default function SolicitudesPage() {
   usePageTitle('Solicitudes');
-  const [estado, setEstado] = useState<EstadoSolicitud | undefined>(undefined);
+  const [estado, setEstado] = useState<AppointmentRequestStatus | undefined>(undefined);
   const [pagina, setPagina] = useState(1);
   const { data, isPending, isError, error } = useSolicitudes({ estado, pagina });
   const canManage = useCan('solicitudes.gestionar');
