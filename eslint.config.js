@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint/feature-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/api/drizzle/**', 'test-results/**', 'playwright-report/**'] },
@@ -23,11 +24,11 @@ export default tseslint.config(
     },
   },
   {
-    // Features never import each other: what two features need lives in src/lib, src/components or packages/shared.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*'], message: 'Un feature no importa otro feature ni la app: usa src/lib, src/components o @odontia/shared.' }] }],
-    },
+    // Features never import each other, by alias or by relative path (see eslint/feature-boundaries.js):
+    // in the API only platform, db and @odontia/shared; in the web only src/lib, src/components and @odontia/shared.
+    files: ['apps/api/src/features/**/*.ts', 'apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { odontia: boundaries },
+    rules: { 'odontia/feature-boundaries': 'error' },
   },
   {
     files: ['scripts/**', 'bench/**', 'e2e/**', '.ci/**'],

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { accountRoutes } from './features/account/account.routes.ts';
+import { accountRoutes } from './features/profile/account.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { clinicRoutes } from './features/clinic/clinic.routes.ts';
 import { directoryRoutes } from './features/directory/directory.routes.ts';

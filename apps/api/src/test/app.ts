@@ -92,6 +92,12 @@ export async function createClinicOwner(t: TestApp, clinic: { nombre?: string } 
   return { ...account, clinica };
 }
 
+/** Changes what a clinic role may do, as the clinic's roles screen would. */
+export async function setRolePermissions(t: TestApp, rolId: string, permisos: string[]) {
+  const { setRolePermissions: save } = await import('../features/clinic/clinic.service.ts');
+  await save(t.db, rolId, permisos);
+}
+
 /** Adds a signed-up user to a clinic with one of its roles (by role name, e.g. 'Recepción'). */
 export async function addTeamMember(t: TestApp, clinicaId: string, roleName: string, rol: 'admin' | 'dentista' | 'asistente' | 'recepcion') {
   const { and, eq } = await import('drizzle-orm');

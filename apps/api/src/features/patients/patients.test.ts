@@ -4,8 +4,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clinicas, pacientes, rolesClinica } from '../../db/schema/index.ts';
 import { keyFromPublicUrl } from '../../platform/storage/storage.ts';
-import { addTeamMember, createClinicOwner, createTestApp, signUp, type TestApp } from '../../test/app.ts';
-import { setRolePermissions } from '../clinic/clinic.service.ts';
+import { addTeamMember, createClinicOwner, createTestApp, setRolePermissions, signUp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
 type Owner = Awaited<ReturnType<typeof createClinicOwner>>;
@@ -226,7 +225,7 @@ describe('permissions', () => {
     // Recepción may not delete by default.
     expect((await api(member.cookie, `/${p.id}`, { method: 'DELETE' })).status).toBe(403);
 
-    await setRolePermissions(t.db, member.rolId, ['clinica.ver']);
+    await setRolePermissions(t, member.rolId, ['clinica.ver']);
     const refused = [
       api(member.cookie, ''),
       api(member.cookie, '/sugerencias?q=per'),

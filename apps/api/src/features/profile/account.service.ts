@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { clinicas } from '../../db/schema/index.ts';
 import { loadMember } from '../../platform/session.ts';
-import { getProfile } from '../profile/profile.service.ts';
+import { getProfile } from './profile.service.ts';
 
 /**
  * Everything the web app needs to know about the signed-in person, in one request: the profile
