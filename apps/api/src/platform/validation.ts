@@ -1,7 +1,10 @@
 import { isId } from '@odontia/shared';
-import type { ValidationTargets } from 'hono';
+import type { Context, Env, MiddlewareHandler, ValidationTargets } from 'hono';
+import type { FormValue } from 'hono/types';
+import type { InferInput } from 'hono/validator';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
+import type { AppEnv } from './context.ts';
 import { AppError, type FieldErrors } from './errors.ts';
 
 export function fieldErrors(error: z.ZodError): FieldErrors {
@@ -22,13 +25,24 @@ export function validationError(error: z.ZodError): AppError {
 /**
  * Validates a request part with a shared zod schema and hands the parsed value to the route
  * (`c.req.valid('json')`), so the same rules and Spanish messages apply on the form and here.
+ * The typed client (`hc`) sees the schema's input type (what may be sent: optional fields may be
+ * left out), the route its output type (what was checked: trimmed, defaults applied). A schema that
+ * depends on the request (the clinic's "today") is given as a function of the context.
  */
-export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
-  return validator(target, async (value) => {
-    const result = await schema.safeParseAsync(value);
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+  target: Target,
+  schema: Schema | ((c: Context<AppEnv>) => Schema),
+) {
+  type Types = {
+    in: { [K in Target]: K extends 'json' ? z.input<Schema> : InferInput<z.input<Schema>, K, FormValue> };
+    out: { [K in Target]: z.output<Schema> };
+  };
+  const middleware = validator(target, async (value, c) => {
+    const result = await (typeof schema === 'function' ? schema(c as Context<AppEnv>) : schema).safeParseAsync(value);
     if (!result.success) throw validationError(result.error);
     return result.data as z.output<Schema>;
   });
+  return middleware as unknown as MiddlewareHandler<Env, string, Types>;
 }
 
 /**

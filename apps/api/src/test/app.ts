@@ -2,11 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp, type App } from '../app.ts';
+import { createApiClient, type ApiClient } from '../client.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import type { Deps } from '../platform/context.ts';
+import type { ErrorBody } from '../platform/errors.ts';
 import { createLogger } from '../platform/logger.ts';
 import { createDeps } from '../server.ts';
+
+export type { ApiClient };
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -17,7 +21,12 @@ export type TestApp = {
   database: DatabaseHandle & { dispose: () => Promise<void> };
   config: Config;
   dataDir: string;
-  /** Sends a request the way the browser would (same Origin, JSON body). */
+  /**
+   * The web app's typed client (`hc<AppType>`) over this app, as a browser with this session cookie
+   * (or none): paths, inputs and response bodies are the routes' own types.
+   */
+  client: (cookie?: string) => ApiClient;
+  /** Sends a raw request the way the browser would (same Origin, JSON body): for what the typed client cannot send. */
   request: (pathname: string, init?: RequestInit & { json?: unknown; cookie?: string }) => Promise<Response>;
   close: () => Promise<void>;
 };
@@ -37,6 +46,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
     database,
     config,
     dataDir,
+    client: (cookie) =>
+      createApiClient(`${TEST_ORIGIN}/api`, {
+        fetch: async (input: Request | string | URL, init?: RequestInit) => app.request(input, init),
+        headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+      }),
     request: (pathname, init = {}) => {
       const { json, cookie, headers: extra, ...rest } = init;
       const headers = new Headers(extra);
@@ -52,6 +66,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The error a failed response carries, typed by the server's own ErrorBody. */
+export async function errorOf(res: { json(): Promise<unknown> }): Promise<ErrorBody['error']> {
+  return ((await res.json()) as ErrorBody).error;
 }
 
 /** The session cookie(s) a response sets, ready for a Cookie header. */

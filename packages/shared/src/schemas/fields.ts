@@ -149,7 +149,8 @@ export const PAGE_MAX = 1_000_000;
  * A 1-based page number from a query string or URL: a hand-edited `pagina=abc`, `0` or `-3` shows
  * the first page rather than an error. The server and the web app read `pagina` with this.
  */
-export const pageNumber = z.coerce.number().int().min(1).max(PAGE_MAX).catch(1);
+// The default makes `pagina` optional for the typed client; the catch turns anything else into page 1.
+export const pageNumber = z.coerce.number().int().min(1).max(PAGE_MAX).catch(1).default(1);
 export const parsePageNumber = (value: unknown): number => pageNumber.parse(value);
 
 /** A checkbox that must be ticked (terms and conditions). */

@@ -6,14 +6,13 @@ import {
   todayInZone,
   updatePatientSchema,
 } from '@odontia/shared';
-import { Hono, type Context } from 'hono';
-import { validator } from 'hono/validator';
+import { Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requirePermission } from '../../platform/session.ts';
 import { fileBytes, imageUpload } from '../../platform/storage/images.ts';
-import { idParam, validate, validationError } from '../../platform/validation.ts';
+import { idParam, validate } from '../../platform/validation.ts';
 import {
   createPatient,
   deletePatient,
@@ -33,14 +32,8 @@ const patientIdParam = idParam(patientNotFound);
  * The body validated with the shared schema for the clinic's "today" (its zone, not UTC nor the
  * server's), so the date rules answer the same on the form and here.
  */
-function validatePatientBody<S extends z.ZodType>(makeSchema: (today: string) => S) {
-  return validator('json', async (value, c) => {
-    const today = todayInZone((c as Context<AppEnv>).var.member.zonaHoraria);
-    const result = await makeSchema(today).safeParseAsync(value);
-    if (!result.success) throw validationError(result.error);
-    return result.data as z.output<S>;
-  });
-}
+const patientBody = <S extends z.ZodType>(makeSchema: (today: string) => S) =>
+  validate('json', (c) => makeSchema(todayInZone(c.var.member.zonaHoraria)));
 
 /**
  * Patients of the caller's clinic. Every route takes the clinic from the session's membership;
@@ -55,7 +48,7 @@ export const patientsRoutes = new Hono<AppEnv>()
     const pacientes = await suggestPatients(c.var.deps.db, c.var.member.clinicaId, c.req.valid('query').q);
     return c.json({ pacientes }, 200);
   })
-  .post('/', requirePermission('pacientes.crear'), validatePatientBody(createPatientSchema), async (c) => {
+  .post('/', requirePermission('pacientes.crear'), patientBody(createPatientSchema), async (c) => {
     return c.json(await createPatient(c.var.deps.db, c.var.member.clinicaId, c.req.valid('json')), 201);
   })
   .get('/:id', requirePermission('pacientes.ver'), patientIdParam, async (c) => {
@@ -63,7 +56,7 @@ export const patientsRoutes = new Hono<AppEnv>()
     if (!patient) throw patientNotFound();
     return c.json(patient, 200);
   })
-  .put('/:id', requirePermission('pacientes.editar'), patientIdParam, validatePatientBody(updatePatientSchema), async (c) => {
+  .put('/:id', requirePermission('pacientes.editar'), patientIdParam, patientBody(updatePatientSchema), async (c) => {
     const patient = await updatePatient(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id, c.req.valid('json'));
     if (!patient) throw patientNotFound();
     return c.json(patient, 200);

@@ -1,34 +1,21 @@
 import { PATIENT_MESSAGES, PATIENTS_PAGE_SIZE } from '@odontia/shared';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { InferRequestType, InferResponseType } from 'hono/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clinicas, pacientes, rolesClinica } from '../../db/schema/index.ts';
 import { keyFromPublicUrl } from '../../platform/storage/storage.ts';
-import { addTeamMember, createClinicOwner, createTestApp, setRolePermissions, signUp, type TestApp } from '../../test/app.ts';
+import { addTeamMember, createClinicOwner, createTestApp, errorOf, setRolePermissions, signUp, type ApiClient, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
 type Owner = Awaited<ReturnType<typeof createClinicOwner>>;
 let ana: Owner; // first clinic
 let beto: Owner; // second clinic
 
-type PatientJson = {
-  id: string;
-  nombres: string;
-  apellidos: string;
-  email: string | null;
-  telefono: string | null;
-  direccion: string | null;
-  fechaNacimiento: string | null;
-  genero: string | null;
-  notas: string | null;
-  fotoUrl: string | null;
-  estado: string;
-  ultimaVisita: string | null;
-  proximaVisita: string | null;
-  fechaActualizacion: string | null;
-};
-type PageJson = { pacientes: PatientJson[]; total: number; pagina: number; porPagina: number };
-type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
+// Response bodies as the routes declare them (the web app's typed client sees the same).
+type PatientJson = InferResponseType<ApiClient['pacientes'][':id']['$get'], 200>;
+type PageJson = InferResponseType<ApiClient['pacientes']['$get'], 200>;
+type NewPatient = InferRequestType<ApiClient['pacientes']['$post']>['json'];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -40,16 +27,17 @@ afterAll(() => t.close());
 const api = (cookie: string, path: string, init: RequestInit & { json?: unknown } = {}) =>
   t.request(`/api/pacientes${path}`, { ...init, cookie });
 
-async function create(owner: { cookie: string }, data: Record<string, unknown>): Promise<PatientJson> {
-  const res = await api(owner.cookie, '', { method: 'POST', json: data });
+async function create(owner: { cookie: string }, data: NewPatient): Promise<PatientJson> {
+  const res = await t.client(owner.cookie).pacientes.$post({ json: data });
   expect(res.status, await res.clone().text()).toBe(201);
-  return res.json() as Promise<PatientJson>;
+  return res.json();
 }
 
-async function list(owner: { cookie: string }, query = ''): Promise<PageJson> {
-  const res = await api(owner.cookie, query);
+/** One page of the list for a query string as the web app's URL has it ('?q=…&pagina=…'). */
+async function list(owner: { cookie: string }, search = ''): Promise<PageJson> {
+  const res = await t.client(owner.cookie).pacientes.$get({ query: Object.fromEntries(new URLSearchParams(search)) });
   expect(res.status).toBe(200);
-  return res.json() as Promise<PageJson>;
+  return res.json();
 }
 
 const fullUpdate = (p: PatientJson, changes: Record<string, unknown> = {}) => ({
@@ -84,9 +72,9 @@ describe('create', () => {
       json: { nombres: '   ', apellidos: '', telefono: '12ab', email: 'no-es-email' },
     });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as ErrorJson;
-    expect(body.error.code).toBe('validation_error');
-    expect(body.error.fields).toEqual({
+    const error = await errorOf(res);
+    expect(error.code).toBe('validation_error');
+    expect(error.fields).toEqual({
       nombres: 'El nombre es obligatorio',
       apellidos: 'Los apellidos son obligatorios',
       telefono: 'Introduce un número de teléfono válido',
@@ -139,7 +127,7 @@ describe('create', () => {
     }
     for (const telefono of ['12345', '+34 600 12a 456', '+'.repeat(2) + '34600123456']) {
       const res = await api(ana.cookie, '', { method: 'POST', json: { nombres: 'Tel', apellidos: 'Malo', telefono } });
-      expect(((await res.json()) as ErrorJson).error.fields).toEqual({ telefono: PATIENT_MESSAGES.telefonoInvalid });
+      expect((await errorOf(res)).fields).toEqual({ telefono: PATIENT_MESSAGES.telefonoInvalid });
     }
   });
 });
@@ -164,21 +152,21 @@ describe('read, update, delete', () => {
     expect((await api(ana.cookie, `/${p.id}`, { method: 'DELETE' })).status).toBe(204);
     const gone = await api(ana.cookie, `/${p.id}`);
     expect(gone.status).toBe(404);
-    expect(((await gone.json()) as ErrorJson).error.message).toBe('El paciente solicitado no existe o no tienes acceso');
+    expect((await errorOf(gone)).message).toBe('El paciente solicitado no existe o no tienes acceso');
   });
 
   it('refuses an edit without estado or with an unknown one', async () => {
     const p = await create(ana, { nombres: 'Sin', apellidos: 'Estado' });
     const res = await api(ana.cookie, `/${p.id}`, { method: 'PUT', json: fullUpdate(p, { estado: 'archivado' }) });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorJson).error.fields).toHaveProperty('estado');
+    expect((await errorOf(res)).fields).toHaveProperty('estado');
   });
 
   it('answers a malformed or unknown id with the same 404', async () => {
     for (const id of ['no-es-uuid', '00000000-0000-4000-8000-000000000000']) {
       const res = await api(ana.cookie, `/${id}`);
       expect(res.status).toBe(404);
-      expect(((await res.json()) as ErrorJson).error.message).toBe(PATIENT_MESSAGES.notFound);
+      expect((await errorOf(res)).message).toBe(PATIENT_MESSAGES.notFound);
     }
   });
 });
@@ -199,7 +187,7 @@ describe('another clinic', () => {
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.status).toBe(404);
-      expect(((await res.json()) as ErrorJson).error).toEqual({ code: 'not_found', message: PATIENT_MESSAGES.notFound });
+      expect((await errorOf(res))).toEqual({ code: 'not_found', message: PATIENT_MESSAGES.notFound });
     }
     const [row] = await t.db.select().from(pacientes).where(eq(pacientes.id, p.id));
     expect(row).toMatchObject({ nombres: 'Privado', clinicaId: ana.clinica.id, fotoUrl: null, fechaActualizacion: null });
@@ -212,7 +200,7 @@ describe('another clinic', () => {
     const page = await list(beto, `?q=consulta&clinica_id=${ana.clinica.id}&clinicaId=${ana.clinica.id}`);
     expect(page.total).toBe(0);
     const res = await api(beto.cookie, `/sugerencias?q=consulta&clinica_id=${ana.clinica.id}`);
-    expect(((await res.json()) as { pacientes: unknown[] }).pacientes).toEqual([]);
+    expect(((await res.json()) as PageJson).pacientes).toEqual([]);
   });
 });
 
@@ -237,7 +225,7 @@ describe('permissions', () => {
     ];
     for (const res of await Promise.all(refused)) {
       expect(res.status).toBe(403);
-      expect(((await res.json()) as ErrorJson).error.code).toBe('forbidden');
+      expect((await errorOf(res)).code).toBe('forbidden');
     }
     const [row] = await t.db.select().from(pacientes).where(eq(pacientes.id, p.id));
     expect(row.nombres).toBe('Permiso');
@@ -248,7 +236,7 @@ describe('permissions', () => {
     const lonely = await signUp(t);
     const res = await api(lonely.cookie, '');
     expect(res.status).toBe(403);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('clinic_required');
+    expect((await errorOf(res)).code).toBe('clinic_required');
   });
 });
 
@@ -315,11 +303,12 @@ describe('search', () => {
   });
 
   it('suggests the first matches for the top bar, in order, with the same matching', async () => {
-    const res = await api(owner.cookie, '/sugerencias?q=JOSE');
+    const suggest = (q: string) => t.client(owner.cookie).pacientes.sugerencias.$get({ query: { q } });
+    const res = await suggest('JOSE');
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { pacientes: { nombres: string; apellidos: string }[] };
+    const body = await res.json();
     expect(body.pacientes.map((p) => p.apellidos)).toEqual(['Alonso', 'Muñoz García']);
-    const empty = (await (await api(owner.cookie, '/sugerencias?q=')).json()) as { pacientes: unknown[] };
+    const empty = await (await suggest('')).json();
     expect(empty.pacientes).toEqual([]);
   });
 });
@@ -400,16 +389,14 @@ describe("dates against the clinic's day", () => {
     const { at, utcToday, madridToday, madridTomorrow } = lateEvening();
     vi.useFakeTimers({ now: at, toFake: ['Date'] });
 
-    const born = await api(ana.cookie, '', { method: 'POST', json: { nombres: 'Recién', apellidos: 'Nacido', fechaNacimiento: madridToday } });
-    expect(born.status).toBe(201);
-    const p = (await born.json()) as PatientJson;
+    const p = await create(ana, { nombres: 'Recién', apellidos: 'Nacido', fechaNacimiento: madridToday });
 
     const future = await api(ana.cookie, '', { method: 'POST', json: { nombres: 'Aún', apellidos: 'No', fechaNacimiento: madridTomorrow } });
-    expect(((await future.json()) as ErrorJson).error.fields).toEqual({ fechaNacimiento: PATIENT_MESSAGES.fechaNacimientoFuture });
+    expect((await errorOf(future)).fields).toEqual({ fechaNacimiento: PATIENT_MESSAGES.fechaNacimientoFuture });
 
     // Yesterday for Madrid (still today in UTC) is already in the past for the next visit.
     const past = await api(ana.cookie, `/${p.id}`, { method: 'PUT', json: fullUpdate(p, { proximaVisita: utcToday, ultimaVisita: madridTomorrow }) });
-    expect(((await past.json()) as ErrorJson).error.fields).toEqual({
+    expect((await errorOf(past)).fields).toEqual({
       proximaVisita: PATIENT_MESSAGES.proximaVisitaPast,
       ultimaVisita: PATIENT_MESSAGES.ultimaVisitaFuture,
     });
@@ -424,24 +411,21 @@ describe("dates against the clinic's day", () => {
     vi.useFakeTimers({ now: at, toFake: ['Date'] });
     // 18:30 in Bogotá: Madrid's date is still tomorrow there.
     const res = await api(owner.cookie, '', { method: 'POST', json: { nombres: 'Zona', apellidos: 'Bogotá', fechaNacimiento: madridToday } });
-    expect(((await res.json()) as ErrorJson).error.fields).toEqual({ fechaNacimiento: PATIENT_MESSAGES.fechaNacimientoFuture });
+    expect((await errorOf(res)).fields).toEqual({ fechaNacimiento: PATIENT_MESSAGES.fechaNacimientoFuture });
     expect((await api(owner.cookie, '', { method: 'POST', json: { nombres: 'Zona', apellidos: 'Bogotá', fechaNacimiento: utcToday } })).status).toBe(201);
   });
 });
 
 describe('photo', () => {
   const png = () => sharp({ create: { width: 16, height: 16, channels: 3, background: '#c83c3c' } }).png().toBuffer();
-  const upload = async (cookie: string, id: string, bytes: Uint8Array, name = 'Foto Niño.png', type = 'image/png') => {
-    const form = new FormData();
-    form.set('foto', new File([new Uint8Array(bytes)], name, { type }));
-    return api(cookie, `/${id}/foto`, { method: 'PUT', body: form });
-  };
+  const upload = async (cookie: string, id: string, bytes: Uint8Array, name = 'Foto Niño.png', type = 'image/png') =>
+    t.client(cookie).pacientes[':id'].foto.$put({ param: { id }, form: { foto: new File([new Uint8Array(bytes)], name, { type }) } });
 
   it('stores the photo under patient_photos/{clinic}/, serves it, and deletes the old file on replace and on patient deletion', async () => {
     const p = await create(ana, { nombres: 'Con', apellidos: 'Foto' });
     const first = await upload(ana.cookie, p.id, await png());
     expect(first.status).toBe(200);
-    const withPhoto = (await first.json()) as PatientJson;
+    const withPhoto = await first.json();
     expect(withPhoto.fotoUrl).toMatch(new RegExp(`^/files/patient_photos/${ana.clinica.id}/\\d+-foto-nino\\.png$`));
     expect(withPhoto.fechaActualizacion).not.toBeNull();
     const served = await t.request(withPhoto.fotoUrl!);
@@ -449,7 +433,7 @@ describe('photo', () => {
     expect(served.headers.get('content-type')).toBe('image/png');
 
     const firstKey = keyFromPublicUrl(withPhoto.fotoUrl)!;
-    const second = (await (await upload(ana.cookie, p.id, await png(), 'otra.png')).json()) as PatientJson;
+    const second = await (await upload(ana.cookie, p.id, await png(), 'otra.png')).json();
     expect(second.fotoUrl).not.toBe(withPhoto.fotoUrl);
     expect(await t.deps.storage.get(firstKey)).toBeNull();
 
@@ -461,9 +445,9 @@ describe('photo', () => {
 
   it('removes the photo and its file', async () => {
     const p = await create(ana, { nombres: 'Quitar', apellidos: 'Foto' });
-    const key = keyFromPublicUrl(((await (await upload(ana.cookie, p.id, await png())).json()) as PatientJson).fotoUrl)!;
-    const res = await api(ana.cookie, `/${p.id}/foto`, { method: 'DELETE' });
-    expect(((await res.json()) as PatientJson).fotoUrl).toBeNull();
+    const key = keyFromPublicUrl((await (await upload(ana.cookie, p.id, await png())).json()).fotoUrl)!;
+    const res = await t.client(ana.cookie).pacientes[':id'].foto.$delete({ param: { id: p.id } });
+    expect((await res.json()).fotoUrl).toBeNull();
     expect(await t.deps.storage.get(key)).toBeNull();
   });
 
@@ -471,10 +455,10 @@ describe('photo', () => {
     const p = await create(ana, { nombres: 'Foto', apellidos: 'Mala' });
     const fake = await upload(ana.cookie, p.id, new TextEncoder().encode('<svg onload="alert(1)"/>'), 'foto.png');
     expect(fake.status).toBe(415);
-    expect(((await fake.json()) as ErrorJson).error.message).toBe('El archivo debe ser una imagen');
+    expect((await errorOf(fake)).message).toBe('El archivo debe ser una imagen');
     const big = await upload(ana.cookie, p.id, new Uint8Array(2 * 1024 * 1024 + 1), 'grande.png');
     expect(big.status).toBe(413);
-    expect(((await big.json()) as ErrorJson).error.message).toBe('La imagen no debe superar los 2MB');
+    expect((await errorOf(big)).message).toBe('La imagen no debe superar los 2MB');
     const [row] = await t.db.select().from(pacientes).where(and(eq(pacientes.id, p.id)));
     expect(row.fotoUrl).toBeNull();
   });
