@@ -1,10 +1,11 @@
 import { DEFAULT_ROLES, PERMISSIONS } from '@odontia/shared';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { InferRequestType, InferResponseType } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicas, permisos, permisosRol, rolesClinica, user, usuarios, usuariosRol } from '../../db/schema/index.ts';
 import { keyFromPublicUrl } from '../../platform/storage/storage.ts';
-import { addTeamMember, createClinicOwner, createTestApp, signUp, type TestApp } from '../../test/app.ts';
+import { addTeamMember, createClinicOwner, createTestApp, errorOf, signUp, type ApiClient, type TestApp } from '../../test/app.ts';
 import { createClinic, setRolePermissions } from './clinic.service.ts';
 
 let t: TestApp;
@@ -15,19 +16,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
-type ClinicJson = { id: string; nombre: string; telefono: string; pais: string | null; ciudad: string | null; direccion: string | null; logoUrl: string | null };
+// Bodies as the routes declare them (the web app's typed client sees the same).
+type ClinicBody = InferRequestType<ApiClient['clinica']['$post']>['json'];
+type ClinicJson = NonNullable<InferResponseType<ApiClient['clinica']['$get'], 200>['clinica']>;
 
 const CLINICA = { nombre: 'Clínica Sonrisa', telefono: '910 000 000', pais: 'España', ciudad: 'Madrid', direccion: 'Calle Mayor 1' };
 
-const getClinic = (cookie: string) => t.request('/api/clinica', { cookie });
-const postClinic = (cookie: string, json: unknown) => t.request('/api/clinica', { method: 'POST', json, cookie });
-const putClinic = (cookie: string, json: unknown) => t.request('/api/clinica', { method: 'PUT', json, cookie });
-const uploadLogo = (cookie: string, bytes: Uint8Array) => {
-  const form = new FormData();
-  form.set('logo', new File([bytes as Uint8Array<ArrayBuffer>], 'logo.png', { type: 'image/png' }));
-  return t.request('/api/clinica/logo', { method: 'POST', body: form, cookie });
-};
+const getClinic = (cookie: string) => t.client(cookie).clinica.$get();
+// Extra fields (a clinicaId...) are allowed here: the tests check that the server drops them.
+const postClinic = (cookie: string, json: ClinicBody & Record<string, unknown>) => t.client(cookie).clinica.$post({ json });
+const putClinic = (cookie: string, json: ClinicBody & Record<string, unknown>) => t.client(cookie).clinica.$put({ json });
+const uploadLogo = (cookie: string, bytes: Uint8Array) =>
+  t.client(cookie).clinica.logo.$post({ form: { logo: new File([bytes as Uint8Array<ArrayBuffer>], 'logo.png', { type: 'image/png' }) } });
 
 describe('POST /api/clinica (onboarding and first-time setup)', () => {
   it('creates the clinic, its four roles with their permissions and the creator as Administrador, and completes onboarding', async () => {
@@ -35,7 +35,7 @@ describe('POST /api/clinica (onboarding and first-time setup)', () => {
     await t.request('/api/perfil', { method: 'PUT', cookie, json: { nombres: 'Ana', apellidos: 'García', telefono: '600123456' } });
     const res = await postClinic(cookie, { ...CLINICA, nombre: '  Clínica Sonrisa ' });
     expect(res.status).toBe(201);
-    const { clinica, created } = (await res.json()) as { clinica: ClinicJson; created: boolean };
+    const { clinica, created } = await res.json();
     expect(created).toBe(true);
     expect(clinica).toMatchObject({ ...CLINICA, logoUrl: null });
 
@@ -54,7 +54,7 @@ describe('POST /api/clinica (onboarding and first-time setup)', () => {
       .where(eq(permisosRol.rolId, recepcion.id));
     expect(recepcionGrants.map((g) => g.nombre).sort()).toEqual([...DEFAULT_ROLES.find((r) => r.rol === 'recepcion')!.permisos].sort());
 
-    const me = (await (await t.request('/api/me', { cookie })).json()) as { user: { onboardingStep: string }; clinica: { id: string }; rol: string; permisos: string[] };
+    const me = await (await t.client(cookie).me.$get()).json();
     expect(me.user.onboardingStep).toBe('completado');
     expect(me.clinica.id).toBe(clinica.id);
     expect(me.rol).toBe('admin');
@@ -65,19 +65,19 @@ describe('POST /api/clinica (onboarding and first-time setup)', () => {
     const { cookie } = await signUp(t);
     const res = await postClinic(cookie, { nombre: 'Clínica Mínima', telefono: '910000000', pais: '', ciudad: null });
     expect(res.status).toBe(201);
-    expect(((await res.json()) as { clinica: ClinicJson }).clinica).toMatchObject({ pais: null, ciudad: null, direccion: null });
+    expect((await res.json()).clinica).toMatchObject({ pais: null, ciudad: null, direccion: null });
   });
 
   it('validates with the spec messages', async () => {
     const { cookie, userId } = await signUp(t);
     const empty = await postClinic(cookie, { nombre: '', telefono: '' });
     expect(empty.status).toBe(400);
-    expect(((await empty.json()) as ErrorJson).error.fields).toEqual({
+    expect((await errorOf(empty)).fields).toEqual({
       nombre: 'El nombre de la clínica es obligatorio',
       telefono: 'El teléfono de contacto es obligatorio',
     });
     const badPhone = await postClinic(cookie, { ...CLINICA, telefono: '91 000' });
-    expect(((await badPhone.json()) as ErrorJson).error.fields).toEqual({ telefono: 'Introduce un número de teléfono válido' });
+    expect((await errorOf(badPhone)).fields).toEqual({ telefono: 'Introduce un número de teléfono válido' });
     expect(await t.db.select().from(clinicas).where(eq(clinicas.userId, userId))).toEqual([]);
   });
 
@@ -85,13 +85,13 @@ describe('POST /api/clinica (onboarding and first-time setup)', () => {
     const owner = await createClinicOwner(t);
     const res = await postClinic(owner.cookie, { ...CLINICA, nombre: 'Nuevo nombre' });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { clinica: ClinicJson; created: boolean };
+    const body = await res.json();
     expect(body).toMatchObject({ created: false, clinica: { id: owner.clinica.id, nombre: 'Nuevo nombre' } });
     expect(await t.db.select().from(clinicas).where(eq(clinicas.userId, owner.userId))).toHaveLength(1);
 
     // Fields left out are left as they are; an empty one is cleared.
     const partial = await postClinic(owner.cookie, { nombre: 'Solo nombre', telefono: '910000000', ciudad: '' });
-    expect(((await partial.json()) as { clinica: ClinicJson }).clinica).toMatchObject({ nombre: 'Solo nombre', pais: 'España', direccion: 'Calle Mayor 1', ciudad: null });
+    expect((await partial.json()).clinica).toMatchObject({ nombre: 'Solo nombre', pais: 'España', direccion: 'Calle Mayor 1', ciudad: null });
   });
 
   it('lets one user own one clinic, even with two requests at once', async () => {
@@ -101,7 +101,7 @@ describe('POST /api/clinica (onboarding and first-time setup)', () => {
     expect(statuses[0]).toBe(201);
     // The loser either saw the winner's clinic (update) or hit the unique owner (409).
     expect([200, 409]).toContain(statuses[1]);
-    const loser = results.find((r) => r.status === 409);
+    const loser = results.find((r) => !r.ok);
     if (loser) expect(await loser.json()).toEqual({ error: { code: 'conflict', message: 'Ya tienes una clínica configurada' } });
     expect(await t.db.select().from(clinicas).where(eq(clinicas.userId, userId))).toHaveLength(1);
 
@@ -137,7 +137,7 @@ describe('POST /api/clinica (onboarding and first-time setup)', () => {
     const member = await addTeamMember(t, owner.clinica.id, 'Recepción', 'recepcion');
     const res = await postClinic(member.cookie, { ...CLINICA, nombre: 'Tomada' });
     expect(res.status).toBe(403);
-    expect(((await (await getClinic(owner.cookie)).json()) as { clinica: ClinicJson }).clinica.nombre).toBe('Clínica de prueba');
+    expect((await (await getClinic(owner.cookie)).json()).clinica?.nombre).toBe('Clínica de prueba');
   });
 });
 
@@ -152,13 +152,13 @@ describe('GET /api/clinica', () => {
   it("gives each user their own clinic and never another's", async () => {
     const a = await createClinicOwner(t, { nombre: 'Clínica A' });
     const b = await createClinicOwner(t, { nombre: 'Clínica B' });
-    const readA = (await (await getClinic(a.cookie)).json()) as { clinica: ClinicJson };
-    const readB = (await (await getClinic(b.cookie)).json()) as { clinica: ClinicJson };
+    const readA = await (await getClinic(a.cookie)).json();
+    const readB = await (await getClinic(b.cookie)).json();
     expect(readA.clinica).toMatchObject({ id: a.clinica.id, nombre: 'Clínica A' });
     expect(readB.clinica).toMatchObject({ id: b.clinica.id, nombre: 'Clínica B' });
     // There is no route that takes a clinic id: the clinic always comes from the session.
     expect((await t.request(`/api/clinica/${a.clinica.id}`, { cookie: b.cookie })).status).toBe(404);
-    expect((await t.request(`/api/clinica?clinicaId=${a.clinica.id}`, { cookie: b.cookie }).then((r) => r.json())) as { clinica: ClinicJson }).toMatchObject({
+    expect(((await t.request(`/api/clinica?clinicaId=${a.clinica.id}`, { cookie: b.cookie }).then((r) => r.json())) as { clinica: ClinicJson })).toMatchObject({
       clinica: { id: b.clinica.id },
     });
   });
@@ -183,7 +183,7 @@ describe('PUT /api/clinica (Configuración de la Clínica)', () => {
     const owner = await createClinicOwner(t);
     const res = await putClinic(owner.cookie, { nombre: 'Clínica Renovada', telefono: '611222333', direccion: 'Gran Vía 2', pais: 'España', ciudad: 'Sevilla' });
     expect(res.status).toBe(200);
-    const { clinica } = (await res.json()) as { clinica: ClinicJson & { fechaActualizacion: string } };
+    const { clinica } = await res.json();
     expect(clinica).toMatchObject({ id: owner.clinica.id, nombre: 'Clínica Renovada', telefono: '611222333', ciudad: 'Sevilla', direccion: 'Gran Vía 2' });
     expect(clinica.fechaActualizacion).toBeTruthy();
   });
@@ -212,13 +212,13 @@ describe('PUT /api/clinica (Configuración de la Clínica)', () => {
     const { cookie } = await signUp(t);
     const res = await putClinic(cookie, CLINICA);
     expect(res.status).toBe(403);
-    expect(((await res.json()) as ErrorJson).error.code).toBe('clinic_required');
+    expect((await errorOf(res)).code).toBe('clinic_required');
   });
 
   it('validates with the clinic messages', async () => {
     const owner = await createClinicOwner(t);
     const res = await putClinic(owner.cookie, { nombre: '', telefono: '12' });
-    expect(((await res.json()) as ErrorJson).error.fields).toEqual({
+    expect((await errorOf(res)).fields).toEqual({
       nombre: 'El nombre de la clínica es obligatorio',
       telefono: 'Introduce un número de teléfono válido',
     });
@@ -230,13 +230,13 @@ describe('POST /api/clinica/logo', () => {
     const owner = await createClinicOwner(t);
     const first = await uploadLogo(owner.cookie, png);
     expect(first.status).toBe(200);
-    const { logoUrl } = (await first.json()) as { logoUrl: string };
+    const { logoUrl } = await first.json();
     expect(logoUrl).toMatch(new RegExp(`^/files/logos/${owner.clinica.id}/\\d+-logo\\.png$`));
     const served = await t.request(logoUrl);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
 
-    const second = (await (await uploadLogo(owner.cookie, png)).json()) as { logoUrl: string };
+    const second = await (await uploadLogo(owner.cookie, png)).json();
     expect(await t.deps.storage.get(keyFromPublicUrl(logoUrl)!)).toBeNull();
     const [row] = await t.db.select().from(clinicas).where(eq(clinicas.id, owner.clinica.id));
     expect(row.logoUrl).toBe(second.logoUrl);
@@ -256,6 +256,6 @@ describe('POST /api/clinica/logo', () => {
     const owner = await createClinicOwner(t);
     const res = await uploadLogo(owner.cookie, new TextEncoder().encode('GIF89a no es una imagen'));
     expect(res.status).toBe(415);
-    expect(((await res.json()) as ErrorJson).error.message).toBe('El archivo debe ser una imagen');
+    expect((await errorOf(res)).message).toBe('El archivo debe ser una imagen');
   });
 });
