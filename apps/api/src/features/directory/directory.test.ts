@@ -3,17 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { DIRECTORY_MESSAGES, ESPECIALIDADES } from '@odontia/shared';
 import { eq } from 'drizzle-orm';
+import type { InferRequestType, InferResponseType } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicas, especialidades, solicitudesCita } from '../../db/schema/index.ts';
 import { readOutbox } from '../../test/outbox.ts';
-import { addTeamMember, createClinicOwner, createTestApp, type TestApp } from '../../test/app.ts';
+import { addTeamMember, createClinicOwner, createTestApp, errorOf, type ApiClient, type TestApp } from '../../test/app.ts';
 import { issueFormToken, MIN_FILL_MS } from '../../platform/anti-bot.ts';
 import { LANDING_HERO, SHELL_CLASSES } from './seo/first-paint.ts';
 import { createSeoTransform } from './seo/seo-transform.ts';
 
-type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
-type Card = { id: string; nombre: string; ciudad: string; especialidades: string[]; esNueva: boolean; tieneNovedades: boolean; destacada: boolean };
-type ListJson = { clinicas: Card[]; total: number; pagina: number; porPagina: number };
+// Bodies as the routes declare them (the web app's typed client sees the same).
+type ListJson = InferResponseType<ApiClient['directorio']['clinicas']['$get'], 200>;
+type PerfilBody = InferRequestType<ApiClient['perfil-publico']['$put']>['json'];
 
 const XSS = `<script>alert("x")</script>"><img src=x onerror=alert(1)>`;
 
@@ -33,18 +34,18 @@ afterAll(() => t.close());
 const PERFIL = {
   publicada: true,
   descripcion: 'Una clínica de prueba',
-  especialidades: [] as string[],
+  especialidades: [],
   servicios: ['Limpieza'],
   horario: [{ dias: 'Lunes a viernes', horas: '09:00 - 18:00' }],
-  email: null as string | null,
-  sitioWeb: null as string | null,
-  doctores: [] as { nombre: string; especialidad: string; imagen: string | null }[],
-};
+  email: null,
+  sitioWeb: null,
+  doctores: [],
+} satisfies PerfilBody;
 
-const putPerfil = (cookie: string, json: unknown) => t.request('/api/perfil-publico', { method: 'PUT', cookie, json });
+const putPerfil = (cookie: string, json: PerfilBody) => t.client(cookie)['perfil-publico'].$put({ json });
 
 /** A clinic owner whose clinic has this name, city and public profile. */
-async function clinicWith(options: { nombre: string; ciudad: string; perfil?: Partial<typeof PERFIL> }) {
+async function clinicWith(options: { nombre: string; ciudad: string; perfil?: Partial<PerfilBody> }) {
   const owner = await createClinicOwner(t, { nombre: options.nombre });
   await t.db.update(clinicas).set({ ciudad: options.ciudad }).where(eq(clinicas.id, owner.clinica.id));
   const res = await putPerfil(owner.cookie, { ...PERFIL, ...options.perfil });
@@ -52,10 +53,11 @@ async function clinicWith(options: { nombre: string; ciudad: string; perfil?: Pa
   return owner;
 }
 
-const list = async (query: string) => {
-  const res = await t.request(`/api/directorio/clinicas${query}`);
+/** The list for a query string as the web app's URL has it ('?ciudad=…&pagina=…'). */
+const list = async (search: string) => {
+  const res = await t.client().directorio.clinicas.$get({ query: Object.fromEntries(new URLSearchParams(search)) });
   expect(res.status).toBe(200);
-  return (await res.json()) as ListJson;
+  return res.json();
 };
 const names = (body: ListJson) => body.clinicas.map((c) => c.nombre).sort();
 
@@ -68,8 +70,8 @@ describe('reference data', () => {
   it('seeds the eight specialties of the spec even without demo data', async () => {
     const rows = await t.db.select().from(especialidades);
     expect(rows.map((r) => r.id).sort()).toEqual(ESPECIALIDADES.map((e) => e.id).sort());
-    const res = await t.request('/api/directorio/especialidades');
-    expect(((await res.json()) as { especialidades: unknown[] }).especialidades).toHaveLength(8);
+    const res = await t.client().directorio.especialidades.$get();
+    expect((await res.json()).especialidades).toHaveLength(8);
   });
 });
 
@@ -121,7 +123,7 @@ describe('GET /api/directorio/clinicas (filters)', () => {
     expect(inicio).not.toContain(oculta.id);
     const res = await t.request(`/api/directorio/clinicas/${oculta.id}`);
     expect(res.status).toBe(404);
-    expect(((await res.json()) as ErrorJson).error.message).toBe('Clínica no encontrada');
+    expect((await errorOf(res)).message).toBe('Clínica no encontrada');
     expect(await (await t.request('/sitemap.xml')).text()).not.toContain(oculta.id);
     const page = await t.request(`/clinicas/${oculta.id}`);
     expect(page.status).toBe(404);
@@ -160,13 +162,13 @@ describe('PUT /api/perfil-publico', () => {
     for (const sitioWeb of ['javascript:alert(1)', 'data:text/html,hola', 'ftp://clinica.es', 'clinica.es']) {
       const res = await putPerfil(owner.cookie, { ...PERFIL, sitioWeb });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as ErrorJson).error.fields?.sitioWeb).toBe(DIRECTORY_MESSAGES.sitioWebInvalid);
+      expect((await errorOf(res)).fields?.sitioWeb).toBe(DIRECTORY_MESSAGES.sitioWebInvalid);
     }
     const email = await putPerfil(owner.cookie, { ...PERFIL, email: 'no-es-email' });
-    expect(((await email.json()) as ErrorJson).error.fields?.email).toBe('Introduce un email válido');
+    expect((await errorOf(email)).fields?.email).toBe('Introduce un email válido');
     const ok = await putPerfil(owner.cookie, { ...PERFIL, sitioWeb: 'https://www.clinica.es/contacto', email: ' Info@Clinica.ES ' });
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { perfil: { email: string } }).perfil.email).toBe('info@clinica.es');
+    expect((await ok.json()).perfil.email).toBe('info@clinica.es');
   });
 
   it("refuses doctor photos that are not the clinic's own uploads", async () => {
@@ -176,7 +178,7 @@ describe('PUT /api/perfil-publico', () => {
       doctores: [{ nombre: 'Dra. Ana', especialidad: 'Ortodoncia', imagen: 'https://tracker.example/x.png' }],
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorJson).error.fields?.['doctores.0.imagen']).toBe(DIRECTORY_MESSAGES.imagenInvalid);
+    expect((await errorOf(res)).fields?.['doctores.0.imagen']).toBe(DIRECTORY_MESSAGES.imagenInvalid);
   });
 
   it('marks a newly published clinic as new, and as having news only after a later change', async () => {
@@ -235,7 +237,7 @@ describe('POST /api/directorio/clinicas/:id/solicitudes', () => {
       token: tokenFor(clinic.clinica.id),
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorJson).error.fields).toEqual({
+    expect((await errorOf(res)).fields).toEqual({
       nombre: 'El nombre es obligatorio',
       email: 'Introduce un email válido',
       telefono: 'Introduce un número de teléfono válido',
@@ -243,7 +245,7 @@ describe('POST /api/directorio/clinicas/:id/solicitudes', () => {
       fechaPreferida: 'Introduce una fecha válida',
     });
     const past = await sendRequest(t, clinic.clinica.id, { ...SOLICITUD, fechaPreferida: '2020-01-01', token: tokenFor(clinic.clinica.id) });
-    expect(((await past.json()) as ErrorJson).error.fields?.fechaPreferida).toBe('La fecha preferida no puede ser anterior a hoy');
+    expect((await errorOf(past)).fields?.fechaPreferida).toBe('La fecha preferida no puede ser anterior a hoy');
     const long = await sendRequest(t, clinic.clinica.id, { ...SOLICITUD, mensaje: 'a'.repeat(2001), token: tokenFor(clinic.clinica.id) });
     expect(long.status).toBe(400);
   });
@@ -261,7 +263,7 @@ describe('POST /api/directorio/clinicas/:id/solicitudes', () => {
     for (const [json, message] of cases) {
       const res = await sendRequest(t, clinic.clinica.id, json);
       expect(res.status).toBe(400);
-      expect(((await res.json()) as ErrorJson).error.message).toBe(message);
+      expect((await errorOf(res)).message).toBe(message);
     }
     expect(await rowsOf(clinic.clinica.id)).toHaveLength(before);
   });
@@ -292,7 +294,7 @@ describe('POST /api/directorio/clinicas/:id/solicitudes', () => {
       }
       expect(statuses).toEqual([201, 429, 429]);
       const res = await sendRequest(limited, owner.clinica.id, { ...SOLICITUD, email: 'nuevo@ejemplo.test', token });
-      expect(((await res.json()) as ErrorJson).error).toEqual({ code: 'rate_limited', message: DIRECTORY_MESSAGES.demasiadasSolicitudes });
+      expect((await errorOf(res))).toEqual({ code: 'rate_limited', message: DIRECTORY_MESSAGES.demasiadasSolicitudes });
     } finally {
       await limited.close();
     }
@@ -305,13 +307,13 @@ describe('/api/solicitudes (staff)', () => {
     const other = await clinicWith({ nombre: 'Clínica Ajena', ciudad: 'Ávila' });
     await sendRequest(t, mine.clinica.id, { ...SOLICITUD, nombre: 'Visitante Propio', token: tokenFor(mine.clinica.id) });
 
-    const listFor = async (cookie: string) => t.request('/api/solicitudes', { cookie });
-    const ownList = (await (await listFor(mine.cookie)).json()) as { solicitudes: { id: string; nombre: string; estado: string }[]; total: number; nuevas: number };
+    const listFor = async (cookie: string) => t.client(cookie).solicitudes.$get({ query: {} });
+    const ownList = await (await listFor(mine.cookie)).json();
     expect(ownList.solicitudes.map((s) => s.nombre)).toEqual(['Visitante Propio']);
     expect(ownList.nuevas).toBe(1);
     const id = ownList.solicitudes[0].id;
 
-    const foreign = (await (await listFor(other.cookie)).json()) as { solicitudes: unknown[] };
+    const foreign = await (await listFor(other.cookie)).json();
     expect(foreign.solicitudes).toEqual([]);
     const foreignPatch = await t.request(`/api/solicitudes/${id}`, { method: 'PATCH', cookie: other.cookie, json: { estado: 'atendida' } });
     const notFound = { error: { code: 'not_found', message: DIRECTORY_MESSAGES.solicitudNoEncontrada } };
@@ -350,7 +352,7 @@ describe('XSS payloads are text everywhere', () => {
     const parsed = JSON.parse(data!) as Record<string, { clinica: { descripcion: string } }>;
     expect(parsed[`/api/directorio/clinicas/${owner.clinica.id}`].clinica.descripcion).toBe(XSS);
     // The API gives the text back as it was typed; React renders it as text.
-    const api = (await (await t.request(`/api/directorio/clinicas/${owner.clinica.id}`)).json()) as { clinica: { descripcion: string } };
+    const api = await (await t.client().directorio.clinicas[':id'].$get({ param: { id: owner.clinica.id } })).json();
     expect(api.clinica.descripcion).toBe(XSS);
   });
 
@@ -361,7 +363,7 @@ describe('XSS payloads are text everywhere', () => {
     const [mail] = await readOutbox(t.deps.mailer.outboxDir!, 1);
     expect(mail.html).not.toContain('<script>alert');
     expect(mail.html).toContain('&lt;script&gt;');
-    const staff = (await (await t.request('/api/solicitudes', { cookie: owner.cookie })).json()) as { solicitudes: { mensaje: string; nombre: string }[] };
+    const staff = await (await t.client(owner.cookie).solicitudes.$get({ query: {} })).json();
     expect(staff.solicitudes[0]).toMatchObject({ mensaje: XSS, nombre: 'Eva <b>Mala</b>' });
   });
 
