@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ORIGIN, type TestApp } from './test/app.ts';
+import type { ErrorBody } from './platform/errors.ts';
+import { createTestApp, errorOf, TEST_ORIGIN, type TestApp } from './test/app.ts';
 
 let t: TestApp;
 let distDir: string;
@@ -31,7 +32,7 @@ describe('error shape', () => {
       body: '{"email": "a@b.c", ',
     });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { error: { code: string; message: string } };
+    const body = (await res.json()) as ErrorBody;
     expect(body.error.code).toBe('bad_request');
     expect(body.error.message).toBe('El cuerpo de la petición no es JSON válido');
     expect(JSON.stringify(body)).not.toMatch(/SyntaxError|at |stack/);
@@ -40,7 +41,7 @@ describe('error shape', () => {
   it('answers validation failures with every field message', async () => {
     const res = await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email: 'no-es-correo', password: '123' } });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { error: { code: string; fields: Record<string, string> } };
+    const body = (await res.json()) as ErrorBody;
     expect(body.error.code).toBe('validation_error');
     expect(body.error.fields).toMatchObject({
       email: 'Por favor, introduce un correo electrónico válido',
@@ -78,7 +79,7 @@ describe('security headers', () => {
       headers: { origin: 'https://atacante.example' },
     });
     expect(res.status).toBe(403);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('forbidden');
+    expect((await errorOf(res)).code).toBe('forbidden');
   });
 
   it('accepts the same request from our own origin', async () => {

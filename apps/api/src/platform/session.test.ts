@@ -14,7 +14,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const me = (cookie: string) => t.request('/api/me', { cookie });
+const me = (cookie: string) => t.client(cookie).me.$get();
 
 describe('session cache', () => {
   it('honours a session revoked behind its back for at most SESSION_CACHE_MS', async () => {
@@ -50,8 +50,8 @@ describe('session cache', () => {
     const a = await signUp(t);
     const b = await signUp(t);
     const [resA, resB] = await Promise.all([me(a.cookie), me(b.cookie)]);
-    expect(((await resA.json()) as { user: { id: string } }).user.id).toBe(a.userId);
-    expect(((await resB.json()) as { user: { id: string } }).user.id).toBe(b.userId);
+    expect((await resA.json()).user.id).toBe(a.userId);
+    expect((await resB.json()).user.id).toBe(b.userId);
     // A forged cookie with a real token but no valid signature is not found in the cache.
     const forged = a.cookie.replace(/(session_token=[^.;]+)\.[^;]+/, '$1.firma-falsa');
     expect((await me(forged)).status).toBe(401);

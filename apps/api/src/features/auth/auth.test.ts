@@ -1,7 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session, user, verification } from '../../db/schema/index.ts';
-import { cookiesFrom, createTestApp, signUp, uniqueEmail, type TestApp } from '../../test/app.ts';
+import { cookiesFrom, createTestApp, errorOf, signUp, uniqueEmail, type TestApp } from '../../test/app.ts';
 import { readOutbox } from '../../test/outbox.ts';
 
 let t: TestApp;
@@ -10,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 const signIn = (email: string, password: string, rememberMe = false) =>
   t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password, rememberMe } });
@@ -43,19 +42,19 @@ describe('register, sign in, sign out', () => {
     const { email } = await signUp(t);
     const res = await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email, password: 'otroSecreto', acceptTerms: true } });
     expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(((await res.json()) as ErrorJson).error.message).toBe('Ya existe una cuenta con este correo electrónico');
+    expect((await errorOf(res)).message).toBe('Ya existe una cuenta con este correo electrónico');
   });
 
   it('validates registration with the spec messages', async () => {
     const res = await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email: '', password: '', acceptTerms: false } });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorJson).error.fields).toEqual({
+    expect((await errorOf(res)).fields).toEqual({
       email: 'El correo electrónico es requerido',
       password: 'La contraseña es requerida',
       acceptTerms: 'Debes aceptar los términos y condiciones',
     });
     const long = await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email: uniqueEmail(), password: 'x'.repeat(129), acceptTerms: true } });
-    expect(((await long.json()) as ErrorJson).error.fields?.password).toBe('La contraseña no puede superar los 128 caracteres');
+    expect((await errorOf(long)).fields?.password).toBe('La contraseña no puede superar los 128 caracteres');
   });
 
   it('answers wrong credentials the same whether or not the email exists', async () => {
@@ -134,7 +133,7 @@ describe('password recovery', () => {
   it('requires the email, with the spec message', async () => {
     const res = await requestReset(t, '');
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorJson).error.fields).toEqual({ email: 'Por favor, introduce tu correo electrónico' });
+    expect((await errorOf(res)).fields).toEqual({ email: 'Por favor, introduce tu correo electrónico' });
   });
 
   it('mails a Spanish text and HTML message linking to /auth/reset-password', async () => {
@@ -167,7 +166,7 @@ describe('password recovery', () => {
 
     const again = await resetPassword(token, 'otraClave789');
     expect(again.status).toBe(400);
-    expect(((await again.json()) as ErrorJson).error.message).toBe('El enlace para restablecer la contraseña no es válido o ha caducado');
+    expect((await errorOf(again)).message).toBe('El enlace para restablecer la contraseña no es válido o ha caducado');
     expect((await signIn(email, 'otraClave789')).status).toBe(401);
   });
 
@@ -183,14 +182,14 @@ describe('password recovery', () => {
 
     const res = await resetPassword(token, 'nuevaClave456');
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorJson).error.message).toBe('El enlace para restablecer la contraseña no es válido o ha caducado');
+    expect((await errorOf(res)).message).toBe('El enlace para restablecer la contraseña no es válido o ha caducado');
     expect((await signIn(email, password)).status).toBe(200);
   });
 
   it('validates the new password with the registration rules', async () => {
     const res = await resetPassword('cualquiera', '123');
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorJson).error.fields).toEqual({ newPassword: 'La contraseña debe tener al menos 6 caracteres' });
+    expect((await errorOf(res)).fields).toEqual({ newPassword: 'La contraseña debe tener al menos 6 caracteres' });
   });
 
   it('refuses an invented token without changing anything', async () => {

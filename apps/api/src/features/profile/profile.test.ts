@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { InferRequestType } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { perfilesUsuario, user } from '../../db/schema/index.ts';
 import { keyFromPublicUrl } from '../../platform/storage/storage.ts';
-import { createClinicOwner, createTestApp, signUp, type TestApp } from '../../test/app.ts';
+import { createClinicOwner, createTestApp, errorOf, signUp, type ApiClient, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
 let png: Uint8Array;
@@ -13,16 +14,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
 const PERFIL = { nombres: 'Ana', apellidos: 'García López', telefono: '600 123 456' };
 
-const getProfile = (cookie: string) => t.request('/api/perfil', { cookie });
-const putProfile = (cookie: string, json: unknown) => t.request('/api/perfil', { method: 'PUT', json, cookie });
-const uploadPhoto = (cookie: string, bytes: Uint8Array, name = 'foto.png', type = 'image/png') => {
-  const form = new FormData();
-  form.set('foto', new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
-  return t.request('/api/perfil/foto', { method: 'POST', body: form, cookie });
-};
+const getProfile = (cookie: string) => t.client(cookie).perfil.$get();
+// Extra fields (an id...) are allowed here: the tests check that the server ignores them.
+const putProfile = (cookie: string, json: InferRequestType<ApiClient['perfil']['$put']>['json'] & Record<string, unknown>) => t.client(cookie).perfil.$put({ json });
+const uploadPhoto = (cookie: string, bytes: Uint8Array, name = 'foto.png', type = 'image/png') =>
+  t.client(cookie).perfil.foto.$post({ form: { foto: new File([bytes as Uint8Array<ArrayBuffer>], name, { type }) } });
 const stepOf = async (userId: string) =>
   (await t.db.select({ step: user.onboardingStep }).from(user).where(eq(user.id, userId)))[0].step;
 
@@ -54,7 +52,7 @@ describe('PUT /api/perfil', () => {
   it('never moves a finished onboarding back', async () => {
     const owner = await createClinicOwner(t);
     const res = await putProfile(owner.cookie, PERFIL);
-    expect(((await res.json()) as { onboardingStep: string }).onboardingStep).toBe('completado');
+    expect((await res.json()).onboardingStep).toBe('completado');
     expect(await stepOf(owner.userId)).toBe('completado');
   });
 
@@ -62,14 +60,14 @@ describe('PUT /api/perfil', () => {
     const { cookie, userId } = await signUp(t);
     const empty = await putProfile(cookie, { nombres: ' ', apellidos: '', telefono: '' });
     expect(empty.status).toBe(400);
-    expect(((await empty.json()) as ErrorJson).error.fields).toEqual({
+    expect((await errorOf(empty)).fields).toEqual({
       nombres: 'Ingresa tu nombre',
       apellidos: 'Ingresa tus apellidos',
       telefono: 'Ingresa un número de teléfono',
     });
     for (const telefono of ['12345678', '1234567890123456', '600-123-456', '+34600123456']) {
       const res = await putProfile(cookie, { ...PERFIL, telefono });
-      expect(((await res.json()) as ErrorJson).error.fields, telefono).toEqual({ telefono: 'Ingresa un número de teléfono válido' });
+      expect((await errorOf(res)).fields, telefono).toEqual({ telefono: 'Ingresa un número de teléfono válido' });
     }
     expect(await stepOf(userId)).toBe('pendiente');
     for (const telefono of ['600123456', '600 12 34 56', '123456789012345']) {
@@ -85,7 +83,7 @@ describe('PUT /api/perfil', () => {
     expect(res.status).toBe(200);
     const [victimRow] = await t.db.select().from(perfilesUsuario).where(eq(perfilesUsuario.id, victim.userId));
     expect(victimRow.nombres).toBe('Ana');
-    const read = (await (await getProfile(attacker.cookie)).json()) as { email: string; nombres: string };
+    const read = await (await getProfile(attacker.cookie)).json();
     expect(read).toMatchObject({ email: attacker.email, nombres: 'Intruso' });
     // No route takes a profile id: another person's profile cannot even be addressed.
     expect((await t.request(`/api/perfil/${victim.userId}`, { cookie: attacker.cookie })).status).toBe(404);
@@ -97,11 +95,11 @@ describe('POST /api/perfil/foto', () => {
     const { cookie, userId } = await signUp(t);
     const first = await uploadPhoto(cookie, png);
     expect(first.status).toBe(200);
-    const { fotoUrl } = (await first.json()) as { fotoUrl: string };
+    const { fotoUrl } = await first.json();
     expect(fotoUrl).toMatch(new RegExp(`^/files/profile_photos/${userId}/\\d+-foto\\.png$`));
     expect((await t.request(fotoUrl)).status).toBe(200);
 
-    const second = (await (await uploadPhoto(cookie, png)).json()) as { fotoUrl: string };
+    const second = await (await uploadPhoto(cookie, png)).json();
     expect(second.fotoUrl).not.toBe(fotoUrl);
     expect(await t.deps.storage.get(keyFromPublicUrl(fotoUrl)!)).toBeNull();
     expect(await t.deps.storage.get(keyFromPublicUrl(second.fotoUrl)!)).not.toBeNull();
@@ -120,6 +118,6 @@ describe('POST /api/perfil/foto', () => {
     const { cookie } = await signUp(t);
     const res = await uploadPhoto(cookie, new Uint8Array(2 * 1024 * 1024 + 1));
     expect(res.status).toBe(413);
-    expect(((await res.json()) as ErrorJson).error.message).toBe('La imagen no debe superar los 2MB');
+    expect((await errorOf(res)).message).toBe('La imagen no debe superar los 2MB');
   });
 });

@@ -10,14 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type TermsJson = { terminos: { id: number; version: string; contenido: string } | null };
 
 describe('GET /api/terminos', () => {
   it('is public and gives the seeded version 1.0 even without demo data', async () => {
     expect(t.config.seedDemo).toBe(false);
-    const res = await t.request('/api/terminos');
+    const res = await t.client().terminos.$get();
     expect(res.status).toBe(200);
-    const { terminos } = (await res.json()) as TermsJson;
+    const { terminos } = await res.json();
     expect(terminos).toMatchObject({ version: '1.0', contenido: TERMS_V1.contenido });
     expect(terminos!.contenido).toContain('encargado del tratamiento');
   });
@@ -25,7 +24,7 @@ describe('GET /api/terminos', () => {
   it('gives the latest version by id, and seeding again adds nothing', async () => {
     await t.db.insert(terminosYCondiciones).values({ version: '1.1', contenido: '## 1. Objeto\nTexto nuevo.' });
     await seedReferenceData(t.db);
-    const { terminos } = (await (await t.request('/api/terminos')).json()) as TermsJson;
+    const { terminos } = await (await t.client().terminos.$get()).json();
     expect(terminos).toMatchObject({ version: '1.1', contenido: '## 1. Objeto\nTexto nuevo.' });
     expect(await t.db.select().from(terminosYCondiciones)).toHaveLength(2);
   });
