@@ -47,13 +47,18 @@ export type PatientListItem = {
 
 export type PatientPage = { pacientes: PatientListItem[]; total: number; pagina: number; porPagina: number };
 
-const listColumns = {
+/** What the top-bar search shows of each match. */
+const suggestionColumns = {
   id: pacientes.id,
   nombres: pacientes.nombres,
   apellidos: pacientes.apellidos,
   email: pacientes.email,
   telefono: pacientes.telefono,
   fotoUrl: pacientes.fotoUrl,
+};
+
+const listColumns = {
+  ...suggestionColumns,
   estado: sql<PatientStatus>`${pacientes.estado}`,
   ultimaVisita: pacientes.ultimaVisita,
   proximaVisita: pacientes.proximaVisita,
@@ -210,14 +215,7 @@ async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
 export async function suggestPatients(db: Database, clinicaId: string, term: string) {
   if (!term) return [];
   return db
-    .select({
-      id: pacientes.id,
-      nombres: pacientes.nombres,
-      apellidos: pacientes.apellidos,
-      email: pacientes.email,
-      telefono: pacientes.telefono,
-      fotoUrl: pacientes.fotoUrl,
-    })
+    .select(suggestionColumns)
     .from(pacientes)
     .where(and(eq(pacientes.clinicaId, clinicaId), sql`${pacientes.busqueda} like ${likePattern(term)}`))
     .orderBy(pacientes.apellidos, pacientes.nombres, pacientes.id)
