@@ -5,7 +5,7 @@ import { notFound } from '../../platform/errors.ts';
 import { idParam, validate } from '../../platform/validation.ts';
 import { getHome, listCities, listClinics, listSpecialties, loadPublicProfile } from './directory.service.ts';
 
-const clinicaNotFound = () => notFound(DIRECTORY_MESSAGES.notFound);
+const clinicNotFound = () => notFound(DIRECTORY_MESSAGES.notFound);
 
 /** The public directory (no session): only published clinics exist here. */
 export const directoryRoutes = new Hono<AppEnv>()
@@ -15,9 +15,9 @@ export const directoryRoutes = new Hono<AppEnv>()
   .get('/clinicas', validate('query', directoryQuerySchema), async (c) =>
     c.json(await listClinics(c.var.deps.db, c.req.valid('query')), 200),
   )
-  .get('/clinicas/:id', idParam(clinicaNotFound), async (c) => {
+  .get('/clinicas/:id', idParam(clinicNotFound), async (c) => {
     const { db, config } = c.var.deps;
     const perfil = await loadPublicProfile(db, config.authSecret, c.req.valid('param').id);
-    if (!perfil) throw clinicaNotFound();
+    if (!perfil) throw clinicNotFound();
     return c.json(perfil, 200);
   });

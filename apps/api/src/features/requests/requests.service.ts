@@ -15,7 +15,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { renderEmail, type Mailer } from '../../platform/mail.ts';
 
-type NuevaSolicitud = {
+type NewAppointmentRequest = {
   nombre: string;
   email: string;
   telefono: string | null;
@@ -40,7 +40,7 @@ async function contactAddress(db: Executor, clinicaId: string) {
 export async function createAppointmentRequest(
   deps: { db: Executor; mailer: Mailer; logger: Logger; appUrl: string },
   clinicaId: string,
-  data: NuevaSolicitud,
+  data: NewAppointmentRequest,
 ) {
   const [solicitud] = await deps.db
     .insert(solicitudesCita)
