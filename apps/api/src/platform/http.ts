@@ -7,7 +7,7 @@ const INTERNAL: ErrorBody = { error: { code: 'internal_error', message: 'Ocurri�
 
 /** Every failure leaves the server in one shape, with a Spanish message and nothing internal. */
 export function errorResponse(error: unknown, c: Context, logger: Logger): Response {
-  if (error instanceof AppError) return c.json(error.toBody(), error.status);
+  if (error instanceof AppError) return c.json(error.toBody(), error.status, error.headers);
   if (error instanceof SyntaxError || (error instanceof HTTPException && /json/i.test(error.message))) {
     return c.json({ error: { code: 'bad_request', message: 'El cuerpo de la petición no es JSON válido' } } satisfies ErrorBody, 400);
   }

@@ -1,21 +1,14 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { DIRECTORY_MESSAGES, directorioQuerySchema, solicitudCitaRequestSchema, todayInZone } from '@odontia/shared';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../platform/context.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { clientAddress } from '../../platform/client-address.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { consumeLimit } from '../../platform/rate-limit.ts';
 import { validate } from '../../platform/validation.ts';
-import { checkFormToken, issueFormToken, requestThrottles } from './anti-bot.ts';
+import { checkFormToken, issueFormToken, solicitudLimits } from './anti-bot.ts';
 import { getClinicaPublica, getInicio, listCiudades, listClinicas, listEspecialidades } from './directory.service.ts';
 import { createSolicitud } from './solicitudes.service.ts';
-
-function clientAddress(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'desconocida';
-  } catch {
-    return 'desconocida'; // In-process requests (tests) have no socket.
-  }
-}
 
 /** The public profile as the page needs it, with a fresh token for its request form. */
 export async function loadPerfilPublico(c: Context<AppEnv>, id: string) {
@@ -50,12 +43,8 @@ export const directoryRoutes = new Hono<AppEnv>()
     if (check === 'too_fast') throw badRequest(DIRECTORY_MESSAGES.formularioRapido);
     if (check !== 'ok') throw badRequest(DIRECTORY_MESSAGES.formularioCaducado);
 
-    if (config.rateLimit) {
-      const limits = requestThrottles(c.var.deps);
-      if (!limits.porDireccion.take(clientAddress(c)) || !limits.porRemitente.take(`${clinica.id}:${data.email}`)) {
-        throw new AppError(429, 'rate_limited', DIRECTORY_MESSAGES.demasiadasSolicitudes);
-      }
-    }
+    await consumeLimit(c, solicitudLimits.porDireccion, clientAddress(c));
+    await consumeLimit(c, solicitudLimits.porRemitente, `${clinica.id}:${data.email}`);
 
     // The honeypot was filled: a bot. It is told what a person would be told, and nothing is stored.
     if (website) return c.json({ ok: true as const }, 201);
