@@ -132,6 +132,45 @@ describe('password recovery', () => {
     expect(messages.some((m) => m.to.includes(unknown))).toBe(false);
   });
 
+  it('answers before the mail is sent, so a known email takes as long as an unknown one', async () => {
+    const { email } = await signUp(t);
+    const send = t.deps.mailer.send;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sent = 0;
+    t.deps.mailer.send = async (message) => {
+      await held; // A mail server that takes its time.
+      sent += 1;
+      return send(message);
+    };
+    try {
+      const res = await requestReset(t, email);
+      expect(res.status).toBe(200);
+      expect(sent).toBe(0);
+    } finally {
+      release();
+      t.deps.mailer.send = send;
+    }
+    await expect.poll(() => sent).toBe(1);
+    expect(await resetTokenFor(t, email)).toMatch(/\S+/);
+  });
+
+  it('logs a failed send after the answer, without failing the request', async () => {
+    const { email } = await signUp(t);
+    const send = t.deps.mailer.send;
+    const failures: unknown[] = [];
+    const error = t.deps.logger.error;
+    t.deps.logger.error = ((...args: unknown[]) => void failures.push(args)) as typeof error;
+    t.deps.mailer.send = () => Promise.reject(new Error('SMTP caído'));
+    try {
+      expect((await requestReset(t, email)).status).toBe(200);
+      await expect.poll(() => failures.length).toBe(1);
+    } finally {
+      t.deps.mailer.send = send;
+      t.deps.logger.error = error;
+    }
+  });
+
   it('requires the email, with the spec message', async () => {
     const res = await requestReset(t, '');
     expect(res.status).toBe(400);
