@@ -12,7 +12,7 @@ import { profileRoutes } from './features/profile/profile.routes.ts';
 import { termsRoutes } from './features/terms/terms.routes.ts';
 import type { AppEnv, Deps } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
-import { errorResponse, noStore, originCheck, requestLog } from './platform/http.ts';
+import { errorResponse, noStore, originCheck, refuseMalformedUrls, requestBodyLimit, requestLog } from './platform/http.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 import { createSpaRoutes, inlineScriptHashes, readIndexHtml, type SpaOptions } from './platform/spa.ts';
 import { createFilesRoutes } from './platform/storage/files.routes.ts';
@@ -50,6 +50,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     c.set('deps', deps);
     await next();
   });
+  app.use('*', refuseMalformedUrls(), requestBodyLimit());
   app.use('/api/*', noStore(), originCheck(deps.config.trustedOrigins));
 
   app.route('/api/auth', authRoutes);
