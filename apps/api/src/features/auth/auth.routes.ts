@@ -51,8 +51,8 @@ const CHECKED: Record<string, { schema: z.ZodType; forward: (data: never, c: Con
 
 /**
  * The better-auth endpoints the app uses. Every other one (update-user, change-email, delete-user,
- * list-sessions…) answers 404: what they would change is the server's to write (onboarding state)
- * or has no screen in the app.
+ * list-sessions, get-session…) answers 404: what they would change is the server's to write
+ * (onboarding state, the user row) or has no screen in the app (the session is read at /api/me).
  */
 const ENDPOINTS = new Set([
   'POST /api/auth/sign-up/email',
@@ -60,7 +60,6 @@ const ENDPOINTS = new Set([
   'POST /api/auth/sign-out',
   'POST /api/auth/request-password-reset',
   'POST /api/auth/reset-password',
-  'GET /api/auth/get-session',
 ]);
 
 async function translate(response: Response): Promise<Response> {
