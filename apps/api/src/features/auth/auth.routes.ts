@@ -110,15 +110,15 @@ export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c)
   } else if (c.req.method === 'POST') {
     body = await c.req.text();
   }
-  const signingIn = c.req.path === '/api/auth/sign-in/email' && email !== undefined;
-  if (signingIn) await assertSignInAllowed(c, email!);
+  const signInEmail = c.req.path === '/api/auth/sign-in/email' ? email : undefined;
+  if (signInEmail) await assertSignInAllowed(c, signInEmail);
   if (c.req.path === '/api/auth/request-password-reset' && email !== undefined) {
     await consumeLimit(c, recoveryPerAccount, accountKey(email));
   }
   headers.delete('content-length');
   const request = new Request(c.req.url, { method: c.req.method, headers, body });
   const response = await auth.handler(request);
-  if (signingIn && (response.ok || response.status === 401)) await recordSignIn(c, email!, response.ok);
+  if (signInEmail && (response.ok || response.status === 401)) await recordSignIn(c, signInEmail, response.ok);
   // Sign-out, password reset and revocations must apply to the next request, not a second later.
   if (c.req.method === 'POST') forgetCachedSessions(auth);
   return translate(response);
