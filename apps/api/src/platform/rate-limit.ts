@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Database } from '../db/client.ts';
@@ -52,6 +53,9 @@ export function limiterFor(db: Database, rule: LimitRule): RateLimiterDrizzle {
   return limiter;
 }
 
+/** Keys are stored hashed: the table never holds an email or an address. */
+export const storedKey = (key: string) => createHash('sha256').update(key).digest('base64url');
+
 /** A 429 with `Retry-After` (whole seconds, at least 1) and the rule's Spanish message. */
 export function tooManyRequests(message: string, msBeforeNext: number): AppError {
   const error = new AppError(429, 'rate_limited', message);
@@ -64,7 +68,7 @@ export async function consumeLimit(c: Context<AppEnv>, rule: LimitRule, key: str
   const { config, db } = c.var.deps;
   if (!config.rateLimit) return;
   try {
-    await limiterFor(db, rule).consume(key, points);
+    await limiterFor(db, rule).consume(storedKey(key), points);
   } catch (rejection) {
     // rate-limiter-flexible rejects with a RateLimiterRes when over the limit, with an Error on a store failure.
     if (rejection instanceof RateLimiterRes) throw tooManyRequests(rule.message, rejection.msBeforeNext);

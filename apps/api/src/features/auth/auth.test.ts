@@ -294,6 +294,11 @@ describe('rate limits (RATE_LIMIT=true)', () => {
       expect(retryAfter).toBeGreaterThan(LOGIN_LOCK_SECONDS - 10);
       expect(retryAfter).toBeLessThanOrEqual(LOGIN_LOCK_SECONDS);
 
+      // The counters hold neither the email nor the addresses.
+      const stored = JSON.stringify(await limited.db.select().from(limitesUso));
+      expect(stored).not.toContain(email);
+      expect(stored).not.toContain('203.0.113.');
+
       // Five minutes later (the lock's row expired), the person signs in, and the count starts again.
       await limited.db.update(limitesUso).set({ expire: new Date(Date.now() - 1000) }).where(like(limitesUso.key, 'login-cuenta:%'));
       expect((await signInFrom('198.51.100.7', password)).status).toBe(200);

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/context.ts';
-import { defineLimit, limiterFor, tooManyRequests } from '../../platform/rate-limit.ts';
+import { defineLimit, limiterFor, storedKey, tooManyRequests } from '../../platform/rate-limit.ts';
 
 /**
  * Per-account sign-in limit, beside better-auth's per-address one (10 a minute): wrong passwords
@@ -28,14 +27,14 @@ const loginFailures = defineLimit({
 /** Per-email password recovery requests: stops mail floods to one person from many addresses. */
 export const recoveryPerAccount = defineLimit({ name: 'recuperacion-cuenta', points: 3, durationSeconds: 60 * 60 });
 
-/** The counters never hold the email itself. */
-export const accountKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+/** One account whatever the case or spaces it is typed with. */
+export const accountKey = (email: string) => email.trim().toLowerCase();
 
 /** Throws the lock's 429 while the account is locked. */
 export async function assertSignInAllowed(c: Context<AppEnv>, email: string): Promise<void> {
   const { config, db } = c.var.deps;
   if (!config.rateLimit) return;
-  const state = await limiterFor(db, loginFailures).get(accountKey(email));
+  const state = await limiterFor(db, loginFailures).get(storedKey(accountKey(email)));
   if (state && state.consumedPoints > LOGIN_FAILURES) throw tooManyRequests(ACCOUNT_LOCKED, state.msBeforeNext);
 }
 
@@ -44,7 +43,7 @@ export async function recordSignIn(c: Context<AppEnv>, email: string, succeeded:
   const { config, db } = c.var.deps;
   if (!config.rateLimit) return;
   const limiter = limiterFor(db, loginFailures);
-  const key = accountKey(email);
+  const key = storedKey(accountKey(email));
   if (succeeded) {
     await limiter.delete(key);
     return;

@@ -44,7 +44,7 @@ export const directoryRoutes = new Hono<AppEnv>()
     if (check !== 'ok') throw badRequest(DIRECTORY_MESSAGES.formularioCaducado);
 
     await consumeLimit(c, solicitudLimits.porDireccion, clientAddress(c));
-    await consumeLimit(c, solicitudLimits.porRemitente, `${clinica.id}:${data.email}`);
+    await consumeLimit(c, solicitudLimits.porRemitente, `${clinica.id}:${data.email.toLowerCase()}`);
 
     // The honeypot was filled: a bot. It is told what a person would be told, and nothing is stored.
     if (website) return c.json({ ok: true as const }, 201);
