@@ -22,7 +22,7 @@ const MAX_INPUT_SIDE = 8000;
 // Logos and photos are shown small; larger images only cost storage and bandwidth.
 const MAX_OUTPUT_SIDE = 2048;
 // Multipart framing adds a little to the 2 MB file; anything well beyond it is refused before parsing.
-export const MAX_UPLOAD_BODY_BYTES = Math.ceil(IMAGE_MAX_BYTES * 1.25);
+const MAX_UPLOAD_BODY_BYTES = Math.ceil(IMAGE_MAX_BYTES * 1.25);
 
 const FORMATS = {
   'image/png': { ext: 'png', sharpFormat: 'png' },
