@@ -1,11 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
+// `*.postgres.test.ts` files need PostgreSQL itself (e.g. several API instances on one database):
+// they run in the api-postgres project only, which exists when TEST_DATABASE_URL is set.
 const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
   test: {
     name,
     root: fileURLToPath(new URL('./apps/api', import.meta.url)),
     include: ['src/**/*.test.ts'],
+    exclude: driver === 'pglite' ? ['src/**/*.postgres.test.ts'] : [],
     environment: 'node',
     globalSetup: ['src/test/global-setup.ts'],
     setupFiles: ['src/test/setup.ts'],

@@ -60,7 +60,12 @@ test('registers a patient with a photo, finds it typed without accents, edits it
   await expect(created).toContainText('Sin visitas');
   await expect(created).toContainText('No programada');
   await expect(created).toContainText('Activo');
-  await expect(created.getByRole('img', { name: 'Foto de José María Núñez Peña' })).toHaveAttribute('src', /^\/files\/patient_photos\/.+-foto-jose\.png$/);
+  const photo = created.getByRole('img', { name: 'Foto de José María Núñez Peña' });
+  await expect(photo).toHaveAttribute('src', /^\/files\/patient_photos\/.+-foto-jose\.png$/);
+  // Patient photos are private: the browser's session cookie is what lets it load.
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  const photoUrl = (await photo.getAttribute('src'))!;
+  expect((await page.request.get(photoUrl)).headers()['cache-control']).toBe('private, no-store');
 
   // Found without accents; the term and page survive a reload.
   await createPatient(page.request, { nombres: 'Ana', apellidos: 'García' });

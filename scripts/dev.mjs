@@ -4,8 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Only here does the API trust Vite's origin beside APP_URL (`npm start` and production never do).
+const apiEnv = { ...process.env, DEV_ORIGIN: 'http://localhost:5173,http://127.0.0.1:5173' };
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', path.join(root, 'apps/api/src/main.ts')], { cwd: root, stdio: 'inherit' }),
+  spawn(process.execPath, ['--import', 'tsx', '--watch', path.join(root, 'apps/api/src/main.ts')], { cwd: root, stdio: 'inherit', env: apiEnv }),
   spawn('npx', ['vite'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }),
 ];
 console.log('API en http://localhost:3000 · aplicación en http://localhost:5173');

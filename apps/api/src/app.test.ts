@@ -2,8 +2,9 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSeoTransform } from './features/directory/seo/seo-transform.ts';
 import type { ErrorBody } from './platform/errors.ts';
-import { createTestApp, errorOf, TEST_ORIGIN, type TestApp } from './test/app.ts';
+import { createClinicOwner, createTestApp, errorOf, TEST_ORIGIN, type TestApp } from './test/app.ts';
 
 let t: TestApp;
 let distDir: string;
@@ -51,6 +52,65 @@ describe('error shape', () => {
   });
 });
 
+describe('hostile input', () => {
+  const BAD_URL = { error: { code: 'bad_request', message: 'La dirección de la petición no es válida' } };
+  const NUL = { error: { code: 'bad_request', message: 'La petición contiene caracteres no permitidos (como el carácter nulo)' } };
+
+  it('answers 400, not 500, to a malformed percent-encoding in a page or API path', async () => {
+    const pages = await createTestApp({}, { spa: { distDir, transformHtml: (html, c) => createSeoTransform(c.var.deps)(html, c) } });
+    try {
+      for (const path of ['/clinicas/%E0%A4%A', '/clinicas/%', '/api/directorio/clinicas/%E0%A4%A']) {
+        const res = await pages.request(path);
+        expect(res.status, path).toBe(400);
+        expect(await res.json()).toEqual(BAD_URL);
+      }
+      expect((await pages.request('/clinicas')).status).toBe(200);
+    } finally {
+      await pages.close();
+    }
+  });
+
+  it('answers 400 to a NUL character in a query or path', async () => {
+    for (const path of ['/api/directorio/clinicas?q=%00', '/api/directorio/clinicas?ciudad=Madrid%00', '/api/pacientes?q=a%00b', '/clinicas/abc%00']) {
+      const res = await t.request(path);
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toEqual(NUL);
+    }
+  });
+
+  it('answers 400 to a NUL character in a JSON field that reaches the database', async () => {
+    const owner = await createClinicOwner(t);
+    const res = await t.request('/api/pacientes', { method: 'POST', cookie: owner.cookie, json: { nombres: 'Ana\u0000', apellidos: 'Nula' } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).not.toBe('internal_error');
+  });
+
+  it('refuses a JSON body over 1 MB with 413 before reading it', async () => {
+    const big = JSON.stringify({ email: 'a@b.es', password: 'x'.repeat(2 * 1024 * 1024) });
+    const res = await t.request('/api/auth/sign-in/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: { code: 'payload_too_large', message: 'La petición es demasiado grande (máximo 1 MB)' } });
+
+    // Without Content-Length (streamed), the limit applies while reading.
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 4 * 1024 * 1024) return controller.close();
+        sent += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(32));
+      },
+    });
+    const streamed = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(sent).toBeLessThan(4 * 1024 * 1024);
+  });
+});
+
 describe('security headers', () => {
   it('sends CSP, nosniff and Referrer-Policy on API and page responses, and no-store on the API', async () => {
     const api = await t.request('/api/health');
@@ -80,6 +140,13 @@ describe('security headers', () => {
     });
     expect(res.status).toBe(403);
     expect((await errorOf(res)).code).toBe('forbidden');
+  });
+
+  it('refuses the Vite dev origin: it is trusted under npm run dev alone', async () => {
+    for (const origin of ['http://localhost:5173', 'http://127.0.0.1:5173']) {
+      const res = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: 'a@b.es', password: 'secreto' }, headers: { origin } });
+      expect(res.status).toBe(403);
+    }
   });
 
   it('accepts the same request from our own origin', async () => {

@@ -13,8 +13,9 @@ import { publicRequestRoutes, requestsRoutes } from './features/requests/request
 import { termsRoutes } from './features/terms/terms.routes.ts';
 import type { AppEnv, Deps } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
-import { errorResponse, noStore, originCheck, requestLog } from './platform/http.ts';
+import { errorResponse, noStore, originCheck, refuseMalformedUrls, requestBodyLimit, requestLog } from './platform/http.ts';
 import { securityHeaders } from './platform/security-headers.ts';
+import { sessionCan } from './platform/session.ts';
 import { createSpaRoutes, inlineScriptHashes, readIndexHtml, type SpaOptions } from './platform/spa.ts';
 import { createFilesRoutes } from './platform/storage/files.routes.ts';
 
@@ -52,6 +53,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     c.set('deps', deps);
     await next();
   });
+  app.use('*', refuseMalformedUrls(), requestBodyLimit());
   app.use('/api/*', noStore(), originCheck(deps.config.trustedOrigins));
 
   app.route('/api/auth', authRoutes);
@@ -59,7 +61,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.all('/api/*', () => {
     throw new AppError(404, 'not_found', 'Ruta de la API no encontrada');
   });
-  app.route('/', createFilesRoutes(deps.storage));
+  app.route('/', createFilesRoutes(deps.storage, { canRead: sessionCan }));
   // Before the SPA, whose catch-all would answer these paths with index.html.
   app.route('/', robotsRoutes);
   app.route('/', sitemapRoutes);

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { acquireDataDirLock, DataDirLockedError } from './lock.ts';
+import { acquireDataDirLock, currentLockOwner, DataDirLockedError, processStartTime } from './lock.ts';
 
 const mainFile = fileURLToPath(new URL('../main.ts', import.meta.url));
 
@@ -48,10 +48,55 @@ describe('data folder lock', () => {
   it('refuses a second lock in the same process too', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'odontia-lock-'));
     const release = acquireDataDirLock(dir);
-    // Simulate another live process holding it.
-    writeFileSync(path.join(dir, 'odontia.lock'), String(process.ppid));
+    // Simulate another live process holding it: the parent, with its real start time.
+    const parent = { ...currentLockOwner(), pid: process.ppid, start: processStartTime(process.ppid) ?? undefined };
+    writeFileSync(path.join(dir, 'odontia.lock'), JSON.stringify(parent));
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
     release();
+  });
+
+  it('records its process start time, so that a later process with the same PID is not mistaken for it', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'odontia-lock-'));
+    const release = acquireDataDirLock(dir);
+    const written = JSON.parse(readFileSync(path.join(dir, 'odontia.lock'), 'utf8'));
+    expect(written).toEqual({ pid: process.pid, start: processStartTime(process.pid), boot: expect.any(String) });
+    release();
+  });
+
+  it.runIf(process.platform === 'linux')('takes over a stale lock whose PID now belongs to another live process', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'odontia-lock-'));
+    // A crash, then a container restart: the lock's PID is alive again, as some other process.
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+    try {
+      await new Promise((resolve) => other.once('spawn', resolve));
+      const pid = other.pid!;
+      const realStart = processStartTime(pid)!;
+      // Written by a process that started earlier than the one now holding this PID.
+      const stale = { ...currentLockOwner(), pid, start: String(Number(realStart) - 12345) };
+      writeFileSync(path.join(dir, 'odontia.lock'), JSON.stringify(stale));
+      const release = acquireDataDirLock(dir);
+      expect(JSON.parse(readFileSync(path.join(dir, 'odontia.lock'), 'utf8')).pid).toBe(process.pid);
+      release();
+
+      // The same PID, recorded with its real start time: that process holds the lock.
+      writeFileSync(path.join(dir, 'odontia.lock'), JSON.stringify({ ...stale, start: realStart }));
+      expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
+
+  it.runIf(process.platform === 'linux')('takes over an older PID-only lock whose PID is not a Node.js process', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'odontia-lock-'));
+    const other = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      await new Promise((resolve) => other.once('spawn', resolve));
+      writeFileSync(path.join(dir, 'odontia.lock'), String(other.pid));
+      const release = acquireDataDirLock(dir);
+      release();
+    } finally {
+      other.kill('SIGKILL');
+    }
   });
 
   it('takes over a lock left by a process that no longer exists', () => {

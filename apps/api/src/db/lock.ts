@@ -14,6 +14,38 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** Who wrote a lock: the PID, and what tells that PID's process apart from a later one with the same PID. */
+export type LockOwner = {
+  pid: number;
+  /** Start time of the process, in clock ticks after boot (/proc/<pid>/stat, field 22); Linux only. */
+  start?: string;
+  /** /proc/sys/kernel/random/boot_id when the lock was taken: after a reboot every PID is new. */
+  boot?: string;
+};
+
+function readText(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** The process's start time, or null where there is no /proc (or the process is gone). */
+export function processStartTime(pid: number): string | null {
+  const stat = readText(`/proc/${pid}/stat`);
+  if (!stat) return null;
+  // The command name (field 2) may hold spaces and parentheses: count fields after its last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields[19] ?? null; // Field 22 overall.
+}
+
+const bootId = () => readText('/proc/sys/kernel/random/boot_id')?.trim() ?? null;
+
+export function currentLockOwner(): LockOwner {
+  return { pid: process.pid, start: processStartTime(process.pid) ?? undefined, boot: bootId() ?? undefined };
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -24,37 +56,66 @@ function isAlive(pid: number): boolean {
   }
 }
 
+function parseOwner(text: string): LockOwner | null {
+  try {
+    const owner = JSON.parse(text) as LockOwner;
+    return Number.isInteger(owner.pid) && owner.pid > 0 ? owner : null;
+  } catch {
+    // Older locks held the PID alone.
+    const pid = Number.parseInt(text.trim(), 10);
+    return Number.isInteger(pid) && pid > 0 ? { pid } : null;
+  }
+}
+
+/**
+ * Whether the process that wrote the lock still runs. A live PID is not enough: after a crash, or a
+ * container restart where PIDs start again from 1, the lock's PID may now belong to another process.
+ * On Linux the lock records its process's start time, and only a process with that PID *and* that
+ * start time (and the same boot) is the holder. Elsewhere a live PID is believed.
+ */
+export function isHeldBy(owner: LockOwner): boolean {
+  if (owner.pid === process.pid || !isAlive(owner.pid)) return false;
+  const start = processStartTime(owner.pid);
+  if (start === null) return true; // No /proc: cannot tell, so the data is protected.
+  const boot = bootId();
+  if (owner.boot && boot && owner.boot !== boot) return false;
+  if (owner.start) return owner.start === start;
+  // A lock from an older Odontia (PID only): believed only if that PID is a Node.js process.
+  return (readText(`/proc/${owner.pid}/cmdline`) ?? '').split('\0').some((arg) => /(^|\/)node(\.exe)?$/.test(arg) || arg.includes('odontia'));
+}
+
 /**
  * Takes the exclusive lock on an embedded database folder. PGlite has no lock of its own and two
  * processes on one folder silently lose rows, so the second process must refuse to start.
- * The lock file is created with O_EXCL; one left behind by a crashed process (dead PID) is taken over.
+ * The lock file is created with O_EXCL; one left behind by a process that no longer runs (see
+ * isHeldBy) is taken over.
  */
 export function acquireDataDirLock(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'odontia.lock');
+  const me = currentLockOwner();
+  const mine = JSON.stringify(me);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(file, 'wx', 0o600);
-      writeSync(fd, String(process.pid));
+      writeSync(fd, mine);
       closeSync(fd);
       let released = false;
       return () => {
         if (released) return;
         released = true;
         try {
-          if (readFileSync(file, 'utf8').trim() === String(process.pid)) unlinkSync(file);
+          if (readFileSync(file, 'utf8') === mine) unlinkSync(file);
         } catch {
           // Already gone.
         }
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number.parseInt(readFileSync(file, 'utf8').trim(), 10);
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
-        throw new DataDirLockedError(dataDir, owner);
-      }
+      const owner = parseOwner(readText(file) ?? '');
+      if (owner && isHeldBy(owner)) throw new DataDirLockedError(dataDir, owner.pid);
       try {
-        unlinkSync(file); // Stale lock from a process that no longer exists.
+        unlinkSync(file); // Stale lock from a process that no longer runs.
       } catch {
         // Another process removed it first; retry.
       }

@@ -1,12 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { DIRECTORY_MESSAGES } from '@odontia/shared';
+import { defineLimit } from './rate-limit.ts';
 
 /**
  * Bot defences of the public request form, without a third-party service:
  * - a signed token handed out with the profile, carrying the time the form was shown: a request
  *   without one never loaded the page, and one sent within MIN_FILL_MS was not typed by a person;
  * - a honeypot field (`website`) that people never see (checked in the route);
- * - per-address and per-sender throttles (in memory, per instance: enough to stop a flood from one
- *   place; a shared store would be needed to count across instances).
+ * - per-address and per-sender limits, counted in the database so that every instance shares them.
  */
 export const MIN_FILL_MS = 3_000;
 export const TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -33,46 +34,10 @@ export function checkFormToken(secret: string, clinicaId: string, token: string,
   return 'ok';
 }
 
-/** Fixed-window counter: at most `max` hits per key per `windowMs`. */
-export class Throttle {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
-
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-  ) {}
-
-  /** Counts one hit; false when the key is over its limit (the hit is not counted then). */
-  take(key: string, now = Date.now()): boolean {
-    if (this.hits.size > 10_000) this.sweep(now);
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
-      return true;
-    }
-    if (entry.count >= this.max) return false;
-    entry.count += 1;
-    return true;
-  }
-
-  private sweep(now: number) {
-    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
-  }
-}
-
-/** One set of limits per app instance (tests build several apps in one process). */
-const throttles = new WeakMap<object, { porDireccion: Throttle; porRemitente: Throttle }>();
-
-export function requestThrottles(owner: object) {
-  let entry = throttles.get(owner);
-  if (!entry) {
-    entry = {
-      // A clinic's waiting room may share one address: a few requests are fine, a flood is not.
-      porDireccion: new Throttle(5, 15 * 60 * 1000),
-      // The same sender writing to the same clinic again and again.
-      porRemitente: new Throttle(3, 60 * 60 * 1000),
-    };
-    throttles.set(owner, entry);
-  }
-  return entry;
-}
+/** Per-address and per-sender limits of the request form, shared by every API instance. */
+export const solicitudLimits = {
+  // A clinic's waiting room may share one address: a few requests are fine, a flood is not.
+  porDireccion: defineLimit({ name: 'solicitud-direccion', points: 5, durationSeconds: 15 * 60, message: DIRECTORY_MESSAGES.demasiadasSolicitudes }),
+  // The same sender writing to the same clinic again and again.
+  porRemitente: defineLimit({ name: 'solicitud-remitente', points: 3, durationSeconds: 60 * 60, message: DIRECTORY_MESSAGES.demasiadasSolicitudes }),
+};

@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Database } from '../db/client.ts';
 import { account, session, user, verification } from '../db/schema/auth.ts';
+import { rateLimit } from '../db/schema/rate-limits.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { renderEmail, type Mailer } from './mail.ts';
@@ -17,9 +18,10 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
     trustedOrigins: config.trustedOrigins,
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit } }),
     user: {
       additionalFields: {
+        // Written by the server alone (onboarding services); better-auth refuses it in any request body.
         onboardingStep: { type: 'string', defaultValue: 'pendiente', input: false },
       },
     },
@@ -49,8 +51,10 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
+    // Per address, counted in the database (table rate_limit) so every instance shares the counts.
     rateLimit: {
       enabled: config.rateLimit,
+      storage: 'database',
       window: 60,
       max: 100,
       customRules: {
@@ -64,7 +68,11 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
       database: { generateId: () => randomUUID() },
       useSecureCookies: config.appUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // Set by features/auth/auth.routes.ts from platform/client-address.ts; a client's value never reaches here.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      // Mail is sent after the answer: a reset for a known address must take as long as one for an
+      // unknown address. A failed send is logged by better-auth through our logger.
+      backgroundTasks: { handler: () => undefined },
     },
     telemetry: { enabled: false },
     // Its expected conditions (unknown user, wrong password) are answered to the client; only real faults are logged.

@@ -49,4 +49,20 @@ describe('loadConfig', () => {
     expect(config.appUrl).toBe('https://odontia.example');
     expect(config.trustedOrigins).toContain('https://odontia.example');
   });
+
+  it('trusts APP_URL alone; the Vite dev origin only when npm run dev sets DEV_ORIGIN', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), APP_URL: 'https://odontia.example' }).trustedOrigins).toEqual(['https://odontia.example']);
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' }).trustedOrigins).toEqual(['http://localhost:3000']);
+    expect(loadConfig({ DATA_DIR: tmp(), DEV_ORIGIN: 'http://localhost:5173,http://127.0.0.1:5173' }).trustedOrigins).toEqual([
+      'http://localhost:3000',
+      'http://localhost:5173',
+      'http://127.0.0.1:5173',
+    ]);
+  });
+
+  it('reads TRUSTED_PROXY as a number of proxies, 0 by default', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).trustedProxies).toBe(0);
+    expect(loadConfig({ DATA_DIR: tmp(), TRUSTED_PROXY: '1' }).trustedProxies).toBe(1);
+    expect(() => loadConfig({ DATA_DIR: tmp(), TRUSTED_PROXY: 'sí' })).toThrow('TRUSTED_PROXY: debe ser un número');
+  });
 });

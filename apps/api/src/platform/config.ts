@@ -31,6 +31,14 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
   SEED_DEMO: booleanFlag.default(true),
   RATE_LIMIT: booleanFlag.optional(),
+  TRUSTED_PROXY: z.coerce
+    .number({ message: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(0, 'debe estar entre 0 y 10')
+    .max(10, 'debe estar entre 0 y 10')
+    .default(0),
+  /** Set by `npm run dev` only: the Vite dev server's origins, trusted beside APP_URL. */
+  DEV_ORIGIN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -45,8 +53,15 @@ export type Config = {
   authSecret: string;
   seedDemo: boolean;
   rateLimit: boolean;
+  /**
+   * How many reverse proxies in front of the app append to X-Forwarded-For (0: none, the client
+   * address is the socket's and X-Forwarded-For is ignored).
+   */
+  trustedProxies: number;
+  /** Whether this is a production process (NODE_ENV=production): secrets never reach the log. */
+  production: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  /** Origins allowed to send state-changing requests (the app itself and, in development, Vite). */
+  /** Origins allowed to send state-changing requests: APP_URL, plus Vite's under `npm run dev` alone. */
   trustedOrigins: string[];
 };
 
@@ -73,6 +88,17 @@ function resolveAuthSecret(dataDir: string, fromEnv: string | undefined): string
   return secret;
 }
 
+function devOrigins(value: string | undefined): string[] {
+  if (!value) return [];
+  return value.split(',').flatMap((item) => {
+    try {
+      return [new URL(item.trim()).origin];
+    } catch {
+      return [];
+    }
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty variables count as unset, as in most deployment tools.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -94,7 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: resolveAuthSecret(dataDir, e.AUTH_SECRET),
     seedDemo: e.SEED_DEMO,
     rateLimit: e.RATE_LIMIT ?? !isTest,
+    trustedProxies: e.TRUSTED_PROXY,
+    production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
-    trustedOrigins: [...new Set([appUrl, new URL(appUrl).origin, 'http://localhost:5173', 'http://127.0.0.1:5173'])],
+    trustedOrigins: [...new Set([new URL(appUrl).origin, ...devOrigins(e.DEV_ORIGIN)])],
   };
 }

@@ -23,6 +23,9 @@ export type ErrorBody = {
 
 /** An expected failure: it carries the HTTP status and the Spanish message the client may show as is. */
 export class AppError extends Error {
+  /** Extra response headers (e.g. Retry-After on a 429). */
+  headers?: Record<string, string>;
+
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: ErrorCode,

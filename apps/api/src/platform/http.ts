@@ -1,13 +1,39 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { AppError, type ErrorBody } from './errors.ts';
 import type { Logger } from './logger.ts';
+import { imageBodyLimit } from './storage/images.ts';
 
 const INTERNAL: ErrorBody = { error: { code: 'internal_error', message: 'Ocurrió un error inesperado. Inténtalo de nuevo.' } };
 
+export const MALFORMED_URL = 'La dirección de la petición no es válida';
+export const FORBIDDEN_CHARACTERS = 'La petición contiene caracteres no permitidos (como el carácter nulo)';
+
+/**
+ * PostgreSQL refuses some text outright: NUL (22021, character_not_in_repertoire) and text it cannot
+ * convert (22P05, untranslatable_character). That is the request's fault, whichever field carried it.
+ */
+const REFUSED_TEXT = new Set(['22021', '22P05']);
+
+function databaseErrorCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 /** Every failure leaves the server in one shape, with a Spanish message and nothing internal. */
 export function errorResponse(error: unknown, c: Context, logger: Logger): Response {
-  if (error instanceof AppError) return c.json(error.toBody(), error.status);
+  if (error instanceof AppError) return c.json(error.toBody(), error.status, error.headers);
+  if (error instanceof URIError) {
+    return c.json({ error: { code: 'bad_request', message: MALFORMED_URL } } satisfies ErrorBody, 400);
+  }
+  const dbCode = databaseErrorCode(error);
+  if (dbCode && REFUSED_TEXT.has(dbCode)) {
+    return c.json({ error: { code: 'bad_request', message: FORBIDDEN_CHARACTERS } } satisfies ErrorBody, 400);
+  }
   if (error instanceof SyntaxError || (error instanceof HTTPException && /json/i.test(error.message))) {
     return c.json({ error: { code: 'bad_request', message: 'El cuerpo de la petición no es JSON válido' } } satisfies ErrorBody, 400);
   }
@@ -21,6 +47,48 @@ export function errorResponse(error: unknown, c: Context, logger: Logger): Respo
   }
   logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
   return c.json(INTERNAL, 500);
+}
+
+/**
+ * Refuses, before any route runs, a path or query that cannot be decoded (a lone or malformed `%`)
+ * or that carries a NUL character, which PostgreSQL cannot store and no field of ours accepts.
+ */
+export function refuseMalformedUrls(): MiddlewareHandler {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(url.pathname);
+    } catch {
+      throw new AppError(400, 'bad_request', MALFORMED_URL);
+    }
+    if (decoded.includes('\0')) throw new AppError(400, 'bad_request', FORBIDDEN_CHARACTERS);
+    // URLSearchParams decodes leniently (a malformed `%` stays as it is); NUL is what it can let through.
+    for (const [key, value] of url.searchParams) {
+      if (key.includes('\0') || value.includes('\0')) throw new AppError(400, 'bad_request', FORBIDDEN_CHARACTERS);
+    }
+    await next();
+  };
+}
+
+/** Largest body of a JSON (or any non-upload) request. */
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+
+const jsonBodyLimit = bodyLimit({
+  maxSize: JSON_BODY_MAX_BYTES,
+  onError: (c) =>
+    c.json({ error: { code: 'payload_too_large', message: 'La petición es demasiado grande (máximo 1 MB)' } } satisfies ErrorBody, 413),
+});
+
+/**
+ * Every body is limited before it is read, by Content-Length or while it streams: 1 MB in general,
+ * and the image limit for multipart uploads (the only multipart bodies the app takes).
+ */
+export function requestBodyLimit(): MiddlewareHandler {
+  return (c, next) => {
+    const type = c.req.header('content-type') ?? '';
+    return /^multipart\/form-data/i.test(type) ? imageBodyLimit(c, next) : jsonBodyLimit(c, next);
+  };
 }
 
 /** One JSON line per request: method, path (never the query, which may hold patient names), status, duration. */

@@ -98,6 +98,18 @@ describe('createMailer without SMTP_URL (outbox)', () => {
     expect(logged).toMatchObject({ level: 30, to: 'ana@example.com', links: ['https://odontia.test/ayuda', RESET_URL] });
   });
 
+  it('never logs a link (a reset token is a secret) in production: the outbox file is enough', async () => {
+    const { logger, lines } = capturingLogger();
+    const mailer = createMailer({ smtpUrl: undefined, smtpFrom: FROM, dataDir, production: true }, logger);
+    const { text, html } = renderEmail({ title: 'Restablece tu contraseña', paragraphs: ['Hola.'], action: { label: 'Elegir', url: RESET_URL } });
+    await mailer.send({ to: 'ana@example.com', subject: 'Restablece tu contraseña de Odontia', text, html });
+    expect((await readOutbox(mailer.outboxDir!))[0].text).toContain(RESET_URL);
+    expect(lines.length).toBeGreaterThan(0);
+    const logged = JSON.stringify(lines);
+    expect(logged).not.toContain('token=');
+    expect(logged).not.toContain('ana@example.com');
+  });
+
   it('keeps every message, newest first, without leftover temporary files', async () => {
     const { logger } = capturingLogger();
     const mailer = createMailer({ smtpUrl: undefined, smtpFrom: FROM, dataDir }, logger);

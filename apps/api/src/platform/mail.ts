@@ -19,11 +19,36 @@ const LINK = /https?:\/\/[^\s<>"')\]]+/g;
 const sendFailed = () =>
   new AppError(503, 'service_unavailable', 'Ocurrió un error al enviar el correo. Inténtalo de nuevo más tarde.');
 
+// Sends still being written to each outbox: mail may be sent after the answer (password reset), and
+// tests wait for it here before they read the folder.
+const pendingByOutbox = new Map<string, Set<Promise<unknown>>>();
+
+function track(outboxDir: string, sending: Promise<unknown>) {
+  let pending = pendingByOutbox.get(outboxDir);
+  if (!pending) {
+    pending = new Set();
+    pendingByOutbox.set(outboxDir, pending);
+  }
+  pending.add(sending);
+  const done = () => pending.delete(sending);
+  sending.then(done, done);
+}
+
+/** Resolves once every message being written to this outbox is written (or has failed). */
+export async function outboxIdle(outboxDir: string): Promise<void> {
+  const pending = pendingByOutbox.get(outboxDir);
+  while (pending && pending.size > 0) await Promise.allSettled([...pending]);
+}
+
 /**
- * SMTP when SMTP_URL is set. Otherwise each message becomes an .eml file in DATA_DIR/outbox and its
- * links are logged, so password reset works on a laptop without a mail server.
+ * SMTP when SMTP_URL is set. Otherwise each message becomes an .eml file in DATA_DIR/outbox, so
+ * password reset works on a laptop without a mail server; outside production its links are also
+ * logged. A production log never holds them: a reset link is a secret.
  */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'smtpFrom' | 'dataDir'>, logger: Logger): Mailer {
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'smtpFrom' | 'dataDir'> & Partial<Pick<Config, 'production'>>,
+  logger: Logger,
+): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
@@ -42,26 +67,35 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'smtpFrom' | 'data
 
   const outboxDir = path.join(config.dataDir, 'outbox');
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const write = async (message: MailMessage) => {
+    const info = await composer.sendMail({ from: config.smtpFrom, ...message });
+    // The timestamp prefix keeps `ls` in sending order; the random part keeps same-millisecond messages apart.
+    const name = `${Date.now()}-${randomBytes(6).toString('hex')}.eml`;
+    const file = path.join(outboxDir, name);
+    const tmp = path.join(outboxDir, `.${name}.tmp`);
+    try {
+      await mkdir(outboxDir, { recursive: true });
+      await writeFile(tmp, info.message);
+      await rename(tmp, file);
+    } catch (error) {
+      await rm(tmp, { force: true });
+      logger.error({ err: error }, 'No se pudo guardar un correo en la bandeja local');
+      throw sendFailed();
+    }
+    if (config.production) {
+      logger.info({ file }, 'Correo guardado en la bandeja local (sin SMTP)');
+      return;
+    }
+    // A link that ends a sentence must not take the full stop with it.
+    const links = (message.text.match(LINK) ?? []).map((link) => link.replace(/[.,;:!?]+$/, ''));
+    logger.info({ to: message.to, subject: message.subject, links, file }, 'Correo guardado en la bandeja local (sin SMTP)');
+  };
   return {
     outboxDir,
-    async send(message) {
-      const info = await composer.sendMail({ from: config.smtpFrom, ...message });
-      // The timestamp prefix keeps `ls` in sending order; the random part keeps same-millisecond messages apart.
-      const name = `${Date.now()}-${randomBytes(6).toString('hex')}.eml`;
-      const file = path.join(outboxDir, name);
-      const tmp = path.join(outboxDir, `.${name}.tmp`);
-      try {
-        await mkdir(outboxDir, { recursive: true });
-        await writeFile(tmp, info.message);
-        await rename(tmp, file);
-      } catch (error) {
-        await rm(tmp, { force: true });
-        logger.error({ err: error }, 'No se pudo guardar un correo en la bandeja local');
-        throw sendFailed();
-      }
-      // A link that ends a sentence must not take the full stop with it.
-      const links = (message.text.match(LINK) ?? []).map((link) => link.replace(/[.,;:!?]+$/, ''));
-      logger.info({ to: message.to, subject: message.subject, links, file }, 'Correo guardado en la bandeja local (sin SMTP)');
+    send(message) {
+      const sending = write(message);
+      track(outboxDir, sending);
+      return sending;
     },
   };
 }

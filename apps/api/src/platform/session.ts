@@ -1,5 +1,6 @@
 import type { Permission, Rol } from '@odontia/shared';
 import { eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { clinicas, permisos, permisosRol, usuarios, usuariosRol } from '../db/schema/index.ts';
 import type { AppEnv, Member, SessionUser } from './context.ts';
@@ -134,4 +135,16 @@ export function requirePermission(permission: Permission) {
       await next();
     });
   });
+}
+
+/**
+ * For routes that answer everyone (files): whether the request's session belongs to an active member
+ * of `clinicaId` whose role has `permission`. Never throws for a missing or foreign session.
+ */
+export async function sessionCan(c: Context, access: { clinicaId: string; permission: Permission }): Promise<boolean> {
+  const { auth, db } = (c as Context<AppEnv>).var.deps;
+  const user = await resolveSessionUser(auth, c.req.raw.headers);
+  if (!user) return false;
+  const member = await loadMember(db, user.id);
+  return member !== null && member.clinicaId === access.clinicaId && member.permisos.has(access.permission);
 }

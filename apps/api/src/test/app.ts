@@ -26,8 +26,11 @@ export type TestApp = {
    * (or none): paths, inputs and response bodies are the routes' own types.
    */
   client: (cookie?: string) => ApiClient;
-  /** Sends a raw request the way the browser would (same Origin, JSON body): for what the typed client cannot send. */
-  request: (pathname: string, init?: RequestInit & { json?: unknown; cookie?: string }) => Promise<Response>;
+  /**
+   * Sends a raw request the way the browser would (same Origin, JSON body): for what the typed client
+   * cannot send. `address` plays the socket's remote address (in-process requests have no socket).
+   */
+  request: (pathname: string, init?: RequestInit & { json?: unknown; cookie?: string; address?: string }) => Promise<Response>;
   close: () => Promise<void>;
 };
 
@@ -52,13 +55,17 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
         headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
       }),
     request: (pathname, init = {}) => {
-      const { json, cookie, headers: extra, ...rest } = init;
+      const { json, cookie, address, headers: extra, ...rest } = init;
       const headers = new Headers(extra);
       if (!headers.has('origin')) headers.set('origin', TEST_ORIGIN);
       if (cookie) headers.set('cookie', cookie);
       if (json !== undefined) headers.set('content-type', 'application/json');
       return Promise.resolve(
-        app.request(`${TEST_ORIGIN}${pathname}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }),
+        app.request(
+          `${TEST_ORIGIN}${pathname}`,
+          { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body },
+          address ? { incoming: { socket: { remoteAddress: address } } } : undefined,
+        ),
       );
     },
     close: async () => {

@@ -1,5 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { outboxIdle } from '../platform/mail.ts';
 
 export type OutboxMessage = {
   file: string;
@@ -83,8 +84,12 @@ export function parseEml(raw: string, file = ''): OutboxMessage {
   };
 }
 
-/** The messages in an outbox folder, newest first; an outbox that was never created reads as empty. */
+/**
+ * The messages in an outbox folder, newest first; an outbox that was never created reads as empty.
+ * Mail sent after the answer (password reset) is waited for first.
+ */
 export async function readOutbox(dir: string, limit = Infinity): Promise<OutboxMessage[]> {
+  await outboxIdle(dir);
   let names: string[];
   try {
     names = (await readdir(dir)).filter((name) => name.endsWith('.eml') && !name.startsWith('.'));

@@ -63,6 +63,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { dispose: ()
     return {
       ...handle,
       dispose: async () => {
+        // pool.end() resolves before its clients' sockets have closed; DROP … WITH (FORCE) may then
+        // terminate one, and an idle client's error would surface as an uncaught exception.
+        handle.pool!.on('error', () => undefined);
         await handle.close();
         const cleanup = new pg.Client({ connectionString: adminUrl(url) });
         await cleanup.connect();

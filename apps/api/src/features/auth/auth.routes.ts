@@ -1,12 +1,14 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { loginSchema, recoverySchema, registerSchema, resetPasswordSchema, AUTH_MESSAGES } from '@odontia/shared';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { z } from 'zod';
+import { clientAddress, UNKNOWN_ADDRESS } from '../../platform/client-address.ts';
 import type { AppEnv } from '../../platform/context.ts';
-import type { ErrorBody, ErrorCode } from '../../platform/errors.ts';
+import { notFound, type ErrorBody, type ErrorCode } from '../../platform/errors.ts';
+import { consumeLimit, TOO_MANY } from '../../platform/rate-limit.ts';
 import { forgetCachedSessions } from '../../platform/session.ts';
 import { validationError } from '../../platform/validation.ts';
+import { accountKey, assertSignInAllowed, recordSignIn, recoveryPerAccount } from './login-limit.ts';
 
 /** better-auth speaks English; people see these. Sign-in never says whether the email exists. */
 const SPANISH: Record<string, string> = {
@@ -25,7 +27,6 @@ const SPANISH: Record<string, string> = {
   MISSING_OR_NULL_ORIGIN: 'Origen de la petición no permitido',
 };
 
-const RATE_LIMITED = 'Demasiados intentos. Espera un momento e inténtalo de nuevo.';
 const GENERIC = 'No se pudo completar la operación. Inténtalo de nuevo.';
 
 /** Bodies we check with the shared schemas before better-auth sees them, and what we forward. */
@@ -48,13 +49,18 @@ const CHECKED: Record<string, { schema: z.ZodType; forward: (data: never, c: Con
   },
 };
 
-function clientAddress(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown'; // In-process requests (tests) have no socket.
-  }
-}
+/**
+ * The better-auth endpoints the app uses. Every other one (update-user, change-email, delete-user,
+ * list-sessions, get-session…) answers 404: what they would change is the server's to write
+ * (onboarding state, the user row) or has no screen in the app (the session is read at /api/me).
+ */
+const ENDPOINTS = new Set([
+  'POST /api/auth/sign-up/email',
+  'POST /api/auth/sign-in/email',
+  'POST /api/auth/sign-out',
+  'POST /api/auth/request-password-reset',
+  'POST /api/auth/reset-password',
+]);
 
 async function translate(response: Response): Promise<Response> {
   if (response.status < 400) return response;
@@ -62,7 +68,7 @@ async function translate(response: Response): Promise<Response> {
   let message = GENERIC;
   if (response.status === 429) {
     code = 'rate_limited';
-    message = RATE_LIMITED;
+    message = TOO_MANY;
   } else {
     const body = (await response.clone().json().catch(() => null)) as { code?: string } | null;
     if (response.status === 401) code = 'unauthorized';
@@ -72,6 +78,8 @@ async function translate(response: Response): Promise<Response> {
   }
   const headers = new Headers(response.headers);
   headers.set('content-type', 'application/json; charset=utf-8');
+  const retryAfter = headers.get('x-retry-after');
+  if (response.status === 429 && retryAfter) headers.set('Retry-After', retryAfter);
   headers.delete('content-length');
   const body: ErrorBody = { error: { code, message } };
   return new Response(JSON.stringify(body), { status: response.status, headers });
@@ -83,23 +91,34 @@ async function translate(response: Response): Promise<Response> {
  */
 export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c) => {
   const { auth } = c.var.deps;
+  if (!ENDPOINTS.has(`${c.req.method} ${c.req.path}`)) throw notFound('Ruta de la API no encontrada');
   const headers = new Headers(c.req.raw.headers);
-  // Never trust a client-sent X-Forwarded-For: rate limits key on the socket's address.
-  headers.set('x-forwarded-for', clientAddress(c));
+  // better-auth keys its per-address limits on this header: the one client address (platform), never the client's own value.
+  const address = clientAddress(c);
+  if (address === UNKNOWN_ADDRESS) headers.delete('x-forwarded-for');
+  else headers.set('x-forwarded-for', address);
   let body: string | undefined;
+  let email: string | undefined;
   const checked = c.req.method === 'POST' ? CHECKED[c.req.path] : undefined;
   if (checked) {
     const raw = await c.req.json();
     const parsed = checked.schema.safeParse(raw);
     if (!parsed.success) throw validationError(parsed.error);
+    email = (parsed.data as { email?: string }).email;
     body = JSON.stringify(checked.forward(parsed.data as never, c));
     headers.set('content-type', 'application/json');
   } else if (c.req.method === 'POST') {
     body = await c.req.text();
   }
+  const signInEmail = c.req.path === '/api/auth/sign-in/email' ? email : undefined;
+  if (signInEmail) await assertSignInAllowed(c, signInEmail);
+  if (c.req.path === '/api/auth/request-password-reset' && email !== undefined) {
+    await consumeLimit(c.var.deps, recoveryPerAccount, accountKey(email));
+  }
   headers.delete('content-length');
   const request = new Request(c.req.url, { method: c.req.method, headers, body });
   const response = await auth.handler(request);
+  if (signInEmail && (response.ok || response.status === 401)) await recordSignIn(c, signInEmail, response.ok);
   // Sign-out, password reset and revocations must apply to the next request, not a second later.
   if (c.req.method === 'POST') forgetCachedSessions(auth);
   return translate(response);

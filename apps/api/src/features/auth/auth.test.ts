@@ -1,7 +1,8 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { session, user, verification } from '../../db/schema/index.ts';
+import { limitesUso, session, user, verification } from '../../db/schema/index.ts';
 import { cookiesFrom, createTestApp, errorOf, signUp, uniqueEmail, type TestApp } from '../../test/app.ts';
+import { ACCOUNT_LOCKED, LOGIN_LOCK_SECONDS } from './login-limit.ts';
 import { readOutbox } from '../../test/outbox.ts';
 
 let t: TestApp;
@@ -130,6 +131,45 @@ describe('password recovery', () => {
     expect(messages.some((m) => m.to.includes(unknown))).toBe(false);
   });
 
+  it('answers before the mail is sent, so a known email takes as long as an unknown one', async () => {
+    const { email } = await signUp(t);
+    const send = t.deps.mailer.send;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sent = 0;
+    t.deps.mailer.send = async (message) => {
+      await held; // A mail server that takes its time.
+      sent += 1;
+      return send(message);
+    };
+    try {
+      const res = await requestReset(t, email);
+      expect(res.status).toBe(200);
+      expect(sent).toBe(0);
+    } finally {
+      release();
+      t.deps.mailer.send = send;
+    }
+    await expect.poll(() => sent).toBe(1);
+    expect(await resetTokenFor(t, email)).toMatch(/\S+/);
+  });
+
+  it('logs a failed send after the answer, without failing the request', async () => {
+    const { email } = await signUp(t);
+    const send = t.deps.mailer.send;
+    const failures: unknown[] = [];
+    const error = t.deps.logger.error;
+    t.deps.logger.error = ((...args: unknown[]) => void failures.push(args)) as typeof error;
+    t.deps.mailer.send = () => Promise.reject(new Error('SMTP caído'));
+    try {
+      expect((await requestReset(t, email)).status).toBe(200);
+      await expect.poll(() => failures.length).toBe(1);
+    } finally {
+      t.deps.mailer.send = send;
+      t.deps.logger.error = error;
+    }
+  });
+
   it('requires the email, with the spec message', async () => {
     const res = await requestReset(t, '');
     expect(res.status).toBe(400);
@@ -208,21 +248,85 @@ describe('rate limits (RATE_LIMIT=true)', () => {
     return out;
   }
 
-  it('throttles sign-in after 10 attempts a minute, even with the right password', async () => {
+  it('throttles sign-in after 10 attempts a minute from one address, even with the right password', async () => {
     const limited = await createTestApp({ RATE_LIMIT: 'true' });
     try {
-      // Made without going through the endpoint: the limiter's counts live in memory for the whole
-      // test file, and only sign-in attempts may count here.
+      // Made without going through the endpoint, so that only sign-in attempts count here.
       const email = uniqueEmail();
       const password = 'secreto123';
       await limited.deps.auth.api.signUpEmail({ body: { email, password, name: 'limitado' } });
-      const attempt = () => limited.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'incorrecta' } });
-      const first = await statuses(10, attempt);
+      // Ten different accounts, so that only the per-address limit applies.
+      const first = await statuses(10, () =>
+        limited.request('/api/auth/sign-in/email', { method: 'POST', json: { email: uniqueEmail('otro'), password: 'incorrecta' } }),
+      );
       expect(first.map((r) => r.status)).toEqual(Array(10).fill(401));
       const blocked = await limited.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
       expect(blocked.status).toBe(429);
       expect(await blocked.json()).toEqual(RATE_LIMITED);
-      expect(blocked.headers.get('x-retry-after')).toMatch(/^\d+$/);
+      expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('locks one account for 5 minutes after 10 failed sign-ins, from any number of addresses', async () => {
+    const limited = await createTestApp({ RATE_LIMIT: 'true' });
+    try {
+      const email = uniqueEmail();
+      const password = 'secreto123';
+      await limited.deps.auth.api.signUpEmail({ body: { email, password, name: 'objetivo' } });
+      const signInFrom = (address: string, pass: string) =>
+        limited.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: pass }, address });
+      // 10 addresses × 9 wrong passwords: each address stays under its own limit of 10 a minute.
+      const seen: number[] = [];
+      for (let a = 1; a <= 10; a++) {
+        for (let i = 0; i < 9; i++) seen.push((await signInFrom(`203.0.113.${a}`, 'incorrecta')).status);
+      }
+      expect(seen.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(seen.slice(10).every((status) => status === 429)).toBe(true);
+
+      // The right password, from a fresh address, is refused too while the lock lasts.
+      const locked = await signInFrom('198.51.100.7', password);
+      expect(locked.status).toBe(429);
+      expect(await locked.json()).toEqual({ error: { code: 'rate_limited', message: ACCOUNT_LOCKED } });
+      const retryAfter = Number(locked.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(LOGIN_LOCK_SECONDS - 10);
+      expect(retryAfter).toBeLessThanOrEqual(LOGIN_LOCK_SECONDS);
+
+      // The counters hold neither the email nor the addresses.
+      const stored = JSON.stringify(await limited.db.select().from(limitesUso));
+      expect(stored).not.toContain(email);
+      expect(stored).not.toContain('203.0.113.');
+
+      // Five minutes later (the lock's row expired), the person signs in, and the count starts again.
+      await limited.db.update(limitesUso).set({ expire: new Date(Date.now() - 1000) }).where(like(limitesUso.key, 'login-cuenta:%'));
+      expect((await signInFrom('198.51.100.7', password)).status).toBe(200);
+      expect(await limited.db.select().from(limitesUso).where(like(limitesUso.key, 'login-cuenta:%'))).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts failures on unknown emails the same, and a success clears the count', async () => {
+    const limited = await createTestApp({ RATE_LIMIT: 'true' });
+    try {
+      const unknown = uniqueEmail('nadie');
+      let n = 0;
+      const tries = await statuses(11, () =>
+        limited.request('/api/auth/sign-in/email', { method: 'POST', json: { email: unknown, password: 'incorrecta' }, address: `192.0.2.${++n}` }),
+      );
+      expect(tries.map((r) => r.status)).toEqual([...Array(10).fill(401), 429]);
+
+      const email = uniqueEmail();
+      const password = 'secreto123';
+      await limited.deps.auth.api.signUpEmail({ body: { email, password, name: 'persona' } });
+      const signInAs = (pass: string, n: number) =>
+        limited.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: pass }, address: `192.0.2.${n}` });
+      for (let i = 1; i <= 9; i++) expect((await signInAs('incorrecta', i)).status).toBe(401);
+      expect((await signInAs(password, 100)).status).toBe(200);
+      // The count started again: nine more mistakes do not lock the account.
+      for (let i = 1; i <= 9; i++) expect((await signInAs('incorrecta', 200 + i)).status).toBe(401);
+      expect((await signInAs(password, 210)).status).toBe(200);
     } finally {
       await limited.close();
     }
@@ -258,6 +362,24 @@ describe('rate limits (RATE_LIMIT=true)', () => {
     }
   });
 
+  it('keys on the socket address: a client-sent X-Forwarded-For never changes it', async () => {
+    const limited = await createTestApp({ RATE_LIMIT: 'true' });
+    try {
+      let n = 0;
+      const attempt = () =>
+        limited.request('/api/auth/sign-in/email', {
+          method: 'POST',
+          json: { email: uniqueEmail('otro'), password: 'incorrecta' },
+          address: '203.0.113.50',
+          headers: { 'x-forwarded-for': `198.51.100.${++n}` },
+        });
+      expect((await statuses(10, attempt)).map((r) => r.status)).toEqual(Array(10).fill(401));
+      expect((await attempt()).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('is off in tests unless RATE_LIMIT=true', async () => {
     const { email } = await signUp(t);
     const results = await statuses(12, () => signIn(email, 'incorrecta'));
@@ -275,5 +397,30 @@ describe('onboarding_step', () => {
     expect(res.status).toBe(200);
     const [row] = await t.db.select({ step: user.onboardingStep }).from(user).where(eq(user.email, email));
     expect(row.step).toBe('pendiente');
+  });
+});
+
+describe('better-auth endpoints the app does not use', () => {
+  it('refuses update-user: onboarding state and the rest of the user row are written by the server alone', async () => {
+    const { cookie, email } = await signUp(t);
+    for (const json of [{ onboardingStep: 'completado' }, { name: 'Otro nombre', image: 'https://ejemplo.test/x.png' }]) {
+      const res = await t.request('/api/auth/update-user', { method: 'POST', json, cookie });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'Ruta de la API no encontrada' } });
+    }
+    const [row] = await t.db.select().from(user).where(eq(user.email, email));
+    expect(row).toMatchObject({ onboardingStep: 'pendiente', image: null, name: email.split('@')[0] });
+    expect(((await (await me(cookie)).json()) as { user: { onboardingStep: string } }).user.onboardingStep).toBe('pendiente');
+  });
+
+  it.each(['change-email', 'change-password', 'delete-user', 'revoke-sessions', 'set-password'])('answers 404 to POST /api/auth/%s', async (name) => {
+    const { cookie } = await signUp(t);
+    const res = await t.request(`/api/auth/${name}`, { method: 'POST', json: {}, cookie });
+    expect(res.status).toBe(404);
+  });
+
+  it.each(['list-sessions', 'list-accounts'])('answers 404 to GET /api/auth/%s', async (name) => {
+    const { cookie } = await signUp(t);
+    expect((await t.request(`/api/auth/${name}`, { cookie })).status).toBe(404);
   });
 });

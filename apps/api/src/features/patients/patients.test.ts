@@ -428,9 +428,10 @@ describe('photo', () => {
     const withPhoto = await first.json();
     expect(withPhoto.fotoUrl).toMatch(new RegExp(`^/files/patient_photos/${ana.clinica.id}/\\d+-foto-nino\\.png$`));
     expect(withPhoto.fechaActualizacion).not.toBeNull();
-    const served = await t.request(withPhoto.fotoUrl!);
+    const served = await t.request(withPhoto.fotoUrl!, { cookie: ana.cookie });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('cache-control')).toBe('private, no-store');
 
     const firstKey = keyFromPublicUrl(withPhoto.fotoUrl)!;
     const second = await (await upload(ana.cookie, p.id, await png(), 'otra.png')).json();
@@ -441,6 +442,31 @@ describe('photo', () => {
     expect(await t.deps.storage.get(secondKey)).not.toBeNull();
     await api(ana.cookie, `/${p.id}`, { method: 'DELETE' });
     expect(await t.deps.storage.get(secondKey)).toBeNull();
+  });
+
+  it("serves a patient's photo only to members of that clinic who may see patients; others get 404", async () => {
+    const p = await create(ana, { nombres: 'Foto', apellidos: 'Privada' });
+    const url = ((await (await upload(ana.cookie, p.id, await png())).json()) as PatientJson).fotoUrl!;
+    const NOT_FOUND = { error: { code: 'not_found', message: 'Archivo no encontrado' } };
+
+    const colleague = await addTeamMember(t, ana.clinica.id, 'Recepción', 'recepcion');
+    const ok = await t.request(url, { cookie: colleague.cookie });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('cache-control')).toBe('private, no-store');
+
+    const [sinPermisos] = await t.db
+      .insert(rolesClinica)
+      .values({ clinicaId: ana.clinica.id, nombre: 'Sin pacientes', descripcion: 'Nada', esPredeterminado: false })
+      .returning();
+    const noPermission = await addTeamMember(t, ana.clinica.id, sinPermisos.nombre, 'asistente');
+    const otherClinic = await freshClinic();
+    const noClinic = await signUp(t);
+    for (const cookie of [undefined, noPermission.cookie, otherClinic.cookie, noClinic.cookie]) {
+      const res = await t.request(url, cookie ? { cookie } : {});
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual(NOT_FOUND);
+      expect(res.headers.get('cache-control') ?? '').not.toMatch(/public/);
+    }
   });
 
   it('removes the photo and its file', async () => {

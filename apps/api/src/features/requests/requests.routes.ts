@@ -1,7 +1,6 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { DIRECTORY_MESSAGES, appointmentRequestBodySchema, appointmentRequestStatusSchema, appointmentRequestsQuerySchema } from '@odontia/shared';
-import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { clientAddress } from '../../platform/client-address.ts';
 import type { AppEnv } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requirePermission } from '../../platform/session.ts';
@@ -10,14 +9,6 @@ import { listAppointmentRequests, setAppointmentRequestStatus, submitPublicReque
 
 const requestNotFound = () => notFound(DIRECTORY_MESSAGES.solicitudNoEncontrada);
 const clinicNotFound = () => notFound(DIRECTORY_MESSAGES.notFound);
-
-function clientAddress(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'desconocida';
-  } catch {
-    return 'desconocida'; // In-process requests (tests) have no socket.
-  }
-}
 
 /** Appointment requests received from the clinic's public profile ('Solicitudes' in the staff app). */
 export const requestsRoutes = new Hono<AppEnv>()

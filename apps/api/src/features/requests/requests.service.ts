@@ -9,10 +9,11 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { clinicas, solicitudesCita, user } from '../../db/schema/index.ts';
-import { checkFormToken, requestThrottles } from '../../platform/anti-bot.ts';
+import { checkFormToken, solicitudLimits } from '../../platform/anti-bot.ts';
 import type { Deps } from '../../platform/context.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { consumeLimit } from '../../platform/rate-limit.ts';
 import { renderEmail, type Mailer } from '../../platform/mail.ts';
 
 type NewAppointmentRequest = {
@@ -97,12 +98,8 @@ export async function submitPublicRequest(deps: Deps, clinicaId: string, address
   if (check === 'too_fast') throw badRequest(DIRECTORY_MESSAGES.formularioRapido);
   if (check !== 'ok') throw badRequest(DIRECTORY_MESSAGES.formularioCaducado);
 
-  if (config.rateLimit) {
-    const limits = requestThrottles(deps);
-    if (!limits.porDireccion.take(address) || !limits.porRemitente.take(`${clinica.id}:${data.email}`)) {
-      throw new AppError(429, 'rate_limited', DIRECTORY_MESSAGES.demasiadasSolicitudes);
-    }
-  }
+  await consumeLimit(deps, solicitudLimits.porDireccion, address);
+  await consumeLimit(deps, solicitudLimits.porRemitente, `${clinica.id}:${data.email.toLowerCase()}`);
 
   // The honeypot was filled: a bot.
   if (website) return;

@@ -45,6 +45,30 @@ describe('GET /files/*', () => {
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
   });
 
+  it('never serves a private file (patient photos) without a reader check, and asks the check with the owning clinic', async () => {
+    const clinic = '3f1c2a4e-8b9d-4c1e-9f00-1234567890ab';
+    const photo = `patient_photos/${clinic}/1700000000000-foto.png`;
+    await storage.put(photo, PNG_BYTES, 'image/png');
+    const closed = await app.request(publicUrl(photo));
+    expect(closed.status).toBe(404);
+    expect(await closed.json()).toEqual({ error: { code: 'not_found', message: 'Archivo no encontrado' } });
+
+    const asked: unknown[] = [];
+    const guarded = createFilesRoutes(storage, {
+      canRead: async (_c, access) => {
+        asked.push(access);
+        return true;
+      },
+    });
+    const open = await guarded.request(publicUrl(photo));
+    expect(open.status).toBe(200);
+    expect(open.headers.get('cache-control')).toBe('private, no-store');
+    expect(asked).toEqual([{ clinicaId: clinic, permission: 'pacientes.ver' }]);
+    // Logos stay public, whatever the check would say.
+    expect((await guarded.request(publicUrl(KEY))).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asked).toHaveLength(1);
+  });
+
   it('serves active content under a sandbox CSP so it cannot run in our origin', async () => {
     const res = await app.request('/files/logos/a/page.html');
     expect(res.headers.get('content-type')).toBe('text/html');

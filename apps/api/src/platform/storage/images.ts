@@ -100,7 +100,7 @@ const attachAnImage = () => new AppError(400, 'bad_request', 'Debes adjuntar una
  * Rejects oversized upload bodies by Content-Length (or while streaming) before they are parsed,
  * answering with the same 413 as an oversized image.
  */
-const imageBodyLimit = bodyLimit({
+export const imageBodyLimit = bodyLimit({
   maxSize: MAX_UPLOAD_BODY_BYTES,
   onError: (c) => c.json(imageTooLarge().toBody(), 413),
 });

@@ -1,3 +1,4 @@
+import type { Permission } from '@odontia/shared';
 import { AppError } from '../errors.ts';
 
 /** Where uploaded files live. Keys are always made by the server (`makeKey`), never taken from a request. */
@@ -19,6 +20,22 @@ export const STORAGE_PREFIXES = [
   'product_images',
 ] as const;
 export type StoragePrefix = (typeof STORAGE_PREFIXES)[number];
+
+/**
+ * Prefixes of clinical files: served only to a signed-in member of the owning clinic with this
+ * permission, never cached by anyone else. Their keys are `{prefix}/{clinic id}/…` (`makeKey` with
+ * the clinic as owner). Every other prefix (logos, public-profile images) is public.
+ */
+export const PRIVATE_PREFIXES: Partial<Record<StoragePrefix, Permission>> = {
+  patient_photos: 'pacientes.ver',
+};
+
+/** Who may read a private file: a member of `clinicaId` with `permission`. Null for a public file. */
+export function privateFileAccess(key: string): { clinicaId: string; permission: Permission } | null {
+  const [prefix, clinicaId] = key.split('/');
+  const permission = PRIVATE_PREFIXES[prefix as StoragePrefix];
+  return permission ? { clinicaId, permission } : null;
+}
 
 export const PUBLIC_FILES_PATH = '/files/';
 
