@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { clinicRoutes } from './features/clinic/clinic.routes.ts';
+import { demoRoutes } from './features/demo/demo.routes.ts';
 import { directoryRoutes } from './features/directory/directory.routes.ts';
 import { perfilRoutes } from './features/directory/perfil.routes.ts';
 import { createSeoRoutes } from './features/directory/seo.ts';
@@ -30,7 +31,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/solicitudes', solicitudesRoutes)
   .route('/perfil', profileRoutes)
   .route('/clinica', clinicRoutes)
-  .route('/terminos', termsRoutes);
+  .route('/terminos', termsRoutes)
+  .route('/demo', demoRoutes);
 
 export type AppType = typeof apiRoutes;
 

@@ -1,0 +1,44 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from './client.ts';
+import { clinicas, user } from './schema/index.ts';
+
+/**
+ * The demo clinic, seeded with SEED_DEMO on (the default) into an empty database: the place where a
+ * visitor tries the product, signing in as its owner.
+ *
+ * Later features add their demo data to this clinic (appointments, charts, catalogue, orders...):
+ * write a seeder in the feature (`features/<x>/<x>.seed.ts`, a `DemoSeeder` of `db/seed.ts`) that
+ * inserts its rows for `DEMO_CLINIC.id` (the owner is `DEMO_CLINIC.ownerId`; the patients are the
+ * clinic's `pacientes`), and register it in `demoSeeders` after `seedDemoPatients`. The ids are
+ * fixed so that seeders, tests and scripts find the clinic without looking it up.
+ */
+export const DEMO_CLINIC = {
+  id: '0de70000-5a1d-4c1e-8a00-000000000001',
+  nombre: 'Clínica Dental Sonrisas (demo)',
+  telefono: '910 555 123',
+  pais: 'España',
+  ciudad: 'Madrid',
+  direccion: 'Calle de Goya 45, 28001 Madrid',
+  owner: {
+    id: '0de70000-5a1d-4c1e-8a00-000000000002',
+    email: 'demo@odontia.local',
+    /** Printed by `npm start` and shown on /auth: this account exists to be signed into. */
+    password: 'demo1234',
+    nombres: 'Laura',
+    apellidos: 'Martín Ortega',
+    telefono: '600 555 123',
+  },
+} as const;
+
+/** The credentials anyone may use to try the product; what `GET /api/demo` answers. */
+export type DemoCredentials = { email: string; password: string };
+
+/** The demo owner's credentials when the demo clinic exists (seeded and still owned by them), else null. */
+export async function findDemoCredentials(db: Executor): Promise<DemoCredentials | null> {
+  const [row] = await db
+    .select({ found: sql<number>`1` })
+    .from(clinicas)
+    .innerJoin(user, eq(user.id, clinicas.userId))
+    .where(and(eq(clinicas.id, DEMO_CLINIC.id), eq(user.email, DEMO_CLINIC.owner.email)));
+  return row ? { email: DEMO_CLINIC.owner.email, password: DEMO_CLINIC.owner.password } : null;
+}

@@ -1,0 +1,199 @@
+import { todayInZone, type EstadoPaciente, type Genero } from '@odontia/shared';
+import type { Executor } from '../../db/client.ts';
+import { DEMO_CLINIC } from '../../db/demo.ts';
+import { pacientes } from '../../db/schema/index.ts';
+import type { DemoSeedContext } from '../../db/seed.ts';
+import { makeKey, publicUrl } from '../../platform/storage/storage.ts';
+import { portraitTraits, renderPortrait } from './demo-portrait.ts';
+
+export const DEMO_PATIENT_COUNT = 200;
+
+const NOMBRES_MUJER = [
+  'María', 'Lucía', 'Carmen', 'Ana', 'Laura', 'Isabel', 'Marta', 'Elena', 'Cristina', 'Paula', 'Sara', 'Pilar',
+  'Rosa', 'Teresa', 'Raquel', 'Beatriz', 'Nuria', 'Silvia', 'Julia', 'Irene', 'Alba', 'Sofía', 'Claudia', 'Noelia',
+  'Rocío', 'Inmaculada', 'Mercedes', 'Lorena', 'Patricia', 'Andrea', 'Ainhoa', 'Natalia', 'Eva', 'Alicia', 'Victoria', 'Begoña',
+];
+const NOMBRES_HOMBRE = [
+  'Antonio', 'José', 'Manuel', 'Francisco', 'David', 'Juan', 'Javier', 'Daniel', 'Carlos', 'Miguel', 'Alejandro', 'Rafael',
+  'Pablo', 'Sergio', 'Fernando', 'Jorge', 'Luis', 'Alberto', 'Álvaro', 'Diego', 'Adrián', 'Raúl', 'Enrique', 'Ramón',
+  'Vicente', 'Andrés', 'Joaquín', 'Ignacio', 'Hugo', 'Iván', 'Rubén', 'Óscar', 'Gonzalo', 'Mario', 'Íñigo', 'Jesús',
+];
+const NOMBRES_NEUTROS = ['Alex', 'Noa', 'Ariel', 'Andrea', 'Dani', 'Cruz'];
+const APELLIDOS = [
+  'García', 'Rodríguez', 'González', 'Fernández', 'López', 'Martínez', 'Sánchez', 'Pérez', 'Gómez', 'Martín',
+  'Jiménez', 'Ruiz', 'Hernández', 'Díaz', 'Moreno', 'Muñoz', 'Álvarez', 'Romero', 'Alonso', 'Gutiérrez',
+  'Navarro', 'Torres', 'Domínguez', 'Vázquez', 'Ramos', 'Gil', 'Ramírez', 'Serrano', 'Blanco', 'Molina',
+  'Morales', 'Suárez', 'Ortega', 'Delgado', 'Castro', 'Ortiz', 'Rubio', 'Marín', 'Sanz', 'Núñez',
+  'Iglesias', 'Medina', 'Garrido', 'Cortés', 'Castillo', 'Santos', 'Lozano', 'Guerrero', 'Cano', 'Prieto',
+  'Méndez', 'Cruz', 'Calvo', 'Gallego', 'Vidal', 'León', 'Márquez', 'Herrera', 'Peña', 'Flores', 'Cabrera', 'Campos',
+];
+const CALLES = [
+  'Calle de Alcalá', 'Calle de Goya', 'Calle de Serrano', 'Calle de Velázquez', 'Calle de Toledo', 'Calle de Atocha',
+  'Calle de Bravo Murillo', 'Calle de Princesa', 'Calle de Arturo Soria', 'Calle de López de Hoyos', 'Paseo de las Delicias',
+  'Calle de O’Donnell', 'Calle de Embajadores', 'Avenida de América', 'Calle de Fuencarral', 'Calle del General Ricardos',
+  'Calle de Hortaleza', 'Calle de Ríos Rosas', 'Avenida de la Albufera', 'Calle de Sainz de Baranda',
+];
+const CODIGOS_POSTALES = ['28001', '28003', '28005', '28007', '28009', '28010', '28012', '28015', '28019', '28020', '28028', '28030', '28033', '28043'];
+const PISOS = ['1º A', '2º B', '3º C', '4º D', 'Bajo', '5º Izda.', '2º Dcha.', '6º A', '1º Dcha.', '3º Izda.'];
+// Reserved domains (RFC 2606): a later feature that writes to patients can never reach a real mailbox.
+const DOMINIOS = ['correo.example', 'email.example', 'buzon.example', 'mail.example'];
+const NOTAS = [
+  'Alergia a la penicilina.',
+  'Alergia al látex: usar guantes de nitrilo.',
+  'Paciente con ansiedad dental; prefiere citas a primera hora de la mañana.',
+  'Toma anticoagulantes (Sintrom): consultar con su médico antes de cualquier extracción.',
+  'Hipertenso, en tratamiento. Tomar la tensión antes de anestesiar.',
+  'Diabetes tipo 2 controlada.',
+  'Portador de ortodoncia removible; revisión cada tres meses.',
+  'Bruxismo nocturno: lleva férula de descarga.',
+  'Sensibilidad dental al frío en el sector inferior izquierdo.',
+  'Embarazada (segundo trimestre): evitar radiografías.',
+  'Prefiere que le llamen por la tarde.',
+  'Implante en el 36 pendiente de corona definitiva.',
+  'Acude con su madre o su padre (menor de edad).',
+  'Fumador: insistir en la higiene y en las revisiones periodontales.',
+  'Presupuesto de blanqueamiento entregado; pendiente de respuesta.',
+  'Tratamiento de encías en curso: curetaje por cuadrantes.',
+];
+
+/** A small, fast, seeded PRNG (mulberry32): the same seed gives the same patients on every install. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** YYYY-MM-DD `days` after (or, negative, before) the calendar date `iso`. */
+function addDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const asciiLower = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+
+type DemoPatient = {
+  nombres: string;
+  apellidos: string;
+  email: string | null;
+  telefono: string | null;
+  direccion: string | null;
+  fechaNacimiento: string | null;
+  genero: Genero | null;
+  notas: string | null;
+  estado: EstadoPaciente;
+  ultimaVisita: string | null;
+  proximaVisita: string | null;
+  edad: number;
+  conFoto: boolean;
+};
+
+/**
+ * The demo clinic's patients, built from `random` alone: names, contact details, ages and visits
+ * as a neighbourhood clinic in Madrid would have them. Dates are relative to `today`, so visits stay
+ * plausible whenever the demo is installed: last visits in the past, next visits ahead.
+ */
+export function buildDemoPatients(random: () => number, today: string, count = DEMO_PATIENT_COUNT): DemoPatient[] {
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
+  const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  const digits = (n: number) => Array.from({ length: n }, () => between(0, 9)).join('');
+  const emails = new Set<string>();
+
+  return Array.from({ length: count }, () => {
+    const roll = random();
+    const genero: Genero | null = roll < 0.49 ? 'femenino' : roll < 0.96 ? 'masculino' : roll < 0.98 ? 'otro' : null;
+    const nombres =
+      genero === 'femenino' ? pick(NOMBRES_MUJER) : genero === 'masculino' ? pick(NOMBRES_HOMBRE) : pick(NOMBRES_NEUTROS);
+    // Some people go by two given names.
+    const nombreCompleto =
+      random() < 0.12 ? `${nombres} ${pick(genero === 'masculino' ? NOMBRES_HOMBRE : NOMBRES_MUJER)}` : nombres;
+    const [apellido1, apellido2] = [pick(APELLIDOS), pick(APELLIDOS)];
+    // Ages of a family clinic: children and teenagers, then adults up to their nineties.
+    const edad = random() < 0.18 ? between(3, 17) : between(18, 92);
+    const fechaNacimiento = random() < 0.95 ? addDays(today, -(edad * 365 + between(0, 364) + Math.floor(edad / 4))) : null;
+
+    let email: string | null = null;
+    if (edad >= 14 && random() < 0.85) {
+      const base = `${asciiLower(nombres)}.${asciiLower(apellido1)}`;
+      let candidate = `${base}@${pick(DOMINIOS)}`;
+      while (emails.has(candidate)) candidate = `${base}${between(2, 99)}@${pick(DOMINIOS)}`;
+      emails.add(candidate);
+      email = candidate;
+    }
+    // Mobiles mostly (6xx or 7xx), a few Madrid landlines; written the ways people write them.
+    const roll2 = random();
+    const telefono =
+      roll2 < 0.05
+        ? null
+        : roll2 < 0.15
+          ? `91 ${digits(3)} ${digits(2)} ${digits(2)}`
+          : roll2 < 0.3
+            ? `+34 6${digits(2)} ${digits(3)} ${digits(3)}`
+            : `${pick(['6', '6', '6', '7'])}${digits(2)} ${digits(3)} ${digits(3)}`;
+    const direccion =
+      random() < 0.8 ? `${pick(CALLES)} ${between(1, 180)}, ${pick(PISOS)}, ${pick(CODIGOS_POSTALES)} Madrid` : null;
+    const estado: EstadoPaciente = random() < 0.85 ? 'activo' : 'inactivo';
+    // Active patients came in the last two years; inactive ones have not come for over a year.
+    const ultimaVisita =
+      estado === 'activo'
+        ? random() < 0.93
+          ? addDays(today, -between(0, 720))
+          : null
+        : random() < 0.9
+          ? addDays(today, -between(380, 1500))
+          : null;
+    const proximaVisita = estado === 'activo' && random() < 0.55 ? addDays(today, between(0, 120)) : null;
+    const notas = random() < 0.4 ? pick(NOTAS) : null;
+    return {
+      nombres: nombreCompleto,
+      apellidos: `${apellido1} ${apellido2}`,
+      email,
+      telefono,
+      direccion,
+      fechaNacimiento,
+      genero,
+      notas,
+      estado,
+      ultimaVisita,
+      proximaVisita,
+      edad,
+      // Most have a photo; the others show their initials, as in any real clinic.
+      conFoto: random() < 0.85,
+    };
+  });
+}
+
+/**
+ * Demo data: about 200 patients of the demo clinic, most with an illustrated portrait made here
+ * (SVG rendered by sharp, no network) and stored like an uploaded photo (patient_photos/{clinic}/...).
+ */
+export async function seedDemoPatients(tx: Executor, { storage }: DemoSeedContext): Promise<void> {
+  const random = seededRandom(20_260_301);
+  const patients = buildDemoPatients(random, todayInZone());
+  const results = await Promise.allSettled(
+    patients.map(async (p, i) => {
+      if (!p.conFoto) return null;
+      const bytes = await renderPortrait(portraitTraits(seededRandom(i + 1), { genero: p.genero, edad: p.edad }));
+      const key = makeKey('patient_photos', DEMO_CLINIC.id, `foto-${i + 1}`, 'webp');
+      await storage.put(key, bytes, 'image/webp');
+      return publicUrl(key);
+    }),
+  );
+  // Settled, not raced: every file written is known to the caller by the time a failure is thrown.
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  const photos = results.map((r) => (r.status === 'fulfilled' ? r.value : null));
+  await tx.insert(pacientes).values(
+    patients.map(({ edad: _edad, conFoto: _conFoto, ...p }, i) => ({ ...p, clinicaId: DEMO_CLINIC.id, fotoUrl: photos[i] })),
+  );
+}
