@@ -137,6 +137,18 @@ describe('the demo clinic', () => {
     expect(await seed(t.db, { demo: true, storage: t.deps.storage })).toEqual({ demo: false });
     expect(await rowCounts()).toEqual(before);
   });
+
+  it('stops offering its credentials once the owner changes the password', async () => {
+    const cookie = cookiesFrom(await signIn(DEMO_CLINIC.owner.email, DEMO_CLINIC.owner.password));
+    const changed = await t.request('/api/auth/change-password', {
+      method: 'POST',
+      cookie,
+      json: { currentPassword: DEMO_CLINIC.owner.password, newPassword: 'una-clave-propia' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await api.demo.$get()).status).toBe(404);
+    expect((await signIn(DEMO_CLINIC.owner.email, 'una-clave-propia')).status).toBe(200);
+  });
 });
 
 describe('the demo patients', () => {
