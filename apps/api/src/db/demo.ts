@@ -31,6 +31,21 @@ export const DEMO_CLINIC = {
   },
 } as const;
 
+/**
+ * A small, fast, seeded PRNG (mulberry32) for demo and benchmark data: the same seed gives the same
+ * data on every install. Demo seeders draw from it, never from Math.random.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** The credentials anyone may use to try the product; what `GET /api/demo` answers. */
 export type DemoCredentials = { email: string; password: string };
 

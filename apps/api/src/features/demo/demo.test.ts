@@ -4,12 +4,12 @@ import { DEFAULT_ROLES, PATIENTS_PAGE_SIZE, todayInZone, updatePatientSchema } f
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../client.ts';
-import { DEMO_CLINIC } from '../../db/demo.ts';
+import { DEMO_CLINIC, seededRandom } from '../../db/demo.ts';
 import { account, clinicas, pacientes, rolesClinica, user, usuarios, usuariosRol } from '../../db/schema/index.ts';
 import { demoSeeders, seed } from '../../db/seed.ts';
 import { keyFromPublicUrl } from '../../platform/storage/storage.ts';
 import { cookiesFrom, createTestApp, type TestApp } from '../../test/app.ts';
-import { buildDemoPatients, DEMO_PATIENT_COUNT, seededRandom } from '../patients/patients.seed.ts';
+import { buildDemoPatients, DEMO_PATIENT_COUNT } from '../patients/patients.seed.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof createApiClient>;

@@ -1,32 +1,14 @@
 import { todayInZone, type EstadoPaciente, type Genero } from '@odontia/shared';
 import type { Executor } from '../../db/client.ts';
-import { DEMO_CLINIC } from '../../db/demo.ts';
+import { DEMO_CLINIC, seededRandom } from '../../db/demo.ts';
 import { pacientes } from '../../db/schema/index.ts';
 import type { DemoSeedContext } from '../../db/seed.ts';
 import { makeKey, publicUrl } from '../../platform/storage/storage.ts';
 import { portraitTraits, renderPortrait } from './demo-portrait.ts';
+import { APELLIDOS, NOMBRES_COMPUESTOS, NOMBRES_HOMBRE, NOMBRES_MUJER, NOTAS } from './spanish-names.ts';
 
 export const DEMO_PATIENT_COUNT = 200;
 
-const NOMBRES_MUJER = [
-  'María', 'Lucía', 'Carmen', 'Ana', 'Laura', 'Isabel', 'Marta', 'Elena', 'Cristina', 'Paula', 'Sara', 'Pilar',
-  'Rosa', 'Teresa', 'Raquel', 'Beatriz', 'Nuria', 'Silvia', 'Julia', 'Irene', 'Alba', 'Sofía', 'Claudia', 'Noelia',
-  'Rocío', 'Inmaculada', 'Mercedes', 'Lorena', 'Patricia', 'Andrea', 'Ainhoa', 'Natalia', 'Eva', 'Alicia', 'Victoria', 'Begoña',
-];
-const NOMBRES_HOMBRE = [
-  'Antonio', 'José', 'Manuel', 'Francisco', 'David', 'Juan', 'Javier', 'Daniel', 'Carlos', 'Miguel', 'Alejandro', 'Rafael',
-  'Pablo', 'Sergio', 'Fernando', 'Jorge', 'Luis', 'Alberto', 'Álvaro', 'Diego', 'Adrián', 'Raúl', 'Enrique', 'Ramón',
-  'Vicente', 'Andrés', 'Joaquín', 'Ignacio', 'Hugo', 'Iván', 'Rubén', 'Óscar', 'Gonzalo', 'Mario', 'Íñigo', 'Jesús',
-];
-const NOMBRES_NEUTROS = ['Alex', 'Noa', 'Ariel', 'Andrea', 'Dani', 'Cruz'];
-const APELLIDOS = [
-  'García', 'Rodríguez', 'González', 'Fernández', 'López', 'Martínez', 'Sánchez', 'Pérez', 'Gómez', 'Martín',
-  'Jiménez', 'Ruiz', 'Hernández', 'Díaz', 'Moreno', 'Muñoz', 'Álvarez', 'Romero', 'Alonso', 'Gutiérrez',
-  'Navarro', 'Torres', 'Domínguez', 'Vázquez', 'Ramos', 'Gil', 'Ramírez', 'Serrano', 'Blanco', 'Molina',
-  'Morales', 'Suárez', 'Ortega', 'Delgado', 'Castro', 'Ortiz', 'Rubio', 'Marín', 'Sanz', 'Núñez',
-  'Iglesias', 'Medina', 'Garrido', 'Cortés', 'Castillo', 'Santos', 'Lozano', 'Guerrero', 'Cano', 'Prieto',
-  'Méndez', 'Cruz', 'Calvo', 'Gallego', 'Vidal', 'León', 'Márquez', 'Herrera', 'Peña', 'Flores', 'Cabrera', 'Campos',
-];
 const CALLES = [
   'Calle de Alcalá', 'Calle de Goya', 'Calle de Serrano', 'Calle de Velázquez', 'Calle de Toledo', 'Calle de Atocha',
   'Calle de Bravo Murillo', 'Calle de Princesa', 'Calle de Arturo Soria', 'Calle de López de Hoyos', 'Paseo de las Delicias',
@@ -37,36 +19,6 @@ const CODIGOS_POSTALES = ['28001', '28003', '28005', '28007', '28009', '28010', 
 const PISOS = ['1º A', '2º B', '3º C', '4º D', 'Bajo', '5º Izda.', '2º Dcha.', '6º A', '1º Dcha.', '3º Izda.'];
 // Reserved domains (RFC 2606): a later feature that writes to patients can never reach a real mailbox.
 const DOMINIOS = ['correo.example', 'email.example', 'buzon.example', 'mail.example'];
-const NOTAS = [
-  'Alergia a la penicilina.',
-  'Alergia al látex: usar guantes de nitrilo.',
-  'Paciente con ansiedad dental; prefiere citas a primera hora de la mañana.',
-  'Toma anticoagulantes (Sintrom): consultar con su médico antes de cualquier extracción.',
-  'Hipertenso, en tratamiento. Tomar la tensión antes de anestesiar.',
-  'Diabetes tipo 2 controlada.',
-  'Portador de ortodoncia removible; revisión cada tres meses.',
-  'Bruxismo nocturno: lleva férula de descarga.',
-  'Sensibilidad dental al frío en el sector inferior izquierdo.',
-  'Embarazada (segundo trimestre): evitar radiografías.',
-  'Prefiere que le llamen por la tarde.',
-  'Implante en el 36 pendiente de corona definitiva.',
-  'Acude con su madre o su padre (menor de edad).',
-  'Fumador: insistir en la higiene y en las revisiones periodontales.',
-  'Presupuesto de blanqueamiento entregado; pendiente de respuesta.',
-  'Tratamiento de encías en curso: curetaje por cuadrantes.',
-];
-
-/** A small, fast, seeded PRNG (mulberry32): the same seed gives the same patients on every install. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** YYYY-MM-DD `days` after (or, negative, before) the calendar date `iso`. */
 function addDays(iso: string, days: number): string {
@@ -105,6 +57,8 @@ type DemoPatient = {
  */
 export function buildDemoPatients(random: () => number, today: string, count = DEMO_PATIENT_COUNT): DemoPatient[] {
   const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
+  // Earlier entries are commoner (García more than Zúñiga), as in a real clinic's list.
+  const pickCommon = <T>(values: readonly T[]): T => values[Math.floor(values.length * random() ** 1.8)];
   const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const digits = (n: number) => Array.from({ length: n }, () => between(0, 9)).join('');
   const emails = new Set<string>();
@@ -113,18 +67,17 @@ export function buildDemoPatients(random: () => number, today: string, count = D
     const roll = random();
     const genero: Genero | null = roll < 0.49 ? 'femenino' : roll < 0.96 ? 'masculino' : roll < 0.98 ? 'otro' : null;
     const nombres =
-      genero === 'femenino' ? pick(NOMBRES_MUJER) : genero === 'masculino' ? pick(NOMBRES_HOMBRE) : pick(NOMBRES_NEUTROS);
-    // Some people go by two given names.
-    const nombreCompleto =
-      random() < 0.12 ? `${nombres} ${pick(genero === 'masculino' ? NOMBRES_HOMBRE : NOMBRES_MUJER)}` : nombres;
-    const [apellido1, apellido2] = [pick(APELLIDOS), pick(APELLIDOS)];
+      random() < 0.1
+        ? pick(NOMBRES_COMPUESTOS)
+        : pickCommon(genero === 'femenino' || (genero !== 'masculino' && random() < 0.5) ? NOMBRES_MUJER : NOMBRES_HOMBRE);
+    const [apellido1, apellido2] = [pickCommon(APELLIDOS), pickCommon(APELLIDOS)];
     // Ages of a family clinic: children and teenagers, then adults up to their nineties.
     const edad = random() < 0.18 ? between(3, 17) : between(18, 92);
     const fechaNacimiento = random() < 0.95 ? addDays(today, -(edad * 365 + between(0, 364) + Math.floor(edad / 4))) : null;
 
     let email: string | null = null;
     if (edad >= 14 && random() < 0.85) {
-      const base = `${asciiLower(nombres)}.${asciiLower(apellido1)}`;
+      const base = `${asciiLower(nombres.split(' ')[0])}.${asciiLower(apellido1)}`;
       let candidate = `${base}@${pick(DOMINIOS)}`;
       while (emails.has(candidate)) candidate = `${base}${between(2, 99)}@${pick(DOMINIOS)}`;
       emails.add(candidate);
@@ -155,7 +108,7 @@ export function buildDemoPatients(random: () => number, today: string, count = D
     const proximaVisita = estado === 'activo' && random() < 0.55 ? addDays(today, between(0, 120)) : null;
     const notas = random() < 0.4 ? pick(NOTAS) : null;
     return {
-      nombres: nombreCompleto,
+      nombres,
       apellidos: `${apellido1} ${apellido2}`,
       email,
       telefono,
