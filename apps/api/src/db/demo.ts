@@ -9,7 +9,7 @@ import { account, clinicas, user } from './schema/index.ts';
  *
  * Later features add their demo data to this clinic (appointments, charts, catalogue, orders...):
  * write a seeder in the feature (`features/<x>/<x>.seed.ts`, a `DemoSeeder` of `db/seed.ts`) that
- * inserts its rows for `DEMO_CLINIC.id` (the owner is `DEMO_CLINIC.ownerId`; the patients are the
+ * inserts its rows for `DEMO_CLINIC.id` (the owner is `DEMO_CLINIC.owner.id`; the patients are the
  * clinic's `pacientes`), and register it in `demoSeeders` after `seedDemoPatients`. The ids are
  * fixed so that seeders, tests and scripts find the clinic without looking it up.
  */

@@ -17,6 +17,13 @@ const CALLES = [
 ];
 const CODIGOS_POSTALES = ['28001', '28003', '28005', '28007', '28009', '28010', '28012', '28015', '28019', '28020', '28028', '28030', '28033', '28043'];
 const PISOS = ['1º A', '2º B', '3º C', '4º D', 'Bajo', '5º Izda.', '2º Dcha.', '6º A', '1º Dcha.', '3º Izda.'];
+const NOTAS_MENORES = [
+  'Menor de edad: acude con su madre o su padre.',
+  'Selladores de fisuras en los molares permanentes.',
+  'Ortodoncia interceptiva: revisión cada 3 meses.',
+  'Alergia a la penicilina.',
+  'Miedo a la consulta: explicar cada paso antes de empezar.',
+];
 // Reserved domains (RFC 2606): a later feature that writes to patients can never reach a real mailbox.
 const DOMINIOS = ['correo.example', 'email.example', 'buzon.example', 'mail.example'];
 
@@ -106,7 +113,14 @@ export function buildDemoPatients(random: () => number, today: string, count = D
           ? addDays(today, -between(380, 1500))
           : null;
     const proximaVisita = estado === 'activo' && random() < 0.55 ? addDays(today, between(0, 120)) : null;
-    const notas = random() < 0.4 ? pick(NOTAS) : null;
+    const notas =
+      random() < 0.4
+        ? edad < 18
+          ? pick(NOTAS_MENORES)
+          : genero === 'femenino' && edad >= 22 && edad <= 42 && random() < 0.15
+            ? 'Embarazada (segundo trimestre): evitar radiografías.'
+            : pick(NOTAS)
+        : null;
     return {
       nombres,
       apellidos: `${apellido1} ${apellido2}`,

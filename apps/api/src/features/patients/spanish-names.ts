@@ -30,22 +30,20 @@ export const APELLIDOS = [
   'Parra', 'Sáez', 'Moya', 'Bravo', 'Rivera', 'Gallardo', 'Soler', 'Echeverría', 'Goikoetxea', 'Ibarra',
   'Peñalver', 'Zúñiga', 'Villanueva', 'Quintero', 'Esteban', 'Orozco', 'Valverde', 'Bermúdez', 'Sepúlveda',
 ];
-/** What a dentist writes in a patient's notes. */
+/** What a dentist writes in an adult patient's notes (worded to fit anyone). */
 export const NOTAS = [
   'Alergia a la penicilina.',
   'Alergia al látex: usar guantes de nitrilo.',
-  'Paciente con ansiedad dental; prefiere citas a primera hora de la mañana.',
-  'Anticoagulado (Sintrom): consultar con su médico antes de cualquier extracción.',
-  'Hipertenso, toma enalapril. Tomar la tensión antes de anestesiar.',
+  'Ansiedad dental; prefiere citas a primera hora de la mañana.',
+  'Toma anticoagulantes (Sintrom): consultar con su médico antes de cualquier extracción.',
+  'Hipertensión arterial, toma enalapril. Tomar la tensión antes de anestesiar.',
   'Diabetes tipo 2 controlada.',
   'Revisión de ortodoncia cada 6 meses.',
   'Bruxismo nocturno, usa férula de descarga.',
   'Sensibilidad dental al frío.',
-  'Embarazada (segundo trimestre): evitar radiografías.',
   'Prefiere citas por la tarde.',
   'Implante en el 36 pendiente de corona definitiva.',
-  'Menor de edad: acude con su madre o su padre.',
-  'Fumador: insistir en la higiene y en las revisiones periodontales.',
+  'Fuma: insistir en la higiene y en las revisiones periodontales.',
   'Presupuesto de blanqueamiento entregado; pendiente de respuesta.',
   'Tratamiento de encías en curso: curetaje por cuadrantes.',
 ];
