@@ -1,5 +1,7 @@
 import type { DatabaseHandle } from '../../apps/api/src/db/client.ts';
-import { APELLIDOS, CALLES, CIUDADES, DOMINIOS, NOMBRES_COMPUESTOS, NOMBRES_HOMBRE, NOMBRES_MUJER, NOTAS, VIAS } from './names.ts';
+import { seededRandom as rng } from '../../apps/api/src/db/demo.ts';
+import { APELLIDOS, NOMBRES_COMPUESTOS, NOMBRES_HOMBRE, NOMBRES_MUJER, NOTAS } from '../../apps/api/src/features/patients/spanish-names.ts';
+import { CALLES, CIUDADES, DOMINIOS, VIAS } from './names.ts';
 
 export type GenerateOptions = {
   totalPatients: number;
@@ -11,18 +13,6 @@ export type GenerateOptions = {
   seed?: number;
   onProgress?: (done: number, total: number) => void;
 };
-
-/** mulberry32: small, fast, good enough for test data. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Rand = ReturnType<typeof rng>;
 /** Earlier entries are more frequent (García is commoner than Zúñiga). */

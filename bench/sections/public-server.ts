@@ -30,10 +30,10 @@ export async function startPublicServer(): Promise<PublicServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-bench-web-'));
   const handle = await openPglite(dataDir);
   await runMigrations(handle);
-  await seed(handle.db, { demo: true });
   // The URL is only known once listening; APP_URL only shapes canonical links and emails here.
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true', RATE_LIMIT: 'false', LOG_LEVEL: 'silent', NODE_ENV: 'production' });
   const deps = createDeps(config, handle, createLogger('silent'));
+  await seed(handle.db, { demo: true, storage: deps.storage });
   const app = createApp(deps, { spa: { distDir, transformHtml: createSeoTransform(deps, { distDir }) } });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

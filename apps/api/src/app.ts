@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { accountRoutes } from './features/profile/account.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { clinicRoutes } from './features/clinic/clinic.routes.ts';
+import { demoRoutes } from './features/demo/demo.routes.ts';
 import { directoryRoutes } from './features/directory/directory.routes.ts';
 import { robotsRoutes } from './features/directory/seo/robots.ts';
 import { sitemapRoutes } from './features/directory/seo/sitemap.ts';
@@ -33,7 +34,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/solicitudes', requestsRoutes)
   .route('/perfil', profileRoutes)
   .route('/clinica', clinicRoutes)
-  .route('/terminos', termsRoutes);
+  .route('/terminos', termsRoutes)
+  .route('/demo', demoRoutes);
 
 export type AppType = typeof apiRoutes;
 

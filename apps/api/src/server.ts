@@ -3,6 +3,7 @@ import { createApp } from './app.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { acquireDataDirLock } from './db/lock.ts';
 import { runMigrations } from './db/migrate.ts';
+import { findDemoCredentials, type DemoCredentials } from './db/demo.ts';
 import { seed } from './db/seed.ts';
 import { createSeoTransform } from './features/directory/seo/seo-transform.ts';
 import { createAuth } from './platform/auth.ts';
@@ -29,7 +30,13 @@ export function createDeps(config: Config, database: DatabaseHandle, logger: Log
   };
 }
 
-export type Boot = { deps: Deps; app: ReturnType<typeof createApp>; close: () => Promise<void> };
+export type Boot = {
+  deps: Deps;
+  app: ReturnType<typeof createApp>;
+  /** The demo owner's credentials when the demo clinic exists, for the start-up message. */
+  demo: DemoCredentials | null;
+  close: () => Promise<void>;
+};
 
 /** Opens (and locks) the database, migrates, seeds and composes the app. */
 export async function boot(config: Config, logger: Logger, options: { serveWeb: boolean }): Promise<Boot> {
@@ -38,14 +45,17 @@ export async function boot(config: Config, logger: Logger, options: { serveWeb: 
   try {
     database = await openDatabase(config);
     await runMigrations(database);
-    const seeded = await seed(database.db, { demo: config.seedDemo });
-    if (seeded.demo) logger.info('datos de demostración cargados');
     const deps = createDeps(config, database, logger);
+    const seedStart = performance.now();
+    const seeded = await seed(database.db, { demo: config.seedDemo, storage: deps.storage });
+    if (seeded.demo) logger.info({ ms: Math.round(performance.now() - seedStart) }, 'datos de demostración cargados');
+    const demo = await findDemoCredentials(database.db);
     const app = createApp(deps, options.serveWeb ? { spa: { distDir: webDistDir, transformHtml: createSeoTransform(deps, { distDir: webDistDir }) } } : {});
     const db = database;
     return {
       deps,
       app,
+      demo,
       close: async () => {
         await db.close();
         releaseLock();

@@ -1,7 +1,10 @@
 import { PERMISSIONS } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from './client.ts';
+import { seedDemoClinic } from '../features/clinic/clinic.seed.ts';
+import { seedDemoPatients } from '../features/patients/patients.seed.ts';
 import { seedTerms } from '../features/terms/terms.service.ts';
+import type { Storage } from '../platform/storage/storage.ts';
 import { seedDirectoryDemo, seedSpecialties } from './directory.seed.ts';
 import { permisos } from './schema/index.ts';
 
@@ -22,13 +25,17 @@ export async function seedReferenceData(db: Database): Promise<void> {
   await seedSpecialties(db);
 }
 
-export type DemoSeeder = (tx: Executor) => Promise<void>;
+/** What a demo seeder may use besides the transaction: the storage for files (photos, logos...). */
+export type DemoSeedContext = { storage: Storage };
+
+export type DemoSeeder = (tx: Executor, context: DemoSeedContext) => Promise<void>;
 
 /**
- * Demo data (sample clinics, specialties, terms...) is contributed by the features that own it and
- * runs once, on an empty database (no user yet), when SEED_DEMO is on.
+ * Demo data (sample clinics, the demo clinic and its patients...) is contributed by the features
+ * that own it and runs once, on an empty database (no user yet), when SEED_DEMO is on. Data for the
+ * demo clinic goes after `seedDemoClinic` (see DEMO_CLINIC in db/demo.ts).
  */
-export const demoSeeders: DemoSeeder[] = [seedDirectoryDemo];
+export const demoSeeders: DemoSeeder[] = [seedDirectoryDemo, seedDemoClinic, seedDemoPatients];
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   const [row] = await db
@@ -37,12 +44,27 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return Boolean(row?.empty);
 }
 
-export async function seed(db: Database, options: { demo: boolean }): Promise<{ demo: boolean }> {
+export async function seed(db: Database, options: { demo: boolean; storage: Storage }): Promise<{ demo: boolean }> {
   await seedReferenceData(db);
   if (!options.demo || !(await isDatabaseEmpty(db))) return { demo: false };
-  // All or nothing: a half-seeded database would never be seeded again (it is no longer empty).
-  await db.transaction(async (tx) => {
-    for (const seeder of demoSeeders) await seeder(tx);
-  });
+  // Files stored by the seeders are removed again if the data that points at them is rolled back.
+  const stored: string[] = [];
+  const { storage } = options;
+  const tracked: Storage = {
+    ...storage,
+    put: async (key, bytes, contentType) => {
+      await storage.put(key, bytes, contentType);
+      stored.push(key);
+    },
+  };
+  try {
+    // All or nothing: a half-seeded database would never be seeded again (it is no longer empty).
+    await db.transaction(async (tx) => {
+      for (const seeder of demoSeeders) await seeder(tx, { storage: tracked });
+    });
+  } catch (error) {
+    await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
   return { demo: true };
 }

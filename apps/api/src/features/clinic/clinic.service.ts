@@ -7,6 +7,8 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import { replaceStoredImage } from '../../platform/storage/stored-images.ts';
 
 export type NewClinic = {
+  /** A fixed id, for seeded clinics that other data refers to (the demo clinic); random otherwise. */
+  id?: string;
   nombre: string;
   telefono: string;
   pais?: string | null;
@@ -35,6 +37,7 @@ export async function createClinic(
       const [clinica] = await tx
         .insert(clinicas)
         .values({
+          id: data.id,
           userId: owner.id,
           nombre: data.nombre,
           telefono: data.telefono,

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
 import { loginSchema } from '@odontia/shared';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -13,6 +14,7 @@ import { setServerFieldErrors } from '@/lib/form-errors';
 import { homeFor } from '@/lib/onboarding';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { useDemoCredentials } from '../api/get-demo';
 
 export function LoginForm() {
   const { signIn } = useSession();
@@ -28,6 +30,17 @@ export function LoginForm() {
   } = form;
 
   const email = useWatch({ control, name: 'email' });
+  const demo = useDemoCredentials();
+  const submitRef = useRef<HTMLButtonElement>(null);
+
+  const fillDemo = () => {
+    if (!demo) return;
+    form.setValue('email', demo.email);
+    form.setValue('password', demo.password);
+    form.clearErrors();
+    // Filled in: the next key press (Enter) signs in.
+    submitRef.current?.focus();
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -78,10 +91,21 @@ export function LoginForm() {
           ¿Olvidaste tu contraseña?
         </Link>
       </div>
-      <Button type="submit" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
+      <Button ref={submitRef} type="submit" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
         {isSubmitting && <Spinner decorative />}
         {isSubmitting ? 'Iniciando sesión...' : 'Iniciar sesión'}
       </Button>
+      {demo && (
+        <div role="note" aria-label="Clínica de demostración" className="text-muted-foreground rounded-md border border-dashed p-3 text-sm">
+          <p>
+            ¿Quieres probar Odontia? Entra en la clínica de demostración con <span className="text-foreground font-medium">{demo.email}</span> y
+            la contraseña <span className="text-foreground font-medium">{demo.password}</span>.
+          </p>
+          <Button type="button" variant="link" size="sm" className="h-auto px-0 py-1" onClick={fillDemo}>
+            Usar la cuenta de demostración
+          </Button>
+        </div>
+      )}
     </form>
   );
 }

@@ -1,0 +1,168 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { DEFAULT_ROLES, PATIENTS_PAGE_SIZE, todayInZone, updatePatientSchema } from '@odontia/shared';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CLINIC, seededRandom } from './demo.ts';
+import { account, clinicas, pacientes, rolesClinica, user, usuarios, usuariosRol } from './schema/index.ts';
+import { demoSeeders, seed } from './seed.ts';
+import { keyFromPublicUrl } from '../platform/storage/storage.ts';
+import { cookiesFrom, createTestApp, type TestApp } from '../test/app.ts';
+import { buildDemoPatients, DEMO_PATIENT_COUNT } from '../features/patients/patients.seed.ts';
+
+let t: TestApp;
+let api: ReturnType<TestApp['client']>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = t.client();
+});
+afterAll(() => t.close());
+
+/** Every file under DATA_DIR/uploads, relative to it (stored files and the disk's type sidecars). */
+async function filesOnDisk(): Promise<string[]> {
+  const root = path.join(t.dataDir, 'uploads');
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+}
+
+async function rowCounts() {
+  const [[users], [clinics], [patients]] = await Promise.all([
+    t.db.select({ n: count() }).from(user),
+    t.db.select({ n: count() }).from(clinicas),
+    t.db.select({ n: count() }).from(pacientes),
+  ]);
+  return { users: users.n, clinics: clinics.n, patients: patients.n, files: (await filesOnDisk()).length };
+}
+
+const signIn = (email: string, password: string) => t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+
+describe('the demo clinic', () => {
+  it('does not exist with SEED_DEMO=false: no data, no files, and GET /api/demo answers 404', async () => {
+    expect(t.config.seedDemo).toBe(false);
+    expect(await seed(t.db, { demo: t.config.seedDemo, storage: t.deps.storage })).toEqual({ demo: false });
+    expect(await rowCounts()).toEqual({ users: 0, clinics: 0, patients: 0, files: 0 });
+
+    const res = await api.demo.$get();
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'No hay clínica de demostración' } });
+    expect((await signIn(DEMO_CLINIC.owner.email, DEMO_CLINIC.owner.password)).status).toBe(401);
+  });
+
+  it('leaves nothing behind, files included, when a demo seeder fails', async () => {
+    demoSeeders.push(async () => {
+      throw new Error('fallo a propósito');
+    });
+    try {
+      await expect(seed(t.db, { demo: true, storage: t.deps.storage })).rejects.toThrow('fallo a propósito');
+    } finally {
+      demoSeeders.pop();
+    }
+    expect(await rowCounts()).toEqual({ users: 0, clinics: 0, patients: 0, files: 0 });
+  });
+
+  it('is created by the seed: the clinic in Madrid, its four default roles and the owner as Administrador', async () => {
+    expect(await seed(t.db, { demo: true, storage: t.deps.storage })).toEqual({ demo: true });
+
+    const [clinica] = await t.db.select().from(clinicas).where(eq(clinicas.id, DEMO_CLINIC.id));
+    expect(clinica).toMatchObject({ nombre: 'Clínica Dental Sonrisas (demo)', ciudad: 'Madrid', pais: 'España', userId: DEMO_CLINIC.owner.id });
+    // Not in the public directory, whose sample clinics are counted by other tests.
+    expect(clinica.publicada).toBe(false);
+
+    const roles = await t.db.select().from(rolesClinica).where(eq(rolesClinica.clinicaId, DEMO_CLINIC.id));
+    expect(roles.map((r) => r.nombre).sort()).toEqual(DEFAULT_ROLES.map((r) => r.nombre).sort());
+    const [member] = await t.db
+      .select({ rol: usuarios.rol, rolNombre: rolesClinica.nombre })
+      .from(usuarios)
+      .innerJoin(usuariosRol, eq(usuariosRol.usuarioId, usuarios.id))
+      .innerJoin(rolesClinica, eq(rolesClinica.id, usuariosRol.rolId))
+      .where(eq(usuarios.id, DEMO_CLINIC.owner.id));
+    expect(member).toEqual({ rol: 'admin', rolNombre: 'Administrador' });
+    const [credential] = await t.db.select().from(account).where(eq(account.userId, DEMO_CLINIC.owner.id));
+    expect(credential.providerId).toBe('credential');
+    expect(credential.password).not.toContain(DEMO_CLINIC.owner.password);
+  });
+
+  it('answers its credentials at GET /api/demo, and they sign in to a finished onboarding', async () => {
+    const res = await api.demo.$get();
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toEqual({ demo: { email: 'demo@odontia.local', password: 'demo1234' } });
+
+    const signed = await signIn(body.demo.email, body.demo.password);
+    expect(signed.status).toBe(200);
+    const cookie = cookiesFrom(signed);
+    const me = await t.request('/api/me', { cookie });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ user: { email: 'demo@odontia.local', onboardingStep: 'completado' } });
+    expect((await signIn(DEMO_CLINIC.owner.email, 'otra-clave')).status).toBe(401);
+  });
+
+  it("lets the owner list the clinic's ~200 patients, with valid data and photos served from storage", async () => {
+    const cookie = cookiesFrom(await signIn(DEMO_CLINIC.owner.email, DEMO_CLINIC.owner.password));
+    const page = await api.pacientes.$get({ query: { q: '', pagina: '1' } }, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    const first = await page.json();
+    expect(first.total).toBe(DEMO_PATIENT_COUNT);
+    expect(first.pacientes).toHaveLength(PATIENTS_PAGE_SIZE);
+
+    const all = await t.db.select().from(pacientes).where(eq(pacientes.clinicaId, DEMO_CLINIC.id));
+    expect(all).toHaveLength(DEMO_PATIENT_COUNT);
+    // Every patient is one the app's own form would accept today (phones, emails, dates).
+    const schema = updatePatientSchema(todayInZone());
+    for (const p of all) {
+      const result = schema.safeParse(p);
+      expect(result.success, `${p.nombres} ${p.apellidos}: ${JSON.stringify(result.error?.issues)}`).toBe(true);
+    }
+    expect(new Set(all.map((p) => `${p.nombres} ${p.apellidos}`)).size).toBeGreaterThan(190);
+    expect(new Set(all.map((p) => p.estado))).toEqual(new Set(['activo', 'inactivo']));
+    expect(all.filter((p) => p.notas).length).toBeGreaterThan(40);
+
+    const withPhoto = all.filter((p) => p.fotoUrl);
+    expect(withPhoto.length).toBeGreaterThan(150);
+    const keys = withPhoto.map((p) => keyFromPublicUrl(p.fotoUrl));
+    for (const key of keys) expect(key).toMatch(new RegExp(`^patient_photos/${DEMO_CLINIC.id}/\\d+-foto-\\d+\\.webp$`));
+    expect((await filesOnDisk()).filter((f) => !f.endsWith('.meta.json')).sort()).toEqual([...keys].sort());
+
+    const photo = await t.request(withPhoto[0].fotoUrl!, { cookie });
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/webp');
+    expect((await photo.arrayBuffer()).byteLength).toBeGreaterThan(500);
+  });
+
+  it('adds nothing when seeded again', async () => {
+    const before = await rowCounts();
+    expect(before).toMatchObject({ patients: DEMO_PATIENT_COUNT });
+    expect(await seed(t.db, { demo: true, storage: t.deps.storage })).toEqual({ demo: false });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('stops offering its credentials once the owner changes the password', async () => {
+    const cookie = cookiesFrom(await signIn(DEMO_CLINIC.owner.email, DEMO_CLINIC.owner.password));
+    const changed = await t.request('/api/auth/change-password', {
+      method: 'POST',
+      cookie,
+      json: { currentPassword: DEMO_CLINIC.owner.password, newPassword: 'una-clave-propia' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await api.demo.$get()).status).toBe(404);
+    expect((await signIn(DEMO_CLINIC.owner.email, 'una-clave-propia')).status).toBe(200);
+  });
+});
+
+describe('the demo patients', () => {
+  it('are the same on every install (seeded), and realistic', () => {
+    const a = buildDemoPatients(seededRandom(7), '2026-03-10');
+    expect(buildDemoPatients(seededRandom(7), '2026-03-10')).toEqual(a);
+    expect(buildDemoPatients(seededRandom(8), '2026-03-10')).not.toEqual(a);
+    for (const p of a) {
+      if (p.ultimaVisita) expect(p.ultimaVisita <= '2026-03-10').toBe(true);
+      if (p.proximaVisita) {
+        expect(p.proximaVisita >= '2026-03-10').toBe(true);
+        expect(p.estado).toBe('activo');
+      }
+      if (p.email) expect(p.email).toMatch(/^[a-z]+\.[a-z]+\d*@[a-z]+\.example$/);
+    }
+    expect(new Set(a.map((p) => p.email).filter(Boolean)).size).toBe(a.filter((p) => p.email).length);
+  });
+});

@@ -1,0 +1,72 @@
+import { verifyPassword } from 'better-auth/crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from './client.ts';
+import { account, clinicas, user } from './schema/index.ts';
+
+/**
+ * The demo clinic, seeded with SEED_DEMO on (the default) into an empty database: the place where a
+ * visitor tries the product, signing in as its owner.
+ *
+ * Later features add their demo data to this clinic (appointments, charts, catalogue, orders...):
+ * write a seeder in the feature (`features/<x>/<x>.seed.ts`, a `DemoSeeder` of `db/seed.ts`) that
+ * inserts its rows for `DEMO_CLINIC.id` (the owner is `DEMO_CLINIC.owner.id`; the patients are the
+ * clinic's `pacientes`), and register it in `demoSeeders` after `seedDemoPatients`. The ids are
+ * fixed so that seeders, tests and scripts find the clinic without looking it up.
+ */
+export const DEMO_CLINIC = {
+  id: '0de70000-5a1d-4c1e-8a00-000000000001',
+  nombre: 'Clínica Dental Sonrisas (demo)',
+  telefono: '910 555 123',
+  pais: 'España',
+  ciudad: 'Madrid',
+  direccion: 'Calle de Goya 45, 28001 Madrid',
+  owner: {
+    id: '0de70000-5a1d-4c1e-8a00-000000000002',
+    email: 'demo@odontia.local',
+    /** Printed by `npm start` and shown on /auth: this account exists to be signed into. */
+    password: 'demo1234',
+    nombres: 'Laura',
+    apellidos: 'Martín Ortega',
+    telefono: '600 555 123',
+  },
+} as const;
+
+/**
+ * A small, fast, seeded PRNG (mulberry32) for demo and benchmark data: the same seed gives the same
+ * data on every install. Demo seeders draw from it, never from Math.random.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The credentials anyone may use to try the product; what `GET /api/demo` answers. */
+export type DemoCredentials = { email: string; password: string };
+
+/** The last stored hash checked against the demo password, and the answer: one scrypt per hash. */
+let checked: { hash: string; matches: boolean } | null = null;
+
+/**
+ * The demo owner's credentials when the demo clinic exists and they still sign in (its owner has
+ * not changed the password), else null. The password check runs once per stored hash, so this
+ * public question costs one indexed query, not a password hashing per request.
+ */
+export async function findDemoCredentials(db: Executor): Promise<DemoCredentials | null> {
+  const [row] = await db
+    .select({ hash: account.password })
+    .from(clinicas)
+    .innerJoin(user, eq(user.id, clinicas.userId))
+    .innerJoin(account, and(eq(account.userId, user.id), eq(account.providerId, 'credential')))
+    .where(and(eq(clinicas.id, DEMO_CLINIC.id), eq(user.email, DEMO_CLINIC.owner.email)));
+  if (!row?.hash) return null;
+  if (checked?.hash !== row.hash) {
+    checked = { hash: row.hash, matches: await verifyPassword({ hash: row.hash, password: DEMO_CLINIC.owner.password }) };
+  }
+  return checked.matches ? { email: DEMO_CLINIC.owner.email, password: DEMO_CLINIC.owner.password } : null;
+}
