@@ -7,3 +7,4 @@ export * from './schemas/patients.ts';
 export * from './schemas/profile.ts';
 export * from './directory.ts';
 export * from './schemas/directory.ts';
+export * from './schemas/notifications.ts';
