@@ -338,6 +338,7 @@ async function runNotificationsBench(log: (line: string) => void): Promise<Secti
     );
     notes.push(
       `Fan-out: ${ROUNDS} rondas de ${CLINIC_MEMBERS} notificaciones creadas por un tercer proceso (notify en una transacción); latencia = llegada al cliente SSE - instante antes del COMMIT, con ${CONNECTIONS} flujos abiertos; los miembros reparten sus flujos entre las dos instancias.`,
+      `Carga de la máquina durante la medida (load average 1/5/15 min): ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} con ${os.availableParallelism()} núcleos: las colas p99 dependen de ella.`,
       `Memoria: diferencia tras GC en cada instancia entre ${WARM} y ${CONNECTIONS} flujos abiertos, dividida por ${CONNECTIONS - WARM}.`,
     );
   } finally {

@@ -63,9 +63,9 @@ class NotificationStream implements StreamListener {
 
   notification(id: string): void {
     this.enqueue(async () => {
-      if (!(await this.allowed())) return;
-      const item = await getForStream(this.ctx.db, this.ctx.owner, id);
-      if (item) await this.send(item);
+      const { allowed, item } = await getForStream(this.ctx.db, this.ctx.owner, this.ctx.sessionId, id);
+      if (!allowed) this.end();
+      else if (item) await this.send(item);
     });
   }
 
