@@ -57,7 +57,7 @@ function prepareCountUnread(db: Database) {
 }
 
 // The bell asks for it with every list and after every mark: a named prepared statement is planned
-// once per connection (planning was most of its cost).
+// once per connection instead of on every call.
 const countQueries = new WeakMap<Database, ReturnType<typeof prepareCountUnread>>();
 
 /** The member's unread count (the bell's badge), through the partial index of unread rows. */
