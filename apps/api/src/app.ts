@@ -7,6 +7,8 @@ import { directoryRoutes } from './features/directory/directory.routes.ts';
 import { robotsRoutes } from './features/directory/seo/robots.ts';
 import { sitemapRoutes } from './features/directory/seo/sitemap.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { newsRoutes } from './features/news/news.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { publicProfileRoutes } from './features/public-profile/public-profile.routes.ts';
@@ -35,7 +37,9 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/perfil', profileRoutes)
   .route('/clinica', clinicRoutes)
   .route('/terminos', termsRoutes)
-  .route('/demo', demoRoutes);
+  .route('/demo', demoRoutes)
+  .route('/notificaciones', notificationsRoutes)
+  .route('/noticias', newsRoutes);
 
 export type AppType = typeof apiRoutes;
 

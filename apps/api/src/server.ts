@@ -11,6 +11,7 @@ import type { Config } from './platform/config.ts';
 import type { Deps } from './platform/context.ts';
 import type { Logger } from './platform/logger.ts';
 import { createMailer } from './platform/mail.ts';
+import { createRealtime } from './platform/realtime/index.ts';
 import { createLocalDiskStorage } from './platform/storage/local-disk.ts';
 import path from 'node:path';
 
@@ -27,6 +28,7 @@ export function createDeps(config: Config, database: DatabaseHandle, logger: Log
     storage: createLocalDiskStorage(path.join(config.dataDir, 'uploads')),
     mailer,
     logger,
+    realtime: createRealtime(database, logger),
   };
 }
 
@@ -42,10 +44,13 @@ export type Boot = {
 export async function boot(config: Config, logger: Logger, options: { serveWeb: boolean }): Promise<Boot> {
   const releaseLock = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
   let database: DatabaseHandle | undefined;
+  let realtime: Deps['realtime'] | undefined;
   try {
     database = await openDatabase(config);
     await runMigrations(database);
     const deps = createDeps(config, database, logger);
+    realtime = deps.realtime;
+    await deps.realtime.ready;
     const seedStart = performance.now();
     const seeded = await seed(database.db, { demo: config.seedDemo, storage: deps.storage });
     if (seeded.demo) logger.info({ ms: Math.round(performance.now() - seedStart) }, 'datos de demostración cargados');
@@ -57,11 +62,13 @@ export async function boot(config: Config, logger: Logger, options: { serveWeb: 
       app,
       demo,
       close: async () => {
+        await deps.realtime.close();
         await db.close();
         releaseLock();
       },
     };
   } catch (error) {
+    await realtime?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
     releaseLock();
     throw error;

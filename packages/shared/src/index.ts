@@ -9,3 +9,4 @@ export * from './schemas/patients.ts';
 export * from './schemas/profile.ts';
 export * from './directory.ts';
 export * from './schemas/directory.ts';
+export * from './schemas/notifications.ts';

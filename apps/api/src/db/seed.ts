@@ -4,14 +4,15 @@ import type { Database, Executor } from './client.ts';
 import { seedDemoClinic } from '../features/clinic/clinic.seed.ts';
 import { seedDemoPatients } from '../features/patients/patients.seed.ts';
 import { seedTerms } from '../features/terms/terms.service.ts';
+import { seedNews } from '../features/news/news.seed.ts';
 import type { Storage } from '../platform/storage/storage.ts';
 import { seedDirectoryDemo, seedSpecialties } from './directory.seed.ts';
 import { permisos } from './schema/index.ts';
 
 /**
  * Reference data every installation needs, whatever SEED_DEMO says: the permission catalogue
- * (new permissions appear on upgrade; descriptions follow the code) and the terms and conditions
- * every registration accepts.
+ * (new permissions appear on upgrade; descriptions follow the code), the terms and conditions
+ * every registration accepts, and the community news of the dashboard.
  */
 export async function seedReferenceData(db: Database): Promise<void> {
   await db
@@ -23,6 +24,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
     });
   await seedTerms(db);
   await seedSpecialties(db);
+  await seedNews(db);
 }
 
 /** What a demo seeder may use besides the transaction: the storage for files (photos, logos...). */

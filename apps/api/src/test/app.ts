@@ -1,9 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { serve } from '@hono/node-server';
 import { createApp, type App } from '../app.ts';
 import { createApiClient, type ApiClient } from '../client.ts';
-import type { DatabaseHandle } from '../db/client.ts';
+import { openPostgres, type DatabaseHandle } from '../db/client.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import type { Deps } from '../platform/context.ts';
 import type { ErrorBody } from '../platform/errors.ts';
@@ -41,6 +43,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL: TEST_ORIGIN, SEED_DEMO: 'false', ...env });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const deps = createDeps(config, database, logger);
+  await deps.realtime.ready;
   const app = createApp(deps, options);
   return {
     app,
@@ -69,6 +72,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
       );
     },
     close: async () => {
+      await deps.realtime.close();
       await database.dispose();
       await rm(dataDir, { recursive: true, force: true });
     },
@@ -134,4 +138,26 @@ export async function addTeamMember(t: TestApp, clinicaId: string, roleName: str
   await t.db.insert(usuariosRol).values({ usuarioId: account.userId, rolId: role.id });
   await t.db.update(user).set({ onboardingStep: 'completado' }).where(eq(user.id, account.userId));
   return { ...account, rolId: role.id };
+}
+
+/**
+ * A second API instance on the test's PostgreSQL database, served on a real port: its own pool, its
+ * own realtime listener, the same configuration. For tests that show something crosses instances.
+ */
+export async function startSecondInstance(t: TestApp): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  if (!t.database.url) throw new Error('A second instance needs PostgreSQL (TEST_DATABASE_URL)');
+  const handle = openPostgres(t.database.url, 2);
+  const deps = createDeps(t.config, handle, t.deps.logger);
+  await deps.realtime.ready;
+  const server = serve({ fetch: createApp(deps).fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      (server as unknown as { closeAllConnections: () => void }).closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await deps.realtime.close();
+      await handle.close();
+    },
+  };
 }

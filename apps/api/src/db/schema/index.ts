@@ -3,3 +3,4 @@ export * from './clinics.ts';
 export * from './directory.ts';
 export * from './patients.ts';
 export * from './rate-limits.ts';
+export * from './notifications.ts';

@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { consumeLimit } from '../../platform/rate-limit.ts';
 import { renderEmail, type Mailer } from '../../platform/mail.ts';
+import { notify } from '../../platform/notifications.ts';
 
 type NewAppointmentRequest = {
   nombre: string;
@@ -43,10 +44,22 @@ export async function createAppointmentRequest(
   clinicaId: string,
   data: NewAppointmentRequest,
 ) {
-  const [solicitud] = await deps.db
-    .insert(solicitudesCita)
-    .values({ clinicaId, ...data })
-    .returning({ id: solicitudesCita.id, fechaCreacion: solicitudesCita.fechaCreacion });
+  // The request and the staff's notifications are one write: both exist, or neither.
+  const solicitud = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(solicitudesCita)
+      .values({ clinicaId, ...data })
+      .returning({ id: solicitudesCita.id, fechaCreacion: solicitudesCita.fechaCreacion });
+    await notify(tx, {
+      clinicaId,
+      permiso: 'solicitudes.ver',
+      titulo: 'Nueva solicitud de cita',
+      mensaje: `${data.nombre} ha pedido una cita desde el perfil público.`,
+      prioridad: 'alta',
+      enlace: '/solicitudes',
+    });
+    return row;
+  });
 
   const destino = await contactAddress(deps.db, clinicaId);
   if (destino) {
