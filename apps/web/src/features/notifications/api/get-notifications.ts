@@ -1,0 +1,17 @@
+import type { NotificacionesPage } from '@odontia/shared';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api';
+import { notificationListKey } from './cache';
+
+/** `GET /api/notificaciones`, newest first, one page at a time ('Ver más' asks for the next one). */
+export const notificationsQueryOptions = (soloNoLeidas: boolean) =>
+  infiniteQueryOptions({
+    queryKey: notificationListKey(soloNoLeidas),
+    queryFn: ({ pageParam }): Promise<NotificacionesPage> =>
+      unwrap(api.notificaciones.$get({ query: { antes: pageParam, soloNoLeidas: soloNoLeidas ? 'true' : undefined } })),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.hayMas ? last.notificaciones.at(-1)?.id : undefined),
+  });
+
+export const useNotifications = (soloNoLeidas: boolean, enabled = true) =>
+  useInfiniteQuery({ ...notificationsQueryOptions(soloNoLeidas), enabled });
