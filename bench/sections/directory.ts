@@ -118,11 +118,13 @@ async function runDirectoryBench(log: (line: string) => void): Promise<SectionRe
   const group = usePostgres ? 'PostgreSQL' : 'PGlite';
   const measurements: Measurement[] = [];
   const notes: string[] = [];
+  let deps: ReturnType<typeof createDeps> | undefined;
   try {
     log(`directorio: ${group}, ${CLINICS} clínicas`);
     await prepare(handle, log);
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp, SEED_DEMO: 'false', RATE_LIMIT: 'false', LOG_LEVEL: 'silent' });
-    const app = createApp(createDeps(config, handle, createLogger('silent')));
+    deps = createDeps(config, handle, createLogger('silent'));
+    const app = createApp(deps);
     const get = async (p: string) => {
       const res = await app.request(`http://localhost${p}`);
       if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
@@ -187,6 +189,7 @@ async function runDirectoryBench(log: (line: string) => void): Promise<SectionRe
       notes.push(`  ${name.padEnd(14)} ${indexes.length ? [...new Set(indexes)].join(', ') : `sin índice (${plan.slice(0, 80)}…)`}`);
     }
   } finally {
+    await deps?.realtime.close();
     await handle.close();
     await rm(tmp, { recursive: true, force: true });
   }

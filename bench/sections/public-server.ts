@@ -46,6 +46,7 @@ export async function startPublicServer(): Promise<PublicServer> {
     close: async () => {
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       await new Promise((resolve) => server.close(resolve));
+      await deps.realtime.close();
       await handle.close();
       await rm(dataDir, { recursive: true, force: true });
     },

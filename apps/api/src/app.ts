@@ -7,6 +7,8 @@ import { perfilRoutes } from './features/directory/perfil.routes.ts';
 import { createSeoRoutes } from './features/directory/seo.ts';
 import { solicitudesRoutes } from './features/directory/solicitudes.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { newsRoutes } from './features/news/news.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { termsRoutes } from './features/terms/terms.routes.ts';
@@ -30,7 +32,9 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/solicitudes', solicitudesRoutes)
   .route('/perfil', profileRoutes)
   .route('/clinica', clinicRoutes)
-  .route('/terminos', termsRoutes);
+  .route('/terminos', termsRoutes)
+  .route('/notificaciones', notificationsRoutes)
+  .route('/noticias', newsRoutes);
 
 export type AppType = typeof apiRoutes;
 

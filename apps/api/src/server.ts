@@ -10,6 +10,7 @@ import type { Config } from './platform/config.ts';
 import type { Deps } from './platform/context.ts';
 import type { Logger } from './platform/logger.ts';
 import { createMailer } from './platform/mail.ts';
+import { createRealtime } from './platform/realtime/index.ts';
 import { createLocalDiskStorage } from './platform/storage/local-disk.ts';
 import path from 'node:path';
 
@@ -26,6 +27,7 @@ export function createDeps(config: Config, database: DatabaseHandle, logger: Log
     storage: createLocalDiskStorage(path.join(config.dataDir, 'uploads')),
     mailer,
     logger,
+    realtime: createRealtime(database, logger),
   };
 }
 
@@ -35,23 +37,28 @@ export type Boot = { deps: Deps; app: ReturnType<typeof createApp>; close: () =>
 export async function boot(config: Config, logger: Logger, options: { serveWeb: boolean }): Promise<Boot> {
   const releaseLock = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
   let database: DatabaseHandle | undefined;
+  let realtime: Deps['realtime'] | undefined;
   try {
     database = await openDatabase(config);
     await runMigrations(database);
     const seeded = await seed(database.db, { demo: config.seedDemo });
     if (seeded.demo) logger.info('datos de demostración cargados');
     const deps = createDeps(config, database, logger);
+    realtime = deps.realtime;
+    await deps.realtime.ready;
     const app = createApp(deps, options.serveWeb ? { spa: { distDir: webDistDir, transformHtml: createSeoTransform(deps, { distDir: webDistDir }) } } : {});
     const db = database;
     return {
       deps,
       app,
       close: async () => {
+        await deps.realtime.close();
         await db.close();
         releaseLock();
       },
     };
   } catch (error) {
+    await realtime?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
     releaseLock();
     throw error;

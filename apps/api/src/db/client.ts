@@ -24,6 +24,8 @@ export type DatabaseHandle = {
   /** Used by the migrator and by LISTEN/NOTIFY; the services only see `db`. */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** PostgreSQL only: the connection string, for the dedicated LISTEN connection of `platform/realtime`. */
+  url?: string;
   close: () => Promise<void>;
 };
 
@@ -52,6 +54,7 @@ export function openPostgres(url: string, max = 10): DatabaseHandle {
     db: drizzleNodePg(pool, { schema }) as unknown as Database,
     driver: 'postgres',
     pool,
+    url,
     close: () => pool.end(),
   };
 }

@@ -3,12 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from './client.ts';
 import { seedTerms } from '../features/terms/terms.service.ts';
 import { seedDirectoryDemo, seedEspecialidades } from '../features/directory/directory.seed.ts';
+import { seedNoticias } from '../features/news/news.seed.ts';
 import { permisos } from './schema/index.ts';
 
 /**
  * Reference data every installation needs, whatever SEED_DEMO says: the permission catalogue
- * (new permissions appear on upgrade; descriptions follow the code) and the terms and conditions
- * every registration accepts.
+ * (new permissions appear on upgrade; descriptions follow the code), the terms and conditions
+ * every registration accepts, and the community news of the dashboard.
  */
 export async function seedReferenceData(db: Database): Promise<void> {
   await db
@@ -20,6 +21,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
     });
   await seedTerms(db);
   await seedEspecialidades(db);
+  await seedNoticias(db);
 }
 
 export type DemoSeeder = (tx: Executor) => Promise<void>;

@@ -4,6 +4,7 @@ import type { Auth } from './auth.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
+import type { Realtime } from './realtime/realtime.ts';
 import type { Storage } from './storage/storage.ts';
 
 /** Everything a route may use, built once at start-up (or per test file) and injected into each request. */
@@ -15,6 +16,8 @@ export type Deps = {
   storage: Storage;
   mailer: Mailer;
   logger: Logger;
+  /** Events across API instances (LISTEN/NOTIFY); close it before the database. */
+  realtime: Realtime;
 };
 
 export type SessionUser = {

@@ -29,6 +29,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL: TEST_ORIGIN, SEED_DEMO: 'false', ...env });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const deps = createDeps(config, database, logger);
+  await deps.realtime.ready;
   const app = createApp(deps, options);
   return {
     app,
@@ -48,6 +49,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
       );
     },
     close: async () => {
+      await deps.realtime.close();
       await database.dispose();
       await rm(dataDir, { recursive: true, force: true });
     },

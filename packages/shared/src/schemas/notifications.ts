@@ -44,5 +44,18 @@ export type NotificacionesPage = { notificaciones: Notificacion[]; hayMas: boole
 /** A community news item (`GET /api/noticias`). */
 export type Noticia = { id: string; titulo: string; resumen: string; contenido: string; fecha: string };
 
-/** Name of the Server-Sent Event carrying one `Notificacion` as JSON on `/api/notificaciones/stream`. */
+/**
+ * Name of the Server-Sent Event carrying one `Notificacion` as JSON on `/api/notificaciones/stream`.
+ * Its SSE `id` is the notification's stream position; after a reconnect the browser's
+ * `Last-Event-ID` replays what was missed, and a notification may then arrive twice: keep one per `id`.
+ */
 export const NOTIFICATION_EVENT = 'notificacion';
+
+/** `POST /api/notificaciones/:id/leida` (404 with `notFound` when it is not the caller's). */
+export type MarcarLeidaResponse = { notificacion: Notificacion; noLeidas: number };
+/** `POST /api/notificaciones/leidas`: only the caller's; `marcadas` is how many changed. */
+export type MarcarTodasLeidasResponse = { marcadas: number; noLeidas: number };
+/** `POST /api/notificaciones/prueba` (201; permission `notificaciones.crear`). */
+export type NotificacionPruebaResponse = { notificacion: Notificacion };
+/** `GET /api/noticias`: newest first. */
+export type NoticiasResponse = { noticias: Noticia[] };

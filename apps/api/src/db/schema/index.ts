@@ -2,3 +2,4 @@ export * from './auth.ts';
 export * from './clinics.ts';
 export * from './directory.ts';
 export * from './patients.ts';
+export * from './notifications.ts';

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { clinicas, solicitudesCita, user } from '../../db/schema/index.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { renderEmail, type Mailer } from '../../platform/mail.ts';
+import { notify } from '../notifications/notifications.service.ts';
 
 type NuevaSolicitud = {
   nombre: string;
@@ -36,6 +37,7 @@ export async function createSolicitud(
     .insert(solicitudesCita)
     .values({ clinicaId, ...data })
     .returning({ id: solicitudesCita.id, fechaCreacion: solicitudesCita.fechaCreacion });
+  await notify(deps.db, { clinicaId, permiso: 'solicitudes.ver', titulo: 'Nueva solicitud de cita', mensaje: `${data.nombre} ha pedido una cita desde el perfil público.`, prioridad: 'alta', enlace: '/solicitudes' });
 
   const destino = await contactAddress(deps.db, clinicaId);
   if (destino) {
