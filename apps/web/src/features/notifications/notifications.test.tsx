@@ -64,13 +64,14 @@ function installApi() {
       }
       if (url.pathname === '/api/notificaciones' && method === 'GET') return json(page(url));
       if (url.pathname === '/api/notificaciones/leidas' && method === 'POST') {
+        const marcadas = store.filter((n) => !n.leida).length;
         store = store.map((n) => ({ ...n, leida: true }));
-        return json({ actualizadas: 0 });
+        return json({ marcadas, noLeidas: 0 });
       }
       const one = /^\/api\/notificaciones\/([^/]+)\/leida$/.exec(url.pathname);
       if (one && method === 'POST') {
         store = store.map((n) => (n.id === one[1] ? { ...n, leida: true } : n));
-        return json(store.find((n) => n.id === one[1]));
+        return json({ notificacion: store.find((n) => n.id === one[1]), noLeidas: store.filter((n) => !n.leida).length });
       }
       return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
     }),

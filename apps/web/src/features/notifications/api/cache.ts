@@ -8,8 +8,10 @@ export const notificationListKey = (soloNoLeidas: boolean) => [...notificationsK
 
 type Pages = InfiniteData<NotificacionesPage, string | undefined>;
 
-function withUnread(data: Pages, change: (noLeidas: number) => number): Pages {
-  return { ...data, pages: data.pages.map((page) => ({ ...page, noLeidas: Math.max(0, change(page.noLeidas)) })) };
+function withUnread<T extends Pages | undefined>(data: T, noLeidas: number | ((current: number) => number)): T {
+  if (!data) return data;
+  const next = (current: number) => Math.max(0, typeof noLeidas === 'number' ? noLeidas : noLeidas(current));
+  return { ...data, pages: data.pages.map((page) => ({ ...page, noLeidas: next(page.noLeidas) })) };
 }
 
 /** A new notification goes first, once (the stream may replay one the list already has). */
@@ -21,21 +23,15 @@ function prepend(data: Pages | undefined, n: Notificacion, soloNoLeidas: boolean
   return withUnread({ ...data, pages }, (count) => count + (n.leida ? 0 : 1));
 }
 
-/**
- * Marks one read where it is listed. `wasUnread` says what the caller saw when the list does not
- * hold it; a notification the list already shows as read changes nothing (no double count).
- */
-function markRead(data: Pages | undefined, id: string, wasUnread: boolean, soloNoLeidas: boolean): Pages | undefined {
+function markRead(data: Pages | undefined, id: string, soloNoLeidas: boolean): Pages | undefined {
   if (!data) return data;
-  const cached = data.pages.flatMap((page) => page.notificaciones).find((item) => item.id === id);
-  if (cached ? cached.leida : !wasUnread) return data;
   const pages = data.pages.map((page) => ({
     ...page,
     notificaciones: soloNoLeidas
       ? page.notificaciones.filter((item) => item.id !== id)
       : page.notificaciones.map((item) => (item.id === id ? { ...item, leida: true } : item)),
   }));
-  return withUnread({ ...data, pages }, (count) => count - 1);
+  return { ...data, pages };
 }
 
 function markAllRead(data: Pages | undefined, soloNoLeidas: boolean): Pages | undefined {
@@ -44,7 +40,6 @@ function markAllRead(data: Pages | undefined, soloNoLeidas: boolean): Pages | un
     ...page,
     notificaciones: soloNoLeidas ? [] : page.notificaciones.map((item) => ({ ...item, leida: true })),
     hayMas: soloNoLeidas ? false : page.hayMas,
-    noLeidas: 0,
   }));
   return { ...data, pages };
 }
@@ -56,12 +51,18 @@ export function addNotification(queryClient: QueryClient, n: Notificacion) {
   for (const solo of LISTS) queryClient.setQueryData<Pages>(notificationListKey(solo), (data) => prepend(data, n, solo));
 }
 
-export function setNotificationRead(queryClient: QueryClient, n: Pick<Notificacion, 'id' | 'leida'>) {
-  for (const solo of LISTS) queryClient.setQueryData<Pages>(notificationListKey(solo), (data) => markRead(data, n.id, !n.leida, solo));
+/** After `POST .../leida`: the server's answer says how many are still unread. */
+export function setNotificationRead(queryClient: QueryClient, id: string, noLeidas: number) {
+  for (const solo of LISTS) {
+    queryClient.setQueryData<Pages>(notificationListKey(solo), (data) => withUnread(markRead(data, id, solo), noLeidas));
+  }
 }
 
-export function setAllNotificationsRead(queryClient: QueryClient) {
-  for (const solo of LISTS) queryClient.setQueryData<Pages>(notificationListKey(solo), (data) => markAllRead(data, solo));
+/** After `POST /leidas`: `noLeidas` is what arrived meanwhile (usually 0). */
+export function setAllNotificationsRead(queryClient: QueryClient, noLeidas: number) {
+  for (const solo of LISTS) {
+    queryClient.setQueryData<Pages>(notificationListKey(solo), (data) => withUnread(markAllRead(data, solo), noLeidas));
+  }
 }
 
 /** The unread count the bell shows: the newest page's, which every change above keeps current. */

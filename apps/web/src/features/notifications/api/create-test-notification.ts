@@ -10,6 +10,6 @@ export function useCreateTestNotification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.notificaciones.prueba.$post()),
-    onSuccess: (n) => addNotification(queryClient, n),
+    onSuccess: ({ notificacion }) => addNotification(queryClient, notificacion),
   });
 }

@@ -1,17 +1,14 @@
 import type { Notificacion } from '@odontia/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
-import { notificationsKey, setAllNotificationsRead, setNotificationRead } from './cache';
+import { setAllNotificationsRead, setNotificationRead } from './cache';
 
-/** `POST /api/notificaciones/:id/leida`: the lists and the badge change at once, then match the server. */
+/** `POST /api/notificaciones/:id/leida`: the lists change at once, the badge takes the server's count. */
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (n: Pick<Notificacion, 'id' | 'leida'>) => unwrap(api.notificaciones[':id'].leida.$post({ param: { id: n.id } })),
-    onSuccess: (_data, n) => {
-      setNotificationRead(queryClient, n);
-      return queryClient.invalidateQueries({ queryKey: notificationsKey });
-    },
+    mutationFn: (n: Pick<Notificacion, 'id'>) => unwrap(api.notificaciones[':id'].leida.$post({ param: { id: n.id } })),
+    onSuccess: ({ notificacion, noLeidas }) => setNotificationRead(queryClient, notificacion.id, noLeidas),
   });
 }
 
@@ -20,9 +17,6 @@ export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.notificaciones.leidas.$post()),
-    onSuccess: () => {
-      setAllNotificationsRead(queryClient);
-      return queryClient.invalidateQueries({ queryKey: notificationsKey });
-    },
+    onSuccess: ({ noLeidas }) => setAllNotificationsRead(queryClient, noLeidas),
   });
 }
