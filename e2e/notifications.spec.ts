@@ -4,7 +4,7 @@ import { NOTIFICATION_MESSAGES } from '@odontia/shared';
 import { createClinicOwner, ok } from './support/accounts';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notificaciones/ });
+const bell = (page: Page) => page.getByTestId('notification-bell');
 const badge = (page: Page) => bell(page).getByTestId('notification-badge');
 
 /** A mark on the window: still there afterwards means the page was never reloaded. */
@@ -64,12 +64,12 @@ test("'9+' after ten, and the panel marks them all read", async ({ page }) => {
 
   await panel.getByRole('button', { name: 'Marcar todas como leídas' }).click();
   await expect(badge(page)).toHaveCount(0);
-  await expect(bell(page)).toHaveAccessibleName('Notificaciones');
   await expect(panel.getByRole('button', { name: 'Marcar todas como leídas' })).toBeDisabled();
   // Closed with the keyboard, focus back on the bell; after a reload they are still read.
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await expect(bell(page)).toBeFocused();
+  await expect(bell(page)).toHaveAccessibleName('Notificaciones');
   await page.reload();
   await expect(bell(page)).toHaveAccessibleName('Notificaciones');
   await expect(page.getByRole('region', { name: 'Notificaciones importantes' }).getByText('No hay notificaciones pendientes')).toBeVisible();
@@ -118,12 +118,12 @@ test("a request sent from a clinic's public profile appears live in the bell of 
   const { perfil } = (await publish.json()) as { perfil: { id: string } };
   await openDashboard(page);
 
+  const nombre = `Visitante ${Date.now().toString(36)}`;
   const visitorContext = await browser.newContext();
   try {
     const visitor = await visitorContext.newPage();
     await visitor.goto(`/clinicas/${perfil.id}`);
     await visitor.getByRole('tab', { name: 'Contacto' }).click();
-    const nombre = `Visitante ${Date.now().toString(36)}`;
     await visitor.getByRole('textbox', { name: 'Nombre' }).fill(nombre);
     await visitor.getByRole('textbox', { name: 'Email' }).fill('paciente@ejemplo.test');
     await visitor.getByRole('textbox', { name: 'Mensaje' }).fill('¿Tienen cita el jueves?');
@@ -136,7 +136,8 @@ test("a request sent from a clinic's public profile appears live in the bell of 
   }
 
   await expect(badge(page)).toHaveText('1');
-  await expect(page.locator('[data-sonner-toast]')).toContainText(/solicitud/i);
+  await expect(toast(page, 'Nueva solicitud de cita')).toContainText(nombre);
+  await expect(page.getByRole('region', { name: 'Notificaciones importantes' }).getByRole('listitem')).toContainText('Prioridad alta');
   await expectNotReloaded(page);
   await bell(page).click();
   const item = page.getByRole('dialog', { name: 'Notificaciones' }).getByRole('list', { name: 'Lista de notificaciones' }).getByRole('button');
@@ -145,4 +146,22 @@ test("a request sent from a clinic's public profile appears live in the bell of 
   await item.click();
   await expect(page).toHaveURL(/\/solicitudes$/);
   await expect(badge(page)).toHaveCount(0);
+});
+
+test("the dashboard shows the community news, and 'Leer más' opens one in a dialog", async ({ page }) => {
+  await createClinicOwner(page.request);
+  await openDashboard(page);
+  const news = page.getByRole('region', { name: 'Noticias de la comunidad' });
+  const first = news.getByRole('listitem').first();
+  const titulo = (await first.getByRole('heading').textContent())!;
+  const readMore = first.getByRole('button', { name: 'Leer más' });
+  await readMore.click();
+  const dialog = page.getByRole('dialog', { name: titulo });
+  await expect(dialog).toBeVisible();
+  // Focus moves into the dialog, and Escape gives it back to the button that opened it.
+  expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await expect(dialog.getByRole('button', { name: 'Cerrar' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(readMore).toBeFocused();
 });
