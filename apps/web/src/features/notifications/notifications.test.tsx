@@ -9,6 +9,7 @@ import { toast } from '@/lib/toast';
 import { ImportantNotificationsCard } from './components/important-notifications-card';
 import { badgeText, NotificationBell } from './components/notification-bell';
 import { useNotificationStream } from './hooks/use-notification-stream';
+import { internalLink } from './hooks/use-open-notification';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), info: vi.fn() } }));
 
@@ -206,6 +207,14 @@ describe('the notifications panel', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/notificaciones/${notificacion(2).id}/leida`]);
     // The sheet closed to show the page it links to.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('follows only links inside the app', () => {
+    expect(internalLink('/solicitudes')).toBe('/solicitudes');
+    expect(internalLink(null)).toBeNull();
+    expect(internalLink('https://ejemplo.test')).toBeNull();
+    expect(internalLink('//ejemplo.test')).toBeNull();
+    expect(internalLink('/\\ejemplo.test')).toBeNull();
   });
 
   it('says when there is nothing', async () => {

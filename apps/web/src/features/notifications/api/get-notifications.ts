@@ -13,5 +13,4 @@ export const notificationsQueryOptions = (soloNoLeidas: boolean) =>
     getNextPageParam: (last) => (last.hayMas ? last.notificaciones.at(-1)?.id : undefined),
   });
 
-export const useNotifications = (soloNoLeidas: boolean, enabled = true) =>
-  useInfiniteQuery({ ...notificationsQueryOptions(soloNoLeidas), enabled });
+export const useNotifications = (soloNoLeidas: boolean) => useInfiniteQuery(notificationsQueryOptions(soloNoLeidas));

@@ -7,7 +7,8 @@ import { useMarkNotificationRead } from '../api/mark-read';
 
 /** Only paths of this app are followed: a notification never sends anyone to another site. */
 export function internalLink(enlace: string | null): string | null {
-  return enlace && enlace.startsWith('/') && !enlace.startsWith('//') ? enlace : null;
+  // '//host' and '/\host' are other sites to a browser.
+  return enlace && /^\/(?![/\\])/.test(enlace) ? enlace : null;
 }
 
 /** Spec 000 §4: clicking a notification marks it read (false → true only) and follows its link, if any. */
