@@ -1,12 +1,12 @@
 import { listNotificacionesQuerySchema, NOTIFICATION_MESSAGES } from '@odontia/shared';
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { validator } from 'hono/validator';
 import type { AppEnv, Member } from '../../platform/context.ts';
 import { notFound, unauthorized } from '../../platform/errors.ts';
 import { requirePermission } from '../../platform/session.ts';
 import { validate } from '../../platform/validation.ts';
 import { countUnread, listNotificaciones, markAllRead, markRead, notify, type Owner } from './notifications.service.ts';
+import { respondWithSse } from './notifications.sse.ts';
 import { parseLastEventId, runNotificationStream } from './notifications.stream.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,5 +64,5 @@ export const notificationsRoutes = new Hono<AppEnv>()
       sessionId: current.session.id,
       lastSeq: parseLastEventId(c.req.header('last-event-id')),
     };
-    return streamSSE(c, (stream) => runNotificationStream(stream, context));
+    return respondWithSse(c, (sink) => runNotificationStream(sink, context));
   });

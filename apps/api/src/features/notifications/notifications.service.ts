@@ -149,13 +149,28 @@ export async function notify(tx: Executor, input: NotifyInput): Promise<StoredNo
   });
 }
 
-/** One notification for the stream that announced it; null when it is not this member's. */
-export async function getForStream(db: Executor, owner: Owner, id: string): Promise<StoredNotificacion | null> {
+const sessionValid = (owner: Owner, sessionId: string) =>
+  sql<boolean>`exists (select 1 from ${session} where ${session.id} = ${sessionId} and ${session.userId} = ${owner.userId} and ${session.expiresAt} > now())`;
+const activeMember = (owner: Owner) => and(eq(usuarios.id, owner.userId), eq(usuarios.clinicaId, owner.clinicaId), eq(usuarios.activo, true));
+
+/**
+ * The notification a stream was told about, with the stream's right to go on checked in the same
+ * round trip: `allowed` is false once the session is gone or the member is no longer active in the
+ * clinic; `item` is null when the notification is not this member's.
+ */
+export async function getForStream(
+  db: Executor,
+  owner: Owner,
+  sessionId: string,
+  id: string,
+): Promise<{ allowed: boolean; item: StoredNotificacion | null }> {
   const [row] = await db
-    .select(columns)
-    .from(notificaciones)
-    .where(and(eq(notificaciones.id, id), ownedBy(owner)));
-  return row ? toStored(row) : null;
+    .select({ sesion: sessionValid(owner, sessionId), n: columns })
+    .from(usuarios)
+    .leftJoin(notificaciones, and(eq(notificaciones.id, id), eq(notificaciones.userId, usuarios.id), eq(notificaciones.clinicaId, usuarios.clinicaId)))
+    .where(activeMember(owner));
+  if (!row?.sesion) return { allowed: false, item: null };
+  return { allowed: true, item: row.n ? toStored(row.n) : null };
 }
 
 /** The member's notifications after stream position `seq`, oldest first (a reconnecting stream's replay). */
@@ -185,11 +200,6 @@ export async function latestSeq(db: Executor, owner: Owner): Promise<number> {
  * active in the same clinic. Checked before every event and ping.
  */
 export async function streamAllowed(db: Executor, owner: Owner, sessionId: string): Promise<boolean> {
-  const [row] = await db
-    .select({
-      ok: sql<boolean>`exists (select 1 from ${session} where ${session.id} = ${sessionId} and ${session.userId} = ${owner.userId} and ${session.expiresAt} > now())`,
-    })
-    .from(usuarios)
-    .where(and(eq(usuarios.id, owner.userId), eq(usuarios.clinicaId, owner.clinicaId), eq(usuarios.activo, true)));
+  const [row] = await db.select({ ok: sessionValid(owner, sessionId) }).from(usuarios).where(activeMember(owner));
   return Boolean(row?.ok);
 }

@@ -1,13 +1,13 @@
 import { NOTIFICATION_EVENT } from '@odontia/shared';
-import type { SSEStreamingApi } from 'hono/streaming';
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Realtime } from '../../platform/realtime/index.ts';
-import { notificationHub } from './notifications.hub.ts';
+import { notificationHub, type StreamListener } from './notifications.hub.ts';
 import { getForStream, latestSeq, listSince, streamAllowed, type Owner, type StoredNotificacion } from './notifications.service.ts';
+import { sseFrame, type SseSink } from './notifications.sse.ts';
 
-/** A comment line every 25 s keeps proxies from closing an idle stream; tests shorten it. */
-export const STREAM_TIMING = { pingMs: 25_000 };
+export { STREAM_TIMING } from './notifications.hub.ts';
+
 /** How long a browser waits before reconnecting after the stream drops. */
 const RETRY_MS = 3000;
 const REPLAY_BATCH = 100;
@@ -36,85 +36,100 @@ export function parseLastEventId(value: string | undefined): number | null {
  * step at a time (a queue) so events leave in the order they were handled. Before every event and
  * ping the session and the membership are checked again: a revoked session or a deactivated member
  * ends the stream.
+ *
+ * A class rather than closures: thousands of these sit idle per instance, and methods on the
+ * prototype cost nothing per stream (bench `notificaciones`: memory per idle stream).
  */
-export async function runNotificationStream(stream: SSEStreamingApi, ctx: StreamContext): Promise<void> {
-  const { db, owner } = ctx;
-  let cursor = ctx.lastSeq ?? 0;
-  const sent = new Set<string>();
-  let ended = false;
-  let finish: () => void = () => undefined;
-  const finished = new Promise<void>((resolve) => (finish = resolve));
-  const end = () => {
-    if (ended) return;
-    ended = true;
-    finish();
-  };
+class NotificationStream implements StreamListener {
+  pingAt = 0;
+  private cursor: number;
+  private sent: Set<string> | null = null;
+  private ended = false;
+  private queue: Promise<void> = Promise.resolve();
+  private readonly unsubscribe: () => void;
+  private finish: () => void = () => undefined;
+  readonly finished = new Promise<void>((resolve) => (this.finish = resolve));
 
-  let queue = Promise.resolve();
-  const enqueue = (work: () => Promise<void>) => {
-    queue = queue
+  constructor(
+    private readonly sink: SseSink,
+    private readonly ctx: StreamContext,
+  ) {
+    this.cursor = ctx.lastSeq ?? 0;
+    // Subscribed before anything is read: an event committed from here on is either replayed or delivered.
+    this.unsubscribe = notificationHub(ctx.realtime).subscribe(ctx.owner.userId, this);
+    sink.onClose(() => this.end());
+    this.enqueue(() => this.start());
+  }
+
+  notification(id: string): void {
+    this.enqueue(async () => {
+      const { allowed, item } = await getForStream(this.ctx.db, this.ctx.owner, this.ctx.sessionId, id);
+      if (!allowed) this.end();
+      else if (item) await this.send(item);
+    });
+  }
+
+  resync(): void {
+    this.enqueue(() => this.catchUp());
+  }
+
+  ping(): void {
+    this.enqueue(async () => {
+      if (await this.allowed()) await this.sink.write(': ping\n\n');
+    });
+  }
+
+  private end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.unsubscribe();
+    this.finish();
+  }
+
+  private enqueue(work: () => Promise<void>): void {
+    this.queue = this.queue
       .then(async () => {
-        if (!ended && !stream.aborted) await work();
+        if (!this.ended && !this.sink.closed) await work();
       })
       .catch((error: unknown) => {
-        ctx.logger.warn({ err: error, userId: owner.userId }, 'flujo de notificaciones interrumpido');
-        end();
+        this.ctx.logger.warn({ err: error, userId: this.ctx.owner.userId }, 'flujo de notificaciones interrumpido');
+        this.end();
       });
-  };
+  }
 
-  const allowed = async () => {
-    if (await streamAllowed(db, owner, ctx.sessionId)) return true;
-    end();
+  private async start(): Promise<void> {
+    await this.sink.write(`retry: ${RETRY_MS}\n: conectado\n\n`);
+    if (this.ctx.lastSeq === null) this.cursor = await latestSeq(this.ctx.db, this.ctx.owner);
+    else await this.catchUp();
+  }
+
+  private async allowed(): Promise<boolean> {
+    if (await streamAllowed(this.ctx.db, this.ctx.owner, this.ctx.sessionId)) return true;
+    this.end();
     return false;
-  };
+  }
 
-  const send = async (item: StoredNotificacion) => {
+  private async send(item: StoredNotificacion): Promise<void> {
     const { id } = item.notificacion;
-    if (sent.has(id)) return;
-    sent.add(id);
-    if (sent.size > REMEMBERED) sent.delete(sent.values().next().value!);
-    cursor = Math.max(cursor, item.seq);
-    await stream.writeSSE({ event: NOTIFICATION_EVENT, id: String(item.seq), data: JSON.stringify(item.notificacion) });
-  };
+    this.sent ??= new Set();
+    if (this.sent.has(id)) return;
+    this.sent.add(id);
+    if (this.sent.size > REMEMBERED) this.sent.delete(this.sent.values().next().value!);
+    this.cursor = Math.max(this.cursor, item.seq);
+    await this.sink.write(sseFrame({ event: NOTIFICATION_EVENT, id: String(item.seq), data: JSON.stringify(item.notificacion) }));
+  }
 
-  const catchUp = async () => {
-    if (!(await allowed())) return;
+  private async catchUp(): Promise<void> {
+    if (!(await this.allowed())) return;
     for (;;) {
-      const batch = await listSince(db, owner, cursor, REPLAY_BATCH);
-      for (const item of batch) await send(item);
+      const batch = await listSince(this.ctx.db, this.ctx.owner, this.cursor, REPLAY_BATCH);
+      for (const item of batch) await this.send(item);
       if (batch.length < REPLAY_BATCH) return;
     }
-  };
-
-  // Subscribed before anything is read: an event committed from here on is either replayed or delivered.
-  const unsubscribe = notificationHub(ctx.realtime).subscribe(owner.userId, {
-    notification: (id) =>
-      enqueue(async () => {
-        if (!(await allowed())) return;
-        const item = await getForStream(db, owner, id);
-        if (item) await send(item);
-      }),
-    resync: () => enqueue(catchUp),
-  });
-  stream.onAbort(end);
-  const ping = setInterval(
-    () =>
-      enqueue(async () => {
-        if (await allowed()) await stream.write(': ping\n\n');
-      }),
-    STREAM_TIMING.pingMs,
-  );
-
-  enqueue(async () => {
-    await stream.write(`retry: ${RETRY_MS}\n: conectado\n\n`);
-    if (ctx.lastSeq === null) cursor = await latestSeq(db, owner);
-    else await catchUp();
-  });
-
-  try {
-    await finished;
-  } finally {
-    clearInterval(ping);
-    unsubscribe();
   }
+}
+
+/** Runs one member's stream until the client leaves, the session ends or the member is deactivated. */
+export function runNotificationStream(sink: SseSink, ctx: StreamContext): Promise<void> {
+  return new NotificationStream(sink, ctx).finished;
 }

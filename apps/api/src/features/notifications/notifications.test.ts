@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
 import { NOTIFICATION_EVENT, NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE_SIZE, type Notificacion, type NotificacionesPage } from '@odontia/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -5,15 +7,37 @@ import { createApp } from '../../app.ts';
 import { openPostgres } from '../../db/client.ts';
 import { clinicas, notificaciones, usuarios } from '../../db/schema/index.ts';
 import { createDeps } from '../../server.ts';
-import { addTeamMember, createClinicOwner, createTestApp, TEST_ORIGIN, type TestApp } from '../../test/app.ts';
+import { addTeamMember, createClinicOwner, createTestApp, type TestApp } from '../../test/app.ts';
+import { notificationHub } from './notifications.hub.ts';
 import { notify } from './notifications.service.ts';
 import { STREAM_TIMING } from './notifications.stream.ts';
 
 let t: TestApp;
+/** The app behind a real Node HTTP server: streams then take the path production takes. */
+let server: ServerType;
+let baseUrl: string;
 beforeAll(async () => {
   t = await createTestApp();
+  server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  (server as unknown as { closeAllConnections: () => void }).closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await t.close();
+});
+
+type Fetcher = (pathname: string, headers: Record<string, string>) => Promise<Response>;
+/** Over HTTP to the Node server (the stream writes to the Node response). */
+const overHttp: Fetcher = (pathname, headers) => fetch(`${baseUrl}${pathname}`, { headers });
+/** In process through `app.request` (no Node response: Hono's streamSSE). */
+const inProcess =
+  (request: TestApp['request']): Fetcher =>
+  (pathname, headers) => {
+    const { cookie, ...rest } = headers;
+    return request(pathname, { cookie, headers: rest });
+  };
 
 const PING_MS = STREAM_TIMING.pingMs;
 afterEach(() => {
@@ -39,8 +63,8 @@ const rowOf = async (id: string) => (await t.db.select().from(notificaciones).wh
 type SseEvent = { event?: string; id?: string; data: string };
 
 /** An open stream read in the background: its events and comments as they arrive, and whether it ended. */
-async function openStream(app: { request: TestApp['request'] }, cookie: string, lastEventId?: string) {
-  const res = await app.request('/api/notificaciones/stream', { cookie, headers: lastEventId ? { 'last-event-id': lastEventId } : {} });
+async function openStream(cookie: string, options: { lastEventId?: string; via?: Fetcher } = {}) {
+  const res = await (options.via ?? overHttp)('/api/notificaciones/stream', { cookie, ...(options.lastEventId ? { 'last-event-id': options.lastEventId } : {}) });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   const reader = res.body!.getReader();
@@ -207,9 +231,12 @@ describe('GET /api/notificaciones/stream', () => {
   });
   const me = () => ({ userId: owner.userId, clinicaId: owner.clinica.id });
 
-  it("delivers a notification committed after connecting, and nobody else's", async () => {
+  it.each([
+    ['over HTTP', () => overHttp],
+    ['in process (streamSSE)', () => inProcess(t.request)],
+  ])("delivers a notification committed after connecting, and nobody else's (%s)", async (_, via) => {
     const colleague = await addTeamMember(t, owner.clinica.id, 'Dentista', 'dentista');
-    const stream = await openStream(t, owner.cookie);
+    const stream = await openStream(owner.cookie, { via: via() });
     try {
       await notifyUser({ userId: colleague.userId, clinicaId: owner.clinica.id }, 'Para el compañero');
       const res = await t.request('/api/notificaciones/prueba', { method: 'POST', cookie: owner.cookie });
@@ -221,13 +248,16 @@ describe('GET /api/notificaciones/stream', () => {
       expect(stream.notifications()[0]).toEqual(notificacion);
       const row = await rowOf(notificacion.id);
       expect(stream.state.events[0].id).toBe(String(row.seq));
+      expect(notificationHub(t.deps.realtime).size).toBe(1);
     } finally {
       await stream.close();
     }
+    // The server lets go of a stream whose client went away.
+    await expect.poll(() => notificationHub(t.deps.realtime).size, { timeout: 5000 }).toBe(0);
   });
 
   it('delivers nothing from a rolled-back write', async () => {
-    const stream = await openStream(t, owner.cookie);
+    const stream = await openStream(owner.cookie);
     try {
       await t.db
         .transaction(async (tx) => {
@@ -246,7 +276,7 @@ describe('GET /api/notificaciones/stream', () => {
   });
 
   it('replays what a reconnecting client missed after its Last-Event-ID, in order', async () => {
-    const first = await openStream(t, owner.cookie);
+    const first = await openStream(owner.cookie);
     await notifyUser(me(), 'Vista');
     await first.waitForEvents(1);
     const lastId = first.state.events[0].id!;
@@ -257,7 +287,7 @@ describe('GET /api/notificaciones/stream', () => {
     const colleague = await addTeamMember(t, owner.clinica.id, 'Dentista', 'dentista');
     await notifyUser({ userId: colleague.userId, clinicaId: owner.clinica.id }, 'Ajena');
 
-    const again = await openStream(t, owner.cookie, lastId);
+    const again = await openStream(owner.cookie, { lastEventId: lastId });
     try {
       await again.waitForEvents(2);
       await notifyUser(me(), 'Nueva');
@@ -271,7 +301,7 @@ describe('GET /api/notificaciones/stream', () => {
       await again.close();
     }
     // A fresh stream (no Last-Event-ID) starts from now: the list is read separately.
-    const fresh = await openStream(t, owner.cookie);
+    const fresh = await openStream(owner.cookie);
     await settle();
     expect(fresh.state.events).toEqual([]);
     await fresh.close();
@@ -279,7 +309,7 @@ describe('GET /api/notificaciones/stream', () => {
 
   it('ends when the session is signed out', async () => {
     const member = await addTeamMember(t, owner.clinica.id, 'Dentista', 'dentista');
-    const stream = await openStream(t, member.cookie);
+    const stream = await openStream(member.cookie);
     expect((await t.request('/api/auth/sign-out', { method: 'POST', json: {}, cookie: member.cookie })).status).toBe(200);
     await notifyUser({ userId: member.userId, clinicaId: owner.clinica.id }, 'Tras cerrar sesión');
     await expect.poll(() => stream.state.ended, { timeout: 5000 }).toBe(true);
@@ -289,7 +319,7 @@ describe('GET /api/notificaciones/stream', () => {
   it('ends at the next ping once the member is deactivated', async () => {
     STREAM_TIMING.pingMs = 100;
     const member = await addTeamMember(t, owner.clinica.id, 'Dentista', 'dentista');
-    const stream = await openStream(t, member.cookie);
+    const stream = await openStream(member.cookie);
     await expect.poll(() => stream.state.comments.filter((c) => c === 'ping').length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
     expect(stream.state.ended).toBe(false);
     await t.db.update(usuarios).set({ activo: false }).where(eq(usuarios.id, member.userId));
@@ -311,7 +341,7 @@ describe('a request from the public profile', () => {
     expect(perfil.status).toBe(200);
     const { formulario } = (await perfil.json()) as { formulario: { token: string } };
 
-    const stream = await openStream(t, recepcion.cookie);
+    const stream = await openStream(recepcion.cookie);
     try {
       // The form is filled at human speed: only the clock moves forward.
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 });
@@ -369,15 +399,11 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('two API instances on 
     const depsB = createDeps(t.config, handle, t.deps.logger);
     await depsB.realtime.ready;
     const appB = createApp(depsB);
-    const requestB: TestApp['request'] = (pathname, init = {}) => {
-      const { cookie, headers: extra, ...rest } = init;
-      const headers = new Headers(extra);
-      headers.set('origin', TEST_ORIGIN);
-      if (cookie) headers.set('cookie', cookie);
-      return Promise.resolve(appB.request(`${TEST_ORIGIN}${pathname}`, { ...rest, headers }));
-    };
+    const serverB = serve({ fetch: appB.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => serverB.once('listening', () => resolve()));
+    const baseB = `http://127.0.0.1:${(serverB.address() as AddressInfo).port}`;
     const owner = await createClinicOwner(t, { nombre: 'Clínica Dos Instancias' });
-    const stream = await openStream({ request: requestB }, owner.cookie);
+    const stream = await openStream(owner.cookie, { via: (pathname, headers) => fetch(`${baseB}${pathname}`, { headers }) });
     try {
       const res = await t.request('/api/notificaciones/prueba', { method: 'POST', cookie: owner.cookie });
       expect(res.status).toBe(201);
@@ -391,6 +417,8 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('two API instances on 
       expect(row.leida).toBe(false);
     } finally {
       await stream.close();
+      (serverB as unknown as { closeAllConnections: () => void }).closeAllConnections();
+      await new Promise((resolve) => serverB.close(resolve));
       await depsB.realtime.close();
       await handle.close();
     }

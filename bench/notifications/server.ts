@@ -1,0 +1,44 @@
+/**
+ * One API instance of the `notificaciones` bench, in its own process (two run side by side on one
+ * PostgreSQL): boots the real app and listens. Talks to bench/sections/notifications.ts over IPC:
+ * 'ready' once listening; on 'memory' it collects garbage and answers its memory figures and the
+ * number of open notification streams.
+ *
+ * Environment: PORT, DATABASE_URL, AUTH_SECRET (shared by both instances so a session works on either).
+ */
+import { serve } from '@hono/node-server';
+import { loadConfig } from '../../apps/api/src/platform/config.ts';
+import { createLogger } from '../../apps/api/src/platform/logger.ts';
+import { boot } from '../../apps/api/src/server.ts';
+
+const send = (message: unknown) => process.send?.(message);
+
+export type MemoryReport = { type: 'memory'; rss: number; heapUsed: number; external: number; arrayBuffers: number };
+
+try {
+  const config = loadConfig({ ...process.env, SEED_DEMO: 'false', RATE_LIMIT: 'false', LOG_LEVEL: 'silent', NODE_ENV: 'production' });
+  const logger = createLogger(config.logLevel);
+  const instance = await boot(config, logger, { serveWeb: false });
+  const server = serve({ fetch: instance.app.fetch, port: config.port, hostname: '127.0.0.1' }, () => send({ type: 'ready' }));
+
+  const stop = () => {
+    server.close();
+    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+    setTimeout(() => void instance.close().finally(() => process.exit(0)), 300);
+  };
+  process.on('message', (message: { type?: string }) => {
+    if (message?.type === 'stop') stop();
+    if (message?.type === 'memory') {
+      const gc = (globalThis as { gc?: () => void }).gc;
+      gc?.();
+      gc?.();
+      const m = process.memoryUsage();
+      send({ type: 'memory', rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers } satisfies MemoryReport);
+    }
+  });
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  send({ type: 'error', message: error instanceof Error ? `${error.message}\n${error.stack}` : String(error) });
+  process.exit(1);
+}
