@@ -33,6 +33,8 @@ function notificacion(n: number, extra: Partial<Notificacion> = {}): Notificacio
 let store: Notificacion[] = [];
 let pageSize = 20;
 let calls: { method: string; path: string; query: string }[] = [];
+/** When set, list answers wait for it: the server read the list, the answer is still on its way. */
+let holdLists: Promise<void> | null = null;
 
 function page(url: URL) {
   const solo = url.searchParams.get('soloNoLeidas') === 'true';
@@ -63,7 +65,11 @@ function installApi() {
           permisos: ['notificaciones.ver', 'notificaciones.crear'],
         });
       }
-      if (url.pathname === '/api/notificaciones' && method === 'GET') return json(page(url));
+      if (url.pathname === '/api/notificaciones' && method === 'GET') {
+        const body = page(url);
+        if (holdLists) await holdLists;
+        return json(body);
+      }
       if (url.pathname === '/api/notificaciones/leidas' && method === 'POST') {
         const marcadas = store.filter((n) => !n.leida).length;
         store = store.map((n) => ({ ...n, leida: true }));
@@ -132,6 +138,7 @@ const bell = () => screen.getByTestId('notification-bell');
 beforeEach(() => {
   store = [];
   pageSize = 20;
+  holdLists = null;
   FakeEventSource.instances = [];
   installApi();
   vi.stubGlobal('EventSource', FakeEventSource);
@@ -265,7 +272,32 @@ describe('the live stream', () => {
     expect(FakeEventSource.instances).toHaveLength(1);
   });
 
-  it('reconnects with backoff when the browser gives up, and reloads the lists to catch up', async () => {
+  it('keeps an event that arrives while the list is being read without it', async () => {
+    store = [notificacion(1)];
+    let release: () => void = () => undefined;
+    holdLists = new Promise<void>((resolve) => (release = resolve));
+    renderShell(
+      <>
+        <Stream userId="u1" />
+        <NotificationBell />
+      </>,
+    );
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/notificaciones')).toBe(true));
+    // Committed after the server read the list, delivered before its answer arrives.
+    const nueva = notificacion(2);
+    store = [nueva, ...store];
+    FakeEventSource.instances[0].emit(nueva);
+    release();
+    await waitFor(() => expect(screen.getByTestId('notification-badge').textContent).toBe('2'));
+    fireEvent.click(bell());
+    const panel = await screen.findByRole('dialog', { name: 'Notificaciones' });
+    expect(within(panel).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Aviso 2'),
+      expect.stringContaining('Aviso 1'),
+    ]);
+  });
+
+  it('reads the lists again on each new connection, and reconnects with backoff when the browser gives up', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const { unmount } = renderShell(
@@ -277,6 +309,11 @@ describe('the live stream', () => {
       const lists = () => calls.filter((c) => c.path === '/api/notificaciones').length;
       await waitFor(() => expect(lists()).toBe(1));
       const first = FakeEventSource.instances[0];
+      // Once connected, the lists are read again: nothing committed before the connection is missed.
+      act(() => {
+        first.dispatchEvent(new Event('open'));
+      });
+      await waitFor(() => expect(lists()).toBe(2));
       first.readyState = FakeEventSource.CLOSED;
       act(() => {
         first.dispatchEvent(new Event('error'));
@@ -284,7 +321,10 @@ describe('the live stream', () => {
       expect(FakeEventSource.instances).toHaveLength(1);
       await act(() => vi.advanceTimersByTimeAsync(1000));
       expect(FakeEventSource.instances).toHaveLength(2);
-      await waitFor(() => expect(lists()).toBe(2));
+      act(() => {
+        FakeEventSource.instances[1].dispatchEvent(new Event('open'));
+      });
+      await waitFor(() => expect(lists()).toBe(3));
       unmount();
       expect(FakeEventSource.instances[1].readyState).toBe(FakeEventSource.CLOSED);
     } finally {

@@ -21,8 +21,7 @@ function parse(data: unknown): Notificacion | null {
  * One Server-Sent Events connection per tab, for the signed-in member `userId` (null: none). Each new
  * notification goes into the lists and the badge without a reload, with a toast of its titulo and
  * mensaje. The browser reconnects by itself and sends Last-Event-ID, so the server replays what was
- * missed; if it gives up (the server answered with an error), this retries with backoff and reloads
- * the lists. Closed on sign-out (userId becomes null) and when the shell unmounts.
+ * missed; if it gives up (the server answered with an error), this retries with backoff. Closed on sign-out (userId becomes null) and when the shell unmounts.
  */
 export function useNotificationStream(userId: string | null) {
   const queryClient = useQueryClient();
@@ -52,22 +51,23 @@ export function useNotificationStream(userId: string | null) {
     };
 
     const connect = () => {
-      source = new EventSource(NOTIFICATION_STREAM_URL);
-      source.addEventListener('open', () => {
+      const current = new EventSource(NOTIFICATION_STREAM_URL);
+      source = current;
+      let opened = false;
+      current.addEventListener('open', () => {
         attempts = 0;
+        // A new connection (no Last-Event-ID) delivers what is committed from now on: the lists are
+        // read again so that nothing committed before it, and after their last read, is missing.
+        // The browser's own reconnections send Last-Event-ID and the server replays the gap instead.
+        if (!opened) void queryClient.invalidateQueries({ queryKey: notificationsKey });
+        opened = true;
       });
-      source.addEventListener(NOTIFICATION_EVENT, onNotification);
-      source.addEventListener('error', () => {
-        if (stopped || source?.readyState !== EventSource.CLOSED) return;
-        // A new EventSource starts without Last-Event-ID: the lists are reloaded to catch up instead.
-        retry = setTimeout(
-          () => {
-            if (stopped) return;
-            void queryClient.invalidateQueries({ queryKey: notificationsKey });
-            connect();
-          },
-          Math.min(30_000, 1000 * 2 ** attempts++),
-        );
+      current.addEventListener(NOTIFICATION_EVENT, onNotification);
+      current.addEventListener('error', () => {
+        if (stopped || current.readyState !== EventSource.CLOSED) return;
+        retry = setTimeout(() => {
+          if (!stopped) connect();
+        }, Math.min(30_000, 1000 * 2 ** attempts++));
       });
     };
 
