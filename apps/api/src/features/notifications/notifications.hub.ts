@@ -1,9 +1,15 @@
+import type { Database } from '../../db/client.ts';
+import type { Logger } from '../../platform/logger.ts';
 import type { Realtime } from '../../platform/realtime/index.ts';
+import { allowedStreams, getByIds, streamKey, type StoredNotificacion, type StreamIdentity } from './notifications.service.ts';
 
-export type StreamListener = {
-  /** A notification for this user was committed (its id). */
-  notification: (id: string) => void;
-  /** Events may have been missed (the instance's LISTEN connection came back): read what is new. */
+export type StreamListener = StreamIdentity & {
+  /**
+   * A notification of this member was committed; `allowed` says whether the stream may go on
+   * (session and membership checked for this event).
+   */
+  deliver: (item: StoredNotificacion, allowed: boolean) => void;
+  /** Events may have been missed (the instance's LISTEN connection came back, a read failed): read what is new. */
   resync: () => void;
   /** Time for this stream's keep-alive ping (and its session check). */
   ping: () => void;
@@ -17,22 +23,50 @@ export const STREAM_TIMING = { pingMs: 25_000, tickMs: 1000 };
 /**
  * The open streams of one instance by user, so an event reaches only its user's streams without a
  * look at the others (thousands of idle streams per instance). One realtime subscription per
- * instance, and one timer for every stream's pings: each stream is pinged 25 s after its last ping,
- * so the pings (and their session checks) of streams opened together stay spread out.
+ * instance. Events that arrive together (a notification for the 50 members of a clinic is 50
+ * events) are read together: one query for the notifications, one for the sessions of the streams
+ * they go to, whatever their number. One timer pings every stream 25 s after its last ping, so
+ * the pings (and their session checks) of streams opened together stay spread out.
  */
 class NotificationHub {
   private readonly byUser = new Map<string, Set<StreamListener>>();
   private count = 0;
   private ticker: NodeJS.Timeout | null = null;
+  private pending: string[] = [];
 
-  constructor(realtime: Realtime) {
+  constructor(
+    realtime: Realtime,
+    private readonly db: Database,
+    private readonly logger: Logger,
+  ) {
     realtime.subscribe({
       event: (event) => {
-        if (event.kind !== 'notificacion') return;
-        for (const listener of this.byUser.get(event.userId) ?? []) listener.notification(event.id);
+        if (event.kind !== 'notificacion' || !this.byUser.has(event.userId)) return;
+        if (this.pending.push(event.id) === 1) setImmediate(() => void this.flush());
       },
       resync: () => this.each((listener) => listener.resync()),
     });
+  }
+
+  private async flush(): Promise<void> {
+    const ids = this.pending;
+    this.pending = [];
+    try {
+      const items = await getByIds(this.db, ids);
+      const targets: [StreamListener, StoredNotificacion][] = [];
+      for (const item of items) {
+        for (const listener of this.byUser.get(item.owner.userId) ?? []) {
+          if (listener.clinicaId === item.owner.clinicaId) targets.push([listener, item]);
+        }
+      }
+      if (targets.length === 0) return;
+      const allowed = await allowedStreams(this.db, [...new Set(targets.map(([listener]) => listener))]);
+      for (const [listener, item] of targets) listener.deliver(item, allowed.has(streamKey(listener)));
+    } catch (error) {
+      // Nothing is lost: the streams read what is new from the table.
+      this.logger.warn({ err: error }, 'no se pudieron leer notificaciones para los flujos abiertos');
+      this.each((listener) => listener.resync());
+    }
   }
 
   private each(fn: (listener: StreamListener) => void) {
@@ -48,11 +82,11 @@ class NotificationHub {
     });
   };
 
-  subscribe(userId: string, listener: StreamListener): () => void {
-    let listeners = this.byUser.get(userId);
+  subscribe(listener: StreamListener): () => void {
+    let listeners = this.byUser.get(listener.userId);
     if (!listeners) {
       listeners = new Set();
-      this.byUser.set(userId, listeners);
+      this.byUser.set(listener.userId, listeners);
     }
     listeners.add(listener);
     listener.pingAt = Date.now() + STREAM_TIMING.pingMs;
@@ -61,7 +95,7 @@ class NotificationHub {
     return () => {
       if (!listeners.delete(listener)) return;
       this.count -= 1;
-      if (listeners.size === 0 && this.byUser.get(userId) === listeners) this.byUser.delete(userId);
+      if (listeners.size === 0 && this.byUser.get(listener.userId) === listeners) this.byUser.delete(listener.userId);
       if (this.count === 0 && this.ticker) {
         clearInterval(this.ticker);
         this.ticker = null;
@@ -77,11 +111,12 @@ class NotificationHub {
 
 const hubs = new WeakMap<Realtime, NotificationHub>();
 
-export function notificationHub(realtime: Realtime): NotificationHub {
-  let hub = hubs.get(realtime);
+/** The hub of one instance (its realtime listener), reading through that instance's database. */
+export function notificationHub(deps: { realtime: Realtime; db: Database; logger: Logger }): NotificationHub {
+  let hub = hubs.get(deps.realtime);
   if (!hub) {
-    hub = new NotificationHub(realtime);
-    hubs.set(realtime, hub);
+    hub = new NotificationHub(deps.realtime, deps.db, deps.logger);
+    hubs.set(deps.realtime, hub);
   }
   return hub;
 }

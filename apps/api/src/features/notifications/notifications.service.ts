@@ -1,6 +1,6 @@
 import { NOTIFICATIONS_PAGE_SIZE, type ListNotificacionesQuery, type Notificacion, type NotificacionesPage, type Permission, type PrioridadNotificacion } from '@odontia/shared';
 import { and, asc, count, desc, eq, gt, inArray, lt, not, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { notificaciones, permisos, permisosRol, session, usuarios, usuariosRol } from '../../db/schema/index.ts';
 import { publish } from '../../platform/realtime/index.ts';
 
@@ -42,16 +42,37 @@ function toStored(row: Row): StoredNotificacion {
 
 const ownedBy = (owner: Owner) => and(eq(notificaciones.userId, owner.userId), eq(notificaciones.clinicaId, owner.clinicaId));
 
-export async function countUnread(db: Executor, owner: Owner): Promise<number> {
-  const [row] = await db
+function prepareCountUnread(db: Database) {
+  return db
     .select({ n: count() })
     .from(notificaciones)
-    .where(and(ownedBy(owner), not(notificaciones.leida)));
+    .where(
+      and(
+        eq(notificaciones.userId, sql.placeholder('userId')),
+        eq(notificaciones.clinicaId, sql.placeholder('clinicaId')),
+        not(notificaciones.leida),
+      ),
+    )
+    .prepare('odontia_notificaciones_no_leidas');
+}
+
+// The bell asks for it with every list and after every mark: a named prepared statement is planned
+// once per connection instead of on every call.
+const countQueries = new WeakMap<Database, ReturnType<typeof prepareCountUnread>>();
+
+/** The member's unread count (the bell's badge), through the partial index of unread rows. */
+export async function countUnread(db: Database, owner: Owner): Promise<number> {
+  let query = countQueries.get(db);
+  if (!query) {
+    query = prepareCountUnread(db);
+    countQueries.set(db, query);
+  }
+  const [row] = await query.execute({ userId: owner.userId, clinicaId: owner.clinicaId });
   return row.n;
 }
 
 /** One page of the member's notifications, newest first; `antes` continues after that one. */
-export async function listNotificaciones(db: Executor, owner: Owner, query: ListNotificacionesQuery): Promise<NotificacionesPage> {
+export async function listNotificaciones(db: Database, owner: Owner, query: ListNotificacionesQuery): Promise<NotificacionesPage> {
   const before = query.antes
     ? lt(
         notificaciones.seq,
@@ -149,28 +170,31 @@ export async function notify(tx: Executor, input: NotifyInput): Promise<StoredNo
   });
 }
 
-const sessionValid = (owner: Owner, sessionId: string) =>
-  sql<boolean>`exists (select 1 from ${session} where ${session.id} = ${sessionId} and ${session.userId} = ${owner.userId} and ${session.expiresAt} > now())`;
-const activeMember = (owner: Owner) => and(eq(usuarios.id, owner.userId), eq(usuarios.clinicaId, owner.clinicaId), eq(usuarios.activo, true));
+/** Notifications by id with whose they are: the one read behind a burst of events on an instance. */
+export async function getByIds(db: Executor, ids: readonly string[]): Promise<(StoredNotificacion & { owner: Owner })[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ ...columns, userId: notificaciones.userId, clinicaId: notificaciones.clinicaId })
+    .from(notificaciones)
+    .where(inArray(notificaciones.id, [...ids]));
+  return rows.map((row) => ({ ...toStored(row), owner: { userId: row.userId, clinicaId: row.clinicaId } }));
+}
+
+export type StreamIdentity = Owner & { sessionId: string };
+export const streamKey = (s: StreamIdentity) => `${s.sessionId}|${s.userId}|${s.clinicaId}`;
 
 /**
- * The notification a stream was told about, with the stream's right to go on checked in the same
- * round trip: `allowed` is false once the session is gone or the member is no longer active in the
- * clinic; `item` is null when the notification is not this member's.
+ * Which of these streams may go on (keys of `streamKey`): the session exists, has not expired and
+ * is the member's, and the member is still active in that clinic. One query for any number.
  */
-export async function getForStream(
-  db: Executor,
-  owner: Owner,
-  sessionId: string,
-  id: string,
-): Promise<{ allowed: boolean; item: StoredNotificacion | null }> {
-  const [row] = await db
-    .select({ sesion: sessionValid(owner, sessionId), n: columns })
-    .from(usuarios)
-    .leftJoin(notificaciones, and(eq(notificaciones.id, id), eq(notificaciones.userId, usuarios.id), eq(notificaciones.clinicaId, usuarios.clinicaId)))
-    .where(activeMember(owner));
-  if (!row?.sesion) return { allowed: false, item: null };
-  return { allowed: true, item: row.n ? toStored(row.n) : null };
+export async function allowedStreams(db: Executor, streams: readonly StreamIdentity[]): Promise<Set<string>> {
+  if (streams.length === 0) return new Set();
+  const rows = await db
+    .select({ sessionId: session.id, userId: usuarios.id, clinicaId: usuarios.clinicaId })
+    .from(session)
+    .innerJoin(usuarios, eq(usuarios.id, session.userId))
+    .where(and(inArray(session.id, [...new Set(streams.map((s) => s.sessionId))]), sql`${session.expiresAt} > now()`, eq(usuarios.activo, true)));
+  return new Set(rows.map(streamKey));
 }
 
 /** The member's notifications after stream position `seq`, oldest first (a reconnecting stream's replay). */
@@ -195,11 +219,7 @@ export async function latestSeq(db: Executor, owner: Owner): Promise<number> {
   return row ? Number(row.seq) : 0;
 }
 
-/**
- * Whether a stream may go on: its session still exists and has not expired, and the member is still
- * active in the same clinic. Checked before every event and ping.
- */
-export async function streamAllowed(db: Executor, owner: Owner, sessionId: string): Promise<boolean> {
-  const [row] = await db.select({ ok: sessionValid(owner, sessionId) }).from(usuarios).where(activeMember(owner));
-  return Boolean(row?.ok);
+/** Whether one stream may go on (see `allowedStreams`); checked before each ping and replay. */
+export async function streamAllowed(db: Executor, stream: StreamIdentity): Promise<boolean> {
+  return (await allowedStreams(db, [stream])).has(streamKey(stream));
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Realtime } from '../../platform/realtime/index.ts';
 import { notificationHub, type StreamListener } from './notifications.hub.ts';
-import { getForStream, latestSeq, listSince, streamAllowed, type Owner, type StoredNotificacion } from './notifications.service.ts';
+import { latestSeq, listSince, streamAllowed, type Owner, type StoredNotificacion } from './notifications.service.ts';
 import { sseFrame, type SseSink } from './notifications.sse.ts';
 
 export { STREAM_TIMING } from './notifications.hub.ts';
@@ -42,6 +42,9 @@ export function parseLastEventId(value: string | undefined): number | null {
  */
 class NotificationStream implements StreamListener {
   pingAt = 0;
+  readonly userId: string;
+  readonly clinicaId: string;
+  readonly sessionId: string;
   private cursor: number;
   private sent: Set<string> | null = null;
   private ended = false;
@@ -55,17 +58,19 @@ class NotificationStream implements StreamListener {
     private readonly ctx: StreamContext,
   ) {
     this.cursor = ctx.lastSeq ?? 0;
+    this.userId = ctx.owner.userId;
+    this.clinicaId = ctx.owner.clinicaId;
+    this.sessionId = ctx.sessionId;
     // Subscribed before anything is read: an event committed from here on is either replayed or delivered.
-    this.unsubscribe = notificationHub(ctx.realtime).subscribe(ctx.owner.userId, this);
+    this.unsubscribe = notificationHub(ctx).subscribe(this);
     sink.onClose(() => this.end());
     this.enqueue(() => this.start());
   }
 
-  notification(id: string): void {
+  deliver(item: StoredNotificacion, allowed: boolean): void {
     this.enqueue(async () => {
-      const { allowed, item } = await getForStream(this.ctx.db, this.ctx.owner, this.ctx.sessionId, id);
       if (!allowed) this.end();
-      else if (item) await this.send(item);
+      else await this.send(item);
     });
   }
 
@@ -104,7 +109,7 @@ class NotificationStream implements StreamListener {
   }
 
   private async allowed(): Promise<boolean> {
-    if (await streamAllowed(this.ctx.db, this.ctx.owner, this.ctx.sessionId)) return true;
+    if (await streamAllowed(this.ctx.db, this)) return true;
     this.end();
     return false;
   }

@@ -248,12 +248,12 @@ describe('GET /api/notificaciones/stream', () => {
       expect(stream.notifications()[0]).toEqual(notificacion);
       const row = await rowOf(notificacion.id);
       expect(stream.state.events[0].id).toBe(String(row.seq));
-      expect(notificationHub(t.deps.realtime).size).toBe(1);
+      expect(notificationHub(t.deps).size).toBe(1);
     } finally {
       await stream.close();
     }
     // The server lets go of a stream whose client went away.
-    await expect.poll(() => notificationHub(t.deps.realtime).size, { timeout: 5000 }).toBe(0);
+    await expect.poll(() => notificationHub(t.deps).size, { timeout: 5000 }).toBe(0);
   });
 
   it('delivers nothing from a rolled-back write', async () => {
