@@ -26,6 +26,17 @@ const settingsPage = async () => {
   return { Component: () => <SettingsPage sections={sections} /> };
 };
 
+/** The dashboard with the notifications feature's button and card (features do not import each other). */
+const dashboardPage = async () => {
+  const [{ default: DashboardPage }, { TestNotificationButton }, { ImportantNotificationsCard }] = await Promise.all([
+    import('@/features/dashboard/pages/dashboard-page'),
+    import('@/features/notifications/components/test-notification-button'),
+    import('@/features/notifications/components/important-notifications-card'),
+  ]);
+  const sections = [ImportantNotificationsCard];
+  return { Component: () => <DashboardPage actions={<TestNotificationButton />} sections={sections} /> };
+};
+
 export const routes: RouteObject[] = [
   {
     // Applies the onboarding redirects of spec 000 §4 on every route.
@@ -38,7 +49,7 @@ export const routes: RouteObject[] = [
           {
             lazy: page(() => import('./layouts/staff-layout')),
             children: [
-              { path: '/dashboard', lazy: page(() => import('@/features/dashboard/pages/dashboard-page')) },
+              { path: '/dashboard', lazy: dashboardPage },
               { path: '/pacientes', lazy: page(() => import('@/features/patients/pages/patients-page')) },
               { path: '/pacientes/nuevo', lazy: page(() => import('@/features/patients/pages/new-patient-page')) },
               { path: '/pacientes/:id', lazy: page(() => import('@/features/patients/pages/edit-patient-page')) },

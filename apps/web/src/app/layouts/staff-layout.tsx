@@ -20,6 +20,8 @@ import {
   SidebarRail,
   SidebarTrigger,
 } from '@/components/ui/sidebar';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useNotificationStream } from '@/features/notifications/hooks/use-notification-stream';
 import { PatientSearch } from '@/features/patients/components/patient-search';
 import { useSession } from '@/lib/session';
 import { NAV_GROUPS } from './nav';
@@ -38,6 +40,9 @@ export default function StaffLayout() {
   const permisos = new Set(account?.permisos ?? []);
   const email = account?.user.email ?? '';
   const name = displayName(account?.perfil, email);
+  const canSeeNotifications = permisos.has('notificaciones.ver');
+  // One stream per tab while this member is signed in; closed on sign-out and when the shell unmounts.
+  useNotificationStream(canSeeNotifications ? (account?.user.id ?? null) : null);
 
   const groups = NAV_GROUPS.map((group) => ({
     ...group,
@@ -119,6 +124,11 @@ export default function StaffLayout() {
           <Separator orientation="vertical" className="mr-2 h-4" />
           <div className="flex flex-1 items-center gap-2" id="shell-topbar">
             {permisos.has('pacientes.ver') ? <PatientSearch /> : null}
+            {canSeeNotifications ? (
+              <div className="ml-auto">
+                <NotificationBell />
+              </div>
+            ) : null}
           </div>
         </header>
         <div className="flex-1 p-4 md:p-6">

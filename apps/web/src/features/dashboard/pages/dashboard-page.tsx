@@ -1,20 +1,36 @@
 import { formatLongDate } from '@odontia/shared';
 import { CalendarDays } from 'lucide-react';
+import type { ComponentType, ReactNode } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/lib/session';
+import { NewsCard } from '../components/news-card';
 
-export default function DashboardPage() {
+type Props = {
+  /** Buttons of the header, from other features ('Crear notificación de prueba'). */
+  actions?: ReactNode;
+  /** Cards of other features, in order, before the community news ('Notificaciones importantes'). */
+  sections?: readonly ComponentType[];
+};
+
+/**
+ * Spec 000 §2 Dashboard with the real data of DESIGN §1. Features do not import each other, so the
+ * router puts the other features' parts in (see src/app/router.tsx).
+ */
+export default function DashboardPage({ actions, sections = [] }: Props) {
   usePageTitle('Dashboard');
   const { account } = useSession();
   const nombre = account?.perfil.nombres?.trim();
   return (
     <div className="flex flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-semibold tracking-tight">{nombre ? `¡Bienvenido, ${nombre}!` : '¡Bienvenido!'}</h1>
-        <p className="text-muted-foreground">
-          {account?.clinica ? `Este es el resumen de ${account.clinica.nombre}.` : 'Este es el resumen de tu clínica.'}
-        </p>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">{nombre ? `¡Bienvenido, ${nombre}!` : '¡Bienvenido!'}</h1>
+          <p className="text-muted-foreground">
+            {account?.clinica ? `Este es el resumen de ${account.clinica.nombre}.` : 'Este es el resumen de tu clínica.'}
+          </p>
+        </div>
+        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       </header>
       <Card className="max-w-sm">
         <CardContent className="flex items-center gap-3">
@@ -25,6 +41,12 @@ export default function DashboardPage() {
           </div>
         </CardContent>
       </Card>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        {sections.map((Section, index) => (
+          <Section key={index} />
+        ))}
+        <NewsCard />
+      </div>
     </div>
   );
 }

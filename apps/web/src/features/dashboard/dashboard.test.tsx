@@ -1,0 +1,99 @@
+import type { Noticia } from '@odontia/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { SessionProvider } from '@/lib/session';
+import DashboardPage from './pages/dashboard-page';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let noticias: Noticia[] = [];
+
+beforeEach(() => {
+  noticias = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+      if (url.pathname === '/api/me') {
+        return json({
+          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
+          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
+          clinica: { id: 'c1', nombre: 'Clínica Ana', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
+          rol: 'admin',
+          permisos: [],
+        });
+      }
+      if (url.pathname === '/api/noticias') return json({ noticias });
+      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function renderDashboard(props: React.ComponentProps<typeof DashboardPage> = {}) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SessionProvider>
+        <MemoryRouter>
+          <DashboardPage {...props} />
+        </MemoryRouter>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('Dashboard', () => {
+  it('greets the member, shows today in long Spanish form and the other features’ parts, and no agenda placeholder', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T10:00:00Z') });
+    const Section = () => <section aria-label="Parte de otro feature" />;
+    renderDashboard({ actions: <button type="button">Crear notificación de prueba</button>, sections: [Section] });
+    expect(await screen.findByRole('heading', { level: 1, name: '¡Bienvenido, Ana!' })).toBeTruthy();
+    expect(screen.getByText('sábado, 21 de noviembre de 2026')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Crear notificación de prueba' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Parte de otro feature' })).toBeTruthy();
+    expect(screen.queryByText(/Agenda del día/)).toBeNull();
+  });
+
+  it('says when there is no news', async () => {
+    renderDashboard();
+    const card = screen.getByRole('region', { name: 'Noticias de la comunidad' });
+    expect(await within(card).findByText('No hay noticias disponibles')).toBeTruthy();
+  });
+
+  it("lists the news, and 'Leer más' opens the whole item in a dialog that gives focus back", async () => {
+    noticias = [
+      {
+        id: 'n1',
+        titulo: 'Nueva guía de radioprotección',
+        resumen: 'Lo que cambia para las clínicas.',
+        contenido: 'Primer párrafo.\n\nSegundo párrafo.',
+        fecha: '2026-11-10',
+      },
+      { id: 'n2', titulo: 'Congreso de periodoncia', resumen: 'Fechas y sede.', contenido: 'Detalle.', fecha: '2026-10-02' },
+    ];
+    renderDashboard();
+    const card = screen.getByRole('region', { name: 'Noticias de la comunidad' });
+    await waitFor(() => expect(within(card).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(card).getByRole('heading', { name: 'Nueva guía de radioprotección' })).toBeTruthy();
+    expect(within(card).getByText('10/11/2026')).toBeTruthy();
+    expect(within(card).getByText('Lo que cambia para las clínicas.')).toBeTruthy();
+
+    const readMore = within(card).getAllByRole('button', { name: 'Leer más' })[0];
+    expect(readMore.getAttribute('aria-describedby')).toBe(within(card).getByRole('heading', { name: 'Nueva guía de radioprotección' }).id);
+    readMore.focus();
+    fireEvent.click(readMore);
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva guía de radioprotección' });
+    expect(within(dialog).getAllByText(/párrafo/).map((p) => p.textContent)).toEqual(['Primer párrafo.', 'Segundo párrafo.']);
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(readMore));
+  });
+});
