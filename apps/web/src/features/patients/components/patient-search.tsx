@@ -5,7 +5,7 @@ import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { usePatientSuggestions, type PatientSuggestion } from '../api/search-patients';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 const SEARCH_DELAY_MS = 250;
 

@@ -14,7 +14,7 @@ import { useRemovePatientPhoto } from '../api/remove-patient-photo';
 import { useUpdatePatient } from '../api/update-patient';
 import { useUploadPatientPhoto } from '../api/upload-patient-photo';
 import { PatientForm, type PatientFormValues, type PhotoChange } from '../components/patient-form';
-import { useClinicRequired } from '../hooks/use-clinic-required';
+import { useClinicRequired } from '@/lib/use-clinic-required';
 
 function BackToList() {
   return (

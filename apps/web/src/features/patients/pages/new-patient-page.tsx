@@ -9,7 +9,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useCreatePatient } from '../api/create-patient';
 import { useUploadPatientPhoto } from '../api/upload-patient-photo';
 import { PatientForm, type PhotoChange } from '../components/patient-form';
-import { useClinicRequired } from '../hooks/use-clinic-required';
+import { useClinicRequired } from '@/lib/use-clinic-required';
 
 /** 'Nuevo Paciente' (/pacientes/nuevo). */
 export default function NewPatientPage() {

@@ -26,8 +26,8 @@ import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDeletePatient } from '../api/delete-patient';
 import { usePatients, type PatientListItem } from '../api/get-patients';
-import { useClinicRequired } from '../hooks/use-clinic-required';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useClinicRequired } from '@/lib/use-clinic-required';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 const SEARCH_DELAY_MS = 300;
 
