@@ -1,12 +1,15 @@
 import { Link } from 'react-router';
-import { cn } from '@/lib/utils';
+import { cx } from '@/lib/cx';
 
-/** The product's mark and name, linking home: the brand header of the auth and onboarding screens. */
-export function Brand({ className, to = '/' }: { className?: string; to?: string }) {
+/**
+ * The product's mark and name, linking home: the header of the public pages and of the auth,
+ * onboarding and terms screens. Without tailwind-merge, so the public pages can use it.
+ */
+export function BrandMark({ className, to = '/' }: { className?: string; to?: string }) {
   return (
     <Link
       to={to}
-      className={cn('flex items-center gap-2 rounded-md font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}
+      className={cx('flex items-center gap-2 rounded-md font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}
     >
       <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
         <rect width="32" height="32" rx="8" className="fill-primary" />

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { Brand } from '@/components/brand';
+import { BrandMark } from '@/components/brand';
 
 /** Onboarding and first-time clinic setup: a brand header with the product name (spec 000 §2). */
 export default function OnboardingLayout() {
@@ -7,7 +7,7 @@ export default function OnboardingLayout() {
     <div className="bg-muted flex min-h-svh flex-col">
       <header className="bg-background border-b">
         <div className="mx-auto flex h-16 max-w-3xl items-center px-4">
-          <Brand />
+          <BrandMark />
         </div>
       </header>
       <main className="flex flex-1 justify-center p-4 sm:p-8">

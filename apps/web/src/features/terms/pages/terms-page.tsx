@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { Brand } from '@/components/brand';
+import { BrandMark } from '@/components/brand';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -21,7 +21,7 @@ export default function TermsPage() {
     <div className="bg-muted flex min-h-svh flex-col">
       <header className="bg-background border-b">
         <div className="mx-auto flex h-16 max-w-3xl items-center px-4">
-          <Brand />
+          <BrandMark />
         </div>
       </header>
       <main className="mx-auto w-full max-w-3xl p-4 sm:p-8">
