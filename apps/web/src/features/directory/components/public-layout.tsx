@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { BrandMark } from '@/components/brand';
 import { useSession } from '@/lib/session';
-import { buttonClass, cx } from './styles';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { cx } from '@/lib/cx';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   cx('rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground', isActive ? 'text-foreground' : 'text-muted-foreground');
@@ -25,15 +26,15 @@ export function PublicHeader() {
         {/* Same width while the session loads, so nothing moves when it arrives. */}
         <div className={cx('flex items-center gap-1 sm:gap-2', loading && 'invisible')}>
           {account ? (
-            <Link to="/dashboard" className={buttonClass('default', 'sm')}>
+            <Link to="/dashboard" className={buttonVariants({ size: 'sm' })}>
               Ir al dashboard
             </Link>
           ) : (
             <>
-              <Link to="/auth" className={buttonClass('ghost', 'sm')}>
+              <Link to="/auth" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
                 Iniciar sesión
               </Link>
-              <Link to="/auth?register=true" className={buttonClass('default', 'sm')}>
+              <Link to="/auth?register=true" className={buttonVariants({ size: 'sm' })}>
                 Registrarse
               </Link>
             </>

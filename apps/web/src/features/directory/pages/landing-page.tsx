@@ -9,7 +9,9 @@ import { LandingSection } from '../components/landing-section';
 import { PublicLayout } from '../components/public-layout';
 import { SearchBox } from '../components/search-box';
 import { SpecialtyIcon } from '../components/specialty-icon';
-import { buttonClass, cx, skeletonClass } from '../components/styles';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { cx } from '@/lib/cx';
+import { skeletonClass } from '../components/styles';
 import { useDocumentTitle } from '../components/use-document-title';
 
 function CardsSkeleton({ count }: { count: number }) {
@@ -30,7 +32,7 @@ function CardsSkeleton({ count }: { count: number }) {
 }
 
 const seeAll = (
-  <Link to="/clinicas" className={buttonClass('outline', 'default', 'self-start sm:self-auto')}>
+  <Link to="/clinicas" className={buttonVariants({ variant: 'outline', className: 'self-start sm:self-auto' })}>
     Ver todas las clínicas
     <ArrowRight aria-hidden="true" />
   </Link>
