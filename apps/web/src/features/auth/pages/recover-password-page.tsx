@@ -9,8 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api';
-import { setServerFieldErrors } from '@/lib/form-errors';
+import { showSubmitError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -47,8 +46,7 @@ export default function RecoverPasswordPage() {
       toast.success('Correo enviado', 'Si existe una cuenta con ese correo, recibirás un enlace para restablecer tu contraseña.');
       setSent(true);
     } catch (error) {
-      if (setServerFieldErrors(error, form.setError, ['email'])) return;
-      toast.error('Error', errorMessage(error, 'Ocurrió un error al enviar el correo'));
+      showSubmitError(error, form.setError, ['email'], { title: 'Error', fallback: 'Ocurrió un error al enviar el correo' });
     }
   });
 

@@ -8,8 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api';
-import { setServerFieldErrors } from '@/lib/form-errors';
+import { showSubmitError } from '@/lib/form-errors';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -43,8 +42,7 @@ export default function ResetPasswordPage() {
       toast.success('Contraseña actualizada', 'Ya puedes iniciar sesión con tu nueva contraseña');
       navigate('/auth', { replace: true });
     } catch (error) {
-      if (setServerFieldErrors(error, form.setError, ['password'], { newPassword: 'password' })) return;
-      toast.error('Error', errorMessage(error, 'No se pudo restablecer la contraseña'));
+      showSubmitError(error, form.setError, ['password'], { title: 'Error', fallback: 'No se pudo restablecer la contraseña' }, { newPassword: 'password' });
     }
   });
 
