@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PERFIL_LIMITES, perfilPublicoSchema, type PerfilPublicoInput } from '@odontia/shared';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError, errorMessage } from '@/lib/api';
+import { useCan } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { useUpdatePerfilPublico, type PerfilPublicoStaff } from '../../api/perfil-publico';
+import { DoctorsField } from './doctors-field';
+import { HoursField } from './hours-field';
+import { ProfileImageField } from './profile-image-field';
+import { PublishField } from './publish-field';
+import { ServicesField } from './services-field';
+import { SpecialtiesField } from './specialties-field';
+
+const toForm = (perfil: PerfilPublicoStaff): PerfilPublicoInput => ({
+  publicada: perfil.publicada,
+  descripcion: perfil.descripcion ?? '',
+  especialidades: perfil.especialidades as PerfilPublicoInput['especialidades'],
+  servicios: perfil.servicios,
+  horario: perfil.horario,
+  email: perfil.email ?? '',
+  sitioWeb: perfil.sitioWeb ?? '',
+  doctores: perfil.doctores,
+});
+
+/** The staff's form of the public profile; read-only without clinica.editar (the server checks it again). */
+export function PublicProfileForm({ perfil }: { perfil: PerfilPublicoStaff }) {
+  const canEdit = useCan('clinica.editar');
+  const disabled = !canEdit;
+  const save = useUpdatePerfilPublico();
+  const form = useForm<PerfilPublicoInput>({ resolver: zodResolver(perfilPublicoSchema), values: toForm(perfil) });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(perfilPublicoSchema.parse(values));
+      toast.success('¡Cambios guardados!', values.publicada ? 'Tu perfil público está actualizado.' : undefined);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) {
+        for (const [field, message] of Object.entries(error.fields)) form.setError(field as keyof PerfilPublicoInput, { message });
+      }
+      toast.error('Error al guardar cambios', errorMessage(error, 'Ocurrió un error inesperado. Inténtalo de nuevo.'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6">
+      <PublishField form={form} perfil={perfil} disabled={disabled} />
+      <ProfileImageField perfil={perfil} disabled={disabled} />
+
+      <FormField label="Descripción" error={errors.descripcion?.message} description="Cuenta a los pacientes qué hace especial a tu clínica.">
+        <Textarea rows={4} maxLength={PERFIL_LIMITES.descripcion} disabled={disabled} {...form.register('descripcion')} />
+      </FormField>
+
+      <SpecialtiesField form={form} disabled={disabled} />
+      <ServicesField form={form} disabled={disabled} />
+      <HoursField form={form} disabled={disabled} />
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Email de contacto" error={errors.email?.message} description="Recibirás aquí las solicitudes de cita.">
+          <Input type="email" autoComplete="email" disabled={disabled} {...form.register('email')} />
+        </FormField>
+        <FormField label="Sitio web" error={errors.sitioWeb?.message}>
+          <Input type="url" placeholder="https://" disabled={disabled} {...form.register('sitioWeb')} />
+        </FormField>
+      </div>
+
+      <DoctorsField form={form} disabled={disabled} />
+
+      {canEdit ? (
+        <div className="flex justify-end">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? <Spinner decorative /> : null}
+            {save.isPending ? 'Guardando...' : 'Guardar cambios'}
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
