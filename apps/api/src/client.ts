@@ -8,3 +8,5 @@ export function createApiClient(baseUrl: string, options?: Parameters<typeof hc>
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 export type { AppType };
+/** The body of every failed response (see platform/http.ts): the web reads its Spanish message and fields. */
+export type { ErrorBody, ErrorCode, FieldErrors } from './platform/errors.ts';

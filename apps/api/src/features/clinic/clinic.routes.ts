@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { loadMember, requirePermission, requireUser } from '../../platform/session.ts';
-import { imageBodyLimit, readUpload } from '../../platform/storage/images.ts';
+import { fileBytes, imageUpload } from '../../platform/storage/images.ts';
 import { validate } from '../../platform/validation.ts';
 import { getClinic, saveClinicForOnboarding, setClinicLogo, updateClinic } from './clinic.service.ts';
 
@@ -35,7 +35,7 @@ export const clinicRoutes = new Hono<AppEnv>()
     const clinica = await updateClinic(c.var.deps.db, c.var.member.clinicaId, c.req.valid('json'));
     return c.json({ clinica }, 200);
   })
-  .post('/logo', requirePermission('clinica.editar'), imageBodyLimit, async (c) => {
+  .post('/logo', requirePermission('clinica.editar'), imageUpload('logo'), async (c) => {
     const { db, storage } = c.var.deps;
-    return c.json(await setClinicLogo(db, storage, c.var.member.clinicaId, await readUpload(c)), 200);
+    return c.json(await setClinicLogo(db, storage, c.var.member.clinicaId, await fileBytes(c.req.valid('form').logo)), 200);
   });

@@ -25,7 +25,7 @@ const postClinic = (cookie: string, json: unknown) => t.request('/api/clinica', 
 const putClinic = (cookie: string, json: unknown) => t.request('/api/clinica', { method: 'PUT', json, cookie });
 const uploadLogo = (cookie: string, bytes: Uint8Array) => {
   const form = new FormData();
-  form.set('file', new File([bytes as Uint8Array<ArrayBuffer>], 'logo.png', { type: 'image/png' }));
+  form.set('logo', new File([bytes as Uint8Array<ArrayBuffer>], 'logo.png', { type: 'image/png' }));
   return t.request('/api/clinica/logo', { method: 'POST', body: form, cookie });
 };
 

@@ -2,7 +2,7 @@ import { perfilPublicoSchema } from '@odontia/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../platform/context.ts';
 import { requirePermission } from '../../platform/session.ts';
-import { imageBodyLimit, readUpload } from '../../platform/storage/images.ts';
+import { fileBytes, imageUpload } from '../../platform/storage/images.ts';
 import { validate } from '../../platform/validation.ts';
 import {
   deleteStoredImages,
@@ -24,14 +24,17 @@ export const perfilRoutes = new Hono<AppEnv>()
     await deleteStoredImages(storage, removedImages);
     return c.json({ perfil }, 200);
   })
-  .post('/imagen', requirePermission('clinica.editar'), imageBodyLimit, async (c) => {
+  .post('/imagen', requirePermission('clinica.editar'), imageUpload('imagen'), async (c) => {
     const { db, storage } = c.var.deps;
-    return c.json(await setImagenPerfil(db, storage, c.var.member.clinicaId, await readUpload(c)), 200);
+    return c.json(await setImagenPerfil(db, storage, c.var.member.clinicaId, await fileBytes(c.req.valid('form').imagen)), 200);
   })
   .delete('/imagen', requirePermission('clinica.editar'), async (c) => {
     const { db, storage } = c.var.deps;
     return c.json(await removeImagenPerfil(db, storage, c.var.member.clinicaId), 200);
   })
-  .post('/doctores/imagen', requirePermission('clinica.editar'), imageBodyLimit, async (c) =>
-    c.json(await uploadDoctorImage(c.var.deps.storage, c.var.member.clinicaId, await readUpload(c)), 200),
+  .post('/doctores/imagen', requirePermission('clinica.editar'), imageUpload('imagen'), async (c) =>
+    c.json(
+      await uploadDoctorImage(c.var.deps.storage, c.var.member.clinicaId, await fileBytes(c.req.valid('form').imagen)),
+      200,
+    ),
   );

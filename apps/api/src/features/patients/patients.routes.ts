@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { AppEnv } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requirePermission } from '../../platform/session.ts';
-import { imageBodyLimit, readUpload } from '../../platform/storage/images.ts';
+import { fileBytes, imageUpload } from '../../platform/storage/images.ts';
 import { validate, validationError } from '../../platform/validation.ts';
 import {
   createPatient,
@@ -83,14 +83,12 @@ export const patientsRoutes = new Hono<AppEnv>()
    * The photo is sent after the patient is saved (spec 000 §8: a failed upload does not undo the
    * registration). Changing a photo is editing the patient.
    */
-  .put('/:id/foto', requirePermission('pacientes.editar'), patientIdParam, imageBodyLimit, async (c) => {
+  .put('/:id/foto', requirePermission('pacientes.editar'), patientIdParam, imageUpload('foto'), async (c) => {
     const { db, storage, logger } = c.var.deps;
-    const bytes = await readUpload(c);
-    // readUpload has parsed the form; the parsed body is cached, so this reads the same File.
-    const file = (await c.req.parseBody())['file'] as File;
+    const { foto } = c.req.valid('form');
     const patient = await setPatientPhoto(db, storage, logger, c.var.member.clinicaId, c.req.valid('param').id, {
-      bytes,
-      fileName: file.name || 'foto',
+      bytes: await fileBytes(foto),
+      fileName: foto.name || 'foto',
     });
     if (!patient) throw patientNotFound();
     return c.json(patient, 200);

@@ -189,7 +189,7 @@ describe('another clinic', () => {
     const p = await create(ana, { nombres: 'Privado', apellidos: 'De Ana', email: 'privado@ejemplo.test' });
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
     const form = new FormData();
-    form.set('file', new File([new Uint8Array(png)], 'foto.png', { type: 'image/png' }));
+    form.set('foto', new File([new Uint8Array(png)], 'foto.png', { type: 'image/png' }));
 
     const attempts = [
       api(beto.cookie, `/${p.id}`),
@@ -434,7 +434,7 @@ describe('photo', () => {
   const png = () => sharp({ create: { width: 16, height: 16, channels: 3, background: '#c83c3c' } }).png().toBuffer();
   const upload = async (cookie: string, id: string, bytes: Uint8Array, name = 'Foto Niño.png', type = 'image/png') => {
     const form = new FormData();
-    form.set('file', new File([new Uint8Array(bytes)], name, { type }));
+    form.set('foto', new File([new Uint8Array(bytes)], name, { type }));
     return api(cookie, `/${id}/foto`, { method: 'PUT', body: form });
   };
 

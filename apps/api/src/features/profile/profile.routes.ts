@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../platform/context.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { requireUser } from '../../platform/session.ts';
-import { imageBodyLimit, readUpload } from '../../platform/storage/images.ts';
+import { fileBytes, imageUpload } from '../../platform/storage/images.ts';
 import { validate } from '../../platform/validation.ts';
 import { getProfile, saveProfile, setProfilePhoto } from './profile.service.ts';
 
@@ -21,8 +21,8 @@ export const profileRoutes = new Hono<AppEnv>()
     const saved = await saveProfile(c.var.deps.db, c.var.user.id, c.req.valid('json'));
     return c.json(saved, 200);
   })
-  .post('/foto', requireUser, imageBodyLimit, async (c) => {
+  .post('/foto', requireUser, imageUpload('foto'), async (c) => {
     const { db, storage } = c.var.deps;
-    const result = await setProfilePhoto(db, storage, c.var.user.id, await readUpload(c));
+    const result = await setProfilePhoto(db, storage, c.var.user.id, await fileBytes(c.req.valid('form').foto));
     return c.json(result, 200);
   });

@@ -20,7 +20,7 @@ const getProfile = (cookie: string) => t.request('/api/perfil', { cookie });
 const putProfile = (cookie: string, json: unknown) => t.request('/api/perfil', { method: 'PUT', json, cookie });
 const uploadPhoto = (cookie: string, bytes: Uint8Array, name = 'foto.png', type = 'image/png') => {
   const form = new FormData();
-  form.set('file', new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+  form.set('foto', new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
   return t.request('/api/perfil/foto', { method: 'POST', body: form, cookie });
 };
 const stepOf = async (userId: string) =>

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
-import { imageBodyLimit, processImageUpload, readUpload } from './images.ts';
+import { fileBytes, imageUpload, processImageUpload } from './images.ts';
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 60 } } });
@@ -189,10 +189,10 @@ describe('processImageUpload: accepted images are re-encoded', () => {
   });
 });
 
-describe('readUpload and imageBodyLimit', () => {
+describe('imageUpload', () => {
   const app = new Hono()
-    .post('/upload', imageBodyLimit, async (c) => {
-      const image = await processImageUpload(await readUpload(c, 'logo'));
+    .post('/upload', imageUpload('logo'), async (c) => {
+      const image = await processImageUpload(await fileBytes(c.req.valid('form').logo));
       return c.json({ contentType: image.contentType, width: image.width, height: image.height });
     })
     .onError((error, c) => (error instanceof AppError ? c.json(error.toBody(), error.status) : c.json({ unexpected: true }, 500)));
@@ -217,7 +217,7 @@ describe('readUpload and imageBodyLimit', () => {
     expect(await res.json()).toEqual({ error: { code: 'unsupported_media_type', message: 'El archivo debe ser una imagen' } });
   });
 
-  it('asks for a file when the field is missing, is text, or the body is not multipart', async () => {
+  it('asks for a file when the field is missing, is text, or the body is not (valid) multipart', async () => {
     const missing = await upload(formWith('otro', new Blob(['x']), 'x.png'));
     const asText = new FormData();
     asText.set('logo', 'no soy un archivo');
@@ -226,7 +226,12 @@ describe('readUpload and imageBodyLimit', () => {
       headers: { 'Content-Type': 'application/json' },
       body: '{"logo":"x"}',
     });
-    for (const res of [missing, await upload(asText), notMultipart]) {
+    const brokenMultipart = await app.request('/upload', {
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+      body: '--y\r\nno es multipart',
+    });
+    for (const res of [missing, await upload(asText), notMultipart, brokenMultipart]) {
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: { code: 'bad_request', message: 'Debes adjuntar una imagen' } });
     }

@@ -1,7 +1,7 @@
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '@odontia/shared';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { validator } from 'hono/validator';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../errors.ts';
 
@@ -94,26 +94,42 @@ export async function processImageUpload(bytes: Uint8Array): Promise<ProcessedIm
   }
 }
 
+const attachAnImage = () => new AppError(400, 'bad_request', 'Debes adjuntar una imagen');
+
 /**
  * Rejects oversized upload bodies by Content-Length (or while streaming) before they are parsed,
  * answering with the same 413 as an oversized image.
  */
-export const imageBodyLimit = bodyLimit({
+const imageBodyLimit = bodyLimit({
   maxSize: MAX_UPLOAD_BODY_BYTES,
   onError: (c) => c.json(imageTooLarge().toBody(), 413),
 });
 
-/** The bytes of the file sent in a multipart field; validation is left to processImageUpload. */
-export async function readUpload(c: Context, field = 'file'): Promise<Uint8Array> {
-  let body: Record<string, unknown>;
-  try {
-    body = await c.req.parseBody();
-  } catch {
-    throw new AppError(400, 'bad_request', 'Debes adjuntar una imagen');
-  }
-  const file = body[field];
-  if (!(file instanceof File)) throw new AppError(400, 'bad_request', 'Debes adjuntar una imagen');
-  // Checked before reading so an oversized part is not copied into memory again.
-  if (file.size > IMAGE_MAX_BYTES) throw imageTooLarge();
+/**
+ * The `form` body of an upload route: one file in `field`. Declared with Hono's validator so the
+ * typed client (`hc`) knows the route takes `{ form: { [field]: File } }`. The body size is limited
+ * before parsing; the content itself (type, pixels) is judged later by processImageUpload.
+ */
+export function imageUpload<const Field extends string>(field: Field) {
+  const form = validator('form', (value): { [K in Field]: File } => {
+    const file = value[field];
+    if (!(file instanceof File)) throw attachAnImage();
+    // Checked before reading so an oversized part is not copied into memory again.
+    if (file.size > IMAGE_MAX_BYTES) throw imageTooLarge();
+    return { [field]: file } as { [K in Field]: File };
+  });
+  const middleware: typeof form = (c, next) =>
+    imageBodyLimit(c, async () => {
+      // A body that is not multipart, or is broken, asks for the image like a missing field does.
+      await c.req.formData().catch(() => {
+        throw attachAnImage();
+      });
+      await form(c, next);
+    }) as ReturnType<typeof form>;
+  return middleware;
+}
+
+/** The bytes of an uploaded file, for processImageUpload. */
+export async function fileBytes(file: File): Promise<Uint8Array> {
   return new Uint8Array(await file.arrayBuffer());
 }

@@ -8,7 +8,7 @@ type Uploaded = InferResponseType<typeof api.clinica.logo.$post, 200>;
 /** Multipart upload to the caller's clinic; the server checks the content and replaces the old logo. */
 export function uploadClinicLogo(file: File) {
   const form = new FormData();
-  form.set('file', file);
+  form.set('logo', file);
   return request<Uploaded>('/api/clinica/logo', { method: 'POST', body: form });
 }
 

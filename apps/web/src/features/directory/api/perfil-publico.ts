@@ -26,7 +26,7 @@ export function useUpdatePerfilPublico() {
 
 const upload = (path: string, file: File) => {
   const form = new FormData();
-  form.set('file', file);
+  form.set('imagen', file);
   return request<{ imagen: string | null }>(path, { method: 'POST', body: form });
 };
 

@@ -6,7 +6,7 @@ import { patientsKey } from './keys';
 /** Multipart upload; the server checks the content and deletes the photo it replaces. */
 export function uploadPatientPhoto({ id, file }: { id: string; file: File }) {
   const form = new FormData();
-  form.set('file', file);
+  form.set('foto', file);
   return request<Patient>(`/api/pacientes/${encodeURIComponent(id)}/foto`, { method: 'PUT', body: form });
 }
 

@@ -8,7 +8,7 @@ type Uploaded = InferResponseType<typeof api.perfil.foto.$post, 200>;
 /** Multipart upload; the server checks the content, re-encodes it and replaces the previous photo. */
 export function uploadProfilePhoto(file: File) {
   const form = new FormData();
-  form.set('file', file);
+  form.set('foto', file);
   return request<Uploaded>('/api/perfil/foto', { method: 'POST', body: form });
 }
 
