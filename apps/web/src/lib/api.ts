@@ -1,12 +1,11 @@
-import { createApiClient } from '@odontia/api/client';
-
-export type ApiErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+import { createApiClient, type ErrorBody, type ErrorCode } from '@odontia/api/client';
 
 /** A failed API call, carrying the server's Spanish message (shown as is in toasts and forms). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    /** The server's code, or the client's own when no answer came ('network_error') or it was not one of ours. */
+    readonly code: ErrorCode | 'network_error' | 'unknown',
     message: string,
     readonly fields?: Record<string, string>,
   ) {
@@ -17,8 +16,15 @@ export class ApiError extends Error {
 
 const NETWORK_MESSAGE = 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.';
 
-async function toApiError(res: Response): Promise<ApiError> {
-  const body = (await res.json().catch(() => null)) as ApiErrorBody | null;
+/** What `unwrap` needs of a typed client response (or a fetch Response). */
+type ResponseLike = { ok: boolean; status: number; json(): Promise<unknown> };
+
+/** What a successful response gives, status by status: nothing for a 204, its JSON otherwise. */
+type SuccessBody<R> = R extends { ok: false } ? never : R extends { status: 204 } ? undefined : R extends { json(): Promise<infer T> } ? T : never;
+
+async function toApiError(res: ResponseLike): Promise<ApiError> {
+  // A proxy's HTML page or an empty body is not an ErrorBody: the generic message then.
+  const body = (await res.json().catch(() => null)) as Partial<ErrorBody> | null;
   if (body?.error?.message) return new ApiError(res.status, body.error.code, body.error.message, body.error.fields);
   return new ApiError(res.status, 'unknown', 'Ocurrió un error inesperado. Inténtalo de nuevo.');
 }
@@ -35,11 +41,15 @@ export const api = createApiClient('/api', {
   },
 });
 
-/** Resolves a typed client response to its JSON body, or throws ApiError with the server's message. */
-export async function unwrap<T>(promise: Promise<{ ok: boolean; status: number; json(): Promise<T> } & Pick<Response, 'clone'>>): Promise<T> {
+/**
+ * Resolves a typed client response to its JSON body, or throws ApiError with the server's message.
+ * A 204 (No Content) has no body to parse: it resolves to undefined.
+ */
+export async function unwrap<R extends ResponseLike>(promise: Promise<R>): Promise<SuccessBody<R>> {
   const res = await promise;
-  if (!res.ok) throw await toApiError(res as unknown as Response);
-  return res.json();
+  if (!res.ok) throw await toApiError(res);
+  if (res.status === 204) return undefined as SuccessBody<R>;
+  return (await res.json()) as SuccessBody<R>;
 }
 
 /** For the few endpoints outside the typed client (better-auth's, file uploads). */

@@ -1,10 +1,10 @@
 import { BENEFICIOS_CLINICAS } from '@odontia/shared';
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Plans } from './plans';
 import { LandingSection as Section } from './landing-section';
 import { SoftwareFeatures } from './software-features';
-import { buttonVariants } from '@/components/ui/button-variants';
 
 /**
  * The landing below the fold: what the software offers, the plans, the banner for clinic owners and

@@ -3,13 +3,13 @@ import { ArrowLeft, Clock, Globe, Mail, MapPin, Map as MapIcon, Phone, Stethosco
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '@/lib/api';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { cx } from '@/lib/cx';
 import { useClinica, type PerfilClinica } from '../api/get-clinica';
 import { ClinicBadges } from '../components/clinic-badges';
 import { ClinicImage } from '../components/clinic-image';
 import { LightTab, LightTabPanel, LightTabs, LightTabsList } from '../components/light-tabs';
 import { PublicLayout } from '../components/public-layout';
-import { buttonVariants } from '@/components/ui/button-variants';
-import { cx } from '@/lib/cx';
 import { skeletonClass } from '../components/styles';
 import { useDocumentTitle } from '../components/use-document-title';
 

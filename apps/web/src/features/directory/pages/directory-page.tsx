@@ -2,12 +2,13 @@ import { directorioQueryString, formatEspecialidadSlug } from '@odontia/shared';
 import { ChevronLeft, ChevronRight, SearchX, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { cx } from '@/lib/cx';
+import { pageParam } from '@/lib/page-param';
 import { useClinicas } from '../api/get-clinicas';
 import { useCiudades, useEspecialidades } from '../api/get-filtros';
 import { ClinicCard } from '../components/clinic-card';
 import { PublicLayout } from '../components/public-layout';
-import { buttonVariants } from '@/components/ui/button-variants';
-import { cx } from '@/lib/cx';
 import { skeletonClass } from '../components/styles';
 import { useDocumentTitle } from '../components/use-document-title';
 
@@ -63,7 +64,7 @@ export default function DirectoryPage() {
   const q = searchParams.get('q') ?? '';
   const especialidad = searchParams.get('especialidad') ?? '';
   const ciudad = searchParams.get('ciudad') ?? '';
-  const pagina = Math.max(1, Number(searchParams.get('pagina')) || 1);
+  const pagina = pageParam(searchParams);
 
   const { data, isPending, isError, isPlaceholderData } = useClinicas({ q, especialidad, ciudad, pagina });
   const especialidades = useEspecialidades().data?.especialidades ?? [];

@@ -2,6 +2,8 @@ import { BUSQUEDAS_POPULARES, directorioQueryString } from '@odontia/shared';
 import { ArrowRight } from 'lucide-react';
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { cx } from '@/lib/cx';
 import { useInicio } from '../api/get-inicio';
 import { ClinicCard } from '../components/clinic-card';
 import { FeaturedCarousel } from '../components/featured-carousel';
@@ -9,8 +11,6 @@ import { LandingSection } from '../components/landing-section';
 import { PublicLayout } from '../components/public-layout';
 import { SearchBox } from '../components/search-box';
 import { SpecialtyIcon } from '../components/specialty-icon';
-import { buttonVariants } from '@/components/ui/button-variants';
-import { cx } from '@/lib/cx';
 import { skeletonClass } from '../components/styles';
 import { useDocumentTitle } from '../components/use-document-title';
 
