@@ -29,17 +29,17 @@ async function toApiError(res: ResponseLike): Promise<ApiError> {
   return new ApiError(res.status, 'unknown', 'Ocurrió un error inesperado. Inténtalo de nuevo.');
 }
 
+/** fetch, with a failure to reach the server as an ApiError (status 0) in Spanish. */
+export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(input, init);
+  } catch {
+    throw new ApiError(0, 'network_error', NETWORK_MESSAGE);
+  }
+}
+
 /** Typed client: paths, inputs and outputs come from the server's routes (`hc<AppType>`). */
-export const api = createApiClient('/api', {
-  init: { credentials: 'same-origin' },
-  fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
-    try {
-      return await fetch(input, init);
-    } catch {
-      throw new ApiError(0, 'network_error', NETWORK_MESSAGE);
-    }
-  },
-});
+export const api = createApiClient('/api', { init: { credentials: 'same-origin' }, fetch: apiFetch });
 
 /**
  * Resolves a typed client response to its JSON body, or throws ApiError with the server's message.
