@@ -1,4 +1,4 @@
-import { createApiClient, type ErrorBody, type ErrorCode } from '@odontia/api/client';
+import { createApiClient, type ErrorBody, type ErrorCode, type FieldErrors } from '@odontia/api/client';
 
 /** A failed API call, carrying the server's Spanish message (shown as is in toasts and forms). */
 export class ApiError extends Error {
@@ -7,7 +7,7 @@ export class ApiError extends Error {
     /** The server's code, or the client's own when no answer came ('network_error') or it was not one of ours. */
     readonly code: ErrorCode | 'network_error' | 'unknown',
     message: string,
-    readonly fields?: Record<string, string>,
+    readonly fields?: FieldErrors,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -50,25 +50,6 @@ export async function unwrap<R extends ResponseLike>(promise: Promise<R>): Promi
   if (!res.ok) throw await toApiError(res);
   if (res.status === 204) return undefined as SuccessBody<R>;
   return (await res.json()) as SuccessBody<R>;
-}
-
-/** For the few endpoints outside the typed client (better-auth's, file uploads). */
-export async function request<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const { json, headers, ...rest } = init;
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      credentials: 'same-origin',
-      ...rest,
-      headers: json !== undefined ? { 'content-type': 'application/json', ...headers } : headers,
-      body: json !== undefined ? JSON.stringify(json) : rest.body,
-    });
-  } catch {
-    throw new ApiError(0, 'network_error', NETWORK_MESSAGE);
-  }
-  if (!res.ok) throw await toApiError(res);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
 }
 
 export function errorMessage(error: unknown, fallback: string): string {

@@ -1,7 +1,7 @@
 import type { PerfilPublico } from '@odontia/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { api, request, unwrap } from '@/lib/api';
+import { api, unwrap } from '@/lib/api';
 
 export type PerfilPublicoStaff = InferResponseType<(typeof api)['perfil-publico']['$get'], 200>['perfil'];
 
@@ -24,16 +24,10 @@ export function useUpdatePerfilPublico() {
   });
 }
 
-const upload = (path: string, file: File) => {
-  const form = new FormData();
-  form.set('imagen', file);
-  return request<{ imagen: string | null }>(path, { method: 'POST', body: form });
-};
-
 export function useUploadImagenPerfil() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => upload('/api/perfil-publico/imagen', file),
+    mutationFn: (file: File) => unwrap(api['perfil-publico'].imagen.$post({ form: { imagen: file } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: perfilKey }),
   });
 }
@@ -48,4 +42,4 @@ export function useRemoveImagenPerfil() {
 
 /** Stores a doctor's photo and returns its URL, saved with the profile. */
 export const useUploadDoctorImage = () =>
-  useMutation({ mutationFn: (file: File) => upload('/api/perfil-publico/doctores/imagen', file) });
+  useMutation({ mutationFn: (file: File) => unwrap(api['perfil-publico'].doctores.imagen.$post({ form: { imagen: file } })) });

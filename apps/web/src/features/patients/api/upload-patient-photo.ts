@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/api';
-import type { Patient } from './get-patient';
+import { api, unwrap } from '@/lib/api';
 import { patientsKey } from './keys';
 
 /** Multipart upload; the server checks the content and deletes the photo it replaces. */
-export function uploadPatientPhoto({ id, file }: { id: string; file: File }) {
-  const form = new FormData();
-  form.set('foto', file);
-  return request<Patient>(`/api/pacientes/${encodeURIComponent(id)}/foto`, { method: 'PUT', body: form });
-}
+export const uploadPatientPhoto = ({ id, file }: { id: string; file: File }) =>
+  unwrap(api.pacientes[':id'].foto.$put({ param: { id }, form: { foto: file } }));
 
 export function useUploadPatientPhoto() {
   const queryClient = useQueryClient();
