@@ -2,6 +2,7 @@ import type { PerfilPublico } from '@odontia/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
+import { useInvalidatingMutation } from '@/lib/query-client';
 
 export type PerfilPublicoStaff = InferResponseType<(typeof api)['perfil-publico']['$get'], 200>['perfil'];
 
@@ -24,21 +25,10 @@ export function useUpdatePerfilPublico() {
   });
 }
 
-export function useUploadImagenPerfil() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (file: File) => unwrap(api['perfil-publico'].imagen.$post({ form: { imagen: file } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: perfilKey }),
-  });
-}
+export const useUploadImagenPerfil = () =>
+  useInvalidatingMutation((file: File) => unwrap(api['perfil-publico'].imagen.$post({ form: { imagen: file } })), perfilKey);
 
-export function useRemoveImagenPerfil() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => unwrap(api['perfil-publico'].imagen.$delete()),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: perfilKey }),
-  });
-}
+export const useRemoveImagenPerfil = () => useInvalidatingMutation(() => unwrap(api['perfil-publico'].imagen.$delete()), perfilKey);
 
 /** Stores a doctor's photo and returns its URL, saved with the profile. */
 export const useUploadDoctorImage = () =>
