@@ -22,3 +22,14 @@ export function BrandMark({ className, to = '/' }: { className?: string; to?: st
     </Link>
   );
 }
+
+/** The bar with the mark at the top of the onboarding and terms screens (spec 000 §2). */
+export function BrandHeader() {
+  return (
+    <header className="bg-background border-b">
+      <div className="mx-auto flex h-16 max-w-3xl items-center px-4">
+        <BrandMark />
+      </div>
+    </header>
+  );
+}

@@ -2,12 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema } from '@odontia/shared';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import { homeFor } from '@/lib/onboarding';
@@ -78,10 +77,9 @@ export function LoginForm() {
           ¿Olvidaste tu contraseña?
         </Link>
       </div>
-      <Button type="submit" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
-        {isSubmitting && <Spinner decorative />}
-        {isSubmitting ? 'Iniciando sesión...' : 'Iniciar sesión'}
-      </Button>
+      <SubmitButton pending={isSubmitting} pendingLabel="Iniciando sesión..." className="w-full">
+        Iniciar sesión
+      </SubmitButton>
     </form>
   );
 }

@@ -4,11 +4,10 @@ import { MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { showSubmitError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -72,10 +71,9 @@ export default function RecoverPasswordPage() {
             <FormField label="Correo electrónico" htmlFor="recovery-email" error={errors.email?.message} required>
               <Input type="email" autoComplete="email" placeholder="tu@correo.com" {...register('email')} />
             </FormField>
-            <Button type="submit" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
-              {isSubmitting && <Spinner decorative />}
-              {isSubmitting ? 'Enviando...' : 'Enviar enlace'}
-            </Button>
+            <SubmitButton pending={isSubmitting} pendingLabel="Enviando..." className="w-full">
+              Enviar enlace
+            </SubmitButton>
           </form>
         )}
         <Link to="/auth" className="text-muted-foreground hover:text-foreground text-center text-sm underline-offset-4 hover:underline">

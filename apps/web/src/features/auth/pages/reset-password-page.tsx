@@ -2,12 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordFormSchema } from '@odontia/shared';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { showSubmitError } from '@/lib/form-errors';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -65,10 +64,9 @@ export default function ResetPasswordPage() {
             <FormField label="Confirmar contraseña" htmlFor="reset-confirm" error={errors.confirmPassword?.message} required>
               <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
             </FormField>
-            <Button type="submit" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
-              {isSubmitting && <Spinner decorative />}
-              {isSubmitting ? 'Guardando...' : 'Cambiar contraseña'}
-            </Button>
+            <SubmitButton pending={isSubmitting} pendingLabel="Guardando..." className="w-full">
+              Cambiar contraseña
+            </SubmitButton>
           </form>
         ) : (
           <div className="grid gap-4 text-center">

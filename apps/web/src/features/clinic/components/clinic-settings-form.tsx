@@ -4,10 +4,9 @@ import { Building2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ImagePicker, toastImageProblem } from '@/components/image-picker';
-import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { showSubmitError } from '@/lib/form-errors';
 import { useCan, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -78,10 +77,9 @@ export function ClinicSettingsForm({ clinica }: { clinica: Clinic }) {
             Cancelar
           </Link>
           {canEdit && (
-            <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-              {isSubmitting && <Spinner decorative />}
-              {isSubmitting ? 'Guardando...' : 'Guardar cambios'}
-            </Button>
+            <SubmitButton pending={isSubmitting} pendingLabel="Guardando...">
+              Guardar cambios
+            </SubmitButton>
           )}
         </CardFooter>
       </form>

@@ -19,8 +19,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import type { ImageChange } from '@/lib/use-save-with-image';
 import { getInitials } from '@/lib/utils';
@@ -251,10 +251,9 @@ export function PatientForm(props: PatientFormProps) {
             <Link to="/pacientes">Cancelar</Link>
           </Button>
           {readOnly ? null : (
-            <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-              {isSubmitting ? <Spinner decorative /> : null}
-              {isSubmitting ? 'Guardando...' : editing ? 'Guardar Cambios' : 'Registrar Paciente'}
-            </Button>
+            <SubmitButton pending={isSubmitting} pendingLabel="Guardando...">
+              {editing ? 'Guardar Cambios' : 'Registrar Paciente'}
+            </SubmitButton>
           )}
         </CardFooter>
       </form>

@@ -1,10 +1,9 @@
 import { ImagePicker, toastImageProblem } from '@/components/image-picker';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { showSubmitError } from '@/lib/form-errors';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -82,10 +81,9 @@ export default function ProfilePage() {
             )}
           </CardContent>
           <CardFooter>
-            <Button type="submit" className="ml-auto" disabled={isSubmitting || profile.isPending} aria-busy={isSubmitting}>
-              {isSubmitting && <Spinner decorative />}
-              {isSubmitting ? 'Guardando...' : 'Guardar cambios'}
-            </Button>
+            <SubmitButton pending={isSubmitting} pendingLabel="Guardando..." className="ml-auto" disabled={profile.isPending}>
+              Guardar cambios
+            </SubmitButton>
           </CardFooter>
         </form>
       </Card>

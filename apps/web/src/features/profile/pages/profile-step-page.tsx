@@ -1,7 +1,6 @@
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { showSubmitError } from '@/lib/form-errors';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -45,10 +44,9 @@ export default function ProfileStepPage() {
           <ProfileFields form={form} idPrefix="onboarding" />
         </CardContent>
         <CardFooter>
-          <Button type="submit" className="w-full sm:ml-auto sm:w-auto" disabled={isSubmitting} aria-busy={isSubmitting}>
-            {isSubmitting && <Spinner decorative />}
-            {isSubmitting ? 'Guardando...' : 'Continuar'}
-          </Button>
+          <SubmitButton pending={isSubmitting} pendingLabel="Guardando..." className="w-full sm:ml-auto sm:w-auto">
+            Continuar
+          </SubmitButton>
         </CardFooter>
       </form>
     </Card>

@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { BrandMark } from '@/components/brand';
+import { BrandHeader } from '@/components/brand';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -19,11 +19,7 @@ export default function TermsPage() {
 
   return (
     <div className="bg-muted flex min-h-svh flex-col">
-      <header className="bg-background border-b">
-        <div className="mx-auto flex h-16 max-w-3xl items-center px-4">
-          <BrandMark />
-        </div>
-      </header>
+      <BrandHeader />
       <main className="mx-auto w-full max-w-3xl p-4 sm:p-8">
         <Link to={back} className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'mb-4' })}>
           <ArrowLeft aria-hidden="true" />

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PERFIL_LIMITES, perfilPublicoSchema, type PerfilPublicoInput } from '@odontia/shared';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -74,10 +73,9 @@ export function PublicProfileForm({ perfil }: { perfil: PerfilPublicoStaff }) {
 
       {canEdit ? (
         <div className="flex justify-end">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? <Spinner decorative /> : null}
-            {save.isPending ? 'Guardando...' : 'Guardar cambios'}
-          </Button>
+          <SubmitButton pending={save.isPending} pendingLabel="Guardando...">
+            Guardar cambios
+          </SubmitButton>
         </div>
       ) : null}
     </form>
