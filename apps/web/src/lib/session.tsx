@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { DEFAULT_TIME_ZONE, todayInZone, type Permission } from '@odontia/shared';
+import type { Permission } from '@odontia/shared';
 import type { InferResponseType } from 'hono/client';
 import { api, ApiError, unwrap } from './api';
 import { authRequest, type AuthInput } from './auth-client';
@@ -155,10 +155,4 @@ export function useSession(): SessionContextValue {
 export function useCan(permission: Permission): boolean {
   const { account } = useSession();
   return account?.permisos.includes(permission) ?? false;
-}
-
-/** Today's date (YYYY-MM-DD) in the clinic's time zone: what the date rules of the clinic's forms compare to. */
-export function useClinicToday(): string {
-  const { account } = useSession();
-  return todayInZone(account?.clinica?.zonaHoraria ?? DEFAULT_TIME_ZONE);
 }

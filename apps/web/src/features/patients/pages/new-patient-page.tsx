@@ -1,5 +1,5 @@
 import type { CreatePatientData } from '@odontia/shared';
-import { useClinicToday } from '@/lib/session';
+import { useClinicToday } from '@/lib/use-clinic-today';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCreatePatient } from '../api/create-patient';
