@@ -1,16 +1,13 @@
 import { Link } from 'react-router';
-import { cx } from '@/lib/cx';
 
 /**
  * The product's mark and name, linking home: the header of the public pages and of the auth,
- * onboarding and terms screens. Without tailwind-merge, so the public pages can use it.
+ * onboarding and terms screens. Its classes are those of the server's first paint of the public pages
+ * (SHELL_CLASSES in apps/api's seo.ts; a test compares them), so nothing moves when React takes over.
  */
-export function BrandMark({ className, to = '/' }: { className?: string; to?: string }) {
+export function BrandMark({ to = '/' }: { to?: string }) {
   return (
-    <Link
-      to={to}
-      className={cx('flex items-center gap-2 rounded-md font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}
-    >
+    <Link to={to} className="flex items-center gap-2 rounded-md font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring">
       <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
         <rect width="32" height="32" rx="8" className="fill-primary" />
         <path
