@@ -6,13 +6,13 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { tryImageStep } from '@/lib/use-save-with-image';
-import { useRemoveImagenPerfil, useUploadImagenPerfil, type PerfilPublicoStaff } from '../../api/perfil-publico';
+import { useRemoveProfileImage, useUploadProfileImage, type StaffPublicProfile } from '../../api/public-profile';
 import { ClinicImage } from '../clinic-image';
 
 /** The clinic's image in the directory: uploaded or removed at once, apart from the form's save. */
-export function ProfileImageField({ perfil, disabled }: { perfil: PerfilPublicoStaff; disabled: boolean }) {
-  const upload = useUploadImagenPerfil();
-  const remove = useRemoveImagenPerfil();
+export function ProfileImageField({ perfil, disabled }: { perfil: StaffPublicProfile; disabled: boolean }) {
+  const upload = useUploadProfileImage();
+  const remove = useRemoveProfileImage();
   const id = useId();
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = pickImage(event, toastImageProblem);

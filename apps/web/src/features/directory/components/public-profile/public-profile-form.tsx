@@ -8,7 +8,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { useUpdatePerfilPublico, type PerfilPublicoStaff } from '../../api/perfil-publico';
+import { useUpdatePublicProfile, type StaffPublicProfile } from '../../api/public-profile';
 import { DoctorsField } from './doctors-field';
 import { HoursField } from './hours-field';
 import { ProfileImageField } from './profile-image-field';
@@ -16,7 +16,7 @@ import { PublishField } from './publish-field';
 import { ServicesField } from './services-field';
 import { SpecialtiesField } from './specialties-field';
 
-const toForm = (perfil: PerfilPublicoStaff): PerfilPublicoInput => ({
+const toForm = (perfil: StaffPublicProfile): PerfilPublicoInput => ({
   publicada: perfil.publicada,
   descripcion: perfil.descripcion ?? '',
   especialidades: perfil.especialidades as PerfilPublicoInput['especialidades'],
@@ -28,10 +28,10 @@ const toForm = (perfil: PerfilPublicoStaff): PerfilPublicoInput => ({
 });
 
 /** The staff's form of the public profile; read-only without clinica.editar (the server checks it again). */
-export function PublicProfileForm({ perfil }: { perfil: PerfilPublicoStaff }) {
+export function PublicProfileForm({ perfil }: { perfil: StaffPublicProfile }) {
   const canEdit = useCan('clinica.editar');
   const disabled = !canEdit;
-  const save = useUpdatePerfilPublico();
+  const save = useUpdatePublicProfile();
   const form = useForm<PerfilPublicoInput>({ resolver: zodResolver(perfilPublicoSchema), values: toForm(perfil) });
   const { errors } = form.formState;
 

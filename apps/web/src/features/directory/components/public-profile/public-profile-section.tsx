@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
-import { usePerfilPublico } from '../../api/perfil-publico';
+import { usePublicProfile } from '../../api/public-profile';
 import { PublicProfileForm } from './public-profile-form';
 
 /**
@@ -9,7 +9,7 @@ import { PublicProfileForm } from './public-profile-form';
  * clinic. A section of its own, rendered by the settings page.
  */
 export default function PublicProfileSection() {
-  const { data, isPending, isError, error } = usePerfilPublico();
+  const { data, isPending, isError, error } = usePublicProfile();
   return (
     <Card>
       <CardHeader>

@@ -5,10 +5,10 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import type { PerfilPublicoStaff } from '../../api/perfil-publico';
+import type { StaffPublicProfile } from '../../api/public-profile';
 
 /** 'Publicar en el directorio', with a link to the public profile once it is published. */
-export function PublishField({ form, perfil, disabled }: { form: UseFormReturn<PerfilPublicoInput>; perfil: PerfilPublicoStaff; disabled: boolean }) {
+export function PublishField({ form, perfil, disabled }: { form: UseFormReturn<PerfilPublicoInput>; perfil: StaffPublicProfile; disabled: boolean }) {
   const id = useId();
   return (
     <div className="flex items-start justify-between gap-4 rounded-lg border bg-muted/40 p-4">

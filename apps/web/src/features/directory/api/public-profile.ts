@@ -4,31 +4,31 @@ import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
 import { useInvalidatingMutation } from '@/lib/query-client';
 
-export type PerfilPublicoStaff = InferResponseType<(typeof api)['perfil-publico']['$get'], 200>['perfil'];
+export type StaffPublicProfile = InferResponseType<(typeof api)['perfil-publico']['$get'], 200>['perfil'];
 
-const perfilKey = ['perfil-publico'] as const;
+const publicProfileKey = ['perfil-publico'] as const;
 
-export const perfilPublicoQueryOptions = () =>
-  queryOptions({ queryKey: perfilKey, queryFn: async () => (await unwrap(api['perfil-publico'].$get())).perfil });
+export const publicProfileQueryOptions = () =>
+  queryOptions({ queryKey: publicProfileKey, queryFn: async () => (await unwrap(api['perfil-publico'].$get())).perfil });
 
-export const usePerfilPublico = () => useQuery(perfilPublicoQueryOptions());
+export const usePublicProfile = () => useQuery(publicProfileQueryOptions());
 
-export function useUpdatePerfilPublico() {
+export function useUpdatePublicProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: PerfilPublico) => (await unwrap(api['perfil-publico'].$put({ json: body }))).perfil,
     onSuccess: (perfil) => {
-      queryClient.setQueryData(perfilKey, perfil);
+      queryClient.setQueryData(publicProfileKey, perfil);
       // What the public sees changed too.
       void queryClient.invalidateQueries({ queryKey: ['directorio'] });
     },
   });
 }
 
-export const useUploadImagenPerfil = () =>
-  useInvalidatingMutation((file: File) => unwrap(api['perfil-publico'].imagen.$post({ form: { imagen: file } })), perfilKey);
+export const useUploadProfileImage = () =>
+  useInvalidatingMutation((file: File) => unwrap(api['perfil-publico'].imagen.$post({ form: { imagen: file } })), publicProfileKey);
 
-export const useRemoveImagenPerfil = () => useInvalidatingMutation(() => unwrap(api['perfil-publico'].imagen.$delete()), perfilKey);
+export const useRemoveProfileImage = () => useInvalidatingMutation(() => unwrap(api['perfil-publico'].imagen.$delete()), publicProfileKey);
 
 /** Stores a doctor's photo and returns its URL, saved with the profile. */
 export const useUploadDoctorImage = () =>
