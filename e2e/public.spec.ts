@@ -255,7 +255,7 @@ test("the owner fills 'Perfil público' in /settings, images included, and the d
   await section.getByLabel('Especialidad', { exact: true }).fill('Ortodoncista');
   // A professional's photo is stored at once and saved with the form as its URL.
   await section.getByLabel('Foto del profesional 1').setInputFiles({ ...TEAL_PNG, name: 'elena.png' });
-  await expect(section.locator('img[src^="/files/"]').last()).toBeVisible();
+  await expect(section.locator('label', { hasText: 'Foto del profesional 1' }).locator('img[src^="/files/"]')).toBeVisible();
   await section.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(toast('¡Cambios guardados!')).toBeVisible();
 
