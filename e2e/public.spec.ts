@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { dataDir } from './playwright.config';
 import { createClinicOwner } from './support/accounts';
+import { TEAL_PNG } from './support/onboarding';
 
 const axe = async (page: Page) => {
   const result = await new AxeBuilder({ page }).analyze();
@@ -217,4 +218,53 @@ test('a visitor request reaches the clinic: its Solicitudes list and its mailbox
       return mails.some((m) => m.includes(`To: ${publicEmail}`) && m.includes(nombre));
     })
     .toBe(true);
+});
+
+test("the owner fills 'Perfil público' in /settings, images included, and the directory shows it", async ({ page }) => {
+  await createClinicOwner(page.request, { clinica: 'Clínica Perfil E2E' });
+  // A city of its own, so the other tests' counts of the demo clinics stay true.
+  const moved = await page.request.put('/api/clinica', {
+    data: { nombre: 'Clínica Perfil E2E', telefono: '910 000 000', pais: 'España', ciudad: 'Soria', direccion: 'Calle Mayor 1' },
+  });
+  expect(moved.ok()).toBe(true);
+  const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+  await page.goto('/settings');
+  const section = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Perfil público' }) });
+  await expect(section.getByRole('switch', { name: 'Publicar en el directorio' })).toBeVisible();
+
+  // The clinic's image is stored at once; a file that is not an image never leaves the browser.
+  await section.getByLabel('Subir imagen').setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
+  await expect(toast('Formato no válido')).toBeVisible();
+  await section.getByLabel('Subir imagen').setInputFiles({ ...TEAL_PNG, name: 'clinica.png' });
+  await expect(toast('¡Imagen actualizada!')).toBeVisible();
+  await expect(section.getByLabel('Cambiar imagen')).toBeAttached();
+
+  await section.getByRole('switch', { name: 'Publicar en el directorio' }).click();
+  await section.getByLabel('Descripción').fill('Odontología de prueba para toda la familia.');
+  await section.getByRole('checkbox', { name: 'Ortodoncia' }).check();
+  await section.getByRole('textbox', { name: 'Servicios' }).fill('Blanqueamiento LED');
+  await section.getByRole('textbox', { name: 'Servicios' }).press('Enter');
+  await expect(section.getByRole('list', { name: 'Servicios añadidos' })).toContainText('Blanqueamiento LED');
+  await section.getByRole('button', { name: 'Añadir fila' }).click();
+  await section.getByLabel('Días (fila 1)').fill('Lunes a jueves');
+  await section.getByLabel('Horas (fila 1)').fill('10:00 - 19:00');
+  await section.getByLabel('Email de contacto').fill('hola@perfil-e2e.test');
+  await section.getByRole('button', { name: 'Añadir profesional' }).click();
+  await section.getByLabel('Nombre', { exact: true }).fill('Dra. Elena Prueba');
+  await section.getByLabel('Especialidad', { exact: true }).fill('Ortodoncista');
+  // A professional's photo is stored at once and saved with the form as its URL.
+  await section.getByLabel('Foto del profesional 1').setInputFiles({ ...TEAL_PNG, name: 'elena.png' });
+  await expect(section.locator('label', { hasText: 'Foto del profesional 1' }).locator('img[src^="/files/"]')).toBeVisible();
+  await section.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(toast('¡Cambios guardados!')).toBeVisible();
+
+  await section.getByRole('link', { name: 'Ver mi perfil público' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Clínica Perfil E2E' })).toBeVisible();
+  await expect(page.getByText('Odontología de prueba para toda la familia.')).toBeVisible();
+  await expect(page.getByRole('tabpanel')).toContainText('Blanqueamiento LED');
+  await expect(page.getByRole('row', { name: /Lunes a jueves/ })).toContainText('10:00 - 19:00');
+  await page.getByRole('tab', { name: 'Profesionales' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('Dra. Elena Prueba');
+  await expect(page.getByRole('tabpanel').locator('img[src^="/files/"]')).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 
 /** Fallback for routing failures (spec 000 §2, DESIGN §8: in Spanish). */
 export function RouteError() {

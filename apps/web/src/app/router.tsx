@@ -18,11 +18,11 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
  * import each other, so the sections are put together here.
  */
 const settingsPage = async () => {
-  const [{ default: SettingsPage }, { default: PerfilPublicoSection }] = await Promise.all([
+  const [{ default: SettingsPage }, { default: PublicProfileSection }] = await Promise.all([
     import('@/features/clinic/pages/settings-page'),
-    import('@/features/directory/components/perfil-publico-section'),
+    import('@/features/directory/components/public-profile/public-profile-section'),
   ]);
-  const sections = [PerfilPublicoSection];
+  const sections = [PublicProfileSection];
   return { Component: () => <SettingsPage sections={sections} /> };
 };
 

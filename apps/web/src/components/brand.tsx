@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
-import { cn } from '@/lib/utils';
 
-/** The product's mark and name, linking home: the brand header of the auth and onboarding screens. */
-export function Brand({ className, to = '/' }: { className?: string; to?: string }) {
+/**
+ * The product's mark and name, linking home: the header of the public pages and of the auth,
+ * onboarding and terms screens. Its classes are those of the server's first paint of the public pages
+ * (SHELL_CLASSES in apps/api's seo.ts; a test compares them), so nothing moves when React takes over.
+ */
+export function BrandMark({ to = '/' }: { to?: string }) {
   return (
-    <Link
-      to={to}
-      className={cn('flex items-center gap-2 rounded-md font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}
-    >
+    <Link to={to} className="flex items-center gap-2 rounded-md font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring">
       <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
         <rect width="32" height="32" rx="8" className="fill-primary" />
         <path
@@ -17,5 +17,16 @@ export function Brand({ className, to = '/' }: { className?: string; to?: string
       </svg>
       <span className="text-lg">Odontia</span>
     </Link>
+  );
+}
+
+/** The bar with the mark at the top of the onboarding and terms screens (spec 000 §2). */
+export function BrandHeader() {
+  return (
+    <header className="bg-background border-b">
+      <div className="mx-auto flex h-16 max-w-3xl items-center px-4">
+        <BrandMark />
+      </div>
+    </header>
   );
 }

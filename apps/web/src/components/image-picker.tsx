@@ -16,6 +16,24 @@ export function toastImageProblem(problem: ImageProblem) {
 /** The inline messages of the onboarding clinic step (spec 000 §5). */
 export const imageProblemMessage = (problem: ImageProblem) => IMAGE_MESSAGES[problem];
 
+/**
+ * The file picked in an <input type="file">, if it passes the image rules; `onInvalid` hears of one
+ * that does not. Checked here only so that people get the message before uploading: the server
+ * checks the content again and decides.
+ */
+export function pickImage(event: ChangeEvent<HTMLInputElement>, onInvalid: (problem: ImageProblem) => void): File | null {
+  const picked = event.target.files?.[0];
+  // Picking the same file again must fire change again.
+  event.target.value = '';
+  if (!picked) return null;
+  const problem = checkImageFile(picked);
+  if (problem) {
+    onInvalid(problem);
+    return null;
+  }
+  return picked;
+}
+
 type ImagePickerProps = {
   label: string;
   /** The image saved so far (its public URL), shown until another file is picked. */
@@ -70,13 +88,8 @@ export function ImagePicker({
   const shown = (file && preview?.file === file ? preview.url : null) ?? currentUrl ?? null;
 
   function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const picked = event.target.files?.[0];
-    // Picking the same file again must fire change again.
-    event.target.value = '';
-    if (!picked) return;
-    const problem = checkImageFile(picked);
-    if (problem) onInvalid(problem);
-    else onFileChange(picked);
+    const picked = pickImage(event, onInvalid);
+    if (picked) onFileChange(picked);
   }
 
   return (

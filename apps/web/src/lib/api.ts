@@ -1,14 +1,13 @@
-import { createApiClient } from '@odontia/api/client';
-
-export type ApiErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+import { createApiClient, type ErrorBody, type ErrorCode, type FieldErrors } from '@odontia/api/client';
 
 /** A failed API call, carrying the server's Spanish message (shown as is in toasts and forms). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    /** The server's code, or the client's own when no answer came ('network_error') or it was not one of ours. */
+    readonly code: ErrorCode | 'network_error' | 'unknown',
     message: string,
-    readonly fields?: Record<string, string>,
+    readonly fields?: FieldErrors,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -17,48 +16,40 @@ export class ApiError extends Error {
 
 const NETWORK_MESSAGE = 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.';
 
-async function toApiError(res: Response): Promise<ApiError> {
-  const body = (await res.json().catch(() => null)) as ApiErrorBody | null;
+/** What `unwrap` needs of a typed client response (or a fetch Response). */
+type ResponseLike = { ok: boolean; status: number; json(): Promise<unknown> };
+
+/** What a successful response gives, status by status: nothing for a 204, its JSON otherwise. */
+type SuccessBody<R> = R extends { ok: false } ? never : R extends { status: 204 } ? undefined : R extends { json(): Promise<infer T> } ? T : never;
+
+async function toApiError(res: ResponseLike): Promise<ApiError> {
+  // A proxy's HTML page or an empty body is not an ErrorBody: the generic message then.
+  const body = (await res.json().catch(() => null)) as Partial<ErrorBody> | null;
   if (body?.error?.message) return new ApiError(res.status, body.error.code, body.error.message, body.error.fields);
   return new ApiError(res.status, 'unknown', 'Ocurrió un error inesperado. Inténtalo de nuevo.');
 }
 
-/** Typed client: paths, inputs and outputs come from the server's routes (`hc<AppType>`). */
-export const api = createApiClient('/api', {
-  init: { credentials: 'same-origin' },
-  fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
-    try {
-      return await fetch(input, init);
-    } catch {
-      throw new ApiError(0, 'network_error', NETWORK_MESSAGE);
-    }
-  },
-});
-
-/** Resolves a typed client response to its JSON body, or throws ApiError with the server's message. */
-export async function unwrap<T>(promise: Promise<{ ok: boolean; status: number; json(): Promise<T> } & Pick<Response, 'clone'>>): Promise<T> {
-  const res = await promise;
-  if (!res.ok) throw await toApiError(res as unknown as Response);
-  return res.json();
-}
-
-/** For the few endpoints outside the typed client (better-auth's, file uploads). */
-export async function request<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const { json, headers, ...rest } = init;
-  let res: Response;
+/** fetch, with a failure to reach the server as an ApiError (status 0) in Spanish. */
+export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   try {
-    res = await fetch(path, {
-      credentials: 'same-origin',
-      ...rest,
-      headers: json !== undefined ? { 'content-type': 'application/json', ...headers } : headers,
-      body: json !== undefined ? JSON.stringify(json) : rest.body,
-    });
+    return await fetch(input, init);
   } catch {
     throw new ApiError(0, 'network_error', NETWORK_MESSAGE);
   }
+}
+
+/** Typed client: paths, inputs and outputs come from the server's routes (`hc<AppType>`). */
+export const api = createApiClient('/api', { init: { credentials: 'same-origin' }, fetch: apiFetch });
+
+/**
+ * Resolves a typed client response to its JSON body, or throws ApiError with the server's message.
+ * A 204 (No Content) has no body to parse: it resolves to undefined.
+ */
+export async function unwrap<R extends ResponseLike>(promise: Promise<R>): Promise<SuccessBody<R>> {
+  const res = await promise;
   if (!res.ok) throw await toApiError(res);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
+  if (res.status === 204) return undefined as SuccessBody<R>;
+  return (await res.json()) as SuccessBody<R>;
 }
 
 export function errorMessage(error: unknown, fallback: string): string {

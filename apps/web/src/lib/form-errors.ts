@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from './api';
+import { ApiError, errorMessage } from './api';
+import { toast } from './toast';
 
 /**
  * Puts the server's per-field messages (the same shared schemas as the form) under their fields.
@@ -20,4 +21,23 @@ export function setServerFieldErrors<T extends FieldValues>(
     applied = true;
   }
   return applied;
+}
+
+/** A toast for a failed step: its title, and the message shown when the server gives none. */
+export type FailureToast = { title: string; fallback: string };
+
+/** The toast of a failed step, with the server's Spanish message when there is one. */
+export function toastFailure(error: unknown, { title, fallback }: FailureToast): void {
+  toast.error(title, errorMessage(error, fallback));
+}
+
+/** A failed submit: the server's per-field messages under their fields, otherwise a toast. */
+export function showSubmitError<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+  failure: FailureToast,
+  rename: Record<string, Path<T>> = {},
+): void {
+  if (!setServerFieldErrors(error, setError, fields, rename)) toastFailure(error, failure);
 }

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api';
 
 /** Spec 000 §9: 3 retries with exponential backoff up to 30 s, 5-minute gc time. A 4xx will not change on retry. */
@@ -17,4 +17,10 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
+}
+
+/** A mutation after which every query under `queryKey` loads again (the list, the detail, the counts). */
+export function useInvalidatingMutation<TVariables = void, TData = unknown>(mutationFn: (variables: TVariables) => Promise<TData>, queryKey: QueryKey) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey }) });
 }

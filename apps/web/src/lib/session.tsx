@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { LoginInput, Permission } from '@odontia/shared';
+import type { Permission } from '@odontia/shared';
 import type { InferResponseType } from 'hono/client';
-import { api, ApiError, request, unwrap } from './api';
+import { api, ApiError, unwrap } from './api';
+import { authRequest, type AuthInput } from './auth-client';
 
 export type Account = InferResponseType<typeof api.me.$get, 200>;
 
@@ -23,8 +24,6 @@ export type SessionEventRecord = {
   goHome?: boolean;
 };
 
-export type SignUpInput = { email: string; password: string; acceptTerms: boolean };
-
 async function fetchAccount(): Promise<Account | null> {
   try {
     return await unwrap(api.me.$get());
@@ -41,9 +40,9 @@ type SessionContextValue = {
   lastEvent: SessionEventRecord | null;
   /** Reloads the account after a change (profile saved, clinic created...): USER_UPDATED. */
   refresh: () => Promise<Account | null>;
-  signIn: (input: LoginInput) => Promise<Account>;
+  signIn: (input: AuthInput<'sign-in/email'>) => Promise<Account>;
   /** Creates the account and signs it in (better-auth autoSignIn). */
-  signUp: (input: SignUpInput) => Promise<Account>;
+  signUp: (input: AuthInput<'sign-up/email'>) => Promise<Account>;
   signOut: () => Promise<void>;
   /**
    * Spec 000 §4: at most one automatic onboarding redirect per session. True (and the flag set) the
@@ -92,9 +91,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return account;
   }, [queryClient, emit]);
 
+  /** After sign-in or sign-up: better-auth has set the cookie; the account comes from /api/me. */
   const startSession = useCallback(
-    async (path: string, json: unknown) => {
-      await request(path, { method: 'POST', json });
+    async (started: Promise<unknown>) => {
+      await started;
       // Nothing of a previous user may stay in the cache.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
       const account = await fetchAccount();
@@ -108,12 +108,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient, emit],
   );
 
-  const signIn = useCallback((input: LoginInput) => startSession('/api/auth/sign-in/email', input), [startSession]);
-  const signUp = useCallback((input: SignUpInput) => startSession('/api/auth/sign-up/email', input), [startSession]);
+  const signIn = useCallback((input: AuthInput<'sign-in/email'>) => startSession(authRequest('sign-in/email', input)), [startSession]);
+  const signUp = useCallback((input: AuthInput<'sign-up/email'>) => startSession(authRequest('sign-up/email', input)), [startSession]);
 
   const signOut = useCallback(async () => {
     try {
-      await request('/api/auth/sign-out', { method: 'POST', json: {} });
+      await authRequest('sign-out', {});
     } finally {
       // Nothing of the previous user may stay in the cache, even if the server could not be told.
       redirected.current = false;

@@ -402,8 +402,9 @@ describe('first paint of the public pages', () => {
   });
 
   it('uses the same classes and texts as the React header and hero, so nothing moves when React takes over', async () => {
-    const web = path.resolve(import.meta.dirname, '../../../../web/src/features/directory');
-    const sources = (await Promise.all(['components/public-layout.tsx', 'pages/landing-page.tsx'].map((f) => readFile(path.join(web, f), 'utf8')))).join('\n');
+    const web = path.resolve(import.meta.dirname, '../../../../web/src');
+    const files = ['features/directory/components/public-layout.tsx', 'features/directory/pages/landing-page.tsx', 'components/brand.tsx'];
+    const sources = (await Promise.all(files.map((f) => readFile(path.join(web, f), 'utf8')))).join('\n');
     for (const classes of Object.values(SHELL_CLASSES)) expect(sources).toContain(`"${classes}"`);
     for (const text of Object.values(LANDING_HERO)) expect(sources.replace(/\s+/g, ' ')).toContain(text);
   });

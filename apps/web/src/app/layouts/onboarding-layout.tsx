@@ -1,15 +1,11 @@
 import { Outlet } from 'react-router';
-import { Brand } from '@/components/brand';
+import { BrandHeader } from '@/components/brand';
 
 /** Onboarding and first-time clinic setup: a brand header with the product name (spec 000 §2). */
 export default function OnboardingLayout() {
   return (
     <div className="bg-muted flex min-h-svh flex-col">
-      <header className="bg-background border-b">
-        <div className="mx-auto flex h-16 max-w-3xl items-center px-4">
-          <Brand />
-        </div>
-      </header>
+      <BrandHeader />
       <main className="flex flex-1 justify-center p-4 sm:p-8">
         <div className="w-full max-w-2xl">
           <Outlet />

@@ -1,10 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { request } from '@/lib/api';
-
-export type ResetPasswordInput = { token: string; newPassword: string };
+import { authRequest, type AuthInput } from '@/lib/auth-client';
 
 /** Sets the new password with the emailed token (single use, 1 hour); every session of the user ends. */
-export const resetPassword = (input: ResetPasswordInput) =>
-  request<{ status: boolean }>('/api/auth/reset-password', { method: 'POST', json: input });
+export const resetPassword = (input: AuthInput<'reset-password'>) => authRequest('reset-password', input);
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

@@ -8,7 +8,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import { homeFor } from '@/lib/onboarding';
@@ -91,10 +91,9 @@ export function LoginForm() {
           ¿Olvidaste tu contraseña?
         </Link>
       </div>
-      <Button ref={submitRef} type="submit" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
-        {isSubmitting && <Spinner decorative />}
-        {isSubmitting ? 'Iniciando sesión...' : 'Iniciar sesión'}
-      </Button>
+      <SubmitButton ref={submitRef} pending={isSubmitting} pendingLabel="Iniciando sesión..." className="w-full">
+        Iniciar sesión
+      </SubmitButton>
       {demo && (
         <div role="note" aria-label="Clínica de demostración" className="text-muted-foreground rounded-md border border-dashed p-3 text-sm">
           <p>

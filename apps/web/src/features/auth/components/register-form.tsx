@@ -2,11 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { registerFormSchema } from '@odontia/shared';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import { useSession } from '@/lib/session';
@@ -26,6 +25,8 @@ export function RegisterForm() {
   } = form;
 
   const onSubmit = form.handleSubmit(async ({ email, password, acceptTerms }) => {
+    // Never false here (the form's schema refuses an unticked box); this says so to TypeScript.
+    if (!acceptTerms) return;
     try {
       await signUp({ email, password, acceptTerms });
       toast.success('Registro exitoso', 'Ahora completa tu perfil');
@@ -87,10 +88,9 @@ export function RegisterForm() {
           </p>
         )}
       </div>
-      <Button type="submit" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
-        {isSubmitting && <Spinner decorative />}
-        {isSubmitting ? 'Creando cuenta...' : 'Crear cuenta'}
-      </Button>
+      <SubmitButton pending={isSubmitting} pendingLabel="Creando cuenta..." className="w-full">
+        Crear cuenta
+      </SubmitButton>
     </form>
   );
 }

@@ -4,13 +4,11 @@ import { MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api';
-import { setServerFieldErrors } from '@/lib/form-errors';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { showSubmitError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -47,8 +45,7 @@ export default function RecoverPasswordPage() {
       toast.success('Correo enviado', 'Si existe una cuenta con ese correo, recibirás un enlace para restablecer tu contraseña.');
       setSent(true);
     } catch (error) {
-      if (setServerFieldErrors(error, form.setError, ['email'])) return;
-      toast.error('Error', errorMessage(error, 'Ocurrió un error al enviar el correo'));
+      showSubmitError(error, form.setError, ['email'], { title: 'Error', fallback: 'Ocurrió un error al enviar el correo' });
     }
   });
 
@@ -74,10 +71,9 @@ export default function RecoverPasswordPage() {
             <FormField label="Correo electrónico" htmlFor="recovery-email" error={errors.email?.message} required>
               <Input type="email" autoComplete="email" placeholder="tu@correo.com" {...register('email')} />
             </FormField>
-            <Button type="submit" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
-              {isSubmitting && <Spinner decorative />}
-              {isSubmitting ? 'Enviando...' : 'Enviar enlace'}
-            </Button>
+            <SubmitButton pending={isSubmitting} pendingLabel="Enviando..." className="w-full">
+              Enviar enlace
+            </SubmitButton>
           </form>
         )}
         <Link to="/auth" className="text-muted-foreground hover:text-foreground text-center text-sm underline-offset-4 hover:underline">

@@ -2,13 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordFormSchema } from '@odontia/shared';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api';
-import { setServerFieldErrors } from '@/lib/form-errors';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { showSubmitError } from '@/lib/form-errors';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -42,8 +41,7 @@ export default function ResetPasswordPage() {
       toast.success('Contraseña actualizada', 'Ya puedes iniciar sesión con tu nueva contraseña');
       navigate('/auth', { replace: true });
     } catch (error) {
-      if (setServerFieldErrors(error, form.setError, ['password'], { newPassword: 'password' })) return;
-      toast.error('Error', errorMessage(error, 'No se pudo restablecer la contraseña'));
+      showSubmitError(error, form.setError, ['password'], { title: 'Error', fallback: 'No se pudo restablecer la contraseña' }, { newPassword: 'password' });
     }
   });
 
@@ -66,10 +64,9 @@ export default function ResetPasswordPage() {
             <FormField label="Confirmar contraseña" htmlFor="reset-confirm" error={errors.confirmPassword?.message} required>
               <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
             </FormField>
-            <Button type="submit" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
-              {isSubmitting && <Spinner decorative />}
-              {isSubmitting ? 'Guardando...' : 'Cambiar contraseña'}
-            </Button>
+            <SubmitButton pending={isSubmitting} pendingLabel="Guardando..." className="w-full">
+              Cambiar contraseña
+            </SubmitButton>
           </form>
         ) : (
           <div className="grid gap-4 text-center">

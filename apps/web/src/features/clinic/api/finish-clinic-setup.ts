@@ -2,9 +2,10 @@ import { CLINIC_MESSAGES, type ClinicData } from '@odontia/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { imageProblemMessage, type ImageProblem } from '@/components/image-picker';
-import { errorMessage } from '@/lib/api';
+import { toastFailure } from '@/lib/form-errors';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { tryImageStep } from '@/lib/use-save-with-image';
 import { useSaveClinic } from './save-clinic';
 import { useUploadClinicLogo } from './upload-clinic-logo';
 
@@ -30,17 +31,12 @@ export function useFinishClinicSetup({ redirectDelayMs = 0 }: { redirectDelayMs?
       await save.mutateAsync(values);
     } catch (error) {
       setFinishing(false);
-      if (onFieldErrors(error)) return;
-      toast.error('Error al configurar la clínica', errorMessage(error, 'Ocurrió un error inesperado'));
+      if (!onFieldErrors(error)) toastFailure(error, { title: 'Error al configurar la clínica', fallback: 'Ocurrió un error inesperado' });
       return;
     }
     if (logo) {
-      try {
-        await uploadLogo.mutateAsync(logo);
-      } catch (error) {
-        // The clinic is saved; it simply has no logo yet (spec 000 §8: the flow continues).
-        toast.error(CLINIC_MESSAGES.logoUploadFailed, errorMessage(error, CLINIC_MESSAGES.logoUploadFallback));
-      }
+      // The clinic is saved; without the logo it simply has none yet (spec 000 §8: the flow continues).
+      await tryImageStep(() => uploadLogo.mutateAsync(logo), { title: CLINIC_MESSAGES.logoUploadFailed, fallback: CLINIC_MESSAGES.logoUploadFallback });
     }
     await refresh().catch(() => null);
     toast.success('¡Configuración completada!', 'Tu clínica ha sido configurada con éxito');

@@ -1,17 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CLINIC_MESSAGES, clinicSchema } from '@odontia/shared';
+import { CLINIC_MESSAGES, clinicSchema, type ClinicData } from '@odontia/shared';
 import { Building2 } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ImagePicker, toastImageProblem } from '@/components/image-picker';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api';
-import { setServerFieldErrors } from '@/lib/form-errors';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { showSubmitError } from '@/lib/form-errors';
 import { useCan, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { useSaveWithImage } from '@/lib/use-save-with-image';
 import type { Clinic } from '../api/get-clinic';
 import { useUpdateClinic } from '../api/update-clinic';
 import { useUploadClinicLogo } from '../api/upload-clinic-logo';
@@ -26,34 +25,28 @@ export function ClinicSettingsForm({ clinica }: { clinica: Clinic }) {
   const { refresh } = useSession();
   const update = useUpdateClinic();
   const uploadLogo = useUploadClinicLogo();
-  const [logo, setLogo] = useState<File | null>(null);
   const form = useForm({
     resolver: zodResolver(clinicSchema),
     defaultValues: clinicToForm(clinica),
   });
   const isSubmitting = form.formState.isSubmitting;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+  const logo = useSaveWithImage({
+    save: async (values: ClinicData) => {
       const { clinica: saved } = await update.mutateAsync(values);
       form.reset(clinicToForm(saved));
-    } catch (error) {
-      if (setServerFieldErrors(error, form.setError, FIELDS)) return;
-      toast.error('Error al guardar cambios', errorMessage(error, 'Ocurrió un error al guardar la información'));
-      return;
-    }
-    if (logo) {
-      try {
-        await uploadLogo.mutateAsync(logo);
-        setLogo(null);
-      } catch (error) {
-        toast.error(CLINIC_MESSAGES.logoUploadFailed, errorMessage(error, 'No se pudo subir la imagen'));
-      }
-    }
-    // The shell shows the clinic's name.
-    await refresh().catch(() => null);
-    toast.success('¡Información actualizada!', 'Los datos de tu clínica se guardaron correctamente');
+    },
+    onSaveError: (error) =>
+      showSubmitError(error, form.setError, FIELDS, { title: 'Error al guardar cambios', fallback: 'Ocurrió un error al guardar la información' }),
+    upload: (file) => uploadLogo.mutateAsync(file),
+    uploadFailed: { title: CLINIC_MESSAGES.logoUploadFailed, fallback: 'No se pudo subir la imagen' },
+    onSaved: async () => {
+      // The shell shows the clinic's name.
+      await refresh().catch(() => null);
+      toast.success('¡Información actualizada!', 'Los datos de tu clínica se guardaron correctamente');
+    },
   });
+  const onSubmit = form.handleSubmit((values) => logo.saveWithImage(values));
 
   return (
     <Card>
@@ -71,10 +64,10 @@ export function ClinicSettingsForm({ clinica }: { clinica: Clinic }) {
           <ImagePicker
             label="Logo de la clínica"
             currentUrl={clinica.logoUrl}
-            file={logo}
-            onFileChange={setLogo}
+            file={logo.image}
+            onFileChange={logo.setImage}
             onInvalid={toastImageProblem}
-            buttonLabel={logo || clinica.logoUrl ? 'Cambiar logo' : 'Subir logo'}
+            buttonLabel={logo.image || clinica.logoUrl ? 'Cambiar logo' : 'Subir logo'}
             disabled={!canEdit || isSubmitting}
           />
           <ClinicFields form={form} fields={FIELDS} required={REQUIRED} idPrefix="settings-clinic" disabled={!canEdit} />
@@ -84,10 +77,9 @@ export function ClinicSettingsForm({ clinica }: { clinica: Clinic }) {
             Cancelar
           </Link>
           {canEdit && (
-            <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-              {isSubmitting && <Spinner decorative />}
-              {isSubmitting ? 'Guardando...' : 'Guardar cambios'}
-            </Button>
+            <SubmitButton pending={isSubmitting} pendingLabel="Guardando...">
+              Guardar cambios
+            </SubmitButton>
           )}
         </CardFooter>
       </form>

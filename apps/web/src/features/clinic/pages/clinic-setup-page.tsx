@@ -4,9 +4,9 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ImagePicker } from '@/components/image-picker';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useFinishClinicSetup } from '../api/finish-clinic-setup';
@@ -66,10 +66,9 @@ export default function ClinicSetupPage() {
           <ClinicFields form={form} fields={FIELDS} required={FIELDS} idPrefix="setup-clinic" />
         </CardContent>
         <CardFooter className="border-t">
-          <Button type="submit" className="ml-auto" disabled={isSubmitting} aria-busy={isSubmitting}>
-            {isSubmitting && <Spinner decorative />}
-            {isSubmitting ? 'Guardando...' : 'Guardar y continuar'}
-          </Button>
+          <SubmitButton pending={isSubmitting} pendingLabel="Guardando..." className="ml-auto">
+            Guardar y continuar
+          </SubmitButton>
         </CardFooter>
       </form>
     </Card>

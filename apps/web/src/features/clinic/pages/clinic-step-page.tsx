@@ -5,9 +5,9 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ImagePicker } from '@/components/image-picker';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/api';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
@@ -84,10 +84,9 @@ export default function ClinicStepPage() {
         </CardContent>
         <CardFooter className="flex flex-col items-stretch gap-4 border-t sm:flex-row sm:items-center sm:justify-between">
           <p className="text-muted-foreground text-sm">{CLINIC_MESSAGES.editableLater}</p>
-          <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="shrink-0">
-            {isSubmitting && <Spinner decorative />}
-            {isSubmitting ? 'Guardando...' : 'Finalizar configuración'}
-          </Button>
+          <SubmitButton pending={isSubmitting} pendingLabel="Guardando..." className="shrink-0">
+            Finalizar configuración
+          </SubmitButton>
         </CardFooter>
       </form>
     </Card>

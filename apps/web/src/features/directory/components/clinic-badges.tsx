@@ -1,5 +1,5 @@
 import { BadgeCheck, Sparkles, Star } from 'lucide-react';
-import { cx } from './styles';
+import { cx } from '@/lib/cx';
 
 type Flags = { destacada: boolean; esNueva: boolean; tieneNovedades: boolean };
 

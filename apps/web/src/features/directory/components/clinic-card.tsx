@@ -1,7 +1,7 @@
 import { SPECIALTY_CHIPS_MAX, formatSpecialtySlug } from '@odontia/shared';
 import { MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
-import { cx } from './styles';
+import { cx } from '@/lib/cx';
 import type { ClinicaCardData } from '../api/get-inicio';
 import { ClinicBadges } from './clinic-badges';
 import { ClinicImage } from './clinic-image';

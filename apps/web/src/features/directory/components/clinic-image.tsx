@@ -1,5 +1,5 @@
 import { Smile } from 'lucide-react';
-import { cx } from './styles';
+import { cx } from '@/lib/cx';
 
 /**
  * A clinic's picture in a fixed 16:10 box: width and height are set so the page never shifts while

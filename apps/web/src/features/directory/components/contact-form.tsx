@@ -6,8 +6,8 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError, errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useCreateSolicitud } from '../api/create-solicitud';
@@ -95,10 +95,9 @@ export default function ContactForm({ clinicaId, token, hoy }: { clinicaId: stri
         <input id={`website-${clinicaId}`} name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <div className="sm:col-span-2">
-        <Button type="submit" disabled={mutation.isPending} className="w-full sm:w-auto">
-          {mutation.isPending ? <Spinner decorative /> : null}
-          {mutation.isPending ? 'Enviando...' : 'Enviar solicitud'}
-        </Button>
+        <SubmitButton pending={mutation.isPending} pendingLabel="Enviando..." className="w-full sm:w-auto">
+          Enviar solicitud
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { buttonClass } from './styles';
+import { buttonVariants } from '@/components/ui/button-variants';
 import type { ClinicaCardData } from '../api/get-inicio';
 import { ClinicCard } from './clinic-card';
 
@@ -70,10 +70,10 @@ export function FeaturedCarousel({ clinicas }: { clinicas: ClinicaCardData[] }) 
       </div>
       {edges.start && edges.end ? null : (
         <div className="mt-2 flex justify-end gap-2">
-          <button type="button" className={buttonClass('outline', 'icon')} onClick={() => page(-1)} disabled={edges.start} aria-label="Clínicas anteriores">
+          <button type="button" className={buttonVariants({ variant: 'outline', size: 'icon' })} onClick={() => page(-1)} disabled={edges.start} aria-label="Clínicas anteriores">
             <ChevronLeft aria-hidden="true" />
           </button>
-          <button type="button" className={buttonClass('outline', 'icon')} onClick={() => page(1)} disabled={edges.end} aria-label="Clínicas siguientes">
+          <button type="button" className={buttonVariants({ variant: 'outline', size: 'icon' })} onClick={() => page(1)} disabled={edges.end} aria-label="Clínicas siguientes">
             <ChevronRight aria-hidden="true" />
           </button>
         </div>

@@ -1,10 +1,10 @@
 import { CLINIC_BENEFITS } from '@odontia/shared';
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Plans } from './plans';
 import { LandingSection as Section } from './landing-section';
 import { SoftwareFeatures } from './software-features';
-import { buttonClass } from './styles';
 
 /**
  * The landing below the fold: what the software offers, the plans, the banner for clinic owners and
@@ -39,12 +39,12 @@ export default function LandingMore() {
               Registra tu clínica en Odontia y empieza a recibir pacientes nuevos desde el directorio.
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
-              <Link to="/auth?register=true" className={buttonClass('secondary', 'lg')}>
+              <Link to="/auth?register=true" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
                 Registrar mi clínica
               </Link>
               <Link
                 to="/software-info"
-                className={buttonClass('inverse', 'lg')}
+                className={buttonVariants({ variant: 'inverse', size: 'lg' })}
               >
                 Conocer el software
               </Link>
@@ -74,10 +74,10 @@ export default function LandingMore() {
             Busca una clínica cerca de ti o lleva tu clínica al siguiente nivel con Odontia.
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link to="/clinicas" className={buttonClass('default', 'lg')}>
+            <Link to="/clinicas" className={buttonVariants({ size: 'lg' })}>
               Buscar clínicas
             </Link>
-            <Link to="/auth?register=true" className={buttonClass('outline', 'lg')}>
+            <Link to="/auth?register=true" className={buttonVariants({ variant: 'outline', size: 'lg' })}>
               Empezar con Odontia
             </Link>
           </div>

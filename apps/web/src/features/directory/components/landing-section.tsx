@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx } from './styles';
+import { cx } from '@/lib/cx';
 
 /** A landing section: heading, optional subtitle and action, then its content. */
 export function LandingSection({

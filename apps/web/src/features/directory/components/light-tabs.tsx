@@ -1,5 +1,5 @@
 import { createContext, use, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { cx } from './styles';
+import { cx } from '@/lib/cx';
 
 /**
  * Tabs for the public profile, with the WAI-ARIA tabs pattern (arrow keys, Home and End move

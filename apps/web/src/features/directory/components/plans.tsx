@@ -1,7 +1,8 @@
 import { PLANS } from '@odontia/shared';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClass, cx } from './styles';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { cx } from '@/lib/cx';
 
 const price = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 0 });
 
@@ -38,7 +39,7 @@ export function Plans({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
           </ul>
           <Link
             to="/auth?register=true"
-            className={buttonClass(plan.popular ? 'default' : 'outline', 'default', 'mt-6 w-full')}
+            className={buttonVariants({ variant: plan.popular ? 'default' : 'outline', className: 'mt-6 w-full' })}
             aria-label={`Empezar con el ${plan.nombre}`}
           >
             Empezar ahora

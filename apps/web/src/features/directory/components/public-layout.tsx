@@ -1,22 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
+import { BrandMark } from '@/components/brand';
 import { useSession } from '@/lib/session';
-import { buttonClass, cx } from './styles';
-
-function Logo() {
-  return (
-    <Link to="/" className="flex items-center gap-2 rounded-md font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring">
-      <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
-        <rect width="32" height="32" rx="8" className="fill-primary" />
-        <path
-          className="fill-primary-foreground"
-          d="M11 7c-3 0-5 2.4-5 5.6 0 2.6 1 4.4 1.8 6.6.9 2.6 1.1 6.8 3.2 6.8 1.9 0 1.8-4.6 3.2-6.4.5-.6 1.1-.9 1.8-.9s1.3.3 1.8.9c1.4 1.8 1.3 6.4 3.2 6.4 2.1 0 2.3-4.2 3.2-6.8.8-2.2 1.8-4 1.8-6.6C26 9.4 24 7 21 7c-2 0-3.2 1-5 1s-3-1-5-1z"
-        />
-      </svg>
-      <span className="text-lg">Odontia</span>
-    </Link>
-  );
-}
+import { buttonVariants } from '@/components/ui/button-variants';
+import { cx } from '@/lib/cx';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   cx('rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground', isActive ? 'text-foreground' : 'text-muted-foreground');
@@ -27,7 +14,7 @@ export function PublicHeader() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
-        <Logo />
+        <BrandMark />
         <nav aria-label="Principal" className="hidden items-center gap-1 md:flex">
           <NavLink to="/clinicas" className={navLink}>
             Clínicas
@@ -39,15 +26,15 @@ export function PublicHeader() {
         {/* Same width while the session loads, so nothing moves when it arrives. */}
         <div className={cx('flex items-center gap-1 sm:gap-2', loading && 'invisible')}>
           {account ? (
-            <Link to="/dashboard" className={buttonClass('default', 'sm')}>
+            <Link to="/dashboard" className={buttonVariants({ size: 'sm' })}>
               Ir al dashboard
             </Link>
           ) : (
             <>
-              <Link to="/auth" className={buttonClass('ghost', 'sm')}>
+              <Link to="/auth" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
                 Iniciar sesión
               </Link>
-              <Link to="/auth?register=true" className={buttonClass('default', 'sm')}>
+              <Link to="/auth?register=true" className={buttonVariants({ size: 'sm' })}>
                 Registrarse
               </Link>
             </>
@@ -63,7 +50,7 @@ export function PublicFooter() {
     <footer className="border-t bg-muted/40">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
         <div className="sm:col-span-2">
-          <Logo />
+          <BrandMark />
           <p className="mt-3 max-w-sm text-sm text-muted-foreground">
             El directorio de clínicas dentales y el software que las hace funcionar: citas, pacientes, odontograma y equipo en un solo lugar.
           </p>

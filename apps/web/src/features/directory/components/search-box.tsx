@@ -2,7 +2,8 @@ import { directoryQueryString } from '@odontia/shared';
 import { Search } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { buttonClass, cx } from './styles';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { cx } from '@/lib/cx';
 
 /** Free text (clinic name, specialty or city) that opens the directory with the search. */
 export function SearchBox({ className, defaultValue = '' }: { className?: string; defaultValue?: string }) {
@@ -32,7 +33,7 @@ export function SearchBox({ className, defaultValue = '' }: { className?: string
           className="h-11 w-full rounded-lg bg-transparent pr-3 pl-10 text-base outline-none placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring"
         />
       </div>
-      <button type="submit" className={buttonClass('default', 'xl')}>
+      <button type="submit" className={buttonVariants({ size: 'xl' })}>
         Buscar
       </button>
     </form>

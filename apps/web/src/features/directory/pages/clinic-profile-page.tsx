@@ -3,12 +3,14 @@ import { ArrowLeft, Clock, Globe, Mail, MapPin, Map as MapIcon, Phone, Stethosco
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '@/lib/api';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { cx } from '@/lib/cx';
 import { useClinica, type PerfilClinica } from '../api/get-clinica';
 import { ClinicBadges } from '../components/clinic-badges';
 import { ClinicImage } from '../components/clinic-image';
 import { LightTab, LightTabPanel, LightTabs, LightTabsList } from '../components/light-tabs';
 import { PublicLayout } from '../components/public-layout';
-import { buttonClass, cx, skeletonClass } from '../components/styles';
+import { skeletonClass } from '../components/styles';
 import { useDocumentTitle } from '../components/use-document-title';
 
 // The form and its validation library load only when someone opens the Contacto tab.
@@ -27,10 +29,10 @@ function NotFound() {
       <h1 className="mt-4 text-2xl font-bold">Clínica no encontrada</h1>
       <p className="mt-2 text-muted-foreground">La clínica que buscas no existe o ya no está publicada en el directorio.</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link to="/clinicas" className={buttonClass()}>
+        <Link to="/clinicas" className={buttonVariants()}>
           Volver al directorio
         </Link>
-        <Link to="/" className={buttonClass('outline')}>
+        <Link to="/" className={buttonVariants({ variant: 'outline' })}>
           Ir al inicio
         </Link>
       </div>
@@ -123,19 +125,19 @@ function Profile({ perfil }: { perfil: PerfilClinica }) {
           {clinica.descripcion ? <p className="whitespace-pre-line text-muted-foreground">{clinica.descripcion}</p> : null}
           <div className="mt-auto flex flex-wrap gap-2">
             {clinica.telefono ? (
-              <a href={telHref(clinica.telefono)} className={buttonClass()}>
+              <a href={telHref(clinica.telefono)} className={buttonVariants()}>
                 <Phone aria-hidden="true" />
                 Llamar
               </a>
             ) : null}
             {clinica.email ? (
-              <a href={`mailto:${clinica.email}`} className={buttonClass('outline')}>
+              <a href={`mailto:${clinica.email}`} className={buttonVariants({ variant: 'outline' })}>
                 <Mail aria-hidden="true" />
                 Enviar email
               </a>
             ) : null}
             {clinica.direccion ? (
-              <a href={mapsUrl(clinica.direccion, clinica.ciudad)} target="_blank" rel="noopener noreferrer" className={buttonClass('outline')}>
+              <a href={mapsUrl(clinica.direccion, clinica.ciudad)} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'outline' })}>
                 <MapIcon aria-hidden="true" />
                 Ver en el mapa
                 <span className="sr-only"> (se abre en una pestaña nueva)</span>
@@ -258,7 +260,7 @@ function Profile({ perfil }: { perfil: PerfilClinica }) {
               </table>
             </div>
           ) : null}
-          <Link to="/clinicas" className={buttonClass('ghost', 'sm', 'mt-6 -ml-3')}>
+          <Link to="/clinicas" className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'mt-6 -ml-3' })}>
             <ArrowLeft aria-hidden="true" />
             Volver al directorio
           </Link>

@@ -2,11 +2,14 @@ import { directoryQueryString, formatSpecialtySlug } from '@odontia/shared';
 import { ChevronLeft, ChevronRight, SearchX, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { cx } from '@/lib/cx';
+import { pageParam } from '@/lib/page-param';
 import { useClinicas } from '../api/get-clinicas';
 import { useCiudades, useEspecialidades } from '../api/get-filtros';
 import { ClinicCard } from '../components/clinic-card';
 import { PublicLayout } from '../components/public-layout';
-import { buttonClass, cx, skeletonClass } from '../components/styles';
+import { skeletonClass } from '../components/styles';
 import { useDocumentTitle } from '../components/use-document-title';
 
 const count = new Intl.NumberFormat('es-ES');
@@ -36,7 +39,7 @@ function Pages({ total, pagina, porPagina, params }: { total: number; pagina: nu
       {pages > 1 ? (
         <nav aria-label="Paginación" className="flex items-center gap-2">
           {pagina > 1 ? (
-            <Link to={href(pagina - 1)} onClick={top} className={buttonClass('outline', 'sm')} rel="prev">
+            <Link to={href(pagina - 1)} onClick={top} className={buttonVariants({ variant: 'outline', size: 'sm' })} rel="prev">
               <ChevronLeft aria-hidden="true" />
               Anterior
             </Link>
@@ -45,7 +48,7 @@ function Pages({ total, pagina, porPagina, params }: { total: number; pagina: nu
             Página {pagina} de {pages}
           </span>
           {pagina < pages ? (
-            <Link to={href(pagina + 1)} onClick={top} className={buttonClass('outline', 'sm')} rel="next">
+            <Link to={href(pagina + 1)} onClick={top} className={buttonVariants({ variant: 'outline', size: 'sm' })} rel="next">
               Siguiente
               <ChevronRight aria-hidden="true" />
             </Link>
@@ -61,7 +64,7 @@ export default function DirectoryPage() {
   const q = searchParams.get('q') ?? '';
   const especialidad = searchParams.get('especialidad') ?? '';
   const ciudad = searchParams.get('ciudad') ?? '';
-  const pagina = Math.max(1, Number(searchParams.get('pagina')) || 1);
+  const pagina = pageParam(searchParams);
 
   const { data, isPending, isError, isPlaceholderData } = useClinicas({ q, especialidad, ciudad, pagina });
   const especialidades = useEspecialidades().data?.especialidades ?? [];
@@ -166,7 +169,7 @@ export default function DirectoryPage() {
                 ))}
               </select>
             </div>
-            <button type="submit" className={buttonClass('default', 'lg')}>
+            <button type="submit" className={buttonVariants({ size: 'lg' })}>
               Buscar
             </button>
           </form>
@@ -179,7 +182,7 @@ export default function DirectoryPage() {
             {data ? `${count.format(data.total)} ${data.total === 1 ? 'clínica encontrada' : 'clínicas encontradas'}` : 'Buscando clínicas…'}
           </p>
           {hasFilters ? (
-            <Link to="/clinicas" className={buttonClass('ghost', 'sm')}>
+            <Link to="/clinicas" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
               <X aria-hidden="true" />
               Limpiar filtros
             </Link>
@@ -204,10 +207,10 @@ export default function DirectoryPage() {
             <h2 className="mt-4 text-lg font-semibold">No se encontraron clínicas</h2>
             <p className="mt-1 max-w-md text-muted-foreground">Prueba con otro nombre u otra ciudad, o quita alguno de los filtros.</p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
-              <Link to="/clinicas" className={buttonClass()}>
+              <Link to="/clinicas" className={buttonVariants()}>
                 Ver todas las clínicas
               </Link>
-              <Link to="/" className={buttonClass('outline')}>
+              <Link to="/" className={buttonVariants({ variant: 'outline' })}>
                 Volver al inicio
               </Link>
             </div>

@@ -2,6 +2,8 @@ import { POPULAR_SEARCHES, directoryQueryString } from '@odontia/shared';
 import { ArrowRight } from 'lucide-react';
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { cx } from '@/lib/cx';
 import { useInicio } from '../api/get-inicio';
 import { ClinicCard } from '../components/clinic-card';
 import { FeaturedCarousel } from '../components/featured-carousel';
@@ -9,7 +11,7 @@ import { LandingSection } from '../components/landing-section';
 import { PublicLayout } from '../components/public-layout';
 import { SearchBox } from '../components/search-box';
 import { SpecialtyIcon } from '../components/specialty-icon';
-import { buttonClass, cx, skeletonClass } from '../components/styles';
+import { skeletonClass } from '../components/styles';
 import { useDocumentTitle } from '../components/use-document-title';
 
 function CardsSkeleton({ count }: { count: number }) {
@@ -30,7 +32,7 @@ function CardsSkeleton({ count }: { count: number }) {
 }
 
 const seeAll = (
-  <Link to="/clinicas" className={buttonClass('outline', 'default', 'self-start sm:self-auto')}>
+  <Link to="/clinicas" className={buttonVariants({ variant: 'outline', className: 'self-start sm:self-auto' })}>
     Ver todas las clínicas
     <ArrowRight aria-hidden="true" />
   </Link>

@@ -1,7 +1,7 @@
 import { CLINIC_BENEFITS } from '@odontia/shared';
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Plans } from '../components/plans';
 import { PublicLayout } from '../components/public-layout';
 import { SoftwareFeatures } from '../components/software-features';

@@ -1,19 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '@/lib/api';
+import { api, unwrap } from '@/lib/api';
+import { useInvalidatingMutation } from '@/lib/query-client';
 import { patientsKey } from './keys';
 
-export async function deletePatient(id: string): Promise<void> {
-  const res = await api.pacientes[':id'].$delete({ param: { id } });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
-    throw new ApiError(res.status, body?.error?.code ?? 'unknown', body?.error?.message ?? 'Ocurrió un error inesperado. Inténtalo de nuevo.');
-  }
-}
+/** Answered 204: nothing to read back. */
+export const deletePatient = (id: string) => unwrap(api.pacientes[':id'].$delete({ param: { id } }));
 
-export function useDeletePatient() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePatient,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientsKey }),
-  });
-}
+export const useDeletePatient = () => useInvalidatingMutation(deletePatient, patientsKey);

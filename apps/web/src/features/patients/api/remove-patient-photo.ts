@@ -1,13 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
+import { useInvalidatingMutation } from '@/lib/query-client';
 import { patientsKey } from './keys';
 
 export const removePatientPhoto = (id: string) => unwrap(api.pacientes[':id'].foto.$delete({ param: { id } }));
 
-export function useRemovePatientPhoto() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removePatientPhoto,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientsKey }),
-  });
-}
+export const useRemovePatientPhoto = () => useInvalidatingMutation(removePatientPhoto, patientsKey);

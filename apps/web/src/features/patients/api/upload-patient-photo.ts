@@ -1,19 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/api';
-import type { Patient } from './get-patient';
+import { api, unwrap } from '@/lib/api';
+import { useInvalidatingMutation } from '@/lib/query-client';
 import { patientsKey } from './keys';
 
 /** Multipart upload; the server checks the content and deletes the photo it replaces. */
-export function uploadPatientPhoto({ id, file }: { id: string; file: File }) {
-  const form = new FormData();
-  form.set('foto', file);
-  return request<Patient>(`/api/pacientes/${encodeURIComponent(id)}/foto`, { method: 'PUT', body: form });
-}
+export const uploadPatientPhoto = ({ id, file }: { id: string; file: File }) =>
+  unwrap(api.pacientes[':id'].foto.$put({ param: { id }, form: { foto: file } }));
 
-export function useUploadPatientPhoto() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadPatientPhoto,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientsKey }),
-  });
-}
+export const useUploadPatientPhoto = () => useInvalidatingMutation(uploadPatientPhoto, patientsKey);

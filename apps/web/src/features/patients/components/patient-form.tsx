@@ -19,9 +19,10 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { setServerFieldErrors } from '@/lib/form-errors';
+import type { ImageChange } from '@/lib/use-save-with-image';
 import { getInitials } from '@/lib/utils';
 
 /** What the inputs hold: text, as the browser gives it. The shared schema turns it into the API's shape. */
@@ -67,12 +68,9 @@ export const EMPTY_PATIENT: PatientFormValues = {
   proximaVisita: '',
 };
 
-/** What to do with the photo once the data is saved: keep it, replace it with a file, or remove it. */
-export type PhotoChange = { file: File } | 'remove' | null;
-
 type Mode =
-  | { mode: 'create'; onSubmit: (values: CreatePatientData, photo: PhotoChange) => Promise<void> }
-  | { mode: 'edit'; onSubmit: (values: UpdatePatientData, photo: PhotoChange) => Promise<void> };
+  | { mode: 'create'; onSubmit: (values: CreatePatientData, photo: ImageChange) => Promise<void> }
+  | { mode: 'edit'; onSubmit: (values: UpdatePatientData, photo: ImageChange) => Promise<void> };
 
 type PatientFormProps = Mode & {
   defaultValues?: PatientFormValues;
@@ -106,7 +104,7 @@ export function PatientForm(props: PatientFormProps) {
   const [removePhoto, setRemovePhoto] = useState(false);
   const disabled = isSubmitting || readOnly;
   const shownPhotoUrl = removePhoto ? null : currentPhotoUrl;
-  const photoChange: PhotoChange = photo ? { file: photo } : removePhoto && currentPhotoUrl ? 'remove' : null;
+  const photoChange: ImageChange = photo ?? (removePhoto && currentPhotoUrl ? 'remove' : null);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -253,10 +251,9 @@ export function PatientForm(props: PatientFormProps) {
             <Link to="/pacientes">Cancelar</Link>
           </Button>
           {readOnly ? null : (
-            <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-              {isSubmitting ? <Spinner decorative /> : null}
-              {isSubmitting ? 'Guardando...' : editing ? 'Guardar Cambios' : 'Registrar Paciente'}
-            </Button>
+            <SubmitButton pending={isSubmitting} pendingLabel="Guardando...">
+              {editing ? 'Guardar Cambios' : 'Registrar Paciente'}
+            </SubmitButton>
           )}
         </CardFooter>
       </form>

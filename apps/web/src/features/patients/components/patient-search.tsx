@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePatientSuggestions, type PatientSuggestion } from '../api/search-patients';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 const SEARCH_DELAY_MS = 250;
 

@@ -1,33 +1,22 @@
-import { DEFAULT_TIME_ZONE, PATIENT_MESSAGES, todayInZone, type UpdatePatientData } from '@odontia/shared';
-import { ArrowLeft, UserX } from 'lucide-react';
+import { PATIENT_MESSAGES, type UpdatePatientData } from '@odontia/shared';
+import { UserX } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { useNavigate, useParams } from 'react-router';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/api';
-import { useCan, useSession } from '@/lib/session';
+import { useCan } from '@/lib/session';
+import { useClinicToday } from '@/lib/use-clinic-today';
 import { toast } from '@/lib/toast';
+import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePatient, type Patient } from '../api/get-patient';
 import { useRemovePatientPhoto } from '../api/remove-patient-photo';
 import { useUpdatePatient } from '../api/update-patient';
 import { useUploadPatientPhoto } from '../api/upload-patient-photo';
-import { PatientForm, type PatientFormValues, type PhotoChange } from '../components/patient-form';
-import { useClinicRequired } from '../hooks/use-clinic-required';
-
-function BackToList() {
-  return (
-    <div>
-      <Button variant="ghost" size="sm" className="-ml-2" asChild>
-        <Link to="/pacientes">
-          <ArrowLeft aria-hidden="true" />
-          Volver a la lista
-        </Link>
-      </Button>
-    </div>
-  );
-}
+import { PatientForm, type PatientFormValues } from '../components/patient-form';
+import { BackToList, PatientPageFrame } from '../components/patient-page-frame';
+import { useSubmitPatient } from '../hooks/use-submit-patient';
 
 function toFormValues(p: Patient): PatientFormValues {
   return {
@@ -53,12 +42,20 @@ export default function EditPatientPage() {
   usePageTitle('Editar Paciente');
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { account } = useSession();
+  const today = useClinicToday();
   const canEdit = useCan('pacientes.editar');
   const patient = usePatient(id);
   const update = useUpdatePatient();
   const upload = useUploadPatientPhoto();
   const removePhoto = useRemovePatientPhoto();
+  const onSubmit = useSubmitPatient({
+    save: (values: UpdatePatientData) => update.mutateAsync({ id, input: values }),
+    saveFailed: { title: 'Error al guardar cambios', fallback: 'No se pudieron guardar los cambios. Inténtalo de nuevo.' },
+    upload: (file) => upload.mutateAsync({ id, file }),
+    uploadFailed: { title: 'Error al subir la foto', fallback: 'Los cambios se guardaron sin la nueva foto.' },
+    remove: { run: () => removePhoto.mutateAsync(id), failed: { title: 'Error al guardar cambios', fallback: 'No se pudo quitar la foto.' } },
+    saved: ({ nombres, apellidos }) => ({ title: '¡Cambios guardados!', description: `Los datos de ${nombres} ${apellidos} se han actualizado.` }),
+  });
   const redirecting = useClinicRequired(patient.error ?? update.error);
   const notFound = patient.error instanceof ApiError && patient.error.status === 404;
 
@@ -79,53 +76,18 @@ export default function EditPatientPage() {
             <UserX className="size-10 text-muted-foreground" aria-hidden="true" />
             <h1 className="text-xl font-semibold">Paciente no encontrado</h1>
             <p className="text-muted-foreground">{PATIENT_MESSAGES.notFound}</p>
-            <Button asChild className="mt-2">
-              <Link to="/pacientes">
-                <ArrowLeft aria-hidden="true" />
-                Volver a la lista
-              </Link>
-            </Button>
+            <BackToList variant="default" size="default" className="mt-2" />
           </CardContent>
         </Card>
       </div>
     );
   }
 
-  const today = todayInZone(account?.clinica?.zonaHoraria ?? DEFAULT_TIME_ZONE);
-
-  const onSubmit = async (values: UpdatePatientData, photo: PhotoChange) => {
-    try {
-      await update.mutateAsync({ id, input: values });
-    } catch (error) {
-      toast.error('Error al guardar cambios', errorMessage(error, 'No se pudieron guardar los cambios. Inténtalo de nuevo.'));
-      throw error;
-    }
-    if (photo === 'remove') {
-      try {
-        await removePhoto.mutateAsync(id);
-      } catch (error) {
-        toast.error('Error al guardar cambios', errorMessage(error, 'No se pudo quitar la foto.'));
-      }
-    } else if (photo) {
-      try {
-        await upload.mutateAsync({ id, file: photo.file });
-      } catch (error) {
-        toast.error('Error al subir la foto', errorMessage(error, 'Los cambios se guardaron sin la nueva foto.'));
-      }
-    }
-    toast.success('¡Cambios guardados!', `Los datos de ${values.nombres} ${values.apellidos} se han actualizado.`);
-    navigate('/pacientes');
-  };
-
   return (
-    <div className="flex max-w-3xl flex-col gap-6">
-      <BackToList />
-      <header>
-        <h1 className="text-2xl font-semibold tracking-tight">Editar Paciente</h1>
-        <p className="text-muted-foreground">
-          {patient.data ? `${patient.data.nombres} ${patient.data.apellidos}` : 'Cargando los datos del paciente...'}
-        </p>
-      </header>
+    <PatientPageFrame
+      title="Editar Paciente"
+      subtitle={patient.data ? `${patient.data.nombres} ${patient.data.apellidos}` : 'Cargando los datos del paciente...'}
+    >
       {patient.data ? (
         <PatientForm
           key={patient.data.id}
@@ -144,6 +106,6 @@ export default function EditPatientPage() {
           <Skeleton className="h-24 w-full" />
         </div>
       )}
-    </div>
+    </PatientPageFrame>
   );
 }

@@ -21,13 +21,14 @@ import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
+import { pageParam } from '@/lib/page-param';
 import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { useClinicRequired } from '@/lib/use-clinic-required';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDeletePatient } from '../api/delete-patient';
 import { usePatients, type PatientListItem } from '../api/get-patients';
-import { useClinicRequired } from '../hooks/use-clinic-required';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -35,8 +36,7 @@ const SEARCH_DELAY_MS = 300;
 function useListParams() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
-  const raw = Number(params.get('pagina'));
-  const pagina = Number.isInteger(raw) && raw > 1 ? raw : 1;
+  const pagina = pageParam(params);
   const set = (next: { q?: string; pagina?: number }, options: { replace?: boolean } = {}) => {
     const q2 = next.q ?? q;
     const p2 = next.pagina ?? pagina;

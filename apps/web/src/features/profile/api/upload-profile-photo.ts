@@ -1,21 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InferResponseType } from 'hono/client';
-import { api, request } from '@/lib/api';
+import { api, unwrap } from '@/lib/api';
+import { useInvalidatingMutation } from '@/lib/query-client';
 import { profileQueryKey } from './get-profile';
 
-type Uploaded = InferResponseType<typeof api.perfil.foto.$post, 200>;
-
 /** Multipart upload; the server checks the content, re-encodes it and replaces the previous photo. */
-export function uploadProfilePhoto(file: File) {
-  const form = new FormData();
-  form.set('foto', file);
-  return request<Uploaded>('/api/perfil/foto', { method: 'POST', body: form });
-}
+export const uploadProfilePhoto = (file: File) => unwrap(api.perfil.foto.$post({ form: { foto: file } }));
 
-export function useUploadProfilePhoto() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadProfilePhoto,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
-  });
-}
+export const useUploadProfilePhoto = () => useInvalidatingMutation(uploadProfilePhoto, profileQueryKey);

@@ -1,16 +1,14 @@
-import { useState } from 'react';
 import { ImagePicker, toastImageProblem } from '@/components/image-picker';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api';
-import { setServerFieldErrors } from '@/lib/form-errors';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { showSubmitError } from '@/lib/form-errors';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useSaveWithImage } from '@/lib/use-save-with-image';
 import { getInitials } from '@/lib/utils';
 import { useUpdateProfile } from '../api/update-profile';
 import { useUploadProfilePhoto } from '../api/upload-profile-photo';
@@ -23,30 +21,21 @@ export default function ProfilePage() {
   const { profile, form } = useProfileForm();
   const update = useUpdateProfile();
   const upload = useUploadProfilePhoto();
-  const [photo, setPhoto] = useState<File | null>(null);
   const isSubmitting = form.formState.isSubmitting;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(values);
-    } catch (error) {
-      if (setServerFieldErrors(error, form.setError, PROFILE_FIELDS)) return;
-      toast.error('Error al guardar cambios', errorMessage(error, 'Ocurrió un error al guardar tu información'));
-      return;
-    }
-    if (photo) {
-      try {
-        await upload.mutateAsync(photo);
-        setPhoto(null);
-      } catch (error) {
-        // The rest is saved; only the photo is missing.
-        toast.error('Error al subir la imagen', errorMessage(error, 'No se pudo subir la imagen'));
-      }
-    }
-    // The shell's footer shows the name and photo.
-    await refresh().catch(() => null);
-    toast.success('¡Perfil actualizado!', 'Tus datos se guardaron correctamente');
+  const photo = useSaveWithImage({
+    save: update.mutateAsync,
+    onSaveError: (error) =>
+      showSubmitError(error, form.setError, PROFILE_FIELDS, { title: 'Error al guardar cambios', fallback: 'Ocurrió un error al guardar tu información' }),
+    upload: (file) => upload.mutateAsync(file),
+    // The rest is saved; only the photo is missing.
+    uploadFailed: { title: 'Error al subir la imagen', fallback: 'No se pudo subir la imagen' },
+    onSaved: async () => {
+      // The shell's footer shows the name and photo.
+      await refresh().catch(() => null);
+      toast.success('¡Perfil actualizado!', 'Tus datos se guardaron correctamente');
+    },
   });
+  const onSubmit = form.handleSubmit((values) => photo.saveWithImage(values));
 
   const fullName = [profile.data?.nombres, profile.data?.apellidos].filter(Boolean).join(' ');
 
@@ -77,10 +66,10 @@ export default function ProfilePage() {
                   label="Foto de perfil"
                   shape="circle"
                   currentUrl={profile.data?.fotoUrl}
-                  file={photo}
-                  onFileChange={setPhoto}
+                  file={photo.image}
+                  onFileChange={photo.setImage}
                   onInvalid={toastImageProblem}
-                  buttonLabel={profile.data?.fotoUrl || photo ? 'Cambiar foto' : 'Subir foto'}
+                  buttonLabel={profile.data?.fotoUrl || photo.image ? 'Cambiar foto' : 'Subir foto'}
                   fallback={<span className="text-lg font-medium">{getInitials(fullName || profile.data?.email)}</span>}
                   disabled={isSubmitting}
                 />
@@ -92,10 +81,9 @@ export default function ProfilePage() {
             )}
           </CardContent>
           <CardFooter>
-            <Button type="submit" className="ml-auto" disabled={isSubmitting || profile.isPending} aria-busy={isSubmitting}>
-              {isSubmitting && <Spinner decorative />}
-              {isSubmitting ? 'Guardando...' : 'Guardar cambios'}
-            </Button>
+            <SubmitButton pending={isSubmitting} pendingLabel="Guardando..." className="ml-auto" disabled={profile.isPending}>
+              Guardar cambios
+            </SubmitButton>
           </CardFooter>
         </form>
       </Card>

@@ -1,9 +1,7 @@
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api';
-import { setServerFieldErrors } from '@/lib/form-errors';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { showSubmitError } from '@/lib/form-errors';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -26,8 +24,7 @@ export default function ProfileStepPage() {
       toast.success('Perfil actualizado', 'Ahora configuremos tu clínica');
       navigate('/onboarding/clinica');
     } catch (error) {
-      if (setServerFieldErrors(error, form.setError, PROFILE_FIELDS)) return;
-      toast.error('Error al guardar', errorMessage(error, 'Ocurrió un error al guardar tu información'));
+      showSubmitError(error, form.setError, PROFILE_FIELDS, { title: 'Error al guardar', fallback: 'Ocurrió un error al guardar tu información' });
     }
   });
 
@@ -47,10 +44,9 @@ export default function ProfileStepPage() {
           <ProfileFields form={form} idPrefix="onboarding" />
         </CardContent>
         <CardFooter>
-          <Button type="submit" className="w-full sm:ml-auto sm:w-auto" disabled={isSubmitting} aria-busy={isSubmitting}>
-            {isSubmitting && <Spinner decorative />}
-            {isSubmitting ? 'Guardando...' : 'Continuar'}
-          </Button>
+          <SubmitButton pending={isSubmitting} pendingLabel="Guardando..." className="w-full sm:ml-auto sm:w-auto">
+            Continuar
+          </SubmitButton>
         </CardFooter>
       </form>
     </Card>

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { Brand } from '@/components/brand';
-import { buttonVariants } from '@/components/ui/button';
+import { BrandHeader } from '@/components/brand';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
@@ -19,11 +19,7 @@ export default function TermsPage() {
 
   return (
     <div className="bg-muted flex min-h-svh flex-col">
-      <header className="bg-background border-b">
-        <div className="mx-auto flex h-16 max-w-3xl items-center px-4">
-          <Brand />
-        </div>
-      </header>
+      <BrandHeader />
       <main className="mx-auto w-full max-w-3xl p-4 sm:p-8">
         <Link to={back} className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'mb-4' })}>
           <ArrowLeft aria-hidden="true" />

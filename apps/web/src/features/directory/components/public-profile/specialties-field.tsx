@@ -1,0 +1,42 @@
+import type { PublicProfileInput } from '@odontia/shared';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
+import { useEspecialidades } from '../../api/get-filtros';
+
+/** 'Especialidades': one checkbox each, from the API (seeded reference data, so the public pages' scripts do without the list). */
+export function SpecialtiesField({ form, disabled }: { form: UseFormReturn<PublicProfileInput>; disabled: boolean }) {
+  const especialidades = useEspecialidades().data?.especialidades ?? [];
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="text-sm font-medium">Especialidades</legend>
+      <Controller
+        control={form.control}
+        name="especialidades"
+        render={({ field }) => (
+          <div className="grid gap-2 sm:grid-cols-2">
+            {especialidades.map((e) => {
+              const checked = (field.value as string[]).includes(e.id);
+              const id = `especialidad-${e.id}`;
+              return (
+                <div key={e.id} className="flex items-center gap-2">
+                  <Checkbox
+                    id={id}
+                    checked={checked}
+                    disabled={disabled}
+                    onCheckedChange={(next) =>
+                      field.onChange(next ? [...field.value, e.id as (typeof field.value)[number]] : field.value.filter((v) => v !== e.id))
+                    }
+                  />
+                  <Label htmlFor={id} className="font-normal">
+                    {e.nombre}
+                  </Label>
+                </div>
+              );
+            })}
+          </div>
+        )}
+      />
+    </fieldset>
+  );
+}

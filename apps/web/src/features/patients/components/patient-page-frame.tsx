@@ -1,0 +1,32 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button, type ButtonProps } from '@/components/ui/button';
+
+/** 'Volver a la lista': back to /pacientes. */
+export function BackToList({ variant = 'ghost', size = 'sm', className = '-ml-2' }: Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
+  return (
+    <Button variant={variant} size={size} className={className} asChild>
+      <Link to="/pacientes">
+        <ArrowLeft aria-hidden="true" />
+        Volver a la lista
+      </Link>
+    </Button>
+  );
+}
+
+/** The frame of 'Nuevo Paciente' and 'Editar Paciente': the way back to the list, the heading, then the form. */
+export function PatientPageFrame({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <div>
+        <BackToList />
+      </div>
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+        <p className="text-muted-foreground">{subtitle}</p>
+      </header>
+      {children}
+    </div>
+  );
+}

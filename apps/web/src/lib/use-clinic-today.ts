@@ -1,0 +1,11 @@
+import { DEFAULT_TIME_ZONE, todayInZone } from '@odontia/shared';
+import { useSession } from './session';
+
+/**
+ * Today's date (YYYY-MM-DD) in the clinic's time zone: what the date rules of the clinic's forms
+ * compare to. Apart from session.tsx, which the public pages load: the date code stays out of them.
+ */
+export function useClinicToday(): string {
+  const { account } = useSession();
+  return todayInZone(account?.clinica?.zonaHoraria ?? DEFAULT_TIME_ZONE);
+}
