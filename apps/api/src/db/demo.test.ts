@@ -8,6 +8,7 @@ import { account, clinicas, pacientes, rolesClinica, user, usuarios, usuariosRol
 import { demoSeeders, seed } from './seed.ts';
 import { keyFromPublicUrl } from '../platform/storage/storage.ts';
 import { cookiesFrom, createTestApp, type TestApp } from '../test/app.ts';
+import { resetTokenFor } from '../test/outbox.ts';
 import { buildDemoPatients, DEMO_PATIENT_COUNT } from '../features/patients/patients.seed.ts';
 
 let t: TestApp;
@@ -138,12 +139,11 @@ describe('the demo clinic', () => {
   });
 
   it('stops offering its credentials once the owner changes the password', async () => {
-    const cookie = cookiesFrom(await signIn(DEMO_CLINIC.owner.email, DEMO_CLINIC.owner.password));
-    const changed = await t.request('/api/auth/change-password', {
-      method: 'POST',
-      cookie,
-      json: { currentPassword: DEMO_CLINIC.owner.password, newPassword: 'una-clave-propia' },
-    });
+    // The app changes a password through the recovery email (there is no change-password endpoint).
+    const requested = await t.request('/api/auth/request-password-reset', { method: 'POST', json: { email: DEMO_CLINIC.owner.email } });
+    expect(requested.status).toBe(200);
+    const token = await resetTokenFor(t, DEMO_CLINIC.owner.email);
+    const changed = await t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'una-clave-propia' } });
     expect(changed.status).toBe(200);
     expect((await api.demo.$get()).status).toBe(404);
     expect((await signIn(DEMO_CLINIC.owner.email, 'una-clave-propia')).status).toBe(200);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitesUso, session, user, verification } from '../../db/schema/index.ts';
 import { cookiesFrom, createTestApp, errorOf, signUp, uniqueEmail, type TestApp } from '../../test/app.ts';
 import { ACCOUNT_LOCKED, LOGIN_LOCK_SECONDS } from './login-limit.ts';
-import { readOutbox } from '../../test/outbox.ts';
+import { readOutbox, resetTokenFor } from '../../test/outbox.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,15 +19,6 @@ const requestReset = (app: TestApp, email: string) =>
   app.request('/api/auth/request-password-reset', { method: 'POST', json: { email } });
 const resetPassword = (token: string, newPassword: string) =>
   t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword } });
-
-/** The token of the newest reset email sent to `email`, read from the outbox like a person would. */
-async function resetTokenFor(app: TestApp, email: string): Promise<string> {
-  const messages = await readOutbox(app.deps.mailer.outboxDir!);
-  const message = messages.find((m) => m.to.includes(email));
-  if (!message) throw new Error(`no email for ${email}`);
-  const match = /\/auth\/reset-password\?token=([^\s"&<]+)/.exec(message.text);
-  return decodeURIComponent(match![1]);
-}
 
 describe('register, sign in, sign out', () => {
   it('registers an account at onboarding_step pendiente and signs it in', async () => {
