@@ -298,6 +298,23 @@ describe('rate limits (RATE_LIMIT=true)', () => {
     }
   });
 
+  it('lets at most 10 passwords be tried even when the attempts arrive all at once', async () => {
+    const limited = await createTestApp({ RATE_LIMIT: 'true' });
+    try {
+      const email = uniqueEmail();
+      await limited.deps.auth.api.signUpEmail({ body: { email, password: 'secreto123', name: 'objetivo' } });
+      const statuses = await Promise.all(
+        Array.from({ length: 24 }, (_, i) =>
+          limited.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'incorrecta' }, address: `203.0.113.${i + 1}` }),
+        ).map(async (res) => (await res).status),
+      );
+      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(14);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('counts failures on unknown emails the same, and a success clears the count', async () => {
     const limited = await createTestApp({ RATE_LIMIT: 'true' });
     try {
