@@ -106,4 +106,39 @@ describe('data folder lock', () => {
     expect(existsSync(path.join(dir, 'odontia.lock'))).toBe(true);
     release();
   });
+
+  it('lets exactly one of many processes racing for a stale lock take it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'odontia-lock-'));
+    writeFileSync(path.join(dir, 'odontia.lock'), '999999999');
+    const lockFile = fileURLToPath(new URL('./lock.ts', import.meta.url));
+    // Each process waits for the same instant, then tries; the winner holds the lock a while.
+    const script = `
+      const { acquireDataDirLock, DataDirLockedError } = await import(${JSON.stringify(lockFile)});
+      while (Date.now() < Number(process.env.AT)) {}
+      try {
+        acquireDataDirLock(process.env.DIR);
+        console.log('ok');
+        await new Promise((r) => setTimeout(r, 2000));
+      } catch (error) {
+        console.log(error instanceof DataDirLockedError ? 'locked' : 'error ' + error.message);
+      }`;
+    const at = Date.now() + 6000;
+    const outcomes = await Promise.all(
+      Array.from(
+        { length: 6 },
+        () =>
+          new Promise<string>((resolve) => {
+            const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+              env: { ...process.env, DIR: dir, AT: String(at) },
+              stdio: ['ignore', 'pipe', 'inherit'],
+            });
+            let out = '';
+            child.stdout.on('data', (chunk) => (out += chunk));
+            child.on('exit', () => resolve(out.trim()));
+          }),
+      ),
+    );
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'locked')).toHaveLength(5);
+  }, 30_000);
 });

@@ -1,4 +1,5 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export class DataDirLockedError extends Error {
@@ -85,9 +86,30 @@ export function isHeldBy(owner: LockOwner): boolean {
 }
 
 /**
+ * Removes a lock judged stale from its content `seen`. It is moved aside first and checked: if
+ * another process replaced it meanwhile (with its own, live lock), that one is put back.
+ */
+function takeOverStaleLock(file: string, seen: string): void {
+  const aside = `${file}.stale.${process.pid}.${randomUUID()}`;
+  try {
+    renameSync(file, aside);
+  } catch {
+    return; // Another process removed it first; try again.
+  }
+  if (readText(aside) !== seen) {
+    try {
+      linkSync(aside, file);
+    } catch {
+      // A newer lock is already in place; it decides.
+    }
+  }
+  rmSync(aside, { force: true });
+}
+
+/**
  * Takes the exclusive lock on an embedded database folder. PGlite has no lock of its own and two
  * processes on one folder silently lose rows, so the second process must refuse to start.
- * The lock file is created with O_EXCL; one left behind by a process that no longer runs (see
+ * The lock file appears atomically (hard link); one left behind by a process that no longer runs (see
  * isHeldBy) is taken over.
  */
 export function acquireDataDirLock(dataDir: string): () => void {
@@ -96,10 +118,12 @@ export function acquireDataDirLock(dataDir: string): () => void {
   const me = currentLockOwner();
   const mine = JSON.stringify(me);
   for (let attempt = 0; attempt < 3; attempt++) {
+    // The lock appears whole or not at all: written to a private file, then hard-linked into place
+    // (fails with EEXIST if a lock exists), so no process ever reads a half-written lock.
+    const draft = `${file}.${process.pid}.${randomUUID()}`;
+    writeFileSync(draft, mine, { mode: 0o600 });
     try {
-      const fd = openSync(file, 'wx', 0o600);
-      writeSync(fd, mine);
-      closeSync(fd);
+      linkSync(draft, file);
       let released = false;
       return () => {
         if (released) return;
@@ -112,13 +136,12 @@ export function acquireDataDirLock(dataDir: string): () => void {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = parseOwner(readText(file) ?? '');
+      const seen = readText(file) ?? '';
+      const owner = parseOwner(seen);
       if (owner && isHeldBy(owner)) throw new DataDirLockedError(dataDir, owner.pid);
-      try {
-        unlinkSync(file); // Stale lock from a process that no longer runs.
-      } catch {
-        // Another process removed it first; retry.
-      }
+      takeOverStaleLock(file, seen);
+    } finally {
+      rmSync(draft, { force: true });
     }
   }
   throw new Error(`No se pudo bloquear la carpeta de datos ${dataDir}`);
