@@ -1,23 +1,16 @@
 import { listNotificacionesQuerySchema, NOTIFICATION_MESSAGES } from '@odontia/shared';
 import { Hono } from 'hono';
-import { validator } from 'hono/validator';
 import type { AppEnv, Member } from '../../platform/context.ts';
 import { notFound, unauthorized } from '../../platform/errors.ts';
+import { defineLimit, limit } from '../../platform/rate-limit.ts';
 import { requirePermission } from '../../platform/session.ts';
-import { validate } from '../../platform/validation.ts';
+import { idParam, validate } from '../../platform/validation.ts';
 import { notify } from '../../platform/notifications.ts';
 import { countUnread, listNotificaciones, markAllRead, markRead, type Owner } from './notifications.service.ts';
 import { respondWithSse } from './notifications.sse.ts';
 import { parseLastEventId, runNotificationStream } from './notifications.stream.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notificationNotFound = () => notFound(NOTIFICATION_MESSAGES.notFound);
-
-/** A malformed id is just a notification that does not exist (404, never a database error). */
-const notificationIdParam = validator('param', (value: Record<string, string>) => {
-  if (!UUID.test(value.id ?? '')) throw notificationNotFound();
-  return { id: value.id.toLowerCase() };
-});
 
 const ownerOf = (member: Member): Owner => ({ userId: member.userId, clinicaId: member.clinicaId });
 
@@ -26,6 +19,9 @@ const ownerOf = (member: Member): Owner => ({ userId: member.userId, clinicaId: 
  * member's or another clinic's notification is answered like one that does not exist, and `leida`
  * only ever goes from false to true.
  */
+/** The test button is for trying the bell, not for flooding a clinic's screens: 20 a minute per user. */
+const testNotificationLimit = defineLimit({ name: 'notificacion-prueba', points: 20, durationSeconds: 60 });
+
 export const notificationsRoutes = new Hono<AppEnv>()
   .get('/', requirePermission('notificaciones.ver'), validate('query', listNotificacionesQuerySchema), async (c) => {
     return c.json(await listNotificaciones(c.var.deps.db, ownerOf(c.var.member), c.req.valid('query')), 200);
@@ -35,7 +31,7 @@ export const notificationsRoutes = new Hono<AppEnv>()
     const marcadas = await markAllRead(c.var.deps.db, owner);
     return c.json({ marcadas, noLeidas: await countUnread(c.var.deps.db, owner) }, 200);
   })
-  .post('/prueba', requirePermission('notificaciones.crear'), async (c) => {
+  .post('/prueba', requirePermission('notificaciones.crear'), limit({ rule: testNotificationLimit, key: 'user' }), async (c) => {
     const { userId, clinicaId } = c.var.member;
     const [created] = await notify(c.var.deps.db, {
       clinicaId,
@@ -46,7 +42,7 @@ export const notificationsRoutes = new Hono<AppEnv>()
     });
     return c.json({ notificacion: created.notificacion }, 201);
   })
-  .post('/:id/leida', requirePermission('notificaciones.ver'), notificationIdParam, async (c) => {
+  .post('/:id/leida', requirePermission('notificaciones.ver'), idParam(notificationNotFound), async (c) => {
     const owner = ownerOf(c.var.member);
     const notificacion = await markRead(c.var.deps.db, owner, c.req.valid('param').id);
     if (!notificacion) throw notificationNotFound();

@@ -220,6 +220,22 @@ describe('/api/notificaciones: each member reads and marks only their own', () =
     expect((await t.request('/api/notificaciones/prueba', { method: 'POST' })).status).toBe(401);
     expect((await t.request('/api/notificaciones/stream')).status).toBe(401);
   });
+
+  it('limits test notifications to 20 a minute per user, with Retry-After', async () => {
+    const limited = await createTestApp({ RATE_LIMIT: 'true' });
+    try {
+      const someone = await createClinicOwner(limited, { nombre: 'Clínica Pruebas' });
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++) statuses.push((await limited.request('/api/notificaciones/prueba', { method: 'POST', cookie: someone.cookie })).status);
+      expect(statuses.slice(0, 20)).toEqual(Array(20).fill(201));
+      const refused = await limited.request('/api/notificaciones/prueba', { method: 'POST', cookie: someone.cookie });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as ErrorJson).error.message).toMatch(/^Demasiados intentos/);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('GET /api/notificaciones/stream', () => {
