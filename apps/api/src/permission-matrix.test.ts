@@ -122,7 +122,7 @@ describe('permission matrix (generated from the route table)', () => {
     expect(wrong).toEqual([]);
     expect(await fingerprint()).toEqual(before);
     expect(denied.length).toBeGreaterThan(0);
-    console.info(`permission matrix: ${PROTECTED.length} routes × ${members.length} roles = ${PROTECTED.length * members.length} cells; ${denied.length} refused`);
+    console.warn(`permission matrix: ${PROTECTED.length} routes × ${members.length} roles = ${PROTECTED.length * members.length} cells; ${denied.length} refused`);
   });
 
   it('lets every default role that holds a route permission past the check', async () => {
