@@ -1,5 +1,5 @@
 import { DEFAULT_ROLES, type Permission } from '@odontia/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from './app.ts';
 import { routePermission } from './platform/session.ts';
@@ -60,12 +60,15 @@ beforeAll(async () => {
   const owner = await createClinicOwner(t, { nombre: 'Clínica Matriz' });
   for (const role of DEFAULT_ROLES) {
     const account = role.rol === 'admin' ? owner : await addTeamMember(t, owner.clinica.id, role.nombre, role.rol);
-    const catalogue = (await t.db.execute(sql`select nombre from permisos`)).rows as { nombre: string }[];
+    const catalogue = await rows<{ nombre: string }>(sql`select nombre from permisos`);
     const permisos = new Set<string>(role.rol === 'admin' ? catalogue.map((p) => p.nombre) : role.permisos);
     members.push({ rol: role.rol, cookie: account.cookie, permisos });
   }
 });
 afterAll(() => t.close());
+
+/** Rows of a raw query (both drivers answer `{ rows }`). */
+const rows = async <T,>(query: SQL) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** The route's path with every parameter filled with a value that exists nowhere. */
 const concrete = (path: string) => `/api${path.replace(/:id\b/g, '00000000-0000-4000-8000-000000000000').replace(/:(\w+)/g, 'x')}`;
@@ -84,14 +87,12 @@ async function call(route: RouteEntry, cookie: string): Promise<{ status: number
 
 /** Everything the clinic's data is made of (sessions and rate-limit counters aside), as one hash per table. */
 async function fingerprint(): Promise<Record<string, string>> {
-  const tables = (
-    await t.db.execute(
-      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('session', 'rate_limit', 'limites_uso', 'verification', '__drizzle_migrations') order by 1`,
-    )
-  ).rows as { table_name: string }[];
+  const tables = await rows<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('session', 'rate_limit', 'limites_uso', 'verification', '__drizzle_migrations') order by 1`,
+  );
   const result: Record<string, string> = {};
   for (const { table_name } of tables) {
-    const [row] = (await t.db.execute(sql`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(table_name)} x`)).rows as { h: string }[];
+    const [row] = await rows<{ h: string }>(sql`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(table_name)} x`);
     result[table_name] = row.h;
   }
   return result;
