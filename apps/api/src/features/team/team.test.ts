@@ -278,6 +278,13 @@ describe('roles', () => {
     expect((await t.request(`/api/roles/${id}`, { cookie: owner.cookie })).status).toBe(404);
   });
 
+  it('a clinic with invitations can still be deleted as a whole (its roles and invitations go together)', async () => {
+    const owner = await createClinicOwner(t);
+    await invited(owner);
+    await t.db.delete(user).where(eq(user.id, owner.userId));
+    expect(await t.db.select().from(invitacionesUsuarios).where(eq(invitacionesUsuarios.clinicaId, owner.clinica.id))).toEqual([]);
+  });
+
   it('refuses to delete predeterminado or held roles, and to edit Administrador', async () => {
     const owner = await createClinicOwner(t);
     const dentista = await roleId(owner.clinica.id, 'Dentista');
