@@ -5,19 +5,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
 import { NAV_GROUPS } from './nav';
+import { ProtectedRoute } from './protected-route';
 import { RequirePermission } from './require-permission';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function signedInWith(permisos: string[]) {
+function signedInWith(permisos: string[], clinica: object | null = { id: 'c1', nombre: 'Clínica Sol', logoUrl: null, zonaHoraria: 'Europe/Madrid' }) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () =>
       json({
         user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
         perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
-        clinica: { id: 'c1', nombre: 'Clínica Sol', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
-        rol: 'asistente',
+        clinica,
+        rol: clinica ? 'asistente' : null,
         permisos,
       }),
     ),
@@ -30,10 +31,14 @@ function renderAt(path: string) {
       <SessionProvider>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
-            <Route element={<RequirePermission permission="roles.ver" />}>
-              <Route path="/roles" element={<h1>Gestión de Roles</h1>} />
-              <Route element={<RequirePermission permission="roles.gestionar" />}>
-                <Route path="/roles/nuevo" element={<h1>Nuevo Rol</h1>} />
+            <Route path="/configurar-clinica" element={<h1>Configura tu clínica</h1>} />
+            {/* As in the router: the guard sits below the session check. */}
+            <Route element={<ProtectedRoute />}>
+              <Route element={<RequirePermission permission="roles.ver" />}>
+                <Route path="/roles" element={<h1>Gestión de Roles</h1>} />
+                <Route element={<RequirePermission permission="roles.gestionar" />}>
+                  <Route path="/roles/nuevo" element={<h1>Nuevo Rol</h1>} />
+                </Route>
               </Route>
             </Route>
           </Routes>
@@ -60,10 +65,17 @@ describe('RequirePermission', () => {
     expect(screen.getByRole('link', { name: 'Volver al Dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
 
-  it('refuses everything while the account has no such permission (signed in without a role)', async () => {
-    signedInWith([]);
+  it('refuses a role that holds none of the permissions', async () => {
+    signedInWith(['pacientes.ver']);
     renderAt('/roles');
     expect(await screen.findByRole('heading', { name: 'Acceso denegado' })).toBeTruthy();
+  });
+
+  it('sends an account without a clinic to /configurar-clinica instead of refusing', async () => {
+    signedInWith([], null);
+    renderAt('/roles');
+    expect(await screen.findByRole('heading', { name: 'Configura tu clínica' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Acceso denegado' })).toBeNull();
   });
 });
 

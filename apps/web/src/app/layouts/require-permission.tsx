@@ -4,6 +4,7 @@ import { Link, Outlet } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent } from '@/components/ui/card';
 import { useCan } from '@/lib/session';
+import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 
 function AccessDenied() {
@@ -29,5 +30,9 @@ function AccessDenied() {
  * entry the same way). The UI only hides: every API route checks the permission again.
  */
 export function RequirePermission({ permission }: { permission: Permission }) {
-  return useCan(permission) ? <Outlet /> : <AccessDenied />;
+  const allowed = useCan(permission);
+  // Without a clinic there are no permissions yet: 'Clínica no configurada' and its redirect, not a refusal.
+  const redirecting = useClinicRequired();
+  if (redirecting) return null;
+  return allowed ? <Outlet /> : <AccessDenied />;
 }
