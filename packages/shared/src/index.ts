@@ -10,3 +10,4 @@ export * from './schemas/profile.ts';
 export * from './directory.ts';
 export * from './schemas/directory.ts';
 export * from './schemas/notifications.ts';
+export * from './schemas/team.ts';
