@@ -5,10 +5,10 @@ import { PermissionChecklist } from './components/permission-checklist';
 import type { PermissionLike } from './permission-groups';
 
 const CATALOGUE: PermissionLike[] = [
-  { nombre: 'pacientes.ver', descripcion: 'Ver pacientes', modulo: 'pacientes' },
-  { nombre: 'pacientes.crear', descripcion: 'Registrar pacientes', modulo: 'pacientes' },
-  { nombre: 'pacientes.eliminar', descripcion: 'Eliminar pacientes', modulo: 'pacientes' },
-  { nombre: 'roles.ver', descripcion: 'Ver roles', modulo: 'roles' },
+  { id: 'p1', nombre: 'pacientes.ver', descripcion: 'Ver pacientes', modulo: 'pacientes' },
+  { id: 'p2', nombre: 'pacientes.crear', descripcion: 'Registrar pacientes', modulo: 'pacientes' },
+  { id: 'p3', nombre: 'pacientes.eliminar', descripcion: 'Eliminar pacientes', modulo: 'pacientes' },
+  { id: 'r1', nombre: 'roles.ver', descripcion: 'Ver roles', modulo: 'roles' },
 ];
 
 function Harness({ initial, readOnly, grantable }: { initial: string[]; readOnly?: boolean; grantable?: Set<string> }) {
@@ -37,7 +37,7 @@ describe('PermissionChecklist', () => {
   });
 
   it('select-all is tri-state: mixed when some are granted, grants the rest, then removes them all', () => {
-    render(<Harness initial={['pacientes.ver']} />);
+    render(<Harness initial={['p1']} />);
     const all = within(module('Pacientes')).getByRole('checkbox', { name: 'Seleccionar todos los permisos de Pacientes' });
     expect(all.getAttribute('aria-checked')).toBe('mixed');
     expect(within(module('Pacientes')).getByText('1 de 3')).toBeTruthy();
@@ -45,7 +45,7 @@ describe('PermissionChecklist', () => {
     fireEvent.click(all);
     expect(all.getAttribute('aria-checked')).toBe('true');
     // The catalogue's order, whatever the clicks.
-    expect(value()).toBe('pacientes.ver,pacientes.crear,pacientes.eliminar');
+    expect(value()).toBe('p1,p2,p3');
 
     fireEvent.click(all);
     expect(all.getAttribute('aria-checked')).toBe('false');
@@ -54,16 +54,16 @@ describe('PermissionChecklist', () => {
     // One box alone touches only its permission, and the other module is untouched.
     fireEvent.click(screen.getByRole('checkbox', { name: 'roles.ver' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'pacientes.eliminar' }));
-    expect(value()).toBe('pacientes.eliminar,roles.ver');
+    expect(value()).toBe('p3,r1');
     expect(all.getAttribute('aria-checked')).toBe('mixed');
     expect(within(module('Roles')).getByRole('checkbox', { name: 'Seleccionar todos los permisos de Roles' }).getAttribute('aria-checked')).toBe('true');
   });
 
   it('read-only (the Administrador role) shows every box disabled and changes nothing', () => {
-    render(<Harness initial={['pacientes.ver', 'roles.ver']} readOnly />);
+    render(<Harness initial={['p1', 'r1']} readOnly />);
     for (const box of screen.getAllByRole('checkbox')) expect((box as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: 'pacientes.crear' }));
-    expect(value()).toBe('pacientes.ver,roles.ver');
+    expect(value()).toBe('p1,r1');
   });
 
   it('offers only what the member may grant: select-all leaves the others as they are', () => {
@@ -71,7 +71,7 @@ describe('PermissionChecklist', () => {
     expect((screen.getByRole('checkbox', { name: 'pacientes.eliminar' }) as HTMLButtonElement).disabled).toBe(true);
     const all = screen.getByRole('checkbox', { name: 'Seleccionar todos los permisos de Pacientes' });
     fireEvent.click(all);
-    expect(value()).toBe('pacientes.ver,pacientes.crear');
+    expect(value()).toBe('p1,p2');
     expect(all.getAttribute('aria-checked')).toBe('mixed');
     // All it may change are granted: the next click removes them.
     fireEvent.click(all);

@@ -1,5 +1,5 @@
 /** What the permissions screens and the role form read of a permission. */
-export type PermissionLike = { nombre: string; descripcion: string | null; modulo: string };
+export type PermissionLike = { id: string; nombre: string; descripcion: string | null; modulo: string };
 
 /** Spanish names of the modules (the catalogue stores the lower-case keys). */
 const MODULE_LABELS: Record<string, string> = {

@@ -4,14 +4,14 @@ import { groupByModule, moduleLabel, type PermissionLike } from '../permission-g
 
 type PermissionChecklistProps = {
   permissions: readonly PermissionLike[];
-  /** The granted permissions, by nombre. */
+  /** The granted permissions, by id. */
   value: readonly string[];
   onChange: (next: string[]) => void;
   /** The whole list is shown but cannot be changed (the Administrador role, or a member without roles.gestionar). */
   readOnly?: boolean;
   /**
-   * What this member may grant (no escalation: only what they hold themselves). Others stay as they
-   * are, shown disabled; the server refuses them regardless.
+   * What this member may grant, by nombre (no escalation: only what they hold themselves). Others
+   * stay as they are, shown disabled; the server refuses them regardless.
    */
   grantable?: ReadonlySet<string>;
   /** The id of the heading that names the whole list. */
@@ -26,27 +26,27 @@ type PermissionChecklistProps = {
 export function PermissionChecklist({ permissions, value, onChange, readOnly = false, grantable, labelledBy }: PermissionChecklistProps) {
   const baseId = useId();
   const granted = new Set(value);
-  const canChange = (nombre: string) => !readOnly && (!grantable || grantable.has(nombre));
+  const canChange = (p: PermissionLike) => !readOnly && (!grantable || grantable.has(p.nombre));
 
-  const set = (nombres: readonly string[], on: boolean) => {
+  const set = (ids: readonly string[], on: boolean) => {
     const next = new Set(granted);
-    for (const n of nombres) {
-      if (on) next.add(n);
-      else next.delete(n);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
     }
     // The order of the catalogue, so the form's value does not depend on the clicks.
-    onChange(permissions.map((p) => p.nombre).filter((n) => next.has(n)));
+    onChange(permissions.map((p) => p.id).filter((id) => next.has(id)));
   };
 
   return (
     <div role="group" aria-labelledby={labelledBy} className="grid gap-4 md:grid-cols-2">
       {groupByModule(permissions).map(({ modulo, items }) => {
         const moduleId = `${baseId}-${modulo}`;
-        const changeable = items.filter((p) => canChange(p.nombre)).map((p) => p.nombre);
-        const count = items.filter((p) => granted.has(p.nombre)).length;
+        const changeable = items.filter(canChange).map((p) => p.id);
+        const count = items.filter((p) => granted.has(p.id)).length;
         const all = count === items.length;
         // Select-all acts on what this member may change: grants them all, or removes them all once granted.
-        const allChangeableGranted = changeable.every((n) => granted.has(n));
+        const allChangeableGranted = changeable.every((id) => granted.has(id));
         const label = moduleLabel(modulo);
         return (
           <fieldset key={modulo} className="rounded-lg border p-4" aria-describedby={`${moduleId}-count`}>
@@ -57,7 +57,7 @@ export function PermissionChecklist({ permissions, value, onChange, readOnly = f
                   id={`${moduleId}-all`}
                   checked={all ? true : count > 0 ? 'indeterminate' : false}
                   disabled={changeable.length === 0}
-                  aria-controls={items.map((p) => `${moduleId}-${p.nombre}`).join(' ')}
+                  aria-controls={items.map((p) => `${moduleId}-${p.id}`).join(' ')}
                   onCheckedChange={() => set(changeable, !allChangeableGranted)}
                 />
                 <label htmlFor={`${moduleId}-all`} className="text-sm">
@@ -70,16 +70,16 @@ export function PermissionChecklist({ permissions, value, onChange, readOnly = f
             </div>
             <ul className="grid gap-3">
               {items.map((p) => {
-                const id = `${moduleId}-${p.nombre}`;
+                const id = `${moduleId}-${p.id}`;
                 return (
-                  <li key={p.nombre} className="flex items-start gap-2">
+                  <li key={p.id} className="flex items-start gap-2">
                     <Checkbox
                       id={id}
                       className="mt-0.5"
-                      checked={granted.has(p.nombre)}
-                      disabled={!canChange(p.nombre)}
+                      checked={granted.has(p.id)}
+                      disabled={!canChange(p)}
                       aria-describedby={p.descripcion ? `${id}-description` : undefined}
-                      onCheckedChange={(checked) => set([p.nombre], checked === true)}
+                      onCheckedChange={(checked) => set([p.id], checked === true)}
                     />
                     <div className="grid gap-0.5 leading-snug">
                       <label htmlFor={id} className="font-mono text-sm">
