@@ -1,3 +1,4 @@
+import { INVITATION_PARAM } from '@odontia/shared';
 import { MailCheck, MailX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -58,13 +59,13 @@ export default function AuthPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('register') === 'true' ? 'register' : 'login';
   // An invitation link (spec 001, DESIGN §1): kept while the person moves between the tabs.
-  const invitacion = params.get('invitacion');
+  const invitacion = params.get(INVITATION_PARAM);
   usePageTitle(tab === 'register' ? 'Registrarse' : 'Iniciar sesión');
 
   // The tab lives in the URL, so links to /auth?register=true and the back button agree with it.
   const onTabChange = (value: string) => {
     const next: Record<string, string> = value === 'register' ? { register: 'true' } : {};
-    if (invitacion) next.invitacion = invitacion;
+    if (invitacion) next[INVITATION_PARAM] = invitacion;
     setParams(next, { replace: true });
   };
 
