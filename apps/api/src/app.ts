@@ -13,6 +13,7 @@ import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { publicProfileRoutes } from './features/public-profile/public-profile.routes.ts';
 import { publicRequestRoutes, requestsRoutes } from './features/requests/requests.routes.ts';
+import { invitationsRoutes, permissionsRoutes, rolesRoutes, usersRoutes } from './features/team/team.routes.ts';
 import { termsRoutes } from './features/terms/terms.routes.ts';
 import type { AppEnv, Deps } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
@@ -39,7 +40,11 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/terminos', termsRoutes)
   .route('/demo', demoRoutes)
   .route('/notificaciones', notificationsRoutes)
-  .route('/noticias', newsRoutes);
+  .route('/noticias', newsRoutes)
+  .route('/usuarios', usersRoutes)
+  .route('/invitaciones', invitationsRoutes)
+  .route('/roles', rolesRoutes)
+  .route('/permisos', permissionsRoutes);
 
 export type AppType = typeof apiRoutes;
 

@@ -128,13 +128,24 @@ export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
  * Every clinic route names the permission it needs. The clinic comes from the session's membership;
  * any clinica_id in the request is ignored by construction.
  */
-export function requirePermission(permission: Permission) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+export function requirePermission(permission: Permission, message?: string) {
+  const middleware = createMiddleware<AppEnv>(async (c, next) => {
     await requireMember(c, async () => {
-      if (!c.var.member.permisos.has(permission)) throw forbidden();
+      if (!c.var.member.permisos.has(permission)) throw forbidden(message);
       await next();
     });
   });
+  return Object.assign(middleware, { [ROUTE_PERMISSION]: permission });
+}
+
+const ROUTE_PERMISSION = Symbol('odontia.routePermission');
+
+/**
+ * The permission a route's handler requires, read from the route table (`app.routes`): the
+ * permission matrix test walks every route with this, so a route added later is covered too.
+ */
+export function routePermission(handler: unknown): Permission | undefined {
+  return (handler as { [ROUTE_PERMISSION]?: Permission } | null)?.[ROUTE_PERMISSION];
 }
 
 /**

@@ -37,6 +37,8 @@ export const registerSchema = z.object({
   email,
   password,
   acceptTerms,
+  /** The token of an invitation link (`/auth?register=true&invitacion=`): the account joins that clinic. */
+  invitacion: z.string().trim().max(200).optional(),
 });
 
 /** The register form adds the confirmation, checked on the client only (the server never sees it). */

@@ -4,3 +4,4 @@ export * from './directory.ts';
 export * from './patients.ts';
 export * from './rate-limits.ts';
 export * from './notifications.ts';
+export * from './team.ts';

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { clientAddress, UNKNOWN_ADDRESS } from '../../platform/client-address.ts';
 import type { AppEnv } from '../../platform/context.ts';
 import { notFound, type ErrorBody, type ErrorCode } from '../../platform/errors.ts';
+import { acceptInvitation, checkInvitationFor } from '../../platform/membership.ts';
 import { consumeLimit, TOO_MANY } from '../../platform/rate-limit.ts';
 import { forgetCachedSessions } from '../../platform/session.ts';
 import { validationError } from '../../platform/validation.ts';
@@ -86,6 +87,21 @@ async function translate(response: Response): Promise<Response> {
 }
 
 /**
+ * The new account joins the inviting clinic. The token was checked just before; if it was used or
+ * deleted in between, the account stays (signed in, without a clinic) and goes through onboarding.
+ */
+async function joinInvitedClinic(c: Context<AppEnv>, token: string, email: string, response: Response) {
+  const body = (await response.clone().json().catch(() => null)) as { user?: { id?: string } } | null;
+  const userId = body?.user?.id;
+  if (!userId) return;
+  try {
+    await acceptInvitation(c.var.deps.db, token, { userId, email });
+  } catch (error) {
+    c.var.deps.logger.warn({ err: error }, 'la invitación ya no se pudo aceptar tras el registro');
+  }
+}
+
+/**
  * better-auth's endpoints under /api/auth, behind our validation (shared schemas and Spanish
  * messages), our error shape, and the real client address for its rate limits.
  */
@@ -99,11 +115,13 @@ export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c)
   else headers.set('x-forwarded-for', address);
   let body: string | undefined;
   let email: string | undefined;
+  let parsedBody: unknown = null;
   const checked = c.req.method === 'POST' ? CHECKED[c.req.path] : undefined;
   if (checked) {
     const raw = await c.req.json();
     const parsed = checked.schema.safeParse(raw);
     if (!parsed.success) throw validationError(parsed.error);
+    parsedBody = parsed.data;
     email = (parsed.data as { email?: string }).email;
     body = JSON.stringify(checked.forward(parsed.data as never, c));
     headers.set('content-type', 'application/json');
@@ -111,6 +129,9 @@ export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c)
     body = await c.req.text();
   }
   const signInEmail = c.req.path === '/api/auth/sign-in/email' ? email : undefined;
+  // An invitation link: refused before any account exists when it is not open or not for this email.
+  const invitation = c.req.path === '/api/auth/sign-up/email' && email !== undefined ? (parsedBody as { invitacion?: string }).invitacion : undefined;
+  if (invitation && email) await checkInvitationFor(c.var.deps.db, invitation, email);
   if (signInEmail) await assertSignInAllowed(c, signInEmail);
   if (c.req.path === '/api/auth/request-password-reset' && email !== undefined) {
     await consumeLimit(c.var.deps, recoveryPerAccount, accountKey(email));
@@ -119,6 +140,7 @@ export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c)
   const request = new Request(c.req.url, { method: c.req.method, headers, body });
   const response = await auth.handler(request);
   if (signInEmail && (response.ok || response.status === 401)) await recordSignIn(c, signInEmail, response.ok);
+  if (invitation && email && response.ok) await joinInvitedClinic(c, invitation, email, response);
   // Sign-out, password reset and revocations must apply to the next request, not a second later.
   if (c.req.method === 'POST') forgetCachedSessions(auth);
   return translate(response);

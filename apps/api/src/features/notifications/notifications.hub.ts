@@ -42,7 +42,11 @@ class NotificationHub {
   ) {
     realtime.subscribe({
       event: (event) => {
-        if (event.kind !== 'notificacion' || !this.byUser.has(event.userId)) return;
+        const listeners = this.byUser.get(event.userId);
+        if (!listeners) return;
+        // Access changed: each of this user's streams checks its session and membership now (and ends if refused).
+        if (event.kind === 'acceso') return listeners.forEach((listener) => listener.ping());
+        if (event.kind !== 'notificacion') return;
         if (this.pending.push(event.id) === 1) setImmediate(() => void this.flush());
       },
       resync: () => this.each((listener) => listener.resync()),

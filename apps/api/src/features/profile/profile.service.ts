@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { perfilesUsuario, user } from '../../db/schema/index.ts';
+import { perfilesUsuario, user, usuarios } from '../../db/schema/index.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { replaceStoredImage } from '../../platform/storage/stored-images.ts';
 
@@ -25,7 +25,8 @@ export async function getProfile(db: Database, userId: string) {
 
 /**
  * Upserts the profile and, on the first save, moves onboarding from pendiente to perfil_completado
- * (spec 000 §4). A later save from 'Mi Perfil' never moves a finished onboarding back.
+ * (spec 000 §4), or straight to completado for a member who joined a clinic by invitation (DESIGN §1:
+ * they skip the clinic step). A later save from 'Mi Perfil' never moves a finished onboarding back.
  */
 export async function saveProfile(db: Database, userId: string, data: SavedProfile) {
   const now = new Date();
@@ -40,9 +41,10 @@ export async function saveProfile(db: Database, userId: string, data: SavedProfi
         telefono: perfilesUsuario.telefono,
         fotoUrl: perfilesUsuario.fotoUrl,
       });
+    const [membership] = await tx.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.id, userId));
     await tx
       .update(user)
-      .set({ onboardingStep: 'perfil_completado', updatedAt: now })
+      .set({ onboardingStep: membership ? 'completado' : 'perfil_completado', updatedAt: now })
       .where(and(eq(user.id, userId), eq(user.onboardingStep, 'pendiente')));
     const [{ onboardingStep }] = await tx.select({ onboardingStep: user.onboardingStep }).from(user).where(eq(user.id, userId));
     return { ...perfil, onboardingStep };

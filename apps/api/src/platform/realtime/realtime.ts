@@ -11,12 +11,18 @@ import type { Executor } from '../../db/client.ts';
  * tables (which also check who may see it), and NOTIFY payloads must stay under 8,000 bytes.
  * Other features add their kinds to this union.
  */
-export type RealtimeEvent = {
-  /** A notification for one user (`notificaciones.id`). */
-  kind: 'notificacion';
-  userId: string;
-  id: string;
-};
+export type RealtimeEvent =
+  | {
+      /** A notification for one user (`notificaciones.id`). */
+      kind: 'notificacion';
+      userId: string;
+      id: string;
+    }
+  | {
+      /** A user's access changed (deactivated, removed, sessions ended): their open streams check again now. */
+      kind: 'acceso';
+      userId: string;
+    };
 
 export type RealtimeListener = {
   event: (event: RealtimeEvent) => void;
@@ -50,10 +56,11 @@ export function encodeEvent(event: RealtimeEvent): string {
 export function decodeEvent(payload: string | undefined): RealtimeEvent | null {
   if (!payload) return null;
   try {
-    const value = JSON.parse(payload) as Partial<RealtimeEvent>;
+    const value = JSON.parse(payload) as { kind?: unknown; userId?: unknown; id?: unknown };
     if (value.kind === 'notificacion' && typeof value.userId === 'string' && typeof value.id === 'string') {
       return { kind: value.kind, userId: value.userId, id: value.id };
     }
+    if (value.kind === 'acceso' && typeof value.userId === 'string') return { kind: value.kind, userId: value.userId };
   } catch {
     // Not JSON: ignored like any other foreign payload.
   }
