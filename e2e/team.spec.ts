@@ -26,6 +26,8 @@ async function invitationLink(email: string): Promise<string> {
 }
 
 test('an owner invites a member, who registers from the email and lands in the clinic with the role’s screens', async ({ page, browser }) => {
+  // One story across two browsers: the owner's and the invited member's.
+  test.setTimeout(90_000);
   await createClinicOwner(page.request, { clinica: 'Clínica Equipo E2E' });
   const email = uniqueEmail('invitada');
 
@@ -101,6 +103,7 @@ test('an owner invites a member, who registers from the email and lands in the c
   await again.close();
 
   // The owner sees the member Registrado.
+  await page.getByRole('link', { name: 'Volver a la lista' }).click();
   await page.getByRole('button', { name: 'Actualizar' }).click();
   await expect(row(page, 'Marta').filter({ hasNotText: 'Invitación' })).toContainText('Registrado');
 
@@ -109,7 +112,7 @@ test('an owner invites a member, who registers from the email and lands in the c
   await expect(page.getByRole('heading', { name: 'Gestión de Roles' })).toBeVisible();
   await expect(row(page, 'Administrador')).toContainText('Predeterminado');
   await page.getByRole('link', { name: 'Nuevo Rol' }).click();
-  await page.getByLabel('Nombre', { exact: true }).fill('Coordinación');
+  await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Coordinación');
   await page.getByLabel('Descripción').fill('Consulta el equipo');
   const usuarios = page.getByRole('group', { name: 'Usuarios' });
   await usuarios.getByRole('checkbox', { name: 'usuarios.ver' }).click();
