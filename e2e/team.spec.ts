@@ -1,8 +1,8 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { readOutbox } from '../apps/api/src/test/outbox.ts';
-import { dataDir } from './playwright.config';
+import { baseURL, dataDir } from './playwright.config';
 import { createClinicOwner, uniqueEmail } from './support/accounts';
 
 async function expectNoAxeViolations(page: Page) {
@@ -148,4 +148,83 @@ test('an owner invites a member, who registers from the email and lands in the c
   await expect(invited.getByRole('heading', { name: 'Gestión de Usuarios' })).toBeVisible();
   await expect(invited.getByRole('link', { name: 'Nuevo Usuario' })).toHaveCount(0);
   await invitedContext.close();
+});
+
+test('the permissions list, the locked Administrador role, and deleting an invitation, a role and a member', async ({ page }) => {
+  test.setTimeout(60_000);
+  await createClinicOwner(page.request, { clinica: 'Clínica Borrados E2E' });
+  const { roles, predeterminadoInvitacion } = await (await page.request.get('/api/roles/opciones')).json();
+  // A member who joined through an invitation (sign-up through the API with the mailed token).
+  const memberEmail = uniqueEmail('miembro');
+  expect((await page.request.post('/api/invitaciones', { data: { nombres: 'Rosa Miembro', email: memberEmail, rolId: predeterminadoInvitacion } })).status()).toBe(201);
+  const token = new URL(await invitationLink(memberEmail)).searchParams.get('invitacion');
+  const memberRequest = await playwrightRequest.newContext({ baseURL });
+  expect((await memberRequest.post('/api/auth/sign-up/email', { data: { email: memberEmail, password: 'secreto123', acceptTerms: true, invitacion: token } })).ok()).toBe(true);
+  await memberRequest.dispose();
+  const invitedEmail = uniqueEmail('borrar');
+  expect((await page.request.post('/api/invitaciones', { data: { nombres: 'Pedro Borrable', email: invitedEmail, rolId: predeterminadoInvitacion } })).status()).toBe(201);
+  expect((await page.request.post('/api/roles', { data: { nombre: 'Temporal', descripcion: '', permisos: [] } })).status()).toBe(201);
+
+  // 'Permisos del Sistema': read-only, grouped by módulo, pages of 10, searchable.
+  await page.goto('/permisos');
+  await expect(page.getByRole('heading', { name: 'Permisos del Sistema' })).toBeVisible();
+  await expect(page.getByText(/^Mostrando 1 - 10 de \d+$/)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Paginación' })).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole('searchbox', { name: 'Buscar por nombre, descripción o módulo' }).fill('odontograma');
+  await expect(page.getByText('Mostrando 1 - 2 de 2')).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: 'Odontograma' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Paginación' })).toHaveCount(0);
+
+  // Administrador: every permission, read-only.
+  const admin = roles.find((r: { nombre: string }) => r.nombre === 'Administrador');
+  await page.goto(`/roles/${admin.id}`);
+  await expect(page.getByRole('note')).toContainText('El rol Administrador tiene siempre todos los permisos');
+  await expect(page.getByRole('checkbox', { name: 'usuarios.ver' })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: 'usuarios.ver' })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Guardar cambios' })).toHaveCount(0);
+
+  // A custom role is deleted after ¿Estás seguro?; predeterminado roles offer no delete.
+  await page.goto('/roles');
+  await expect(page.getByRole('button', { name: 'Eliminar el rol Administrador' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Eliminar el rol Temporal' }).click();
+  const confirmRole = page.getByRole('alertdialog', { name: '¿Estás seguro?' });
+  await expect(confirmRole.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  await confirmRole.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(toast(page, 'Rol eliminado')).toBeVisible();
+  await expect(row(page, 'Temporal')).toHaveCount(0);
+
+  // An invitation row can only be deleted.
+  await page.goto('/usuarios');
+  const invitationRow = row(page, invitedEmail);
+  await expect(invitationRow).toContainText('Pendiente');
+  await expect(invitationRow.getByRole('link')).toHaveCount(0);
+  await invitationRow.getByRole('button', { name: `Eliminar la invitación a ${invitedEmail}` }).click();
+  await page.getByRole('alertdialog', { name: '¿Estás seguro?' }).getByRole('button', { name: 'Eliminar' }).click();
+  await expect(toast(page, 'Invitación eliminada')).toBeVisible();
+  await expect(row(page, invitedEmail)).toHaveCount(0);
+
+  // An unknown user: 'Usuario no encontrado' and back to the list.
+  await page.goto('/usuarios/00000000-0000-4000-8000-000000000000');
+  await expect(toast(page, 'Usuario no encontrado')).toBeVisible();
+  await expect(page).toHaveURL(/\/usuarios$/);
+
+  // A member is deleted from their edit screen, after ¿Estás seguro?.
+  await row(page, memberEmail).filter({ hasNotText: 'Invitación' }).getByRole('link', { name: 'Editar a Rosa Miembro' }).click();
+  await expect(page.getByRole('heading', { name: 'Editar Usuario' })).toBeVisible();
+  await page.getByRole('button', { name: 'Eliminar usuario' }).click();
+  await page.getByRole('alertdialog', { name: '¿Estás seguro?' }).getByRole('button', { name: 'Eliminar' }).click();
+  await expect(toast(page, 'Usuario eliminado')).toBeVisible();
+  await expect(page).toHaveURL(/\/usuarios$/);
+  await expect(row(page, memberEmail).filter({ hasNotText: 'Invitación' })).toHaveCount(0);
+
+  // The owner's own row: no delete, and the edit screen locks rol and activo.
+  await expect(row(page, 'Lucía').getByRole('button', { name: /Eliminar/ })).toHaveCount(0);
+  await row(page, 'Lucía').getByRole('link', { name: /Editar a/ }).click();
+  await expect(page.getByRole('heading', { name: 'Editar Usuario' })).toBeVisible();
+  await expect(page.getByLabel('Rol')).toBeDisabled();
+  await expect(page.getByRole('switch', { name: 'Activo' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Eliminar usuario' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
