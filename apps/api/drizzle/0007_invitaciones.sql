@@ -15,7 +15,7 @@ CREATE TABLE "invitaciones_usuarios" (
 );
 --> statement-breakpoint
 ALTER TABLE "invitaciones_usuarios" ADD CONSTRAINT "invitaciones_usuarios_clinica_id_clinicas_id_fk" FOREIGN KEY ("clinica_id") REFERENCES "public"."clinicas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "invitaciones_usuarios" ADD CONSTRAINT "invitaciones_usuarios_rol_id_roles_clinica_id_fk" FOREIGN KEY ("rol_id") REFERENCES "public"."roles_clinica"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invitaciones_usuarios" ADD CONSTRAINT "invitaciones_usuarios_rol_id_roles_clinica_id_fk" FOREIGN KEY ("rol_id") REFERENCES "public"."roles_clinica"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitaciones_usuarios" ADD CONSTRAINT "invitaciones_usuarios_invitado_por_user_id_fk" FOREIGN KEY ("invitado_por") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitaciones_usuarios" ADD CONSTRAINT "invitaciones_usuarios_usuario_id_user_id_fk" FOREIGN KEY ("usuario_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "invitaciones_usuarios_clinica_email_key" ON "invitaciones_usuarios" USING btree ("clinica_id","email");--> statement-breakpoint

@@ -40,6 +40,8 @@ export type Permission = (typeof PERMISSIONS)[number]['nombre'];
 
 export const ROLES = ['admin', 'dentista', 'asistente', 'recepcion'] as const;
 export type Rol = (typeof ROLES)[number];
+/** `usuarios.rol` of a member: the key of their predeterminado role, or 'personalizado' for a clinic's own role. */
+export type MemberRol = Rol | 'personalizado';
 
 const all = PERMISSIONS.map((p) => p.nombre);
 const only = (...modules: string[]) => PERMISSIONS.filter((p) => modules.includes(p.modulo)).map((p) => p.nombre);

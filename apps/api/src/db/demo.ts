@@ -32,6 +32,31 @@ export const DEMO_CLINIC = {
 } as const;
 
 /**
+ * The demo clinic's team (issue 10): one member for each of the other default roles and one for a
+ * custom role, all signing in with the owner's password; a pending and an expired invitation.
+ * Listed in the README's demo section.
+ */
+export const DEMO_TEAM = {
+  password: DEMO_CLINIC.owner.password,
+  members: [
+    { id: '0de70000-5a1d-4c1e-8a00-000000000101', email: 'dentista@odontia.local', nombres: 'Carlos Ruiz Serrano', rol: 'Dentista' },
+    { id: '0de70000-5a1d-4c1e-8a00-000000000102', email: 'asistente@odontia.local', nombres: 'Marta Gil Navarro', rol: 'Asistente' },
+    { id: '0de70000-5a1d-4c1e-8a00-000000000103', email: 'recepcion@odontia.local', nombres: 'Sofía López Díaz', rol: 'Recepción' },
+    { id: '0de70000-5a1d-4c1e-8a00-000000000104', email: 'higienista@odontia.local', nombres: 'Pablo Romero Vega', rol: 'Higienista' },
+  ],
+  customRole: {
+    id: '0de70000-5a1d-4c1e-8a00-000000000110',
+    nombre: 'Higienista',
+    descripcion: 'Limpiezas y prevención: consulta pacientes, odontograma y agenda',
+    permisos: ['clinica.ver', 'pacientes.ver', 'odontograma.ver', 'citas.ver', 'notificaciones.ver'],
+  },
+  invitations: [
+    { id: '0de70000-5a1d-4c1e-8a00-000000000120', email: 'nuevo.dentista@ejemplo.com', nombres: 'Andrés Molina', rol: 'Dentista', expired: false },
+    { id: '0de70000-5a1d-4c1e-8a00-000000000121', email: 'antigua.asistente@ejemplo.com', nombres: 'Elena Castro', rol: 'Asistente', expired: true },
+  ],
+} as const;
+
+/**
  * A small, fast, seeded PRNG (mulberry32) for demo and benchmark data: the same seed gives the same
  * data on every install. Demo seeders draw from it, never from Math.random.
  */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from './client.ts';
 import { seedDemoClinic } from '../features/clinic/clinic.seed.ts';
 import { seedDemoPatients } from '../features/patients/patients.seed.ts';
+import { seedDemoTeam } from '../features/team/team.seed.ts';
 import { seedTerms } from '../features/terms/terms.service.ts';
 import { seedNews } from '../features/news/news.seed.ts';
 import type { Storage } from '../platform/storage/storage.ts';
@@ -37,7 +38,7 @@ export type DemoSeeder = (tx: Executor, context: DemoSeedContext) => Promise<voi
  * that own it and runs once, on an empty database (no user yet), when SEED_DEMO is on. Data for the
  * demo clinic goes after `seedDemoClinic` (see DEMO_CLINIC in db/demo.ts).
  */
-export const demoSeeders: DemoSeeder[] = [seedDirectoryDemo, seedDemoClinic, seedDemoPatients];
+export const demoSeeders: DemoSeeder[] = [seedDirectoryDemo, seedDemoClinic, seedDemoPatients, seedDemoTeam];
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   const [row] = await db

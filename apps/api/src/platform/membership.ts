@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DEFAULT_ROLES, TEAM_MESSAGES, type InvitacionPublica } from '@odontia/shared';
+import { DEFAULT_ROLES, TEAM_MESSAGES, type InvitacionPublica, type MemberRol } from '@odontia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { clinicas, invitacionesUsuarios, rolesClinica, session, user, usuarios, usuariosRol } from '../db/schema/index.ts';
@@ -14,7 +14,7 @@ import { publish } from './realtime/index.ts';
  */
 
 /** `usuarios.rol` of a member with this role: the key of a predeterminado role, else 'personalizado'. */
-export function rolKey(role: { nombre: string; esPredeterminado: boolean }): string {
+export function rolKey(role: { nombre: string; esPredeterminado: boolean }): MemberRol {
   return (role.esPredeterminado && DEFAULT_ROLES.find((r) => r.nombre === role.nombre)?.rol) || 'personalizado';
 }
 

@@ -1,4 +1,4 @@
-import type { Permission, Rol } from '@odontia/shared';
+import type { MemberRol, Permission } from '@odontia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -108,7 +108,7 @@ export async function loadMember(db: Database, userId: string): Promise<Member |
   return {
     userId,
     clinicaId: row.clinicaId,
-    rol: row.rol as Rol,
+    rol: row.rol as MemberRol,
     permisos: new Set(row.permisos as Permission[]),
     zonaHoraria: row.zonaHoraria,
   };

@@ -19,10 +19,13 @@ export const invitacionesUsuarios = pgTable(
       .references(() => clinicas.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     nombres: text('nombres').notNull(),
-    /** A role still offered by an invitation cannot be deleted (restrict). */
+    /**
+     * A role still offered by an invitation cannot be deleted (no action: checked at the end of the
+     * statement, so deleting the whole clinic, which cascades to both, still works).
+     */
     rolId: uuid('rol_id')
       .notNull()
-      .references(() => rolesClinica.id, { onDelete: 'restrict' }),
+      .references(() => rolesClinica.id),
     invitadoPor: text('invitado_por').references(() => user.id, { onDelete: 'set null' }),
     /** pendiente | registrado */
     estado: text('estado').notNull().default('pendiente'),
