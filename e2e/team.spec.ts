@@ -6,8 +6,10 @@ import { baseURL, dataDir } from './playwright.config';
 import { createClinicOwner, uniqueEmail } from './support/accounts';
 
 async function expectNoAxeViolations(page: Page) {
-  // Checked at rest: the pointer left over a just-clicked button would be judged in its hover colours.
+  // Checked at rest: the pointer left over a just-clicked button would be judged in its hover colours,
+  // and a popup still closing (a select's list) leaves the rest of the page aria-hidden for a moment.
   await page.mouse.move(0, 0);
+  await expect(page.locator('[data-aria-hidden]')).toHaveCount(0);
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations).toEqual([]);
 }
