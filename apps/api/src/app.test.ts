@@ -85,6 +85,19 @@ describe('hostile input', () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).not.toBe('internal_error');
   });
 
+  it('answers 400, never 500, to a NUL character in the fields of the account endpoints', async () => {
+    const cases: [string, Record<string, unknown>][] = [
+      ['/api/auth/sign-in/email', { email: 'ana\u0000@example.es', password: 'secreto123' }],
+      ['/api/auth/sign-up/email', { email: 'ana\u0000@example.es', password: 'secreto123', acceptTerms: true }],
+      ['/api/auth/request-password-reset', { email: 'ana\u0000@example.es' }],
+      ['/api/auth/reset-password', { token: 'abc\u0000def', newPassword: 'secreto123' }],
+    ];
+    for (const [path, json] of cases) {
+      const res = await t.request(path, { method: 'POST', json });
+      expect(res.status, path).toBe(400);
+    }
+  });
+
   it('refuses a JSON body over 1 MB with 413 before reading it', async () => {
     const big = JSON.stringify({ email: 'a@b.es', password: 'x'.repeat(2 * 1024 * 1024) });
     const res = await t.request('/api/auth/sign-in/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });

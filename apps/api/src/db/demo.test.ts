@@ -1,7 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_ROLES, PATIENTS_PAGE_SIZE, todayInZone, updatePatientSchema } from '@odontia/shared';
-import { hashPassword } from 'better-auth/crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLINIC, DEMO_TEAM, seededRandom } from './demo.ts';
@@ -9,6 +8,7 @@ import { account, clinicas, pacientes, rolesClinica, user, usuarios, usuariosRol
 import { demoSeeders, seed } from './seed.ts';
 import { keyFromPublicUrl } from '../platform/storage/storage.ts';
 import { cookiesFrom, createTestApp, type TestApp } from '../test/app.ts';
+import { resetTokenFor } from '../test/outbox.ts';
 import { buildDemoPatients, DEMO_PATIENT_COUNT } from '../features/patients/patients.seed.ts';
 import { seedDemoTeam } from '../features/team/team.seed.ts';
 
@@ -161,12 +161,12 @@ describe('the demo clinic', () => {
   });
 
   it('stops offering its credentials once the owner changes the password', async () => {
-    // /api/auth/change-password is not one of the app's auth endpoints (auth.routes.ts answers it 404);
-    // a password changes through the reset flow, which stores a new hash like this.
-    await t.db
-      .update(account)
-      .set({ password: await hashPassword('una-clave-propia') })
-      .where(eq(account.userId, DEMO_CLINIC.owner.id));
+    // The app changes a password through the recovery email (there is no change-password endpoint).
+    const requested = await t.request('/api/auth/request-password-reset', { method: 'POST', json: { email: DEMO_CLINIC.owner.email } });
+    expect(requested.status).toBe(200);
+    const token = await resetTokenFor(t, DEMO_CLINIC.owner.email);
+    const changed = await t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'una-clave-propia' } });
+    expect(changed.status).toBe(200);
     expect((await api.demo.$get()).status).toBe(404);
     expect((await signIn(DEMO_CLINIC.owner.email, 'una-clave-propia')).status).toBe(200);
   });

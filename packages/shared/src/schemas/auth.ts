@@ -58,7 +58,8 @@ export const recoverySchema = z.object({
 export type RecoveryInput = z.input<typeof recoverySchema>;
 
 export const resetPasswordSchema = z.object({
-  token: z.string().min(1, 'El enlace no es válido o ha caducado'),
+  // better-auth's tokens are URL-safe ids: anything else (a NUL, a quote...) is not one of ours.
+  token: z.string().regex(/^[\w-]{1,200}$/, 'El enlace no es válido o ha caducado'),
   newPassword: password,
 });
 

@@ -9,7 +9,7 @@ import { acceptInvitation, checkInvitationFor } from '../../platform/membership.
 import { consumeLimit, TOO_MANY } from '../../platform/rate-limit.ts';
 import { forgetCachedSessions } from '../../platform/session.ts';
 import { validationError } from '../../platform/validation.ts';
-import { accountKey, assertSignInAllowed, recordSignIn, recoveryPerAccount } from './login-limit.ts';
+import { accountKey, takeSignInAttempt, settleSignInAttempt, recoveryPerAccount } from './login-limit.ts';
 
 /** better-auth speaks English; people see these. Sign-in never says whether the email exists. */
 const SPANISH: Record<string, string> = {
@@ -132,14 +132,14 @@ export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c)
   // An invitation link: refused before any account exists when it is not open or not for this email.
   const invitation = c.req.path === '/api/auth/sign-up/email' && email !== undefined ? (parsedBody as { invitacion?: string }).invitacion : undefined;
   if (invitation && email) await checkInvitationFor(c.var.deps.db, invitation, email);
-  if (signInEmail) await assertSignInAllowed(c, signInEmail);
+  if (signInEmail) await takeSignInAttempt(c.var.deps, signInEmail);
   if (c.req.path === '/api/auth/request-password-reset' && email !== undefined) {
     await consumeLimit(c.var.deps, recoveryPerAccount, accountKey(email));
   }
   headers.delete('content-length');
   const request = new Request(c.req.url, { method: c.req.method, headers, body });
   const response = await auth.handler(request);
-  if (signInEmail && (response.ok || response.status === 401)) await recordSignIn(c, signInEmail, response.ok);
+  if (signInEmail) await settleSignInAttempt(c.var.deps, signInEmail, response.ok ? 'succeeded' : response.status === 401 ? 'failed' : 'other');
   if (invitation && email && response.ok) await joinInvitedClinic(c, invitation, email, response);
   // Sign-out, password reset and revocations must apply to the next request, not a second later.
   if (c.req.method === 'POST') forgetCachedSessions(auth);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitesUso, session, user, verification } from '../../db/schema/index.ts';
 import { cookiesFrom, createTestApp, errorOf, signUp, uniqueEmail, type TestApp } from '../../test/app.ts';
 import { ACCOUNT_LOCKED, LOGIN_LOCK_SECONDS } from './login-limit.ts';
-import { readOutbox } from '../../test/outbox.ts';
+import { readOutbox, resetTokenFor } from '../../test/outbox.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,15 +19,6 @@ const requestReset = (app: TestApp, email: string) =>
   app.request('/api/auth/request-password-reset', { method: 'POST', json: { email } });
 const resetPassword = (token: string, newPassword: string) =>
   t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword } });
-
-/** The token of the newest reset email sent to `email`, read from the outbox like a person would. */
-async function resetTokenFor(app: TestApp, email: string): Promise<string> {
-  const messages = await readOutbox(app.deps.mailer.outboxDir!);
-  const message = messages.find((m) => m.to.includes(email));
-  if (!message) throw new Error(`no email for ${email}`);
-  const match = /\/auth\/reset-password\?token=([^\s"&<]+)/.exec(message.text);
-  return decodeURIComponent(match![1]);
-}
 
 describe('register, sign in, sign out', () => {
   it('registers an account at onboarding_step pendiente and signs it in', async () => {
@@ -302,6 +293,23 @@ describe('rate limits (RATE_LIMIT=true)', () => {
       await limited.db.update(limitesUso).set({ expire: new Date(Date.now() - 1000) }).where(like(limitesUso.key, 'login-cuenta:%'));
       expect((await signInFrom('198.51.100.7', password)).status).toBe(200);
       expect(await limited.db.select().from(limitesUso).where(like(limitesUso.key, 'login-cuenta:%'))).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('lets at most 10 passwords be tried even when the attempts arrive all at once', async () => {
+    const limited = await createTestApp({ RATE_LIMIT: 'true' });
+    try {
+      const email = uniqueEmail();
+      await limited.deps.auth.api.signUpEmail({ body: { email, password: 'secreto123', name: 'objetivo' } });
+      const statuses = await Promise.all(
+        Array.from({ length: 24 }, (_, i) =>
+          limited.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'incorrecta' }, address: `203.0.113.${i + 1}` }),
+        ).map(async (res) => (await res).status),
+      );
+      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(14);
     } finally {
       await limited.close();
     }

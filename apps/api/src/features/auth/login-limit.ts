@@ -1,6 +1,5 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../../platform/context.ts';
-import { defineLimit, limiterFor, storedKey, tooManyRequests } from '../../platform/rate-limit.ts';
+import type { Deps } from '../../platform/context.ts';
+import { consumeLimit, defineLimit, limiterFor, storedKey } from '../../platform/rate-limit.ts';
 
 /**
  * Per-account sign-in limit, beside better-auth's per-address one (10 a minute): wrong passwords
@@ -30,24 +29,30 @@ export const recoveryPerAccount = defineLimit({ name: 'recuperacion-cuenta', poi
 /** One account whatever the case or spaces it is typed with. */
 export const accountKey = (email: string) => email.trim().toLowerCase();
 
-/** Throws the lock's 429 while the account is locked. */
-export async function assertSignInAllowed(c: Context<AppEnv>, email: string): Promise<void> {
-  const { config, db } = c.var.deps;
-  if (!config.rateLimit) return;
-  const state = await limiterFor(db, loginFailures).get(storedKey(accountKey(email)));
-  if (state && state.consumedPoints > LOGIN_FAILURES) throw tooManyRequests(ACCOUNT_LOCKED, state.msBeforeNext);
+/**
+ * Takes one attempt from the account's allowance before the password is checked. Taking it first,
+ * atomically in the shared store, means parallel requests cannot all read "under the limit" and
+ * slip through together: at most LOGIN_FAILURES passwords are tried per window. Throws the lock's
+ * 429 when none is left.
+ */
+export async function takeSignInAttempt(deps: Pick<Deps, 'config' | 'db'>, email: string): Promise<void> {
+  await consumeLimit(deps, loginFailures, accountKey(email));
 }
 
-/** Counts a failed sign-in (locking the account at the limit) or clears the count after a success. */
-export async function recordSignIn(c: Context<AppEnv>, email: string, succeeded: boolean): Promise<void> {
-  const { config, db } = c.var.deps;
+/**
+ * Settles the attempt taken by takeSignInAttempt: a success clears the count; a wrong password
+ * keeps it and, at the limit, locks the account for LOGIN_LOCK_SECONDS (not the whole window);
+ * any other answer (invalid input, better-auth's own limit) gives it back.
+ */
+export async function settleSignInAttempt(deps: Pick<Deps, 'config' | 'db'>, email: string, outcome: 'succeeded' | 'failed' | 'other'): Promise<void> {
+  const { config, db } = deps;
   if (!config.rateLimit) return;
   const limiter = limiterFor(db, loginFailures);
   const key = storedKey(accountKey(email));
-  if (succeeded) {
-    await limiter.delete(key);
-    return;
+  if (outcome === 'succeeded') await limiter.delete(key);
+  else if (outcome === 'other') await limiter.reward(key, 1);
+  else {
+    const state = await limiter.get(key);
+    if (state && state.consumedPoints >= LOGIN_FAILURES) await limiter.block(key, LOGIN_LOCK_SECONDS);
   }
-  const state = await limiter.penalty(key, 1);
-  if (state.consumedPoints >= LOGIN_FAILURES) await limiter.block(key, LOGIN_LOCK_SECONDS);
 }

@@ -105,8 +105,12 @@ class NotificationStream implements StreamListener {
 
   private async start(): Promise<void> {
     await this.sink.write(`retry: ${RETRY_MS}\n: conectado\n\n`);
-    if (this.ctx.lastSeq === null) this.cursor = await latestSeq(this.ctx.db, this.ctx.owner);
-    else await this.catchUp();
+    if (this.ctx.lastSeq === null) {
+      this.cursor = await latestSeq(this.ctx.db, this.ctx.owner);
+      // An id-only frame sets the browser's Last-Event-ID without firing an event: a tab that has
+      // received nothing yet still reconnects from here, and gets what was committed meanwhile.
+      await this.sink.write(`id: ${this.cursor}\n\n`);
+    } else await this.catchUp();
   }
 
   private async allowed(): Promise<boolean> {

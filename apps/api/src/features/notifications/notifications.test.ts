@@ -66,7 +66,8 @@ async function openStream(cookie: string, options: { lastEventId?: string; via?:
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
-  const state = { events: [] as SseEvent[], comments: [] as string[], ended: false };
+  // `lastId` is what a browser would send as Last-Event-ID: the last `id:` field seen, event or not.
+  const state = { events: [] as SseEvent[], comments: [] as string[], ended: false, lastId: null as string | null };
   let buffer = '';
   void (async () => {
     try {
@@ -82,7 +83,7 @@ async function openStream(cookie: string, options: { lastEventId?: string; via?:
           let isEvent = false;
           for (const line of block.split('\n')) {
             if (line.startsWith(':')) state.comments.push(line.slice(1).trim());
-            else if (line.startsWith('id: ')) event.id = line.slice(4);
+            else if (line.startsWith('id: ')) event.id = state.lastId = line.slice(4);
             else if (line.startsWith('event: ')) {
               event.event = line.slice(7);
               isEvent = true;
@@ -302,6 +303,25 @@ describe('GET /api/notificaciones/stream', () => {
     await settle();
     expect(fresh.state.events).toEqual([]);
     await fresh.close();
+  });
+
+  it('gives a fresh stream an id at once, so a tab that has received nothing still reconnects without a gap', async () => {
+    const member = await addTeamMember(t, owner.clinica.id, 'Recepción', 'recepcion');
+    const who = { userId: member.userId, clinicaId: owner.clinica.id };
+    const first = await openStream(member.cookie);
+    await expect.poll(() => first.state.lastId, { timeout: 5000 }).not.toBeNull();
+    expect(first.state.events).toEqual([]);
+    const lastId = first.state.lastId!;
+    await first.close();
+
+    await notifyUser(who, 'Durante el corte');
+    const again = await openStream(member.cookie, { lastEventId: lastId });
+    try {
+      await again.waitForEvents(1);
+      expect(again.notifications().map((n) => n.titulo)).toEqual(['Durante el corte']);
+    } finally {
+      await again.close();
+    }
   });
 
   it('ends when the session is signed out', async () => {

@@ -4,7 +4,8 @@ import type { PublicPage } from './preloads.ts';
  * A first paint before the scripts arrive: the header (and the landing's headline) as static HTML in
  * #root, which React replaces on its first render. On a slow phone people see the page about a
  * second earlier. The markup and classes are those of PublicHeader (apps/web/src/features/directory/
- * components/public-layout.tsx) and the landing's hero; directory.test.ts checks they still match.
+ * components/public-layout.tsx, with the mark of apps/web/src/components/brand.tsx) and the landing's
+ * hero; directory.test.ts checks they still match.
  */
 const LOGO_PATH =
   'M11 7c-3 0-5 2.4-5 5.6 0 2.6 1 4.4 1.8 6.6.9 2.6 1.1 6.8 3.2 6.8 1.9 0 1.8-4.6 3.2-6.4.5-.6 1.1-.9 1.8-.9s1.3.3 1.8.9c1.4 1.8 1.3 6.4 3.2 6.4 2.1 0 2.3-4.2 3.2-6.8.8-2.2 1.8-4 1.8-6.6C26 9.4 24 7 21 7c-2 0-3.2 1-5 1s-3-1-5-1z';

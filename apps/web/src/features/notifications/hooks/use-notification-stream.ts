@@ -53,14 +53,12 @@ export function useNotificationStream(userId: string | null) {
     const connect = () => {
       const current = new EventSource(NOTIFICATION_STREAM_URL);
       source = current;
-      let opened = false;
       current.addEventListener('open', () => {
         attempts = 0;
-        // A new connection (no Last-Event-ID) delivers what is committed from now on: the lists are
-        // read again so that nothing committed before it, and after their last read, is missing.
-        // The browser's own reconnections send Last-Event-ID and the server replays the gap instead.
-        if (!opened) void queryClient.invalidateQueries({ queryKey: notificationsKey });
-        opened = true;
+        // Every (re)connection reads the lists again, so that nothing committed before it and after
+        // their last read is missing; the stream itself replays the gap from Last-Event-ID, and
+        // duplicates are dropped by id.
+        void queryClient.invalidateQueries({ queryKey: notificationsKey });
       });
       current.addEventListener(NOTIFICATION_EVENT, onNotification);
       current.addEventListener('error', () => {
