@@ -2,7 +2,7 @@ import { TEAM_MESSAGES } from '@odontia/shared';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '@/lib/api';
-import { useCan } from '@/lib/session';
+import { useCan, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -18,6 +18,7 @@ export default function EditRolePage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const canManage = useCan('roles.gestionar');
+  const { refresh } = useSession();
   const role = useRole(id);
   const catalogue = usePermissionCatalogue();
   const update = useUpdateRole();
@@ -47,6 +48,8 @@ export default function EditRolePage() {
           submitLabel="Guardar cambios"
           onSubmit={async (values) => {
             await update.mutateAsync({ id: data.id, json: values });
+            // If it is this member's own role, the sidebar and the guards follow at once.
+            await refresh();
             toast.success(TEAM_MESSAGES.roleUpdated, `Los cambios del rol ${values.nombre} se han guardado.`);
             navigate('/roles');
           }}

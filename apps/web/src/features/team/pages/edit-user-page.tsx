@@ -36,7 +36,8 @@ function UserForm({ user }: { user: TeamMember }) {
   const [confirming, setConfirming] = useState(false);
   const form = useForm({
     resolver: zodResolver(updateMemberSchema),
-    defaultValues: { nombres: user.nombres, rolId: user.rol?.id ?? '', activo: user.activo },
+    // A member without a role has none to keep: the select starts empty and may stay so.
+    defaultValues: { nombres: user.nombres, rolId: user.rol?.id, activo: user.activo },
   });
   const {
     register,
