@@ -1,3 +1,4 @@
+import type { Permission } from '@odontia/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { lazy, Suspense } from 'react';
 import { RootLayout } from './layouts/root-layout';
@@ -26,6 +27,15 @@ const settingsPage = async () => {
   return { Component: () => <SettingsPage sections={sections} /> };
 };
 
+/** Routes that open only for members whose role grants `permission` (the sidebar hides them the same way). */
+const guarded = (permission: Permission, children: RouteObject[]): RouteObject => ({
+  lazy: async () => {
+    const { RequirePermission } = await import('./layouts/require-permission');
+    return { Component: () => <RequirePermission permission={permission} /> };
+  },
+  children,
+});
+
 /** The dashboard with the notifications feature's button and card (features do not import each other). */
 const dashboardPage = async () => {
   const [{ default: DashboardPage }, { TestNotificationButton }, { ImportantNotificationsCard }] = await Promise.all([
@@ -50,12 +60,27 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('./layouts/staff-layout')),
             children: [
               { path: '/dashboard', lazy: dashboardPage },
-              { path: '/pacientes', lazy: page(() => import('@/features/patients/pages/patients-page')) },
-              { path: '/pacientes/nuevo', lazy: page(() => import('@/features/patients/pages/new-patient-page')) },
-              { path: '/pacientes/:id', lazy: page(() => import('@/features/patients/pages/edit-patient-page')) },
-              { path: '/solicitudes', lazy: page(() => import('@/features/requests/pages/solicitudes-page')) },
               { path: '/profile', lazy: page(() => import('@/features/profile/pages/profile-page')) },
-              { path: '/settings', lazy: settingsPage },
+              // Each screen opens for the roles that hold the permission of its sidebar entry.
+              guarded('pacientes.ver', [
+                { path: '/pacientes', lazy: page(() => import('@/features/patients/pages/patients-page')) },
+                guarded('pacientes.crear', [{ path: '/pacientes/nuevo', lazy: page(() => import('@/features/patients/pages/new-patient-page')) }]),
+                { path: '/pacientes/:id', lazy: page(() => import('@/features/patients/pages/edit-patient-page')) },
+              ]),
+              guarded('solicitudes.ver', [{ path: '/solicitudes', lazy: page(() => import('@/features/requests/pages/solicitudes-page')) }]),
+              guarded('clinica.ver', [{ path: '/settings', lazy: settingsPage }]),
+              // Administración (spec 001 §2).
+              guarded('usuarios.ver', [
+                { path: '/usuarios', lazy: page(() => import('@/features/team/pages/users-page')) },
+                guarded('usuarios.crear', [{ path: '/usuarios/nuevo', lazy: page(() => import('@/features/team/pages/invite-user-page')) }]),
+                { path: '/usuarios/:id', lazy: page(() => import('@/features/team/pages/edit-user-page')) },
+              ]),
+              guarded('roles.ver', [
+                { path: '/roles', lazy: page(() => import('@/features/team/pages/roles-page')) },
+                guarded('roles.gestionar', [{ path: '/roles/nuevo', lazy: page(() => import('@/features/team/pages/new-role-page')) }]),
+                { path: '/roles/:id', lazy: page(() => import('@/features/team/pages/edit-role-page')) },
+              ]),
+              guarded('permisos.ver', [{ path: '/permisos', lazy: page(() => import('@/features/team/pages/permissions-page')) }]),
             ],
           },
           {

@@ -1,6 +1,6 @@
 import type { Permission } from '@odontia/shared';
 import type { LucideIcon } from 'lucide-react';
-import { Inbox, LayoutDashboard, Settings, UserRound, Users } from 'lucide-react';
+import { Inbox, KeyRound, LayoutDashboard, Settings, ShieldCheck, UserCog, UserRound, Users } from 'lucide-react';
 
 export type NavEntry = {
   title: string;
@@ -23,6 +23,14 @@ export const NAV_GROUPS: NavGroup[] = [
       { title: 'Dashboard', url: '/dashboard', icon: LayoutDashboard },
       { title: 'Pacientes', url: '/pacientes', icon: Users, permission: 'pacientes.ver' },
       { title: 'Solicitudes', url: '/solicitudes', icon: Inbox, permission: 'solicitudes.ver' },
+    ],
+  },
+  {
+    label: 'Administración',
+    entries: [
+      { title: 'Usuarios', url: '/usuarios', icon: UserCog, permission: 'usuarios.ver' },
+      { title: 'Roles', url: '/roles', icon: ShieldCheck, permission: 'roles.ver' },
+      { title: 'Permisos', url: '/permisos', icon: KeyRound, permission: 'permisos.ver' },
     ],
   },
   {

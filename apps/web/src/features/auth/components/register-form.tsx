@@ -11,12 +11,17 @@ import { setServerFieldErrors } from '@/lib/form-errors';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 
-export function RegisterForm() {
+type RegisterFormProps = {
+  /** Registering from an invitation: the email is the invited one (read-only) and the token goes with it. */
+  invitation?: { token: string; email: string };
+};
+
+export function RegisterForm({ invitation }: RegisterFormProps = {}) {
   const { signUp } = useSession();
   const navigate = useNavigate();
   const form = useForm({
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { email: '', password: '', confirmPassword: '', acceptTerms: false },
+    defaultValues: { email: invitation?.email ?? '', password: '', confirmPassword: '', acceptTerms: false },
   });
   const {
     register,
@@ -28,7 +33,7 @@ export function RegisterForm() {
     // Never false here (the form's schema refuses an unticked box); this says so to TypeScript.
     if (!acceptTerms) return;
     try {
-      await signUp({ email, password, acceptTerms });
+      await signUp({ email, password, acceptTerms, ...(invitation ? { invitacion: invitation.token } : {}) });
       toast.success('Registro exitoso', 'Ahora completa tu perfil');
       navigate('/onboarding/perfil', { replace: true });
     } catch (error) {
@@ -41,8 +46,14 @@ export function RegisterForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Registrarse">
-      <FormField label="Correo electrónico" htmlFor="register-email" error={errors.email?.message} required>
-        <Input type="email" autoComplete="email" placeholder="tu@correo.com" {...register('email')} />
+      <FormField
+        label="Correo electrónico"
+        htmlFor="register-email"
+        error={errors.email?.message}
+        description={invitation ? 'El correo de la invitación: no se puede cambiar.' : undefined}
+        required
+      >
+        <Input type="email" autoComplete="email" placeholder="tu@correo.com" readOnly={!!invitation} {...register('email')} />
       </FormField>
       <FormField
         label="Contraseña"

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { showSubmitError } from '@/lib/form-errors';
+import { homeFor } from '@/lib/onboarding';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -12,7 +13,9 @@ import { PROFILE_FIELDS, ProfileFields, useProfileForm } from '../components/pro
 export default function ProfileStepPage() {
   usePageTitle('Completa tu perfil');
   const navigate = useNavigate();
-  const { refresh } = useSession();
+  const { account, refresh } = useSession();
+  // A member who joined through an invitation already has a clinic: this is their only step.
+  const invitedTo = account?.clinica?.nombre;
   const { form } = useProfileForm();
   const update = useUpdateProfile();
   const isSubmitting = form.formState.isSubmitting;
@@ -20,7 +23,12 @@ export default function ProfileStepPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await update.mutateAsync(values);
-      await refresh();
+      const updated = await refresh();
+      if (updated?.clinica) {
+        toast.success('Perfil actualizado', `Bienvenido al equipo de ${updated.clinica.nombre}`);
+        navigate(homeFor(updated.user.onboardingStep), { replace: true });
+        return;
+      }
       toast.success('Perfil actualizado', 'Ahora configuremos tu clínica');
       navigate('/onboarding/clinica');
     } catch (error) {
@@ -32,7 +40,7 @@ export default function ProfileStepPage() {
     <Card>
       <form onSubmit={onSubmit} noValidate aria-labelledby="profile-step-title" className="grid gap-6">
         <CardHeader>
-          <p className="text-muted-foreground text-sm">Paso 1 de 2</p>
+          <p className="text-muted-foreground text-sm">{invitedTo ? `Te unes a ${invitedTo}` : 'Paso 1 de 2'}</p>
           <CardTitle>
             <h1 id="profile-step-title" className="text-2xl font-semibold">
               Completa tu perfil

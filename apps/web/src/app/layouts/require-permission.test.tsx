@@ -1,0 +1,91 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { SessionProvider } from '@/lib/session';
+import { NAV_GROUPS } from './nav';
+import { ProtectedRoute } from './protected-route';
+import { RequirePermission } from './require-permission';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function signedInWith(permisos: string[], clinica: object | null = { id: 'c1', nombre: 'Clínica Sol', logoUrl: null, zonaHoraria: 'Europe/Madrid' }) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      json({
+        user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
+        perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
+        clinica,
+        rol: clinica ? 'asistente' : null,
+        permisos,
+      }),
+    ),
+  );
+}
+
+function renderAt(path: string) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SessionProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/configurar-clinica" element={<h1>Configura tu clínica</h1>} />
+            {/* As in the router: the guard sits below the session check. */}
+            <Route element={<ProtectedRoute />}>
+              <Route element={<RequirePermission permission="roles.ver" />}>
+                <Route path="/roles" element={<h1>Gestión de Roles</h1>} />
+                <Route element={<RequirePermission permission="roles.gestionar" />}>
+                  <Route path="/roles/nuevo" element={<h1>Nuevo Rol</h1>} />
+                </Route>
+              </Route>
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('RequirePermission', () => {
+  it('opens the screen for a member whose role grants the permission', async () => {
+    signedInWith(['roles.ver']);
+    renderAt('/roles');
+    expect(await screen.findByRole('heading', { name: 'Gestión de Roles' })).toBeTruthy();
+  });
+
+  it('refuses direct navigation without it, and a nested route needs both permissions', async () => {
+    signedInWith(['roles.ver']);
+    renderAt('/roles/nuevo');
+    expect(await screen.findByRole('heading', { name: 'Acceso denegado' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Nuevo Rol' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Volver al Dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('refuses a role that holds none of the permissions', async () => {
+    signedInWith(['pacientes.ver']);
+    renderAt('/roles');
+    expect(await screen.findByRole('heading', { name: 'Acceso denegado' })).toBeTruthy();
+  });
+
+  it('sends an account without a clinic to /configurar-clinica instead of refusing', async () => {
+    signedInWith([], null);
+    renderAt('/roles');
+    expect(await screen.findByRole('heading', { name: 'Configura tu clínica' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Acceso denegado' })).toBeNull();
+  });
+});
+
+describe('Administración in the sidebar', () => {
+  it('lists Usuarios, Roles and Permisos, each behind the permission its route checks', () => {
+    const group = NAV_GROUPS.find((g) => g.label === 'Administración');
+    expect(group?.entries.map((e) => [e.title, e.url, e.permission])).toEqual([
+      ['Usuarios', '/usuarios', 'usuarios.ver'],
+      ['Roles', '/roles', 'roles.ver'],
+      ['Permisos', '/permisos', 'permisos.ver'],
+    ]);
+  });
+});

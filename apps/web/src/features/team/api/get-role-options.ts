@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import { api, unwrap } from '@/lib/api';
+import { rolesKey } from './keys';
+
+export type RoleOptions = InferResponseType<typeof api.roles.opciones.$get, 200>;
+export type RoleOption = RoleOptions['roles'][number];
+
+/** Every role of the clinic, custom ones included, and the invitation form's default (Asistente). */
+export const useRoleOptions = () => useQuery({ queryKey: [...rolesKey, 'opciones'], queryFn: () => unwrap(api.roles.opciones.$get()) });

@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { pageParam } from '@/lib/page-param';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * The search term and page of a list, kept in the URL (reload and the back button keep them): the
+ * box follows typing at once, the URL once typing pauses, and a new search starts at page 1.
+ */
+export function useListSearch() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const pagina = pageParam(params);
+  const [term, setTerm] = useState(q);
+  const debouncedTerm = useDebouncedValue(term, SEARCH_DELAY_MS);
+
+  const set = (next: { q?: string; pagina?: number }, options: { replace?: boolean } = {}) => {
+    const q2 = next.q ?? q;
+    const p2 = next.pagina ?? pagina;
+    const search = new URLSearchParams();
+    if (q2) search.set('q', q2);
+    if (p2 > 1) search.set('pagina', String(p2));
+    setParams(search, { replace: options.replace });
+  };
+
+  // Replacing the entry keeps the history to one step per search, not one per key.
+  useEffect(() => {
+    const next = debouncedTerm.trim();
+    if (next !== q) set({ q: next, pagina: 1 }, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed term drives this
+  }, [debouncedTerm]);
+
+  // Back/forward to another search: the box follows the URL (adjusted while rendering, as React
+  // recommends for state derived from a changing input).
+  const [shownQ, setShownQ] = useState(q);
+  if (q !== shownQ) {
+    setShownQ(q);
+    if (term.trim() !== q) setTerm(q);
+  }
+
+  return { q, pagina, term, setTerm, setPage: (p: number, replace = false) => set({ pagina: p }, { replace }) };
+}
+
+/**
+ * A page past the end (an old link, the last rows deleted elsewhere) moves to the last real page;
+ * `total` and `rows` are those of the page shown, null while it loads.
+ */
+export function useClampPage(
+  page: { total: number; rows: number; pageSize: number; placeholder: boolean } | null,
+  pagina: number,
+  setPage: (p: number, replace?: boolean) => void,
+) {
+  const lastPage = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+  const pastTheEnd = !!page && !page.placeholder && page.rows === 0 && page.total > 0 && pagina > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setPage(lastPage, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reacts to the data only
+  }, [pastTheEnd, lastPage]);
+}

@@ -1,0 +1,48 @@
+import { TEAM_MESSAGES } from '@odontia/shared';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { useClinicRequired } from '@/lib/use-clinic-required';
+import { usePageTitle } from '@/lib/use-page-title';
+import { usePermissionCatalogue } from '../api/get-permission-catalogue';
+import { useCreateRole } from '../api/roles';
+import { PageFrame } from '../components/page-frame';
+import { RoleForm } from '../components/role-form';
+import { RoleFormLoading } from '../components/role-form-loading';
+
+/** 'Nuevo Rol' (/roles/nuevo): a custom role of the clinic. */
+export default function NewRolePage() {
+  usePageTitle('Nuevo Rol');
+  const navigate = useNavigate();
+  const catalogue = usePermissionCatalogue();
+  const create = useCreateRole();
+  const redirecting = useClinicRequired(catalogue.error ?? create.error);
+
+  useEffect(() => {
+    if (catalogue.isError && !redirecting) {
+      toast.error(TEAM_MESSAGES.loadPermissionsError, errorMessage(catalogue.error, 'Inténtalo de nuevo más tarde'), { id: 'error-cargar-permisos' });
+    }
+  }, [catalogue.isError, catalogue.error, redirecting]);
+
+  if (redirecting) return null;
+  return (
+    <PageFrame back="/roles" backLabel="Volver a la lista" title="Nuevo Rol" subtitle="Elige qué podrán hacer los miembros con este rol.">
+      {catalogue.data ? (
+        <RoleForm
+          defaultValues={{ nombre: '', descripcion: '', permisos: [] }}
+          catalogue={catalogue.data}
+          readOnly={false}
+          submitLabel="Crear rol"
+          onSubmit={async (values) => {
+            await create.mutateAsync(values);
+            toast.success(TEAM_MESSAGES.roleCreated, `El rol ${values.nombre} se ha creado.`);
+            navigate('/roles');
+          }}
+        />
+      ) : (
+        <RoleFormLoading />
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,90 @@
+import { TEAM_MESSAGES } from '@odontia/shared';
+import { KeyRound } from 'lucide-react';
+import { useEffect } from 'react';
+import { Card, CardContent } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { useClinicRequired } from '@/lib/use-clinic-required';
+import { usePageTitle } from '@/lib/use-page-title';
+import { usePermissions } from '../api/get-permissions';
+import { ListToolbar } from '../components/list-toolbar';
+import { ListHeader } from '../components/page-frame';
+import { useClampPage, useListSearch } from '../hooks/use-list-search';
+import { groupByModule, moduleLabel } from '../permission-groups';
+
+/** 'Permisos del Sistema' (spec 001 §2): the catalogue, read-only, grouped by módulo. */
+export default function PermissionsPage() {
+  usePageTitle('Permisos del Sistema');
+  const { q, pagina, term, setTerm, setPage } = useListSearch();
+  const list = usePermissions({ q, pagina });
+  const redirecting = useClinicRequired(list.error);
+  const data = list.data;
+  useClampPage(data ? { total: data.total, rows: data.permisos.length, pageSize: data.porPagina, placeholder: list.isPlaceholderData } : null, pagina, setPage);
+
+  useEffect(() => {
+    if (list.isError && !redirecting) {
+      toast.error(TEAM_MESSAGES.loadPermissionsError, errorMessage(list.error, 'Inténtalo de nuevo más tarde'), { id: 'error-cargar-permisos' });
+    }
+  }, [list.isError, list.error, redirecting]);
+
+  if (redirecting) return null;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ListHeader title="Permisos del Sistema" subtitle="Lo que un rol puede conceder. Los permisos se asignan desde Gestión de Roles." />
+
+      <ListToolbar searchLabel="Buscar por nombre, descripción o módulo" term={term} onTermChange={setTerm} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
+
+      <Card className="py-0">
+        <CardContent className="p-0">
+          {list.isPending ? (
+            <div className="grid gap-3 p-4" aria-busy="true" aria-label="Cargando permisos">
+              {Array.from({ length: 5 }, (_, i) => (
+                <Skeleton key={i} className="h-10 w-full" />
+              ))}
+            </div>
+          ) : !data ? (
+            <p role="alert" className="p-6 text-destructive">
+              {TEAM_MESSAGES.loadPermissionsError}
+            </p>
+          ) : data.permisos.length === 0 ? (
+            <div className="flex flex-col items-center px-6 py-16 text-center">
+              <KeyRound className="size-10 text-muted-foreground" aria-hidden="true" />
+              <p className="mt-3 font-medium">{TEAM_MESSAGES.emptyPermissions}</p>
+              {q ? <p className="mt-1 text-sm text-muted-foreground">Ningún permiso coincide con «{q}».</p> : null}
+            </div>
+          ) : (
+            <Table aria-busy={list.isPlaceholderData} className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Permiso</TableHead>
+                  <TableHead>Descripción</TableHead>
+                </TableRow>
+              </TableHeader>
+              {groupByModule(data.permisos).map(({ modulo, items }) => (
+                <TableBody key={modulo}>
+                  <TableRow className="bg-muted/50 hover:bg-muted/50">
+                    <TableHead scope="rowgroup" colSpan={2} className="font-semibold text-foreground">
+                      {moduleLabel(modulo)}
+                    </TableHead>
+                  </TableRow>
+                  {items.map((p) => (
+                    <TableRow key={p.id}>
+                      <TableCell className="font-mono text-sm">{p.nombre}</TableCell>
+                      <TableCell className="whitespace-normal text-muted-foreground">{p.descripcion}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              ))}
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+
+      {data ? <Pagination page={data.pagina} pageSize={data.porPagina} total={data.total} onPageChange={(p) => setPage(p)} /> : null}
+    </div>
+  );
+}

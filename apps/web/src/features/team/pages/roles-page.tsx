@@ -1,0 +1,170 @@
+import { TEAM_MESSAGES } from '@odontia/shared';
+import { Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api';
+import { useCan } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { useClinicRequired } from '@/lib/use-clinic-required';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useDeleteRole, useRoles, type RoleRow } from '../api/roles';
+import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
+import { ListToolbar } from '../components/list-toolbar';
+import { ListHeader } from '../components/page-frame';
+import { useClampPage, useListSearch } from '../hooks/use-list-search';
+
+function DeleteRoleDialog({ role, onClose, onDeleted }: { role: RoleRow | null; onClose: () => void; onDeleted: () => void }) {
+  const remove = useDeleteRole();
+  const confirm = async () => {
+    if (!role) return;
+    try {
+      await remove.mutateAsync(role.id);
+      toast.success(TEAM_MESSAGES.roleDeleted, `El rol ${role.nombre} y sus permisos se han eliminado.`);
+      onDeleted();
+      onClose();
+    } catch (error) {
+      toast.error(TEAM_MESSAGES.deleteError, errorMessage(error, 'Ocurrió un error inesperado. Inténtalo de nuevo.'));
+    }
+  };
+  return (
+    <ConfirmDeleteDialog
+      open={role !== null}
+      onOpenChange={(open) => !open && onClose()}
+      pending={remove.isPending}
+      onConfirm={confirm}
+      description={
+        <>
+          Se eliminará el rol y los permisos que concede. Esta acción no se puede deshacer.
+          {role ? <span className="mt-2 block font-medium text-foreground">{role.nombre}</span> : null}
+        </>
+      }
+    />
+  );
+}
+
+/** 'Gestión de Roles' (spec 001 §2): the clinic's roles, predeterminado or 'Personalizado'. */
+export default function RolesPage() {
+  usePageTitle('Gestión de Roles');
+  const { q, pagina, term, setTerm, setPage } = useListSearch();
+  const canManage = useCan('roles.gestionar');
+  const [toDelete, setToDelete] = useState<RoleRow | null>(null);
+
+  const list = useRoles({ q, pagina });
+  const redirecting = useClinicRequired(list.error);
+  const data = list.data;
+  useClampPage(data ? { total: data.total, rows: data.roles.length, pageSize: data.porPagina, placeholder: list.isPlaceholderData } : null, pagina, setPage);
+
+  useEffect(() => {
+    if (list.isError && !redirecting) {
+      toast.error(TEAM_MESSAGES.loadRolesError, errorMessage(list.error, 'Inténtalo de nuevo más tarde'), { id: 'error-cargar-roles' });
+    }
+  }, [list.isError, list.error, redirecting]);
+
+  if (redirecting) return null;
+
+  const afterDelete = () => {
+    if (data && data.roles.length === 1 && pagina > 1) setPage(pagina - 1, true);
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ListHeader
+        title="Gestión de Roles"
+        subtitle="Los roles de tu clínica y los permisos que concede cada uno."
+        actions={
+          canManage ? (
+            <Button asChild>
+              <Link to="/roles/nuevo">
+                <Plus aria-hidden="true" />
+                Nuevo Rol
+              </Link>
+            </Button>
+          ) : null
+        }
+      />
+
+      <ListToolbar searchLabel="Buscar por nombre" term={term} onTermChange={setTerm} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
+
+      <Card className="py-0">
+        <CardContent className="p-0">
+          {list.isPending ? (
+            <div className="grid gap-3 p-4" aria-busy="true" aria-label="Cargando roles">
+              {Array.from({ length: 4 }, (_, i) => (
+                <Skeleton key={i} className="h-10 w-full" />
+              ))}
+            </div>
+          ) : !data ? (
+            <p role="alert" className="p-6 text-destructive">
+              {TEAM_MESSAGES.loadRolesError}
+            </p>
+          ) : data.roles.length === 0 ? (
+            <div className="flex flex-col items-center px-6 py-16 text-center">
+              <ShieldCheck className="size-10 text-muted-foreground" aria-hidden="true" />
+              <p className="mt-3 font-medium">{TEAM_MESSAGES.emptyRoles}</p>
+              {q ? <p className="mt-1 text-sm text-muted-foreground">Ningún rol coincide con «{q}».</p> : null}
+            </div>
+          ) : (
+            <Table aria-busy={list.isPlaceholderData} className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Nombre</TableHead>
+                  <TableHead>Descripción</TableHead>
+                  <TableHead>Tipo</TableHead>
+                  <TableHead className="text-right">Permisos</TableHead>
+                  <TableHead className="text-right">Usuarios</TableHead>
+                  <TableHead className="text-right">
+                    <span className="sr-only">Acciones</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.roles.map((role) => (
+                  <TableRow key={role.id}>
+                    <TableCell className="font-medium">{role.nombre}</TableCell>
+                    <TableCell className="max-w-md whitespace-normal text-muted-foreground">{role.descripcion}</TableCell>
+                    <TableCell>
+                      {role.predeterminado ? <Badge variant="secondary">Predeterminado</Badge> : <Badge variant="info">Personalizado</Badge>}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{role.permisos}</TableCell>
+                    <TableCell className="text-right tabular-nums">{role.usuarios}</TableCell>
+                    <TableCell className="text-right">
+                      <div className="flex justify-end gap-1">
+                        <Button variant="ghost" size="icon" asChild>
+                          <Link to={`/roles/${role.id}`} aria-label={`${canManage ? 'Editar' : 'Ver'} el rol ${role.nombre}`}>
+                            <Pencil aria-hidden="true" />
+                          </Link>
+                        </Button>
+                        {canManage && !role.predeterminado ? (
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            size="icon"
+                            className="text-destructive hover:text-destructive"
+                            aria-label={`Eliminar el rol ${role.nombre}`}
+                            onClick={() => setToDelete(role)}
+                          >
+                            <Trash2 aria-hidden="true" />
+                          </Button>
+                        ) : null}
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+
+      {data ? <Pagination page={data.pagina} pageSize={data.porPagina} total={data.total} onPageChange={(p) => setPage(p)} /> : null}
+
+      <DeleteRoleDialog role={toDelete} onClose={() => setToDelete(null)} onDeleted={afterDelete} />
+    </div>
+  );
+}

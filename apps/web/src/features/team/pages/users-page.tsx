@@ -1,0 +1,210 @@
+import { ESTADO_EQUIPO_LABELS, TEAM_MESSAGES } from '@odontia/shared';
+import { Pencil, Plus, Trash2, UserCog } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api';
+import { useCan, useSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { useClinicRequired } from '@/lib/use-clinic-required';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useDeleteInvitation } from '../api/delete-invitation';
+import { useDeleteUser } from '../api/delete-user';
+import { useTeam, type TeamRow } from '../api/get-team';
+import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
+import { ListToolbar } from '../components/list-toolbar';
+import { ListHeader } from '../components/page-frame';
+import { useClampPage, useListSearch } from '../hooks/use-list-search';
+
+/** Spec 001 §4: members Registrado or Inactivo; invitations pendiente, registrado, anything else Expirado. */
+const ESTADO_VARIANTS: Record<TeamRow['estado'], 'success' | 'warning' | 'outline' | 'destructive'> = {
+  registrado: 'success',
+  inactivo: 'outline',
+  pendiente: 'warning',
+  expirado: 'destructive',
+};
+
+function DeleteRowDialog({ row, onClose, onDeleted }: { row: TeamRow | null; onClose: () => void; onDeleted: () => void }) {
+  const removeUser = useDeleteUser();
+  const removeInvitation = useDeleteInvitation();
+  const pending = removeUser.isPending || removeInvitation.isPending;
+  const isInvitation = row?.tipo === 'invitacion';
+  const confirm = async () => {
+    if (!row) return;
+    try {
+      if (row.tipo === 'invitacion') {
+        await removeInvitation.mutateAsync(row.id);
+        toast.success(TEAM_MESSAGES.invitationDeleted, `La invitación a ${row.email} se ha eliminado.`);
+      } else {
+        await removeUser.mutateAsync(row.id);
+        toast.success(TEAM_MESSAGES.userDeleted, `${row.nombres} ya no forma parte de la clínica.`);
+      }
+      onDeleted();
+      onClose();
+    } catch (error) {
+      toast.error(TEAM_MESSAGES.deleteError, errorMessage(error, 'Ocurrió un error inesperado. Inténtalo de nuevo.'));
+    }
+  };
+  return (
+    <ConfirmDeleteDialog
+      open={row !== null}
+      onOpenChange={(open) => !open && onClose()}
+      pending={pending}
+      onConfirm={confirm}
+      description={
+        <>
+          {isInvitation
+            ? 'Se eliminará la invitación y su enlace dejará de funcionar.'
+            : 'Se eliminará el usuario de la clínica y se cerrarán sus sesiones. Esta acción no se puede deshacer.'}
+          {row ? (
+            <span className="mt-2 block font-medium text-foreground">
+              {row.nombres} ({row.email})
+            </span>
+          ) : null}
+        </>
+      }
+    />
+  );
+}
+
+/** 'Gestión de Usuarios' (spec 001 §2): the clinic's members and pending invitations in one list. */
+export default function UsersPage() {
+  usePageTitle('Gestión de Usuarios');
+  const { q, pagina, term, setTerm, setPage } = useListSearch();
+  const canInvite = useCan('usuarios.crear');
+  const canEdit = useCan('usuarios.editar');
+  const canDelete = useCan('usuarios.eliminar');
+  const { account } = useSession();
+  const [toDelete, setToDelete] = useState<TeamRow | null>(null);
+
+  const list = useTeam({ q, pagina });
+  const redirecting = useClinicRequired(list.error);
+  const data = list.data;
+  useClampPage(data ? { total: data.total, rows: data.filas.length, pageSize: data.porPagina, placeholder: list.isPlaceholderData } : null, pagina, setPage);
+
+  useEffect(() => {
+    if (list.isError && !redirecting) {
+      toast.error(TEAM_MESSAGES.loadUsersError, errorMessage(list.error, 'Inténtalo de nuevo más tarde'), { id: 'error-cargar-usuarios' });
+    }
+  }, [list.isError, list.error, redirecting]);
+
+  if (redirecting) return null;
+
+  const afterDelete = () => {
+    // The last row of a page that is not the first → the previous page.
+    if (data && data.filas.length === 1 && pagina > 1) setPage(pagina - 1, true);
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ListHeader
+        title="Gestión de Usuarios"
+        subtitle="Los miembros de tu clínica y las invitaciones enviadas."
+        actions={
+          canInvite ? (
+            <Button asChild>
+              <Link to="/usuarios/nuevo">
+                <Plus aria-hidden="true" />
+                Nuevo Usuario
+              </Link>
+            </Button>
+          ) : null
+        }
+      />
+
+      <ListToolbar searchLabel="Buscar por nombre o email" term={term} onTermChange={setTerm} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
+
+      <Card className="py-0">
+        <CardContent className="p-0">
+          {list.isPending ? (
+            <div className="grid gap-3 p-4" aria-busy="true" aria-label="Cargando usuarios">
+              {Array.from({ length: 5 }, (_, i) => (
+                <Skeleton key={i} className="h-10 w-full" />
+              ))}
+            </div>
+          ) : !data ? (
+            <p role="alert" className="p-6 text-destructive">
+              {TEAM_MESSAGES.loadUsersError}
+            </p>
+          ) : data.filas.length === 0 ? (
+            <div className="flex flex-col items-center px-6 py-16 text-center">
+              <UserCog className="size-10 text-muted-foreground" aria-hidden="true" />
+              <p className="mt-3 font-medium">{TEAM_MESSAGES.emptyUsers}</p>
+              {q ? <p className="mt-1 text-sm text-muted-foreground">Ningún usuario coincide con «{q}».</p> : null}
+            </div>
+          ) : (
+            <Table aria-busy={list.isPlaceholderData} className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Nombres</TableHead>
+                  <TableHead>Email</TableHead>
+                  <TableHead>Rol</TableHead>
+                  <TableHead>Estado</TableHead>
+                  <TableHead className="text-right">
+                    <span className="sr-only">Acciones</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.filas.map((row) => {
+                  const variant = ESTADO_VARIANTS[row.estado];
+                  // The owner and oneself are never removed from here (the server refuses it too).
+                  const deletable = row.tipo === 'invitacion' || (!row.esPropietario && row.id !== account?.user.id);
+                  return (
+                    <TableRow key={`${row.tipo}-${row.id}`}>
+                      <TableCell>
+                        <div className="flex flex-col">
+                          <span className="font-medium">{row.nombres}</span>
+                          {row.tipo === 'invitacion' ? <span className="text-xs text-muted-foreground">Invitación</span> : null}
+                        </div>
+                      </TableCell>
+                      <TableCell>{row.email}</TableCell>
+                      <TableCell>{row.rol?.nombre ?? <span className="text-muted-foreground">Sin rol</span>}</TableCell>
+                      <TableCell>
+                        <Badge variant={variant} className={variant === 'outline' ? 'border-transparent bg-muted text-muted-foreground' : undefined}>
+                          {ESTADO_EQUIPO_LABELS[row.estado]}
+                        </Badge>
+                      </TableCell>
+                      <TableCell className="text-right">
+                        <div className="flex justify-end gap-1">
+                          {row.tipo === 'miembro' ? (
+                            <Button variant="ghost" size="icon" asChild>
+                              <Link to={`/usuarios/${row.id}`} aria-label={`${canEdit ? 'Editar' : 'Ver'} a ${row.nombres}`}>
+                                <Pencil aria-hidden="true" />
+                              </Link>
+                            </Button>
+                          ) : null}
+                          {canDelete && deletable ? (
+                            <Button
+                              type="button"
+                              variant="ghost"
+                              size="icon"
+                              className="text-destructive hover:text-destructive"
+                              aria-label={row.tipo === 'invitacion' ? `Eliminar la invitación a ${row.email}` : `Eliminar a ${row.nombres}`}
+                              onClick={() => setToDelete(row)}
+                            >
+                              <Trash2 aria-hidden="true" />
+                            </Button>
+                          ) : null}
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+
+      {data ? <Pagination page={data.pagina} pageSize={data.porPagina} total={data.total} onPageChange={(p) => setPage(p)} /> : null}
+
+      <DeleteRowDialog row={toDelete} onClose={() => setToDelete(null)} onDeleted={afterDelete} />
+    </div>
+  );
+}
