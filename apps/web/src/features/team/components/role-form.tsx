@@ -21,6 +21,8 @@ type RoleFormProps = {
   catalogue: readonly PermissionLike[];
   /** The Administrador role (always every permission) and members without roles.gestionar see it read-only. */
   readOnly: boolean;
+  /** The form's accessible name: the page's title ('Nuevo Rol', 'Editar Rol'). */
+  title: string;
   /** Why it is read-only, said above the form. */
   readOnlyNote?: string;
   submitLabel: string;
@@ -31,7 +33,7 @@ type RoleFormProps = {
  * 'Nuevo Rol' and 'Editar Rol': nombre, descripción and the permissions, grouped by módulo. A member
  * grants only what they hold themselves (the server refuses the rest), so the others are disabled.
  */
-export function RoleForm({ defaultValues, catalogue, readOnly, readOnlyNote, submitLabel, onSubmit }: RoleFormProps) {
+export function RoleForm({ defaultValues, catalogue, title, readOnly, readOnlyNote, submitLabel, onSubmit }: RoleFormProps) {
   const navigate = useNavigate();
   const { account } = useSession();
   const grantable = new Set<string>(account?.permisos ?? []);
@@ -52,7 +54,7 @@ export function RoleForm({ defaultValues, catalogue, readOnly, readOnlyNote, sub
 
   return (
     <Card>
-      <form onSubmit={submit} noValidate aria-label={submitLabel === 'Crear rol' ? 'Nuevo Rol' : 'Editar Rol'} className="grid gap-6">
+      <form onSubmit={submit} noValidate aria-label={title} className="grid gap-6">
         <CardContent className="grid gap-4">
           {readOnlyNote ? (
             <p role="note" className="rounded-md border bg-muted px-3 py-2 text-sm text-muted-foreground">

@@ -43,6 +43,7 @@ export default function EditRolePage() {
           key={data.id}
           defaultValues={{ nombre: data.nombre, descripcion: data.descripcion ?? '', permisos: data.permisos }}
           catalogue={catalogue.data}
+          title="Editar Rol"
           readOnly={data.esAdministrador || !canManage}
           readOnlyNote={data.esAdministrador ? TEAM_MESSAGES.adminRoleLocked : undefined}
           submitLabel="Guardar cambios"

@@ -32,6 +32,7 @@ export default function NewRolePage() {
         <RoleForm
           defaultValues={{ nombre: '', descripcion: '', permisos: [] }}
           catalogue={catalogue.data}
+          title="Nuevo Rol"
           readOnly={false}
           submitLabel="Crear rol"
           onSubmit={async (values) => {
