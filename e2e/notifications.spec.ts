@@ -15,9 +15,11 @@ async function expectNotReloaded(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { __sinRecargar?: boolean }).__sinRecargar)).toBe(true);
 }
 
-/** The dashboard with its live stream open (the bell's first list has loaded). */
+/** The dashboard with its live stream open: the server has answered the stream's request. */
 async function openDashboard(page: Page) {
+  const streamOpen = page.waitForResponse((r) => r.url().endsWith('/api/notificaciones/stream') && r.status() === 200);
   await page.goto('/dashboard');
+  await streamOpen;
   await expect(page.getByRole('heading', { level: 1, name: /Bienvenido/ })).toBeVisible();
   await expect(bell(page)).toBeVisible();
   await markPage(page);
