@@ -72,4 +72,17 @@ export async function seedDemoAppointments(tx: Executor): Promise<void> {
     }
   }
   for (let i = 0; i < rows.length; i += 500) await tx.insert(citas).values(rows.slice(i, i + 500));
+
+  // The patients' visits follow the agenda, as they do when appointments are booked one by one.
+  await tx.execute(sql`
+    update pacientes p set
+      ultima_visita = coalesce(v.ultima, p.ultima_visita),
+      proxima_visita = v.proxima
+    from (
+      select paciente_id,
+        max((inicio at time zone ${zona})::date) filter (where estado = 'completada' and inicio <= now()) as ultima,
+        min((inicio at time zone ${zona})::date) filter (where estado in ('pendiente', 'confirmada') and inicio >= now()) as proxima
+      from citas where clinica_id = ${DEMO_CLINIC.id} group by paciente_id
+    ) v
+    where p.id = v.paciente_id`);
 }
