@@ -11,3 +11,4 @@ export * from './directory.ts';
 export * from './schemas/directory.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/team.ts';
+export * from './schemas/appointments.ts';
