@@ -67,6 +67,11 @@ export const routes: RouteObject[] = [
                 guarded('pacientes.crear', [{ path: '/pacientes/nuevo', lazy: page(() => import('@/features/patients/pages/new-patient-page')) }]),
                 { path: '/pacientes/:id', lazy: page(() => import('@/features/patients/pages/edit-patient-page')) },
               ]),
+              guarded('citas.ver', [
+                { path: '/citas', lazy: page(() => import('@/features/agenda/pages/agenda-page')) },
+                guarded('citas.crear', [{ path: '/citas/nueva', lazy: page(() => import('@/features/agenda/pages/new-appointment-page')) }]),
+                { path: '/citas/:id', lazy: page(() => import('@/features/agenda/pages/edit-appointment-page')) },
+              ]),
               guarded('solicitudes.ver', [{ path: '/solicitudes', lazy: page(() => import('@/features/requests/pages/solicitudes-page')) }]),
               guarded('clinica.ver', [{ path: '/settings', lazy: settingsPage }]),
               // Administración (spec 001 §2).
