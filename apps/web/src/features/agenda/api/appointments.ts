@@ -50,7 +50,7 @@ export type CalendarFilter = { desde: string; hasta: string; dentistaId: string 
 export const useCalendar = (filter: CalendarFilter) =>
   useQuery({
     queryKey: [...appointmentsKey, 'calendar', filter],
-    queryFn: () => call<{ citas: Appointment[] }>(`/citas/calendario${query(filter)}`),
+    queryFn: () => call<Appointment[]>(`/citas/calendario${query(filter)}`),
     placeholderData: keepPreviousData,
   });
 
@@ -71,7 +71,7 @@ export const useDeleteAppointment = () =>
 
 /** The dentists offered for appointments (only the active ones) and for the calendar's filter. */
 export const useActiveDentists = () =>
-  useQuery({ queryKey: [...dentistsKey, 'activos'], queryFn: () => call<{ dentistas: Dentist[] }>('/dentistas?activos=true'), staleTime: 60_000 });
+  useQuery({ queryKey: [...dentistsKey, 'activos'], queryFn: () => call<Dentist[]>('/dentistas?activos=true'), staleTime: 60_000 });
 
 /** The active patients matching a term, for the appointment form's picker. */
 export const usePatientOptions = (q: string) =>

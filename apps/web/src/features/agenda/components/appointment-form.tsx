@@ -79,7 +79,7 @@ export function AppointmentForm({ defaultValues, patient = null, currentDentist 
   const dentists = useActiveDentists();
   const [conflict, setConflict] = useState<string | null>(null);
 
-  const options = dentists.data?.dentistas ?? [];
+  const options = dentists.data ?? [];
   const dentistOptions = currentDentist && !options.some((d) => d.id === currentDentist.id) ? [currentDentist, ...options] : options;
 
   const submit = handleSubmit(async (values) => {

@@ -159,7 +159,7 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
   const range = visibleRange(modo, fecha);
   const calendar = useCalendar({ ...range, dentistaId });
   const dentists = useActiveDentists();
-  const days = byDay(calendar.data?.citas ?? []);
+  const days = byDay(calendar.data ?? []);
   const openDay = (iso: string) => onChange({ modo: 'dia', fecha: iso });
   const stepDisabled = modo === 'dia';
 
@@ -188,7 +188,7 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
               </SelectTrigger>
               <SelectContent>
                 <SelectItem value={ALL}>Todos los dentistas</SelectItem>
-                {(dentists.data?.dentistas ?? []).map((d) => (
+                {(dentists.data ?? []).map((d) => (
                   <SelectItem key={d.id} value={d.id}>
                     <ColorDot color={d.color} />
                     {d.nombres} {d.apellidos}
