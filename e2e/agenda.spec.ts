@@ -1,0 +1,117 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createClinicOwner, ok } from './support/accounts';
+
+/** A day a week from now (YYYY-MM-DD), far enough from midnight in any zone to be in the future for the clinic. */
+function dayAhead(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+const ddMMyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+async function pickPatient(page: Page, name: string) {
+  const picker = page.getByRole('combobox', { name: 'Paciente' });
+  await picker.fill(name.split(' ')[0]!);
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+}
+
+test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a double booking without losing the input', async ({ page }) => {
+  await createClinicOwner(page.request);
+  const dentist = (await (
+    await ok(await page.request.post('/api/dentistas', { data: { nombres: 'Marta', apellidos: 'Gil Soto', especialidad: 'ortodoncia' } }), 'dentist')
+  ).json()) as { id: string };
+  await ok(await page.request.post('/api/pacientes', { data: { nombres: 'Íñigo', apellidos: 'Arrieta Sanz', telefono: '600 222 333' } }), 'patient');
+  await ok(await page.request.post('/api/pacientes', { data: { nombres: 'Rosa', apellidos: 'Vidal Pons' } }), 'patient');
+  const fecha = dayAhead(7);
+
+  await page.goto('/citas');
+  await expect(page.getByRole('heading', { name: 'Agenda de Citas', level: 1 })).toBeVisible();
+  await expect(page.getByText('No hay citas programadas', { exact: true })).toBeVisible();
+  await expect(page.getByText('0 citas encontradas')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Nueva Cita' }).click();
+  await expect(page).toHaveURL(/\/citas\/nueva$/);
+  // Missing fields create nothing and say what is missing.
+  await page.getByRole('button', { name: 'Crear Cita' }).click();
+  await expect(page.getByText('Selecciona un paciente')).toBeVisible();
+  await expect(page.getByText('Selecciona un dentista')).toBeVisible();
+  await expect(page.getByText('El tratamiento o motivo es obligatorio')).toBeVisible();
+
+  await pickPatient(page, 'Íñigo Arrieta Sanz');
+  await page.getByRole('combobox', { name: 'Dentista' }).click();
+  await page.getByRole('option', { name: 'Marta Gil Soto' }).click();
+  await page.getByLabel('Fecha').fill(fecha);
+  await page.getByLabel('Hora de inicio').fill('10:00');
+  await page.getByLabel('Hora de fin').fill('09:30');
+  await page.getByLabel('Tratamiento').fill('Revisión de brackets');
+  await page.getByRole('button', { name: 'Crear Cita' }).click();
+  await expect(page.getByText('La hora de fin debe ser posterior a la hora de inicio')).toBeVisible();
+  await page.getByLabel('Hora de fin').fill('10:30');
+  await page.getByRole('button', { name: 'Crear Cita' }).click();
+
+  await expect(page.getByText('Cita creada')).toBeVisible();
+  await expect(page).toHaveURL(/\/citas$/);
+  await expect(page.getByText('1 cita encontrada')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Íñigo Arrieta Sanz' });
+  await expect(row).toContainText('600 222 333');
+  await expect(row).toContainText(ddMMyyyy(fecha));
+  await expect(row).toContainText('10:00');
+  await expect(row).toContainText('Marta Gil Soto');
+  await expect(row).toContainText('Revisión de brackets');
+  await expect(row).toContainText('Pendiente');
+  // The search narrows the list; a term with no match says so.
+  await page.getByRole('searchbox', { name: 'Buscar cita' }).fill('zzz');
+  await expect(page.getByText('No se encontraron citas que coincidan con la búsqueda')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Buscar cita' }).fill('inigo');
+  await expect(row).toBeVisible();
+
+  // The calendar: the month of that day, then its day view, then its week.
+  await page.goto(`/citas?vista=calendario&fecha=${fecha}`);
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('columnheader').first()).toHaveText('Dom');
+  await expect(grid.getByRole('link', { name: /Íñigo Arrieta Sanz/ })).toBeVisible();
+  await grid.getByRole('button', { name: new RegExp(`Ver el día .*${Number(fecha.slice(8))} de`) }).click();
+  await expect(page.getByRole('button', { name: 'Día' })).toHaveAttribute('aria-pressed', 'true');
+  // Previous/next do not step in the day view.
+  await expect(page.getByRole('button', { name: 'Semana anterior' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: /10:00 – 10:30.*Íñigo Arrieta Sanz/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Semana' }).click();
+  await expect(page.getByRole('link', { name: /10:00 – 10:30.*Íñigo Arrieta Sanz.*Revisión de brackets/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  await expect(page.getByRole('link', { name: /Íñigo Arrieta Sanz/ })).toHaveCount(0);
+
+  // A second booking of the same dentist overlapping it is refused, and the form keeps what was typed.
+  await page.goto(`/citas/nueva?fecha=${fecha}&dentista=${dentist.id}`);
+  await expect(page.getByLabel('Fecha')).toHaveValue(fecha);
+  await expect(page.getByRole('combobox', { name: 'Dentista' })).toHaveText(/Marta Gil Soto/);
+  await pickPatient(page, 'Rosa Vidal Pons');
+  await page.getByLabel('Hora de inicio').fill('10:15');
+  await page.getByLabel('Hora de fin').fill('11:00');
+  await page.getByLabel('Tratamiento').fill('Limpieza');
+  await page.getByRole('button', { name: 'Crear Cita' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'El dentista ya tiene una cita en ese horario' })).toBeVisible();
+  await expect(page).toHaveURL(/\/citas\/nueva/);
+  await expect(page.getByLabel('Tratamiento')).toHaveValue('Limpieza');
+  await expect(page.getByLabel('Hora de inicio')).toHaveValue('10:15');
+  // Touching edges are allowed: from 10:30 it books.
+  await page.getByLabel('Hora de inicio').fill('10:30');
+  await page.getByRole('button', { name: 'Crear Cita' }).click();
+  await expect(page.getByText('Cita creada')).toBeVisible();
+  await expect(page.getByText('2 citas encontradas')).toBeVisible();
+
+  // Edit: estado, then delete after '¿Estás seguro?'.
+  await page.getByRole('link', { name: 'Rosa Vidal Pons' }).click();
+  await expect(page.getByRole('heading', { name: 'Editar Cita' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Estado' }).click();
+  await page.getByRole('option', { name: 'Confirmada' }).click();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Cita actualizada')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Rosa Vidal Pons' })).toContainText('Confirmada');
+  await page.getByRole('link', { name: 'Rosa Vidal Pons' }).click();
+  await page.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByRole('alertdialog', { name: '¿Estás seguro?' })).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('Cita eliminada')).toBeVisible();
+  await expect(page.getByText('1 cita encontrada')).toBeVisible();
+
+  await page.goto('/citas/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Cita no encontrada' })).toBeVisible();
+});
