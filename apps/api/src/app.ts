@@ -13,6 +13,7 @@ import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { publicProfileRoutes } from './features/public-profile/public-profile.routes.ts';
 import { publicRequestRoutes, requestsRoutes } from './features/requests/requests.routes.ts';
+import { appointmentsRoutes, dentistsRoutes } from './features/appointments/appointments.routes.ts';
 import { invitationsRoutes, permissionsRoutes, rolesRoutes, usersRoutes } from './features/team/team.routes.ts';
 import { termsRoutes } from './features/terms/terms.routes.ts';
 import type { AppEnv, Deps } from './platform/context.ts';
@@ -44,7 +45,9 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/usuarios', usersRoutes)
   .route('/invitaciones', invitationsRoutes)
   .route('/roles', rolesRoutes)
-  .route('/permisos', permissionsRoutes);
+  .route('/permisos', permissionsRoutes)
+  .route('/dentistas', dentistsRoutes)
+  .route('/citas', appointmentsRoutes);
 
 export type AppType = typeof apiRoutes;
 

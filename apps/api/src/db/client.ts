@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -29,7 +30,7 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-export const pgliteExtensions = { pg_trgm, unaccent, btree_gin };
+export const pgliteExtensions = { pg_trgm, unaccent, btree_gin, btree_gist };
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
   return {

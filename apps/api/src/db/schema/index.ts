@@ -5,3 +5,4 @@ export * from './patients.ts';
 export * from './rate-limits.ts';
 export * from './notifications.ts';
 export * from './team.ts';
+export * from './appointments.ts';

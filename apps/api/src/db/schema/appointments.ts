@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { clinicas, usuarios } from './clinics.ts';
+import { solicitudesCita } from './directory.ts';
+import { pacientes } from './patients.ts';
+
+/**
+ * A clinic's dentists (spec 001 §3 dentistas; DESIGN §1: they have their own screen). `usuario_id`
+ * optionally links a team member, who is then notified of their appointments.
+ */
+export const dentistas = pgTable(
+  'dentistas',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicaId: uuid('clinica_id')
+      .notNull()
+      .references(() => clinicas.id, { onDelete: 'cascade' }),
+    nombres: text('nombres').notNull(),
+    apellidos: text('apellidos').notNull(),
+    /** One of the eight specialty ids (ESPECIALIDAD_IDS). */
+    especialidad: text('especialidad').notNull(),
+    /** One of DENTIST_COLORS. */
+    color: text('color').notNull(),
+    activo: boolean('activo').notNull().default(true),
+    usuarioId: text('usuario_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+    fechaActualizacion: timestamp('fecha_actualizacion', { withTimezone: true }),
+  },
+  (t) => [index('dentistas_clinica_idx').on(t.clinicaId, t.nombres, t.apellidos)],
+);
+
+/**
+ * Appointments (spec 001 §3 citas). The form's fecha + hora_inicio/hora_fin are the clinic's local
+ * time; they are stored as the instants `inicio`/`fin`, computed in the database from
+ * `clinicas.zona_horaria`, so a daylight-saving change moves no appointment (10:00 stays 10:00).
+ *
+ * No double booking: the exclusion constraint `citas_sin_solape` (custom migration, btree_gist)
+ * refuses two non-cancelled appointments of one dentist whose [inicio, fin) ranges overlap; touching
+ * edges (one ends at 10:30, the next starts at 10:30) do not overlap.
+ */
+export const citas = pgTable(
+  'citas',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicaId: uuid('clinica_id')
+      .notNull()
+      .references(() => clinicas.id, { onDelete: 'cascade' }),
+    pacienteId: uuid('paciente_id')
+      .notNull()
+      .references(() => pacientes.id, { onDelete: 'cascade' }),
+    dentistaId: uuid('dentista_id')
+      .notNull()
+      .references(() => dentistas.id, { onDelete: 'cascade' }),
+    inicio: timestamp('inicio', { withTimezone: true }).notNull(),
+    fin: timestamp('fin', { withTimezone: true }).notNull(),
+    /** Treatment or reason. */
+    titulo: text('titulo').notNull(),
+    notas: text('notas'),
+    /** pendiente | confirmada | cancelada | completada */
+    estado: text('estado').notNull().default('pendiente'),
+    solicitudId: uuid('solicitud_id').references(() => solicitudesCita.id, { onDelete: 'set null' }),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+    fechaActualizacion: timestamp('fecha_actualizacion', { withTimezone: true }),
+  },
+  (t) => [
+    check('citas_fin_despues_de_inicio', sql`${t.fin} > ${t.inicio}`),
+    index('citas_clinica_inicio_idx').on(t.clinicaId, t.inicio, t.id),
+    index('citas_dentista_inicio_idx').on(t.dentistaId, t.inicio),
+    index('citas_paciente_idx').on(t.pacienteId, t.inicio),
+  ],
+);

@@ -1,0 +1,282 @@
+import { APPOINTMENT_MESSAGES, DENTIST_COLOR_VALUES, DENTIST_MESSAGES, type Appointment, type AppointmentPage, type Dentist } from '@odontia/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { citas, notificaciones, pacientes, solicitudesCita } from '../../db/schema/index.ts';
+import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Owner = Awaited<ReturnType<typeof createClinicOwner>>;
+
+async function patient(clinicaId: string, nombres = 'José', apellidos = 'Muñoz') {
+  const [row] = await t.db.insert(pacientes).values({ clinicaId, nombres, apellidos, telefono: '600111222' }).returning({ id: pacientes.id });
+  return row.id;
+}
+
+async function dentist(owner: Owner, json: Record<string, unknown> = {}) {
+  const res = await t.request('/api/dentistas', { method: 'POST', cookie: owner.cookie, json: { nombres: 'Laura', apellidos: 'Gómez', especialidad: 'ortodoncia', ...json } });
+  expect(res.status).toBe(201);
+  return (await res.json()) as Dentist;
+}
+
+/** A clinic with one patient and one dentist. */
+async function clinic() {
+  const owner = await createClinicOwner(t);
+  const pacienteId = await patient(owner.clinica.id);
+  const dentista = await dentist(owner);
+  return { owner, pacienteId, dentistaId: dentista.id };
+}
+
+const book = (cookie: string, json: Record<string, unknown>) => t.request('/api/citas', { method: 'POST', cookie, json });
+const countCitas = async (clinicaId: string) =>
+  (await t.db.select({ n: sql<number>`count(*)::int` }).from(citas).where(eq(citas.clinicaId, clinicaId)))[0].n;
+
+describe('dentists', () => {
+  it('creates with the first free palette colour, lists, and deactivates (no longer offered)', async () => {
+    const owner = await createClinicOwner(t);
+    const a = await dentist(owner);
+    const b = await dentist(owner, { nombres: 'Pedro', color: DENTIST_COLOR_VALUES[3] });
+    const c = await dentist(owner, { nombres: 'Zoe' });
+    expect(a).toMatchObject({ nombres: 'Laura', apellidos: 'Gómez', especialidad: 'ortodoncia', color: DENTIST_COLOR_VALUES[0], activo: true, usuarioId: null });
+    expect(b.color).toBe(DENTIST_COLOR_VALUES[3]);
+    expect(c.color).toBe(DENTIST_COLOR_VALUES[1]);
+
+    const res = await t.request(`/api/dentistas/${b.id}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(((await res.json()) as Dentist).activo).toBe(false);
+    const active = (await (await t.request('/api/dentistas?activos=true', { cookie: owner.cookie })).json()) as Dentist[];
+    expect(active.map((d) => d.nombres)).toEqual(['Laura', 'Zoe']);
+    const all = (await (await t.request('/api/dentistas', { cookie: owner.cookie })).json()) as Dentist[];
+    expect(all).toHaveLength(3);
+
+    // A new appointment with the inactive dentist is refused.
+    const pacienteId = await patient(owner.clinica.id);
+    const refused = await book(owner.cookie, { pacienteId, dentistaId: b.id, fecha: '2030-01-07', horaInicio: '10:00', horaFin: '10:30', titulo: 'Revisión' });
+    expect(refused.status).toBe(422);
+    expect((await errorOf(refused)).message).toBe(APPOINTMENT_MESSAGES.dentistaInactive);
+  });
+
+  it('links only a dentist member of the same clinic; another clinic sees nothing', async () => {
+    const owner = await createClinicOwner(t);
+    const member = await addTeamMember(t, owner.clinica.id, 'Dentista', 'dentista');
+    const helper = await addTeamMember(t, owner.clinica.id, 'Asistente', 'asistente');
+    const linked = await dentist(owner, { usuarioId: member.userId });
+    expect(linked.usuarioId).toBe(member.userId);
+    const wrong = await t.request('/api/dentistas', { method: 'POST', cookie: owner.cookie, json: { nombres: 'X', apellidos: 'Y', especialidad: 'endodoncia', usuarioId: helper.userId } });
+    expect(wrong.status).toBe(422);
+    expect((await errorOf(wrong)).fields).toEqual({ usuarioId: DENTIST_MESSAGES.usuarioInvalid });
+
+    const other = await createClinicOwner(t);
+    const foreign = await t.request(`/api/dentistas/${linked.id}`, { cookie: other.cookie });
+    expect(foreign.status).toBe(404);
+    expect((await errorOf(foreign)).message).toBe(DENTIST_MESSAGES.notFound);
+    const edit = await t.request(`/api/dentistas/${linked.id}`, { method: 'PUT', cookie: other.cookie, json: { nombres: 'X', apellidos: 'Y', especialidad: 'endodoncia' } });
+    expect(edit.status).toBe(404);
+    expect((await t.request(`/api/dentistas/${linked.id}`, { method: 'DELETE', cookie: other.cookie })).status).toBe(404);
+  });
+});
+
+describe('appointments', () => {
+  it('creates a pendiente appointment joined with its patient and dentist, then edits and deletes it', async () => {
+    const { owner, pacienteId, dentistaId } = await clinic();
+    const res = await book(owner.cookie, { pacienteId, dentistaId, fecha: '2030-01-07', horaInicio: '09:00', horaFin: '09:45', titulo: ' Limpieza ', notas: '', estado: 'completada' });
+    expect(res.status).toBe(201);
+    const cita = (await res.json()) as Appointment;
+    expect(cita).toMatchObject({
+      fecha: '2030-01-07',
+      horaInicio: '09:00',
+      horaFin: '09:45',
+      titulo: 'Limpieza',
+      notas: null,
+      estado: 'pendiente',
+      paciente: { id: pacienteId, nombres: 'José', apellidos: 'Muñoz', telefono: '600111222' },
+      dentista: { id: dentistaId, nombres: 'Laura', especialidad: 'ortodoncia', color: DENTIST_COLOR_VALUES[0] },
+    });
+
+    const put = await t.request(`/api/citas/${cita.id}`, { method: 'PUT', cookie: owner.cookie, json: { pacienteId, dentistaId, fecha: '2030-01-08', horaInicio: '12:00', horaFin: '12:30', titulo: 'Empaste', estado: 'confirmada' } });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toMatchObject({ fecha: '2030-01-08', horaInicio: '12:00', horaFin: '12:30', titulo: 'Empaste', estado: 'confirmada' });
+
+    expect((await t.request(`/api/citas/${cita.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    const gone = await t.request(`/api/citas/${cita.id}`, { cookie: owner.cookie });
+    expect(gone.status).toBe(404);
+    expect((await errorOf(gone)).message).toBe(APPOINTMENT_MESSAGES.notFound);
+    expect((await errorOf(await t.request('/api/citas/no-es-un-id', { cookie: owner.cookie }))).message).toBe(APPOINTMENT_MESSAGES.notFound);
+  });
+
+  it('refuses missing fields and an end not after the start, creating nothing', async () => {
+    const { owner, pacienteId, dentistaId } = await clinic();
+    const empty = await book(owner.cookie, {});
+    expect(empty.status).toBe(400);
+    expect(Object.keys((await errorOf(empty)).fields ?? {})).toEqual(expect.arrayContaining(['pacienteId', 'dentistaId', 'fecha', 'horaInicio', 'horaFin', 'titulo']));
+    const reversed = await book(owner.cookie, { pacienteId, dentistaId, fecha: '2030-01-07', horaInicio: '10:00', horaFin: '09:30', titulo: 'X' });
+    expect(reversed.status).toBe(400);
+    expect((await errorOf(reversed)).fields).toEqual({ horaFin: APPOINTMENT_MESSAGES.horaFinAfterInicio });
+    expect(await countCitas(owner.clinica.id)).toBe(0);
+  });
+
+  it('never books one dentist twice: touching edges allowed, cancelled ignored, 409 names the conflict', async () => {
+    const { owner, pacienteId, dentistaId } = await clinic();
+    const base = { pacienteId, dentistaId, fecha: '2030-02-04', titulo: 'Revisión' };
+    const first = await book(owner.cookie, { ...base, horaInicio: '10:00', horaFin: '10:30' });
+    expect(first.status).toBe(201);
+    const firstId = ((await first.json()) as Appointment).id;
+    expect((await book(owner.cookie, { ...base, horaInicio: '10:30', horaFin: '11:00' })).status).toBe(201);
+    expect((await book(owner.cookie, { ...base, horaInicio: '09:30', horaFin: '10:00' })).status).toBe(201);
+
+    const clash = await book(owner.cookie, { ...base, horaInicio: '10:15', horaFin: '10:45' });
+    expect(clash.status).toBe(409);
+    const error = await errorOf(clash);
+    expect(error.message).toBe(APPOINTMENT_MESSAGES.overlapWith('10:00', '10:30'));
+    expect(error.message.startsWith(APPOINTMENT_MESSAGES.overlap)).toBe(true);
+    expect(error.fields).toEqual({ horaInicio: error.message });
+    expect(await countCitas(owner.clinica.id)).toBe(3);
+
+    // Another dentist may take the slot.
+    const other = await dentist(owner, { nombres: 'Marta' });
+    expect((await book(owner.cookie, { ...base, dentistaId: other.id, horaInicio: '10:15', horaFin: '10:45' })).status).toBe(201);
+
+    // Moving an appointment onto another is refused too; cancelling the first frees its slot.
+    const cancel = await t.request(`/api/citas/${firstId}`, { method: 'PUT', cookie: owner.cookie, json: { ...base, horaInicio: '10:00', horaFin: '10:30', estado: 'cancelada' } });
+    expect(cancel.status).toBe(200);
+    expect((await book(owner.cookie, { ...base, horaInicio: '10:05', horaFin: '10:25' })).status).toBe(201);
+    const reopen = await t.request(`/api/citas/${firstId}`, { method: 'PUT', cookie: owner.cookie, json: { ...base, horaInicio: '10:00', horaFin: '10:30', estado: 'pendiente' } });
+    expect(reopen.status).toBe(409);
+    expect((await errorOf(reopen)).message).toBe(APPOINTMENT_MESSAGES.overlapWith('10:05', '10:25'));
+  });
+
+  it('keeps local times across the daylight-saving changes of Europe/Madrid', async () => {
+    const { owner, pacienteId, dentistaId } = await clinic();
+    const days = ['2026-03-28', '2026-03-29', '2026-03-30', '2026-10-24', '2026-10-25', '2026-10-26'];
+    for (const fecha of days) {
+      expect((await book(owner.cookie, { pacienteId, dentistaId, fecha, horaInicio: '10:00', horaFin: '10:30', titulo: 'Revisión' })).status).toBe(201);
+    }
+    const stored = await t.db.select({ inicio: citas.inicio }).from(citas).where(eq(citas.clinicaId, owner.clinica.id)).orderBy(citas.inicio);
+    // CET is UTC+1, CEST UTC+2: the instants move, the local time does not.
+    expect(stored.map((r) => r.inicio.toISOString())).toEqual([
+      '2026-03-28T09:00:00.000Z',
+      '2026-03-29T08:00:00.000Z',
+      '2026-03-30T08:00:00.000Z',
+      '2026-10-24T08:00:00.000Z',
+      '2026-10-25T09:00:00.000Z',
+      '2026-10-26T09:00:00.000Z',
+    ]);
+    const march = await t.client(owner.cookie).citas.calendario.$get({ query: { desde: '2026-03-28', hasta: '2026-03-30' } });
+    expect(((await march.json()) as Appointment[]).map((c) => [c.fecha, c.horaInicio, c.horaFin])).toEqual([
+      ['2026-03-28', '10:00', '10:30'],
+      ['2026-03-29', '10:00', '10:30'],
+      ['2026-03-30', '10:00', '10:30'],
+    ]);
+  });
+
+  it('isolates clinics: foreign patient, dentist or appointment ids create and change nothing', async () => {
+    const mine = await clinic();
+    const theirs = await clinic();
+    const slot = { fecha: '2030-03-04', horaInicio: '10:00', horaFin: '10:30', titulo: 'Revisión' };
+    const foreignPatient = await book(mine.owner.cookie, { ...slot, pacienteId: theirs.pacienteId, dentistaId: mine.dentistaId });
+    expect(foreignPatient.status).toBe(422);
+    expect((await errorOf(foreignPatient)).fields).toEqual({ pacienteId: APPOINTMENT_MESSAGES.pacienteNotFound });
+    const foreignDentist = await book(mine.owner.cookie, { ...slot, pacienteId: mine.pacienteId, dentistaId: theirs.dentistaId });
+    expect(foreignDentist.status).toBe(422);
+    expect((await errorOf(foreignDentist)).fields).toEqual({ dentistaId: APPOINTMENT_MESSAGES.dentistaNotFound });
+    expect(await countCitas(mine.owner.clinica.id)).toBe(0);
+    expect(await countCitas(theirs.owner.clinica.id)).toBe(0);
+
+    const theirCita = (await (await book(theirs.owner.cookie, { ...slot, pacienteId: theirs.pacienteId, dentistaId: theirs.dentistaId })).json()) as Appointment;
+    const body = { ...slot, pacienteId: mine.pacienteId, dentistaId: mine.dentistaId, estado: 'cancelada' };
+    expect((await t.request(`/api/citas/${theirCita.id}`, { cookie: mine.owner.cookie })).status).toBe(404);
+    expect((await t.request(`/api/citas/${theirCita.id}`, { method: 'PUT', cookie: mine.owner.cookie, json: body })).status).toBe(404);
+    expect((await t.request(`/api/citas/${theirCita.id}`, { method: 'DELETE', cookie: mine.owner.cookie })).status).toBe(404);
+    const [after] = await t.db.select().from(citas).where(eq(citas.id, theirCita.id));
+    expect(after).toMatchObject({ estado: 'pendiente', pacienteId: theirs.pacienteId });
+    // Their appointment neither shows in my agenda nor blocks my slot.
+    const list = (await (await t.request('/api/citas?desde=2030-03-01&hasta=2030-03-31', { cookie: mine.owner.cookie })).json()) as AppointmentPage;
+    expect(list.total).toBe(0);
+  });
+
+  it('lists from today by default, past ones on request, and searches patient, dentist and treatment without accents', async () => {
+    const { owner, pacienteId, dentistaId } = await clinic();
+    const other = await patient(owner.clinica.id, 'Ana', 'Peña');
+    const make = (fecha: string, horaInicio: string, titulo: string, p = pacienteId) =>
+      book(owner.cookie, { pacienteId: p, dentistaId, fecha, horaInicio, horaFin: `${horaInicio.slice(0, 3)}59`, titulo });
+    await make('2020-05-04', '09:00', 'Extracción');
+    await make('2030-05-05', '11:00', 'Ortodoncia', other);
+    await make('2030-05-04', '09:00', 'Limpieza');
+    await make('2019-05-04', '09:00', 'Empaste');
+
+    const page = (query: string) => t.request(`/api/citas${query}`, { cookie: owner.cookie }).then((r) => r.json() as Promise<AppointmentPage>);
+    const upcoming = await page('');
+    expect(upcoming.citas.map((c) => c.titulo)).toEqual(['Limpieza', 'Ortodoncia']);
+    expect(upcoming).toMatchObject({ total: 2, pagina: 1 });
+    expect((await page('?pasadas=true')).citas.map((c) => c.titulo)).toEqual(['Extracción', 'Empaste']);
+    expect((await page('?buscar=PENA')).citas.map((c) => c.titulo)).toEqual(['Ortodoncia']);
+    expect((await page('?buscar=munoz&pasadas=true')).total).toBe(2);
+    expect((await page('?buscar=gomez')).total).toBe(2);
+    expect((await page('?buscar=limp')).citas.map((c) => c.fecha)).toEqual(['2030-05-04']);
+    expect((await page('?buscar=100%25')).total).toBe(0);
+  });
+
+  it('calendar: the days asked for, optionally one dentist; a range over 42 days is refused', async () => {
+    const { owner, pacienteId, dentistaId } = await clinic();
+    const other = await dentist(owner, { nombres: 'Marta' });
+    await book(owner.cookie, { pacienteId, dentistaId, fecha: '2030-06-30', horaInicio: '23:00', horaFin: '23:30', titulo: 'Fuera' });
+    await book(owner.cookie, { pacienteId, dentistaId, fecha: '2030-07-01', horaInicio: '00:00', horaFin: '00:30', titulo: 'Dentro' });
+    await book(owner.cookie, { pacienteId, dentistaId: other.id, fecha: '2030-07-31', horaInicio: '23:30', horaFin: '23:59', titulo: 'Marta' });
+    const get = (query: string) => t.request(`/api/citas/calendario${query}`, { cookie: owner.cookie });
+    const july = (await (await get('?desde=2030-07-01&hasta=2030-07-31')).json()) as Appointment[];
+    expect(july.map((c) => c.titulo)).toEqual(['Dentro', 'Marta']);
+    const one = (await (await get(`?desde=2030-07-01&hasta=2030-07-31&dentistaId=${other.id}`)).json()) as Appointment[];
+    expect(one.map((c) => c.titulo)).toEqual(['Marta']);
+    const tooLong = await get('?desde=2030-07-01&hasta=2030-08-12');
+    expect(tooLong.status).toBe(400);
+    expect((await errorOf(tooLong)).message).toBe(APPOINTMENT_MESSAGES.rangeTooLong(42));
+  });
+
+  it('notifies the linked member of new, moved and cancelled appointments, not of their own changes', async () => {
+    const owner = await createClinicOwner(t);
+    const member = await addTeamMember(t, owner.clinica.id, 'Dentista', 'dentista');
+    const linked = await dentist(owner, { usuarioId: member.userId });
+    const pacienteId = await patient(owner.clinica.id);
+    const base = { pacienteId, dentistaId: linked.id, titulo: 'Revisión' };
+    const cita = (await (await book(owner.cookie, { ...base, fecha: '2030-09-02', horaInicio: '10:00', horaFin: '10:30' })).json()) as Appointment;
+    const put = (json: Record<string, unknown>, cookie = owner.cookie) => t.request(`/api/citas/${cita.id}`, { method: 'PUT', cookie, json: { ...base, ...json } });
+    expect((await put({ fecha: '2030-09-03', horaInicio: '11:00', horaFin: '11:30', estado: 'pendiente' })).status).toBe(200);
+    expect((await put({ fecha: '2030-09-03', horaInicio: '11:00', horaFin: '11:30', estado: 'confirmada' })).status).toBe(200);
+    expect((await put({ fecha: '2030-09-03', horaInicio: '11:00', horaFin: '11:30', estado: 'cancelada' })).status).toBe(200);
+    // Their own change (the member confirms it) tells nobody.
+    expect((await put({ fecha: '2030-09-03', horaInicio: '11:00', horaFin: '11:30', estado: 'confirmada' }, member.cookie)).status).toBe(200);
+    const rows = await t.db
+      .select({ titulo: notificaciones.titulo, mensaje: notificaciones.mensaje, enlace: notificaciones.enlace })
+      .from(notificaciones)
+      .where(and(eq(notificaciones.userId, member.userId), eq(notificaciones.tipo, 'cita')))
+      .orderBy(notificaciones.seq);
+    expect(rows).toEqual([
+      { titulo: 'Nueva cita', mensaje: 'José Muñoz: Revisión, el 02/09/2030 a las 10:00', enlace: `/citas/${cita.id}` },
+      { titulo: 'Cita movida', mensaje: 'José Muñoz: del 02/09/2030 a las 10:00 al 03/09/2030 a las 11:00', enlace: `/citas/${cita.id}` },
+      { titulo: 'Cita cancelada', mensaje: 'José Muñoz, el 03/09/2030 a las 11:00', enlace: `/citas/${cita.id}` },
+    ]);
+  });
+
+  it('a request from the public profile becomes atendida when its appointment is saved', async () => {
+    const { owner, pacienteId, dentistaId } = await clinic();
+    const [solicitud] = await t.db
+      .insert(solicitudesCita)
+      .values({ clinicaId: owner.clinica.id, nombre: 'José Muñoz', email: 'jose@example.com', mensaje: 'Me duele una muela' })
+      .returning({ id: solicitudesCita.id });
+    const slot = { pacienteId, dentistaId, fecha: '2030-10-07', horaInicio: '10:00', horaFin: '10:30', titulo: 'Urgencia', solicitudId: solicitud.id };
+    // A refused booking leaves the request as it was.
+    await book(owner.cookie, { ...slot, titulo: 'Antes', solicitudId: null });
+    expect((await book(owner.cookie, slot)).status).toBe(409);
+    expect((await t.db.select().from(solicitudesCita).where(eq(solicitudesCita.id, solicitud.id)))[0].estado).toBe('nueva');
+    expect((await book(owner.cookie, { ...slot, horaInicio: '11:00', horaFin: '11:30' })).status).toBe(201);
+    expect((await t.db.select().from(solicitudesCita).where(eq(solicitudesCita.id, solicitud.id)))[0].estado).toBe('atendida');
+
+    const other = await clinic();
+    const foreign = await book(other.owner.cookie, { ...slot, pacienteId: other.pacienteId, dentistaId: other.dentistaId });
+    expect(foreign.status).toBe(422);
+    expect(await countCitas(other.owner.clinica.id)).toBe(0);
+  });
+});
