@@ -8,7 +8,7 @@ function dayAhead(days: number): string {
 const ddMMyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 async function pickPatient(page: Page, name: string) {
-  const picker = page.getByRole('combobox', { name: 'Paciente' });
+  const picker = page.getByRole('combobox', { name: 'Paciente', exact: true });
   await picker.fill(name.split(' ')[0]!);
   await page.getByRole('option', { name: new RegExp(name) }).click();
 }
@@ -36,7 +36,7 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   await expect(page.getByText('El tratamiento o motivo es obligatorio')).toBeVisible();
 
   await pickPatient(page, 'Íñigo Arrieta Sanz');
-  await page.getByRole('combobox', { name: 'Dentista' }).click();
+  await page.getByRole('combobox', { name: 'Dentista', exact: true }).click();
   await page.getByRole('option', { name: 'Marta Gil Soto' }).click();
   await page.getByLabel('Fecha').fill(fecha);
   await page.getByLabel('Hora de inicio').fill('10:00');
@@ -69,11 +69,11 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   await expect(grid.getByRole('columnheader').first()).toHaveText('Dom');
   await expect(grid.getByRole('link', { name: /Íñigo Arrieta Sanz/ })).toBeVisible();
   await grid.getByRole('button', { name: new RegExp(`Ver el día .*${Number(fecha.slice(8))} de`) }).click();
-  await expect(page.getByRole('button', { name: 'Día' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Día', exact: true })).toHaveAttribute('aria-pressed', 'true');
   // Previous/next do not step in the day view.
   await expect(page.getByRole('button', { name: 'Semana anterior' })).toBeDisabled();
   await expect(page.getByRole('link', { name: /10:00 – 10:30.*Íñigo Arrieta Sanz/ })).toBeVisible();
-  await page.getByRole('button', { name: 'Semana' }).click();
+  await page.getByRole('button', { name: 'Semana', exact: true }).click();
   await expect(page.getByRole('link', { name: /10:00 – 10:30.*Íñigo Arrieta Sanz.*Revisión de brackets/ })).toBeVisible();
   await page.getByRole('button', { name: 'Semana siguiente' }).click();
   await expect(page.getByRole('link', { name: /Íñigo Arrieta Sanz/ })).toHaveCount(0);
@@ -81,7 +81,7 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   // A second booking of the same dentist overlapping it is refused, and the form keeps what was typed.
   await page.goto(`/citas/nueva?fecha=${fecha}&dentista=${dentist.id}`);
   await expect(page.getByLabel('Fecha')).toHaveValue(fecha);
-  await expect(page.getByRole('combobox', { name: 'Dentista' })).toHaveText(/Marta Gil Soto/);
+  await expect(page.getByRole('combobox', { name: 'Dentista', exact: true })).toHaveText(/Marta Gil Soto/);
   await pickPatient(page, 'Rosa Vidal Pons');
   await page.getByLabel('Hora de inicio').fill('10:15');
   await page.getByLabel('Hora de fin').fill('11:00');
@@ -100,7 +100,7 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   // Edit: estado, then delete after '¿Estás seguro?'.
   await page.getByRole('link', { name: 'Rosa Vidal Pons' }).click();
   await expect(page.getByRole('heading', { name: 'Editar Cita' })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Estado' }).click();
+  await page.getByRole('combobox', { name: 'Estado', exact: true }).click();
   await page.getByRole('option', { name: 'Confirmada' }).click();
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText('Cita actualizada')).toBeVisible();

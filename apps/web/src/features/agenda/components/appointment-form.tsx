@@ -122,7 +122,7 @@ export function AppointmentForm({ defaultValues, patient = null, currentDentist 
                   {(wiring) => (
                     <Select value={field.value} onValueChange={field.onChange} disabled={readOnly}>
                       <SelectTrigger {...wiring} className="w-full">
-                        <SelectValue placeholder={dentists.isPending ? 'Cargando dentistas...' : 'Selecciona un dentista'} />
+                        <SelectValue placeholder={dentists.isPending ? 'Cargando dentistas...' : 'Elige un dentista'} />
                       </SelectTrigger>
                       <SelectContent>
                         {dentistOptions.map((d) => (
