@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
 
@@ -6,6 +7,12 @@ function dayAhead(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 const ddMMyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+async function expectNoAxeViolations(page: Page) {
+  await page.mouse.move(0, 0);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations).toEqual([]);
+}
 
 async function pickPatient(page: Page, name: string) {
   const picker = page.getByRole('combobox', { name: 'Paciente', exact: true });
@@ -44,6 +51,7 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   await page.getByLabel('Tratamiento').fill('Revisión de brackets');
   await page.getByRole('button', { name: 'Crear Cita' }).click();
   await expect(page.getByText('La hora de fin debe ser posterior a la hora de inicio')).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.getByLabel('Hora de fin').fill('10:30');
   await page.getByRole('button', { name: 'Crear Cita' }).click();
 
@@ -57,6 +65,7 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   await expect(row).toContainText('Marta Gil Soto');
   await expect(row).toContainText('Revisión de brackets');
   await expect(row).toContainText('Pendiente');
+  await expectNoAxeViolations(page);
   // The search narrows the list; a term with no match says so.
   await page.getByRole('searchbox', { name: 'Buscar cita' }).fill('zzz');
   await expect(page.getByText('No se encontraron citas que coincidan con la búsqueda')).toBeVisible();
@@ -68,6 +77,7 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   const grid = page.getByRole('grid');
   await expect(grid.getByRole('columnheader').first()).toHaveText('Dom');
   await expect(grid.getByRole('link', { name: /Íñigo Arrieta Sanz/ })).toBeVisible();
+  await expectNoAxeViolations(page);
   await grid.getByRole('button', { name: new RegExp(`Ver el día .*${Number(fecha.slice(8))} de`) }).click();
   await expect(page.getByRole('button', { name: 'Día', exact: true })).toHaveAttribute('aria-pressed', 'true');
   // Previous/next do not step in the day view.
@@ -75,6 +85,7 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   await expect(page.getByRole('link', { name: /10:00 – 10:30.*Íñigo Arrieta Sanz/ })).toBeVisible();
   await page.getByRole('button', { name: 'Semana', exact: true }).click();
   await expect(page.getByRole('link', { name: /10:00 – 10:30.*Íñigo Arrieta Sanz.*Revisión de brackets/ })).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Semana siguiente' }).click();
   await expect(page.getByRole('link', { name: /Íñigo Arrieta Sanz/ })).toHaveCount(0);
 
@@ -91,6 +102,7 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   await expect(page).toHaveURL(/\/citas\/nueva/);
   await expect(page.getByLabel('Tratamiento')).toHaveValue('Limpieza');
   await expect(page.getByLabel('Hora de inicio')).toHaveValue('10:15');
+  await expectNoAxeViolations(page);
   // Touching edges are allowed: from 10:30 it books.
   await page.getByLabel('Hora de inicio').fill('10:30');
   await page.getByRole('button', { name: 'Crear Cita' }).click();
