@@ -127,3 +127,42 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   await page.goto('/citas/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { name: 'Cita no encontrada' })).toBeVisible();
 });
+
+test('manages the dentists: create with a palette colour, edit, deactivate (no longer offered for new appointments)', async ({ page }) => {
+  await createClinicOwner(page.request);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Dentistas' }).click();
+  await expect(page.getByRole('heading', { name: 'Dentistas', level: 1 })).toBeVisible();
+  await expect(page.getByText('No hay dentistas registrados')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Nuevo Dentista' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nuevo Dentista' });
+  await dialog.getByRole('button', { name: 'Crear Dentista' }).click();
+  await expect(dialog.getByText('El nombre es obligatorio')).toBeVisible();
+  await dialog.getByLabel('Nombres').fill('Pablo');
+  await dialog.getByLabel('Apellidos').fill('Ortega Ruiz');
+  await dialog.getByRole('combobox', { name: 'Especialidad' }).click();
+  await page.getByRole('option', { name: 'Endodoncia' }).click();
+  await expect(dialog.getByRole('radio', { name: 'Azul' })).toHaveAttribute('aria-checked', 'true');
+  await dialog.getByRole('radio', { name: 'Verde' }).click();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Crear Dentista' }).click();
+  await expect(page.getByText('Dentista creado')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Pablo Ortega Ruiz' });
+  await expect(row).toContainText('Endodoncia');
+  await expect(row).toContainText('Activo');
+
+  await page.getByRole('button', { name: 'Editar a Pablo Ortega Ruiz' }).click();
+  await page.getByRole('dialog', { name: 'Editar Dentista' }).getByLabel('Apellidos').fill('Ortega Sanz');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Dentista actualizado')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Desactivar a Pablo Ortega Sanz' }).click();
+  await page.getByRole('alertdialog', { name: '¿Estás seguro?' }).getByRole('button', { name: 'Desactivar' }).click();
+  await expect(page.getByText('Dentista desactivado')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Pablo Ortega Sanz' })).toContainText('Inactivo');
+
+  await page.goto('/citas/nueva');
+  await page.getByRole('combobox', { name: 'Dentista', exact: true }).click();
+  await expect(page.getByRole('option', { name: 'Pablo Ortega Sanz' })).toHaveCount(0);
+});

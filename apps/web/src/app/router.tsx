@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
                 guarded('citas.crear', [{ path: '/citas/nueva', lazy: page(() => import('@/features/agenda/pages/new-appointment-page')) }]),
                 { path: '/citas/:id', lazy: page(() => import('@/features/agenda/pages/edit-appointment-page')) },
               ]),
+              guarded('dentistas.ver', [{ path: '/dentistas', lazy: page(() => import('@/features/dentists/pages/dentists-page')) }]),
               guarded('solicitudes.ver', [{ path: '/solicitudes', lazy: page(() => import('@/features/requests/pages/solicitudes-page')) }]),
               guarded('clinica.ver', [{ path: '/settings', lazy: settingsPage }]),
               // Administración (spec 001 §2).
