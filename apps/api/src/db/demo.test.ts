@@ -1,10 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_ROLES, PATIENTS_PAGE_SIZE, todayInZone, updatePatientSchema } from '@odontia/shared';
-import { count, eq } from 'drizzle-orm';
+import { DEFAULT_ROLES, DEFAULT_TIME_ZONE as DEMO_CLINIC_ZONE, PATIENTS_PAGE_SIZE, todayInZone, updatePatientSchema } from '@odontia/shared';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLINIC, DEMO_TEAM, seededRandom } from './demo.ts';
-import { account, clinicas, pacientes, rolesClinica, user, usuarios, usuariosRol } from './schema/index.ts';
+import { account, citas, clinicas, pacientes, rolesClinica, user, usuarios, usuariosRol } from './schema/index.ts';
 import { demoSeeders, seed } from './seed.ts';
 import { keyFromPublicUrl } from '../platform/storage/storage.ts';
 import { cookiesFrom, createTestApp, type TestApp } from '../test/app.ts';
@@ -119,6 +119,32 @@ describe('the demo clinic', () => {
     const before = await t.db.select({ n: count() }).from(usuarios);
     await t.db.transaction((tx) => seedDemoTeam(tx));
     expect(await t.db.select({ n: count() }).from(usuarios)).toEqual(before);
+  });
+
+  it('has four dentists and about three months of appointments around today, none overlapping', async () => {
+    const cookie = cookiesFrom(await signIn(DEMO_CLINIC.owner.email, DEMO_CLINIC.owner.password));
+    const dentists = await (await api.dentistas.$get({ query: {} }, { headers: { cookie } })).json();
+    expect(dentists.map((d) => d.nombres)).toEqual(['Carlos', 'Elena', 'Javier', 'Nuria']);
+    expect(dentists[0].usuarioId).toBe(DEMO_TEAM.members[0].id);
+    const today = todayInZone(DEMO_CLINIC_ZONE);
+    const [summary] = await t.db
+      .select({
+        total: count(),
+        first: sql<string>`min(${citas.inicio})::date::text`,
+        last: sql<string>`max(${citas.inicio})::date::text`,
+        pastOpen: sql<number>`count(*) filter (where ${citas.fin} < now() - interval '1 day' and ${citas.estado} not in ('completada', 'cancelada'))::int`,
+        futureClosed: sql<number>`count(*) filter (where ${citas.inicio} > now() + interval '1 day' and ${citas.estado} not in ('pendiente', 'confirmada'))::int`,
+      })
+      .from(citas)
+      .where(eq(citas.clinicaId, DEMO_CLINIC.id));
+    expect(summary.total).toBeGreaterThan(1000);
+    expect(Math.abs(Date.parse(summary.first) - Date.parse(today)) / 86_400_000).toBeGreaterThan(40);
+    expect(Math.abs(Date.parse(summary.last) - Date.parse(today)) / 86_400_000).toBeGreaterThan(40);
+    expect(summary).toMatchObject({ pastOpen: 0, futureClosed: 0 });
+    // The upcoming list starts today.
+    const page = await (await api.citas.$get({ query: {} }, { headers: { cookie } })).json();
+    expect(page.total).toBeGreaterThan(400);
+    expect(page.citas[0].fecha >= today).toBe(true);
   });
 
   it("lets the owner list the clinic's ~200 patients, with valid data and photos served from storage", async () => {

@@ -235,6 +235,31 @@ async function tellDentist(tx: Executor, member: Member, usuarioId: string | nul
   await notify(tx, { clinicaId: member.clinicaId, userIds: [usuarioId], titulo, mensaje, prioridad: 'media', enlace, tipo: 'cita' });
 }
 
+/**
+ * A patient's ultima_visita and proxima_visita follow their appointments, in the clinic's days: the
+ * last completada one that has started, and the next pendiente or confirmada one from now. A last
+ * visit typed by hand stays while no completed appointment says otherwise; the next visit is the
+ * agenda's (none when nothing is booked).
+ */
+async function refreshVisits(tx: Executor, member: Member, pacienteIds: string[]) {
+  const zona = member.zonaHoraria;
+  for (const pacienteId of new Set(pacienteIds)) {
+    await tx
+      .update(pacientes)
+      .set({
+        ultimaVisita: sql`coalesce((
+          select max((c.inicio AT TIME ZONE ${zona})::date) from citas c
+          where c.paciente_id = ${pacienteId} and c.estado = 'completada' and c.inicio <= now()
+        ), ${pacientes.ultimaVisita})`,
+        proximaVisita: sql`(
+          select min((c.inicio AT TIME ZONE ${zona})::date) from citas c
+          where c.paciente_id = ${pacienteId} and c.estado in ('pendiente', 'confirmada') and c.inicio >= now()
+        )`,
+      })
+      .where(and(eq(pacientes.id, pacienteId), eq(pacientes.clinicaId, member.clinicaId)));
+  }
+}
+
 /** Runs a write, turning the exclusion constraint's refusal (23P01) into the double-booking 409. */
 async function guardOverlap<T>(db: Database, member: Member, data: AppointmentData | UpdateAppointmentData, exceptId: string | undefined, write: () => Promise<T>) {
   try {
@@ -273,6 +298,7 @@ export async function createAppointment(db: Database, member: Member, data: Appo
           solicitudId: data.solicitudId,
         })
         .returning({ id: citas.id });
+      await refreshVisits(tx, member, [data.pacienteId]);
       await tellDentist(tx, member, party.dentistaUsuarioId, 'Nueva cita', `${party.paciente}: ${data.titulo}, el ${when(data.fecha, data.horaInicio)}`, `/citas/${row.id}`);
       return row.id;
     }),
@@ -287,6 +313,7 @@ export async function updateAppointment(db: Database, member: Member, id: string
       const [before] = await tx
         .select({
           dentistaId: citas.dentistaId,
+          pacienteId: citas.pacienteId,
           fecha: localText(citas.inicio, zona, 'YYYY-MM-DD'),
           horaInicio: localText(citas.inicio, zona, 'HH24:MI'),
           horaFin: localText(citas.fin, zona, 'HH24:MI'),
@@ -312,6 +339,7 @@ export async function updateAppointment(db: Database, member: Member, id: string
           fechaActualizacion: new Date(),
         })
         .where(eq(citas.id, id));
+      await refreshVisits(tx, member, [before.pacienteId, data.pacienteId]);
 
       const enlace = `/citas/${id}`;
       const cancelled = data.estado === 'cancelada' && before.estado !== 'cancelada';
@@ -345,6 +373,7 @@ export async function deleteAppointment(db: Database, member: Member, id: string
         futura: sql<boolean>`${citas.fin} > now()`,
       });
     if (!row) throw appointmentNotFound();
+    await refreshVisits(tx, member, [row.pacienteId]);
     if (row.estado === 'cancelada' || row.estado === 'completada' || !row.futura) return;
     const party = await parties(tx, member, { pacienteId: row.pacienteId, dentistaId: row.dentistaId }, row.dentistaId);
     await tellDentist(tx, member, party.dentistaUsuarioId, 'Cita cancelada', `${party.paciente}, el ${when(row.fecha, row.horaInicio)}`, null);

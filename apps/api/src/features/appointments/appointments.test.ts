@@ -148,6 +148,15 @@ describe('appointments', () => {
     expect((await errorOf(reopen)).message).toBe(APPOINTMENT_MESSAGES.overlapWith('10:05', '10:25'));
   });
 
+  it('books a slot asked for at the same time by many exactly once', async () => {
+    const { owner, pacienteId, dentistaId } = await clinic();
+    const slot = { pacienteId, dentistaId, fecha: '2030-02-05', horaInicio: '10:00', horaFin: '10:30', titulo: 'Revisión' };
+    const statuses = await Promise.all(Array.from({ length: 12 }, () => book(owner.cookie, slot).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(11);
+    expect(await countCitas(owner.clinica.id)).toBe(1);
+  });
+
   it('keeps local times across the daylight-saving changes of Europe/Madrid', async () => {
     const { owner, pacienteId, dentistaId } = await clinic();
     const days = ['2026-03-28', '2026-03-29', '2026-03-30', '2026-10-24', '2026-10-25', '2026-10-26'];
@@ -258,6 +267,26 @@ describe('appointments', () => {
       { titulo: 'Cita movida', mensaje: 'José Muñoz: del 02/09/2030 a las 10:00 al 03/09/2030 a las 11:00', enlace: `/citas/${cita.id}` },
       { titulo: 'Cita cancelada', mensaje: 'José Muñoz, el 03/09/2030 a las 11:00', enlace: `/citas/${cita.id}` },
     ]);
+  });
+
+  it("keeps the patient's ultima_visita and proxima_visita on their appointments", async () => {
+    const { owner, pacienteId, dentistaId } = await clinic();
+    const visits = async () =>
+      (await t.db.select({ ultima: pacientes.ultimaVisita, proxima: pacientes.proximaVisita }).from(pacientes).where(eq(pacientes.id, pacienteId)))[0];
+    await t.db.update(pacientes).set({ ultimaVisita: '2019-01-02' }).where(eq(pacientes.id, pacienteId));
+    const base = { pacienteId, dentistaId, horaInicio: '10:00', horaFin: '10:30', titulo: 'Revisión' };
+    const later = (await (await book(owner.cookie, { ...base, fecha: '2031-01-08' })).json()) as Appointment;
+    const sooner = (await (await book(owner.cookie, { ...base, fecha: '2030-12-10' })).json()) as Appointment;
+    const past = (await (await book(owner.cookie, { ...base, fecha: '2020-05-06' })).json()) as Appointment;
+    // The hand-typed last visit stays until an appointment is completed.
+    expect(await visits()).toEqual({ ultima: '2019-01-02', proxima: '2030-12-10' });
+    const put = (cita: Appointment, estado: string) =>
+      t.request(`/api/citas/${cita.id}`, { method: 'PUT', cookie: owner.cookie, json: { ...base, fecha: cita.fecha, estado } });
+    expect((await put(past, 'completada')).status).toBe(200);
+    expect((await put(sooner, 'cancelada')).status).toBe(200);
+    expect(await visits()).toEqual({ ultima: '2020-05-06', proxima: '2031-01-08' });
+    expect((await t.request(`/api/citas/${later.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    expect(await visits()).toEqual({ ultima: '2020-05-06', proxima: null });
   });
 
   it('a request from the public profile becomes atendida when its appointment is saved', async () => {
