@@ -2,9 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
 
-/** A day a week from now (YYYY-MM-DD), far enough from midnight in any zone to be in the future for the clinic. */
+/** The clinic's day (Europe/Madrid, the default zone) `days` from now, as YYYY-MM-DD. */
 function dayAhead(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date(Date.now() + days * 86_400_000));
 }
 const ddMMyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
@@ -88,6 +88,19 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Semana siguiente' }).click();
   await expect(page.getByRole('link', { name: /Íñigo Arrieta Sanz/ })).toHaveCount(0);
+
+  // The dashboard's 'Agenda del día': nothing today; a week ahead ('Próxima semana') shows it with its length.
+  await page.goto('/dashboard');
+  const card = page.getByRole('region', { name: 'Agenda del día' });
+  await expect(card.getByText('No hay citas programadas para hoy')).toBeVisible();
+  await expect(card.getByText('Esta semana')).toBeVisible();
+  await card.getByRole('button', { name: 'Semana siguiente' }).click();
+  await expect(card.getByText('Próxima semana')).toBeVisible();
+  await expect(card.getByRole('link', { name: /10:00.*Íñigo Arrieta Sanz.*Revisión de brackets · 30 min/ })).toBeVisible();
+  await card.getByRole('button', { name: 'Semana siguiente' }).click();
+  await expect(card.getByText('Semana +2')).toBeVisible();
+  await card.getByRole('link', { name: 'Ver todas las citas' }).click();
+  await expect(page).toHaveURL(/\/citas$/);
 
   // A second booking of the same dentist overlapping it is refused, and the form keeps what was typed.
   await page.goto(`/citas/nueva?fecha=${fecha}&dentista=${dentist.id}`);

@@ -36,14 +36,15 @@ const guarded = (permission: Permission, children: RouteObject[]): RouteObject =
   children,
 });
 
-/** The dashboard with the notifications feature's button and card (features do not import each other). */
+/** The dashboard with the agenda's and the notifications feature's cards (features do not import each other). */
 const dashboardPage = async () => {
-  const [{ default: DashboardPage }, { TestNotificationButton }, { ImportantNotificationsCard }] = await Promise.all([
+  const [{ default: DashboardPage }, { TestNotificationButton }, { ImportantNotificationsCard }, { TodaysAgendaCard }] = await Promise.all([
     import('@/features/dashboard/pages/dashboard-page'),
     import('@/features/notifications/components/test-notification-button'),
     import('@/features/notifications/components/important-notifications-card'),
+    import('@/features/agenda/components/todays-agenda-card'),
   ]);
-  const sections = [ImportantNotificationsCard];
+  const sections = [TodaysAgendaCard, ImportantNotificationsCard];
   return { Component: () => <DashboardPage actions={<TestNotificationButton />} sections={sections} /> };
 };
 
