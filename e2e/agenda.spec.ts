@@ -21,6 +21,8 @@ async function pickPatient(page: Page, name: string) {
 }
 
 test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a double booking without losing the input', async ({ page }) => {
+  // One journey through every agenda screen: longer than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   await createClinicOwner(page.request);
   const dentist = (await (
     await ok(await page.request.post('/api/dentistas', { data: { nombres: 'Marta', apellidos: 'Gil Soto', especialidad: 'ortodoncia' } }), 'dentist')

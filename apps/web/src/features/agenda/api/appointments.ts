@@ -7,30 +7,12 @@ import type {
   UpdateAppointmentData,
 } from '@odontia/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, apiFetch, unwrap } from '@/lib/api';
+import { api, unwrap } from '@/lib/api';
 import { useInvalidatingMutation } from '@/lib/query-client';
 
 /** Every agenda query lives under this key: a change to one appointment reloads the list, the calendar and the day's agenda. */
 export const appointmentsKey = ['citas'] as const;
 const dentistsKey = ['dentistas'] as const;
-
-/** A JSON call to the agenda's routes, answered with the shared contract's types. */
-async function call<T>(path: string, init?: { method: string; body?: unknown }): Promise<T> {
-  const res = await apiFetch(`/api${path}`, {
-    method: init?.method ?? 'GET',
-    credentials: 'same-origin',
-    headers: init?.body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: init?.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return (await unwrap(Promise.resolve(res))) as T;
-}
-
-const query = (params: Record<string, string | number | boolean | null | undefined>) => {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== null && value !== undefined && value !== '') search.set(key, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : '';
-};
 
 export type { Appointment, AppointmentStatus, Dentist };
 
@@ -39,10 +21,12 @@ export type AppointmentsFilter = { buscar: string; pagina: number; pasadas: bool
 export const appointmentsQueryOptions = (filter: AppointmentsFilter) =>
   queryOptions({
     queryKey: [...appointmentsKey, 'list', filter],
-    queryFn: () => call<AppointmentPage>(`/citas${query(filter.pasadas ? filter : { ...filter, pasadas: null })}`),
+    queryFn: (): Promise<AppointmentPage> =>
+      unwrap(api.citas.$get({ query: { buscar: filter.buscar, pagina: String(filter.pagina), ...(filter.pasadas ? { pasadas: 'true' } : {}) } })),
     placeholderData: keepPreviousData,
   });
-export const useAppointments = (filter: AppointmentsFilter) => useQuery(appointmentsQueryOptions(filter));
+/** `enabled` false while the calendar is shown: the list is not fetched for nothing. */
+export const useAppointments = (filter: AppointmentsFilter, enabled = true) => useQuery({ ...appointmentsQueryOptions(filter), enabled });
 
 export type CalendarFilter = { desde: string; hasta: string; dentistaId: string | null };
 
@@ -50,28 +34,29 @@ export type CalendarFilter = { desde: string; hasta: string; dentistaId: string 
 export const useCalendar = (filter: CalendarFilter) =>
   useQuery({
     queryKey: [...appointmentsKey, 'calendar', filter],
-    queryFn: () => call<Appointment[]>(`/citas/calendario${query(filter)}`),
+    queryFn: (): Promise<Appointment[]> =>
+      unwrap(api.citas.calendario.$get({ query: { desde: filter.desde, hasta: filter.hasta, ...(filter.dentistaId ? { dentistaId: filter.dentistaId } : {}) } })),
     placeholderData: keepPreviousData,
   });
 
 export const useAppointment = (id: string) =>
-  useQuery({ queryKey: [...appointmentsKey, 'detail', id], queryFn: () => call<Appointment>(`/citas/${encodeURIComponent(id)}`) });
+  useQuery({ queryKey: [...appointmentsKey, 'detail', id], queryFn: (): Promise<Appointment> => unwrap(api.citas[':id'].$get({ param: { id } })) });
 
 export const useCreateAppointment = () =>
-  useInvalidatingMutation((input: AppointmentData) => call<Appointment>('/citas', { method: 'POST', body: input }), appointmentsKey);
+  useInvalidatingMutation((input: AppointmentData) => unwrap(api.citas.$post({ json: input })), appointmentsKey);
 
 export const useUpdateAppointment = () =>
   useInvalidatingMutation(
-    ({ id, input }: { id: string; input: UpdateAppointmentData }) => call<Appointment>(`/citas/${encodeURIComponent(id)}`, { method: 'PUT', body: input }),
+    ({ id, input }: { id: string; input: UpdateAppointmentData }) => unwrap(api.citas[':id'].$put({ param: { id }, json: input })),
     appointmentsKey,
   );
 
 export const useDeleteAppointment = () =>
-  useInvalidatingMutation((id: string) => call<undefined>(`/citas/${encodeURIComponent(id)}`, { method: 'DELETE' }), appointmentsKey);
+  useInvalidatingMutation((id: string) => unwrap(api.citas[':id'].$delete({ param: { id } })), appointmentsKey);
 
 /** The dentists offered for appointments (only the active ones) and for the calendar's filter. */
 export const useActiveDentists = () =>
-  useQuery({ queryKey: [...dentistsKey, 'activos'], queryFn: () => call<Dentist[]>('/dentistas?activos=true'), staleTime: 60_000 });
+  useQuery({ queryKey: [...dentistsKey, 'activos'], queryFn: (): Promise<Dentist[]> => unwrap(api.dentistas.$get({ query: { activos: 'true' } })), staleTime: 60_000 });
 
 /** The active patients matching a term, for the appointment form's picker. */
 export const usePatientOptions = (q: string) =>

@@ -54,7 +54,7 @@ export default function AgendaPage() {
   const canCreate = useCan('citas.crear');
   const [term, setTerm] = useState(q);
   const debouncedTerm = useDebouncedValue(term, SEARCH_DELAY_MS);
-  const list = useAppointments({ buscar: q, pagina, pasadas });
+  const list = useAppointments({ buscar: q, pagina, pasadas }, vista === 'lista');
   const redirecting = useClinicRequired(list.error);
 
   useEffect(() => {
