@@ -85,6 +85,7 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   // Previous/next do not step in the day view.
   await expect(page.getByRole('button', { name: 'Semana anterior' })).toBeDisabled();
   await expect(page.getByRole('link', { name: /10:00 – 10:30.*Íñigo Arrieta Sanz/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Nueva cita este día' })).toHaveAttribute('href', `/citas/nueva?fecha=${fecha}`);
   await page.getByRole('button', { name: 'Semana', exact: true }).click();
   await expect(page.getByRole('link', { name: /10:00 – 10:30.*Íñigo Arrieta Sanz.*Revisión de brackets/ })).toBeVisible();
   await expectNoAxeViolations(page);

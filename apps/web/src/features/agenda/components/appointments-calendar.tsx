@@ -1,9 +1,10 @@
 import { APPOINTMENT_MESSAGES, MONTH_CELL_LIMIT } from '@odontia/shared';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useCan } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { useActiveDentists, useCalendar, type Appointment } from '../api/appointments';
 import { formatTime, isSameMonth, monthGrid, step, viewTitle, visibleRange, weekDays, WEEKDAY_LABELS, type CalendarView } from '../lib/calendar-math';
@@ -162,6 +163,8 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
   const days = byDay(calendar.data ?? []);
   const openDay = (iso: string) => onChange({ modo: 'dia', fecha: iso });
   const stepDisabled = modo === 'dia';
+  const canCreate = useCan('citas.crear');
+  const newLink = `/citas/nueva?fecha=${fecha}${dentistaId ? `&dentista=${dentistaId}` : ''}`;
 
   return (
     <Card>
@@ -196,6 +199,14 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
                 ))}
               </SelectContent>
             </Select>
+            {canCreate && modo === 'dia' ? (
+              <Button variant="outline" size="sm" asChild>
+                <Link to={newLink}>
+                  <Plus aria-hidden="true" />
+                  Nueva cita este día
+                </Link>
+              </Button>
+            ) : null}
             <div role="group" aria-label="Vista del calendario" className="inline-flex rounded-md border p-0.5">
               {VIEWS.map((v) => (
                 <Button key={v.value} size="sm" variant={modo === v.value ? 'default' : 'ghost'} aria-pressed={modo === v.value} onClick={() => onChange({ modo: v.value })}>
