@@ -237,12 +237,14 @@ async function tellDentist(tx: Executor, member: Member, usuarioId: string | nul
 
 /**
  * A patient's ultima_visita and proxima_visita follow their appointments, in the clinic's days: the
- * last completada one that has started, and the next pendiente or confirmada one from now. A last
- * visit typed by hand stays while no completed appointment says otherwise; the next visit is the
- * agenda's (none when nothing is booked).
+ * last completada one that has started, and the next pendiente or confirmada one from now. A date
+ * typed by hand stays while the appointments say nothing: a last visit until one is completed, a
+ * next visit while none is booked, unless it was an appointment's day (`formerDays`: the days of the
+ * appointments just moved, cancelled or deleted) that is no longer booked.
  */
-async function refreshVisits(tx: Executor, member: Member, pacienteIds: string[]) {
+async function refreshVisits(tx: Executor, member: Member, pacienteIds: string[], formerDays: string[] = []) {
   const zona = member.zonaHoraria;
+  const wasAppointmentDay = formerDays.length ? sql`${pacientes.proximaVisita} in (${sql.join(formerDays.map((d) => sql`${d}::date`), sql`, `)})` : sql`false`;
   for (const pacienteId of new Set(pacienteIds)) {
     await tx
       .update(pacientes)
@@ -251,10 +253,12 @@ async function refreshVisits(tx: Executor, member: Member, pacienteIds: string[]
           select max((c.inicio AT TIME ZONE ${zona})::date) from citas c
           where c.paciente_id = ${pacienteId} and c.estado = 'completada' and c.inicio <= now()
         ), ${pacientes.ultimaVisita})`,
-        proximaVisita: sql`(
+        proximaVisita: sql`coalesce((
           select min((c.inicio AT TIME ZONE ${zona})::date) from citas c
           where c.paciente_id = ${pacienteId} and c.estado in ('pendiente', 'confirmada') and c.inicio >= now()
-        )`,
+        ), case when ${wasAppointmentDay} or exists (
+          select 1 from citas c where c.paciente_id = ${pacienteId} and (c.inicio AT TIME ZONE ${zona})::date = ${pacientes.proximaVisita}
+        ) then null else ${pacientes.proximaVisita} end)`,
       })
       .where(and(eq(pacientes.id, pacienteId), eq(pacientes.clinicaId, member.clinicaId)));
   }
@@ -339,7 +343,7 @@ export async function updateAppointment(db: Database, member: Member, id: string
           fechaActualizacion: new Date(),
         })
         .where(eq(citas.id, id));
-      await refreshVisits(tx, member, [before.pacienteId, data.pacienteId]);
+      await refreshVisits(tx, member, [before.pacienteId, data.pacienteId], [before.fecha]);
 
       const enlace = `/citas/${id}`;
       const cancelled = data.estado === 'cancelada' && before.estado !== 'cancelada';
@@ -373,7 +377,7 @@ export async function deleteAppointment(db: Database, member: Member, id: string
         futura: sql<boolean>`${citas.fin} > now()`,
       });
     if (!row) throw appointmentNotFound();
-    await refreshVisits(tx, member, [row.pacienteId]);
+    await refreshVisits(tx, member, [row.pacienteId], [row.fecha]);
     if (row.estado === 'cancelada' || row.estado === 'completada' || !row.futura) return;
     const party = await parties(tx, member, { pacienteId: row.pacienteId, dentistaId: row.dentistaId }, row.dentistaId);
     await tellDentist(tx, member, party.dentistaUsuarioId, 'Cita cancelada', `${party.paciente}, el ${when(row.fecha, row.horaInicio)}`, null);

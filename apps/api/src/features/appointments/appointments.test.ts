@@ -287,6 +287,14 @@ describe('appointments', () => {
     expect(await visits()).toEqual({ ultima: '2020-05-06', proxima: '2031-01-08' });
     expect((await t.request(`/api/citas/${later.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
     expect(await visits()).toEqual({ ultima: '2020-05-06', proxima: null });
+
+    // A next visit typed by hand stays while nothing is booked; a booking replaces it.
+    await t.db.update(pacientes).set({ proximaVisita: '2035-01-01' }).where(eq(pacientes.id, pacienteId));
+    const another = (await (await book(owner.cookie, { ...base, fecha: '2021-03-03' })).json()) as Appointment;
+    expect((await put(another, 'completada')).status).toBe(200);
+    expect(await visits()).toEqual({ ultima: '2021-03-03', proxima: '2035-01-01' });
+    expect((await book(owner.cookie, { ...base, fecha: '2034-06-06' })).status).toBe(201);
+    expect(await visits()).toEqual({ ultima: '2021-03-03', proxima: '2034-06-06' });
   });
 
   it('a request from the public profile becomes atendida when its appointment is saved', async () => {
