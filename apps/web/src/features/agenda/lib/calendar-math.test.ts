@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysIso, formatDay, formatTime, minutesBetween, monthGrid, step, viewTitle, visibleRange, weekDays, weekOffsetLabel } from './calendar-math';
 
 describe('monthGrid', () => {
@@ -67,5 +67,27 @@ describe('formatting', () => {
 
   it('labels the dashboard weeks', () => {
     expect([0, 1, -1, 2, -3].map(weekOffsetLabel)).toEqual(['Esta semana', 'Próxima semana', 'Semana anterior', 'Semana +2', 'Semana -3']);
+  });
+});
+
+describe('in a zone whose daylight-saving change skips midnight (America/Santiago)', () => {
+  const previous = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'America/Santiago';
+  });
+  afterAll(() => {
+    if (previous === undefined) delete process.env.TZ;
+    else process.env.TZ = previous;
+  });
+
+  it('keeps every day once across the change (6 Sep 2026 starts at 01:00 there)', () => {
+    expect(new Date(2026, 8, 6).getHours()).toBe(1); // the zone is really in effect
+    const days = monthGrid('2026-09-15').flat();
+    expect(days[0]).toBe('2026-08-30');
+    for (let i = 1; i < days.length; i++) expect(addDaysIso(days[i - 1]!, 1)).toBe(days[i]);
+    expect(weekDays('2026-09-06')).toEqual(['2026-09-06', '2026-09-07', '2026-09-08', '2026-09-09', '2026-09-10', '2026-09-11', '2026-09-12']);
+    expect(step('semana', '2026-09-01', 1)).toBe('2026-09-08');
+    expect(step('mes', '2026-09-06', 1)).toBe('2026-10-01');
+    expect(formatDay('2026-09-06')).toBe('06/09/2026');
   });
 });
