@@ -36,14 +36,15 @@ const guarded = (permission: Permission, children: RouteObject[]): RouteObject =
   children,
 });
 
-/** The dashboard with the notifications feature's button and card (features do not import each other). */
+/** The dashboard with the agenda's and the notifications feature's cards (features do not import each other). */
 const dashboardPage = async () => {
-  const [{ default: DashboardPage }, { TestNotificationButton }, { ImportantNotificationsCard }] = await Promise.all([
+  const [{ default: DashboardPage }, { TestNotificationButton }, { ImportantNotificationsCard }, { TodaysAgendaCard }] = await Promise.all([
     import('@/features/dashboard/pages/dashboard-page'),
     import('@/features/notifications/components/test-notification-button'),
     import('@/features/notifications/components/important-notifications-card'),
+    import('@/features/agenda/components/todays-agenda-card'),
   ]);
-  const sections = [ImportantNotificationsCard];
+  const sections = [TodaysAgendaCard, ImportantNotificationsCard];
   return { Component: () => <DashboardPage actions={<TestNotificationButton />} sections={sections} /> };
 };
 
@@ -67,6 +68,12 @@ export const routes: RouteObject[] = [
                 guarded('pacientes.crear', [{ path: '/pacientes/nuevo', lazy: page(() => import('@/features/patients/pages/new-patient-page')) }]),
                 { path: '/pacientes/:id', lazy: page(() => import('@/features/patients/pages/edit-patient-page')) },
               ]),
+              guarded('citas.ver', [
+                { path: '/citas', lazy: page(() => import('@/features/agenda/pages/agenda-page')) },
+                guarded('citas.crear', [{ path: '/citas/nueva', lazy: page(() => import('@/features/agenda/pages/new-appointment-page')) }]),
+                { path: '/citas/:id', lazy: page(() => import('@/features/agenda/pages/edit-appointment-page')) },
+              ]),
+              guarded('dentistas.ver', [{ path: '/dentistas', lazy: page(() => import('@/features/dentists/pages/dentists-page')) }]),
               guarded('solicitudes.ver', [{ path: '/solicitudes', lazy: page(() => import('@/features/requests/pages/solicitudes-page')) }]),
               guarded('clinica.ver', [{ path: '/settings', lazy: settingsPage }]),
               // Administración (spec 001 §2).

@@ -1,6 +1,6 @@
 import type { Permission } from '@odontia/shared';
 import type { LucideIcon } from 'lucide-react';
-import { Inbox, KeyRound, LayoutDashboard, Settings, ShieldCheck, UserCog, UserRound, Users } from 'lucide-react';
+import { CalendarDays, Inbox, Stethoscope, KeyRound, LayoutDashboard, Settings, ShieldCheck, UserCog, UserRound, Users } from 'lucide-react';
 
 export type NavEntry = {
   title: string;
@@ -22,6 +22,8 @@ export const NAV_GROUPS: NavGroup[] = [
     entries: [
       { title: 'Dashboard', url: '/dashboard', icon: LayoutDashboard },
       { title: 'Pacientes', url: '/pacientes', icon: Users, permission: 'pacientes.ver' },
+      { title: 'Agenda', url: '/citas', icon: CalendarDays, permission: 'citas.ver' },
+      { title: 'Dentistas', url: '/dentistas', icon: Stethoscope, permission: 'dentistas.ver' },
       { title: 'Solicitudes', url: '/solicitudes', icon: Inbox, permission: 'solicitudes.ver' },
     ],
   },

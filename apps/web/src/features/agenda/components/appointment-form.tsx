@@ -1,0 +1,204 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  APPOINTMENT_MESSAGES,
+  createAppointmentSchema,
+  ESTADO_CITA_LABELS,
+  ESTADOS_CITA,
+  updateAppointmentSchema,
+  type AppointmentData,
+  type AppointmentStatus,
+  type UpdateAppointmentData,
+} from '@odontia/shared';
+import { useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api';
+import { setServerFieldErrors, toastFailure } from '@/lib/form-errors';
+import { useActiveDentists, type Dentist } from '../api/appointments';
+import { PatientPicker, type PickedPatient } from './patient-picker';
+
+/** What the inputs hold; the shared schema turns it into the API's shape. */
+export type AppointmentFormValues = {
+  pacienteId: string;
+  dentistaId: string;
+  fecha: string;
+  horaInicio: string;
+  horaFin: string;
+  titulo: string;
+  notas: string;
+  estado: AppointmentStatus;
+};
+
+const FIELDS = ['pacienteId', 'dentistaId', 'fecha', 'horaInicio', 'horaFin', 'titulo', 'notas', 'estado'] as const;
+
+export const EMPTY_APPOINTMENT: AppointmentFormValues = {
+  pacienteId: '',
+  dentistaId: '',
+  fecha: '',
+  horaInicio: '',
+  horaFin: '',
+  titulo: '',
+  notas: '',
+  estado: 'pendiente',
+};
+
+type Mode =
+  | { mode: 'create'; onSubmit: (values: AppointmentData) => Promise<unknown> }
+  | { mode: 'edit'; onSubmit: (values: UpdateAppointmentData) => Promise<unknown> };
+
+type Props = Mode & {
+  defaultValues: AppointmentFormValues;
+  /** The patient already chosen (edit, or a prefilled link): shown in the picker. */
+  patient?: PickedPatient | null;
+  /** The dentist of an edited appointment, listed even when no longer active. */
+  currentDentist?: Pick<Dentist, 'id' | 'nombres' | 'apellidos' | 'color'> | null;
+  readOnly?: boolean;
+  /** Extra actions beside the submit button (the edit form's Eliminar). */
+  actions?: React.ReactNode;
+};
+
+/**
+ * The appointment form of /citas/nueva and /citas/{id}. A double booking (409) is shown under the
+ * times with the conflicting appointment's hours, and every typed value stays.
+ */
+export function AppointmentForm({ defaultValues, patient = null, currentDentist = null, readOnly = false, actions, ...mode }: Props) {
+  const schema = mode.mode === 'create' ? createAppointmentSchema : updateAppointmentSchema;
+  const form = useForm<AppointmentFormValues>({
+    defaultValues,
+    resolver: zodResolver(schema as never) as unknown as Resolver<AppointmentFormValues>,
+  });
+  const { register, control, handleSubmit, setError, formState } = form;
+  const errors = formState.errors;
+  const dentists = useActiveDentists();
+  const [conflict, setConflict] = useState<string | null>(null);
+
+  const options = dentists.data ?? [];
+  const dentistOptions = currentDentist && !options.some((d) => d.id === currentDentist.id) ? [currentDentist, ...options] : options;
+
+  const submit = handleSubmit(async (values) => {
+    setConflict(null);
+    try {
+      // The resolver has already parsed the values with the shared schema.
+      await mode.onSubmit(values as never);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setConflict(error.message || APPOINTMENT_MESSAGES.overlap);
+        return;
+      }
+      if (setServerFieldErrors(error, setError, FIELDS)) return;
+      toastFailure(error, {
+        title: APPOINTMENT_MESSAGES.errorTitle,
+        fallback: mode.mode === 'create' ? APPOINTMENT_MESSAGES.createError : APPOINTMENT_MESSAGES.updateError,
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={mode.mode === 'create' ? 'Nueva Cita' : 'Editar Cita'}>
+      <Card>
+        <CardContent>
+          <fieldset disabled={readOnly || formState.isSubmitting} className="grid gap-4 sm:grid-cols-2">
+            <Controller
+              control={control}
+              name="pacienteId"
+              render={({ field }) => (
+                <FormField label="Paciente" required error={errors.pacienteId?.message} className="sm:col-span-2">
+                  {(wiring) => <PatientPicker {...wiring} value={field.value} initial={patient} onChange={field.onChange} disabled={readOnly} />}
+                </FormField>
+              )}
+            />
+            <Controller
+              control={control}
+              name="dentistaId"
+              render={({ field }) => (
+                <FormField label="Dentista" required error={errors.dentistaId?.message} className="sm:col-span-2">
+                  {(wiring) => (
+                    <Select value={field.value} onValueChange={field.onChange} disabled={readOnly}>
+                      <SelectTrigger {...wiring} className="w-full">
+                        <SelectValue placeholder={dentists.isPending ? 'Cargando dentistas...' : 'Elige un dentista'} />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {dentistOptions.map((d) => (
+                          <SelectItem key={d.id} value={d.id}>
+                            <span className="size-2.5 rounded-full" style={{ backgroundColor: d.color }} aria-hidden="true" />
+                            {d.nombres} {d.apellidos}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                </FormField>
+              )}
+            />
+            <FormField label="Fecha" required error={errors.fecha?.message}>
+              <Input type="date" {...register('fecha')} />
+            </FormField>
+            <div className="grid grid-cols-2 gap-4">
+              <FormField label="Hora de inicio" required error={errors.horaInicio?.message}>
+                <Input type="time" step={60} {...register('horaInicio')} />
+              </FormField>
+              <FormField label="Hora de fin" required error={errors.horaFin?.message}>
+                <Input type="time" step={60} {...register('horaFin')} />
+              </FormField>
+            </div>
+            {conflict ? (
+              <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive sm:col-span-2">
+                {conflict}
+              </p>
+            ) : null}
+            <FormField label="Tratamiento" required error={errors.titulo?.message} className="sm:col-span-2">
+              <Input {...register('titulo')} placeholder="Limpieza, revisión, endodoncia..." />
+            </FormField>
+            {mode.mode === 'edit' ? (
+              <Controller
+                control={control}
+                name="estado"
+                render={({ field }) => (
+                  <FormField label="Estado" required error={errors.estado?.message}>
+                    {(wiring) => (
+                      <Select value={field.value} onValueChange={field.onChange} disabled={readOnly}>
+                        <SelectTrigger {...wiring} className="w-full">
+                          <SelectValue />
+                        </SelectTrigger>
+                        <SelectContent>
+                          {ESTADOS_CITA.map((e) => (
+                            <SelectItem key={e} value={e}>
+                              {ESTADO_CITA_LABELS[e]}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                    )}
+                  </FormField>
+                )}
+              />
+            ) : null}
+            <FormField label="Notas" error={errors.notas?.message} className="sm:col-span-2">
+              <Textarea rows={3} {...register('notas')} />
+            </FormField>
+          </fieldset>
+        </CardContent>
+        <CardFooter className="flex flex-wrap justify-between gap-2">
+          <div>{actions}</div>
+          <div className="flex gap-2">
+            <Button variant="outline" asChild>
+              <Link to="/citas">Cancelar</Link>
+            </Button>
+            {readOnly ? null : (
+              <SubmitButton pending={formState.isSubmitting} pendingLabel="Guardando...">
+                {mode.mode === 'create' ? 'Crear Cita' : 'Guardar cambios'}
+              </SubmitButton>
+            )}
+          </div>
+        </CardFooter>
+      </Card>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+
+export function BackToAgenda() {
+  return (
+    <Button variant="ghost" size="sm" asChild>
+      <Link to="/citas">
+        <ArrowLeft aria-hidden="true" />
+        Volver a la agenda
+      </Link>
+    </Button>
+  );
+}
+
+/** The header of the new and edit appointment pages. */
+export function AppointmentPageFrame({ title, subtitle, children }: { title: string; subtitle: string; children: React.ReactNode }) {
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <div>
+        <BackToAgenda />
+        <h1 className="mt-2 text-2xl font-semibold tracking-tight">{title}</h1>
+        <p className="text-muted-foreground">{subtitle}</p>
+      </div>
+      {children}
+    </div>
+  );
+}

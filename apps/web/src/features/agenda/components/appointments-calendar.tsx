@@ -1,0 +1,236 @@
+import { APPOINTMENT_MESSAGES, MONTH_CELL_LIMIT } from '@odontia/shared';
+import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useCan } from '@/lib/session';
+import { cn } from '@/lib/utils';
+import { useActiveDentists, useCalendar, type Appointment } from '../api/appointments';
+import { formatTime, isSameMonth, monthGrid, step, viewTitle, visibleRange, weekDays, WEEKDAY_LABELS, type CalendarView } from '../lib/calendar-math';
+import { AppointmentStatusBadge, ColorDot } from './appointment-status-badge';
+
+const ALL = 'todos';
+const VIEWS: { value: CalendarView; label: string }[] = [
+  { value: 'dia', label: 'Día' },
+  { value: 'semana', label: 'Semana' },
+  { value: 'mes', label: 'Mes' },
+];
+
+export type CalendarState = { modo: CalendarView; fecha: string; dentistaId: string | null };
+
+type Props = CalendarState & { today: string; onChange: (next: Partial<CalendarState>) => void };
+
+const patientName = (c: Appointment) => `${c.paciente.nombres} ${c.paciente.apellidos}`;
+
+function byDay(citas: Appointment[]) {
+  const days = new Map<string, Appointment[]>();
+  for (const c of citas) days.set(c.fecha, [...(days.get(c.fecha) ?? []), c]);
+  return days;
+}
+
+/** One appointment as a line of a day: time, patient, title; opens /citas/{id}. */
+function Entry({ cita, detailed = false }: { cita: Appointment; detailed?: boolean }) {
+  return (
+    <Link
+      to={`/citas/${cita.id}`}
+      className={cn('flex items-center gap-1.5 rounded px-1.5 py-0.5 text-xs hover:bg-accent', cita.estado === 'cancelada' && 'line-through opacity-70')}
+      onClick={(e) => e.stopPropagation()}
+    >
+      <ColorDot color={cita.dentista.color} />
+      <span className="font-medium tabular-nums">{formatTime(cita.horaInicio)}</span>
+      <span className="truncate">{patientName(cita)}</span>
+      {detailed ? <span className="truncate text-muted-foreground">{cita.titulo}</span> : null}
+    </Link>
+  );
+}
+
+function MonthView({ fecha, today, days, onDay }: { fecha: string; today: string; days: Map<string, Appointment[]>; onDay: (iso: string) => void }) {
+  return (
+    <div role="grid" aria-label={viewTitle('mes', fecha)} className="grid grid-cols-7 border-t border-l text-sm">
+      <div role="row" className="contents">
+        {WEEKDAY_LABELS.map((d) => (
+          <div key={d} role="columnheader" className="border-r border-b bg-muted/50 px-2 py-1 text-center text-xs font-medium text-muted-foreground">
+            {d}
+          </div>
+        ))}
+      </div>
+      {monthGrid(fecha).map((week) => (
+        <div key={week[0]} role="row" className="contents">
+          {week.map((iso) => {
+            const citas = days.get(iso) ?? [];
+            const extra = citas.length - MONTH_CELL_LIMIT;
+            return (
+              <div
+                key={iso}
+                role="gridcell"
+                className={cn('min-h-24 border-r border-b p-1', !isSameMonth(iso, fecha) && 'bg-muted/30 text-muted-foreground')}
+              >
+                <button
+                  type="button"
+                  className={cn(
+                    'mb-1 flex size-6 items-center justify-center rounded-full text-xs hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                    iso === today && 'bg-primary text-primary-foreground hover:bg-primary/90',
+                  )}
+                  aria-label={`Ver el día ${viewTitle('dia', iso)}${citas.length ? `, ${citas.length} citas` : ''}`}
+                  onClick={() => onDay(iso)}
+                >
+                  {Number(iso.slice(8))}
+                </button>
+                <div className="flex flex-col gap-0.5">
+                  {citas.slice(0, MONTH_CELL_LIMIT).map((c) => (
+                    <Entry key={c.id} cita={c} />
+                  ))}
+                  {extra > 0 ? (
+                    <button type="button" className="px-1.5 text-left text-xs text-muted-foreground hover:underline" onClick={() => onDay(iso)}>
+                      +{extra} más
+                    </button>
+                  ) : null}
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function WeekView({ fecha, today, days, onDay }: { fecha: string; today: string; days: Map<string, Appointment[]>; onDay: (iso: string) => void }) {
+  return (
+    <div className="grid gap-2 md:grid-cols-7">
+      {weekDays(fecha).map((iso, i) => {
+        const citas = days.get(iso) ?? [];
+        return (
+          <section key={iso} aria-label={viewTitle('dia', iso)} className={cn('rounded-md border p-2', iso === today && 'border-primary')}>
+            <button type="button" className="mb-2 text-sm font-medium hover:underline" onClick={() => onDay(iso)}>
+              {WEEKDAY_LABELS[i]} {Number(iso.slice(8))}
+            </button>
+            <ul className="flex flex-col gap-1">
+              {citas.map((c) => (
+                <li key={c.id}>
+                  <Link to={`/citas/${c.id}`} className="block rounded border-l-4 bg-muted/40 p-1.5 text-xs hover:bg-accent" style={{ borderLeftColor: c.dentista.color }}>
+                    <span className="block font-medium tabular-nums">
+                      {formatTime(c.horaInicio)} – {formatTime(c.horaFin)}
+                    </span>
+                    <span className="block truncate">{patientName(c)}</span>
+                    <span className="block truncate text-muted-foreground">{c.titulo}</span>
+                    <span className="mt-1 block">
+                      <AppointmentStatusBadge estado={c.estado} />
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function DayView({ citas }: { citas: Appointment[] }) {
+  if (citas.length === 0) return <p className="py-12 text-center text-muted-foreground">{APPOINTMENT_MESSAGES.emptyDay}</p>;
+  return (
+    <ul className="flex flex-col divide-y">
+      {citas.map((c) => (
+        <li key={c.id}>
+          <Link to={`/citas/${c.id}`} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-2 py-3 hover:bg-accent">
+            <span className="w-28 font-medium tabular-nums">
+              {formatTime(c.horaInicio)} – {formatTime(c.horaFin)}
+            </span>
+            <span className="min-w-40 flex-1">
+              <span className="block font-medium">{patientName(c)}</span>
+              <span className="block text-sm text-muted-foreground">{c.titulo}</span>
+            </span>
+            <span className="inline-flex items-center gap-2 text-sm">
+              <ColorDot color={c.dentista.color} />
+              {c.dentista.nombres} {c.dentista.apellidos}
+            </span>
+            <AppointmentStatusBadge estado={c.estado} />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The Calendario view: Mes (default), Semana and Día, with a filter by dentist. */
+export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange }: Props) {
+  const range = visibleRange(modo, fecha);
+  const calendar = useCalendar({ ...range, dentistaId });
+  const dentists = useActiveDentists();
+  const days = byDay(calendar.data ?? []);
+  const openDay = (iso: string) => onChange({ modo: 'dia', fecha: iso });
+  const stepDisabled = modo === 'dia';
+  const canCreate = useCan('citas.crear');
+  const newLink = `/citas/nueva?fecha=${fecha}${dentistaId ? `&dentista=${dentistaId}` : ''}`;
+
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex items-center gap-2">
+            <Button variant="outline" size="icon" aria-label={modo === 'mes' ? 'Mes anterior' : 'Semana anterior'} disabled={stepDisabled} onClick={() => onChange({ fecha: step(modo, fecha, -1) })}>
+              <ChevronLeft aria-hidden="true" />
+            </Button>
+            <Button variant="outline" size="icon" aria-label={modo === 'mes' ? 'Mes siguiente' : 'Semana siguiente'} disabled={stepDisabled} onClick={() => onChange({ fecha: step(modo, fecha, 1) })}>
+              <ChevronRight aria-hidden="true" />
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => onChange({ fecha: today })}>
+              Hoy
+            </Button>
+            <h2 className="ml-2 text-lg font-semibold first-letter:uppercase" aria-live="polite">
+              {viewTitle(modo, fecha)}
+            </h2>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Select value={dentistaId ?? ALL} onValueChange={(v) => onChange({ dentistaId: v === ALL ? null : v })}>
+              <SelectTrigger className="w-52" aria-label="Filtrar por dentista">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>Todos los dentistas</SelectItem>
+                {(dentists.data ?? []).map((d) => (
+                  <SelectItem key={d.id} value={d.id}>
+                    <ColorDot color={d.color} />
+                    {d.nombres} {d.apellidos}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            {canCreate && modo === 'dia' ? (
+              <Button variant="outline" size="sm" asChild>
+                <Link to={newLink}>
+                  <Plus aria-hidden="true" />
+                  Nueva cita este día
+                </Link>
+              </Button>
+            ) : null}
+            <div role="group" aria-label="Vista del calendario" className="inline-flex rounded-md border p-0.5">
+              {VIEWS.map((v) => (
+                <Button key={v.value} size="sm" variant={modo === v.value ? 'default' : 'ghost'} aria-pressed={modo === v.value} onClick={() => onChange({ modo: v.value })}>
+                  {v.label}
+                </Button>
+              ))}
+            </div>
+          </div>
+        </div>
+        {calendar.isError ? (
+          <p role="alert" className="text-destructive">
+            {APPOINTMENT_MESSAGES.loadError(calendar.error.message)}
+          </p>
+        ) : null}
+        <div aria-busy={calendar.isFetching} className={calendar.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+          {modo === 'mes' ? (
+            <MonthView fecha={fecha} today={today} days={days} onDay={openDay} />
+          ) : modo === 'semana' ? (
+            <WeekView fecha={fecha} today={today} days={days} onDay={openDay} />
+          ) : calendar.isPending ? null : (
+            <DayView citas={days.get(fecha) ?? []} />
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

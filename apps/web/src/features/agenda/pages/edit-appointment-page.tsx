@@ -1,0 +1,146 @@
+import { APPOINTMENT_MESSAGES } from '@odontia/shared';
+import { CalendarX, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError, errorMessage } from '@/lib/api';
+import { useCan } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { useClinicRequired } from '@/lib/use-clinic-required';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useAppointment, useDeleteAppointment, useUpdateAppointment, type Appointment } from '../api/appointments';
+import { AppointmentForm, type AppointmentFormValues } from '../components/appointment-form';
+import { AppointmentPageFrame, BackToAgenda } from '../components/appointment-page-frame';
+import { formatDay, formatTime } from '../lib/calendar-math';
+
+const toFormValues = (c: Appointment): AppointmentFormValues => ({
+  pacienteId: c.pacienteId,
+  dentistaId: c.dentistaId,
+  fecha: c.fecha,
+  horaInicio: formatTime(c.horaInicio),
+  horaFin: formatTime(c.horaFin),
+  titulo: c.titulo,
+  notas: c.notas ?? '',
+  estado: c.estado,
+});
+
+function DeleteAppointmentButton({ cita }: { cita: Appointment }) {
+  const navigate = useNavigate();
+  const remove = useDeleteAppointment();
+  const [open, setOpen] = useState(false);
+  const confirm = async (event: React.MouseEvent) => {
+    event.preventDefault();
+    try {
+      await remove.mutateAsync(cita.id);
+      toast.success(APPOINTMENT_MESSAGES.deleted);
+      setOpen(false);
+      navigate('/citas');
+    } catch (error) {
+      toast.error(APPOINTMENT_MESSAGES.errorTitle, errorMessage(error, APPOINTMENT_MESSAGES.deleteError));
+    }
+  };
+  return (
+    <>
+      <Button type="button" variant="outline" className="text-destructive hover:text-destructive" onClick={() => setOpen(true)}>
+        <Trash2 aria-hidden="true" />
+        Eliminar
+      </Button>
+      <AlertDialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{APPOINTMENT_MESSAGES.confirmTitle}</AlertDialogTitle>
+            <AlertDialogDescription>
+              Esta acción eliminará la cita de {cita.paciente.nombres} {cita.paciente.apellidos} del {formatDay(cita.fecha)} a las {formatTime(cita.horaInicio)}. No se
+              puede deshacer.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={remove.isPending}>Cancelar</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={confirm} disabled={remove.isPending} aria-busy={remove.isPending}>
+              {remove.isPending ? 'Eliminando...' : 'Eliminar'}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}
+
+/** 'Editar Cita' (/citas/{id}): an unknown id and another clinic's appointment both answer 'Cita no encontrada'. */
+export default function EditAppointmentPage() {
+  usePageTitle('Editar Cita');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const canEdit = useCan('citas.editar');
+  const canDelete = useCan('citas.eliminar');
+  const cita = useAppointment(id);
+  const update = useUpdateAppointment();
+  const redirecting = useClinicRequired(cita.error ?? update.error);
+  const notFound = cita.error instanceof ApiError && (cita.error.status === 404 || cita.error.status === 422);
+
+  useEffect(() => {
+    if (cita.isError && !notFound && !redirecting) {
+      toast.error(APPOINTMENT_MESSAGES.errorTitle, errorMessage(cita.error, 'No se pudo cargar la cita.'));
+      navigate('/citas', { replace: true });
+    }
+  }, [cita.isError, cita.error, notFound, redirecting, navigate]);
+
+  if (redirecting) return null;
+
+  if (notFound) {
+    return (
+      <div className="flex max-w-3xl flex-col gap-6">
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+            <CalendarX className="size-10 text-muted-foreground" aria-hidden="true" />
+            <h1 className="text-xl font-semibold">{APPOINTMENT_MESSAGES.notFound}</h1>
+            <BackToAgenda />
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+
+  const data = cita.data;
+  return (
+    <AppointmentPageFrame
+      title="Editar Cita"
+      subtitle={data ? `${data.paciente.nombres} ${data.paciente.apellidos} · ${formatDay(data.fecha)} ${formatTime(data.horaInicio)}` : 'Cargando la cita...'}
+    >
+      {data ? (
+        <AppointmentForm
+          key={data.id}
+          mode="edit"
+          defaultValues={toFormValues(data)}
+          patient={data.paciente}
+          currentDentist={data.dentista}
+          readOnly={!canEdit}
+          actions={canDelete ? <DeleteAppointmentButton cita={data} /> : null}
+          onSubmit={async (values) => {
+            await update.mutateAsync({ id, input: values });
+            toast.success(APPOINTMENT_MESSAGES.updated);
+            navigate('/citas');
+          }}
+        />
+      ) : (
+        <div className="grid gap-4" aria-busy="true" aria-label="Cargando cita">
+          <Skeleton className="h-9 w-full" />
+          <Skeleton className="h-9 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      )}
+    </AppointmentPageFrame>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Dentist, DentistData, UpdateDentistData } from '@odontia/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api';
+import { useInvalidatingMutation } from '@/lib/query-client';
+
+export type { Dentist };
+
+/** Every dentist query (this screen's and the agenda's pickers) lives under this key. */
+const dentistsKey = ['dentistas'] as const;
+
+/** All the clinic's dentists, the inactive ones too. */
+export const useDentists = () => useQuery({ queryKey: [...dentistsKey, 'todos'], queryFn: (): Promise<Dentist[]> => unwrap(api.dentistas.$get({ query: {} })) });
+
+export const useCreateDentist = () => useInvalidatingMutation((input: DentistData) => unwrap(api.dentistas.$post({ json: input })), dentistsKey);
+
+export const useUpdateDentist = () =>
+  useInvalidatingMutation(({ id, input }: { id: string; input: UpdateDentistData }) => unwrap(api.dentistas[':id'].$put({ param: { id }, json: input })), dentistsKey);
+
+export const useDeactivateDentist = () => useInvalidatingMutation((id: string) => unwrap(api.dentistas[':id'].$delete({ param: { id } })), dentistsKey);

@@ -1,0 +1,135 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DENTIST_COLORS, DENTIST_MESSAGES, ESPECIALIDADES, updateDentistSchema, type Dentist, type UpdateDentistData } from '@odontia/shared';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { Switch } from '@/components/ui/switch';
+import { showSubmitError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { useCreateDentist, useUpdateDentist } from '../api/dentists';
+
+type Values = { nombres: string; apellidos: string; especialidad: string; color: string; activo: boolean };
+const FIELDS = ['nombres', 'apellidos', 'especialidad', 'color', 'activo'] as const;
+
+/** Create (dentist null) or edit a dentist: name, specialty, a colour of the palette, activo. */
+export function DentistDialog({ dentist, suggestedColor, onClose }: { dentist: Dentist | null; suggestedColor: string; onClose: () => void }) {
+  const create = useCreateDentist();
+  const update = useUpdateDentist();
+  const form = useForm<Values>({
+    defaultValues: dentist
+      ? { nombres: dentist.nombres, apellidos: dentist.apellidos, especialidad: dentist.especialidad, color: dentist.color, activo: dentist.activo }
+      : { nombres: '', apellidos: '', especialidad: '', color: suggestedColor, activo: true },
+    resolver: zodResolver(updateDentistSchema as never) as unknown as Resolver<Values>,
+  });
+  const { register, control, handleSubmit, setError, formState } = form;
+  const errors = formState.errors;
+
+  const submit = handleSubmit(async (raw) => {
+    const values = raw as unknown as UpdateDentistData;
+    try {
+      if (dentist) {
+        await update.mutateAsync({ id: dentist.id, input: { ...values, usuarioId: dentist.usuarioId } });
+        toast.success(DENTIST_MESSAGES.updated);
+      } else {
+        const { activo: _activo, ...input } = values;
+        await create.mutateAsync(input);
+        toast.success(DENTIST_MESSAGES.created);
+      }
+      onClose();
+    } catch (error) {
+      showSubmitError(error, setError, FIELDS, { title: DENTIST_MESSAGES.saveError, fallback: 'Inténtalo de nuevo.' });
+    }
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !formState.isSubmitting && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{dentist ? 'Editar Dentista' : 'Nuevo Dentista'}</DialogTitle>
+          <DialogDescription>Los dentistas activos pueden recibir citas.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <FormField label="Nombres" required error={errors.nombres?.message}>
+            <Input {...register('nombres')} />
+          </FormField>
+          <FormField label="Apellidos" required error={errors.apellidos?.message}>
+            <Input {...register('apellidos')} />
+          </FormField>
+          <Controller
+            control={control}
+            name="especialidad"
+            render={({ field }) => (
+              <FormField label="Especialidad" required error={errors.especialidad?.message}>
+                {(wiring) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger {...wiring} className="w-full">
+                      <SelectValue placeholder="Elige una especialidad" />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {ESPECIALIDADES.map((e) => (
+                        <SelectItem key={e.id} value={e.id}>
+                          {e.nombre}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              </FormField>
+            )}
+          />
+          <Controller
+            control={control}
+            name="color"
+            render={({ field }) => (
+              <fieldset>
+                <legend className="mb-2 text-sm font-medium">Color</legend>
+                <div role="radiogroup" aria-label="Color" className="flex flex-wrap gap-2">
+                  {DENTIST_COLORS.map((c) => (
+                    <button
+                      key={c.value}
+                      type="button"
+                      role="radio"
+                      aria-checked={field.value === c.value}
+                      aria-label={c.nombre}
+                      title={c.nombre}
+                      className={cn('size-8 rounded-full ring-offset-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', field.value === c.value && 'ring-2 ring-foreground')}
+                      style={{ backgroundColor: c.value }}
+                      onClick={() => field.onChange(c.value)}
+                    />
+                  ))}
+                </div>
+                {errors.color?.message ? <p className="mt-1 text-sm text-destructive">{errors.color.message}</p> : null}
+              </fieldset>
+            )}
+          />
+          {dentist ? (
+            <Controller
+              control={control}
+              name="activo"
+              render={({ field }) => (
+                <div className="flex items-center gap-2">
+                  <Switch id="dentista-activo" checked={field.value} onCheckedChange={field.onChange} />
+                  <Label htmlFor="dentista-activo">Activo</Label>
+                </div>
+              )}
+            />
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={formState.isSubmitting}>
+              Cancelar
+            </Button>
+            <SubmitButton pending={formState.isSubmitting} pendingLabel="Guardando...">
+              {dentist ? 'Guardar cambios' : 'Crear Dentista'}
+            </SubmitButton>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,164 @@
+import { DENTIST_COLORS, DENTIST_MESSAGES, ESPECIALIDADES } from '@odontia/shared';
+import { Pencil, Plus, Stethoscope, UserX } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api';
+import { useCan } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { useClinicRequired } from '@/lib/use-clinic-required';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useDeactivateDentist, useDentists, type Dentist } from '../api/dentists';
+import { DentistDialog } from '../components/dentist-dialog';
+
+const specialtyName = (id: string) => ESPECIALIDADES.find((e) => e.id === id)?.nombre ?? id;
+const fullName = (d: Dentist) => `${d.nombres} ${d.apellidos}`;
+
+function DeactivateDialog({ dentist, onClose }: { dentist: Dentist | null; onClose: () => void }) {
+  const deactivate = useDeactivateDentist();
+  const confirm = async (event: React.MouseEvent) => {
+    event.preventDefault();
+    if (!dentist) return;
+    try {
+      await deactivate.mutateAsync(dentist.id);
+      toast.success(DENTIST_MESSAGES.deactivated, `${fullName(dentist)} ya no recibirá citas nuevas.`);
+      onClose();
+    } catch (error) {
+      toast.error(DENTIST_MESSAGES.saveError, errorMessage(error, 'Inténtalo de nuevo.'));
+    }
+  };
+  return (
+    <AlertDialog open={dentist !== null} onOpenChange={(open) => !open && !deactivate.isPending && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>¿Estás seguro?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {dentist ? `${fullName(dentist)} dejará de aparecer para citas nuevas. Sus citas existentes se conservan.` : null}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={deactivate.isPending}>Cancelar</AlertDialogCancel>
+          <AlertDialogAction variant="destructive" onClick={confirm} disabled={deactivate.isPending} aria-busy={deactivate.isPending}>
+            {deactivate.isPending ? 'Desactivando...' : 'Desactivar'}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** 'Dentistas' (/dentistas): the clinic's dentists, their specialty and agenda colour (DESIGN §1). */
+export default function DentistsPage() {
+  usePageTitle('Dentistas');
+  const canManage = useCan('dentistas.gestionar');
+  const list = useDentists();
+  const redirecting = useClinicRequired(list.error);
+  const [editing, setEditing] = useState<Dentist | 'nuevo' | null>(null);
+  const [toDeactivate, setToDeactivate] = useState<Dentist | null>(null);
+
+  useEffect(() => {
+    if (list.isError && !redirecting) toast.error(DENTIST_MESSAGES.loadError, errorMessage(list.error, 'Inténtalo de nuevo más tarde'), { id: 'error-cargar-dentistas' });
+  }, [list.isError, list.error, redirecting]);
+
+  if (redirecting) return null;
+  const dentists = list.data ?? [];
+  const used = new Set(dentists.filter((d) => d.activo).map((d) => d.color));
+  const suggestedColor = DENTIST_COLORS.find((c) => !used.has(c.value))?.value ?? DENTIST_COLORS[0].value;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Dentistas</h1>
+          <p className="text-muted-foreground">Quién atiende en la clínica y su color en la agenda.</p>
+        </div>
+        {canManage ? (
+          <Button onClick={() => setEditing('nuevo')}>
+            <Plus aria-hidden="true" />
+            Nuevo Dentista
+          </Button>
+        ) : null}
+      </header>
+      <Card className="py-0">
+        <CardContent className="p-0">
+          {list.isPending ? (
+            <div className="grid gap-3 p-4" aria-busy="true" aria-label="Cargando dentistas">
+              {Array.from({ length: 3 }, (_, i) => (
+                <Skeleton key={i} className="h-10 w-full" />
+              ))}
+            </div>
+          ) : dentists.length === 0 ? (
+            <div className="flex flex-col items-center px-6 py-16 text-center">
+              <Stethoscope className="size-10 text-muted-foreground" aria-hidden="true" />
+              <p className="mt-3 font-medium">{DENTIST_MESSAGES.empty}</p>
+            </div>
+          ) : (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Dentista</TableHead>
+                  <TableHead>Especialidad</TableHead>
+                  <TableHead>Estado</TableHead>
+                  <TableHead className="text-right">
+                    <span className="sr-only">Acciones</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {dentists.map((d) => (
+                  <TableRow key={d.id}>
+                    <TableCell>
+                      <span className="inline-flex items-center gap-2 font-medium">
+                        <span className="size-3 rounded-full" style={{ backgroundColor: d.color }} aria-hidden="true" />
+                        {fullName(d)}
+                      </span>
+                    </TableCell>
+                    <TableCell>{specialtyName(d.especialidad)}</TableCell>
+                    <TableCell>
+                      <Badge variant={d.activo ? 'success' : 'secondary'}>{d.activo ? 'Activo' : 'Inactivo'}</Badge>
+                    </TableCell>
+                    <TableCell className="text-right">
+                      {canManage ? (
+                        <div className="flex justify-end gap-1">
+                          <Button variant="ghost" size="icon" aria-label={`Editar a ${fullName(d)}`} onClick={() => setEditing(d)}>
+                            <Pencil aria-hidden="true" />
+                          </Button>
+                          {d.activo ? (
+                            <Button
+                              variant="ghost"
+                              size="icon"
+                              className="text-destructive hover:text-destructive"
+                              aria-label={`Desactivar a ${fullName(d)}`}
+                              onClick={() => setToDeactivate(d)}
+                            >
+                              <UserX aria-hidden="true" />
+                            </Button>
+                          ) : null}
+                        </div>
+                      ) : null}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+      {editing ? <DentistDialog dentist={editing === 'nuevo' ? null : editing} suggestedColor={suggestedColor} onClose={() => setEditing(null)} /> : null}
+      <DeactivateDialog dentist={toDeactivate} onClose={() => setToDeactivate(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createClinicOwner, ok } from './support/accounts';
+
+/** The clinic's day (Europe/Madrid, the default zone) `days` from now, as YYYY-MM-DD. */
+function dayAhead(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date(Date.now() + days * 86_400_000));
+}
+const ddMMyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+async function expectNoAxeViolations(page: Page) {
+  await page.mouse.move(0, 0);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations).toEqual([]);
+}
+
+async function pickPatient(page: Page, name: string) {
+  const picker = page.getByRole('combobox', { name: 'Paciente', exact: true });
+  await picker.fill(name.split(' ')[0]!);
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+}
+
+test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a double booking without losing the input', async ({ page }) => {
+  // One journey through every agenda screen: longer than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
+  await createClinicOwner(page.request);
+  const dentist = (await (
+    await ok(await page.request.post('/api/dentistas', { data: { nombres: 'Marta', apellidos: 'Gil Soto', especialidad: 'ortodoncia' } }), 'dentist')
+  ).json()) as { id: string };
+  await ok(await page.request.post('/api/pacientes', { data: { nombres: 'Íñigo', apellidos: 'Arrieta Sanz', telefono: '600 222 333' } }), 'patient');
+  await ok(await page.request.post('/api/pacientes', { data: { nombres: 'Rosa', apellidos: 'Vidal Pons' } }), 'patient');
+  const fecha = dayAhead(7);
+
+  await page.goto('/citas');
+  await expect(page.getByRole('heading', { name: 'Agenda de Citas', level: 1 })).toBeVisible();
+  await expect(page.getByText('No hay citas programadas', { exact: true })).toBeVisible();
+  await expect(page.getByText('0 citas encontradas')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Nueva Cita' }).click();
+  await expect(page).toHaveURL(/\/citas\/nueva$/);
+  // Missing fields create nothing and say what is missing.
+  await page.getByRole('button', { name: 'Crear Cita' }).click();
+  await expect(page.getByText('Selecciona un paciente')).toBeVisible();
+  await expect(page.getByText('Selecciona un dentista')).toBeVisible();
+  await expect(page.getByText('El tratamiento o motivo es obligatorio')).toBeVisible();
+
+  await pickPatient(page, 'Íñigo Arrieta Sanz');
+  await page.getByRole('combobox', { name: 'Dentista', exact: true }).click();
+  await page.getByRole('option', { name: 'Marta Gil Soto' }).click();
+  await page.getByLabel('Fecha').fill(fecha);
+  await page.getByLabel('Hora de inicio').fill('10:00');
+  await page.getByLabel('Hora de fin').fill('09:30');
+  await page.getByLabel('Tratamiento').fill('Revisión de brackets');
+  await page.getByRole('button', { name: 'Crear Cita' }).click();
+  await expect(page.getByText('La hora de fin debe ser posterior a la hora de inicio')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Hora de fin').fill('10:30');
+  await page.getByRole('button', { name: 'Crear Cita' }).click();
+
+  await expect(page.getByText('Cita creada')).toBeVisible();
+  await expect(page).toHaveURL(/\/citas$/);
+  await expect(page.getByText('1 cita encontrada')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Íñigo Arrieta Sanz' });
+  await expect(row).toContainText('600 222 333');
+  await expect(row).toContainText(ddMMyyyy(fecha));
+  await expect(row).toContainText('10:00');
+  await expect(row).toContainText('Marta Gil Soto');
+  await expect(row).toContainText('Revisión de brackets');
+  await expect(row).toContainText('Pendiente');
+  await expectNoAxeViolations(page);
+  // The search narrows the list; a term with no match says so.
+  await page.getByRole('searchbox', { name: 'Buscar cita' }).fill('zzz');
+  await expect(page.getByText('No se encontraron citas que coincidan con la búsqueda')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Buscar cita' }).fill('inigo');
+  await expect(row).toBeVisible();
+
+  // The calendar: the month of that day, then its day view, then its week.
+  await page.goto(`/citas?vista=calendario&fecha=${fecha}`);
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('columnheader').first()).toHaveText('Dom');
+  await expect(grid.getByRole('link', { name: /Íñigo Arrieta Sanz/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await grid.getByRole('button', { name: new RegExp(`Ver el día .*${Number(fecha.slice(8))} de`) }).click();
+  await expect(page.getByRole('button', { name: 'Día', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  // Previous/next do not step in the day view.
+  await expect(page.getByRole('button', { name: 'Semana anterior' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: /10:00 – 10:30.*Íñigo Arrieta Sanz/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Nueva cita este día' })).toHaveAttribute('href', `/citas/nueva?fecha=${fecha}`);
+  await page.getByRole('button', { name: 'Semana', exact: true }).click();
+  await expect(page.getByRole('link', { name: /10:00 – 10:30.*Íñigo Arrieta Sanz.*Revisión de brackets/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  await expect(page.getByRole('link', { name: /Íñigo Arrieta Sanz/ })).toHaveCount(0);
+
+  // The dashboard's 'Agenda del día': nothing today; a week ahead ('Próxima semana') shows it with its length.
+  await page.goto('/dashboard');
+  const card = page.getByRole('region', { name: 'Agenda del día' });
+  await expect(card.getByText('No hay citas programadas para hoy')).toBeVisible();
+  await expect(card.getByText('Esta semana')).toBeVisible();
+  await card.getByRole('button', { name: 'Semana siguiente' }).click();
+  await expect(card.getByText('Próxima semana')).toBeVisible();
+  await expect(card.getByRole('link', { name: /10:00.*Íñigo Arrieta Sanz.*Revisión de brackets · 30 min/ })).toBeVisible();
+  await card.getByRole('button', { name: 'Semana siguiente' }).click();
+  await expect(card.getByText('Semana +2')).toBeVisible();
+  await card.getByRole('link', { name: 'Ver todas las citas' }).click();
+  await expect(page).toHaveURL(/\/citas$/);
+
+  // A second booking of the same dentist overlapping it is refused, and the form keeps what was typed.
+  await page.goto(`/citas/nueva?fecha=${fecha}&dentista=${dentist.id}`);
+  await expect(page.getByLabel('Fecha')).toHaveValue(fecha);
+  await expect(page.getByRole('combobox', { name: 'Dentista', exact: true })).toHaveText(/Marta Gil Soto/);
+  await pickPatient(page, 'Rosa Vidal Pons');
+  await page.getByLabel('Hora de inicio').fill('10:15');
+  await page.getByLabel('Hora de fin').fill('11:00');
+  await page.getByLabel('Tratamiento').fill('Limpieza');
+  await page.getByRole('button', { name: 'Crear Cita' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'El dentista ya tiene una cita en ese horario' })).toBeVisible();
+  await expect(page).toHaveURL(/\/citas\/nueva/);
+  await expect(page.getByLabel('Tratamiento')).toHaveValue('Limpieza');
+  await expect(page.getByLabel('Hora de inicio')).toHaveValue('10:15');
+  await expectNoAxeViolations(page);
+  // Touching edges are allowed: from 10:30 it books.
+  await page.getByLabel('Hora de inicio').fill('10:30');
+  await page.getByRole('button', { name: 'Crear Cita' }).click();
+  await expect(page.getByText('Cita creada')).toBeVisible();
+  await expect(page.getByText('2 citas encontradas')).toBeVisible();
+
+  // Edit: estado, then delete after '¿Estás seguro?'.
+  await page.getByRole('link', { name: 'Rosa Vidal Pons' }).click();
+  await expect(page.getByRole('heading', { name: 'Editar Cita' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Estado', exact: true }).click();
+  await page.getByRole('option', { name: 'Confirmada' }).click();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Cita actualizada')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Rosa Vidal Pons' })).toContainText('Confirmada');
+  await page.getByRole('link', { name: 'Rosa Vidal Pons' }).click();
+  await page.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByRole('alertdialog', { name: '¿Estás seguro?' })).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('Cita eliminada')).toBeVisible();
+  await expect(page.getByText('1 cita encontrada')).toBeVisible();
+
+  await page.goto('/citas/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Cita no encontrada' })).toBeVisible();
+});
+
+test('manages the dentists: create with a palette colour, edit, deactivate (no longer offered for new appointments)', async ({ page }) => {
+  await createClinicOwner(page.request);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Dentistas' }).click();
+  await expect(page.getByRole('heading', { name: 'Dentistas', level: 1 })).toBeVisible();
+  await expect(page.getByText('No hay dentistas registrados')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Nuevo Dentista' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nuevo Dentista' });
+  await dialog.getByRole('button', { name: 'Crear Dentista' }).click();
+  await expect(dialog.getByText('El nombre es obligatorio')).toBeVisible();
+  await dialog.getByLabel('Nombres').fill('Pablo');
+  await dialog.getByLabel('Apellidos').fill('Ortega Ruiz');
+  await dialog.getByRole('combobox', { name: 'Especialidad' }).click();
+  await page.getByRole('option', { name: 'Endodoncia' }).click();
+  await expect(dialog.getByRole('radio', { name: 'Azul' })).toHaveAttribute('aria-checked', 'true');
+  await dialog.getByRole('radio', { name: 'Verde' }).click();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Crear Dentista' }).click();
+  await expect(page.getByText('Dentista creado')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Pablo Ortega Ruiz' });
+  await expect(row).toContainText('Endodoncia');
+  await expect(row).toContainText('Activo');
+
+  await page.getByRole('button', { name: 'Editar a Pablo Ortega Ruiz' }).click();
+  await page.getByRole('dialog', { name: 'Editar Dentista' }).getByLabel('Apellidos').fill('Ortega Sanz');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Dentista actualizado')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Desactivar a Pablo Ortega Sanz' }).click();
+  await page.getByRole('alertdialog', { name: '¿Estás seguro?' }).getByRole('button', { name: 'Desactivar' }).click();
+  await expect(page.getByText('Dentista desactivado')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Pablo Ortega Sanz' })).toContainText('Inactivo');
+
+  await page.goto('/citas/nueva');
+  await page.getByRole('combobox', { name: 'Dentista', exact: true }).click();
+  await expect(page.getByRole('option', { name: 'Pablo Ortega Sanz' })).toHaveCount(0);
+});
