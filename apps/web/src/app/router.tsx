@@ -42,7 +42,7 @@ const dashboardPage = async () => {
     import('@/features/dashboard/pages/dashboard-page'),
     import('@/features/notifications/components/test-notification-button'),
     import('@/features/notifications/components/important-notifications-card'),
-    import('@/features/agenda/components/todays-agenda-card'),
+    import('@/features/appointments/components/todays-agenda-card'),
   ]);
   const sections = [TodaysAgendaCard, ImportantNotificationsCard];
   return { Component: () => <DashboardPage actions={<TestNotificationButton />} sections={sections} /> };
@@ -69,9 +69,9 @@ export const routes: RouteObject[] = [
                 { path: '/pacientes/:id', lazy: page(() => import('@/features/patients/pages/edit-patient-page')) },
               ]),
               guarded('citas.ver', [
-                { path: '/citas', lazy: page(() => import('@/features/agenda/pages/agenda-page')) },
-                guarded('citas.crear', [{ path: '/citas/nueva', lazy: page(() => import('@/features/agenda/pages/new-appointment-page')) }]),
-                { path: '/citas/:id', lazy: page(() => import('@/features/agenda/pages/edit-appointment-page')) },
+                { path: '/citas', lazy: page(() => import('@/features/appointments/pages/agenda-page')) },
+                guarded('citas.crear', [{ path: '/citas/nueva', lazy: page(() => import('@/features/appointments/pages/new-appointment-page')) }]),
+                { path: '/citas/:id', lazy: page(() => import('@/features/appointments/pages/edit-appointment-page')) },
               ]),
               guarded('dentistas.ver', [{ path: '/dentistas', lazy: page(() => import('@/features/dentists/pages/dentists-page')) }]),
               guarded('solicitudes.ver', [{ path: '/solicitudes', lazy: page(() => import('@/features/requests/pages/solicitudes-page')) }]),
