@@ -13,6 +13,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { RowDeleteButton } from '@/components/ui/row-delete-button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -137,15 +138,7 @@ export default function DentistsPage() {
                             <Pencil aria-hidden="true" />
                           </Button>
                           {d.activo ? (
-                            <Button
-                              variant="ghost"
-                              size="icon"
-                              className="text-destructive hover:text-destructive"
-                              aria-label={`Desactivar a ${fullName(d)}`}
-                              onClick={() => setToDeactivate(d)}
-                            >
-                              <UserX aria-hidden="true" />
-                            </Button>
+                            <RowDeleteButton label={`Desactivar a ${fullName(d)}`} onClick={() => setToDeactivate(d)} icon={UserX} />
                           ) : null}
                         </div>
                       ) : null}

@@ -1,5 +1,5 @@
 import { ESTADO_PACIENTE_LABELS, formatDate, PATIENTS_PAGE_SIZE } from '@odontia/shared';
-import { Mail, Pencil, Phone, Plus, Search, Trash2, Users } from 'lucide-react';
+import { Mail, Pencil, Phone, Plus, Search, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -15,6 +15,7 @@ import {
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { RowDeleteButton } from '@/components/ui/row-delete-button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
@@ -269,16 +270,7 @@ export default function PatientsPage() {
                           </Link>
                         </Button>
                         {canDelete ? (
-                          <Button
-                            type="button"
-                            variant="ghost"
-                            size="icon"
-                            className="text-destructive hover:text-destructive"
-                            aria-label={`Eliminar a ${fullName(p)}`}
-                            onClick={() => setToDelete(p)}
-                          >
-                            <Trash2 aria-hidden="true" />
-                          </Button>
+                          <RowDeleteButton label={`Eliminar a ${fullName(p)}`} onClick={() => setToDelete(p)} />
                         ) : null}
                       </div>
                     </TableCell>

@@ -1,9 +1,10 @@
 import { TEAM_MESSAGES } from '@odontia/shared';
-import { Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
+import { Pencil, Plus, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { RowDeleteButton } from '@/components/ui/row-delete-button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -141,16 +142,7 @@ export default function RolesPage() {
                           </Link>
                         </Button>
                         {canManage && !role.predeterminado ? (
-                          <Button
-                            type="button"
-                            variant="ghost"
-                            size="icon"
-                            className="text-destructive hover:text-destructive"
-                            aria-label={`Eliminar el rol ${role.nombre}`}
-                            onClick={() => setToDelete(role)}
-                          >
-                            <Trash2 aria-hidden="true" />
-                          </Button>
+                          <RowDeleteButton label={`Eliminar el rol ${role.nombre}`} onClick={() => setToDelete(role)} />
                         ) : null}
                       </div>
                     </TableCell>

@@ -1,9 +1,10 @@
 import { ESTADO_EQUIPO_LABELS, TEAM_MESSAGES } from '@odontia/shared';
-import { Pencil, Plus, Trash2, UserCog } from 'lucide-react';
+import { Pencil, Plus, UserCog } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { RowDeleteButton } from '@/components/ui/row-delete-button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -180,16 +181,7 @@ export default function UsersPage() {
                             </Button>
                           ) : null}
                           {canDelete && deletable ? (
-                            <Button
-                              type="button"
-                              variant="ghost"
-                              size="icon"
-                              className="text-destructive hover:text-destructive"
-                              aria-label={row.tipo === 'invitacion' ? `Eliminar la invitación a ${row.email}` : `Eliminar a ${row.nombres}`}
-                              onClick={() => setToDelete(row)}
-                            >
-                              <Trash2 aria-hidden="true" />
-                            </Button>
+                            <RowDeleteButton label={row.tipo === 'invitacion' ? `Eliminar la invitación a ${row.email}` : `Eliminar a ${row.nombres}`} onClick={() => setToDelete(row)} />
                           ) : null}
                         </div>
                       </TableCell>
