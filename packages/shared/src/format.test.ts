@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatLongDate } from './format.ts';
+import { formatDate, formatLongDate, localTimeExists } from './format.ts';
 
 describe('formatters', () => {
   it('writes the long Spanish date of the dashboard', () => {
@@ -9,5 +9,21 @@ describe('formatters', () => {
   it('writes calendar dates as dd/mm/yyyy without shifting the day', () => {
     expect(formatDate('2026-01-05')).toBe('05/01/2026');
     expect(formatDate(null)).toBe('');
+  });
+});
+
+describe('localTimeExists', () => {
+  it('is false only inside the hour the clocks skip when daylight saving starts', () => {
+    expect(localTimeExists('2026-03-29', '02:30', 'Europe/Madrid')).toBe(false);
+    expect(localTimeExists('2026-03-29', '02:00', 'Europe/Madrid')).toBe(false);
+    expect(localTimeExists('2026-03-29', '01:59', 'Europe/Madrid')).toBe(true);
+    expect(localTimeExists('2026-03-29', '03:00', 'Europe/Madrid')).toBe(true);
+    expect(localTimeExists('2026-03-28', '02:30', 'Europe/Madrid')).toBe(true);
+    // The hour that happens twice in autumn exists.
+    expect(localTimeExists('2026-10-25', '02:30', 'Europe/Madrid')).toBe(true);
+    // Other zones' own dates: New York skips 02:00-03:00 on 2026-03-08; UTC skips nothing.
+    expect(localTimeExists('2026-03-08', '02:15', 'America/New_York')).toBe(false);
+    expect(localTimeExists('2026-03-29', '02:30', 'America/New_York')).toBe(true);
+    expect(localTimeExists('2026-03-29', '02:30', 'UTC')).toBe(true);
   });
 });

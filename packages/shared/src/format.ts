@@ -40,3 +40,29 @@ export function todayInZone(zone: string = DEFAULT_TIME_ZONE, now: Date = new Da
   }
   return formatter.format(now);
 }
+
+const wallFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** 'YYYY-MM-DD HH:MM', the wall-clock reading of an instant in `zone`. */
+function wallClock(zone: string, instant: number): string {
+  let formatter = wallFormatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    wallFormatters.set(zone, formatter);
+  }
+  const p = Object.fromEntries(formatter.formatToParts(instant).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/**
+ * False for a local time the clocks of `zone` skip (Europe/Madrid on 2026-03-29 goes from 02:00
+ * to 03:00, so 02:30 never happens that day). Tries the zone's offsets of the hours around the
+ * reading: a time that exists is what one of them gives back.
+ */
+export function localTimeExists(fecha: string, hora: string, zone: string): boolean {
+  const asUtc = Date.parse(`${fecha}T${hora}:00Z`);
+  if (Number.isNaN(asUtc)) return false;
+  const target = `${fecha} ${hora}`;
+  const offsetAt = (instant: number) => Date.parse(`${wallClock(zone, instant).replace(' ', 'T')}:00Z`) - instant;
+  return [-12, 12].some((hours) => wallClock(zone, asUtc - offsetAt(asUtc + hours * 3_600_000)) === target);
+}

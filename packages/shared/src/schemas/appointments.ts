@@ -44,6 +44,8 @@ export const APPOINTMENT_MESSAGES = {
   dentistaNotFound: 'El dentista no existe o no pertenece a la clínica',
   dentistaInactive: 'El dentista no está activo',
   solicitudNotFound: 'La solicitud no existe o no pertenece a la clínica',
+  /** A local time the clocks skip (spring forward): refused rather than moved to another hour. */
+  horaInexistente: (hora: string, fecha: string) => `La hora ${hora} no existe el ${fecha} por el cambio de hora`,
   rangeInvalid: 'El rango de fechas no es válido',
   rangeTooLong: (days: number) => `El rango no puede superar los ${days} días`,
 } as const;

@@ -2,6 +2,7 @@ import {
   APPOINTMENT_MESSAGES,
   APPOINTMENTS_PAGE_SIZE,
   formatDate,
+  localTimeExists,
   todayInZone,
   type Appointment,
   type AppointmentData,
@@ -264,6 +265,19 @@ async function refreshVisits(tx: Executor, member: Member, pacienteIds: string[]
   }
 }
 
+/**
+ * Times are the clinic's wall clock. One the clocks skip (Europe/Madrid, 2026-03-29 02:00-02:59)
+ * is refused with a 422 naming it, rather than silently moved an hour on as PostgreSQL would. One
+ * that happens twice (the autumn change) is the second, standard-time, occurrence (PostgreSQL's rule).
+ */
+function checkLocalTimes(member: Member, data: { fecha: string; horaInicio: string; horaFin: string }) {
+  for (const field of ['horaInicio', 'horaFin'] as const) {
+    if (!localTimeExists(data.fecha, data[field], member.zonaHoraria)) {
+      throw unprocessable(field, APPOINTMENT_MESSAGES.horaInexistente(data[field], formatDate(data.fecha)));
+    }
+  }
+}
+
 /** Runs a write, turning the exclusion constraint's refusal (23P01) into the double-booking 409. */
 async function guardOverlap<T>(db: Database, member: Member, data: AppointmentData | UpdateAppointmentData, exceptId: string | undefined, write: () => Promise<T>) {
   try {
@@ -277,6 +291,7 @@ async function guardOverlap<T>(db: Database, member: Member, data: AppointmentDa
 /** Creates a pendiente appointment; with `solicitudId`, that request becomes atendida in the same transaction. */
 export async function createAppointment(db: Database, member: Member, data: AppointmentData): Promise<Appointment> {
   const zona = member.zonaHoraria;
+  checkLocalTimes(member, data);
   const id = await guardOverlap(db, member, data, undefined, () =>
     db.transaction(async (tx) => {
       const party = await parties(tx, member, data, null);
@@ -312,6 +327,7 @@ export async function createAppointment(db: Database, member: Member, data: Appo
 
 export async function updateAppointment(db: Database, member: Member, id: string, data: UpdateAppointmentData): Promise<Appointment> {
   const zona = member.zonaHoraria;
+  checkLocalTimes(member, data);
   await guardOverlap(db, member, data, id, () =>
     db.transaction(async (tx) => {
       const [before] = await tx

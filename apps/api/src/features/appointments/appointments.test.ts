@@ -181,6 +181,34 @@ describe('appointments', () => {
     ]);
   });
 
+  it('refuses a local time the spring change skips, and takes the standard-time one of the autumn repeat', async () => {
+    const { owner, pacienteId, dentistaId } = await clinic();
+    const slot = { pacienteId, dentistaId, fecha: '2026-03-29', titulo: 'Revisión' };
+    const skipped = await book(owner.cookie, { ...slot, horaInicio: '02:30', horaFin: '03:30' });
+    expect(skipped.status).toBe(422);
+    expect((await errorOf(skipped)).fields).toEqual({ horaInicio: 'La hora 02:30 no existe el 29/03/2026 por el cambio de hora' });
+    const endSkipped = await book(owner.cookie, { ...slot, horaInicio: '01:30', horaFin: '02:15' });
+    expect((await errorOf(endSkipped)).fields).toEqual({ horaFin: 'La hora 02:15 no existe el 29/03/2026 por el cambio de hora' });
+    expect(await countCitas(owner.clinica.id)).toBe(0);
+
+    // Around the gap: 01:30-03:30 lasts one real hour and reads back as typed.
+    const around = await book(owner.cookie, { ...slot, horaInicio: '01:30', horaFin: '03:30' });
+    expect(around.status).toBe(201);
+    const cita = (await around.json()) as Appointment;
+    expect([cita.horaInicio, cita.horaFin]).toEqual(['01:30', '03:30']);
+    // Moving it into the gap is refused too, and leaves it where it was.
+    const moved = await t.request(`/api/citas/${cita.id}`, { method: 'PUT', cookie: owner.cookie, json: { ...slot, horaInicio: '02:00', horaFin: '04:00', estado: 'pendiente' } });
+    expect(moved.status).toBe(422);
+    const [stored] = await t.db.select({ inicio: citas.inicio, fin: citas.fin }).from(citas).where(eq(citas.id, cita.id));
+    expect([stored.inicio.toISOString(), stored.fin.toISOString()]).toEqual(['2026-03-29T00:30:00.000Z', '2026-03-29T01:30:00.000Z']);
+
+    // 02:30 happens twice on 2026-10-25: the appointment is at the second one (CET, UTC+1).
+    const repeated = await book(owner.cookie, { ...slot, fecha: '2026-10-25', horaInicio: '02:30', horaFin: '03:00' });
+    expect(repeated.status).toBe(201);
+    const [autumn] = await t.db.select({ inicio: citas.inicio }).from(citas).where(eq(citas.id, ((await repeated.json()) as Appointment).id));
+    expect(autumn.inicio.toISOString()).toBe('2026-10-25T01:30:00.000Z');
+  });
+
   it('isolates clinics: foreign patient, dentist or appointment ids create and change nothing', async () => {
     const mine = await clinic();
     const theirs = await clinic();
