@@ -8,6 +8,8 @@ export type LoadOptions = {
   warmupSeconds: number;
   /** Seconds measured. */
   seconds: number;
+  /** A write: every request gets a fresh body (e.g. a new appointment slot each time). */
+  post?: { method?: 'POST' | 'PUT'; body: () => string };
 };
 
 export type LoadResult = {
@@ -38,6 +40,9 @@ async function once(options: LoadOptions, seconds: number, collect: boolean): Pr
         duration: seconds,
         // One request in flight per connection: latency is what a user waits, not queueing in a pipeline.
         pipelining: 1,
+        ...(options.post
+          ? { requests: [{ method: options.post.method ?? 'POST', setupRequest: (req: autocannon.Request) => ({ ...req, body: options.post!.body() }) }] }
+          : {}),
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );

@@ -1,7 +1,6 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { getJson, signIn, startServer, stopServer } from '../lib/app-process.ts';
 import { benchDatabaseUrl, benchDir, ensurePostgresDatabase, isPostgresReachable, pgliteDataDir } from '../lib/database.ts';
 import { measure, type LoadResult } from '../lib/http-load.ts';
 import type { Budget, Measurement, Section, SectionResult } from '../lib/report.ts';
@@ -28,76 +27,6 @@ const NO_MATCH = 'xqzw';
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-type Server = { child: ChildProcess; baseUrl: string };
-
-async function startServer(env: Record<string, string>, log: (line: string) => void): Promise<Server> {
-  const port = await freePort();
-  const child = fork(path.join(benchDir, 'patients', 'server.ts'), [], {
-    env: { ...process.env, ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` },
-    execArgv: ['--import', 'tsx'],
-    // The request log goes to /dev/null (still serialised, as in production); errors are shown.
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('el servidor del bench no arrancó en 8 minutos')), 8 * 60_000);
-    child.on('message', (message: { type: string; line?: string; message?: string }) => {
-      if (message.type === 'log') log(message.line!);
-      if (message.type === 'ready') {
-        clearTimeout(timer);
-        resolve();
-      }
-      if (message.type === 'error') {
-        clearTimeout(timer);
-        reject(new Error(message.message));
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`el servidor del bench terminó (código ${code})`));
-    });
-  });
-  return { child, baseUrl: `http://127.0.0.1:${port}` };
-}
-
-async function stopServer(server: Server): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.send({ type: 'stop' });
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function signIn(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email: BENCH_OWNER.email, password: BENCH_OWNER.password }),
-  });
-  if (!res.ok) throw new Error(`no se pudo iniciar sesión en el bench: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
-async function getJson<T>(url: string, cookie: string): Promise<T> {
-  const res = await fetch(url, { headers: { cookie } });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<T>;
-}
-
 type Scenario = {
   name: string;
   path: string;
@@ -118,9 +47,9 @@ async function runDriver(
   log: (line: string) => void,
 ): Promise<{ measurements: Measurement[]; notes: string[] }> {
   log(`${group}: arrancando el servidor (genera los datos la primera vez)...`);
-  const server = await startServer(env, log);
+  const server = await startServer(path.join(benchDir, 'patients', 'server.ts'), env, log);
   try {
-    const cookie = await signIn(server.baseUrl);
+    const cookie = await signIn(server.baseUrl, BENCH_OWNER);
     const api = `${server.baseUrl}/api/pacientes`;
     const first = await getJson<{ pacientes: { id: string }[]; total: number }>(api, cookie);
     const common = await getJson<{ total: number }>(`${api}?q=${COMMON_FRAGMENT}`, cookie);

@@ -44,6 +44,7 @@ export const APPOINTMENT_MESSAGES = {
   dentistaNotFound: 'El dentista no existe o no pertenece a la clínica',
   dentistaInactive: 'El dentista no está activo',
   solicitudNotFound: 'La solicitud no existe o no pertenece a la clínica',
+  pacienteCreateForbidden: 'No tienes permiso para crear pacientes: elige un paciente existente',
   /** A local time the clocks skip (spring forward): refused rather than moved to another hour. */
   horaInexistente: (hora: string, fecha: string) => `La hora ${hora} no existe el ${fecha} por el cambio de hora`,
   rangeInvalid: 'El rango de fechas no es válido',
@@ -160,6 +161,9 @@ export type Dentist = {
   usuarioNombre: string | null;
 };
 
+/** A team member with rol dentista, offered as the dentist's linked account. */
+export type DentistMember = { id: string; nombres: string; email: string };
+
 // ---------------------------------------------------------------- appointments
 
 const appointmentFields = {
@@ -182,13 +186,21 @@ const endAfterStart = (v: { horaInicio: string; horaFin: string }, ctx: z.Refine
 export const createAppointmentSchema = z
   .object({
     ...appointmentFields,
+    /** Left empty with a `solicitudId`: the request's patient (found by email or phone, or created from it). */
+    pacienteId: z
+      .union([idSchema, z.literal(''), z.null()], { error: APPOINTMENT_MESSAGES.pacienteRequired })
+      .optional()
+      .transform((v) => (v ? v.toLowerCase() : null)),
     /** The public-profile request this appointment answers: it becomes atendida in the same write. */
     solicitudId: z
       .union([idSchema, z.literal(''), z.null()], { error: APPOINTMENT_MESSAGES.solicitudNotFound })
       .optional()
       .transform((v) => v || null),
   })
-  .superRefine(endAfterStart);
+  .superRefine((v, ctx) => {
+    if (!v.pacienteId && !v.solicitudId) ctx.addIssue({ code: 'custom', path: ['pacienteId'], message: APPOINTMENT_MESSAGES.pacienteRequired });
+    endAfterStart(v, ctx);
+  });
 
 export const updateAppointmentSchema = z
   .object({
@@ -268,6 +280,16 @@ export type AppointmentPage = {
   total: number;
   pagina: number;
   porPagina: number;
+};
+
+/**
+ * `GET /api/citas/solicitudes/{id}`: what the form needs to turn a public-profile request into an
+ * appointment, and the clinic's patient it matches (same email, or same phone), if any; without one,
+ * saving creates the patient from the request.
+ */
+export type AppointmentRequestDraft = {
+  solicitud: { id: string; nombre: string; email: string; telefono: string | null; mensaje: string; fechaPreferida: string | null; estado: string };
+  paciente: { id: string; nombres: string; apellidos: string; telefono: string | null } | null;
 };
 
 /** The body of a 409 for a double booking: the conflicting appointment's times. */

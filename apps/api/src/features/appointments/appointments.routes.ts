@@ -1,4 +1,5 @@
 import {
+  APPOINTMENT_MESSAGES,
   appointmentListQuerySchema,
   calendarQuerySchema,
   createAppointmentSchema,
@@ -10,9 +11,11 @@ import {
 import { Hono } from 'hono';
 import type { AppEnv } from '../../platform/context.ts';
 import { requirePermission } from '../../platform/session.ts';
+import { notFound } from '../../platform/errors.ts';
 import { idParam, validate } from '../../platform/validation.ts';
 import {
   appointmentNotFound,
+  appointmentRequestDraft,
   calendarAppointments,
   createAppointment,
   deleteAppointment,
@@ -20,7 +23,7 @@ import {
   listAppointments,
   updateAppointment,
 } from './appointments.service.ts';
-import { createDentist, deactivateDentist, dentistNotFound, getDentist, listDentists, updateDentist } from './dentists.service.ts';
+import { createDentist, deactivateDentist, dentistNotFound, getDentist, listDentistMembers, listDentists, updateDentist } from './dentists.service.ts';
 
 /**
  * Dentists (DESIGN §1: their own screen). The clinic is the caller's membership; another clinic's
@@ -29,6 +32,10 @@ import { createDentist, deactivateDentist, dentistNotFound, getDentist, listDent
 export const dentistsRoutes = new Hono<AppEnv>()
   .get('/', requirePermission('dentistas.ver'), validate('query', dentistListQuerySchema), async (c) => {
     return c.json(await listDentists(c.var.deps.db, c.var.member.clinicaId, c.req.valid('query')), 200);
+  })
+  /** The members with rol dentista a dentist may be linked to (the dialog's select). */
+  .get('/miembros', requirePermission('dentistas.gestionar'), async (c) => {
+    return c.json(await listDentistMembers(c.var.deps.db, c.var.member.clinicaId), 200);
   })
   .get('/:id', requirePermission('dentistas.ver'), idParam(dentistNotFound), async (c) => {
     const dentista = await getDentist(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id);
@@ -46,6 +53,8 @@ export const dentistsRoutes = new Hono<AppEnv>()
     return c.json(await deactivateDentist(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id), 200);
   });
 
+const requestNotFound = () => notFound(APPOINTMENT_MESSAGES.solicitudNotFound);
+
 /** The agenda (spec 001 §2 Agenda, Calendar, New/Edit appointment). Times are the clinic's local time. */
 export const appointmentsRoutes = new Hono<AppEnv>()
   .get('/', requirePermission('citas.ver'), validate('query', appointmentListQuerySchema), async (c) => {
@@ -53,6 +62,12 @@ export const appointmentsRoutes = new Hono<AppEnv>()
   })
   .get('/calendario', requirePermission('citas.ver'), validate('query', calendarQuerySchema), async (c) => {
     return c.json(await calendarAppointments(c.var.deps.db, c.var.member, c.req.valid('query')), 200);
+  })
+  /** A public-profile request and the patient it matches: the form's prefill for 'Crear cita'. */
+  .get('/solicitudes/:id', requirePermission('citas.crear'), idParam(requestNotFound), async (c) => {
+    const draft = await appointmentRequestDraft(c.var.deps.db, c.var.member, c.req.valid('param').id);
+    if (!draft) throw requestNotFound();
+    return c.json(draft, 200);
   })
   .get('/:id', requirePermission('citas.ver'), idParam(appointmentNotFound), async (c) => {
     const cita = await getAppointment(c.var.deps.db, c.var.member, c.req.valid('param').id);

@@ -7,11 +7,12 @@ import {
   type Appointment,
   type AppointmentData,
   type AppointmentPage,
+  type AppointmentRequestDraft,
   type AppointmentStatus,
   type SpecialtyId,
   type UpdateAppointmentData,
 } from '@odontia/shared';
-import { and, asc, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { citas, dentistas, pacientes, solicitudesCita } from '../../db/schema/index.ts';
 import type { Member } from '../../platform/context.ts';
@@ -137,12 +138,17 @@ export async function listAppointments(db: Database, member: Member, q: ListOpti
       .orderBy(...order)
       .limit(APPOINTMENTS_PAGE_SIZE)
       .offset((q.pagina - 1) * APPOINTMENTS_PAGE_SIZE),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(citas)
-      .innerJoin(pacientes, eq(pacientes.id, citas.pacienteId))
-      .innerJoin(dentistas, eq(dentistas.id, citas.dentistaId))
-      .where(where),
+    // The joins only matter to a search: every appointment has its patient and dentist (foreign
+    // keys), so without one the count reads the (clinica_id, inicio) index alone instead of hashing
+    // the clinic's patients.
+    q.buscar
+      ? db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(citas)
+          .innerJoin(pacientes, eq(pacientes.id, citas.pacienteId))
+          .innerJoin(dentistas, eq(dentistas.id, citas.dentistaId))
+          .where(where)
+      : db.select({ total: sql<number>`count(*)::int` }).from(citas).where(where),
   ]);
   return { citas: rows.map(toAppointment), total, pagina: q.pagina, porPagina: APPOINTMENTS_PAGE_SIZE };
 }
@@ -288,26 +294,98 @@ async function guardOverlap<T>(db: Database, member: Member, data: AppointmentDa
   }
 }
 
-/** Creates a pendiente appointment; with `solicitudId`, that request becomes atendida in the same transaction. */
+// ---------------------------------------------------------------- public-profile requests
+
+type RequestRow = AppointmentRequestDraft['solicitud'];
+type RequestPatient = NonNullable<AppointmentRequestDraft['paciente']>;
+
+async function findRequest(tx: Executor, member: Member, id: string): Promise<RequestRow | undefined> {
+  const [row] = await tx
+    .select({
+      id: solicitudesCita.id,
+      nombre: solicitudesCita.nombre,
+      email: solicitudesCita.email,
+      telefono: solicitudesCita.telefono,
+      mensaje: solicitudesCita.mensaje,
+      fechaPreferida: solicitudesCita.fechaPreferida,
+      estado: solicitudesCita.estado,
+    })
+    .from(solicitudesCita)
+    .where(and(eq(solicitudesCita.id, id), eq(solicitudesCita.clinicaId, member.clinicaId)));
+  return row;
+}
+
+/** The last 9 digits of a phone: '+34 600 111 222' and '600111222' are one number. */
+const phoneKey = (phone: string | null) => {
+  const digits = (phone ?? '').replace(/\D/g, '');
+  return digits.length >= 9 ? digits.slice(-9) : null;
+};
+
+/** The clinic's patient a request comes from: the same email (any case) first, else the same phone. */
+async function requestPatient(tx: Executor, member: Member, solicitud: RequestRow): Promise<RequestPatient | undefined> {
+  const sameEmail = sql`lower(${pacientes.email}) = lower(${solicitud.email})`;
+  const phone = phoneKey(solicitud.telefono);
+  const [row] = await tx
+    .select({ id: pacientes.id, nombres: pacientes.nombres, apellidos: pacientes.apellidos, telefono: pacientes.telefono })
+    .from(pacientes)
+    .where(
+      and(
+        eq(pacientes.clinicaId, member.clinicaId),
+        or(sameEmail, phone ? sql`right(regexp_replace(coalesce(${pacientes.telefono}, ''), '[^0-9]', '', 'g'), 9) = ${phone}` : undefined),
+      ),
+    )
+    .orderBy(sql`${sameEmail} desc`, sql`${pacientes.estado} = 'activo' desc`, asc(pacientes.fechaCreacion), asc(pacientes.id))
+    .limit(1);
+  return row;
+}
+
+/** The request and its matching patient, for the form that turns it into an appointment. */
+export async function appointmentRequestDraft(db: Database, member: Member, id: string): Promise<AppointmentRequestDraft | undefined> {
+  const solicitud = await findRequest(db, member, id);
+  if (!solicitud) return undefined;
+  return { solicitud, paciente: (await requestPatient(db, member, solicitud)) ?? null };
+}
+
+/**
+ * The patient of an appointment made from a request without one chosen: the matching patient, or a
+ * new one from the request's data (first word as nombres, the rest as apellidos), which needs
+ * `pacientes.crear`.
+ */
+async function patientFromRequest(tx: Executor, member: Member, solicitud: RequestRow): Promise<string> {
+  const found = await requestPatient(tx, member, solicitud);
+  if (found) return found.id;
+  if (!member.permisos.has('pacientes.crear')) throw new AppError(403, 'forbidden', APPOINTMENT_MESSAGES.pacienteCreateForbidden, { pacienteId: APPOINTMENT_MESSAGES.pacienteCreateForbidden });
+  const [nombres, ...apellidos] = solicitud.nombre.trim().split(/\s+/);
+  const [row] = await tx
+    .insert(pacientes)
+    .values({ clinicaId: member.clinicaId, nombres: nombres ?? solicitud.nombre, apellidos: apellidos.join(' '), email: solicitud.email, telefono: solicitud.telefono, estado: 'activo' })
+    .returning({ id: pacientes.id });
+  return row.id;
+}
+
+/**
+ * Creates a pendiente appointment. With `solicitudId`, that request becomes atendida in the same
+ * transaction, and without a `pacienteId` the request's patient is found or created there too.
+ */
 export async function createAppointment(db: Database, member: Member, data: AppointmentData): Promise<Appointment> {
   const zona = member.zonaHoraria;
   checkLocalTimes(member, data);
   const id = await guardOverlap(db, member, data, undefined, () =>
     db.transaction(async (tx) => {
-      const party = await parties(tx, member, data, null);
+      let pacienteId = data.pacienteId;
       if (data.solicitudId) {
-        const [solicitud] = await tx
-          .update(solicitudesCita)
-          .set({ estado: 'atendida', fechaActualizacion: new Date() })
-          .where(and(eq(solicitudesCita.id, data.solicitudId), eq(solicitudesCita.clinicaId, member.clinicaId)))
-          .returning({ id: solicitudesCita.id });
+        const solicitud = await findRequest(tx, member, data.solicitudId);
         if (!solicitud) throw unprocessable('solicitudId', APPOINTMENT_MESSAGES.solicitudNotFound);
+        pacienteId ??= await patientFromRequest(tx, member, solicitud);
+        await tx.update(solicitudesCita).set({ estado: 'atendida', fechaActualizacion: new Date() }).where(eq(solicitudesCita.id, solicitud.id));
       }
+      if (!pacienteId) throw unprocessable('pacienteId', APPOINTMENT_MESSAGES.pacienteRequired);
+      const party = await parties(tx, member, { pacienteId, dentistaId: data.dentistaId }, null);
       const [row] = await tx
         .insert(citas)
         .values({
           clinicaId: member.clinicaId,
-          pacienteId: data.pacienteId,
+          pacienteId,
           dentistaId: data.dentistaId,
           inicio: instant(data.fecha, data.horaInicio, zona),
           fin: instant(data.fecha, data.horaFin, zona),
@@ -317,7 +395,7 @@ export async function createAppointment(db: Database, member: Member, data: Appo
           solicitudId: data.solicitudId,
         })
         .returning({ id: citas.id });
-      await refreshVisits(tx, member, [data.pacienteId]);
+      await refreshVisits(tx, member, [pacienteId]);
       await tellDentist(tx, member, party.dentistaUsuarioId, 'Nueva cita', `${party.paciente}: ${data.titulo}, el ${when(data.fecha, data.horaInicio)}`, `/citas/${row.id}`);
       return row.id;
     }),

@@ -68,8 +68,21 @@ describe('dentists', () => {
     const wrong = await t.request('/api/dentistas', { method: 'POST', cookie: owner.cookie, json: { nombres: 'X', apellidos: 'Y', especialidad: 'endodoncia', usuarioId: helper.userId } });
     expect(wrong.status).toBe(422);
     expect((await errorOf(wrong)).fields).toEqual({ usuarioId: DENTIST_MESSAGES.usuarioInvalid });
+    // The dialog offers exactly the members with rol dentista.
+    const members = await t.request('/api/dentistas/miembros', { cookie: owner.cookie });
+    expect(members.status).toBe(200);
+    expect(await members.json()).toEqual([{ id: member.userId, nombres: 'Miembro', email: member.email }]);
 
     const other = await createClinicOwner(t);
+    const theirMember = await addTeamMember(t, other.clinica.id, 'Dentista', 'dentista');
+    expect(await (await t.request('/api/dentistas/miembros', { cookie: other.cookie })).json()).toEqual([{ id: theirMember.userId, nombres: 'Miembro', email: theirMember.email }]);
+    for (const usuarioId of [theirMember.userId, '00000000-0000-4000-8000-000000000000']) {
+      const refused = await t.request(`/api/dentistas/${linked.id}`, { method: 'PUT', cookie: owner.cookie, json: { nombres: 'Laura', apellidos: 'Gómez', especialidad: 'ortodoncia', usuarioId } });
+      expect(refused.status).toBe(422);
+      expect((await errorOf(refused)).fields).toEqual({ usuarioId: DENTIST_MESSAGES.usuarioInvalid });
+    }
+    expect(((await (await t.request(`/api/dentistas/${linked.id}`, { cookie: owner.cookie })).json()) as Dentist).usuarioId).toBe(member.userId);
+
     const foreign = await t.request(`/api/dentistas/${linked.id}`, { cookie: other.cookie });
     expect(foreign.status).toBe(404);
     expect((await errorOf(foreign)).message).toBe(DENTIST_MESSAGES.notFound);

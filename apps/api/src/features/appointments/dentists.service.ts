@@ -1,4 +1,4 @@
-import { DENTIST_COLOR_VALUES, DENTIST_MESSAGES, type Dentist, type DentistData, type SpecialtyId, type UpdateDentistData } from '@odontia/shared';
+import { DENTIST_COLOR_VALUES, DENTIST_MESSAGES, type Dentist, type DentistData, type DentistMember, type SpecialtyId, type UpdateDentistData } from '@odontia/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { dentistas, usuarios } from '../../db/schema/index.ts';
@@ -31,7 +31,16 @@ export async function getDentist(db: Executor, clinicaId: string, id: string): P
   return row;
 }
 
-/** The linked member must be an active dentist of the same clinic. */
+/** The clinic's members with rol dentista: those a dentist may be linked to (checkMember's rule). */
+export async function listDentistMembers(db: Executor, clinicaId: string): Promise<DentistMember[]> {
+  return db
+    .select({ id: usuarios.id, nombres: usuarios.nombres, email: usuarios.email })
+    .from(usuarios)
+    .where(and(eq(usuarios.clinicaId, clinicaId), eq(usuarios.rol, 'dentista')))
+    .orderBy(asc(usuarios.nombres), asc(usuarios.id));
+}
+
+/** The linked member must have rol dentista in the same clinic; an unknown or foreign id is refused alike. */
 async function checkMember(db: Executor, clinicaId: string, usuarioId: string | null) {
   if (!usuarioId) return;
   const [row] = await db
