@@ -197,10 +197,13 @@ export const createAppointmentSchema = z
       .optional()
       .transform((v) => v || null),
   })
-  .superRefine((v, ctx) => {
-    if (!v.pacienteId && !v.solicitudId) ctx.addIssue({ code: 'custom', path: ['pacienteId'], message: APPOINTMENT_MESSAGES.pacienteRequired });
-    endAfterStart(v, ctx);
-  });
+  .refine((v) => Boolean(v.pacienteId || v.solicitudId), {
+    path: ['pacienteId'],
+    message: APPOINTMENT_MESSAGES.pacienteRequired,
+    // Also when other fields fail, so an empty form shows every missing field at once.
+    when: (payload) => !payload.issues.some((i) => i.path?.[0] === 'pacienteId' || i.path?.[0] === 'solicitudId'),
+  })
+  .superRefine(endAfterStart);
 
 export const updateAppointmentSchema = z
   .object({

@@ -1,4 +1,4 @@
-import { APPOINTMENT_MESSAGES, DENTIST_COLOR_VALUES, DENTIST_MESSAGES, type Appointment, type AppointmentPage, type Dentist } from '@odontia/shared';
+import { APPOINTMENT_MESSAGES, DENTIST_COLOR_VALUES, DENTIST_MESSAGES, type Appointment, type AppointmentPage, type AppointmentRequestDraft, type Dentist } from '@odontia/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citas, notificaciones, pacientes, solicitudesCita } from '../../db/schema/index.ts';
@@ -356,5 +356,47 @@ describe('appointments', () => {
     const foreign = await book(other.owner.cookie, { ...slot, pacienteId: other.pacienteId, dentistaId: other.dentistaId });
     expect(foreign.status).toBe(422);
     expect(await countCitas(other.owner.clinica.id)).toBe(0);
+  });
+
+  it("'Crear cita' from a request: the patient is found by email or phone, or created in the appointment's transaction", async () => {
+    const { owner, dentistaId } = await clinic();
+    const [known] = await t.db
+      .insert(pacientes)
+      .values({ clinicaId: owner.clinica.id, nombres: 'Ana', apellidos: 'Ruiz', email: 'ana.ruiz@example.com', telefono: '600 111 333' })
+      .returning({ id: pacientes.id });
+    const request = async (values: { nombre: string; email: string; telefono?: string | null }) =>
+      (await t.db.insert(solicitudesCita).values({ clinicaId: owner.clinica.id, mensaje: 'Quiero una revisión', ...values }).returning({ id: solicitudesCita.id }))[0].id;
+    const draft = async (id: string) => (await (await t.request(`/api/citas/solicitudes/${id}`, { cookie: owner.cookie })).json()) as AppointmentRequestDraft;
+
+    const byEmail = await request({ nombre: 'Ana R.', email: 'ANA.RUIZ@example.com' });
+    const byPhone = await request({ nombre: 'Ana', email: 'otra@example.com', telefono: '+34 600111333' });
+    const stranger = await request({ nombre: 'Pedro  Sánchez Gil', email: 'pedro@example.com', telefono: '611 222 444' });
+    expect((await draft(byEmail)).paciente?.id).toBe(known.id);
+    expect((await draft(byPhone)).paciente?.id).toBe(known.id);
+    const strangerDraft = await draft(stranger);
+    expect(strangerDraft.paciente).toBeNull();
+    expect(strangerDraft.solicitud).toMatchObject({ nombre: 'Pedro  Sánchez Gil', email: 'pedro@example.com', mensaje: 'Quiero una revisión', estado: 'nueva' });
+
+    const slot = { dentistaId, fecha: '2030-11-04', titulo: 'Revisión' };
+    const matched = await book(owner.cookie, { ...slot, horaInicio: '09:00', horaFin: '09:30', solicitudId: byPhone });
+    expect(matched.status).toBe(201);
+    expect(((await matched.json()) as Appointment).pacienteId).toBe(known.id);
+    const created = await book(owner.cookie, { ...slot, horaInicio: '10:00', horaFin: '10:30', pacienteId: '', solicitudId: stranger });
+    expect(created.status).toBe(201);
+    const cita = (await created.json()) as Appointment;
+    const [nuevo] = await t.db.select().from(pacientes).where(eq(pacientes.id, cita.pacienteId));
+    expect(nuevo).toMatchObject({ clinicaId: owner.clinica.id, nombres: 'Pedro', apellidos: 'Sánchez Gil', email: 'pedro@example.com', telefono: '611 222 444', estado: 'activo' });
+    const states = await t.db.select({ id: solicitudesCita.id, estado: solicitudesCita.estado }).from(solicitudesCita).where(eq(solicitudesCita.clinicaId, owner.clinica.id));
+    expect(Object.fromEntries(states.map((r) => [r.id, r.estado]))).toEqual({ [byEmail]: 'nueva', [byPhone]: 'atendida', [stranger]: 'atendida' });
+
+    // Without a patient nor a request there is nothing to book; a refused booking creates no patient.
+    const none = await book(owner.cookie, { ...slot, horaInicio: '11:00', horaFin: '11:30' });
+    expect((await errorOf(none)).fields).toEqual({ pacienteId: APPOINTMENT_MESSAGES.pacienteRequired });
+    const late = await request({ nombre: 'Luis', email: 'luis@example.com' });
+    expect((await book(owner.cookie, { ...slot, horaInicio: '10:15', horaFin: '10:45', solicitudId: late })).status).toBe(409);
+    expect(await t.db.select().from(pacientes).where(eq(pacientes.email, 'luis@example.com'))).toEqual([]);
+    // Another clinic's request is neither shown nor usable.
+    const other = await createClinicOwner(t);
+    expect((await t.request(`/api/citas/solicitudes/${late}`, { cookie: other.cookie })).status).toBe(404);
   });
 });
