@@ -295,5 +295,31 @@ export type AppointmentRequestDraft = {
   paciente: { id: string; nombres: string; apellidos: string; telefono: string | null } | null;
 };
 
+/** The day's opening hours the Día grid and its free-gap hints use (`GET /api/citas/horario`). */
+export type ClinicHours = {
+  apertura: string;
+  cierre: string;
+  /** False when the clinic's horario names no hours and these are AGENDA_DEFAULT_HOURS. */
+  delHorario: boolean;
+};
+
+/** The Día grid's hours when the clinic's public horario names none. */
+export const AGENDA_DEFAULT_HOURS = { apertura: '08:00', cierre: '20:00' } as const;
+
+/**
+ * The clinic's opening span from its public horario (free-text rows such as { dias: 'Lunes a
+ * viernes', horas: '09:30 - 14:00 y 16:00 - 20:30' }): the earliest and the latest time written in
+ * any row, whatever the day ('Cerrado' rows name none). A lunch break or a shorter Saturday is not
+ * modelled: the grid spans the longest day, and a gap hint may fall in a break.
+ */
+export function clinicHours(horario: readonly { horas: string }[]): ClinicHours {
+  const times = horario
+    .flatMap((row) => [...row.horas.matchAll(/\b([01]?\d|2[0-3])[:.h]([0-5]\d)\b/g)])
+    .map((m) => `${m[1]!.padStart(2, '0')}:${m[2]}`)
+    .sort();
+  if (times.length < 2 || times[0] === times.at(-1)) return { ...AGENDA_DEFAULT_HOURS, delHorario: false };
+  return { apertura: times[0]!, cierre: times.at(-1)!, delHorario: true };
+}
+
 /** The body of a 409 for a double booking: the conflicting appointment's times. */
 export type AppointmentConflict = { fecha: string; horaInicio: string; horaFin: string };

@@ -14,6 +14,7 @@ import { requirePermission } from '../../platform/session.ts';
 import { notFound } from '../../platform/errors.ts';
 import { idParam, validate } from '../../platform/validation.ts';
 import {
+  agendaHours,
   appointmentNotFound,
   appointmentRequestDraft,
   calendarAppointments,
@@ -62,6 +63,10 @@ export const appointmentsRoutes = new Hono<AppEnv>()
   })
   .get('/calendario', requirePermission('citas.ver'), validate('query', calendarQuerySchema), async (c) => {
     return c.json(await calendarAppointments(c.var.deps.db, c.var.member, c.req.valid('query')), 200);
+  })
+  /** The hours the Día grid spans and measures free gaps in. */
+  .get('/horario', requirePermission('citas.ver'), async (c) => {
+    return c.json(await agendaHours(c.var.deps.db, c.var.member), 200);
   })
   /** A public-profile request and the patient it matches: the form's prefill for 'Crear cita'. */
   .get('/solicitudes/:id', requirePermission('citas.crear'), idParam(requestNotFound), async (c) => {

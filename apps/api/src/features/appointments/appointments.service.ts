@@ -1,6 +1,7 @@
 import {
   APPOINTMENT_MESSAGES,
   APPOINTMENTS_PAGE_SIZE,
+  clinicHours,
   formatDate,
   localTimeExists,
   todayInZone,
@@ -9,12 +10,13 @@ import {
   type AppointmentPage,
   type AppointmentRequestDraft,
   type AppointmentStatus,
+  type ClinicHours,
   type SpecialtyId,
   type UpdateAppointmentData,
 } from '@odontia/shared';
 import { and, asc, desc, eq, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { citas, dentistas, pacientes, solicitudesCita } from '../../db/schema/index.ts';
+import { citas, clinicas, dentistas, pacientes, solicitudesCita } from '../../db/schema/index.ts';
 import type { Member } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { notify } from '../../platform/notifications.ts';
@@ -171,6 +173,12 @@ export async function calendarAppointments(
     )
     .orderBy(asc(citas.inicio), asc(citas.id));
   return rows.map(toAppointment);
+}
+
+/** The clinic's opening span, from its public horario (or the default hours). */
+export async function agendaHours(db: Database, member: Member): Promise<ClinicHours> {
+  const [row] = await db.select({ horario: clinicas.horario }).from(clinicas).where(eq(clinicas.id, member.clinicaId));
+  return clinicHours(row?.horario ?? []);
 }
 
 export async function getAppointment(db: Executor, member: Member, id: string): Promise<Appointment | undefined> {

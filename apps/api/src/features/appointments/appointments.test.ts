@@ -1,7 +1,7 @@
 import { APPOINTMENT_MESSAGES, DENTIST_COLOR_VALUES, DENTIST_MESSAGES, type Appointment, type AppointmentPage, type AppointmentRequestDraft, type Dentist } from '@odontia/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { citas, notificaciones, pacientes, solicitudesCita } from '../../db/schema/index.ts';
+import { citas, clinicas, notificaciones, pacientes, solicitudesCita } from '../../db/schema/index.ts';
 import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -267,6 +267,13 @@ describe('appointments', () => {
     expect((await page('?buscar=gomez')).total).toBe(2);
     expect((await page('?buscar=limp')).citas.map((c) => c.fecha)).toEqual(['2030-05-04']);
     expect((await page('?buscar=100%25')).total).toBe(0);
+  });
+
+  it("the Día grid's hours come from the clinic's horario, else the default", async () => {
+    const { owner } = await clinic();
+    expect(await (await t.request('/api/citas/horario', { cookie: owner.cookie })).json()).toEqual({ apertura: '08:00', cierre: '20:00', delHorario: false });
+    await t.db.update(clinicas).set({ horario: [{ dias: 'Lunes a viernes', horas: '09:30 - 14:00 y 16:00 - 20:30' }, { dias: 'Sábados', horas: '10:00 - 13:00' }] }).where(eq(clinicas.id, owner.clinica.id));
+    expect(await (await t.request('/api/citas/horario', { cookie: owner.cookie })).json()).toEqual({ apertura: '09:30', cierre: '20:30', delHorario: true });
   });
 
   it('calendar: the days asked for, optionally one dentist; a range over 42 days is refused', async () => {

@@ -3,6 +3,7 @@ import type {
   AppointmentPage,
   AppointmentStatus,
   AppointmentData,
+  AppointmentRequestDraft,
   Dentist,
   UpdateAppointmentData,
 } from '@odontia/shared';
@@ -53,6 +54,14 @@ export const useUpdateAppointment = () =>
 
 export const useDeleteAppointment = () =>
   useInvalidatingMutation((id: string) => unwrap(api.citas[':id'].$delete({ param: { id } })), appointmentsKey);
+
+/** A public-profile request and its matching patient, to prefill 'Crear cita' (/citas/nueva?solicitud={id}). */
+export const useAppointmentRequestDraft = (id: string | null) =>
+  useQuery({
+    queryKey: ['solicitudes', 'borrador-cita', id],
+    queryFn: (): Promise<AppointmentRequestDraft> => unwrap(api.citas.solicitudes[':id'].$get({ param: { id: id! } })),
+    enabled: id !== null,
+  });
 
 /** The dentists offered for appointments (only the active ones) and for the calendar's filter. */
 export const useActiveDentists = () =>

@@ -34,6 +34,8 @@ export type AppointmentFormValues = {
   titulo: string;
   notas: string;
   estado: AppointmentStatus;
+  /** The public-profile request being answered ('Crear cita'); the patient may then stay empty. */
+  solicitudId: string;
 };
 
 const FIELDS = ['pacienteId', 'dentistaId', 'fecha', 'horaInicio', 'horaFin', 'titulo', 'notas', 'estado'] as const;
@@ -47,6 +49,7 @@ export const EMPTY_APPOINTMENT: AppointmentFormValues = {
   titulo: '',
   notas: '',
   estado: 'pendiente',
+  solicitudId: '',
 };
 
 type Mode =

@@ -1,4 +1,4 @@
-import type { Dentist, DentistData, UpdateDentistData } from '@odontia/shared';
+import type { Dentist, DentistData, DentistMember, UpdateDentistData } from '@odontia/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
 import { useInvalidatingMutation } from '@/lib/query-client';
@@ -10,6 +10,10 @@ const dentistsKey = ['dentistas'] as const;
 
 /** All the clinic's dentists, the inactive ones too. */
 export const useDentists = () => useQuery({ queryKey: [...dentistsKey, 'todos'], queryFn: (): Promise<Dentist[]> => unwrap(api.dentistas.$get({ query: {} })) });
+
+/** The team members with rol dentista a dentist may be linked to. */
+export const useDentistMembers = () =>
+  useQuery({ queryKey: [...dentistsKey, 'miembros'], queryFn: (): Promise<DentistMember[]> => unwrap(api.dentistas.miembros.$get()) });
 
 export const useCreateDentist = () => useInvalidatingMutation((input: DentistData) => unwrap(api.dentistas.$post({ json: input })), dentistsKey);
 

@@ -12,19 +12,22 @@ import { Switch } from '@/components/ui/switch';
 import { showSubmitError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { useCreateDentist, useUpdateDentist } from '../api/dentists';
+import { useCreateDentist, useDentistMembers, useUpdateDentist } from '../api/dentists';
 
-type Values = { nombres: string; apellidos: string; especialidad: string; color: string; activo: boolean };
-const FIELDS = ['nombres', 'apellidos', 'especialidad', 'color', 'activo'] as const;
+type Values = { nombres: string; apellidos: string; especialidad: string; color: string; activo: boolean; usuarioId: string };
+const FIELDS = ['nombres', 'apellidos', 'especialidad', 'color', 'activo', 'usuarioId'] as const;
+/** The select's value for "no linked member" (Radix Select has no empty value). */
+const NO_MEMBER = 'ninguno';
 
-/** Create (dentist null) or edit a dentist: name, specialty, a colour of the palette, activo. */
+/** Create (dentist null) or edit a dentist: name, specialty, a colour of the palette, activo, the linked member. */
 export function DentistDialog({ dentist, suggestedColor, onClose }: { dentist: Dentist | null; suggestedColor: string; onClose: () => void }) {
   const create = useCreateDentist();
   const update = useUpdateDentist();
+  const members = useDentistMembers();
   const form = useForm<Values>({
     defaultValues: dentist
-      ? { nombres: dentist.nombres, apellidos: dentist.apellidos, especialidad: dentist.especialidad, color: dentist.color, activo: dentist.activo }
-      : { nombres: '', apellidos: '', especialidad: '', color: suggestedColor, activo: true },
+      ? { nombres: dentist.nombres, apellidos: dentist.apellidos, especialidad: dentist.especialidad, color: dentist.color, activo: dentist.activo, usuarioId: dentist.usuarioId ?? '' }
+      : { nombres: '', apellidos: '', especialidad: '', color: suggestedColor, activo: true, usuarioId: '' },
     resolver: zodResolver(updateDentistSchema as never) as unknown as Resolver<Values>,
   });
   const { register, control, handleSubmit, setError, formState } = form;
@@ -34,7 +37,7 @@ export function DentistDialog({ dentist, suggestedColor, onClose }: { dentist: D
     const values = raw as unknown as UpdateDentistData;
     try {
       if (dentist) {
-        await update.mutateAsync({ id: dentist.id, input: { ...values, usuarioId: dentist.usuarioId } });
+        await update.mutateAsync({ id: dentist.id, input: values });
         toast.success(DENTIST_MESSAGES.updated);
       } else {
         const { activo: _activo, ...input } = values;
@@ -106,6 +109,32 @@ export function DentistDialog({ dentist, suggestedColor, onClose }: { dentist: D
                 </div>
                 {errors.color?.message ? <p className="mt-1 text-sm text-destructive">{errors.color.message}</p> : null}
               </fieldset>
+            )}
+          />
+          <Controller
+            control={control}
+            name="usuarioId"
+            render={({ field }) => (
+              <FormField label="Usuario del equipo" error={errors.usuarioId?.message} description="Un miembro con rol dentista: recibe avisos de sus citas.">
+                {(wiring) => (
+                  <Select value={field.value || NO_MEMBER} onValueChange={(v) => field.onChange(v === NO_MEMBER ? '' : v)}>
+                    <SelectTrigger {...wiring} className="w-full">
+                      <SelectValue placeholder={members.isPending ? 'Cargando usuarios...' : undefined} />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value={NO_MEMBER}>Sin vincular</SelectItem>
+                      {dentist?.usuarioId && !members.data?.some((m) => m.id === dentist.usuarioId) ? (
+                        <SelectItem value={dentist.usuarioId}>{dentist.usuarioNombre ?? 'Usuario vinculado'}</SelectItem>
+                      ) : null}
+                      {(members.data ?? []).map((m) => (
+                        <SelectItem key={m.id} value={m.id}>
+                          {m.nombres} ({m.email})
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              </FormField>
             )}
           />
           {dentist ? (
