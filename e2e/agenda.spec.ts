@@ -86,6 +86,21 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   await expect(page.getByRole('button', { name: 'Semana anterior' })).toBeDisabled();
   await expect(page.getByRole('link', { name: /10:00 – 10:30.*Íñigo Arrieta Sanz/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Nueva cita este día' })).toHaveAttribute('href', `/citas/nueva?fecha=${fecha}`);
+  // The chair view: a column for the dentist, the free time around the appointment within the
+  // default hours (08:00-20:00: the clinic's horario names none), and a free slot opens the form prefilled.
+  const chair = page.getByRole('region', { name: 'Citas de Marta Gil Soto' });
+  await expect(chair.getByText('120 min libre')).toBeVisible();
+  await expect(chair.getByText('570 min libre')).toBeVisible();
+  await expect(chair.getByRole('link', { name: 'Nueva cita con Marta Gil Soto a las 10:00' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await chair.getByRole('link', { name: 'Nueva cita con Marta Gil Soto a las 11:00' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/citas/nueva?fecha=${fecha}&hora=11:00&dentista=${dentist.id}`);
+  await expect(page.getByLabel('Fecha')).toHaveValue(fecha);
+  await expect(page.getByLabel('Hora de inicio')).toHaveValue('11:00');
+  await expect(page.getByLabel('Hora de fin')).toHaveValue('11:30');
+  await expect(page.getByRole('combobox', { name: 'Dentista', exact: true })).toHaveText(/Marta Gil Soto/);
+  await page.goBack();
   await page.getByRole('button', { name: 'Semana', exact: true }).click();
   await expect(page.getByRole('link', { name: /10:00 – 10:30.*Íñigo Arrieta Sanz.*Revisión de brackets/ })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -181,4 +196,78 @@ test('manages the dentists: create with a palette colour, edit, deactivate (no l
   await page.goto('/citas/nueva');
   await page.getByRole('combobox', { name: 'Dentista', exact: true }).click();
   await expect(page.getByRole('option', { name: 'Pablo Ortega Sanz' })).toHaveCount(0);
+});
+
+test('a request sent from the public profile becomes an appointment, with its patient created, and shows as atendida', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await createClinicOwner(page.request, { clinica: 'Clínica Agenda Solicitudes E2E' });
+  // A city of its own, so the other tests' counts of the demo clinics stay true.
+  await ok(
+    await page.request.put('/api/clinica', { data: { nombre: 'Clínica Agenda Solicitudes E2E', telefono: '910 000 000', pais: 'España', ciudad: 'Cuenca', direccion: 'Calle Mayor 2' } }),
+    'clinic',
+  );
+  const publish = await ok(
+    await page.request.put('/api/perfil-publico', {
+      data: {
+        publicada: true,
+        descripcion: 'Clínica de prueba',
+        especialidades: ['periodoncia'],
+        servicios: ['Limpieza'],
+        horario: [{ dias: 'Lunes a viernes', horas: '09:00 - 18:00' }],
+        email: `agenda.${Date.now().toString(36)}@clinica-e2e.test`,
+        sitioWeb: null,
+        doctores: [],
+      },
+    }),
+    'public profile',
+  );
+  const { perfil } = (await publish.json()) as { perfil: { id: string } };
+  await ok(await page.request.post('/api/dentistas', { data: { nombres: 'Elena', apellidos: 'Mora Díaz', especialidad: 'periodoncia' } }), 'dentist');
+
+  const apellido = `Solicitante${Date.now().toString(36)}`;
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/clinicas/${perfil.id}`);
+  await visitor.getByRole('tab', { name: 'Contacto' }).click();
+  await visitor.getByRole('textbox', { name: 'Nombre' }).fill(`Carla ${apellido}`);
+  await visitor.getByRole('textbox', { name: 'Email' }).fill(`${apellido.toLowerCase()}@ejemplo.test`);
+  await visitor.getByRole('textbox', { name: 'Teléfono' }).fill('611 987 654');
+  await visitor.getByRole('textbox', { name: 'Mensaje' }).fill('Me sangran las encías.');
+  // The server refuses a form sent within 3 s of being shown.
+  await visitor.waitForTimeout(3000);
+  await visitor.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await expect(visitor.getByRole('status').filter({ hasText: 'Solicitud enviada' })).toBeVisible();
+  await visitor.context().close();
+
+  await page.goto('/solicitudes');
+  const row = page.getByRole('row').filter({ hasText: apellido });
+  await expect(row).toContainText('Nueva');
+  await row.getByRole('link', { name: `Crear cita para la solicitud de Carla ${apellido}` }).click();
+  await expect(page).toHaveURL(/\/citas\/nueva\?solicitud=/);
+  const summary = page.getByRole('region', { name: 'Solicitud de cita' });
+  await expect(summary).toContainText('Me sangran las encías.');
+  await expect(summary).toContainText(`al guardar se registrará a Carla ${apellido} como paciente nuevo`);
+  await expect(page.getByLabel('Notas')).toHaveValue('Me sangran las encías.');
+  await expectNoAxeViolations(page);
+
+  const fecha = dayAhead(9);
+  await page.getByRole('combobox', { name: 'Dentista', exact: true }).click();
+  await page.getByRole('option', { name: 'Elena Mora Díaz' }).click();
+  await page.getByLabel('Fecha').fill(fecha);
+  await page.getByLabel('Hora de inicio').fill('10:00');
+  await page.getByLabel('Hora de fin').fill('10:30');
+  await page.getByLabel('Tratamiento').fill('Periodoncia');
+  await page.getByRole('button', { name: 'Crear Cita' }).click();
+  await expect(page.getByText('Cita creada')).toBeVisible();
+  await expect(page).toHaveURL(/\/solicitudes$/);
+  await expect(row).toContainText('Atendida');
+  await expect(row.getByRole('link', { name: /Crear cita/ })).toHaveCount(0);
+
+  // The appointment is in the agenda with the new patient; the Día grid spans the clinic's horario (09:00-18:00).
+  await page.goto(`/citas?vista=calendario&modo=dia&fecha=${fecha}`);
+  const chair = page.getByRole('region', { name: 'Citas de Elena Mora Díaz' });
+  await expect(chair.getByRole('link', { name: new RegExp(`10:00 – 10:30, Carla ${apellido}, Periodoncia`) })).toBeVisible();
+  await expect(chair.getByText('60 min libre')).toBeVisible();
+  await expect(chair.getByText('450 min libre')).toBeVisible();
+  await page.goto(`/pacientes?q=${apellido}`);
+  await expect(page.getByRole('row').filter({ hasText: `Carla ${apellido}` })).toContainText('611 987 654');
 });

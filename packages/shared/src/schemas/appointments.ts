@@ -278,6 +278,9 @@ export type Appointment = {
   dentista: { id: string; nombres: string; apellidos: string; especialidad: SpecialtyId; color: string };
 };
 
+/** A day of the month grid (`GET /api/citas/calendario/mes`): its count and first MONTH_CELL_LIMIT appointments. */
+export type MonthDay = { fecha: string; total: number; citas: Appointment[] };
+
 export type AppointmentPage = {
   citas: Appointment[];
   total: number;

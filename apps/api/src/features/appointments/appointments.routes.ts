@@ -22,6 +22,7 @@ import {
   deleteAppointment,
   getAppointment,
   listAppointments,
+  monthAppointments,
   updateAppointment,
 } from './appointments.service.ts';
 import { createDentist, deactivateDentist, dentistNotFound, getDentist, listDentistMembers, listDentists, updateDentist } from './dentists.service.ts';
@@ -63,6 +64,10 @@ export const appointmentsRoutes = new Hono<AppEnv>()
   })
   .get('/calendario', requirePermission('citas.ver'), validate('query', calendarQuerySchema), async (c) => {
     return c.json(await calendarAppointments(c.var.deps.db, c.var.member, c.req.valid('query')), 200);
+  })
+  /** The Mes view: per day, the count and the first appointments a cell shows. */
+  .get('/calendario/mes', requirePermission('citas.ver'), validate('query', calendarQuerySchema), async (c) => {
+    return c.json(await monthAppointments(c.var.deps.db, c.var.member, c.req.valid('query')), 200);
   })
   /** The hours the Día grid spans and measures free gaps in. */
   .get('/horario', requirePermission('citas.ver'), async (c) => {

@@ -2,6 +2,7 @@ import {
   APPOINTMENT_MESSAGES,
   APPOINTMENTS_PAGE_SIZE,
   clinicHours,
+  MONTH_CELL_LIMIT,
   formatDate,
   localTimeExists,
   todayInZone,
@@ -11,10 +12,11 @@ import {
   type AppointmentRequestDraft,
   type AppointmentStatus,
   type ClinicHours,
+  type MonthDay,
   type SpecialtyId,
   type UpdateAppointmentData,
 } from '@odontia/shared';
-import { and, asc, desc, eq, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { citas, clinicas, dentistas, pacientes, solicitudesCita } from '../../db/schema/index.ts';
 import type { Member } from '../../platform/context.ts';
@@ -155,24 +157,57 @@ export async function listAppointments(db: Database, member: Member, q: ListOpti
   return { citas: rows.map(toAppointment), total, pagina: q.pagina, porPagina: APPOINTMENTS_PAGE_SIZE };
 }
 
+type CalendarOptions = { desde: string; hasta: string; dentistaId: string | null };
+
+/** The clinic's appointments starting on the days `desde`..`hasta` (optionally one dentist's). */
+const inRange = (member: Member, q: CalendarOptions) =>
+  and(
+    eq(citas.clinicaId, member.clinicaId),
+    gte(citas.inicio, dayStart(q.desde, member.zonaHoraria)),
+    sql`${citas.inicio} < ${dayStart(q.hasta, member.zonaHoraria)} + interval '1 day'`,
+    q.dentistaId ? eq(citas.dentistaId, q.dentistaId) : undefined,
+  );
+
 /** Every appointment (cancelled ones too) starting on the days `desde`..`hasta` of the clinic, in time order. */
-export async function calendarAppointments(
-  db: Database,
-  member: Member,
-  q: { desde: string; hasta: string; dentistaId: string | null },
-): Promise<Appointment[]> {
-  const zona = member.zonaHoraria;
-  const rows = await joined(db, zona)
-    .where(
-      and(
-        eq(citas.clinicaId, member.clinicaId),
-        gte(citas.inicio, dayStart(q.desde, zona)),
-        sql`${citas.inicio} < ${dayStart(q.hasta, zona)} + interval '1 day'`,
-        q.dentistaId ? eq(citas.dentistaId, q.dentistaId) : undefined,
-      ),
-    )
+export async function calendarAppointments(db: Database, member: Member, q: CalendarOptions): Promise<Appointment[]> {
+  const rows = await joined(db, member.zonaHoraria)
+    .where(inRange(member, q))
     .orderBy(asc(citas.inicio), asc(citas.id));
   return rows.map(toAppointment);
+}
+
+/**
+ * The month grid's reading: per day with appointments, how many and the first MONTH_CELL_LIMIT (what
+ * a cell shows before '+N más'). The ranking reads the (clinica_id, inicio) index alone; only the
+ * shown appointments are joined and sent, not the month's thousand or more of a busy clinic.
+ */
+export async function monthAppointments(db: Database, member: Member, q: CalendarOptions): Promise<MonthDay[]> {
+  const zona = member.zonaHoraria;
+  const day = sql`(${citas.inicio} AT TIME ZONE ${zona})::date`;
+  const ranked = db
+    .select({
+      id: citas.id,
+      rank: sql<number>`row_number() over (partition by ${day} order by ${citas.inicio}, ${citas.id})`.as('rank'),
+      total: sql<number>`(count(*) over (partition by ${day}))::int`.as('total'),
+    })
+    .from(citas)
+    .where(inRange(member, q))
+    .as('ranked');
+  const rows = await db
+    .select({ ...columns(zona), total: ranked.total })
+    .from(ranked)
+    .innerJoin(citas, eq(citas.id, ranked.id))
+    .innerJoin(pacientes, eq(pacientes.id, citas.pacienteId))
+    .innerJoin(dentistas, eq(dentistas.id, citas.dentistaId))
+    .where(lte(ranked.rank, MONTH_CELL_LIMIT))
+    .orderBy(asc(citas.inicio), asc(citas.id));
+  const days = new Map<string, MonthDay>();
+  for (const row of rows) {
+    const entry = days.get(row.fecha) ?? { fecha: row.fecha, total: row.total, citas: [] };
+    entry.citas.push(toAppointment(row));
+    days.set(row.fecha, entry);
+  }
+  return [...days.values()];
 }
 
 /** The clinic's opening span, from its public horario (or the default hours). */

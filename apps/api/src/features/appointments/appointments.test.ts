@@ -1,4 +1,4 @@
-import { APPOINTMENT_MESSAGES, DENTIST_COLOR_VALUES, DENTIST_MESSAGES, type Appointment, type AppointmentPage, type AppointmentRequestDraft, type Dentist } from '@odontia/shared';
+import { APPOINTMENT_MESSAGES, DENTIST_COLOR_VALUES, DENTIST_MESSAGES, type Appointment, type AppointmentPage, type AppointmentRequestDraft, type Dentist, type MonthDay } from '@odontia/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citas, clinicas, notificaciones, pacientes, solicitudesCita } from '../../db/schema/index.ts';
@@ -290,6 +290,31 @@ describe('appointments', () => {
     const tooLong = await get('?desde=2030-07-01&hasta=2030-08-12');
     expect(tooLong.status).toBe(400);
     expect((await errorOf(tooLong)).message).toBe(APPOINTMENT_MESSAGES.rangeTooLong(42));
+  });
+
+  it('month grid: per local day the count and the first two appointments, cancelled ones included', async () => {
+    const { owner, pacienteId, dentistaId } = await clinic();
+    const other = await dentist(owner, { nombres: 'Marta' });
+    const slot = (fecha: string, horaInicio: string, horaFin: string, titulo: string, dentista = dentistaId) =>
+      book(owner.cookie, { pacienteId, dentistaId: dentista, fecha, horaInicio, horaFin, titulo });
+    await slot('2030-07-01', '12:00', '12:30', 'C');
+    await slot('2030-07-01', '09:00', '09:30', 'A');
+    await slot('2030-07-01', '10:00', '10:30', 'B', other.id);
+    await slot('2030-07-01', '23:30', '23:59', 'D');
+    await slot('2030-06-30', '23:00', '23:30', 'Fuera');
+    const cancelled = (await (await slot('2030-07-02', '08:00', '08:30', 'E')).json()) as Appointment;
+    await t.request(`/api/citas/${cancelled.id}`, { method: 'PUT', cookie: owner.cookie, json: { pacienteId, dentistaId, fecha: '2030-07-02', horaInicio: '08:00', horaFin: '08:30', titulo: 'E', estado: 'cancelada' } });
+    const get = async (query: string) => (await (await t.request(`/api/citas/calendario/mes${query}`, { cookie: owner.cookie })).json()) as MonthDay[];
+    const month = await get('?desde=2030-07-01&hasta=2030-08-04');
+    expect(month.map((d) => [d.fecha, d.total, d.citas.map((c) => c.titulo)])).toEqual([
+      ['2030-07-01', 4, ['A', 'B']],
+      ['2030-07-02', 1, ['E']],
+    ]);
+    expect(month[0]!.citas[0]).toMatchObject({ horaInicio: '09:00', paciente: { nombres: 'José' }, dentista: { nombres: 'Laura' } });
+    const marta = await get(`?desde=2030-07-01&hasta=2030-08-04&dentistaId=${other.id}`);
+    expect(marta.map((d) => [d.fecha, d.total])).toEqual([['2030-07-01', 1]]);
+    const foreign = await createClinicOwner(t);
+    expect(await (await t.request('/api/citas/calendario/mes?desde=2030-07-01&hasta=2030-08-04', { cookie: foreign.cookie })).json()).toEqual([]);
   });
 
   it('notifies the linked member of new, moved and cancelled appointments, not of their own changes', async () => {

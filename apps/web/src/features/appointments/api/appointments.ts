@@ -4,7 +4,9 @@ import type {
   AppointmentStatus,
   AppointmentData,
   AppointmentRequestDraft,
+  ClinicHours,
   Dentist,
+  MonthDay,
   UpdateAppointmentData,
 } from '@odontia/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -31,13 +33,24 @@ export const useAppointments = (filter: AppointmentsFilter, enabled = true) => u
 
 export type CalendarFilter = { desde: string; hasta: string; dentistaId: string | null };
 
-/** The appointments of a range of days (a month grid, a week, a day), all of them. */
-export const useCalendar = (filter: CalendarFilter) =>
+const calendarQuery = (filter: CalendarFilter) => ({ desde: filter.desde, hasta: filter.hasta, ...(filter.dentistaId ? { dentistaId: filter.dentistaId } : {}) });
+
+/** The appointments of a range of days (a week, a day), all of them. */
+export const useCalendar = (filter: CalendarFilter, enabled = true) =>
   useQuery({
     queryKey: [...appointmentsKey, 'calendar', filter],
-    queryFn: (): Promise<Appointment[]> =>
-      unwrap(api.citas.calendario.$get({ query: { desde: filter.desde, hasta: filter.hasta, ...(filter.dentistaId ? { dentistaId: filter.dentistaId } : {}) } })),
+    queryFn: (): Promise<Appointment[]> => unwrap(api.citas.calendario.$get({ query: calendarQuery(filter) })),
     placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** The month grid: per day its count and the first appointments a cell shows. */
+export const useMonthCalendar = (filter: CalendarFilter, enabled = true) =>
+  useQuery({
+    queryKey: [...appointmentsKey, 'month', filter],
+    queryFn: (): Promise<MonthDay[]> => unwrap(api.citas.calendario.mes.$get({ query: calendarQuery(filter) })),
+    placeholderData: keepPreviousData,
+    enabled,
   });
 
 export const useAppointment = (id: string) =>
@@ -62,6 +75,9 @@ export const useAppointmentRequestDraft = (id: string | null) =>
     queryFn: (): Promise<AppointmentRequestDraft> => unwrap(api.citas.solicitudes[':id'].$get({ param: { id: id! } })),
     enabled: id !== null,
   });
+
+/** The hours the Día grid spans (the clinic's horario, or the default ones). */
+export const useAgendaHours = () => useQuery({ queryKey: [...appointmentsKey, 'horario'], queryFn: (): Promise<ClinicHours> => unwrap(api.citas.horario.$get()), staleTime: 5 * 60_000 });
 
 /** The dentists offered for appointments (only the active ones) and for the calendar's filter. */
 export const useActiveDentists = () =>

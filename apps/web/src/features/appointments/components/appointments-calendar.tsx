@@ -1,4 +1,4 @@
-import { APPOINTMENT_MESSAGES, MONTH_CELL_LIMIT } from '@odontia/shared';
+import { AGENDA_DEFAULT_HOURS, APPOINTMENT_MESSAGES, type MonthDay } from '@odontia/shared';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -6,9 +6,10 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCan } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { useActiveDentists, useCalendar, type Appointment } from '../api/appointments';
+import { useActiveDentists, useAgendaHours, useCalendar, useMonthCalendar, type Appointment } from '../api/appointments';
 import { formatTime, isSameMonth, monthGrid, step, viewTitle, visibleRange, weekDays, WEEKDAY_LABELS, type CalendarView } from '../lib/calendar-math';
 import { AppointmentStatusBadge, ColorDot } from './appointment-status-badge';
+import { DayGridView, type Chair } from './day-grid-view';
 
 const ALL = 'todos';
 const VIEWS: { value: CalendarView; label: string }[] = [
@@ -45,7 +46,7 @@ function Entry({ cita, detailed = false }: { cita: Appointment; detailed?: boole
   );
 }
 
-function MonthView({ fecha, today, days, onDay }: { fecha: string; today: string; days: Map<string, Appointment[]>; onDay: (iso: string) => void }) {
+function MonthView({ fecha, today, days, onDay }: { fecha: string; today: string; days: Map<string, MonthDay>; onDay: (iso: string) => void }) {
   return (
     <div role="grid" aria-label={viewTitle('mes', fecha)} className="grid grid-cols-7 border-t border-l text-sm">
       <div role="row" className="contents">
@@ -58,8 +59,9 @@ function MonthView({ fecha, today, days, onDay }: { fecha: string; today: string
       {monthGrid(fecha).map((week) => (
         <div key={week[0]} role="row" className="contents">
           {week.map((iso) => {
-            const citas = days.get(iso) ?? [];
-            const extra = citas.length - MONTH_CELL_LIMIT;
+            const citas = days.get(iso)?.citas ?? [];
+            const total = days.get(iso)?.total ?? 0;
+            const extra = total - citas.length;
             return (
               <div
                 key={iso}
@@ -72,13 +74,13 @@ function MonthView({ fecha, today, days, onDay }: { fecha: string; today: string
                     'mb-1 flex size-6 items-center justify-center rounded-full text-xs hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
                     iso === today && 'bg-primary text-primary-foreground hover:bg-primary/90',
                   )}
-                  aria-label={`Ver el día ${viewTitle('dia', iso)}${citas.length ? `, ${citas.length} citas` : ''}`}
+                  aria-label={`Ver el día ${viewTitle('dia', iso)}${total ? `, ${total} ${total === 1 ? 'cita' : 'citas'}` : ''}`}
                   onClick={() => onDay(iso)}
                 >
                   {Number(iso.slice(8))}
                 </button>
                 <div className="flex flex-col gap-0.5">
-                  {citas.slice(0, MONTH_CELL_LIMIT).map((c) => (
+                  {citas.map((c) => (
                     <Entry key={c.id} cita={c} />
                   ))}
                   {extra > 0 ? (
@@ -129,38 +131,22 @@ function WeekView({ fecha, today, days, onDay }: { fecha: string; today: string;
   );
 }
 
-function DayView({ citas }: { citas: Appointment[] }) {
-  if (citas.length === 0) return <p className="py-12 text-center text-muted-foreground">{APPOINTMENT_MESSAGES.emptyDay}</p>;
-  return (
-    <ul className="flex flex-col divide-y">
-      {citas.map((c) => (
-        <li key={c.id}>
-          <Link to={`/citas/${c.id}`} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-2 py-3 hover:bg-accent">
-            <span className="w-28 font-medium tabular-nums">
-              {formatTime(c.horaInicio)} – {formatTime(c.horaFin)}
-            </span>
-            <span className="min-w-40 flex-1">
-              <span className="block font-medium">{patientName(c)}</span>
-              <span className="block text-sm text-muted-foreground">{c.titulo}</span>
-            </span>
-            <span className="inline-flex items-center gap-2 text-sm">
-              <ColorDot color={c.dentista.color} />
-              {c.dentista.nombres} {c.dentista.apellidos}
-            </span>
-            <AppointmentStatusBadge estado={c.estado} />
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
+/** The Día grid's columns: the active dentists (only the filtered one, if any), then any other with an appointment that day. */
+function chairsOf(dentists: Chair[], citas: Appointment[], dentistaId: string | null): Chair[] {
+  const chairs = dentists.filter((d) => !dentistaId || d.id === dentistaId);
+  for (const c of citas) if (!chairs.some((d) => d.id === c.dentistaId)) chairs.push(c.dentista);
+  return chairs;
 }
 
 /** The Calendario view: Mes (default), Semana and Día, with a filter by dentist. */
 export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange }: Props) {
   const range = visibleRange(modo, fecha);
-  const calendar = useCalendar({ ...range, dentistaId });
+  const month = useMonthCalendar({ ...range, dentistaId }, modo === 'mes');
+  const ranged = useCalendar({ ...range, dentistaId }, modo !== 'mes');
+  const calendar = modo === 'mes' ? month : ranged;
   const dentists = useActiveDentists();
-  const days = byDay(calendar.data ?? []);
+  const hours = useAgendaHours();
+  const days = byDay(ranged.data ?? []);
   const openDay = (iso: string) => onChange({ modo: 'dia', fecha: iso });
   const stepDisabled = modo === 'dia';
   const canCreate = useCan('citas.crear');
@@ -223,11 +209,17 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
         ) : null}
         <div aria-busy={calendar.isFetching} className={calendar.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
           {modo === 'mes' ? (
-            <MonthView fecha={fecha} today={today} days={days} onDay={openDay} />
+            <MonthView fecha={fecha} today={today} days={new Map((month.data ?? []).map((d) => [d.fecha, d]))} onDay={openDay} />
           ) : modo === 'semana' ? (
             <WeekView fecha={fecha} today={today} days={days} onDay={openDay} />
-          ) : calendar.isPending ? null : (
-            <DayView citas={days.get(fecha) ?? []} />
+          ) : ranged.isPending || dentists.isPending ? null : (
+            <DayGridView
+              fecha={fecha}
+              citas={days.get(fecha) ?? []}
+              chairs={chairsOf(dentists.data ?? [], days.get(fecha) ?? [], dentistaId)}
+              hours={hours.data ?? AGENDA_DEFAULT_HOURS}
+              canCreate={canCreate}
+            />
           )}
         </div>
       </CardContent>

@@ -33,6 +33,7 @@ const toFormValues = (c: Appointment): AppointmentFormValues => ({
   horaFin: formatTime(c.horaFin),
   titulo: c.titulo,
   notas: c.notas ?? '',
+  solicitudId: '',
   estado: c.estado,
 });
 

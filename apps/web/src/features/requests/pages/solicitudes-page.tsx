@@ -1,5 +1,6 @@
 import { ESTADO_SOLICITUD_LABELS, formatDate, formatDateTime, type AppointmentRequestStatus } from '@odontia/shared';
-import { Check, Inbox, Mail, Phone } from 'lucide-react';
+import { CalendarPlus, Check, Inbox, Mail, Phone } from 'lucide-react';
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -39,6 +40,18 @@ function MarkButton({ solicitud }: { solicitud: Solicitud }) {
   );
 }
 
+/** Opens the appointment form prefilled from the request; saving the appointment marks it atendida. */
+function CreateAppointmentButton({ solicitud }: { solicitud: Solicitud }) {
+  return (
+    <Button size="sm" asChild>
+      <Link to={`/citas/nueva?solicitud=${solicitud.id}`} aria-label={`Crear cita para la solicitud de ${solicitud.nombre}`}>
+        <CalendarPlus aria-hidden="true" />
+        Crear cita
+      </Link>
+    </Button>
+  );
+}
+
 /** Appointment requests sent from the clinic's public profile. */
 export default function SolicitudesPage() {
   usePageTitle('Solicitudes');
@@ -46,6 +59,8 @@ export default function SolicitudesPage() {
   const [pagina, setPagina] = useState(1);
   const { data, isPending, isError, error } = useSolicitudes({ estado, pagina });
   const canManage = useCan('solicitudes.gestionar');
+  const canBook = useCan('citas.crear');
+  const hasActions = canManage || canBook;
 
   return (
     <div className="flex flex-col gap-6">
@@ -105,7 +120,7 @@ export default function SolicitudesPage() {
                   <TableHead>Fecha preferida</TableHead>
                   <TableHead>Recibida</TableHead>
                   <TableHead>Estado</TableHead>
-                  {canManage ? <TableHead className="sr-only">Acciones</TableHead> : null}
+                  {hasActions ? <TableHead className="sr-only">Acciones</TableHead> : null}
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -132,7 +147,16 @@ export default function SolicitudesPage() {
                     <TableCell>
                       <Badge variant={s.estado === 'nueva' ? 'info' : 'success'}>{ESTADO_SOLICITUD_LABELS[s.estado]}</Badge>
                     </TableCell>
-                    {canManage ? <TableCell className="text-right">{s.estado === 'nueva' ? <MarkButton solicitud={s} /> : null}</TableCell> : null}
+                    {hasActions ? (
+                      <TableCell className="text-right">
+                        {s.estado === 'nueva' ? (
+                          <div className="flex justify-end gap-2">
+                            {canBook ? <CreateAppointmentButton solicitud={s} /> : null}
+                            {canManage ? <MarkButton solicitud={s} /> : null}
+                          </div>
+                        ) : null}
+                      </TableCell>
+                    ) : null}
                   </TableRow>
                 ))}
               </TableBody>

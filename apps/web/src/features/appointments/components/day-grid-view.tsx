@@ -1,0 +1,120 @@
+import { APPOINTMENT_MESSAGES, ESTADO_CITA_LABELS } from '@odontia/shared';
+import { Link } from 'react-router';
+import { cn } from '@/lib/utils';
+import type { Appointment } from '../api/appointments';
+import { formatTime } from '../lib/calendar-math';
+import { freeGaps, gapLabel, gridSlots, gridSpan, isSlotFree, SLOT_MINUTES, timeToMinutes, type Hours } from '../lib/day-grid';
+import { ColorDot } from './appointment-status-badge';
+
+/** The height of one slot (30 min): a 30-minute appointment shows its time and patient. */
+const SLOT_REM = 3;
+
+export type Chair = { id: string; nombres: string; apellidos: string; color: string };
+
+type Props = {
+  fecha: string;
+  citas: Appointment[];
+  /** The columns: the active dentists (or the one filtered), plus any other with an appointment that day. */
+  chairs: Chair[];
+  hours: Hours;
+  canCreate: boolean;
+};
+
+const fullName = (d: { nombres: string; apellidos: string }) => `${d.nombres} ${d.apellidos}`;
+const top = (time: string, start: number) => `${((timeToMinutes(time) - start) / SLOT_MINUTES) * SLOT_REM}rem`;
+const height = (from: string, to: string) => `${((timeToMinutes(to) - timeToMinutes(from)) / SLOT_MINUTES) * SLOT_REM}rem`;
+
+/**
+ * The Día view as the chair view reception expects: a time grid with one column per dentist, each
+ * appointment a block at its hours, the free time between them hinted ('30 min libre') within the
+ * clinic's hours, and every free slot a link to a prefilled new appointment.
+ */
+export function DayGridView({ fecha, citas, chairs, hours, canCreate }: Props) {
+  const span = gridSpan(hours, citas);
+  const slots = gridSlots(span);
+  const columns = `4rem repeat(${Math.max(chairs.length, 1)}, minmax(10rem, 1fr))`;
+
+  return (
+    <div className="flex flex-col gap-3">
+      {citas.length === 0 ? <p className="text-center text-muted-foreground">{APPOINTMENT_MESSAGES.emptyDay}</p> : null}
+      {chairs.length === 0 ? (
+        <p className="text-center text-sm text-muted-foreground">No hay dentistas activos para mostrar.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-md border">
+          <div className="grid min-w-fit" style={{ gridTemplateColumns: columns }}>
+            <div className="sticky left-0 z-20 border-b bg-background" />
+            {chairs.map((d) => (
+              <div key={d.id} className="flex items-center gap-2 border-b border-l px-2 py-2 text-sm font-medium">
+                <ColorDot color={d.color} />
+                <span className="truncate">{fullName(d)}</span>
+              </div>
+            ))}
+            <div className="sticky left-0 z-20 bg-background" aria-hidden="true">
+              {slots.map((s) => (
+                <div key={s} className="border-b pr-2 text-right text-xs text-muted-foreground tabular-nums" style={{ height: `${SLOT_REM}rem` }}>
+                  {s.endsWith(':00') ? s : null}
+                </div>
+              ))}
+            </div>
+            {chairs.map((d) => (
+              <ChairColumn key={d.id} fecha={fecha} chair={d} citas={citas.filter((c) => c.dentistaId === d.id)} slots={slots} start={span.start} hours={hours} canCreate={canCreate} />
+            ))}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ChairColumn({ fecha, chair, citas, slots, start, hours, canCreate }: { fecha: string; chair: Chair; citas: Appointment[]; slots: string[]; start: number; hours: Hours; canCreate: boolean }) {
+  const name = fullName(chair);
+  return (
+    <section aria-label={`Citas de ${name}`} className="relative border-l">
+      {/* The slots: a free one opens a new appointment with this dentist at that time. */}
+      {slots.map((s) =>
+        canCreate && isSlotFree(s, citas) ? (
+          <Link
+            key={s}
+            to={`/citas/nueva?fecha=${fecha}&hora=${s}&dentista=${chair.id}`}
+            aria-label={`Nueva cita con ${name} a las ${s}`}
+            className="block border-b border-dashed hover:bg-accent focus-visible:relative focus-visible:z-10 focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            style={{ height: `${SLOT_REM}rem` }}
+          />
+        ) : (
+          <div key={s} className="border-b border-dashed" style={{ height: `${SLOT_REM}rem` }} />
+        ),
+      )}
+      {freeGaps(citas, hours).map((g) => (
+        <div
+          key={g.start}
+          className="pointer-events-none absolute inset-x-1 flex items-center justify-center"
+          style={{ top: top(g.start, start), height: height(g.start, g.end) }}
+        >
+          <span className="rounded bg-background/90 px-1.5 text-xs text-muted-foreground">{gapLabel(g.minutes)}</span>
+        </div>
+      ))}
+      {citas.map((c) => (
+        <Link
+          key={c.id}
+          to={`/citas/${c.id}`}
+          aria-label={`${formatTime(c.horaInicio)} – ${formatTime(c.horaFin)}, ${c.paciente.nombres} ${c.paciente.apellidos}, ${c.titulo}, ${ESTADO_CITA_LABELS[c.estado]}`}
+          className={cn(
+            'absolute inset-x-1 z-10 overflow-hidden rounded border-l-4 bg-muted px-1.5 py-0.5 text-xs shadow-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+            c.estado === 'cancelada' && 'z-0 line-through opacity-60',
+          )}
+          style={{ top: top(c.horaInicio, start), height: height(c.horaInicio, c.horaFin), borderLeftColor: chair.color }}
+        >
+          <span className="font-medium tabular-nums">
+            {formatTime(c.horaInicio)} – {formatTime(c.horaFin)}
+          </span>{' '}
+          <span className="font-medium">
+            {c.paciente.nombres} {c.paciente.apellidos}
+          </span>
+          <span className="block truncate text-muted-foreground">
+            {c.titulo} · {ESTADO_CITA_LABELS[c.estado]}
+          </span>
+        </Link>
+      ))}
+    </section>
+  );
+}
