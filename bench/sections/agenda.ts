@@ -110,10 +110,12 @@ export const agendaSection: Section = {
       const patients = await getJson<string[]>(`${server.baseUrl}/bench/citas/pacientes`, cookie);
       const today = todayInZone(ZONE);
       const { month, week } = ranges(today);
-      const monthPath = `/api/citas/calendario?desde=${month.desde}&hasta=${month.hasta}`;
+      // The Mes view reads per-day counts and the first two of each day; the full range is what it read before.
+      const monthPath = `/api/citas/calendario/mes?desde=${month.desde}&hasta=${month.hasta}`;
+      const monthAllPath = `/api/citas/calendario?desde=${month.desde}&hasta=${month.hasta}`;
       const weekPath = `/api/citas/calendario?desde=${week.desde}&hasta=${week.hasta}`;
       const [monthRows, weekRows, firstPage] = await Promise.all([
-        getJson<unknown[]>(`${server.baseUrl}${monthPath}`, cookie),
+        getJson<unknown[]>(`${server.baseUrl}${monthAllPath}`, cookie),
         getJson<unknown[]>(`${server.baseUrl}${weekPath}`, cookie),
         getJson<{ total: number }>(api, cookie),
       ]);
@@ -121,6 +123,7 @@ export const agendaSection: Section = {
       type Scenario = { name: string; path: string; budget: Partial<Record<'p99' | 'rps', Budget>>; connections?: number; post?: () => string };
       const scenarios: Scenario[] = [
         { name: 'month view', path: monthPath, budget: BUDGETS.month },
+        { name: "month, every appointment (old)", path: monthAllPath, budget: {} },
         { name: 'week view', path: weekPath, budget: BUDGETS.week },
         { name: 'day view', path: `/api/citas/calendario?desde=${today}&hasta=${today}`, budget: {} },
         { name: 'list, first page', path: '/api/citas', budget: BUDGETS.list },
@@ -154,7 +157,7 @@ export const agendaSection: Section = {
       );
 
       result.notes!.push(
-        `${group}: ${AGENDA_TOTAL.toLocaleString('en-US')} appointments in ${AGENDA_DATASET.clinics} clinics; measured in one with ${AGENDA_DATASET.dentistsPerClinic} dentists and ${AGENDA_DATASET.appointmentsPerClinic.toLocaleString('en-US')} (${firstPage.total.toLocaleString('en-US')} from today on); month grid ${month.desde}..${month.hasta} returns ${monthRows.length} appointments, week ${week.desde}..${week.hasta} ${weekRows.length}; ${CONNECTIONS} connections, ${warmupSeconds} s warm-up discarded, ${seconds} s measured per row; writes go to free slots from ${BENCH_WRITES_FROM} (removed on the next run).`,
+        `${group}: ${AGENDA_TOTAL.toLocaleString('en-US')} appointments in ${AGENDA_DATASET.clinics} clinics; measured in one with ${AGENDA_DATASET.dentistsPerClinic} dentists and ${AGENDA_DATASET.appointmentsPerClinic.toLocaleString('en-US')} (${firstPage.total.toLocaleString('en-US')} from today on); month grid ${month.desde}..${month.hasta} holds ${monthRows.length} appointments (the Mes view reads 2 a day and the counts), week ${week.desde}..${week.hasta} ${weekRows.length}; ${CONNECTIONS} connections, ${warmupSeconds} s warm-up discarded, ${seconds} s measured per row; writes go to free slots from ${BENCH_WRITES_FROM} (removed on the next run).`,
       );
       return result;
     } finally {
