@@ -1,7 +1,7 @@
 import { APPOINTMENT_MESSAGES, DENTIST_COLOR_VALUES, DENTIST_MESSAGES, type Appointment, type AppointmentPage, type AppointmentRequestDraft, type Dentist, type MonthDay } from '@odontia/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { citas, clinicas, notificaciones, pacientes, solicitudesCita } from '../../db/schema/index.ts';
+import { citas, clinicas, notificaciones, pacientes, permisos, solicitudesCita } from '../../db/schema/index.ts';
 import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -427,6 +427,19 @@ describe('appointments', () => {
     const late = await request({ nombre: 'Luis', email: 'luis@example.com' });
     expect((await book(owner.cookie, { ...slot, horaInicio: '10:15', horaFin: '10:45', solicitudId: late })).status).toBe(409);
     expect(await t.db.select().from(pacientes).where(eq(pacientes.email, 'luis@example.com'))).toEqual([]);
+    // Creating the patient needs pacientes.crear: a role that may only book gets a 403 and creates nothing.
+    const permisosAgenda = await t.db.select({ id: permisos.id }).from(permisos).where(inArray(permisos.nombre, ['citas.ver', 'citas.crear']));
+    const role = await t.request('/api/roles', { method: 'POST', cookie: owner.cookie, json: { nombre: 'Solo agenda', descripcion: null, permisos: permisosAgenda.map((p) => p.id) } });
+    expect(role.status).toBe(201);
+    const booker = await addTeamMember(t, owner.clinica.id, 'Solo agenda', 'recepcion');
+    const unknown = await request({ nombre: 'Marta', email: 'marta@example.com' });
+    const forbidden = await book(booker.cookie, { ...slot, horaInicio: '12:00', horaFin: '12:30', solicitudId: unknown });
+    expect(forbidden.status).toBe(403);
+    expect((await errorOf(forbidden)).message).toBe(APPOINTMENT_MESSAGES.pacienteCreateForbidden);
+    expect(await t.db.select().from(pacientes).where(eq(pacientes.email, 'marta@example.com'))).toEqual([]);
+    expect((await t.db.select().from(solicitudesCita).where(eq(solicitudesCita.id, unknown)))[0].estado).toBe('nueva');
+    expect((await book(booker.cookie, { ...slot, horaInicio: '12:00', horaFin: '12:30', solicitudId: byEmail })).status).toBe(201);
+
     // Another clinic's request is neither shown nor usable.
     const other = await createClinicOwner(t);
     expect((await t.request(`/api/citas/solicitudes/${late}`, { cookie: other.cookie })).status).toBe(404);
