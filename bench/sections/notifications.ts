@@ -13,7 +13,6 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -30,6 +29,7 @@ import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import type { Deps } from '../../apps/api/src/platform/context.ts';
 import { createLogger } from '../../apps/api/src/platform/logger.ts';
 import { createDeps } from '../../apps/api/src/server.ts';
+import { freePort } from '../lib/app-process.ts';
 import { benchDatabaseUrl, benchDir, isPostgresReachable } from '../lib/database.ts';
 import type { Measurement, Section, SectionResult } from '../lib/report.ts';
 import type { MemoryReport } from '../notifications/server.ts';
@@ -70,17 +70,6 @@ async function recreateDatabase(url: string): Promise<void> {
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 type Instance = { child: ChildProcess; baseUrl: string };

@@ -34,6 +34,17 @@ const dayStart = (fecha: string, zona: string): SQL => sql`((${fecha}::date)::ti
 const localText = (column: typeof citas.inicio | typeof citas.fin, zona: string, pattern: string) =>
   sql<string>`to_char(${column} AT TIME ZONE ${zona}, ${sql.raw(`'${pattern}'`)})`;
 
+/** The patient and dentist as an appointment shows them. */
+const partyColumns = {
+  pacienteNombres: pacientes.nombres,
+  pacienteApellidos: pacientes.apellidos,
+  pacienteTelefono: pacientes.telefono,
+  dentistaNombres: dentistas.nombres,
+  dentistaApellidos: dentistas.apellidos,
+  dentistaEspecialidad: sql<SpecialtyId>`${dentistas.especialidad}`,
+  dentistaColor: dentistas.color,
+};
+
 const columns = (zona: string) => ({
   id: citas.id,
   pacienteId: citas.pacienteId,
@@ -44,13 +55,7 @@ const columns = (zona: string) => ({
   titulo: citas.titulo,
   notas: citas.notas,
   estado: sql<AppointmentStatus>`${citas.estado}`,
-  pacienteNombres: pacientes.nombres,
-  pacienteApellidos: pacientes.apellidos,
-  pacienteTelefono: pacientes.telefono,
-  dentistaNombres: dentistas.nombres,
-  dentistaApellidos: dentistas.apellidos,
-  dentistaEspecialidad: sql<SpecialtyId>`${dentistas.especialidad}`,
-  dentistaColor: dentistas.color,
+  ...partyColumns,
 });
 
 type Row = {
@@ -271,13 +276,7 @@ type Party = {
 async function parties(tx: Executor, member: Member, data: { pacienteId: string; dentistaId: string }, allowInactiveDentist: string | null): Promise<Party> {
   const [row] = await tx
     .select({
-      pacienteNombres: pacientes.nombres,
-      pacienteApellidos: pacientes.apellidos,
-      pacienteTelefono: pacientes.telefono,
-      dentistaNombres: dentistas.nombres,
-      dentistaApellidos: dentistas.apellidos,
-      dentistaEspecialidad: sql<SpecialtyId>`${dentistas.especialidad}`,
-      dentistaColor: dentistas.color,
+      ...partyColumns,
       dentistaActivo: dentistas.activo,
       dentistaUsuarioId: dentistas.usuarioId,
     })
