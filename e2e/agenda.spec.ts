@@ -176,6 +176,11 @@ test('manages the dentists: create with a palette colour, edit, deactivate (no l
   await page.getByRole('option', { name: 'Endodoncia' }).click();
   await expect(dialog.getByRole('radio', { name: 'Azul' })).toHaveAttribute('aria-checked', 'true');
   await dialog.getByRole('radio', { name: 'Verde' }).click();
+  // The optional link to a team member with rol dentista: none yet in this clinic.
+  await expect(dialog.getByRole('combobox', { name: 'Usuario del equipo' })).toHaveText('Sin vincular');
+  await dialog.getByRole('combobox', { name: 'Usuario del equipo' }).click();
+  await expect(page.getByRole('option')).toHaveText(['Sin vincular']);
+  await page.keyboard.press('Escape');
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Crear Dentista' }).click();
   await expect(page.getByText('Dentista creado')).toBeVisible();

@@ -283,8 +283,8 @@ async function parties(tx: Executor, member: Member, data: { pacienteId: string;
     .from(sql`(select 1) as uno`)
     .leftJoin(pacientes, and(eq(pacientes.id, data.pacienteId), eq(pacientes.clinicaId, member.clinicaId)))
     .leftJoin(dentistas, and(eq(dentistas.id, data.dentistaId), eq(dentistas.clinicaId, member.clinicaId)));
-  if (!row?.pacienteNombres) throw unprocessable('pacienteId', APPOINTMENT_MESSAGES.pacienteNotFound);
-  if (!row.dentistaNombres) throw unprocessable('dentistaId', APPOINTMENT_MESSAGES.dentistaNotFound);
+  if (!row || row.pacienteNombres === null) throw unprocessable('pacienteId', APPOINTMENT_MESSAGES.pacienteNotFound);
+  if (row.dentistaNombres === null) throw unprocessable('dentistaId', APPOINTMENT_MESSAGES.dentistaNotFound);
   // Only active dentists get new appointments; one already booked with a dentist since deactivated may still be edited.
   if (!row.dentistaActivo && allowInactiveDentist !== data.dentistaId) throw unprocessable('dentistaId', APPOINTMENT_MESSAGES.dentistaInactive);
   return {
