@@ -108,6 +108,9 @@ export const isToothStatus = (value: unknown): value is ToothStatus => STATUS_SE
 // ---------------------------------------------------------------------------------------------------------
 // The chart
 
+/** Versions per page of 'Historial'. */
+export const ODONTOGRAM_HISTORY_PAGE_SIZE = 20;
+
 /** Per-tooth notes (spec 000 §3 notes): at most this many characters. */
 export const TOOTH_NOTES_MAX = 500;
 

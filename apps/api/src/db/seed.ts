@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@odontia/shared';
+import { ADMIN_ROLE_NAME, PERMISSIONS } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from './client.ts';
 import { seedDemoAppointments } from '../features/appointments/appointments.seed.ts';
@@ -13,7 +13,8 @@ import { permisos } from './schema/index.ts';
 
 /**
  * Reference data every installation needs, whatever SEED_DEMO says: the permission catalogue
- * (new permissions appear on upgrade; descriptions follow the code), the terms and conditions
+ * (new permissions appear on upgrade, granted to every Administrador role; descriptions follow the
+ * code), the terms and conditions
  * every registration accepts, and the community news of the dashboard.
  */
 export async function seedReferenceData(db: Database): Promise<void> {
@@ -24,6 +25,14 @@ export async function seedReferenceData(db: Database): Promise<void> {
       target: permisos.nombre,
       set: { descripcion: sql`excluded.descripcion`, modulo: sql`excluded.modulo` },
     });
+  // The Administrador role always holds every permission: on upgrade, existing clinics' Administrador
+  // roles get the permissions added since (auditoria.ver…). Only missing rows are written.
+  await db.execute(sql`
+    insert into permisos_rol (rol_id, permiso_id)
+    select r.id, p.id from roles_clinica r cross join permisos p
+    where r.es_predeterminado and r.nombre = ${ADMIN_ROLE_NAME}
+      and not exists (select 1 from permisos_rol pr where pr.rol_id = r.id and pr.permiso_id = p.id)
+    on conflict do nothing`);
   await seedTerms(db);
   await seedSpecialties(db);
   await seedNews(db);
