@@ -11,7 +11,7 @@ import {
   type ToothStatus,
 } from '@odontia/shared';
 import { History, Printer, RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useId, useReducer, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useReducer, useState, type KeyboardEvent } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -157,12 +157,6 @@ function ChartEditor({ patientId, patientName, saved, reload }: EditorProps) {
       apply(status);
     }
   };
-
-  // A newer version loaded while there is nothing to lose (e.g. after a reload): start from it.
-  useEffect(() => {
-    if (!state.dirty && saved.version > current.version) load(saved);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the loaded data only
-  }, [saved]);
 
   return (
     <Card className="odontogram-print" onKeyDown={onKeyDown}>
