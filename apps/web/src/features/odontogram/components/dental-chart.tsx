@@ -77,13 +77,13 @@ export function DentalChart({ chart, patterns, selection, onSelectTooth, onSelec
     } : undefined} className="overflow-x-auto">
       <div className="mx-auto flex w-max flex-col gap-4 py-2">
         {ROWS.map((row, rowIndex) => (
-          <div key={rowIndex} role="group" aria-label={rowIndex === 0 ? 'Arcada superior' : 'Arcada inferior'} className="flex gap-4">
+          <div key={rowIndex} role="group" aria-label={rowIndex === 0 ? 'Arcada superior' : 'Arcada inferior'} className="flex gap-3">
             {[row.slice(0, 8), row.slice(8)].map((quadrant, q) => (
               <div
                 key={q}
                 role="group"
                 aria-label={`Cuadrante ${Math.floor(quadrant[0] / 10)}`}
-                className={q === 0 ? 'flex gap-1 border-r-2 border-dashed border-border pr-4' : 'flex gap-1'}
+                className={q === 0 ? 'flex gap-0.5 border-r-2 border-dashed border-border pr-3' : 'flex gap-0.5'}
               >
                 {quadrant.map((id) => (
                   <Tooth

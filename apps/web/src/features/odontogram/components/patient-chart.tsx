@@ -206,7 +206,7 @@ function ChartEditor({ patientId, patientName, saved, reload }: EditorProps) {
             </div>
           </div>
         ) : null}
-        <div className="grid gap-6 xl:grid-cols-[1fr_20rem]">
+        <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
           <div className="flex flex-col gap-4">
             <DentalChart
               chart={state.chart}

@@ -79,7 +79,7 @@ export function StatusSwatch({ prefix, status, size = 16 }: { prefix: string; st
 }
 
 /** The legend of the seven statuses (spec 000 §2), each with its swatch. */
-export function StatusLegend({ prefix }: { prefix: string }) {
+export const StatusLegend = memo(function StatusLegend({ prefix }: { prefix: string }) {
   return (
     <ul aria-label="Leyenda" className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
       {TOOTH_STATUSES.map((status) => (
@@ -90,4 +90,4 @@ export function StatusLegend({ prefix }: { prefix: string }) {
       ))}
     </ul>
   );
-}
+});

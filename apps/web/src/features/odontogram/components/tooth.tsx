@@ -60,7 +60,7 @@ export const Tooth = memo(function Tooth({ id, entry, upper, selected, tabbable,
       aria-disabled={interactive ? undefined : true}
       onClick={interactive ? () => onSelectTooth(id) : undefined}
       className={cn(
-        'flex w-10 flex-col items-center gap-0.5 rounded-md border border-transparent px-0.5 py-0.5 text-xs font-medium tabular-nums outline-none',
+        'flex w-9 flex-col items-center gap-0.5 rounded-md border border-transparent py-0.5 text-xs font-medium tabular-nums outline-none',
         interactive && 'cursor-pointer hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60',
         selected === 'whole' && 'border-primary bg-primary/10 ring-2 ring-primary',
         changes.includes('estado') && 'outline-2 outline-offset-1 outline-amber-500 outline-dashed',
@@ -69,8 +69,8 @@ export const Tooth = memo(function Tooth({ id, entry, upper, selected, tabbable,
     >
       {id}
       {/* The whole tooth's status: a strip in its colour and pattern (white for Sano). */}
-      <svg aria-hidden="true" focusable="false" width="32" height="6" viewBox="0 0 32 6">
-        <rect x="0.5" y="0.5" width="31" height="5" rx="1" fill={missing ? '#ffffff' : statusFill(patterns, entry.estado)} stroke={entry.estado === 'healthy' ? '#cbd5e1' : wholeStyle.ink} />
+      <svg aria-hidden="true" focusable="false" width="28" height="9" viewBox="0 0 32 9">
+        <rect x="0.5" y="0.5" width="31" height="8" rx="1.5" fill={missing ? '#ffffff' : statusFill(patterns, entry.estado)} stroke={entry.estado === 'healthy' ? '#cbd5e1' : wholeStyle.ink} />
       </svg>
     </button>
   );
@@ -83,11 +83,11 @@ export const Tooth = memo(function Tooth({ id, entry, upper, selected, tabbable,
   };
 
   const drawing = missing ? (
-    <svg role="img" aria-label={`Diente ${id} ausente`} width="40" height="40" viewBox="0 0 40 40" className="overflow-visible">
+    <svg role="img" aria-label={`Diente ${id} ausente`} width="34" height="34" viewBox="0 0 40 40" className="overflow-visible">
       <path d="M8,20 h24" stroke={STATUS_STYLES.missing.ink} strokeWidth="4" strokeLinecap="round" />
     </svg>
   ) : (
-    <svg width="40" height="40" viewBox="-1 -1 42 42" className="overflow-visible" aria-label={`Superficies del diente ${id}`} role="group">
+    <svg width="34" height="34" viewBox="-1 -1 42 42" className="overflow-visible" aria-label={`Superficies del diente ${id}`} role="group">
       {SURFACES.map((surface) => (
         <polygon
           key={surface}
