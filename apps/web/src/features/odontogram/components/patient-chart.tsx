@@ -206,7 +206,8 @@ function ChartEditor({ patientId, patientName, saved, reload }: EditorProps) {
             </div>
           </div>
         ) : null}
-        <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
+        {/* The panel beside the chart on wide screens, under it otherwise (the chart needs about 640 px). */}
+        <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_18rem]">
           <div className="flex flex-col gap-4">
             <DentalChart
               chart={state.chart}

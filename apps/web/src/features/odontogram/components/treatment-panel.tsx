@@ -74,7 +74,7 @@ export function TreatmentPanel({ chart, selection, patterns, saving, dirty, onAp
         </div>
       ) : null}
 
-      <div role="group" aria-label="Estados" className="grid grid-cols-2 gap-2">
+      <div role="group" aria-label="Estados" className="grid grid-cols-2 gap-2 sm:grid-cols-4 2xl:grid-cols-2">
         {TOOTH_STATUSES.map((status, i) => (
           <Button
             key={status}
