@@ -9,7 +9,7 @@ export type AuditRecord = {
   fecha: string;
   accion: AuditAction;
   usuario: { id: string; nombre: string };
-  /** Null for an action on no patient; the name of a deleted patient comes from the row itself. */
+  /** Null for an action on no patient; the name of an erased patient comes from the row of their deletion. */
   paciente: { id: string; nombre: string } | null;
   direccion: string;
   detalle: Record<string, string | number> | null;
@@ -47,7 +47,11 @@ export async function listAudit(db: Executor, member: Member, filters: AuditFilt
     rowsOf<Row>(
       db.execute(sql`
         select a.id, a.fecha, a.accion, a.usuario_id, a.usuario_nombre, a.paciente_id, a.direccion, a.detalle,
-               coalesce(p.nombres || ' ' || p.apellidos, a.detalle->>'paciente') as paciente_nombre
+               coalesce(
+                 p.nombres || ' ' || p.apellidos,
+                 (select d.detalle->>'paciente' from auditoria d
+                  where d.clinica_id = a.clinica_id and d.paciente_id = a.paciente_id and d.accion = 'paciente.eliminar' limit 1)
+               ) as paciente_nombre
         from auditoria a left join pacientes p on p.id = a.paciente_id and p.clinica_id = a.clinica_id
         where ${where}
         order by a.id desc
