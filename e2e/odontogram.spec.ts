@@ -59,7 +59,6 @@ test('charts a patient: apply, save, reload, notes, keyboard, leave guard, histo
   // Notes of the selected tooth.
   await page.getByRole('button', { name: 'Diente 21: Sano', exact: true }).click();
   await page.getByLabel('Notas del diente 21').fill('Sensibilidad al frío');
-  await page.screenshot({ path: test.info().outputPath('pantalla.png'), fullPage: true });
 
   // Applying a status re-renders in under one frame: measured from the click to the next paint.
   await page.getByRole('button', { name: 'Diente 26: Sano', exact: true }).click();
