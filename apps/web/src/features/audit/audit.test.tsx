@@ -76,10 +76,10 @@ function renderAt(path: string) {
   );
 }
 
-describe('Registro de auditoría', () => {
+describe('Registro de auditoría', { timeout: 20_000 }, () => {
   it('lists the rows in Spanish words and keeps the filters and the page in the URL', async () => {
     renderAt('/auditoria?usuario=u2&desde=2026-11-01&pagina=2');
-    const table = await screen.findByRole('table', { name: 'Registro de auditoría' });
+    const table = await screen.findByRole('table', { name: 'Registro de auditoría' }, { timeout: 10_000 });
     const rows = within(table).getAllByRole('row');
     expect(rows[1]!.textContent).toContain('Guardó el odontograma (versión 3)');
     expect(rows[1]!.textContent).toContain('Ana Ortega');

@@ -82,7 +82,10 @@ function renderPage() {
 
 const button = (name: string) => screen.getByRole('button', { name });
 
-describe('DentalChart', () => {
+// 32 teeth of five surfaces each are a lot of jsdom: generous timeouts for a loaded machine.
+const slow = { timeout: 20_000 };
+
+describe('DentalChart', slow, () => {
   it('draws 32 teeth in two rows, reached with one tab stop, and moves with the arrow keys', () => {
     const onSelectTooth = vi.fn();
     render(<DentalChart chart={emptyChart()} patterns="p" onSelectTooth={onSelectTooth} onSelectSurface={vi.fn()} label="Carta" />);
@@ -112,11 +115,11 @@ describe('DentalChart', () => {
   });
 });
 
-describe('Odontograma', () => {
+describe('Odontograma', slow, () => {
   it('applies a status to a surface with the keys, marks the chart unsaved and saves it from the version it loaded', async () => {
     saveAnswer = () => json({ version: 4, chart: (saves.at(-1) as { chart: OdontogramChart }).chart, autor, fecha: '2026-11-21T10:00:00.000Z' });
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Diente 16, Oclusal: Sano' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Diente 16, Oclusal: Sano' }, slow));
     fireEvent.keyDown(screen.getByRole('button', { name: 'Diente 16, Oclusal: Sano' }), { key: '2' });
     expect(button('Diente 16, Oclusal: Caries')).toBeTruthy();
     expect(button('Diente 16: Sano')).toBeTruthy();
@@ -130,7 +133,7 @@ describe('Odontograma', () => {
     expect(button('Diente 16, Oclusal: Caries')).toBeTruthy();
 
     fireEvent.click(button('Guardar cambios'));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Cambios guardados', 'El odontograma se ha actualizado'));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Cambios guardados', 'El odontograma se ha actualizado'), slow);
     const sent = saves[0] as { baseVersion: number; chart: OdontogramChart };
     expect(sent.baseVersion).toBe(3);
     expect(sent.chart[16]).toEqual({ estado: 'healthy', superficies: { top: 'healthy', right: 'healthy', bottom: 'healthy', left: 'healthy', center: 'cavity' }, notas: 'Dolor' });
@@ -140,7 +143,7 @@ describe('Odontograma', () => {
 
   it('Ausente on a whole tooth draws it as a dash and takes its surfaces', async () => {
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Diente 11: Sano' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Diente 11: Sano' }, slow));
     fireEvent.click(within(screen.getByRole('group', { name: 'Estados' })).getByRole('button', { name: /^Ausente/ }));
     expect(screen.getByRole('img', { name: 'Diente 11 ausente' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Diente 11, / })).toBeNull();
@@ -153,17 +156,17 @@ describe('Odontograma', () => {
     served = [{ version: 3, chart: emptyChart() }, { version: 4, chart: theirs }];
     saveAnswer = () => json({ error: { code: 'conflict', message: 'Marta Gil guardó el odontograma (versión 4) mientras lo editabas.' } }, 409);
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Diente 46: Sano' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Diente 46: Sano' }, slow));
     fireEvent.click(within(screen.getByRole('group', { name: 'Estados' })).getByRole('button', { name: /^Implante/ }));
     fireEvent.click(button('Guardar cambios'));
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', {}, slow);
     expect(alert.textContent).toContain('Marta Gil guardó el odontograma (versión 4)');
     expect(alert.textContent).toContain('Si recargas, los cambios que has hecho aquí se descartarán');
     expect(button('Diente 46: Implante')).toBeTruthy();
     expect(screen.getByText('Cambios sin guardar')).toBeTruthy();
 
     fireEvent.click(within(alert).getByRole('button', { name: 'Recargar la última versión' }));
-    expect(await screen.findByRole('button', { name: 'Diente 36: Corona' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Diente 36: Corona' }, slow)).toBeTruthy();
     expect(button('Diente 46: Sano')).toBeTruthy();
     expect(screen.queryByText('Cambios sin guardar')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -171,21 +174,21 @@ describe('Odontograma', () => {
 
   it('asks before leaving with unsaved changes', async () => {
     const router = renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Diente 21: Sano' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Diente 21: Sano' }, slow));
     fireEvent.keyDown(button('Diente 21: Sano'), { key: '5' });
     await router.navigate('/pacientes');
-    const dialog = await screen.findByRole('alertdialog', { name: '¿Salir sin guardar?' });
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Salir sin guardar?' }, slow);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Seguir editando' }));
     expect(router.state.location.pathname).toBe('/odontograma');
     await router.navigate('/pacientes');
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Salir sin guardar' }));
-    expect(await screen.findByRole('heading', { name: 'Pacientes' })).toBeTruthy();
+    fireEvent.click(within(await screen.findByRole('alertdialog', {}, slow)).getByRole('button', { name: 'Salir sin guardar' }));
+    expect(await screen.findByRole('heading', { name: 'Pacientes' }, slow)).toBeTruthy();
   });
 
   it('shows the chart without the treatment panel to a role that cannot edit it', async () => {
     permisos = ['odontograma.ver'];
     renderPage();
-    expect(await screen.findByText('Tu rol puede ver el odontograma, no modificarlo.')).toBeTruthy();
+    expect(await screen.findByText('Tu rol puede ver el odontograma, no modificarlo.', {}, slow)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Guardar cambios' })).toBeNull();
   });
 });

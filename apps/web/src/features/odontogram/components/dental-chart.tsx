@@ -1,5 +1,5 @@
 import { LOWER_TEETH, UPPER_TEETH, type ChartSelection, type OdontogramChart, type Surface, type ToothId } from '@odontia/shared';
-import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Tooth, type ToothSelection } from './tooth';
 
 const ROWS = [UPPER_TEETH, LOWER_TEETH] as const;
@@ -59,22 +59,22 @@ export function DentalChart({ chart, patterns, selection, onSelectTooth, onSelec
   // The tab stop follows the selection, so Tab comes back to the tooth being worked on.
   const tabStop = selection?.tooth ?? focused;
 
+  const toothOf = (target: EventTarget) => Number((target as HTMLElement).dataset.tooth) as ToothId | 0;
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const target = event.target as HTMLElement;
-    const id = Number(target.dataset.tooth) as ToothId;
-    if (!id) return;
-    const next = nextTooth(id, event.key);
+    const id = toothOf(event.target);
+    const next = id ? nextTooth(id, event.key) : null;
     if (next === null) return;
     event.preventDefault();
     setFocused(next);
     buttons.current.get(next)?.focus();
   };
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const id = toothOf(event.target);
+    if (id) setFocused(id);
+  };
 
   return (
-    <div role="group" aria-label={label} onKeyDown={interactive ? onKeyDown : undefined} onFocus={interactive ? (e) => {
-      const id = Number((e.target as HTMLElement).dataset.tooth);
-      if (id) setFocused(id as ToothId);
-    } : undefined} className="overflow-x-auto">
+    <div role="group" aria-label={label} onKeyDown={interactive ? onKeyDown : undefined} onFocus={interactive ? onFocus : undefined} className="overflow-x-auto">
       <div className="mx-auto flex w-max flex-col gap-4 py-2">
         {ROWS.map((row, rowIndex) => (
           <div key={rowIndex} role="group" aria-label={rowIndex === 0 ? 'Arcada superior' : 'Arcada inferior'} className="flex gap-3">

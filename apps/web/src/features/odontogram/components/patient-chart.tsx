@@ -11,7 +11,7 @@ import {
   type ToothStatus,
 } from '@odontia/shared';
 import { History, Printer, RefreshCw } from 'lucide-react';
-import { useCallback, useId, useReducer, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -119,9 +119,16 @@ function ChartEditor({ patientId, patientName, saved, reload }: EditorProps) {
     }
   };
 
+  // The chart on screen now (the save is awaited: a change made meanwhile must stay unsaved).
+  const shown = useRef(state.chart);
+  useEffect(() => {
+    shown.current = state.chart;
+  }, [state.chart]);
+
   const onSave = async () => {
-    if (await store(state.chart)) {
-      dispatch({ type: 'saved' });
+    const sent = state.chart;
+    if (await store(sent)) {
+      if (shown.current === sent) dispatch({ type: 'saved' });
       toast.success(M.savedTitle, M.savedDescription);
     }
   };

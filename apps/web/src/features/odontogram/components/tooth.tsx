@@ -49,30 +49,39 @@ export const Tooth = memo(function Tooth({ id, entry, upper, selected, tabbable,
   const missing = entry.estado === 'missing';
   const wholeStyle = STATUS_STYLES[entry.estado];
 
-  const number = (
+  const strip = (
+    // The whole tooth's status: a strip in its colour and pattern (white for Sano).
+    <svg aria-hidden="true" focusable="false" width="28" height="9" viewBox="0 0 32 9">
+      <rect x="0.5" y="0.5" width="31" height="8" rx="1.5" fill={missing ? '#ffffff' : statusFill(patterns, entry.estado)} stroke={entry.estado === 'healthy' ? '#cbd5e1' : wholeStyle.ink} />
+    </svg>
+  );
+  const numberClass = cn(
+    'flex w-9 flex-col items-center gap-0.5 rounded-md border border-transparent py-0.5 text-xs font-medium tabular-nums outline-none',
+    changes.includes('estado') && 'outline-2 outline-offset-1 outline-amber-500 outline-dashed',
+  );
+  const number = interactive ? (
     <button
       type="button"
       ref={registerButton ? (el) => registerButton(id, el) : undefined}
       data-tooth={id}
-      tabIndex={interactive && tabbable ? 0 : -1}
+      tabIndex={tabbable ? 0 : -1}
       aria-label={toothName(id, entry)}
-      aria-pressed={interactive ? selected === 'whole' : undefined}
-      aria-disabled={interactive ? undefined : true}
-      onClick={interactive ? () => onSelectTooth(id) : undefined}
+      aria-pressed={selected === 'whole'}
+      onClick={() => onSelectTooth(id)}
       className={cn(
-        'flex w-9 flex-col items-center gap-0.5 rounded-md border border-transparent py-0.5 text-xs font-medium tabular-nums outline-none',
-        interactive && 'cursor-pointer hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60',
+        numberClass,
+        'cursor-pointer hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60',
         selected === 'whole' && 'border-primary bg-primary/10 ring-2 ring-primary',
-        changes.includes('estado') && 'outline-2 outline-offset-1 outline-amber-500 outline-dashed',
-        !interactive && 'cursor-default',
       )}
     >
       {id}
-      {/* The whole tooth's status: a strip in its colour and pattern (white for Sano). */}
-      <svg aria-hidden="true" focusable="false" width="28" height="9" viewBox="0 0 32 9">
-        <rect x="0.5" y="0.5" width="31" height="8" rx="1.5" fill={missing ? '#ffffff' : statusFill(patterns, entry.estado)} stroke={entry.estado === 'healthy' ? '#cbd5e1' : wholeStyle.ink} />
-      </svg>
+      {strip}
     </button>
+  ) : (
+    <span role="img" aria-label={toothName(id, entry)} className={numberClass}>
+      {id}
+      {strip}
+    </span>
   );
 
   const onSurfaceKey = (event: KeyboardEvent, surface: Surface) => {
