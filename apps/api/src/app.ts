@@ -10,6 +10,8 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { newsRoutes } from './features/news/news.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
+import { odontogramRoutes } from './features/odontogram/odontogram.routes.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { publicProfileRoutes } from './features/public-profile/public-profile.routes.ts';
 import { publicRequestRoutes, requestsRoutes } from './features/requests/requests.routes.ts';
@@ -32,6 +34,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/health', healthRoutes)
   .route('/me', accountRoutes)
   .route('/pacientes', patientsRoutes)
+  .route('/pacientes', odontogramRoutes)
+  .route('/auditoria', auditRoutes)
   .route('/directorio', directoryRoutes)
   .route('/directorio/clinicas', publicRequestRoutes)
   .route('/perfil-publico', publicProfileRoutes)

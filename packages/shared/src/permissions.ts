@@ -34,6 +34,7 @@ export const PERMISSIONS = [
   { nombre: 'compras.realizar', descripcion: 'Usar el carrito y confirmar pedidos', modulo: 'compras' },
   { nombre: 'notificaciones.ver', descripcion: 'Recibir y leer notificaciones', modulo: 'notificaciones' },
   { nombre: 'notificaciones.crear', descripcion: 'Enviar notificaciones al equipo', modulo: 'notificaciones' },
+  { nombre: 'auditoria.ver', descripcion: 'Ver el registro de auditoría', modulo: 'auditoria' },
 ] as const satisfies readonly { nombre: string; descripcion: string; modulo: string }[];
 
 export type Permission = (typeof PERMISSIONS)[number]['nombre'];

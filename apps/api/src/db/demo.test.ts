@@ -1,10 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_ROLES, DEFAULT_TIME_ZONE as DEMO_CLINIC_ZONE, PATIENTS_PAGE_SIZE, todayInZone, updatePatientSchema } from '@odontia/shared';
+import { chartProblems, DEFAULT_ROLES, DEFAULT_TIME_ZONE as DEMO_CLINIC_ZONE, diffCharts, PATIENTS_PAGE_SIZE, todayInZone, updatePatientSchema } from '@odontia/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLINIC, DEMO_TEAM, seededRandom } from './demo.ts';
-import { account, citas, clinicas, pacientes, rolesClinica, user, usuarios, usuariosRol } from './schema/index.ts';
+import { account, auditoria, citas, clinicas, odontogramaVersiones, pacientes, rolesClinica, user, usuarios, usuariosRol } from './schema/index.ts';
 import { demoSeeders, seed } from './seed.ts';
 import { keyFromPublicUrl } from '../platform/storage/storage.ts';
 import { cookiesFrom, createTestApp, type TestApp } from '../test/app.ts';
@@ -145,6 +145,28 @@ describe('the demo clinic', () => {
     const page = await (await api.citas.$get({ query: {} }, { headers: { cookie } })).json();
     expect(page.total).toBeGreaterThan(400);
     expect(page.citas[0].fecha >= today).toBe(true);
+  });
+
+  it('has charts with a few versions for the patients seen in the past, valid by the chart rules', async () => {
+    const cookie = cookiesFrom(await signIn(DEMO_CLINIC.owner.email, DEMO_CLINIC.owner.password));
+    const versions = await t.db.select().from(odontogramaVersiones).where(eq(odontogramaVersiones.clinicaId, DEMO_CLINIC.id));
+    const patients = new Set(versions.map((v) => v.pacienteId));
+    expect(patients.size).toBeGreaterThan(50);
+    for (const v of versions) expect(chartProblems(v.carta)).toEqual([]);
+    const [pacienteId] = patients;
+    const current = await (await api.pacientes[':id'].odontograma.$get({ param: { id: pacienteId } }, { headers: { cookie } })).json();
+    const mine = versions.filter((v) => v.pacienteId === pacienteId);
+    expect(current.version).toBe(mine.length);
+    expect(mine.length).toBeGreaterThanOrEqual(1);
+    expect(mine.length).toBeLessThanOrEqual(3);
+    expect(new Date(current.fecha!).getTime()).toBeLessThan(Date.now());
+    // Something changed from one version to the next.
+    const multi = versions.find((v) => v.version === 2)!;
+    const first = versions.find((v) => v.pacienteId === multi.pacienteId && v.version === 1)!;
+    expect(diffCharts(first.carta, multi.carta).length).toBeGreaterThan(0);
+    // The team dentist's saves are in the audit trail.
+    const [saves] = await t.db.select({ n: count() }).from(auditoria).where(eq(auditoria.usuarioId, DEMO_TEAM.members[0].id));
+    expect(saves.n).toBeGreaterThan(0);
   });
 
   it("lets the owner list the clinic's ~200 patients, with valid data and photos served from storage", async () => {

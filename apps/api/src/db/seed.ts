@@ -1,8 +1,9 @@
-import { PERMISSIONS } from '@odontia/shared';
+import { ADMIN_ROLE_NAME, PERMISSIONS } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from './client.ts';
 import { seedDemoAppointments } from '../features/appointments/appointments.seed.ts';
 import { seedDemoClinic } from '../features/clinic/clinic.seed.ts';
+import { seedDemoCharts } from '../features/odontogram/odontogram.seed.ts';
 import { seedDemoPatients } from '../features/patients/patients.seed.ts';
 import { seedDemoTeam } from '../features/team/team.seed.ts';
 import { seedTerms } from '../features/terms/terms.service.ts';
@@ -13,7 +14,8 @@ import { permisos } from './schema/index.ts';
 
 /**
  * Reference data every installation needs, whatever SEED_DEMO says: the permission catalogue
- * (new permissions appear on upgrade; descriptions follow the code), the terms and conditions
+ * (new permissions appear on upgrade, granted to every Administrador role; descriptions follow the
+ * code), the terms and conditions
  * every registration accepts, and the community news of the dashboard.
  */
 export async function seedReferenceData(db: Database): Promise<void> {
@@ -24,6 +26,14 @@ export async function seedReferenceData(db: Database): Promise<void> {
       target: permisos.nombre,
       set: { descripcion: sql`excluded.descripcion`, modulo: sql`excluded.modulo` },
     });
+  // The Administrador role always holds every permission: on upgrade, existing clinics' Administrador
+  // roles get the permissions added since (auditoria.ver…). Only missing rows are written.
+  await db.execute(sql`
+    insert into permisos_rol (rol_id, permiso_id)
+    select r.id, p.id from roles_clinica r cross join permisos p
+    where r.es_predeterminado and r.nombre = ${ADMIN_ROLE_NAME}
+      and not exists (select 1 from permisos_rol pr where pr.rol_id = r.id and pr.permiso_id = p.id)
+    on conflict do nothing`);
   await seedTerms(db);
   await seedSpecialties(db);
   await seedNews(db);
@@ -39,7 +49,7 @@ export type DemoSeeder = (tx: Executor, context: DemoSeedContext) => Promise<voi
  * that own it and runs once, on an empty database (no user yet), when SEED_DEMO is on. Data for the
  * demo clinic goes after `seedDemoClinic` (see DEMO_CLINIC in db/demo.ts).
  */
-export const demoSeeders: DemoSeeder[] = [seedDirectoryDemo, seedDemoClinic, seedDemoPatients, seedDemoTeam, seedDemoAppointments];
+export const demoSeeders: DemoSeeder[] = [seedDirectoryDemo, seedDemoClinic, seedDemoPatients, seedDemoTeam, seedDemoAppointments, seedDemoCharts];
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   const [row] = await db

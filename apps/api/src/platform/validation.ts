@@ -16,10 +16,10 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return fields;
 }
 
-export function validationError(error: z.ZodError): AppError {
+export function validationError(error: z.ZodError, status: 400 | 422 = 400): AppError {
   const fields = fieldErrors(error);
   // The first message is the headline: forms show every field, toasts show this one.
-  return new AppError(400, 'validation_error', Object.values(fields)[0] ?? 'Datos no válidos', fields);
+  return new AppError(status, 'validation_error', Object.values(fields)[0] ?? 'Datos no válidos', fields);
 }
 
 /**
@@ -27,11 +27,13 @@ export function validationError(error: z.ZodError): AppError {
  * (`c.req.valid('json')`), so the same rules and Spanish messages apply on the form and here.
  * The typed client (`hc`) sees the schema's input type (what may be sent: optional fields may be
  * left out), the route its output type (what was checked: trimmed, defaults applied). A schema that
- * depends on the request (the clinic's "today") is given as a function of the context.
+ * depends on the request (the clinic's "today") is given as a function of the context. `status` 422
+ * is for bodies that are well-formed but break a domain rule (an odontogram that breaks the chart rules).
  */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
   target: Target,
   schema: Schema | ((c: Context<AppEnv>) => Schema),
+  options: { status?: 400 | 422 } = {},
 ) {
   type Types = {
     in: { [K in Target]: K extends 'json' ? z.input<Schema> : InferInput<z.input<Schema>, K, FormValue> };
@@ -39,7 +41,7 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   };
   const middleware = validator(target, async (value, c) => {
     const result = await (typeof schema === 'function' ? schema(c as Context<AppEnv>) : schema).safeParseAsync(value);
-    if (!result.success) throw validationError(result.error);
+    if (!result.success) throw validationError(result.error, options.status);
     return result.data as z.output<Schema>;
   });
   return middleware as unknown as MiddlewareHandler<Env, string, Types>;

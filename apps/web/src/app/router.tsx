@@ -48,6 +48,15 @@ const dashboardPage = async () => {
   return { Component: () => <DashboardPage actions={<TestNotificationButton />} sections={sections} /> };
 };
 
+/** The odontogram with the notifications feature's test button in its header, as the dashboard's. */
+const odontogramPage = async () => {
+  const [{ default: OdontogramPage }, { TestNotificationButton }] = await Promise.all([
+    import('@/features/odontogram/pages/odontogram-page'),
+    import('@/features/notifications/components/test-notification-button'),
+  ]);
+  return { Component: () => <OdontogramPage actions={<TestNotificationButton />} /> };
+};
+
 export const routes: RouteObject[] = [
   {
     // Applies the onboarding redirects of spec 000 §4 on every route.
@@ -73,6 +82,7 @@ export const routes: RouteObject[] = [
                 guarded('citas.crear', [{ path: '/citas/nueva', lazy: page(() => import('@/features/appointments/pages/new-appointment-page')) }]),
                 { path: '/citas/:id', lazy: page(() => import('@/features/appointments/pages/edit-appointment-page')) },
               ]),
+              guarded('odontograma.ver', [{ path: '/odontograma', lazy: odontogramPage }]),
               guarded('dentistas.ver', [{ path: '/dentistas', lazy: page(() => import('@/features/dentists/pages/dentists-page')) }]),
               guarded('solicitudes.ver', [{ path: '/solicitudes', lazy: page(() => import('@/features/requests/pages/solicitudes-page')) }]),
               guarded('clinica.ver', [{ path: '/settings', lazy: settingsPage }]),
@@ -88,6 +98,7 @@ export const routes: RouteObject[] = [
                 { path: '/roles/:id', lazy: page(() => import('@/features/team/pages/edit-role-page')) },
               ]),
               guarded('permisos.ver', [{ path: '/permisos', lazy: page(() => import('@/features/team/pages/permissions-page')) }]),
+              guarded('auditoria.ver', [{ path: '/auditoria', lazy: page(() => import('@/features/audit/pages/audit-page')) }]),
             ],
           },
           {

@@ -27,7 +27,16 @@ export const PATIENT_MESSAGES = {
   estadoInvalid: 'Elige un estado de la lista',
   notFound: 'El paciente solicitado no existe o no tienes acceso',
   photoHint: 'Formato PNG o JPG, máx. 2MB',
+  // Spec 000 §8 (success toast) and DESIGN §1 (a patient with clinical records is kept).
+  deleted: 'Paciente eliminado',
+  archived: 'El paciente tiene historia clínica: se ha desactivado y ocultado, no eliminado',
 } as const;
+
+/**
+ * The answer of DELETE /api/pacientes/:id: 'eliminado' when the patient was erased, 'archivado' when they
+ * have clinical records (chart versions) and were deactivated and hidden instead. `mensaje` is the toast.
+ */
+export type PatientDeleteResult = { resultado: 'eliminado' | 'archivado'; mensaje: string };
 
 export const PATIENTS_PAGE_SIZE = 10;
 /** Results of the top-bar search: enough to pick from while typing. */

@@ -32,6 +32,11 @@ export const pacientes = pgTable(
     ),
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
     fechaActualizacion: timestamp('fecha_actualizacion', { withTimezone: true }),
+    /**
+     * Set when a patient with clinical records (chart versions) is deleted: they are deactivated and
+     * hidden from every list, search and screen instead of erased (DESIGN §1). Their rows are kept.
+     */
+    fechaArchivado: timestamp('fecha_archivado', { withTimezone: true }),
   },
   (t) => [
     index('pacientes_clinica_orden_idx').on(t.clinicaId, t.apellidos, t.nombres, t.id),

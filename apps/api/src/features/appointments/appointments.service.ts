@@ -19,6 +19,7 @@ import {
 import { and, asc, desc, eq, gte, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { citas, clinicas, dentistas, pacientes, solicitudesCita } from '../../db/schema/index.ts';
+import { sqlState } from '../../platform/db-errors.ts';
 import type { Member } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { notify } from '../../platform/notifications.ts';
@@ -227,17 +228,6 @@ export async function getAppointment(db: Executor, member: Member, id: string): 
 }
 
 // ---------------------------------------------------------------- writes
-
-/** The SQLSTATE of a database error, also when the driver wraps it (drizzle puts it in `cause`). */
-function sqlState(error: unknown): string | undefined {
-  let e = error;
-  for (let depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
-    const candidate = e as { code?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate.code;
-    e = candidate.cause;
-  }
-  return undefined;
-}
 
 /**
  * The 409 of a double booking, naming the appointment in the way. Looked up after the refused write

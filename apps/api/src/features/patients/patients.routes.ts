@@ -8,6 +8,7 @@ import {
 } from '@odontia/shared';
 import { Hono } from 'hono';
 import type { z } from 'zod';
+import { auditActor, recordAudit } from '../../platform/audit.ts';
 import type { AppEnv } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requirePermission } from '../../platform/session.ts';
@@ -49,22 +50,38 @@ export const patientsRoutes = new Hono<AppEnv>()
     return c.json({ pacientes }, 200);
   })
   .post('/', requirePermission('pacientes.crear'), patientBody(createPatientSchema), async (c) => {
-    return c.json(await createPatient(c.var.deps.db, c.var.member.clinicaId, c.req.valid('json')), 201);
+    const patient = await c.var.deps.db.transaction(async (tx) => {
+      const created = await createPatient(tx, c.var.member.clinicaId, c.req.valid('json'));
+      await recordAudit(tx, auditActor(c), { accion: 'paciente.crear', pacienteId: created.id });
+      return created;
+    });
+    return c.json(patient, 201);
   })
+  /** Viewing a patient's record is written to the audit trail (the list and the search are not). */
   .get('/:id', requirePermission('pacientes.ver'), patientIdParam, async (c) => {
     const patient = await getPatient(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id);
     if (!patient) throw patientNotFound();
+    await recordAudit(c.var.deps.db, auditActor(c), { accion: 'paciente.ver', pacienteId: patient.id });
     return c.json(patient, 200);
   })
   .put('/:id', requirePermission('pacientes.editar'), patientIdParam, patientBody(updatePatientSchema), async (c) => {
-    const patient = await updatePatient(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id, c.req.valid('json'));
+    const patient = await c.var.deps.db.transaction(async (tx) => {
+      const updated = await updatePatient(tx, c.var.member.clinicaId, c.req.valid('param').id, c.req.valid('json'));
+      if (updated) await recordAudit(tx, auditActor(c), { accion: 'paciente.editar', pacienteId: updated.id });
+      return updated;
+    });
     if (!patient) throw patientNotFound();
     return c.json(patient, 200);
   })
+  /**
+   * Erases the patient, or, when they have clinical records (chart versions), deactivates and hides
+   * them: `resultado` says which and `mensaje` is the toast.
+   */
   .delete('/:id', requirePermission('pacientes.eliminar'), patientIdParam, async (c) => {
     const { db, storage, logger } = c.var.deps;
-    if (!(await deletePatient(db, storage, logger, c.var.member.clinicaId, c.req.valid('param').id))) throw patientNotFound();
-    return c.body(null, 204);
+    const result = await deletePatient(db, storage, logger, auditActor(c), c.req.valid('param').id);
+    if (!result) throw patientNotFound();
+    return c.json(result, 200);
   })
   /**
    * The photo is sent after the patient is saved (spec 000 §8: a failed upload does not undo the
@@ -73,7 +90,7 @@ export const patientsRoutes = new Hono<AppEnv>()
   .put('/:id/foto', requirePermission('pacientes.editar'), patientIdParam, imageUpload('foto'), async (c) => {
     const { db, storage, logger } = c.var.deps;
     const { foto } = c.req.valid('form');
-    const patient = await setPatientPhoto(db, storage, logger, c.var.member.clinicaId, c.req.valid('param').id, {
+    const patient = await setPatientPhoto(db, storage, logger, auditActor(c), c.req.valid('param').id, {
       bytes: await fileBytes(foto),
       fileName: foto.name || 'foto',
     });
@@ -82,7 +99,7 @@ export const patientsRoutes = new Hono<AppEnv>()
   })
   .delete('/:id/foto', requirePermission('pacientes.editar'), patientIdParam, async (c) => {
     const { db, storage, logger } = c.var.deps;
-    const patient = await removePatientPhoto(db, storage, logger, c.var.member.clinicaId, c.req.valid('param').id);
+    const patient = await removePatientPhoto(db, storage, logger, auditActor(c), c.req.valid('param').id);
     if (!patient) throw patientNotFound();
     return c.json(patient, 200);
   });

@@ -1,14 +1,17 @@
 import {
+  PATIENT_MESSAGES,
   PATIENT_SUGGESTIONS_LIMIT,
+  type PatientDeleteResult,
   PATIENTS_PAGE_SIZE,
   type CreatePatientData,
   type PatientStatus,
   type Gender,
   type UpdatePatientData,
 } from '@odontia/shared';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { pacientes } from '../../db/schema/index.ts';
+import { odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
+import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { deleteStoredImage, replaceStoredImage } from '../../platform/storage/stored-images.ts';
@@ -74,6 +77,13 @@ const listColumns = {
 const likePattern = (term: string): SQL =>
   sql`'%' || replace(replace(replace(odontia_normalizar(${term}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
 
+/**
+ * The clinic's patient `id`, unless archived (deleted with clinical records): archived patients are in no
+ * list, search or screen (DESIGN §1).
+ */
+const visiblePatient = (clinicaId: string, id: string) =>
+  and(eq(pacientes.id, id), eq(pacientes.clinicaId, clinicaId), isNull(pacientes.fechaArchivado));
+
 const countCaches = new WeakMap<Database, SearchCountCache>();
 function countCache(db: Database): SearchCountCache {
   let cache = countCaches.get(db);
@@ -98,7 +108,7 @@ function preparePage(db: Database) {
   return db
     .select({ total: clinicTotal(sql.placeholder('clinicaId') as unknown as SQL), ...listColumns })
     .from(pacientes)
-    .where(eq(pacientes.clinicaId, sql.placeholder('clinicaId')))
+    .where(and(eq(pacientes.clinicaId, sql.placeholder('clinicaId')), isNull(pacientes.fechaArchivado)))
     .orderBy(pacientes.apellidos, pacientes.nombres, pacientes.id)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
@@ -151,7 +161,7 @@ export async function listPatients(
   const cache = countCache(db);
   const cached = options.reuseSearchCount !== false ? cache.get(clinicaId, term) : undefined;
   const version = clinicVersion(clinicaId);
-  const count = sql<number>`(select count(*)::int from pacientes where clinica_id = ${clinicaId} and busqueda like ${likePattern(term)})`;
+  const count = sql<number>`(select count(*)::int from pacientes where clinica_id = ${clinicaId} and fecha_archivado is null and busqueda like ${likePattern(term)})`;
   // With a count of this term at hand, only the version is read (planning the count sub-select
   // alone costs half the page query); without one, the count comes with the page, same snapshot.
   const head = cached ? sql`${version} as version` : sql`${version} as version, ${count} as total`;
@@ -161,7 +171,7 @@ export async function listPatients(
       select ${head}, id, nombres, apellidos, email, telefono, foto_url, estado,
              ultima_visita::text as ultima_visita, proxima_visita::text as proxima_visita
       from pacientes
-      where clinica_id = ${clinicaId} and busqueda like ${likePattern(term)}
+      where clinica_id = ${clinicaId} and fecha_archivado is null and busqueda like ${likePattern(term)}
       order by apellidos, nombres, id
       limit ${PATIENTS_PAGE_SIZE} offset ${offset}`),
   );
@@ -217,7 +227,7 @@ export async function suggestPatients(db: Database, clinicaId: string, term: str
   return db
     .select(suggestionColumns)
     .from(pacientes)
-    .where(and(eq(pacientes.clinicaId, clinicaId), sql`${pacientes.busqueda} like ${likePattern(term)}`))
+    .where(and(eq(pacientes.clinicaId, clinicaId), isNull(pacientes.fechaArchivado), sql`${pacientes.busqueda} like ${likePattern(term)}`))
     .orderBy(pacientes.apellidos, pacientes.nombres, pacientes.id)
     .limit(PATIENT_SUGGESTIONS_LIMIT);
 }
@@ -227,7 +237,7 @@ export async function getPatient(db: Executor, clinicaId: string, id: string) {
   const [row] = await db
     .select(patientColumns)
     .from(pacientes)
-    .where(and(eq(pacientes.id, id), eq(pacientes.clinicaId, clinicaId)));
+    .where(visiblePatient(clinicaId, id));
   return row ?? null;
 }
 
@@ -246,20 +256,37 @@ export async function updatePatient(db: Executor, clinicaId: string, id: string,
   const [row] = await db
     .update(pacientes)
     .set({ ...data, fechaActualizacion: new Date() })
-    .where(and(eq(pacientes.id, id), eq(pacientes.clinicaId, clinicaId)))
+    .where(visiblePatient(clinicaId, id))
     .returning(patientColumns);
   return row ?? null;
 }
 
-/** Deletes the patient, then its photo file. False when there is no such patient in the clinic. */
-export async function deletePatient(db: Executor, storage: Storage, logger: Logger, clinicaId: string, id: string): Promise<boolean> {
-  const [row] = await db
-    .delete(pacientes)
-    .where(and(eq(pacientes.id, id), eq(pacientes.clinicaId, clinicaId)))
-    .returning({ fotoUrl: pacientes.fotoUrl });
-  if (!row) return false;
-  await deleteStoredImage(storage, row.fotoUrl, logger);
-  return true;
+/**
+ * Deletes the patient, then its photo file, with the audit row in the same transaction. A patient with
+ * clinical records (chart versions) is kept for years: instead of erased, they are deactivated and hidden
+ * (archived). Null when there is no such patient in the clinic.
+ */
+export async function deletePatient(db: Database, storage: Storage, logger: Logger, actor: AuditActor, id: string): Promise<PatientDeleteResult | null> {
+  const result = await db.transaction(async (tx) => {
+    const [patient] = await tx
+      .select({ nombres: pacientes.nombres, apellidos: pacientes.apellidos, fotoUrl: pacientes.fotoUrl })
+      .from(pacientes)
+      .where(visiblePatient(actor.clinicaId, id))
+      .for('update');
+    if (!patient) return null;
+    const [history] = await tx.select({ id: odontogramaVersiones.id }).from(odontogramaVersiones).where(eq(odontogramaVersiones.pacienteId, id)).limit(1);
+    if (history) {
+      await tx.update(pacientes).set({ estado: 'inactivo', fechaArchivado: new Date(), fechaActualizacion: new Date() }).where(eq(pacientes.id, id));
+      await recordAudit(tx, actor, { accion: 'paciente.desactivar', pacienteId: id });
+      return { outcome: { resultado: 'archivado', mensaje: PATIENT_MESSAGES.archived } as const, fotoUrl: null };
+    }
+    await tx.delete(pacientes).where(eq(pacientes.id, id));
+    await recordAudit(tx, actor, { accion: 'paciente.eliminar', pacienteId: id, detalle: { paciente: `${patient.nombres} ${patient.apellidos}` } });
+    return { outcome: { resultado: 'eliminado', mensaje: PATIENT_MESSAGES.deleted } as const, fotoUrl: patient.fotoUrl };
+  });
+  if (!result) return null;
+  await deleteStoredImage(storage, result.fotoUrl, logger);
+  return result.outcome;
 }
 
 /**
@@ -271,40 +298,43 @@ export async function setPatientPhoto(
   db: Database,
   storage: Storage,
   logger: Logger,
-  clinicaId: string,
+  actor: AuditActor,
   id: string,
   upload: { bytes: Uint8Array; fileName: string },
 ): Promise<Patient | null> {
   // Checked first so that nobody stores files under a patient they cannot see.
-  if (!(await getPatient(db, clinicaId, id))) return null;
+  if (!(await getPatient(db, actor.clinicaId, id))) return null;
   const saved = await replaceStoredImage(
     storage,
-    { bytes: upload.bytes, prefix: 'patient_photos', ownerId: clinicaId, fileName: upload.fileName },
-    (url) => replacePhotoUrl(db, clinicaId, id, url),
+    { bytes: upload.bytes, prefix: 'patient_photos', ownerId: actor.clinicaId, fileName: upload.fileName },
+    (url) => replacePhotoUrl(db, actor, id, url),
     logger,
   );
   return saved?.patient ?? null;
 }
 
-export async function removePatientPhoto(db: Database, storage: Storage, logger: Logger, clinicaId: string, id: string) {
-  const saved = await replacePhotoUrl(db, clinicaId, id, null);
+export async function removePatientPhoto(db: Database, storage: Storage, logger: Logger, actor: AuditActor, id: string) {
+  const saved = await replacePhotoUrl(db, actor, id, null);
   if (saved) await deleteStoredImage(storage, saved.replaced, logger);
   return saved?.patient ?? null;
 }
 
-async function replacePhotoUrl(db: Database, clinicaId: string, id: string, fotoUrl: string | null) {
+/** A new photo (or none) is an edit of the record: written to the audit trail in the same transaction. */
+async function replacePhotoUrl(db: Database, actor: AuditActor, id: string, fotoUrl: string | null) {
+  const { clinicaId } = actor;
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ fotoUrl: pacientes.fotoUrl })
       .from(pacientes)
-      .where(and(eq(pacientes.id, id), eq(pacientes.clinicaId, clinicaId)))
+      .where(visiblePatient(clinicaId, id))
       .for('update');
     if (!current) return null;
     const [patient] = await tx
       .update(pacientes)
       .set({ fotoUrl, fechaActualizacion: new Date() })
-      .where(and(eq(pacientes.id, id), eq(pacientes.clinicaId, clinicaId)))
+      .where(visiblePatient(clinicaId, id))
       .returning(patientColumns);
+    await recordAudit(tx, actor, { accion: 'paciente.editar', pacienteId: id, detalle: { cambio: 'foto' } });
     return { replaced: current.fotoUrl, patient };
   });
 }

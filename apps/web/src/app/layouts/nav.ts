@@ -1,6 +1,6 @@
 import type { Permission } from '@odontia/shared';
 import type { LucideIcon } from 'lucide-react';
-import { CalendarDays, Inbox, Stethoscope, KeyRound, LayoutDashboard, Settings, ShieldCheck, UserCog, UserRound, Users } from 'lucide-react';
+import { CalendarDays, ClipboardList, Inbox, Smile, Stethoscope, KeyRound, LayoutDashboard, Settings, ShieldCheck, UserCog, UserRound, Users } from 'lucide-react';
 
 export type NavEntry = {
   title: string;
@@ -23,6 +23,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { title: 'Dashboard', url: '/dashboard', icon: LayoutDashboard },
       { title: 'Pacientes', url: '/pacientes', icon: Users, permission: 'pacientes.ver' },
       { title: 'Agenda', url: '/citas', icon: CalendarDays, permission: 'citas.ver' },
+      { title: 'Odontograma', url: '/odontograma', icon: Smile, permission: 'odontograma.ver' },
       { title: 'Dentistas', url: '/dentistas', icon: Stethoscope, permission: 'dentistas.ver' },
       { title: 'Solicitudes', url: '/solicitudes', icon: Inbox, permission: 'solicitudes.ver' },
     ],
@@ -33,6 +34,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { title: 'Usuarios', url: '/usuarios', icon: UserCog, permission: 'usuarios.ver' },
       { title: 'Roles', url: '/roles', icon: ShieldCheck, permission: 'roles.ver' },
       { title: 'Permisos', url: '/permisos', icon: KeyRound, permission: 'permisos.ver' },
+      { title: 'Auditoría', url: '/auditoria', icon: ClipboardList, permission: 'auditoria.ver' },
     ],
   },
   {

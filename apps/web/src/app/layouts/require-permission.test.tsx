@@ -80,12 +80,18 @@ describe('RequirePermission', () => {
 });
 
 describe('Administración in the sidebar', () => {
-  it('lists Usuarios, Roles and Permisos, each behind the permission its route checks', () => {
+  it('lists Usuarios, Roles, Permisos and Auditoría, each behind the permission its route checks', () => {
     const group = NAV_GROUPS.find((g) => g.label === 'Administración');
     expect(group?.entries.map((e) => [e.title, e.url, e.permission])).toEqual([
       ['Usuarios', '/usuarios', 'usuarios.ver'],
       ['Roles', '/roles', 'roles.ver'],
       ['Permisos', '/permisos', 'permisos.ver'],
+      ['Auditoría', '/auditoria', 'auditoria.ver'],
     ]);
+  });
+
+  it('lists Odontograma in Principal behind odontograma.ver', () => {
+    const group = NAV_GROUPS.find((g) => g.label === 'Principal');
+    expect(group?.entries.find((e) => e.url === '/odontograma')?.permission).toBe('odontograma.ver');
   });
 });

@@ -82,15 +82,3 @@ export const useAgendaHours = () => useQuery({ queryKey: [...appointmentsKey, 'h
 /** The dentists offered for appointments (only the active ones) and for the calendar's filter. */
 export const useActiveDentists = () =>
   useQuery({ queryKey: [...dentistsKey, 'activos'], queryFn: (): Promise<Dentist[]> => unwrap(api.dentistas.$get({ query: { activos: 'true' } })), staleTime: 60_000 });
-
-/** The active patients matching a term, for the appointment form's picker. */
-export const usePatientOptions = (q: string) =>
-  useQuery({
-    queryKey: ['pacientes', 'agenda-picker', q],
-    queryFn: async () => {
-      const page = await unwrap(api.pacientes.$get({ query: { q, pagina: '1' } }));
-      return page.pacientes.filter((p) => p.estado === 'activo');
-    },
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });

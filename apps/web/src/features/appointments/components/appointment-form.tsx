@@ -22,7 +22,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 import { setServerFieldErrors, toastFailure } from '@/lib/form-errors';
 import { useActiveDentists, type Dentist } from '../api/appointments';
-import { PatientPicker, type PickedPatient } from './patient-picker';
+import { PatientPicker, type PickedPatient } from '@/components/patient-picker';
 
 /** What the inputs hold; the shared schema turns it into the API's shape. */
 export type AppointmentFormValues = {

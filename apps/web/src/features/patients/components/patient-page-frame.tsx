@@ -15,16 +15,19 @@ export function BackToList({ variant = 'ghost', size = 'sm', className = '-ml-2'
   );
 }
 
-/** The frame of 'Nuevo Paciente' and 'Editar Paciente': the way back to the list, the heading, then the form. */
-export function PatientPageFrame({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+/** The frame of 'Nuevo Paciente' and 'Editar Paciente': the way back to the list, the heading (and its buttons), then the form. */
+export function PatientPageFrame({ title, subtitle, actions, children }: { title: string; subtitle: string; actions?: ReactNode; children: ReactNode }) {
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <div>
         <BackToList />
       </div>
-      <header>
-        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-        <p className="text-muted-foreground">{subtitle}</p>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          <p className="text-muted-foreground">{subtitle}</p>
+        </div>
+        {actions}
       </header>
       {children}
     </div>

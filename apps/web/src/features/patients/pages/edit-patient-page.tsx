@@ -1,7 +1,8 @@
 import { PATIENT_MESSAGES, type UpdatePatientData } from '@odontia/shared';
-import { UserX } from 'lucide-react';
+import { Smile, UserX } from 'lucide-react';
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/api';
@@ -44,6 +45,7 @@ export default function EditPatientPage() {
   const navigate = useNavigate();
   const today = useClinicToday();
   const canEdit = useCan('pacientes.editar');
+  const canSeeChart = useCan('odontograma.ver');
   const patient = usePatient(id);
   const update = useUpdatePatient();
   const upload = useUploadPatientPhoto();
@@ -87,6 +89,16 @@ export default function EditPatientPage() {
     <PatientPageFrame
       title="Editar Paciente"
       subtitle={patient.data ? `${patient.data.nombres} ${patient.data.apellidos}` : 'Cargando los datos del paciente...'}
+      actions={
+        canSeeChart && patient.data ? (
+          <Button variant="outline" asChild>
+            <Link to={`/odontograma?paciente=${patient.data.id}`}>
+              <Smile aria-hidden="true" />
+              Ver odontograma
+            </Link>
+          </Button>
+        ) : null
+      }
     >
       {patient.data ? (
         <PatientForm

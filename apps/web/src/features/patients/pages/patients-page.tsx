@@ -68,8 +68,9 @@ function DeletePatientDialog({
     event.preventDefault();
     if (!patient) return;
     try {
-      await remove.mutateAsync(patient.id);
-      toast.success('Paciente eliminado', `${fullName(patient)} se ha eliminado de la lista de pacientes.`);
+      const result = await remove.mutateAsync(patient.id);
+      if (result.resultado === 'archivado') toast.info('Paciente desactivado', result.mensaje);
+      else toast.success('Paciente eliminado', `${fullName(patient)} se ha eliminado de la lista de pacientes.`);
       onDeleted();
       onOpenChange(false);
     } catch (error) {

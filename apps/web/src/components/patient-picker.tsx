@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
-import { usePatientOptions } from '../api/appointments';
+import { usePatientOptions } from '@/lib/patient-options';
 
 export type PickedPatient = { id: string; nombres: string; apellidos: string; telefono: string | null };
 
@@ -24,7 +24,8 @@ type Props = {
 };
 
 /**
- * A searchable choice among the clinic's active patients (ARIA 1.2 combobox): type part of a name,
+ * A searchable choice among the clinic's active patients (ARIA 1.2 combobox; the appointment form,
+ * the odontogram, the audit filter): type part of a name,
  * email or phone, move with the arrows, Enter or a click picks; the chosen patient shows with a
  * button to change it.
  */

@@ -1,0 +1,65 @@
+import { ODONTOGRAM_MESSAGES, odontogramSaveSchema, pageNumber } from '@odontia/shared';
+import { Hono } from 'hono';
+import { validator } from 'hono/validator';
+import { z } from 'zod';
+import { auditActor } from '../../platform/audit.ts';
+import type { AppEnv } from '../../platform/context.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { requirePermission } from '../../platform/session.ts';
+import { idParam, validate } from '../../platform/validation.ts';
+import { getVersion, listVersions, loadChart, saveChart } from './odontogram.service.ts';
+
+const patientNotFound = () => notFound(ODONTOGRAM_MESSAGES.patientNotFound);
+const versionNotFound = () => notFound(ODONTOGRAM_MESSAGES.versionNotFound);
+const patientIdParam = idParam(patientNotFound);
+
+/** `/:id/odontograma/versiones/:version`: the patient id as every route's, the version a positive integer. */
+const versionParam = validator('param', (value: Record<string, string>) => {
+  const { id } = z.object({ id: z.uuid() }).safeParse(value).data ?? {};
+  if (!id) throw patientNotFound();
+  const version = /^[1-9]\d{0,9}$/.test(value.version ?? '') ? Number(value.version) : NaN;
+  if (!Number.isSafeInteger(version) || version > 2_000_000_000) throw versionNotFound();
+  return { id: id.toLowerCase(), version };
+});
+
+/**
+ * The odontogram of a patient (spec 000 §2-§5, DESIGN §1), mounted under /pacientes: the current chart,
+ * saves as new versions (409 when someone saved since the version the screen started from), and the
+ * history. Another clinic's patient, and an archived one, answer like one that does not exist. Every read
+ * of a chart and every save is written to the audit trail.
+ */
+export const odontogramRoutes = new Hono<AppEnv>()
+  .get('/:id/odontograma', requirePermission('odontograma.ver'), patientIdParam, async (c) => {
+    const chart = await loadChart(c.var.deps.db, auditActor(c), c.req.valid('param').id);
+    if (!chart) throw patientNotFound();
+    return c.json(chart, 200);
+  })
+  .put(
+    '/:id/odontograma',
+    requirePermission('odontograma.editar'),
+    patientIdParam,
+    validate('json', odontogramSaveSchema, { status: 422 }),
+    async (c) => {
+      const result = await saveChart(c.var.deps.db, auditActor(c), c.req.valid('param').id, c.req.valid('json'));
+      if ('notFound' in result) throw patientNotFound();
+      if ('conflict' in result) throw conflict(ODONTOGRAM_MESSAGES.conflict(result.conflict.version, result.conflict.autor));
+      return c.json(result.saved, 200);
+    },
+  )
+  .get(
+    '/:id/odontograma/versiones',
+    requirePermission('odontograma.ver'),
+    patientIdParam,
+    validate('query', z.object({ pagina: pageNumber })),
+    async (c) => {
+      const page = await listVersions(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id, c.req.valid('query').pagina);
+      if (!page) throw patientNotFound();
+      return c.json(page, 200);
+    },
+  )
+  .get('/:id/odontograma/versiones/:version', requirePermission('odontograma.ver'), versionParam, async (c) => {
+    const { id, version } = c.req.valid('param');
+    const detail = await getVersion(c.var.deps.db, auditActor(c), id, version);
+    if ('missing' in detail) throw detail.missing === 'paciente' ? patientNotFound() : versionNotFound();
+    return c.json(detail, 200);
+  });

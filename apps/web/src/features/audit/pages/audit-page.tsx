@@ -1,0 +1,193 @@
+import { AUDIT_ACTION_LABELS, AUDIT_MESSAGES, AUDIT_PAGE_SIZE, formatDateTime } from '@odontia/shared';
+import { ClipboardList, Filter, X } from 'lucide-react';
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { PatientPicker } from '@/components/patient-picker';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Pagination } from '@/components/ui/pagination';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api';
+import { pageParam } from '@/lib/page-param';
+import { useClinicRequired } from '@/lib/use-clinic-required';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useAudit, useAuditMembers, type AuditFilter } from '../api/audit';
+
+const ALL = 'todos';
+type FilterKey = Exclude<keyof AuditFilter, 'pagina'>;
+const FILTER_KEYS: FilterKey[] = ['paciente', 'usuario', 'desde', 'hasta'];
+
+/** The filters and the page live in the URL: a reload, a shared link and the back button keep them. */
+function useAuditParams() {
+  const [params, setParams] = useSearchParams();
+  const filter: AuditFilter = {
+    paciente: params.get('paciente') ?? '',
+    usuario: params.get('usuario') ?? '',
+    desde: params.get('desde') ?? '',
+    hasta: params.get('hasta') ?? '',
+    pagina: pageParam(params),
+  };
+  /** A changed filter starts again at page 1. */
+  const set = (next: Partial<AuditFilter>) => {
+    const merged = { ...filter, pagina: 1, ...next };
+    const search = new URLSearchParams();
+    for (const key of FILTER_KEYS) if (merged[key]) search.set(key, merged[key]);
+    if (merged.pagina > 1) search.set('pagina', String(merged.pagina));
+    setParams(search);
+  };
+  return { filter, set };
+}
+
+/**
+ * 'Registro de auditoría' (/auditoria, DESIGN §1): who viewed or changed which patient's clinical
+ * record, when and from where, newest first, filtered by patient, member and days. Read only.
+ */
+export default function AuditPage() {
+  usePageTitle(AUDIT_MESSAGES.title);
+  const ids = useId();
+  const { filter, set } = useAuditParams();
+  const list = useAudit(filter);
+  const members = useAuditMembers();
+  const redirecting = useClinicRequired(list.error);
+  if (redirecting) return null;
+  const data = list.data;
+  const filtered = FILTER_KEYS.some((k) => filter[k]);
+  const patientName = data?.registros.find((r) => r.paciente?.id === filter.paciente)?.paciente?.nombre;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight">{AUDIT_MESSAGES.title}</h1>
+        <p className="text-muted-foreground">Quién vio o modificó la historia clínica de cada paciente, cuándo y desde dónde.</p>
+      </header>
+
+      <section aria-label="Filtros" className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${ids}-paciente`}>Paciente</Label>
+          {filter.paciente ? (
+            <div className="flex items-center justify-between gap-2 rounded-md border px-3 py-1.5 text-sm">
+              <span id={`${ids}-paciente`} className="font-medium">
+                {patientName ?? 'Paciente elegido'}
+              </span>
+              <Button type="button" variant="ghost" size="icon" aria-label="Quitar el filtro de paciente" onClick={() => set({ paciente: '' })}>
+                <X aria-hidden="true" />
+              </Button>
+            </div>
+          ) : (
+            <PatientPicker
+              id={`${ids}-paciente`}
+              aria-invalid={false}
+              aria-describedby={undefined}
+              aria-required={undefined}
+              value=""
+              initial={null}
+              onChange={(id) => id && set({ paciente: id })}
+            />
+          )}
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${ids}-usuario`}>Miembro</Label>
+          <Select value={filter.usuario || ALL} onValueChange={(v) => set({ usuario: v === ALL ? '' : v })}>
+            <SelectTrigger id={`${ids}-usuario`} className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>Todos los miembros</SelectItem>
+              {(members.data?.usuarios ?? []).map((u) => (
+                <SelectItem key={u.id} value={u.id}>
+                  {u.nombre}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${ids}-desde`}>Desde</Label>
+          <Input id={`${ids}-desde`} type="date" value={filter.desde} onChange={(e) => set({ desde: e.target.value })} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${ids}-hasta`}>Hasta</Label>
+          <Input id={`${ids}-hasta`} type="date" value={filter.hasta} min={filter.desde || undefined} onChange={(e) => set({ hasta: e.target.value })} />
+        </div>
+      </section>
+      {filtered ? (
+        <div>
+          <Button type="button" variant="outline" size="sm" onClick={() => set({ paciente: '', usuario: '', desde: '', hasta: '' })}>
+            <Filter aria-hidden="true" />
+            Quitar filtros
+          </Button>
+        </div>
+      ) : null}
+
+      <Card className="py-0">
+        <CardContent className="p-0">
+          {list.isPending ? (
+            <div className="grid gap-3 p-4" aria-busy="true" aria-label="Cargando el registro">
+              {Array.from({ length: 5 }, (_, i) => (
+                <Skeleton key={i} className="h-10 w-full" />
+              ))}
+            </div>
+          ) : !data || list.isError ? (
+            <p role="alert" className="p-6 text-destructive">
+              {errorMessage(list.error, 'No se pudo cargar el registro de auditoría.')}
+            </p>
+          ) : data.registros.length === 0 ? (
+            <div className="flex flex-col items-center px-6 py-16 text-center">
+              <ClipboardList className="size-10 text-muted-foreground" aria-hidden="true" />
+              <p className="mt-3 font-medium">{filtered ? AUDIT_MESSAGES.noMatch : AUDIT_MESSAGES.empty}</p>
+            </div>
+          ) : (
+            <Table aria-label={AUDIT_MESSAGES.title} aria-busy={list.isPlaceholderData} className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Fecha</TableHead>
+                  <TableHead>Miembro</TableHead>
+                  <TableHead>Acción</TableHead>
+                  <TableHead>Paciente</TableHead>
+                  <TableHead>Dirección</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.registros.map((r) => (
+                  <TableRow key={r.id}>
+                    <TableCell className="whitespace-nowrap tabular-nums">{formatDateTime(r.fecha)}</TableCell>
+                    <TableCell>{r.usuario.nombre}</TableCell>
+                    <TableCell>
+                      {AUDIT_ACTION_LABELS[r.accion] ?? r.accion}
+                      {r.detalle && 'version' in r.detalle ? <span className="text-muted-foreground"> (versión {r.detalle.version})</span> : null}
+                    </TableCell>
+                    <TableCell>
+                      {r.paciente ? (
+                        filter.paciente === r.paciente.id ? (
+                          r.paciente.nombre
+                        ) : (
+                          <button
+                            type="button"
+                            className="text-left hover:underline"
+                            aria-label={`Filtrar por ${r.paciente.nombre}`}
+                            onClick={() => r.paciente && set({ paciente: r.paciente.id })}
+                          >
+                            {r.paciente.nombre}
+                          </button>
+                        )
+                      ) : (
+                        <span className="text-muted-foreground">—</span>
+                      )}
+                    </TableCell>
+                    <TableCell className="font-mono text-xs">{r.direccion}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+
+      {data ? <Pagination page={data.pagina} pageSize={data.porPagina ?? AUDIT_PAGE_SIZE} total={data.total} onPageChange={(p) => set({ pagina: p })} /> : null}
+    </div>
+  );
+}

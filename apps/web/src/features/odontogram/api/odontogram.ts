@@ -1,0 +1,66 @@
+import type { OdontogramChart, OdontogramSaveInput } from '@odontia/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import { api, unwrap } from '@/lib/api';
+
+const chartApi = api.pacientes[':id'].odontograma;
+
+/** A saved version of a patient's chart (version 0: never charted, every tooth Sano). */
+export type Odontogram = Omit<InferResponseType<typeof chartApi.$get, 200>, 'chart'> & { chart: OdontogramChart };
+export type VersionPage = InferResponseType<typeof chartApi.versiones.$get, 200>;
+export type VersionDetail = Omit<InferResponseType<(typeof chartApi.versiones)[':version']['$get'], 200>, 'chart' | 'anterior'> & {
+  chart: OdontogramChart;
+  anterior: { version: number; chart: OdontogramChart } | null;
+};
+
+/** Every query of one patient's chart (current, history, versions). */
+export const odontogramKey = (patientId: string) => ['odontograma', patientId] as const;
+
+/**
+ * The current chart. Every read is written to the audit trail, so it is read once per visit (no
+ * refetch on focus or remount); the screen asks again only to reload after a conflict.
+ */
+export const useOdontogram = (patientId: string) =>
+  useQuery({
+    queryKey: [...odontogramKey(patientId), 'actual'],
+    queryFn: async (): Promise<Odontogram> => (await unwrap(chartApi.$get({ param: { id: patientId } }))) as Odontogram,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+/** Saves the chart as a new version; 409 (ApiError) when someone saved since `baseVersion`. */
+export function useSaveOdontogram(patientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: OdontogramSaveInput): Promise<Odontogram> =>
+      (await unwrap(chartApi.$put({ param: { id: patientId }, json: input as never }))) as Odontogram,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...odontogramKey(patientId), 'versiones'] }),
+  });
+}
+
+/** 'Historial': the saved versions, newest first, a page at a time. */
+export const useVersions = (patientId: string, pagina: number) =>
+  useQuery({
+    queryKey: [...odontogramKey(patientId), 'versiones', pagina],
+    queryFn: () => unwrap(chartApi.versiones.$get({ param: { id: patientId }, query: { pagina: String(pagina) } })),
+    placeholderData: keepPreviousData,
+  });
+
+/** One saved version with the one before it (to show what changed). */
+export const useVersion = (patientId: string, version: number | null) =>
+  useQuery({
+    queryKey: [...odontogramKey(patientId), 'version', version],
+    queryFn: async (): Promise<VersionDetail> =>
+      (await unwrap(chartApi.versiones[':version'].$get({ param: { id: patientId, version: String(version) } }))) as VersionDetail,
+    enabled: version !== null,
+    staleTime: Infinity,
+  });
+
+/** The patient whose chart is shown (name for the heading, the picker and the printout). */
+export const usePatientSummary = (patientId: string) =>
+  useQuery({
+    queryKey: ['pacientes', 'detail', patientId],
+    queryFn: () => unwrap(api.pacientes[':id'].$get({ param: { id: patientId } })),
+    enabled: patientId !== '',
+    staleTime: 60_000,
+  });

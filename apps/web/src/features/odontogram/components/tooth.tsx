@@ -1,0 +1,132 @@
+import { surfaceLabel, SURFACES, TOOTH_STATUS_LABELS, type Surface, type ToothEntry, type ToothId } from '@odontia/shared';
+import { memo, type KeyboardEvent } from 'react';
+import { cn } from '@/lib/utils';
+import { STATUS_STYLES, statusFill } from './status-patterns';
+
+/** The five surfaces drawn as a square seen from the biting side: four trapezoids round a centre. */
+const SURFACE_POINTS: Record<Surface, string> = {
+  top: '0,0 40,0 28,12 12,12',
+  right: '40,0 40,40 28,28 28,12',
+  bottom: '0,40 40,40 28,28 12,28',
+  left: '0,0 12,12 12,28 0,40',
+  center: '12,12 28,12 28,28 12,28',
+};
+
+/** What is selected in this tooth: the whole tooth, one surface, or nothing. */
+export type ToothSelection = Surface | 'whole' | null;
+
+export const toothName = (id: ToothId, entry: ToothEntry) =>
+  `Diente ${id}: ${TOOTH_STATUS_LABELS[entry.estado]}${entry.notas ? ', con notas' : ''}`;
+export const surfaceAccessibleName = (id: ToothId, surface: Surface, entry: ToothEntry) =>
+  `Diente ${id}, ${surfaceLabel(id, surface)}: ${TOOTH_STATUS_LABELS[entry.superficies[surface]]}`;
+
+type Props = {
+  id: ToothId;
+  entry: ToothEntry;
+  /** Upper teeth have their number above (the outer side), lower teeth below. */
+  upper: boolean;
+  selected: ToothSelection;
+  /** The one tooth of the chart reached with Tab (roving tabindex); the arrows move it. */
+  tabbable: boolean;
+  /** Pattern ids of the chart (see StatusPatterns). */
+  patterns: string;
+  /** History: what changed from the version before ('estado', 'notas' and surface keys, comma-separated). */
+  changed?: string;
+  /** Without handlers the tooth is drawn read-only (history, print). */
+  onSelectTooth?: (id: ToothId) => void;
+  onSelectSurface?: (id: ToothId, surface: Surface) => void;
+  registerButton?: (id: ToothId, element: HTMLButtonElement | null) => void;
+};
+
+/**
+ * One tooth (spec 000 §2): a button with its number (selects the whole tooth) and five clickable
+ * surfaces, each named with its anatomical name for this tooth (DESIGN §8). A missing tooth is a dash
+ * with its number. Memoised: applying a status re-renders only the tooth whose entry changed.
+ */
+export const Tooth = memo(function Tooth({ id, entry, upper, selected, tabbable, patterns, changed, onSelectTooth, onSelectSurface, registerButton }: Props) {
+  const interactive = !!onSelectTooth;
+  const changes = changed ? changed.split(',') : [];
+  const missing = entry.estado === 'missing';
+  const wholeStyle = STATUS_STYLES[entry.estado];
+
+  const strip = (
+    // The whole tooth's status: a strip in its colour and pattern (white for Sano).
+    <svg aria-hidden="true" focusable="false" width="28" height="9" viewBox="0 0 32 9">
+      <rect x="0.5" y="0.5" width="31" height="8" rx="1.5" fill={missing ? '#ffffff' : statusFill(patterns, entry.estado)} stroke={entry.estado === 'healthy' ? '#cbd5e1' : wholeStyle.ink} />
+    </svg>
+  );
+  const numberClass = cn(
+    'flex w-9 flex-col items-center gap-0.5 rounded-md border border-transparent py-0.5 text-xs font-medium tabular-nums outline-none',
+    changes.includes('estado') && 'outline-2 outline-offset-1 outline-amber-500 outline-dashed',
+  );
+  const number = interactive ? (
+    <button
+      type="button"
+      ref={registerButton ? (el) => registerButton(id, el) : undefined}
+      data-tooth={id}
+      tabIndex={tabbable ? 0 : -1}
+      aria-label={toothName(id, entry)}
+      aria-pressed={selected === 'whole'}
+      onClick={() => onSelectTooth(id)}
+      className={cn(
+        numberClass,
+        'cursor-pointer hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60',
+        selected === 'whole' && 'border-primary bg-primary/10 ring-2 ring-primary',
+      )}
+    >
+      {id}
+      {strip}
+    </button>
+  ) : (
+    <span role="img" aria-label={toothName(id, entry)} className={numberClass}>
+      {id}
+      {strip}
+    </span>
+  );
+
+  const onSurfaceKey = (event: KeyboardEvent, surface: Surface) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onSelectSurface?.(id, surface);
+    }
+  };
+
+  const drawing = missing ? (
+    <svg role="img" aria-label={`Diente ${id} ausente`} width="34" height="34" viewBox="0 0 40 40" className="overflow-visible">
+      <path d="M8,20 h24" stroke={STATUS_STYLES.missing.ink} strokeWidth="4" strokeLinecap="round" />
+    </svg>
+  ) : (
+    <svg width="34" height="34" viewBox="-1 -1 42 42" className="overflow-visible" aria-label={`Superficies del diente ${id}`} role="group">
+      {SURFACES.map((surface) => (
+        <polygon
+          key={surface}
+          points={SURFACE_POINTS[surface]}
+          fill={statusFill(patterns, entry.superficies[surface])}
+          stroke="#64748b"
+          strokeWidth="1"
+          role={interactive ? 'button' : 'img'}
+          tabIndex={interactive ? -1 : undefined}
+          aria-label={surfaceAccessibleName(id, surface, entry)}
+          aria-pressed={interactive ? selected === surface : undefined}
+          onClick={interactive ? () => onSelectSurface?.(id, surface) : undefined}
+          onKeyDown={interactive ? (e) => onSurfaceKey(e, surface) : undefined}
+          className={cn(interactive && 'cursor-pointer hover:opacity-80 focus:outline-none')}
+        />
+      ))}
+      {/* Outlines on top: the selected surface, and in the history what changed. */}
+      {SURFACES.filter((s) => changes.includes(s)).map((s) => (
+        <polygon key={`c-${s}`} points={SURFACE_POINTS[s]} fill="none" stroke="#f59e0b" strokeWidth="3" strokeDasharray="4 2" pointerEvents="none" data-changed={s} />
+      ))}
+      {selected && selected !== 'whole' ? (
+        <polygon points={SURFACE_POINTS[selected]} fill="none" stroke="var(--primary)" strokeWidth="3" pointerEvents="none" />
+      ) : null}
+    </svg>
+  );
+
+  return (
+    <div className={cn('flex flex-col items-center gap-1', changes.length > 0 && 'rounded-md bg-amber-100/60 dark:bg-amber-900/30')} data-changed={changes.length > 0 || undefined}>
+      {upper ? number : drawing}
+      {upper ? drawing : number}
+    </div>
+  );
+});

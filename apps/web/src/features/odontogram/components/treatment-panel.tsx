@@ -1,0 +1,124 @@
+import {
+  ODONTOGRAM_MESSAGES as M,
+  surfaceLabel,
+  SURFACES,
+  TOOTH_NOTES_MAX,
+  TOOTH_STATUS_LABELS,
+  TOOTH_STATUSES,
+  type ChartSelection,
+  type OdontogramChart,
+  type Surface,
+  type ToothStatus,
+} from '@odontia/shared';
+import { Eraser, RotateCcw, Save } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/utils';
+import { StatusSwatch } from './status-patterns';
+
+/** The status keys: 1 Sano … 7 Implante, in legend order. */
+export const statusForKey = (key: string): ToothStatus | null => TOOTH_STATUSES[Number(key) - 1] ?? null;
+
+type Props = {
+  chart: OdontogramChart;
+  selection: ChartSelection;
+  patterns: string;
+  saving: boolean;
+  dirty: boolean;
+  onApply: (status: ToothStatus) => void;
+  /** A surface of the selected tooth, or the whole tooth (null). */
+  onChooseSurface: (surface: Surface | null) => void;
+  onNotes: (notas: string) => void;
+  onClear: () => void;
+  onSave: () => void;
+  onReset: () => void;
+};
+
+export const selectionText = (selection: ChartSelection) =>
+  !selection
+    ? 'Ningún diente seleccionado'
+    : selection.surface
+      ? `Diente ${selection.tooth}, superficie ${surfaceLabel(selection.tooth, selection.surface)}`
+      : `Diente ${selection.tooth} (diente completo)`;
+
+/**
+ * 'Opciones de tratamiento' (spec 000 §2, DESIGN §8): what is selected, the surface to treat (the
+ * keyboard's way to the surfaces), the seven statuses (keys 1-7), the tooth's notes, and the chart's
+ * actions.
+ */
+export function TreatmentPanel({ chart, selection, patterns, saving, dirty, onApply, onChooseSurface, onNotes, onClear, onSave, onReset }: Props) {
+  const notesId = useId();
+  const tooth = selection ? chart[selection.tooth] : null;
+  return (
+    <section aria-labelledby={`${notesId}-titulo`} className="flex flex-col gap-4 rounded-lg border p-4" data-print-hide>
+      <h3 id={`${notesId}-titulo`} className="font-semibold">
+        {M.treatmentOptions}
+      </h3>
+      <p className="text-sm" aria-live="polite">
+        <span className="text-muted-foreground">Selección: </span>
+        <span className="font-medium">{selectionText(selection)}</span>
+      </p>
+
+      {selection && tooth && tooth.estado !== 'missing' ? (
+        <div role="group" aria-label="Superficie" className="flex flex-wrap gap-1">
+          <Button type="button" size="sm" variant={selection.surface === null ? 'default' : 'outline'} aria-pressed={selection.surface === null} onClick={() => onChooseSurface(null)}>
+            Diente completo
+          </Button>
+          {SURFACES.map((s) => (
+            <Button key={s} type="button" size="sm" variant={selection.surface === s ? 'default' : 'outline'} aria-pressed={selection.surface === s} onClick={() => onChooseSurface(s)}>
+              {surfaceLabel(selection.tooth, s)}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+
+      <div role="group" aria-label="Estados" className="grid grid-cols-2 gap-2 sm:grid-cols-4 2xl:grid-cols-2">
+        {TOOTH_STATUSES.map((status, i) => (
+          <Button
+            key={status}
+            type="button"
+            variant="outline"
+            className="justify-start"
+            disabled={!selection}
+            aria-keyshortcuts={String(i + 1)}
+            onClick={() => onApply(status)}
+          >
+            <StatusSwatch prefix={patterns} status={status} />
+            {TOOTH_STATUS_LABELS[status]}
+            <kbd className="ml-auto rounded border bg-muted px-1 text-xs text-muted-foreground" aria-hidden="true">
+              {i + 1}
+            </kbd>
+          </Button>
+        ))}
+      </div>
+      <p className="text-xs text-muted-foreground">
+        Teclado: flechas para moverte entre dientes, Intro o Espacio para seleccionar, 1-7 para aplicar un estado y Escape para
+        limpiar la selección.
+      </p>
+
+      {selection && tooth ? (
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={notesId}>Notas del diente {selection.tooth}</Label>
+          <Textarea id={notesId} rows={3} maxLength={TOOTH_NOTES_MAX} value={tooth.notas} onChange={(e) => onNotes(e.target.value)} />
+        </div>
+      ) : null}
+
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" onClick={onClear} disabled={!selection}>
+          <Eraser aria-hidden="true" />
+          {M.clearSelection}
+        </Button>
+        <Button type="button" onClick={onSave} disabled={saving || !dirty} aria-busy={saving}>
+          <Save aria-hidden="true" />
+          {saving ? 'Guardando...' : M.save}
+        </Button>
+      </div>
+      <Button type="button" variant="link" className={cn('self-start px-0 text-destructive')} onClick={onReset} disabled={saving}>
+        <RotateCcw aria-hidden="true" />
+        {M.reset}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+import { emptyChart, type OdontogramChart } from '@odontia/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { SessionProvider, useSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { DentalChart } from './components/dental-chart';
+import OdontogramPage from './pages/odontogram-page';
+
+vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const PATIENT = { id: 'p1', nombres: 'Ana', apellidos: 'Ortega', telefono: null, email: null, estado: 'activo' };
+const autor = { id: 'u2', nombre: 'Marta Gil' };
+
+let permisos: string[] = [];
+let served: { version: number; chart: OdontogramChart }[] = [];
+let saves: unknown[] = [];
+let saveAnswer: () => Response = () => json({});
+
+function installApi() {
+  saves = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+      const url = new URL(request.url);
+      if (url.pathname === '/api/me') {
+        return json({
+          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
+          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
+          clinica: { id: 'c1', nombre: 'Clínica Ana', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
+          rol: 'admin',
+          permisos,
+        });
+      }
+      if (url.pathname === '/api/pacientes/p1') return json(PATIENT);
+      if (url.pathname === '/api/pacientes/p1/odontograma' && request.method === 'GET') {
+        const next = served.length > 1 ? served.shift()! : served[0]!;
+        return json({ ...next, autor, fecha: '2026-11-20T09:30:00.000Z' });
+      }
+      if (url.pathname === '/api/pacientes/p1/odontograma' && request.method === 'PUT') {
+        saves.push(await request.json());
+        return saveAnswer();
+      }
+      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
+    }),
+  );
+}
+
+beforeEach(() => {
+  permisos = ['odontograma.ver', 'odontograma.editar'];
+  served = [{ version: 3, chart: emptyChart() }];
+  installApi();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+/** As the protected route does: the page only once the session is known. */
+function AfterSession() {
+  return useSession().loading ? null : <OdontogramPage />;
+}
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '/odontograma', element: <AfterSession /> }, { path: '/pacientes', element: <h1>Pacientes</h1> }], {
+    initialEntries: ['/odontograma?paciente=p1'],
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const button = (name: string) => screen.getByRole('button', { name });
+
+// 32 teeth of five surfaces each are a lot of jsdom: generous timeouts for a loaded machine.
+const slow = { timeout: 20_000 };
+
+describe('DentalChart', slow, () => {
+  it('draws 32 teeth in two rows, reached with one tab stop, and moves with the arrow keys', () => {
+    const onSelectTooth = vi.fn();
+    render(<DentalChart chart={emptyChart()} patterns="p" onSelectTooth={onSelectTooth} onSelectSurface={vi.fn()} label="Carta" />);
+    const teeth = screen.getAllByRole('button', { name: /^Diente \d\d: Sano$/ });
+    expect(teeth.map((t) => t.textContent)).toEqual(
+      ['18', '17', '16', '15', '14', '13', '12', '11', '21', '22', '23', '24', '25', '26', '27', '28'].concat(
+        ['48', '47', '46', '45', '44', '43', '42', '41', '31', '32', '33', '34', '35', '36', '37', '38'],
+      ),
+    );
+    expect(teeth.filter((t) => t.tabIndex === 0)).toHaveLength(1);
+    button('Diente 18: Sano').focus();
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(button('Diente 17: Sano'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(button('Diente 47: Sano'));
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(document.activeElement).toBe(button('Diente 38: Sano'));
+    expect(button('Diente 38: Sano').tabIndex).toBe(0);
+    fireEvent.click(document.activeElement!);
+    expect(onSelectTooth).toHaveBeenCalledWith(38);
+  });
+
+  it('is read-only without handlers: surfaces are images, not buttons', () => {
+    render(<DentalChart chart={emptyChart()} patterns="p" label="Carta" />);
+    expect(screen.queryAllByRole('button', { name: /Oclusal/ })).toHaveLength(0);
+    expect(screen.getByRole('img', { name: 'Diente 16, Oclusal: Sano' })).toBeTruthy();
+  });
+});
+
+describe('Odontograma', slow, () => {
+  it('applies a status to a surface with the keys, marks the chart unsaved and saves it from the version it loaded', async () => {
+    saveAnswer = () => json({ version: 4, chart: (saves.at(-1) as { chart: OdontogramChart }).chart, autor, fecha: '2026-11-21T10:00:00.000Z' });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Diente 16, Oclusal: Sano' }, slow));
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Diente 16, Oclusal: Sano' }), { key: '2' });
+    expect(button('Diente 16, Oclusal: Caries')).toBeTruthy();
+    expect(button('Diente 16: Sano')).toBeTruthy();
+    expect(screen.getByText('Cambios sin guardar')).toBeTruthy();
+    expect(toast.success).toHaveBeenCalledWith('Tratamiento aplicado: Caries', 'Diente 16, superficie Oclusal', expect.anything());
+
+    // Keys typed in the notes are text, not statuses.
+    const notes = screen.getByLabelText('Notas del diente 16');
+    fireEvent.change(notes, { target: { value: 'Dolor' } });
+    fireEvent.keyDown(notes, { key: '4' });
+    expect(button('Diente 16, Oclusal: Caries')).toBeTruthy();
+
+    fireEvent.click(button('Guardar cambios'));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Cambios guardados', 'El odontograma se ha actualizado'), slow);
+    const sent = saves[0] as { baseVersion: number; chart: OdontogramChart };
+    expect(sent.baseVersion).toBe(3);
+    expect(sent.chart[16]).toEqual({ estado: 'healthy', superficies: { top: 'healthy', right: 'healthy', bottom: 'healthy', left: 'healthy', center: 'cavity' }, notas: 'Dolor' });
+    expect(screen.queryByText('Cambios sin guardar')).toBeNull();
+    expect(screen.getByText(/versión 4, guardada/)).toBeTruthy();
+  });
+
+  it('Ausente on a whole tooth draws it as a dash and takes its surfaces', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Diente 11: Sano' }, slow));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Estados' })).getByRole('button', { name: /^Ausente/ }));
+    expect(screen.getByRole('img', { name: 'Diente 11 ausente' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Diente 11, / })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Superficie' })).toBeNull();
+  });
+
+  it('on a save over a newer version says so, keeps the local changes, and reloads the latest on request', async () => {
+    const theirs = emptyChart();
+    theirs[36] = { ...theirs[36], estado: 'crown' };
+    served = [{ version: 3, chart: emptyChart() }, { version: 4, chart: theirs }];
+    saveAnswer = () => json({ error: { code: 'conflict', message: 'Marta Gil guardó el odontograma (versión 4) mientras lo editabas.' } }, 409);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Diente 46: Sano' }, slow));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Estados' })).getByRole('button', { name: /^Implante/ }));
+    fireEvent.click(button('Guardar cambios'));
+    const alert = await screen.findByRole('alert', {}, slow);
+    expect(alert.textContent).toContain('Marta Gil guardó el odontograma (versión 4)');
+    expect(alert.textContent).toContain('Si recargas, los cambios que has hecho aquí se descartarán');
+    expect(button('Diente 46: Implante')).toBeTruthy();
+    expect(screen.getByText('Cambios sin guardar')).toBeTruthy();
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Recargar la última versión' }));
+    expect(await screen.findByRole('button', { name: 'Diente 36: Corona' }, slow)).toBeTruthy();
+    expect(button('Diente 46: Sano')).toBeTruthy();
+    expect(screen.queryByText('Cambios sin guardar')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const router = renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Diente 21: Sano' }, slow));
+    fireEvent.keyDown(button('Diente 21: Sano'), { key: '5' });
+    await router.navigate('/pacientes');
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Salir sin guardar?' }, slow);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Seguir editando' }));
+    expect(router.state.location.pathname).toBe('/odontograma');
+    await router.navigate('/pacientes');
+    fireEvent.click(within(await screen.findByRole('alertdialog', {}, slow)).getByRole('button', { name: 'Salir sin guardar' }));
+    expect(await screen.findByRole('heading', { name: 'Pacientes' }, slow)).toBeTruthy();
+  });
+
+  it('shows the chart without the treatment panel to a role that cannot edit it', async () => {
+    permisos = ['odontograma.ver'];
+    renderPage();
+    expect(await screen.findByText('Tu rol puede ver el odontograma, no modificarlo.', {}, slow)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Guardar cambios' })).toBeNull();
+  });
+});

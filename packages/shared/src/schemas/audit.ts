@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { FIELD_MESSAGES, isCalendarDate, pageNumber } from './fields.ts';
+
+/**
+ * The audit trail of the clinical record (DESIGN §1): every view and change of a patient's chart and every
+ * view, change and deletion of a patient's record is a row of `auditoria`, append-only. The contract
+ * between `GET /api/auditoria` and the '/auditoria' screen.
+ */
+export const AUDIT_ACTIONS = [
+  'odontograma.ver',
+  'odontograma.guardar',
+  'paciente.ver',
+  'paciente.crear',
+  'paciente.editar',
+  'paciente.eliminar',
+  'paciente.desactivar',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'odontograma.ver': 'Vio el odontograma',
+  'odontograma.guardar': 'Guardó el odontograma',
+  'paciente.ver': 'Vio la ficha del paciente',
+  'paciente.crear': 'Registró al paciente',
+  'paciente.editar': 'Modificó la ficha del paciente',
+  'paciente.eliminar': 'Eliminó al paciente',
+  'paciente.desactivar': 'Desactivó y ocultó al paciente (tiene historia clínica)',
+};
+
+export const AUDIT_PAGE_SIZE = 20;
+
+export const AUDIT_MESSAGES = {
+  title: 'Registro de auditoría',
+  empty: 'No hay registros de auditoría',
+  noMatch: 'No hay registros que coincidan con los filtros',
+  dateInvalid: FIELD_MESSAGES.dateInvalid,
+  rangeInvalid: 'La fecha «hasta» no puede ser anterior a «desde»',
+  filterInvalid: 'El filtro no es válido',
+} as const;
+
+const optionalId = z
+  .string()
+  .trim()
+  .transform((v) => v.toLowerCase())
+  .pipe(z.union([z.literal(''), z.uuid({ error: AUDIT_MESSAGES.filterInvalid })]))
+  .optional()
+  .transform((v) => v || null);
+
+const optionalDay = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isCalendarDate(v), AUDIT_MESSAGES.dateInvalid)
+  .optional()
+  .transform((v) => v || null);
+
+/**
+ * `?paciente=&usuario=&desde=&hasta=&pagina=`: a patient id, a member id (usuarios.id), and dates
+ * YYYY-MM-DD (both included, in the clinic's time zone). Empty means no filter.
+ */
+export const auditListQuerySchema = z
+  .object({ paciente: optionalId, usuario: optionalId, desde: optionalDay, hasta: optionalDay, pagina: pageNumber })
+  .superRefine((q, ctx) => {
+    if (q.desde && q.hasta && q.hasta < q.desde) ctx.addIssue({ code: 'custom', path: ['hasta'], message: AUDIT_MESSAGES.rangeInvalid });
+  });
+export type AuditListQuery = z.input<typeof auditListQuerySchema>;
