@@ -33,7 +33,7 @@ test('creates a product and a service, filters them, adjusts stock with its move
   await page.getByRole('button', { name: 'Crear ítem' }).click();
   await expect(page.getByText('El nombre es obligatorio')).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByLabel('Nombre', { exact: true }).fill('Resina compuesta A2');
+  await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Resina compuesta A2');
   await page.getByLabel('Descripción').fill('Jeringa de 4 g');
   await page.getByLabel('Código').fill('RES-A2');
   await page.getByLabel('Precio de compra').fill('45.000');
@@ -56,7 +56,7 @@ test('creates a product and a service, filters them, adjusts stock with its move
 
   // A service: no stock fields.
   await page.getByRole('link', { name: 'Nuevo item' }).click();
-  await page.getByLabel('Nombre', { exact: true }).fill('Limpieza dental');
+  await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Limpieza dental');
   await page.getByLabel('Categoría').click();
   await page.getByRole('option', { name: 'Servicio' }).click();
   await expect(page.getByLabel('Stock actual')).toHaveCount(0);
@@ -103,7 +103,7 @@ test('creates a product and a service, filters them, adjusts stock with its move
 
   // A código already used in the clinic is refused on the field.
   await page.getByRole('link', { name: 'Nuevo item' }).click();
-  await page.getByLabel('Nombre', { exact: true }).fill('Resina repetida');
+  await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Resina repetida');
   await page.getByLabel('Código').fill('RES-A2');
   await page.getByRole('button', { name: 'Crear ítem' }).click();
   await expect(page.getByText('Error al crear el ítem')).toBeVisible();

@@ -159,7 +159,7 @@ export function ItemForm({ defaultValues = EMPTY_ITEM, currentImageUrl = null, r
             ) : null}
           </div>
 
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField label="Nombre" htmlFor="item-nombre" error={errors.nombre?.message} required>
               <Input autoComplete="off" disabled={disabled} {...register('nombre')} />
             </FormField>
@@ -190,7 +190,7 @@ export function ItemForm({ defaultValues = EMPTY_ITEM, currentImageUrl = null, r
             <Textarea rows={3} disabled={disabled} {...register('descripcion')} />
           </FormField>
 
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid items-start gap-4 sm:grid-cols-3">
             <FormField label="Código" htmlFor="item-codigo" error={errors.codigo?.message}>
               <Input autoComplete="off" disabled={disabled} {...register('codigo')} />
             </FormField>
@@ -204,7 +204,7 @@ export function ItemForm({ defaultValues = EMPTY_ITEM, currentImageUrl = null, r
 
           {/* Spec 001 §5: a servicio counts no stock. */}
           {hasStock(categoria) ? (
-            <div className="grid gap-4 sm:grid-cols-3">
+            <div className="grid items-start gap-4 sm:grid-cols-3">
               <FormField label="Stock actual" htmlFor="item-stock-actual" error={errors.stockActual?.message}>
                 <Input inputMode="numeric" autoComplete="off" disabled={disabled} {...register('stockActual')} />
               </FormField>
