@@ -11,10 +11,10 @@ import {
   type ItemData,
   type UpdateItemData,
 } from '@odontia/shared';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
-import { imageProblemMessage, ImagePicker, type ImageProblem } from '@/components/image-picker';
+import { RemovableImageField, useImageChoice } from '@/components/removable-image-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -96,18 +96,14 @@ export function ItemForm({ defaultValues = EMPTY_ITEM, currentImageUrl = null, r
     control,
     formState: { errors, isSubmitting },
   } = form;
-  const [image, setImage] = useState<File | null>(null);
-  const [imageProblem, setImageProblem] = useState<ImageProblem | null>(null);
-  const [removeImage, setRemoveImage] = useState(false);
+  const image = useImageChoice(currentImageUrl);
   const disabled = isSubmitting || readOnly;
-  const shownImageUrl = removeImage ? null : currentImageUrl;
-  const imageChange: ImageChange = image ?? (removeImage && currentImageUrl ? 'remove' : null);
   const categoria = useWatch({ control, name: 'categoria' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      if (props.mode === 'edit') await props.onSubmit(values as UpdateItemData, imageChange);
-      else await props.onSubmit(values as ItemData, imageChange);
+      if (props.mode === 'edit') await props.onSubmit(values as UpdateItemData, image.change);
+      else await props.onSubmit(values as ItemData, image.change);
     } catch (error) {
       // The page shows the toast; per-field messages from the server go under their fields.
       setServerFieldErrors(error, form.setError, FIELDS);
@@ -124,40 +120,7 @@ export function ItemForm({ defaultValues = EMPTY_ITEM, currentImageUrl = null, r
           <CardDescription>Los campos marcados con * son obligatorios.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
-          <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
-            <ImagePicker
-              label="Imagen del ítem"
-              currentUrl={shownImageUrl}
-              file={image}
-              onFileChange={(file) => {
-                setImageProblem(null);
-                setImage(file);
-              }}
-              onInvalid={(problem) => {
-                setImage(null);
-                setImageProblem(problem);
-              }}
-              error={imageProblem ? imageProblemMessage(imageProblem) : undefined}
-              buttonLabel={shownImageUrl || image ? 'Cambiar imagen' : 'Subir imagen'}
-              disabled={disabled}
-            />
-            {shownImageUrl || image ? (
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                className="mb-5 text-destructive hover:text-destructive"
-                disabled={disabled}
-                onClick={() => {
-                  // A picked file is simply dropped; a saved image is removed when the form is saved.
-                  if (image) setImage(null);
-                  else setRemoveImage(true);
-                }}
-              >
-                Quitar imagen
-              </Button>
-            ) : null}
-          </div>
+          <RemovableImageField choice={image} label="Imagen del ítem" noun="imagen" disabled={disabled} />
 
           <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField label="Nombre" htmlFor="item-nombre" error={errors.nombre?.message} required>
