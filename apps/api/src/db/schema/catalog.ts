@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clinicas, usuarios } from './clinics.ts';
 
 /**
@@ -90,4 +90,22 @@ export const movimientosStock = pgTable(
     index('movimientos_stock_producto_idx').on(t.productoId, t.fechaCreacion),
     index('movimientos_stock_clinica_idx').on(t.clinicaId),
   ],
+);
+
+/**
+ * The number of items of each clinic and category, kept exact by triggers on `productos` (migration
+ * productos_conteo_triggers) in the same transaction as the insert, delete or change of category,
+ * so the list's "N items encontrados" of a tab and its "de Y items" cost one row, not a count of
+ * thousands per page. Stock changes do not touch it (no lock shared by two checkouts).
+ */
+export const productosConteo = pgTable(
+  'productos_conteo',
+  {
+    clinicaId: uuid('clinica_id')
+      .notNull()
+      .references(() => clinicas.id, { onDelete: 'cascade' }),
+    categoria: text('categoria').notNull(),
+    total: integer('total').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.clinicaId, t.categoria] })],
 );
