@@ -56,4 +56,4 @@ CREATE UNIQUE INDEX "productos_clinica_codigo_key" ON "productos" USING btree ("
 CREATE UNIQUE INDEX "productos_clinica_proveedor_key" ON "productos" USING btree ("clinica_id","producto_proveedor_id") WHERE "productos"."producto_proveedor_id" is not null;--> statement-breakpoint
 CREATE INDEX "productos_clinica_nombre_idx" ON "productos" USING btree ("clinica_id","nombre","id");--> statement-breakpoint
 CREATE INDEX "productos_clinica_categoria_nombre_idx" ON "productos" USING btree ("clinica_id","categoria","nombre","id");--> statement-breakpoint
-CREATE INDEX "productos_busqueda_trgm_idx" ON "productos" USING gin ("clinica_id","busqueda" gin_trgm_ops) WITH (fastupdate=false);
+CREATE INDEX "productos_busqueda_trgm_idx" ON "productos" USING gin ("clinica_id","categoria","busqueda" gin_trgm_ops) WITH (fastupdate=false);

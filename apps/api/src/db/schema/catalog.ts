@@ -55,9 +55,10 @@ export const productos = pgTable(
       .where(sql`${t.productoProveedorId} is not null`),
     index('productos_clinica_nombre_idx').on(t.clinicaId, t.nombre, t.id),
     index('productos_clinica_categoria_nombre_idx').on(t.clinicaId, t.categoria, t.nombre, t.id),
+    // The tab is in the index too (btree_gin), so a search in a tab reads only that tab's matches.
     // fastupdate off, as for patients: a pending list would be read in full by every search.
     index('productos_busqueda_trgm_idx')
-      .using('gin', t.clinicaId, sql`${t.busqueda} gin_trgm_ops`)
+      .using('gin', t.clinicaId, t.categoria, sql`${t.busqueda} gin_trgm_ops`)
       .with({ fastupdate: false }),
   ],
 );

@@ -62,7 +62,7 @@ const likePattern = (term: string): SQL =>
  * (nombre, código, descripción; accent-insensitive), with the number of matches and of all the
  * clinic's items, in one round trip. Without a search both numbers come from `productos_conteo`
  * (kept by triggers: one row per category, not a count of thousands); a search counts its matches
- * through the trigram index.
+ * with a window over the same trigram-index scan that finds them.
  */
 export async function listItems(
   db: Database,
@@ -75,21 +75,19 @@ export async function listItems(
   const where = and(...filters)!;
   const counted = (categoria?: string) =>
     sql<number>`(select coalesce(sum(total), 0)::int from productos_conteo where clinica_id = ${clinicaId}${categoria ? sql` and categoria = ${categoria}` : sql``})`;
-  const counts = {
-    total: query.q
-      ? sql<number>`(select count(*)::int from productos where ${where})`
-      : counted(query.categoria === 'todos' ? undefined : query.categoria),
-    totalClinica: counted(),
-  };
+  const totalClinica = counted();
+  const total = query.q ? sql<number>`count(*) over ()` : counted(query.categoria === 'todos' ? undefined : query.categoria);
   const rows = await db
-    .select({ ...rowColumns, ...counts })
+    .select({ ...rowColumns, total, totalClinica })
     .from(productos)
     .where(where)
     .orderBy(productos.nombre, productos.id)
     .limit(CATALOG_PAGE_SIZE)
     .offset((query.pagina - 1) * CATALOG_PAGE_SIZE);
   // Past the end of the matches (or none): the counts alone.
-  const [head] = rows.length ? rows : await db.select(counts).from(sql`(select 1) as uno`);
+  const [head] = rows.length
+    ? rows
+    : await db.select({ total: query.q ? sql<number>`(select count(*)::int from productos where ${where})` : total, totalClinica }).from(sql`(select 1) as uno`);
   return {
     items: rows.map(({ total: _t, totalClinica: _c, ...item }): CatalogItemRow => item),
     total: Number(head.total),
