@@ -119,6 +119,8 @@ function renderAt(path: string) {
 }
 
 const path = () => screen.getByTestId('path').textContent;
+// The first render loads the session, Radix and the page: slow on a busy machine.
+const LOADED = { timeout: 5000 };
 
 beforeEach(installApi);
 afterEach(() => {
@@ -130,21 +132,21 @@ afterEach(() => {
 describe('Productos, Servicios e Insumos', () => {
   it('asks the server for the tab, term and page of the URL; another tab keeps the term and starts at page 1', async () => {
     renderAt('/productos?q=guantes&pagina=2');
-    expect(await screen.findByRole('link', { name: 'Guantes de nitrilo' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Guantes de nitrilo' }, LOADED)).toBeTruthy();
     expect(Object.fromEntries(listQueries[0])).toEqual({ categoria: 'todos', q: 'guantes', pagina: '2' });
     expect(screen.getByText('1 items encontrados')).toBeTruthy();
     expect(screen.getByText('Mostrando 1 de 1 items')).toBeTruthy();
     expect(screen.getByText('Stock bajo')).toBeTruthy();
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Insumos' }), { button: 0 });
-    await waitFor(() => expect(path()).toBe('/productos?q=guantes&categoria=insumo'));
-    await waitFor(() => expect(Object.fromEntries(listQueries.at(-1)!)).toEqual({ categoria: 'insumo', q: 'guantes', pagina: '1' }));
+    await waitFor(() => expect(path()).toBe('/productos?q=guantes&categoria=insumo'), LOADED);
+    await waitFor(() => expect(Object.fromEntries(listQueries.at(-1)!)).toEqual({ categoria: 'insumo', q: 'guantes', pagina: '1' }), LOADED);
     expect(screen.getByRole('tab', { name: 'Insumos' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('opens an item by clicking anywhere on its row', async () => {
     renderAt('/productos');
-    fireEvent.click(await screen.findByText('GUA-M'));
+    fireEvent.click(await screen.findByText('GUA-M', {}, LOADED));
     expect(path()).toBe('/productos/i1');
   });
 });
@@ -152,19 +154,19 @@ describe('Productos, Servicios e Insumos', () => {
 describe('Editar Ítem', () => {
   it("an unknown or another clinic's id: 'Error al cargar el ítem', then back to /productos", async () => {
     renderAt('/productos/otro');
-    await waitFor(() => expect(path()).toBe('/productos'));
+    await waitFor(() => expect(path()).toBe('/productos'), LOADED);
     expect(toast.error).toHaveBeenCalledWith('Error al cargar el ítem', 'El ítem solicitado no existe o no tienes acceso', expect.anything());
   });
 
   it('a service has no stock fields; a código already used is said on the field', async () => {
     renderAt('/productos/s1');
-    expect(await screen.findByDisplayValue('Limpieza dental')).toBeTruthy();
+    expect(await screen.findByDisplayValue('Limpieza dental', {}, LOADED)).toBeTruthy();
     expect(screen.queryByLabelText('Stock actual')).toBeNull();
     expect(screen.queryByLabelText('Stock mínimo')).toBeNull();
     expect(screen.queryByText('Últimos movimientos de stock')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
-    await waitFor(() => expect(screen.getByLabelText('Código').getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(screen.getByLabelText('Código').getAttribute('aria-invalid')).toBe('true'), LOADED);
     expect(screen.getByRole('alert').textContent).toBe('Ya existe un ítem con este código en la clínica');
     expect(toast.error).toHaveBeenCalledWith('Error al actualizar el ítem', 'Ya existe un ítem con este código en la clínica');
     expect(path()).toBe('/productos/s1');
