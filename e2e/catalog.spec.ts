@@ -17,7 +17,7 @@ const row = (page: Page, name: string) => page.getByRole('table', { name: 'Inven
 // es-CO writes "$ 45.000" with a no-break space.
 const pesos = (text: string) => text.replace(' ', '\u00a0');
 
-test('creates a product and a service, filters them, adjusts stock with its movement, deactivates and deletes', async ({ page }) => {
+test('creates a product and a service (no stock fields), shows pesos and N/A, filters by tab and search, refuses a repeated código', async ({ page }) => {
   await createClinicOwner(page.request);
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Productos y Servicios' }).click();
@@ -110,8 +110,16 @@ test('creates a product and a service, filters them, adjusts stock with its move
   await expect(page.getByLabel('Código')).toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('link', { name: 'Cancelar' }).click();
   await expect(page).toHaveURL(/\/productos$/);
+});
 
-  // Edit the stock from the row (opened with the keyboard): an 'Ajuste manual' movement of -9.
+test('an edited stock is an ajuste movement; an item is deactivated, then deleted after the confirmation', async ({ page }) => {
+  await createClinicOwner(page.request);
+  await createItem(page.request, { nombre: 'Resina compuesta A2', categoria: 'producto', codigo: 'RES-A2', precioCompra: 45000, stockActual: 12, stockMinimo: 5, unidadMedida: 'unidad' });
+  await createItem(page.request, { nombre: 'Limpieza dental', categoria: 'servicio', precioVenta: 120000 });
+  await page.goto('/productos');
+  await expect(row(page, 'Resina compuesta A2')).toContainText('12 unidad');
+
+  // Opened from the row with the keyboard: an 'Ajuste manual' movement of -9.
   await page.getByRole('link', { name: 'Resina compuesta A2' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Editar Ítem' })).toBeVisible();
@@ -151,8 +159,10 @@ test('creates a product and a service, filters them, adjusts stock with its move
   await dialog.getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByText('Ítem eliminado')).toBeVisible();
   await expect(page).toHaveURL(/\/productos$/);
+  // The deleted item is not loaded again on its way out.
+  await expect(page.getByText('Error al cargar el ítem')).toHaveCount(0);
   await expect(row(page, 'Resina compuesta A2')).toHaveCount(0);
-  await expect(page.getByText('3 items encontrados')).toBeVisible();
+  await expect(page.getByText('1 items encontrados')).toBeVisible();
 });
 
 test("another clinic's item, or an unknown id, is 'Error al cargar el ítem' and back to the list", async ({ page, browser }) => {
