@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
@@ -47,9 +47,11 @@ const SERVICE = {
 };
 
 let listQueries: URLSearchParams[] = [];
+let deleted = false;
 
 function installApi() {
   listQueries = [];
+  deleted = false;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -68,7 +70,11 @@ function installApi() {
         listQueries.push(url.searchParams);
         return json({ items: [ROW], total: 1, totalClinica: 1, pagina: 1, porPagina: 50 });
       }
-      if (url.pathname === '/api/productos/s1' && request.method === 'GET') return json(SERVICE);
+      if (url.pathname === '/api/productos/s1' && request.method === 'GET' && !deleted) return json(SERVICE);
+      if (url.pathname === '/api/productos/s1' && request.method === 'DELETE') {
+        deleted = true;
+        return new Response(null, { status: 204 });
+      }
       if (url.pathname === '/api/productos/s1' && request.method === 'PUT') {
         const message = 'Ya existe un ítem con este código en la clínica';
         return json({ error: { code: 'conflict', message, fields: { codigo: message } } }, 409);
@@ -170,5 +176,18 @@ describe('Editar Ítem', () => {
     expect(screen.getByRole('alert').textContent).toBe('Ya existe un ítem con este código en la clínica');
     expect(toast.error).toHaveBeenCalledWith('Error al actualizar el ítem', 'Ya existe un ítem con este código en la clínica');
     expect(path()).toBe('/productos/s1');
+  });
+
+  it("Eliminar asks first, then says 'Ítem eliminado' and goes back to /productos without loading the item again", async () => {
+    renderAt('/productos/s1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Eliminar' }, LOADED));
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Estás seguro?' });
+    expect(dialog.textContent).toContain('Limpieza dental');
+    expect(deleted).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(path()).toBe('/productos'), LOADED);
+    expect(deleted).toBe(true);
+    expect(toast.success).toHaveBeenCalledWith('Ítem eliminado');
+    expect(toast.error).not.toHaveBeenCalled();
   });
 });
