@@ -16,11 +16,16 @@ export async function freePort(): Promise<number> {
 export type BenchServer = { child: ChildProcess; baseUrl: string };
 
 /** Forks `script` (an entry calling `serveBench`) and waits until it listens (the first run loads the data). */
-export async function startServer(script: string, env: Record<string, string>, log: (line: string) => void): Promise<BenchServer> {
+export async function startServer(
+  script: string,
+  env: Record<string, string>,
+  log: (line: string) => void,
+  options: { exposeGc?: boolean } = {},
+): Promise<BenchServer> {
   const port = await freePort();
   const child = fork(script, [], {
     env: { ...process.env, ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` },
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(options.exposeGc ? ['--expose-gc'] : [])],
     // The request log goes to /dev/null (still serialised, as in production); errors are shown.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -14,3 +14,4 @@ export * from './schemas/team.ts';
 export * from './schemas/appointments.ts';
 export * from './odontogram.ts';
 export * from './schemas/audit.ts';
+export * from './schemas/catalog.ts';

@@ -2,6 +2,7 @@ import { ADMIN_ROLE_NAME, PERMISSIONS } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from './client.ts';
 import { seedDemoAppointments } from '../features/appointments/appointments.seed.ts';
+import { seedDemoCatalog } from '../features/catalog/catalog.seed.ts';
 import { seedDemoClinic } from '../features/clinic/clinic.seed.ts';
 import { seedDemoCharts } from '../features/odontogram/odontogram.seed.ts';
 import { seedDemoPatients } from '../features/patients/patients.seed.ts';
@@ -49,7 +50,7 @@ export type DemoSeeder = (tx: Executor, context: DemoSeedContext) => Promise<voi
  * that own it and runs once, on an empty database (no user yet), when SEED_DEMO is on. Data for the
  * demo clinic goes after `seedDemoClinic` (see DEMO_CLINIC in db/demo.ts).
  */
-export const demoSeeders: DemoSeeder[] = [seedDirectoryDemo, seedDemoClinic, seedDemoPatients, seedDemoTeam, seedDemoAppointments, seedDemoCharts];
+export const demoSeeders: DemoSeeder[] = [seedDirectoryDemo, seedDemoClinic, seedDemoPatients, seedDemoTeam, seedDemoAppointments, seedDemoCharts, seedDemoCatalog];
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   const [row] = await db

@@ -83,6 +83,12 @@ export const routes: RouteObject[] = [
                 { path: '/citas/:id', lazy: page(() => import('@/features/appointments/pages/edit-appointment-page')) },
               ]),
               guarded('odontograma.ver', [{ path: '/odontograma', lazy: odontogramPage }]),
+              // Inventario (spec 001 §2).
+              guarded('productos.ver', [
+                { path: '/productos', lazy: page(() => import('@/features/catalog/pages/catalog-page')) },
+                guarded('productos.crear', [{ path: '/productos/nuevo', lazy: page(() => import('@/features/catalog/pages/new-item-page')) }]),
+                { path: '/productos/:id', lazy: page(() => import('@/features/catalog/pages/edit-item-page')) },
+              ]),
               guarded('dentistas.ver', [{ path: '/dentistas', lazy: page(() => import('@/features/dentists/pages/dentists-page')) }]),
               guarded('solicitudes.ver', [{ path: '/solicitudes', lazy: page(() => import('@/features/requests/pages/solicitudes-page')) }]),
               guarded('clinica.ver', [{ path: '/settings', lazy: settingsPage }]),

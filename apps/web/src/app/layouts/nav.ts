@@ -1,6 +1,6 @@
 import type { Permission } from '@odontia/shared';
 import type { LucideIcon } from 'lucide-react';
-import { CalendarDays, ClipboardList, Inbox, Smile, Stethoscope, KeyRound, LayoutDashboard, Settings, ShieldCheck, UserCog, UserRound, Users } from 'lucide-react';
+import { CalendarDays, ClipboardList, Inbox, KeyRound, LayoutDashboard, Package, Settings, ShieldCheck, Smile, Stethoscope, UserCog, UserRound, Users } from 'lucide-react';
 
 export type NavEntry = {
   title: string;
@@ -27,6 +27,10 @@ export const NAV_GROUPS: NavGroup[] = [
       { title: 'Dentistas', url: '/dentistas', icon: Stethoscope, permission: 'dentistas.ver' },
       { title: 'Solicitudes', url: '/solicitudes', icon: Inbox, permission: 'solicitudes.ver' },
     ],
+  },
+  {
+    label: 'Inventario',
+    entries: [{ title: 'Productos y Servicios', url: '/productos', icon: Package, permission: 'productos.ver' }],
   },
   {
     label: 'Administración',

@@ -14,6 +14,12 @@ describe('Pagination', () => {
     expect(screen.getByText('Mostrando 21 - 25 de 25')).toBeDefined();
   });
 
+  it('words the summary as the list says when given one', () => {
+    render(<Pagination page={3} pageSize={10} total={25} onPageChange={() => {}} summary={({ from, to, total }) => `${to - from + 1} de ${total} items`} />);
+    expect(screen.getByText('5 de 25 items')).toBeDefined();
+    expect(screen.queryByText(/Mostrando/)).toBeNull();
+  });
+
   it('hides the controls when everything fits on one page, but keeps the text', () => {
     render(<Pagination page={1} pageSize={10} total={10} onPageChange={() => {}} />);
 

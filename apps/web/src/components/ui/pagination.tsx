@@ -10,6 +10,8 @@ type PaginationProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   pageSize: number;
   total: number;
   onPageChange: (page: number) => void;
+  /** Replaces "Mostrando a - b de N" for a list whose spec words it otherwise (the catalogue's "Mostrando X de Y items"). */
+  summary?: (range: { from: number; to: number; total: number }) => React.ReactNode;
 };
 
 const numberFormat = new Intl.NumberFormat('es-ES');
@@ -31,7 +33,7 @@ function pageItems(current: number, pageCount: number): Array<number | 'ellipsis
  * "Mostrando a - b de N" whenever there is something to show; the buttons only when there is more
  * than one page (the specs' lists hide them at 10 items or fewer).
  */
-function Pagination({ page, pageSize, total, onPageChange, className, ...props }: PaginationProps) {
+function Pagination({ page, pageSize, total, onPageChange, summary, className, ...props }: PaginationProps) {
   if (total <= 0) return null;
 
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -47,7 +49,7 @@ function Pagination({ page, pageSize, total, onPageChange, className, ...props }
       {...props}
     >
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        Mostrando {numberFormat.format(from)} - {numberFormat.format(to)} de {numberFormat.format(total)}
+        {summary ? summary({ from, to, total }) : `Mostrando ${numberFormat.format(from)} - ${numberFormat.format(to)} de ${numberFormat.format(total)}`}
       </p>
       {total > pageSize ? (
         <nav aria-label="Paginación">

@@ -10,10 +10,9 @@ import {
   type PatientStatus,
   type UpdatePatientData,
 } from '@odontia/shared';
-import { useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
-import { imageProblemMessage, ImagePicker, type ImageProblem } from '@/components/image-picker';
+import { RemovableImageField, useImageChoice } from '@/components/removable-image-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -99,17 +98,13 @@ export function PatientForm(props: PatientFormProps) {
     control,
     formState: { errors, isSubmitting },
   } = form;
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [photoProblem, setPhotoProblem] = useState<ImageProblem | null>(null);
-  const [removePhoto, setRemovePhoto] = useState(false);
+  const photo = useImageChoice(currentPhotoUrl);
   const disabled = isSubmitting || readOnly;
-  const shownPhotoUrl = removePhoto ? null : currentPhotoUrl;
-  const photoChange: ImageChange = photo ?? (removePhoto && currentPhotoUrl ? 'remove' : null);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      if (props.mode === 'edit') await props.onSubmit(values as UpdatePatientData, photoChange);
-      else await props.onSubmit(values as CreatePatientData, photoChange);
+      if (props.mode === 'edit') await props.onSubmit(values as UpdatePatientData, photo.change);
+      else await props.onSubmit(values as CreatePatientData, photo.change);
     } catch (error) {
       // The page shows the toast; per-field messages from the server go under their fields.
       setServerFieldErrors(error, form.setError, FIELDS);
@@ -130,42 +125,14 @@ export function PatientForm(props: PatientFormProps) {
           <CardDescription>Los campos marcados con * son obligatorios.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
-          <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
-            <ImagePicker
-              label="Foto del paciente"
-              shape="circle"
-              currentUrl={shownPhotoUrl}
-              file={photo}
-              onFileChange={(file) => {
-                setPhotoProblem(null);
-                setPhoto(file);
-              }}
-              onInvalid={(problem) => {
-                setPhoto(null);
-                setPhotoProblem(problem);
-              }}
-              error={photoProblem ? imageProblemMessage(photoProblem) : undefined}
-              buttonLabel={shownPhotoUrl || photo ? 'Cambiar foto' : 'Subir foto'}
-              fallback={fullName ? <span className="text-lg font-medium">{getInitials(fullName)}</span> : undefined}
-              disabled={disabled}
-            />
-            {shownPhotoUrl || photo ? (
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                className="mb-5 text-destructive hover:text-destructive"
-                disabled={disabled}
-                onClick={() => {
-                  // A picked file is simply dropped; a saved photo is removed when the form is saved.
-                  if (photo) setPhoto(null);
-                  else setRemovePhoto(true);
-                }}
-              >
-                Quitar foto
-              </Button>
-            ) : null}
-          </div>
+          <RemovableImageField
+            choice={photo}
+            label="Foto del paciente"
+            noun="foto"
+            shape="circle"
+            fallback={fullName ? <span className="text-lg font-medium">{getInitials(fullName)}</span> : undefined}
+            disabled={disabled}
+          />
 
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Nombres" htmlFor="paciente-nombres" error={errors.nombres?.message} required>

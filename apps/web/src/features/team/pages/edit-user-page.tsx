@@ -20,7 +20,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useDeleteUser } from '../api/delete-user';
 import { useRoleOptions } from '../api/get-role-options';
 import { useUpdateUser, useUser, type TeamMember } from '../api/user';
-import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { PageFrame } from '../components/page-frame';
 import { RoleSelect } from '../components/role-select';
 

@@ -10,9 +10,9 @@ import { toast } from '@/lib/toast';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePermissions } from '../api/get-permissions';
-import { ListToolbar } from '../components/list-toolbar';
+import { ListToolbar } from '@/components/list-toolbar';
 import { ListHeader } from '../components/page-frame';
-import { useClampPage, useListSearch } from '../hooks/use-list-search';
+import { useClampPage, useListSearch } from '@/hooks/use-list-search';
 import { groupByModule, moduleLabel } from '../permission-groups';
 
 /** 'Permisos del Sistema' (spec 001 §2): the catalogue, read-only, grouped by módulo. */

@@ -15,10 +15,10 @@ import { toast } from '@/lib/toast';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDeleteRole, useRoles, type RoleRow } from '../api/roles';
-import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
-import { ListToolbar } from '../components/list-toolbar';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ListToolbar } from '@/components/list-toolbar';
 import { ListHeader } from '../components/page-frame';
-import { useClampPage, useListSearch } from '../hooks/use-list-search';
+import { useClampPage, useListSearch } from '@/hooks/use-list-search';
 
 function DeleteRoleDialog({ role, onClose, onDeleted }: { role: RoleRow | null; onClose: () => void; onDeleted: () => void }) {
   const remove = useDeleteRole();

@@ -17,10 +17,10 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useDeleteInvitation } from '../api/delete-invitation';
 import { useDeleteUser } from '../api/delete-user';
 import { useTeam, type TeamRow } from '../api/get-team';
-import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
-import { ListToolbar } from '../components/list-toolbar';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ListToolbar } from '@/components/list-toolbar';
 import { ListHeader } from '../components/page-frame';
-import { useClampPage, useListSearch } from '../hooks/use-list-search';
+import { useClampPage, useListSearch } from '@/hooks/use-list-search';
 
 /** Spec 001 §4: members Registrado or Inactivo; invitations pendiente, registrado, anything else Expirado. */
 const ESTADO_VARIANTS: Record<TeamRow['estado'], 'success' | 'warning' | 'outline' | 'destructive'> = {

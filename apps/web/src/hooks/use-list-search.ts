@@ -16,12 +16,15 @@ export function useListSearch() {
   const [term, setTerm] = useState(q);
   const debouncedTerm = useDebouncedValue(term, SEARCH_DELAY_MS);
 
+  // The list's other parameters (a tab, a filter) stay as they are.
   const set = (next: { q?: string; pagina?: number }, options: { replace?: boolean } = {}) => {
     const q2 = next.q ?? q;
     const p2 = next.pagina ?? pagina;
-    const search = new URLSearchParams();
+    const search = new URLSearchParams(params);
     if (q2) search.set('q', q2);
+    else search.delete('q');
     if (p2 > 1) search.set('pagina', String(p2));
+    else search.delete('pagina');
     setParams(search, { replace: options.replace });
   };
 

@@ -13,7 +13,7 @@ type ListToolbarProps = {
   refreshing: boolean;
 };
 
-/** The search box and 'Actualizar' button above the administration lists (spec 001 §2). */
+/** The search box and 'Actualizar' button above the lists of spec 001 §2 (team, catalogue). */
 export function ListToolbar({ searchLabel, term, onTermChange, onRefresh, refreshing }: ListToolbarProps) {
   return (
     <div className="flex flex-wrap items-center gap-3">

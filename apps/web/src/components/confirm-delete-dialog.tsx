@@ -20,7 +20,7 @@ type ConfirmDeleteDialogProps = {
 };
 
 /**
- * '¿Estás seguro?' before deleting a usuario, an invitación or a rol (spec 001 §8). It stays open,
+ * '¿Estás seguro?' before deleting a usuario, an invitación, a rol (spec 001 §8) or a catalogue ítem. It stays open,
  * with the button busy, until the server answers; focus returns to the button that opened it.
  */
 export function ConfirmDeleteDialog({ open, onOpenChange, description, pending, onConfirm }: ConfirmDeleteDialogProps) {

@@ -1,0 +1,128 @@
+import { CATALOG_MESSAGES, hasStock, type CatalogItem, type UpdateItemData } from '@odontia/shared';
+import { Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api';
+import { useCan } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { useClinicRequired } from '@/lib/use-clinic-required';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useCatalogItem, useDeleteItem, useRemoveItemImage, useUpdateItem, useUploadItemImage } from '../api/catalog';
+import { ItemForm, type ItemFormValues } from '../components/item-form';
+import { ItemPageFrame } from '../components/item-page-frame';
+import { StockMovements } from '../components/stock-movements';
+import { useSubmitItem } from '../hooks/use-submit-item';
+
+const text = (value: number | string | null) => (value === null ? '' : String(value));
+
+const toFormValues = (item: CatalogItem): ItemFormValues => ({
+  nombre: item.nombre,
+  descripcion: item.descripcion ?? '',
+  categoria: item.categoria,
+  codigo: item.codigo ?? '',
+  precioCompra: text(item.precioCompra),
+  precioVenta: text(item.precioVenta),
+  stockActual: text(item.stockActual),
+  stockMinimo: text(item.stockMinimo),
+  unidadMedida: item.unidadMedida ?? '',
+  activo: item.activo,
+});
+
+/** Eliminar, after '¿Estás seguro?'; then back to /productos (spec 001 §2). */
+function DeleteItemButton({ item }: { item: CatalogItem }) {
+  const navigate = useNavigate();
+  const remove = useDeleteItem();
+  const [open, setOpen] = useState(false);
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync(item.id);
+      toast.success(CATALOG_MESSAGES.deleted);
+      setOpen(false);
+      navigate('/productos');
+    } catch (error) {
+      toast.error(CATALOG_MESSAGES.deleteError, errorMessage(error, 'Inténtalo de nuevo más tarde'));
+    }
+  };
+  return (
+    <>
+      <Button type="button" variant="outline" className="text-destructive hover:text-destructive" onClick={() => setOpen(true)}>
+        <Trash2 aria-hidden="true" />
+        Eliminar
+      </Button>
+      <ConfirmDeleteDialog
+        open={open}
+        onOpenChange={setOpen}
+        pending={remove.isPending}
+        onConfirm={() => void confirm()}
+        description={
+          <>
+            Se eliminará «{item.nombre}» del catálogo con su historial de stock. Esta acción no se puede deshacer.
+          </>
+        }
+      />
+    </>
+  );
+}
+
+/**
+ * 'Editar Ítem' (/productos/{id}, spec 001 §2): the form, Eliminar, and the last stock movements. An
+ * unknown id and another clinic's item both fail to load: 'Error al cargar el ítem', back to /productos.
+ */
+export default function EditItemPage() {
+  usePageTitle(CATALOG_MESSAGES.editItemTitle);
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const canEdit = useCan('productos.editar');
+  const canDelete = useCan('productos.eliminar');
+  const item = useCatalogItem(id);
+  const update = useUpdateItem();
+  const upload = useUploadItemImage();
+  const removeImage = useRemoveItemImage();
+  const onSubmit = useSubmitItem({
+    save: (values: UpdateItemData) => update.mutateAsync({ id, input: values }),
+    saveFailedTitle: CATALOG_MESSAGES.updateError,
+    upload: (file) => upload.mutateAsync({ id, file }),
+    remove: { run: () => removeImage.mutateAsync(id), failed: { title: 'Error al quitar la imagen', fallback: 'Los cambios se guardaron con la imagen anterior.' } },
+    saved: CATALOG_MESSAGES.updated,
+  });
+  const redirecting = useClinicRequired(item.error ?? update.error);
+
+  useEffect(() => {
+    if (item.isError && !redirecting) {
+      toast.error(CATALOG_MESSAGES.loadError, errorMessage(item.error, CATALOG_MESSAGES.notFound), { id: 'error-cargar-item' });
+      navigate('/productos', { replace: true });
+    }
+  }, [item.isError, item.error, redirecting, navigate]);
+
+  if (redirecting || item.isError) return null;
+
+  const data = item.data;
+  return (
+    <ItemPageFrame title={CATALOG_MESSAGES.editItemTitle} subtitle={data ? data.nombre : 'Cargando el ítem...'}>
+      {data ? (
+        <>
+          <ItemForm
+            key={data.id}
+            mode="edit"
+            defaultValues={toFormValues(data)}
+            currentImageUrl={data.imagenUrl}
+            readOnly={!canEdit}
+            actions={canDelete ? <DeleteItemButton item={data} /> : null}
+            onSubmit={onSubmit}
+          />
+          {hasStock(data.categoria) || data.movimientos.length > 0 ? <StockMovements movements={data.movimientos} unidadMedida={data.unidadMedida} /> : null}
+        </>
+      ) : (
+        <div className="grid gap-4" aria-busy="true" aria-label="Cargando ítem">
+          <Skeleton className="size-20 rounded-lg" />
+          <Skeleton className="h-9 w-full" />
+          <Skeleton className="h-9 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      )}
+    </ItemPageFrame>
+  );
+}
