@@ -167,6 +167,8 @@ describe('the demo clinic', () => {
     // The team dentist's saves are in the audit trail.
     const [saves] = await t.db.select({ n: count() }).from(auditoria).where(eq(auditoria.usuarioId, DEMO_TEAM.members[0].id));
     expect(saves.n).toBeGreaterThan(0);
+  });
+
   it('has a catalogue of about 40 items in the three categories, valid for the form, with stock that its movements add up to', async () => {
     const cookie = cookiesFrom(await signIn(DEMO_CLINIC.owner.email, DEMO_CLINIC.owner.password));
     const page = await (await api.productos.$get({ query: {} }, { headers: { cookie } })).json();
