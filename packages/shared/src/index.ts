@@ -12,3 +12,4 @@ export * from './schemas/directory.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/team.ts';
 export * from './schemas/appointments.ts';
+export * from './schemas/store.ts';
