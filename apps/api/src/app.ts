@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { accountRoutes } from './features/profile/account.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { clinicRoutes } from './features/clinic/clinic.routes.ts';
 import { demoRoutes } from './features/demo/demo.routes.ts';
 import { directoryRoutes } from './features/directory/directory.routes.ts';
@@ -47,7 +48,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/roles', rolesRoutes)
   .route('/permisos', permissionsRoutes)
   .route('/dentistas', dentistsRoutes)
-  .route('/citas', appointmentsRoutes);
+  .route('/citas', appointmentsRoutes)
+  .route('/productos', catalogRoutes);
 
 export type AppType = typeof apiRoutes;
 

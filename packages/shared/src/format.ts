@@ -40,3 +40,10 @@ export function todayInZone(zone: string = DEFAULT_TIME_ZONE, now: Date = new Da
   }
   return formatter.format(now);
 }
+
+const pesos = new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+
+/** Colombian pesos without decimals (spec 001 §9): "$ 15.000"; null is "N/A". */
+export function formatPesos(value: number | null | undefined): string {
+  return value === null || value === undefined ? 'N/A' : pesos.format(value);
+}

@@ -13,3 +13,4 @@ export * from './schemas/notifications.ts';
 export * from './schemas/team.ts';
 export * from './schemas/appointments.ts';
 export * from './schemas/store.ts';
+export * from './schemas/catalog.ts';

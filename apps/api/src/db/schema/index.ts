@@ -6,3 +6,4 @@ export * from './rate-limits.ts';
 export * from './notifications.ts';
 export * from './team.ts';
 export * from './appointments.ts';
+export * from './catalog.ts';

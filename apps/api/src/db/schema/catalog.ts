@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { clinicas, usuarios } from './clinics.ts';
+
+/**
+ * A clinic's catalogue of products, services and supplies (spec 001 §3 productos; DESIGN §1: private
+ * to the clinic; the store sells the catalogues of supplier clinics, `clinicas.es_proveedor`).
+ * Prices are whole Colombian pesos. Every change of `stock_actual` is a row of `movimientos_stock`,
+ * written by `adjustStock` (platform/stock.ts); the CHECK keeps it from ever going below zero.
+ */
+export const productos = pgTable(
+  'productos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicaId: uuid('clinica_id')
+      .notNull()
+      .references(() => clinicas.id, { onDelete: 'cascade' }),
+    nombre: text('nombre').notNull(),
+    descripcion: text('descripcion'),
+    /** producto | servicio | insumo */
+    categoria: text('categoria').notNull(),
+    /** Unique within the clinic when given. */
+    codigo: text('codigo'),
+    precioCompra: integer('precio_compra'),
+    precioVenta: integer('precio_venta'),
+    /** Null: not recorded (always null for servicio). */
+    stockActual: integer('stock_actual'),
+    stockMinimo: integer('stock_minimo'),
+    unidadMedida: text('unidad_medida'),
+    imagenUrl: text('imagen_url'),
+    activo: boolean('activo').notNull().default(true),
+    /**
+     * The members were told this item reached its minimum: set by the movement that takes the stock
+     * to or below stock_minimo (which notifies), cleared when the stock is above it again, so there
+     * is one notification per crossing.
+     */
+    alertaStockEnviada: boolean('alerta_stock_enviada').notNull().default(false),
+    /** The supplier's item this one was bought as (issue 14: linked on first receipt). */
+    productoProveedorId: uuid('producto_proveedor_id').references((): AnyPgColumn => productos.id, { onDelete: 'set null' }),
+    /** Lower-case, accent-free nombre, código and descripción, for "contains" searches (trigram index). */
+    busqueda: text('busqueda').generatedAlwaysAs(
+      sql`odontia_normalizar(nombre || ' ' || coalesce(codigo, '') || ' ' || coalesce(descripcion, ''))`,
+    ),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+    fechaActualizacion: timestamp('fecha_actualizacion', { withTimezone: true }),
+  },
+  (t) => [
+    check('productos_categoria_valida', sql`${t.categoria} in ('producto', 'servicio', 'insumo')`),
+    check('productos_stock_no_negativo', sql`${t.stockActual} >= 0`),
+    check('productos_stock_minimo_no_negativo', sql`${t.stockMinimo} >= 0`),
+    check('productos_precios_no_negativos', sql`${t.precioCompra} >= 0 and ${t.precioVenta} >= 0`),
+    uniqueIndex('productos_clinica_codigo_key').on(t.clinicaId, t.codigo).where(sql`${t.codigo} is not null`),
+    uniqueIndex('productos_clinica_proveedor_key')
+      .on(t.clinicaId, t.productoProveedorId)
+      .where(sql`${t.productoProveedorId} is not null`),
+    index('productos_clinica_nombre_idx').on(t.clinicaId, t.nombre, t.id),
+    index('productos_clinica_categoria_nombre_idx').on(t.clinicaId, t.categoria, t.nombre, t.id),
+    // fastupdate off, as for patients: a pending list would be read in full by every search.
+    index('productos_busqueda_trgm_idx')
+      .using('gin', t.clinicaId, sql`${t.busqueda} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+  ],
+);
+
+/**
+ * Every change of an item's stock: + added, - taken, with why, who and the stock it left. A store
+ * movement names its order in `referencia` (no foreign key: the order lives in another feature).
+ */
+export const movimientosStock = pgTable(
+  'movimientos_stock',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productoId: uuid('producto_id')
+      .notNull()
+      .references(() => productos.id, { onDelete: 'cascade' }),
+    clinicaId: uuid('clinica_id')
+      .notNull()
+      .references(() => clinicas.id, { onDelete: 'cascade' }),
+    cantidad: integer('cantidad').notNull(),
+    /** ajuste | compra_recibida | venta | consumo */
+    motivo: text('motivo').notNull(),
+    stockResultante: integer('stock_resultante').notNull(),
+    autorId: text('autor_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    referencia: uuid('referencia'),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('movimientos_stock_cantidad_no_cero', sql`${t.cantidad} <> 0`),
+    check('movimientos_stock_motivo_valido', sql`${t.motivo} in ('ajuste', 'compra_recibida', 'venta', 'consumo')`),
+    index('movimientos_stock_producto_idx').on(t.productoId, t.fechaCreacion),
+    index('movimientos_stock_clinica_idx').on(t.clinicaId),
+  ],
+);

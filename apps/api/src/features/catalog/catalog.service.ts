@@ -1,0 +1,273 @@
+import {
+  CATALOG_MESSAGES,
+  CATALOG_MOVEMENTS_SHOWN,
+  CATALOG_PAGE_SIZE,
+  type CatalogItem,
+  type CatalogItemRow,
+  type CatalogPage,
+  type CatalogTab,
+  type CategoriaItem,
+  type ItemData,
+  type MotivoMovimiento,
+  type UpdateItemData,
+} from '@odontia/shared';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { movimientosStock, productos, usuarios } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../platform/db-errors.ts';
+import { AppError, conflict, notFound } from '../../platform/errors.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { adjustStock, refreshStockAlert } from '../../platform/stock.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { deleteStoredImage, replaceStoredImage } from '../../platform/storage/stored-images.ts';
+
+export const itemNotFound = () => notFound(CATALOG_MESSAGES.notFound);
+
+const codigoTaken = () =>
+  new AppError(409, 'conflict', CATALOG_MESSAGES.codigoDuplicate, { codigo: CATALOG_MESSAGES.codigoDuplicate });
+
+/** The columns of a list row; `bajoMinimo` is the display rule of the low-stock mark. */
+const rowColumns = {
+  id: productos.id,
+  nombre: productos.nombre,
+  descripcion: productos.descripcion,
+  categoria: sql<CategoriaItem>`${productos.categoria}`,
+  codigo: productos.codigo,
+  precioCompra: productos.precioCompra,
+  precioVenta: productos.precioVenta,
+  stockActual: productos.stockActual,
+  stockMinimo: productos.stockMinimo,
+  unidadMedida: productos.unidadMedida,
+  imagenUrl: productos.imagenUrl,
+  activo: productos.activo,
+  bajoMinimo: sql<boolean>`coalesce(${productos.stockActual} <= ${productos.stockMinimo}, false)`,
+};
+
+const itemColumns = {
+  ...rowColumns,
+  productoProveedorId: productos.productoProveedorId,
+  fechaCreacion: productos.fechaCreacion,
+  fechaActualizacion: productos.fechaActualizacion,
+};
+
+/**
+ * `busqueda LIKE` this: the term folded like the column (lower case, no accents: 'resina' finds
+ * 'Resína', 'GUANTES' finds 'guantes'), LIKE's own characters escaped so '50%' is searched literally.
+ */
+const likePattern = (term: string): SQL =>
+  sql`'%' || replace(replace(replace(odontia_normalizar(${term}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+
+/**
+ * One page of the clinic's catalogue ordered by nombre, filtered on the server by tab and search
+ * (nombre, código, descripción; accent-insensitive), with the number of matches and of all the
+ * clinic's items, in one query (the matches are counted by a window over the same scan).
+ */
+export async function listItems(
+  db: Database,
+  clinicaId: string,
+  query: { categoria: CatalogTab; q: string; pagina: number },
+): Promise<CatalogPage> {
+  const filters = [eq(productos.clinicaId, clinicaId)];
+  if (query.categoria !== 'todos') filters.push(eq(productos.categoria, query.categoria));
+  if (query.q) filters.push(sql`${productos.busqueda} like ${likePattern(query.q)}`);
+  const where = and(...filters);
+  const clinicTotal = sql<number>`(select count(*)::int from productos where clinica_id = ${clinicaId})`;
+  const offset = (query.pagina - 1) * CATALOG_PAGE_SIZE;
+  const rows = await db
+    .select({ ...rowColumns, total: sql<number>`count(*) over ()`.mapWith(Number), totalClinica: clinicTotal })
+    .from(productos)
+    .where(where)
+    .orderBy(productos.nombre, productos.id)
+    .limit(CATALOG_PAGE_SIZE)
+    .offset(offset);
+  let total = rows[0]?.total ?? 0;
+  let totalClinica = rows[0]?.totalClinica ?? 0;
+  if (!rows.length) {
+    // Past the end of the matches (or none): the counts alone.
+    const [head] = await db
+      .select({ total: sql<number>`count(*)::int`, totalClinica: clinicTotal })
+      .from(productos)
+      .where(where);
+    total = head.total;
+    totalClinica = head.totalClinica;
+  }
+  return {
+    items: rows.map(({ total: _t, totalClinica: _c, ...item }): CatalogItemRow => item),
+    total,
+    totalClinica: Number(totalClinica),
+    pagina: query.pagina,
+    porPagina: CATALOG_PAGE_SIZE,
+  };
+}
+
+/** The item with its last movements (newest first) and their authors; null when not the clinic's. */
+export async function getItem(db: Executor, clinicaId: string, id: string): Promise<CatalogItem | null> {
+  const [item] = await db
+    .select(itemColumns)
+    .from(productos)
+    .where(and(eq(productos.id, id), eq(productos.clinicaId, clinicaId)));
+  if (!item) return null;
+  const movimientos = await db
+    .select({
+      id: movimientosStock.id,
+      cantidad: movimientosStock.cantidad,
+      motivo: sql<MotivoMovimiento>`${movimientosStock.motivo}`,
+      stockResultante: movimientosStock.stockResultante,
+      autorId: movimientosStock.autorId,
+      autorNombres: usuarios.nombres,
+      referencia: movimientosStock.referencia,
+      fechaCreacion: movimientosStock.fechaCreacion,
+    })
+    .from(movimientosStock)
+    .leftJoin(usuarios, eq(usuarios.id, movimientosStock.autorId))
+    .where(and(eq(movimientosStock.productoId, id), eq(movimientosStock.clinicaId, clinicaId)))
+    .orderBy(desc(movimientosStock.fechaCreacion), desc(movimientosStock.id))
+    .limit(CATALOG_MOVEMENTS_SHOWN);
+  return {
+    ...item,
+    fechaCreacion: item.fechaCreacion.toISOString(),
+    fechaActualizacion: item.fechaActualizacion?.toISOString() ?? null,
+    movimientos: movimientos.map(({ autorId, autorNombres, fechaCreacion, ...m }) => ({
+      ...m,
+      autor: autorId && autorNombres !== null ? { id: autorId, nombres: autorNombres } : null,
+      fechaCreacion: fechaCreacion.toISOString(),
+    })),
+  };
+}
+
+/** A write that may hit the clinic's código uniqueness, answered on the field. */
+async function guardCodigo<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, 'productos_clinica_codigo_key')) throw codigoTaken();
+    throw error;
+  }
+}
+
+type Author = { clinicaId: string; userId: string };
+
+/**
+ * Creates the item in the caller's clinic. Its initial stock is its first movement (an 'ajuste'),
+ * so the movements of an item always add up to its stock.
+ */
+export async function createItem(db: Database, member: Author, data: ItemData): Promise<CatalogItem> {
+  return guardCodigo(() =>
+    db.transaction(async (tx) => {
+      const { stockActual, ...fields } = data;
+      const initial = stockActual === null ? null : 0;
+      const [row] = await tx
+        .insert(productos)
+        .values({ ...fields, clinicaId: member.clinicaId, stockActual: initial })
+        .returning({ id: productos.id });
+      await setStock(tx, member, row.id, initial, stockActual);
+      return (await getItem(tx, member.clinicaId, row.id))!;
+    }),
+  );
+}
+
+/**
+ * Saves the form. A different stock_actual is recorded as an 'ajuste' movement of the difference
+ * (through adjustStock, in the same transaction, the row locked meanwhile); a changed minimum is
+ * checked against the stock (low-stock alert). Null when the item is not the clinic's.
+ */
+export async function updateItem(db: Database, member: Author, id: string, data: UpdateItemData): Promise<CatalogItem | null> {
+  return guardCodigo(() =>
+    db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ stockActual: productos.stockActual })
+        .from(productos)
+        .where(and(eq(productos.id, id), eq(productos.clinicaId, member.clinicaId)))
+        .for('update');
+      if (!current) return null;
+      const { stockActual, ...fields } = data;
+      await tx
+        .update(productos)
+        .set({ ...fields, fechaActualizacion: new Date() })
+        .where(and(eq(productos.id, id), eq(productos.clinicaId, member.clinicaId)));
+      await setStock(tx, member, id, current.stockActual, stockActual);
+      await refreshStockAlert(tx, member.clinicaId, id);
+      return getItem(tx, member.clinicaId, id);
+    }),
+  );
+}
+
+/**
+ * Takes the stock from `from` to `to` with one 'ajuste' movement of the difference (null counts as 0
+ * for the count: "not recorded" to 5 is +5). Null and 0 are the same count, so between them only the
+ * column changes.
+ */
+async function setStock(tx: Executor, member: Author, id: string, from: number | null, to: number | null) {
+  const cantidad = (to ?? 0) - (from ?? 0);
+  if (cantidad !== 0) {
+    const result = await adjustStock(tx, { clinicaId: member.clinicaId, productoId: id, cantidad, motivo: 'ajuste', autorId: member.userId });
+    if (result.status !== 'ok') throw conflict(CATALOG_MESSAGES.stockInsufficient);
+  }
+  if ((to === null) !== (from === null)) {
+    await tx.update(productos).set({ stockActual: to }).where(and(eq(productos.id, id), eq(productos.clinicaId, member.clinicaId)));
+  }
+}
+
+/** Deletes the item (its movements with it), then its image file. False when not the clinic's. */
+export async function deleteItem(db: Executor, storage: Storage, logger: Logger, clinicaId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .delete(productos)
+    .where(and(eq(productos.id, id), eq(productos.clinicaId, clinicaId)))
+    .returning({ imagenUrl: productos.imagenUrl });
+  if (!row) return false;
+  await deleteStoredImage(storage, row.imagenUrl, logger);
+  return true;
+}
+
+/**
+ * Replaces the item's image with an uploaded one (checked and re-encoded by content), stored under
+ * product_images/{clinic}/...; the replaced file is deleted once the item points at the new one.
+ * Null when the item is not the clinic's (nothing stored).
+ */
+export async function setItemImage(
+  db: Database,
+  storage: Storage,
+  logger: Logger,
+  clinicaId: string,
+  id: string,
+  upload: { bytes: Uint8Array; fileName: string },
+): Promise<CatalogItem | null> {
+  if (!(await itemExists(db, clinicaId, id))) return null;
+  const saved = await replaceStoredImage(
+    storage,
+    { bytes: upload.bytes, prefix: 'product_images', ownerId: clinicaId, fileName: upload.fileName },
+    (url) => replaceImageUrl(db, clinicaId, id, url),
+    logger,
+  );
+  return saved?.item ?? null;
+}
+
+export async function removeItemImage(db: Database, storage: Storage, logger: Logger, clinicaId: string, id: string) {
+  const saved = await replaceImageUrl(db, clinicaId, id, null);
+  if (saved) await deleteStoredImage(storage, saved.replaced, logger);
+  return saved?.item ?? null;
+}
+
+async function itemExists(db: Executor, clinicaId: string, id: string) {
+  const [row] = await db
+    .select({ id: productos.id })
+    .from(productos)
+    .where(and(eq(productos.id, id), eq(productos.clinicaId, clinicaId)));
+  return Boolean(row);
+}
+
+async function replaceImageUrl(db: Database, clinicaId: string, id: string, imagenUrl: string | null) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ imagenUrl: productos.imagenUrl })
+      .from(productos)
+      .where(and(eq(productos.id, id), eq(productos.clinicaId, clinicaId)))
+      .for('update');
+    if (!current) return null;
+    await tx
+      .update(productos)
+      .set({ imagenUrl, fechaActualizacion: new Date() })
+      .where(and(eq(productos.id, id), eq(productos.clinicaId, clinicaId)));
+    return { replaced: current.imagenUrl, item: (await getItem(tx, clinicaId, id))! };
+  });
+}

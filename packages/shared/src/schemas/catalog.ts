@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { optionalText, pageNumber, requiredText, searchText } from './fields.ts';
+
+/**
+ * The catalogue of products, services and supplies (spec 001 §2 Catalogue list, New item, Edit item;
+ * §3 productos; §4 activo; §5 Item; §8 Items; §9; DESIGN §1: a clinic's catalogue is private to it,
+ * and 0 is stored as 0). The contract between `/api/productos` and the catalogue screens, and the
+ * stock movements the store (issue 14) also writes.
+ */
+export const CATALOG_MESSAGES = {
+  // Spec 001 §5 (Item).
+  nombreRequired: 'El nombre es obligatorio',
+  // Spec 001 §8 (Items).
+  clinicNotFound: 'No se pudo obtener la clínica asociada a tu usuario',
+  createError: 'Error al crear el ítem',
+  saveFallback: 'Ocurrió un problema al guardar la información',
+  loadError: 'Error al cargar el ítem',
+  updateError: 'Error al actualizar el ítem',
+  deleteError: 'Error al eliminar el ítem',
+  listError: 'Error al cargar productos',
+  created: 'Ítem creado correctamente',
+  updated: 'Ítem actualizado correctamente',
+  deleted: 'Ítem eliminado',
+  // Spec 001 §2 (Catalogue list) and §9.
+  title: 'Productos, Servicios e Insumos',
+  searchPlaceholder: 'Buscar producto, servicio o insumo...',
+  tableTitle: 'Inventario',
+  newItem: 'Nuevo item',
+  newItemTitle: 'Nuevo Ítem',
+  editItemTitle: 'Editar Ítem',
+  found: (n: number) => `${n} items encontrados`,
+  showing: (shown: number, total: number) => `Mostrando ${shown} de ${total} items`,
+  refresh: 'Actualizar',
+  empty: 'No se encontraron items.',
+  createOne: 'Crear uno nuevo',
+  notApplicable: 'N/A',
+  stockNotRecorded: 'No registrado',
+  activo: 'Activo',
+  inactivo: 'Inactivo',
+  confirmTitle: '¿Estás seguro?',
+  saveChanges: 'Guardar cambios',
+  // The spec does not state these; ours, in the same voice.
+  notFound: 'El ítem solicitado no existe o no tienes acceso',
+  categoriaInvalid: 'Selecciona una categoría válida',
+  numberInvalid: 'Introduce un número válido',
+  precioDecimals: 'El precio va en pesos, sin decimales',
+  precioNegative: 'El precio no puede ser negativo',
+  precioTooLarge: 'El precio es demasiado alto',
+  stockDecimals: 'La cantidad debe ser un número entero',
+  stockNegative: 'El stock no puede ser negativo',
+  stockTooLarge: 'La cantidad es demasiado alta',
+  codigoDuplicate: 'Ya existe un ítem con este código en la clínica',
+  /** A stock change that would leave fewer than zero units (two people adjusting at once). */
+  stockInsufficient: 'No hay stock suficiente para este movimiento',
+  lowStockTitle: 'Stock bajo',
+  lowStockMessage: (nombre: string, stock: number, minimo: number) =>
+    `«${nombre}» tiene ${stock} ${stock === 1 ? 'unidad' : 'unidades'} en stock (mínimo ${minimo})`,
+  movementsTitle: 'Últimos movimientos de stock',
+  noMovements: 'Sin movimientos de stock',
+  imageHint: 'Formato PNG o JPG, máx. 2MB',
+} as const;
+
+export const CATEGORIAS_ITEM = ['producto', 'servicio', 'insumo'] as const;
+export type CategoriaItem = (typeof CATEGORIAS_ITEM)[number];
+export const CATEGORIA_ITEM_LABELS: Record<CategoriaItem, string> = {
+  producto: 'Producto',
+  servicio: 'Servicio',
+  insumo: 'Insumo',
+};
+/** Spec 001 §9: badge variants of the categories. */
+export const CATEGORIA_ITEM_BADGES: Record<CategoriaItem, 'info' | 'success' | 'warning'> = {
+  producto: 'info',
+  servicio: 'success',
+  insumo: 'warning',
+};
+/** The list's tabs: Todos plus one per category. */
+export const CATALOG_TABS = ['todos', ...CATEGORIAS_ITEM] as const;
+export type CatalogTab = (typeof CATALOG_TABS)[number];
+export const CATALOG_TAB_LABELS: Record<CatalogTab, string> = {
+  todos: 'Todos',
+  producto: 'Productos',
+  servicio: 'Servicios',
+  insumo: 'Insumos',
+};
+/** Spec 001 §3: hints of unidad_medida (free text). */
+export const UNIDAD_MEDIDA_HINTS = ['unidad', 'caja', 'kg'] as const;
+
+/** Whether a category counts stock (spec 001 §5: stock fields are hidden for servicio). */
+export const hasStock = (categoria: CategoriaItem) => categoria !== 'servicio';
+
+/**
+ * Why stock changed. `ajuste` is a change made on the item form; `compra_recibida` is stock the
+ * store adds to the buyer's catalogue; `venta` is what the store takes from a supplier's at checkout;
+ * `consumo` is stock used in the clinic.
+ */
+export const MOTIVOS_MOVIMIENTO = ['ajuste', 'compra_recibida', 'venta', 'consumo'] as const;
+export type MotivoMovimiento = (typeof MOTIVOS_MOVIMIENTO)[number];
+export const MOTIVO_MOVIMIENTO_LABELS: Record<MotivoMovimiento, string> = {
+  ajuste: 'Ajuste manual',
+  compra_recibida: 'Compra recibida',
+  venta: 'Venta',
+  consumo: 'Consumo',
+};
+
+/** The spec has no page size; a page keeps a list of thousands fast (server-side filtering). */
+export const CATALOG_PAGE_SIZE = 50;
+export const CATALOG_SEARCH_MAX = 100;
+/** Movements shown on the item page. */
+export const CATALOG_MOVEMENTS_SHOWN = 20;
+/** A price or a quantity above this is a typo (a thousand million pesos; a thousand million units). */
+export const CATALOG_NUMBER_MAX = 1_000_000_000;
+
+const NOMBRE_MAX = 200;
+const DESCRIPCION_MAX = 2000;
+const CODIGO_MAX = 50;
+const UNIDAD_MAX = 30;
+
+/** '15.000' and '1.250.000' as typed in Colombia (es-CO groups thousands with dots). */
+const GROUPED_THOUSANDS = /^\d{1,3}([.,]\d{3})+$/;
+
+/** A form value as a number: '' and null are null (no value), 0 stays 0; text that is not a number fails. */
+function toNumberOrNull(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isNaN(value) ? null : value;
+  const text = value.replace(/\s+/g, '');
+  if (!text) return null;
+  return Number(GROUPED_THOUSANDS.test(text) ? text.replace(/[.,]/g, '') : text.replace(',', '.'));
+}
+
+/**
+ * An optional whole number of at least 0 (spec 001 §5: numeric fields coerced, empty optionals null;
+ * DESIGN §1: 0 is stored as 0). The form may send a number or the input's text.
+ */
+const optionalWholeNumber = (messages: { decimals: string; negative: string; tooLarge: string }) =>
+  z
+    .union([z.number(), z.string(), z.null()], { error: CATALOG_MESSAGES.numberInvalid })
+    .optional()
+    .transform(toNumberOrNull)
+    .pipe(
+      z
+        .number({ error: CATALOG_MESSAGES.numberInvalid })
+        .int(messages.decimals)
+        .min(0, messages.negative)
+        .max(CATALOG_NUMBER_MAX, messages.tooLarge)
+        .nullable(),
+    );
+
+const price = () =>
+  optionalWholeNumber({
+    decimals: CATALOG_MESSAGES.precioDecimals,
+    negative: CATALOG_MESSAGES.precioNegative,
+    tooLarge: CATALOG_MESSAGES.precioTooLarge,
+  });
+const quantity = () =>
+  optionalWholeNumber({
+    decimals: CATALOG_MESSAGES.stockDecimals,
+    negative: CATALOG_MESSAGES.stockNegative,
+    tooLarge: CATALOG_MESSAGES.stockTooLarge,
+  });
+
+const itemFields = {
+  nombre: requiredText(CATALOG_MESSAGES.nombreRequired, NOMBRE_MAX),
+  descripcion: optionalText(DESCRIPCION_MAX, { multiline: true }),
+  categoria: z.enum(CATEGORIAS_ITEM, { error: CATALOG_MESSAGES.categoriaInvalid }),
+  codigo: optionalText(CODIGO_MAX),
+  precioCompra: price(),
+  precioVenta: price(),
+  stockActual: quantity(),
+  stockMinimo: quantity(),
+  unidadMedida: optionalText(UNIDAD_MAX),
+};
+
+/** A service counts no stock: whatever stock fields came with it are dropped (stored as null). */
+const withoutServiceStock = <T extends { categoria: CategoriaItem; stockActual: number | null; stockMinimo: number | null }>(v: T): T =>
+  hasStock(v.categoria) ? v : { ...v, stockActual: null, stockMinimo: null };
+
+/** New item (the image is uploaded after the item is saved, like a patient's photo). */
+export const createItemSchema = z.object(itemFields).transform(withoutServiceStock);
+/** Edit item: every field again plus activo (spec 001 §2). A stock_actual change is recorded as an 'ajuste' movement. */
+export const updateItemSchema = z
+  .object({ ...itemFields, activo: z.boolean({ error: 'Indica si el ítem está activo' }).default(true) })
+  .transform(withoutServiceStock);
+
+export type ItemInput = z.input<typeof createItemSchema>;
+export type ItemData = z.output<typeof createItemSchema>;
+export type UpdateItemInput = z.input<typeof updateItemSchema>;
+export type UpdateItemData = z.output<typeof updateItemSchema>;
+
+/** List query: the tab (anything unknown is Todos), the search term and the 1-based pagina. */
+export const catalogListQuerySchema = z.object({
+  categoria: z.enum(CATALOG_TABS).catch('todos').default('todos'),
+  q: searchText(CATALOG_SEARCH_MAX),
+  pagina: pageNumber,
+});
+export type CatalogListQuery = z.input<typeof catalogListQuerySchema>;
+
+/** A row of the list (`GET /api/productos`). Prices are integer pesos; null is "N/A". */
+export type CatalogItemRow = {
+  id: string;
+  nombre: string;
+  descripcion: string | null;
+  categoria: CategoriaItem;
+  codigo: string | null;
+  precioCompra: number | null;
+  precioVenta: number | null;
+  /** Null: "No registrado" (always null for servicio). */
+  stockActual: number | null;
+  stockMinimo: number | null;
+  unidadMedida: string | null;
+  imagenUrl: string | null;
+  activo: boolean;
+  /** stock_actual <= stock_minimo (both set): the low-stock mark. */
+  bajoMinimo: boolean;
+};
+
+export type CatalogPage = {
+  items: CatalogItemRow[];
+  /** Items matching the tab and the search: "N items encontrados", the Y of "Mostrando X de Y items". */
+  total: number;
+  /** Every item of the clinic, whatever the filters. */
+  totalClinica: number;
+  pagina: number;
+  porPagina: number;
+};
+
+export type StockMovement = {
+  id: string;
+  /** Positive: stock added; negative: stock taken. */
+  cantidad: number;
+  motivo: MotivoMovimiento;
+  /** stock_actual right after this movement. */
+  stockResultante: number;
+  autor: { id: string; nombres: string } | null;
+  /** The order (pedido) of a store movement, when there is one. */
+  referencia: string | null;
+  fechaCreacion: string;
+};
+
+/** One item (`GET/POST/PUT /api/productos/:id`), with its last movements (newest first). */
+export type CatalogItem = CatalogItemRow & {
+  productoProveedorId: string | null;
+  fechaCreacion: string;
+  fechaActualizacion: string | null;
+  movimientos: StockMovement[];
+};
