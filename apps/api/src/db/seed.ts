@@ -24,6 +24,12 @@ export async function seedReferenceData(db: Database): Promise<void> {
       target: permisos.nombre,
       set: { descripcion: sql`excluded.descripcion`, modulo: sql`excluded.modulo` },
     });
+  // The Administrador role always has every permission: one added by an upgrade is granted to it too.
+  await db.execute(sql`
+    insert into permisos_rol (rol_id, permiso_id)
+    select r.id, p.id from roles_clinica r cross join permisos p
+    where r.es_predeterminado and r.nombre = 'Administrador'
+    on conflict do nothing`);
   await seedTerms(db);
   await seedSpecialties(db);
   await seedNews(db);

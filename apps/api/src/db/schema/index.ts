@@ -7,3 +7,4 @@ export * from './notifications.ts';
 export * from './team.ts';
 export * from './appointments.ts';
 export * from './catalog.ts';
+export * from './store.ts';
