@@ -1,6 +1,6 @@
 import type { Permission } from '@odontia/shared';
 import type { LucideIcon } from 'lucide-react';
-import { CalendarDays, Inbox, Stethoscope, KeyRound, LayoutDashboard, Settings, ShieldCheck, UserCog, UserRound, Users } from 'lucide-react';
+import { CalendarDays, Inbox, Stethoscope, KeyRound, LayoutDashboard, Package, Settings, ShieldCheck, ShoppingBag, Truck, UserCog, UserRound, Users } from 'lucide-react';
 
 export type NavEntry = {
   title: string;
@@ -8,6 +8,8 @@ export type NavEntry = {
   icon: LucideIcon;
   /** Hidden when the role lacks it (the server enforces it regardless). */
   permission?: Permission;
+  /** Listed only for supplier clinics (`clinicas.es_proveedor`): only they receive orders. */
+  supplierOnly?: boolean;
 };
 
 export type NavGroup = { label: string; entries: NavEntry[] };
@@ -25,6 +27,14 @@ export const NAV_GROUPS: NavGroup[] = [
       { title: 'Agenda', url: '/citas', icon: CalendarDays, permission: 'citas.ver' },
       { title: 'Dentistas', url: '/dentistas', icon: Stethoscope, permission: 'dentistas.ver' },
       { title: 'Solicitudes', url: '/solicitudes', icon: Inbox, permission: 'solicitudes.ver' },
+    ],
+  },
+  {
+    label: 'Compras',
+    entries: [
+      { title: 'Tienda', url: '/compras', icon: ShoppingBag, permission: 'compras.ver' },
+      { title: 'Mis pedidos', url: '/compras/pedidos', icon: Package, permission: 'compras.ver' },
+      { title: 'Ventas', url: '/ventas', icon: Truck, permission: 'ventas.gestionar', supplierOnly: true },
     ],
   },
   {
