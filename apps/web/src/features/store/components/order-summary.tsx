@@ -32,10 +32,10 @@ export function TotalsList({ totals }: { totals: OrderTotals }) {
  */
 export function OrderSummary({ cantidad, totals, children, actions }: { cantidad: number; totals: OrderTotals; children?: ReactNode; actions?: ReactNode }) {
   return (
-    <Card aria-labelledby="resumen-pedido">
+    <Card>
       <CardHeader>
         <CardTitle>
-          <h2 id="resumen-pedido">{STORE_MESSAGES.summaryTitle}</h2>
+          <h2>{STORE_MESSAGES.summaryTitle}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

@@ -10,11 +10,11 @@ import { ProductImage } from './product-image';
 /** A card of the store (spec 001 §2 Store). */
 export function ProductCard({ product, canBuy, priority = false }: { product: StoreProduct; canBuy: boolean; priority?: boolean }) {
   return (
-    <Card className="w-full gap-3 overflow-hidden pt-0" aria-labelledby={`producto-${product.id}`}>
+    <Card className="w-full gap-3 overflow-hidden pt-0">
       <ProductImage src={product.imagenUrl} className="rounded-none" priority={priority} />
       <CardContent className="flex flex-1 flex-col gap-2 px-4">
         <div className="flex items-start justify-between gap-2">
-          <h2 id={`producto-${product.id}`} className="leading-snug font-semibold">
+          <h2 className="leading-snug font-semibold">
             {product.nombre}
           </h2>
           <CategoryBadge categoria={product.categoria} />
