@@ -31,7 +31,7 @@ test('a clinic buys supplies, follows the order, and the supplier delivers it in
   await page.goto('/compras');
   await expect(page.getByRole('heading', { name: 'Tienda de Insumos Dentales', level: 1 })).toBeVisible();
   await expect(cartCount(page)).toHaveText('0');
-  await expect(card(page, 'Guantes de nitrilo talla M')).toBeVisible();
+  await expect(card(page, 'Adhesivo universal')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading') })).toHaveCount(24);
   await page.getByRole('button', { name: 'Cargar más' }).click();
   await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading') })).toHaveCount(48);

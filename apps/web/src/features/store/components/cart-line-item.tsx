@@ -32,7 +32,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <h3 className="font-medium">{name}</h3>
+            <h2 className="font-medium">{name}</h2>
             <p className="line-clamp-2 text-sm text-muted-foreground">{line.producto.descripcion || STORE_MESSAGES.noDescription}</p>
           </div>
           <Button type="button" variant="ghost" size="icon" className="shrink-0 text-destructive hover:text-destructive" aria-label={`Eliminar ${name} del carrito`} disabled={busy} onClick={removeLine}>

@@ -1,12 +1,11 @@
 import { STORE_MESSAGES, type OrderTotals } from '@odontia/shared';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Separator } from '@/components/ui/separator';
 import { formatPesos } from '../lib/money';
 
 function Row({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
   return (
-    <div className={strong ? 'flex justify-between text-base font-semibold' : 'flex justify-between text-sm'}>
+    <div className={strong ? 'mt-1 flex justify-between border-t pt-3 text-base font-semibold' : 'flex justify-between text-sm'}>
       <dt className={strong ? undefined : 'text-muted-foreground'}>{label}</dt>
       <dd className="tabular-nums">{formatPesos(value)}</dd>
     </div>
@@ -16,11 +15,10 @@ function Row({ label, value, strong = false }: { label: string; value: number; s
 /** Subtotal, IVA (19%), envío and total, as the server computed them. */
 export function TotalsList({ totals }: { totals: OrderTotals }) {
   return (
-    <dl className="flex flex-col gap-2" aria-label="Totales">
+    <dl className="flex flex-col gap-2">
       <Row label={STORE_MESSAGES.subtotal} value={totals.subtotal} />
       <Row label={STORE_MESSAGES.iva} value={totals.iva} />
       <Row label={STORE_MESSAGES.envio} value={totals.envio} />
-      <Separator className="my-1" />
       <Row label={STORE_MESSAGES.total} value={totals.total} strong />
     </dl>
   );

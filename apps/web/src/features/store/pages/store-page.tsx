@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -74,19 +74,19 @@ export default function StorePage() {
         </div>
       </header>
 
-      <div className="flex flex-wrap items-center gap-3">
-        <div className="relative w-full max-w-md" role="search">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            type="search"
-            aria-label="Buscar productos"
-            placeholder={STORE_MESSAGES.searchPlaceholder}
-            className="pl-9"
-            value={term}
-            onChange={(e) => setTerm(e.target.value)}
-          />
-        </div>
-        <Tabs value={categoria} onValueChange={(value) => setFilter({ categoria: value as StoreTab })}>
+      <Tabs value={categoria} onValueChange={(value) => setFilter({ categoria: value as StoreTab })} className="gap-6">
+        <div className="flex flex-wrap items-center gap-3">
+          <div className="relative w-full max-w-md" role="search">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Input
+              type="search"
+              aria-label="Buscar productos"
+              placeholder={STORE_MESSAGES.searchPlaceholder}
+              className="pl-9"
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+            />
+          </div>
           <TabsList aria-label="Categoría">
             {STORE_TABS.map((tab) => (
               <TabsTrigger key={tab} value={tab}>
@@ -94,49 +94,52 @@ export default function StorePage() {
               </TabsTrigger>
             ))}
           </TabsList>
-        </Tabs>
-      </div>
+        </div>
 
-      {list.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner className="size-8" label="Cargando productos" />
-        </div>
-      ) : !list.data ? (
-        <p role="alert" className="py-10 text-center text-destructive">
-          Error al cargar productos
-        </p>
-      ) : products.length === 0 ? (
-        <div className="flex flex-col items-center py-16 text-center">
-          <PackageSearch className="size-10 text-muted-foreground" aria-hidden="true" />
-          <p className="mt-3 font-medium">{STORE_MESSAGES.emptyTitle}</p>
-          <p className="mt-1 text-sm text-muted-foreground">{q ? STORE_MESSAGES.emptySearchHint : STORE_MESSAGES.emptyCategoryHint}</p>
-        </div>
-      ) : (
-        <>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {total === 1 ? '1 producto' : `${total} productos`}
-          </p>
-          <ul
-            className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}
-            aria-busy={list.isPlaceholderData}
-            aria-label="Productos"
-          >
-            {products.map((product, index) => (
-              <li key={product.id} className="flex">
-                <ProductCard product={product} canBuy={canBuy} priority={index < 4} />
-              </li>
-            ))}
-          </ul>
-          {list.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} aria-busy={list.isFetchingNextPage}>
-                {list.isFetchingNextPage ? <Spinner decorative /> : null}
-                Cargar más
-              </Button>
+        {/* The results are the panel of the selected tab (the others are not rendered). */}
+        <TabsContent value={categoria} className="flex flex-col gap-6">
+          {list.isPending ? (
+            <div className="flex justify-center py-16">
+              <Spinner className="size-8" label="Cargando productos" />
             </div>
-          ) : null}
-        </>
-      )}
+          ) : !list.data ? (
+            <p role="alert" className="py-10 text-center text-destructive">
+              Error al cargar productos
+            </p>
+          ) : products.length === 0 ? (
+            <div className="flex flex-col items-center py-16 text-center">
+              <PackageSearch className="size-10 text-muted-foreground" aria-hidden="true" />
+              <p className="mt-3 font-medium">{STORE_MESSAGES.emptyTitle}</p>
+              <p className="mt-1 text-sm text-muted-foreground">{q ? STORE_MESSAGES.emptySearchHint : STORE_MESSAGES.emptyCategoryHint}</p>
+            </div>
+          ) : (
+            <>
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                {total === 1 ? '1 producto' : `${total} productos`}
+              </p>
+              <ul
+                className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}
+                aria-busy={list.isPlaceholderData}
+                aria-label="Productos"
+              >
+                {products.map((product, index) => (
+                  <li key={product.id} className="flex">
+                    <ProductCard product={product} canBuy={canBuy} priority={index < 4} />
+                  </li>
+              ))}
+              </ul>
+              {list.hasNextPage ? (
+                <div className="flex justify-center">
+                  <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} aria-busy={list.isFetchingNextPage}>
+                    {list.isFetchingNextPage ? <Spinner decorative /> : null}
+                    Cargar más
+                  </Button>
+                </div>
+              ) : null}
+            </>
+          )}
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }
