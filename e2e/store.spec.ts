@@ -181,7 +181,7 @@ test('a clinic buys supplies, follows the order, and the supplier delivers it in
   await expect(card(page, 'Resina compuesta A2')).toContainText(`Stock: ${stockBefore - 2}`);
 });
 
-test('Ventas is only for supplier clinics', async ({ page }) => {
+test('Ventas is only for supplier clinics; a cart can be emptied; an empty checkout goes back to the store', async ({ page }) => {
   await createClinicOwner(page.request);
   await page.goto('/dashboard');
   const sidebar = page.locator('[data-slot="sidebar"]').first();
@@ -190,6 +190,15 @@ test('Ventas is only for supplier clinics', async ({ page }) => {
   await expect(sidebar.getByRole('link', { name: 'Ventas' })).toHaveCount(0);
   await page.goto('/ventas');
   await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
+  // Emptied after asking: 'Tu carrito está vacío' with a way back.
+  await page.goto('/compras?q=gasas');
+  await card(page, 'Gasas estériles 7.5 x 7.5').getByRole('button', { name: /^Agregar/ }).click();
+  await expect(cartCount(page)).toHaveText('1');
+  await page.goto('/compras/carrito');
+  await page.getByRole('button', { name: 'Vaciar carrito' }).click();
+  await page.getByRole('alertdialog', { name: '¿Vaciar el carrito?' }).getByRole('button', { name: 'Vaciar carrito' }).click();
+  await expect(page.getByText('Tu carrito está vacío')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ir a la tienda' })).toHaveAttribute('href', '/compras');
   // An empty cart at checkout says so; submitting goes to the store.
   await page.goto('/compras/checkout');
   await expect(page.getByText('No hay productos en el carrito')).toBeVisible();

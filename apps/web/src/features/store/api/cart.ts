@@ -21,3 +21,6 @@ export const useUpdateCartLine = () =>
   useCartMutation(({ id, cantidad }: { id: string; cantidad: number }) => unwrap(api.carrito[':id'].$patch({ param: { id }, json: { cantidad } })));
 
 export const useRemoveCartLine = () => useCartMutation((id: string) => unwrap(api.carrito[':id'].$delete({ param: { id } })));
+
+/** 'Vaciar carrito': a cart holds one supplier's products, so this is how a buyer switches supplier. */
+export const useClearCart = () => useCartMutation(() => unwrap(api.carrito.$delete()));

@@ -11,6 +11,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useCart } from '../api/cart';
 import { BackLink } from '../components/back-link';
 import { CartLineItem } from '../components/cart-line-item';
+import { ClearCartButton } from '../components/clear-cart-button';
 import { OrderSummary } from '../components/order-summary';
 
 /** 'Mi Carrito' (/compras/carrito): the user's cart on the server, with the server's totals. */
@@ -72,6 +73,7 @@ export default function CartPage() {
                 <Button variant="outline" asChild className="w-full">
                   <Link to="/compras">{STORE_MESSAGES.continueShopping}</Link>
                 </Button>
+                {canBuy ? <ClearCartButton /> : null}
               </>
             }
           />

@@ -96,7 +96,9 @@ export default function CheckoutPage() {
       toast.success(STORE_MESSAGES.orderCreatedTitle, STORE_MESSAGES.orderCreatedMessage(order.numeroPedido));
       navigate(`/compras/pedidos/${order.id}`, { replace: true });
     } catch (error) {
+      // Emptied meanwhile (an order confirmed in another tab): said, and back to the store.
       if (error instanceof ApiError && error.status === 422 && error.message === STORE_MESSAGES.cartEmpty) {
+        toast.error(STORE_MESSAGES.errorTitle, STORE_MESSAGES.cartEmpty);
         navigate('/compras');
         return;
       }
