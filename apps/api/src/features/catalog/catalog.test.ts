@@ -235,6 +235,14 @@ describe('stock', () => {
     );
     expect(foreign).toEqual({ status: 'no_encontrado' });
     expect(await stockOf(item.id)).toBe(2);
+    // A stock that is not recorded (a service) has nothing to take from; adding starts its count.
+    const service = await create(ana, { nombre: 'Urgencia', categoria: 'servicio' });
+    const take = (productoId: string, cantidad: number) =>
+      t.db.transaction((tx) => adjustStock(tx, { clinicaId: ana.clinica.id, productoId, cantidad, motivo: 'venta', autorId: null }));
+    expect(await take(service.id, -1)).toEqual({ status: 'no_contado' });
+    expect(await stockOf(service.id)).toBeNull();
+    const uncounted = await create(ana, { nombre: 'Sin contar', categoria: 'producto' });
+    expect(await take(uncounted.id, 4)).toMatchObject({ status: 'ok', stockActual: 4 });
     // The CHECK holds whatever a caller writes.
     await expect(t.db.update(productos).set({ stockActual: -1 }).where(eq(productos.id, item.id))).rejects.toThrow();
   });
