@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_ROLES, DEFAULT_TIME_ZONE as DEMO_CLINIC_ZONE, PATIENTS_PAGE_SIZE, todayInZone, updatePatientSchema } from '@odontia/shared';
+import { createItemSchema, DEFAULT_ROLES, DEFAULT_TIME_ZONE as DEMO_CLINIC_ZONE, PATIENTS_PAGE_SIZE, todayInZone, updatePatientSchema } from '@odontia/shared';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLINIC, DEMO_SUPPLIER, DEMO_TEAM, seededRandom } from './demo.ts';
@@ -168,6 +168,23 @@ describe('the demo clinic', () => {
       .from(productos)
       .where(and(eq(productos.clinicaId, DEMO_CLINIC.id), isNotNull(productos.productoProveedorId)));
     expect(received.map((r) => r.stock).sort()).toEqual(delivered.lineas.map((l) => l.cantidad).sort());
+  });
+
+  it('has a catalogue of about 40 items in the three categories, valid for the form, with stock that its movements add up to', async () => {
+    const cookie = cookiesFrom(await signIn(DEMO_CLINIC.owner.email, DEMO_CLINIC.owner.password));
+    const page = await (await api.productos.$get({ query: {} }, { headers: { cookie } })).json();
+    expect(page.total).toBeGreaterThanOrEqual(38);
+    expect(new Set(page.items.map((i) => i.categoria))).toEqual(new Set(['producto', 'servicio', 'insumo']));
+    expect(page.items.filter((i) => i.bajoMinimo).length).toBeGreaterThanOrEqual(3);
+    for (const item of page.items) {
+      expect(createItemSchema.safeParse(item).success, item.nombre).toBe(true);
+      if (item.categoria === 'servicio') expect(item.stockActual).toBeNull();
+    }
+    const mismatched = await t.db.execute(sql`
+      select p.nombre from productos p
+      where p.clinica_id = ${DEMO_CLINIC.id}
+        and coalesce(p.stock_actual, 0) <> coalesce((select sum(m.cantidad) from movimientos_stock m where m.producto_id = p.id), 0)`);
+    expect((mismatched as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 
   it("lets the owner list the clinic's ~200 patients, with valid data and photos served from storage", async () => {

@@ -2,6 +2,7 @@ import { PERMISSIONS } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from './client.ts';
 import { seedDemoAppointments } from '../features/appointments/appointments.seed.ts';
+import { seedDemoCatalog } from '../features/catalog/catalog.seed.ts';
 import { seedDemoClinic, seedDemoSupplier } from '../features/clinic/clinic.seed.ts';
 import { seedDemoStore } from '../features/store/store.seed.ts';
 import { seedDemoPatients } from '../features/patients/patients.seed.ts';
@@ -52,6 +53,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedDemoPatients,
   seedDemoTeam,
   seedDemoAppointments,
+  seedDemoCatalog,
   seedDemoSupplier,
   seedDemoStore,
 ];

@@ -26,11 +26,13 @@ export type StockResult =
   | { status: 'ok'; stockActual: number; movimientoId: string; alerta: boolean }
   /** Taking `cantidad` would leave fewer than zero: nothing changed. */
   | { status: 'insuficiente'; stockActual: number }
+  /** Taking from an item whose stock is not recorded (null: a service, or never counted): nothing changed. */
+  | { status: 'no_contado' }
   /** No such item in that clinic: nothing changed. */
   | { status: 'no_encontrado' };
 
 /**
- * Adds `cantidad` (negative: takes) to the item's stock_actual (a null stock counts as 0), inside the
+ * Adds `cantidad` (negative: takes) to the item's stock_actual, inside the
  * caller's transaction `tx`, and records the movement with the stock it left. The row is locked while
  * it changes, so concurrent adjustments queue instead of losing updates; the update is conditional
  * (`stock_actual + cantidad >= 0`) and the CHECK constraint refuses a negative stock whatever the
@@ -41,13 +43,19 @@ export type StockResult =
 export async function adjustStock(tx: Executor, input: StockAdjustment): Promise<StockResult> {
   if (!Number.isInteger(input.cantidad) || input.cantidad === 0) throw new Error(`adjustStock: cantidad ${input.cantidad}`);
   const where = and(eq(productos.id, input.productoId), eq(productos.clinicaId, input.clinicaId));
+  // FOR NO KEY UPDATE, the lock UPDATE itself takes: it does not block the key-share locks of rows
+  // inserted meanwhile that point at this item (a cart line, an order line, a movement), so a checkout
+  // holding items never deadlocks with a statement that references several of them.
   const [current] = await tx
     .select({ stockActual: productos.stockActual, alertaStockEnviada: productos.alertaStockEnviada })
     .from(productos)
     .where(where)
-    .for('update');
+    .for('no key update');
   if (!current) return { status: 'no_encontrado' };
+  // Not recorded: adding starts the count from 0; taking has nothing to take from.
+  if (current.stockActual === null && input.cantidad < 0) return { status: 'no_contado' };
   const next = sql`coalesce(${productos.stockActual}, 0) + ${input.cantidad}`;
+  // Conditional as well as locked: whatever happened since the read, the stock cannot go below 0.
   const [row] = await tx
     .update(productos)
     .set({ stockActual: next, fechaActualizacion: new Date() })
@@ -113,7 +121,7 @@ export async function refreshStockAlert(tx: Executor, clinicaId: string, product
     })
     .from(productos)
     .where(and(eq(productos.id, productoId), eq(productos.clinicaId, clinicaId)))
-    .for('update');
+    .for('no key update');
   return state ? settleAlert(tx, clinicaId, productoId, state) : false;
 }
 

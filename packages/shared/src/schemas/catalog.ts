@@ -118,7 +118,7 @@ const UNIDAD_MAX = 30;
 /** '15.000' and '1.250.000' as typed in Colombia (es-CO groups thousands with dots). */
 const GROUPED_THOUSANDS = /^\d{1,3}([.,]\d{3})+$/;
 
-/** A form value as a number: '' and null are null (no value), 0 stays 0; text that is not a number fails. */
+/** A form value as a number: '', null and NaN (an empty number input) are null, 0 stays 0; text that is not a number fails. */
 function toNumberOrNull(value: string | number | null | undefined): number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isNaN(value) ? null : value;
@@ -133,7 +133,7 @@ function toNumberOrNull(value: string | number | null | undefined): number | nul
  */
 const optionalWholeNumber = (messages: { decimals: string; negative: string; tooLarge: string }) =>
   z
-    .union([z.number(), z.string(), z.null()], { error: CATALOG_MESSAGES.numberInvalid })
+    .union([z.number(), z.nan(), z.string(), z.null()], { error: CATALOG_MESSAGES.numberInvalid })
     .optional()
     .transform(toNumberOrNull)
     .pipe(

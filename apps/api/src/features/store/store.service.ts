@@ -26,12 +26,12 @@ import {
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
-import { carrito, clinicas, detallesPedido, pedidos, productos, seguimientoPedido, usuarios } from '../../db/schema/index.ts';
+import { carrito, clinicas, detallesPedido, movimientosStock, pedidos, productos, seguimientoPedido, usuarios } from '../../db/schema/index.ts';
 import type { Member } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { notify } from '../../platform/notifications.ts';
-import { adjustStock, receivePurchasedStock } from '../../platform/stock.ts';
+import { adjustStock, receivePurchasedStock, refreshStockAlert } from '../../platform/stock.ts';
 
 /**
  * The store (spec 001 §2 Store, Cart, Checkout; DESIGN §1): supplier clinics' catalogues for sale,
@@ -363,6 +363,43 @@ export async function getOrder(db: Executor, member: Member, side: OrderSide, id
   };
 }
 
+/**
+ * The checkout's 'venta': takes every line from the supplier's stock in one conditional UPDATE (rows
+ * already locked by the caller, in id order) and records the movements in one INSERT, as adjustStock
+ * would one by one; the supplier's low-stock alert is settled by the catalogue's refreshStockAlert for
+ * the items this sale took to their minimum. Throws if any line could not be taken (the caller checked
+ * the stock under the same locks, so that is a bug, and the transaction is rolled back).
+ */
+async function takeStock(tx: Executor, clinicaId: string, lines: { productoId: string; cantidad: number }[], referencia: string) {
+  if (lines.length === 0) return;
+  const values = sql.join(
+    lines.map((l) => sql`(${l.productoId}::uuid, ${l.cantidad}::int)`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    update productos p set stock_actual = p.stock_actual - v.n, fecha_actualizacion = now()
+    from (values ${values}) as v(id, n)
+    where p.id = v.id and p.clinica_id = ${clinicaId} and p.stock_actual >= v.n
+    returning p.id, p.stock_actual as "stockActual", p.stock_minimo as "stockMinimo", p.alerta_stock_enviada as "alerta"`);
+  const taken = (result as unknown as { rows: { id: string; stockActual: number; stockMinimo: number | null; alerta: boolean }[] }).rows;
+  if (taken.length !== lines.length) throw new Error(`checkout: ${lines.length - taken.length} lines without stock while locked`);
+  const byId = new Map(taken.map((r) => [r.id, r]));
+  await tx.insert(movimientosStock).values(
+    lines.map((l) => ({
+      productoId: l.productoId,
+      clinicaId,
+      cantidad: -l.cantidad,
+      motivo: 'venta' as const,
+      stockResultante: byId.get(l.productoId)!.stockActual,
+      autorId: null,
+      referencia,
+    })),
+  );
+  for (const r of taken) {
+    if (r.stockMinimo !== null && r.stockActual <= r.stockMinimo && !r.alerta) await refreshStockAlert(tx, clinicaId, r.id);
+  }
+}
+
 /** The order this user already made with this key, if any (a repeated checkout). */
 async function orderByKey(db: Executor, member: Member, key: string): Promise<string | null> {
   const [row] = await db
@@ -390,18 +427,25 @@ export async function checkout(db: Database, member: Member, data: CheckoutData)
   try {
     outcome = await db.transaction(async (tx): Promise<Outcome> => {
       // Locks the cart: a concurrent checkout of the same cart waits here, then finds it empty.
-      const locked = await tx.select({ id: carrito.id }).from(carrito).where(ownCart(member)).for('update');
-      if (locked.length === 0) {
+      const lines = await tx
+        .select({
+          id: carrito.id,
+          productoId: carrito.productoId,
+          cantidad: carrito.cantidad,
+          precioUnitario: carrito.precioUnitario,
+          comprador: clinicas.nombre,
+        })
+        .from(carrito)
+        .innerJoin(clinicas, eq(clinicas.id, carrito.clinicaId))
+        .where(ownCart(member))
+        .orderBy(asc(carrito.productoId))
+        .for('update', { of: carrito });
+      if (lines.length === 0) {
         const repeated = await orderByKey(tx, member, data.claveIdempotencia);
         if (repeated) return { kind: 'repetido', id: repeated };
         throw unprocessable(STORE_MESSAGES.cartEmpty);
       }
-      const ids = locked.map((l) => l.id);
-      const lines = await tx
-        .select({ id: carrito.id, productoId: carrito.productoId, cantidad: carrito.cantidad, precioUnitario: carrito.precioUnitario })
-        .from(carrito)
-        .where(inArray(carrito.id, ids))
-        .orderBy(asc(carrito.productoId));
+      const ids = lines.map((l) => l.id);
       const products = await tx
         .select({
           id: productos.id,
@@ -418,7 +462,7 @@ export async function checkout(db: Database, member: Member, data: CheckoutData)
         .innerJoin(proveedores, eq(proveedores.id, productos.clinicaId))
         .where(inArray(productos.id, lines.map((l) => l.productoId)))
         .orderBy(asc(productos.id))
-        .for('update', { of: productos });
+        .for('no key update', { of: productos });
       const byId = new Map(products.map((p) => [p.id, p]));
       const items = lines.map((l) => ({ line: l, product: byId.get(l.productoId)! }));
 
@@ -449,12 +493,13 @@ export async function checkout(db: Database, member: Member, data: CheckoutData)
 
       const proveedorId = items[0].product.proveedorId;
       const id = randomUUID();
-      for (const { line, product } of items) {
-        // A stock that is not recorded (null) is not counted, as on the card.
-        if (product.stockActual === null) continue;
-        const result = await adjustStock(tx, { clinicaId: proveedorId, productoId: product.id, cantidad: -line.cantidad, motivo: 'venta', autorId: null, referencia: id });
-        if (result.status !== 'ok') throw new Error(`checkout: stock ${result.status} for ${product.id} while locked`);
-      }
+      // A stock that is not recorded (null) is not counted, as on the card.
+      await takeStock(
+        tx,
+        proveedorId,
+        items.filter((i) => i.product.stockActual !== null).map((i) => ({ productoId: i.product.id, cantidad: i.line.cantidad })),
+        id,
+      );
       const detalles = items.map(({ line, product }) => ({
         pedidoId: id,
         productoId: product.id,
@@ -489,12 +534,11 @@ export async function checkout(db: Database, member: Member, data: CheckoutData)
       await tx.insert(detallesPedido).values(detalles);
       await tx.insert(seguimientoPedido).values({ pedidoId: id, estado: 'recibido', autorId: member.userId });
       await tx.delete(carrito).where(inArray(carrito.id, ids));
-      const [buyer] = await tx.select({ nombre: clinicas.nombre }).from(clinicas).where(eq(clinicas.id, member.clinicaId));
       await notify(tx, {
         clinicaId: proveedorId,
         permiso: 'ventas.gestionar',
         titulo: STORE_MESSAGES.newSaleTitle,
-        mensaje: STORE_MESSAGES.newSaleMessage(pedido.numeroPedido, buyer.nombre),
+        mensaje: STORE_MESSAGES.newSaleMessage(pedido.numeroPedido, lines[0].comprador),
         prioridad: 'media',
         enlace: `/ventas/${id}`,
         tipo: 'pedido',
@@ -526,7 +570,7 @@ export async function moveOrder(db: Database, member: Member, id: string, estado
       .select({ estado: sql<OrderStatus>`${pedidos.estado}`, clinicaId: pedidos.clinicaId, numeroPedido: pedidos.numeroPedido })
       .from(pedidos)
       .where(and(eq(pedidos.id, id), eq(pedidos.proveedorId, member.clinicaId)))
-      .for('update');
+      .for('no key update');
     if (!pedido) throw orderNotFound();
     if (!canMoveOrder(pedido.estado, estado)) {
       throw conflict(STORE_MESSAGES.transitionInvalid(ESTADO_PEDIDO_LABELS[pedido.estado], ESTADO_PEDIDO_LABELS[estado]));

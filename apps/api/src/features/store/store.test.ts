@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CATALOG_MESSAGES,
   CHECKOUT_MESSAGES,
   STORE_MESSAGES,
   orderTotals,
@@ -212,7 +213,7 @@ describe('checkout', () => {
   it('creates the order with the prices of that moment, takes the stock, empties the cart; the same key gives the same order', async () => {
     const seller = await supplier();
     const buyer = await createClinicOwner(t);
-    const a = await item(seller.clinica.id, { nombre: 'Algodón', precioVenta: 4_500, stockActual: 10 });
+    const a = await item(seller.clinica.id, { nombre: 'Algodón', precioVenta: 4_500, stockActual: 10, stockMinimo: 8 });
     const b = await item(seller.clinica.id, { nombre: 'Baberos', precioVenta: 12_345, stockActual: null });
     await add(buyer.cookie, a, 3);
     await add(buyer.cookie, b, 2);
@@ -241,6 +242,9 @@ describe('checkout', () => {
     const moves = await t.db.select().from(movimientosStock).where(eq(movimientosStock.productoId, a));
     expect(moves).toEqual([expect.objectContaining({ cantidad: -3, motivo: 'venta', stockResultante: 7, referencia: order.id })]);
     expect((await get<Cart>('/api/carrito', buyer.cookie)).lineas).toEqual([]);
+    // The sale took Algodón to its minimum: the supplier is told, once.
+    const alerts = await t.db.select().from(notificaciones).where(and(eq(notificaciones.userId, seller.userId), eq(notificaciones.titulo, CATALOG_MESSAGES.lowStockTitle)));
+    expect(alerts.map((n) => n.mensaje)).toEqual([CATALOG_MESSAGES.lowStockMessage('Algodón', 7, 8)]);
 
     // A later price change does not touch the order.
     await t.db.update(productos).set({ precioVenta: 9_999 }).where(eq(productos.id, a));

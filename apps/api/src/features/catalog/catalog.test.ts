@@ -1,0 +1,326 @@
+import { CATALOG_MESSAGES, CATALOG_PAGE_SIZE, type CatalogItem, type CatalogPage } from '@odontia/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { movimientosStock, notificaciones, productos } from '../../db/schema/index.ts';
+import { adjustStock, receivePurchasedStock } from '../../platform/stock.ts';
+import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
+
+let t: TestApp;
+type Owner = Awaited<ReturnType<typeof createClinicOwner>>;
+let ana: Owner;
+let beto: Owner;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [ana, beto] = await Promise.all([createClinicOwner(t, { nombre: 'Clínica Ana' }), createClinicOwner(t, { nombre: 'Clínica Beto' })]);
+});
+afterAll(() => t.close());
+
+const api = (cookie: string, path: string, init: RequestInit & { json?: unknown } = {}) =>
+  t.request(`/api/productos${path}`, { cookie, ...init });
+
+async function create(owner: Owner, json: Record<string, unknown>): Promise<CatalogItem> {
+  const res = await api(owner.cookie, '', { method: 'POST', json: { categoria: 'insumo', ...json } });
+  expect(res.status).toBe(201);
+  return (await res.json()) as CatalogItem;
+}
+
+async function list(owner: Owner, query = ''): Promise<CatalogPage> {
+  const res = await api(owner.cookie, query);
+  expect(res.status).toBe(200);
+  return (await res.json()) as CatalogPage;
+}
+
+const formOf = (item: CatalogItem, changes: Record<string, unknown> = {}) => ({
+  nombre: item.nombre,
+  descripcion: item.descripcion,
+  categoria: item.categoria,
+  codigo: item.codigo,
+  precioCompra: item.precioCompra,
+  precioVenta: item.precioVenta,
+  stockActual: item.stockActual,
+  stockMinimo: item.stockMinimo,
+  unidadMedida: item.unidadMedida,
+  activo: item.activo,
+  ...changes,
+});
+
+const stockOf = async (id: string) => (await t.db.select({ s: productos.stockActual }).from(productos).where(eq(productos.id, id)))[0].s;
+const movementSum = async (id: string) =>
+  (await t.db.select({ n: sql<number>`coalesce(sum(cantidad), 0)::int` }).from(movimientosStock).where(eq(movimientosStock.productoId, id)))[0].n;
+const stockAlerts = async (userId: string, id: string) =>
+  (
+    await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notificaciones)
+      .where(and(eq(notificaciones.userId, userId), eq(notificaciones.enlace, `/productos/${id}`)))
+  )[0].n;
+
+describe('item form', () => {
+  it('answers the messages of spec 001 §5 on the fields', async () => {
+    const res = await api(ana.cookie, '', {
+      method: 'POST',
+      json: { nombre: '  ', categoria: 'otro', precioCompra: 10.5, precioVenta: -1, stockActual: 'muchos', stockMinimo: 2.5 },
+    });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).fields).toEqual({
+      nombre: CATALOG_MESSAGES.nombreRequired,
+      categoria: CATALOG_MESSAGES.categoriaInvalid,
+      precioCompra: CATALOG_MESSAGES.precioDecimals,
+      precioVenta: CATALOG_MESSAGES.precioNegative,
+      stockActual: CATALOG_MESSAGES.numberInvalid,
+      stockMinimo: CATALOG_MESSAGES.stockDecimals,
+    });
+    expect(await list(ana, '?q=muchos')).toMatchObject({ total: 0 });
+  });
+
+  it('coerces numbers, stores 0 as 0 and empty as null, and drops the stock of a service', async () => {
+    const item = await create(ana, {
+      nombre: '  Guantes de nitrilo ',
+      categoria: 'insumo',
+      codigo: '',
+      precioCompra: '15.000',
+      precioVenta: 0,
+      stockActual: '12',
+      stockMinimo: '',
+      unidadMedida: 'caja',
+    });
+    expect(item).toMatchObject({
+      nombre: 'Guantes de nitrilo',
+      codigo: null,
+      precioCompra: 15000,
+      precioVenta: 0,
+      stockActual: 12,
+      stockMinimo: null,
+      unidadMedida: 'caja',
+      activo: true,
+      bajoMinimo: false,
+    });
+    const service = await create(ana, { nombre: 'Limpieza dental', categoria: 'servicio', precioVenta: 120000, stockActual: 5, stockMinimo: 1 });
+    expect(service).toMatchObject({ categoria: 'servicio', precioCompra: null, precioVenta: 120000, stockActual: null, stockMinimo: null, movimientos: [] });
+  });
+
+  it('keeps código unique within the clinic, on create and on edit, with the message on the field', async () => {
+    const first = await create(ana, { nombre: 'Resina A2', codigo: 'RES-A2' });
+    const again = await api(ana.cookie, '', { method: 'POST', json: { nombre: 'Otra resina', categoria: 'producto', codigo: 'RES-A2' } });
+    expect(again.status).toBe(409);
+    expect(await errorOf(again)).toEqual({ code: 'conflict', message: CATALOG_MESSAGES.codigoDuplicate, fields: { codigo: CATALOG_MESSAGES.codigoDuplicate } });
+    // Another clinic may use the same code; items without a code never collide.
+    await create(beto, { nombre: 'Resina de Beto', codigo: 'RES-A2' });
+    await create(ana, { nombre: 'Sin código 1' });
+    await create(ana, { nombre: 'Sin código 2' });
+    const other = await create(ana, { nombre: 'Resina A3', codigo: 'RES-A3' });
+    const edit = await api(ana.cookie, `/${other.id}`, { method: 'PUT', json: formOf(other, { codigo: 'RES-A2' }) });
+    expect(edit.status).toBe(409);
+    expect((await errorOf(edit)).fields).toEqual({ codigo: CATALOG_MESSAGES.codigoDuplicate });
+    const [row] = await t.db.select({ codigo: productos.codigo }).from(productos).where(eq(productos.id, other.id));
+    expect(row.codigo).toBe('RES-A3');
+    // Saving an item with its own code is fine.
+    expect((await api(ana.cookie, `/${first.id}`, { method: 'PUT', json: formOf(first, { nombre: 'Resina A2 Plus' }) })).status).toBe(200);
+  });
+});
+
+describe('list', () => {
+  it('filters by tab and by an accent-insensitive search over nombre, código and descripción, with the counts', async () => {
+    const owner = await createClinicOwner(t);
+    await create(owner, { nombre: 'Anestesia Lidocaína', categoria: 'insumo', codigo: 'ANE-01' });
+    await create(owner, { nombre: 'Cepillo interdental', categoria: 'producto', descripcion: 'Para ortodoncia' });
+    await create(owner, { nombre: 'Blanqueamiento', categoria: 'servicio', codigo: 'SRV-BLQ' });
+    await create(owner, { nombre: 'Ortodoncia: revisión', categoria: 'servicio' });
+
+    const all = await list(owner);
+    expect(all.items.map((i) => i.nombre)).toEqual(['Anestesia Lidocaína', 'Blanqueamiento', 'Cepillo interdental', 'Ortodoncia: revisión']);
+    expect(all).toMatchObject({ total: 4, totalClinica: 4, pagina: 1, porPagina: CATALOG_PAGE_SIZE });
+    expect((await list(owner, '?categoria=servicio')).items.map((i) => i.nombre)).toEqual(['Blanqueamiento', 'Ortodoncia: revisión']);
+    expect((await list(owner, '?q=LIDOCAINA')).items.map((i) => i.nombre)).toEqual(['Anestesia Lidocaína']);
+    expect((await list(owner, '?q=srv-blq')).items.map((i) => i.nombre)).toEqual(['Blanqueamiento']);
+    const ortodoncia = await list(owner, '?q=ortodóncia');
+    expect(ortodoncia.items.map((i) => i.nombre)).toEqual(['Cepillo interdental', 'Ortodoncia: revisión']);
+    expect(ortodoncia).toMatchObject({ total: 2, totalClinica: 4 });
+    expect(await list(owner, '?categoria=producto&q=ortodoncia')).toMatchObject({ total: 1, totalClinica: 4 });
+    // An unknown tab is Todos; a page past the end still has the counts; % is literal.
+    expect((await list(owner, '?categoria=nada')).total).toBe(4);
+    expect(await list(owner, '?pagina=9')).toMatchObject({ items: [], total: 4, totalClinica: 4, pagina: 9 });
+    expect((await list(owner, '?q=%25')).total).toBe(0);
+  });
+
+  it('marks an item at or below its minimum', async () => {
+    const owner = await createClinicOwner(t);
+    await create(owner, { nombre: 'Bajo', stockActual: 2, stockMinimo: 2 });
+    await create(owner, { nombre: 'Sobrado', stockActual: 9, stockMinimo: 2 });
+    await create(owner, { nombre: 'Sin mínimo', stockActual: 0 });
+    expect((await list(owner)).items.map((i) => [i.nombre, i.bajoMinimo])).toEqual([
+      ['Bajo', true],
+      ['Sin mínimo', false],
+      ['Sobrado', false],
+    ]);
+  });
+});
+
+describe('another clinic', () => {
+  it('cannot read, edit, delete or change the image of an item, which stays as it was', async () => {
+    const item = await create(ana, { nombre: 'Privado de Ana', stockActual: 4 });
+    const [before] = await t.db.select().from(productos).where(eq(productos.id, item.id));
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+    const form = new FormData();
+    form.set('imagen', new File([new Uint8Array(png)], 'x.png', { type: 'image/png' }));
+    const attempts = [
+      api(beto.cookie, `/${item.id}`),
+      api(beto.cookie, `/${item.id}`, { method: 'PUT', json: formOf(item, { nombre: 'Robado', stockActual: 0 }) }),
+      api(beto.cookie, `/${item.id}`, { method: 'DELETE' }),
+      api(beto.cookie, `/${item.id}/imagen`, { method: 'PUT', body: form }),
+      api(beto.cookie, `/${item.id}/imagen`, { method: 'DELETE' }),
+      api(beto.cookie, '/no-es-un-id'),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status).toBe(404);
+      expect(await errorOf(res)).toEqual({ code: 'not_found', message: CATALOG_MESSAGES.notFound });
+    }
+    const [row] = await t.db.select().from(productos).where(eq(productos.id, item.id));
+    expect(row).toEqual(before);
+    expect(row).toMatchObject({ nombre: 'Privado de Ana', stockActual: 4, imagenUrl: null });
+    expect(await movementSum(item.id)).toBe(4);
+    expect((await list(beto, `?q=privado&clinica_id=${ana.clinica.id}`)).total).toBe(0);
+  });
+
+  it('is refused by permission: a receptionist cannot see the catalogue, a dentist cannot create', async () => {
+    const recepcion = await addTeamMember(t, ana.clinica.id, 'Recepción', 'recepcion');
+    const dentista = await addTeamMember(t, ana.clinica.id, 'Dentista', 'dentista');
+    expect((await api(recepcion.cookie, '')).status).toBe(403);
+    expect((await api(dentista.cookie, '')).status).toBe(200);
+    const refused = await api(dentista.cookie, '', { method: 'POST', json: { nombre: 'No', categoria: 'producto' } });
+    expect(refused.status).toBe(403);
+    expect((await list(ana, '?q=no')).items.some((i) => i.nombre === 'No')).toBe(false);
+  });
+});
+
+describe('stock', () => {
+  it('records the initial stock and every edit of it as an ajuste movement with its author', async () => {
+    const item = await create(ana, { nombre: 'Algodón', stockActual: 10, stockMinimo: 1 });
+    expect(item.movimientos).toMatchObject([{ cantidad: 10, motivo: 'ajuste', stockResultante: 10, autor: { id: ana.userId, nombres: 'Ana' } }]);
+    const res = await api(ana.cookie, `/${item.id}`, { method: 'PUT', json: formOf(item, { stockActual: 7, activo: false }) });
+    expect(res.status).toBe(200);
+    const edited = (await res.json()) as CatalogItem;
+    expect(edited).toMatchObject({ stockActual: 7, activo: false });
+    expect(edited.fechaActualizacion).not.toBeNull();
+    expect(edited.movimientos.map((m) => [m.cantidad, m.motivo, m.stockResultante])).toEqual([
+      [-3, 'ajuste', 7],
+      [10, 'ajuste', 10],
+    ]);
+    // Saving without touching the stock records nothing; clearing it takes the count to 0.
+    const same = (await (await api(ana.cookie, `/${item.id}`, { method: 'PUT', json: formOf(edited, { nombre: 'Algodón en rollo' }) })).json()) as CatalogItem;
+    expect(same.movimientos).toHaveLength(2);
+    const cleared = (await (await api(ana.cookie, `/${item.id}`, { method: 'PUT', json: formOf(same, { stockActual: null }) })).json()) as CatalogItem;
+    expect(cleared.stockActual).toBeNull();
+    expect(cleared.movimientos[0]).toMatchObject({ cantidad: -7, stockResultante: 0 });
+    expect(await movementSum(item.id)).toBe(0);
+    // Deleting the item takes its movements with it.
+    expect((await api(ana.cookie, `/${item.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await movementSum(item.id)).toBe(0);
+    expect((await api(ana.cookie, `/${item.id}`)).status).toBe(404);
+  });
+
+  it('never goes below zero: a larger take is refused and nothing is recorded', async () => {
+    const item = await create(ana, { nombre: 'Fresas', stockActual: 2 });
+    const result = await t.db.transaction((tx) =>
+      adjustStock(tx, { clinicaId: ana.clinica.id, productoId: item.id, cantidad: -3, motivo: 'consumo', autorId: ana.userId }),
+    );
+    expect(result).toEqual({ status: 'insuficiente', stockActual: 2 });
+    expect(await stockOf(item.id)).toBe(2);
+    expect(await movementSum(item.id)).toBe(2);
+    // Another clinic's item is not found, and stays as it was.
+    const foreign = await t.db.transaction((tx) =>
+      adjustStock(tx, { clinicaId: beto.clinica.id, productoId: item.id, cantidad: -1, motivo: 'consumo', autorId: beto.userId }),
+    );
+    expect(foreign).toEqual({ status: 'no_encontrado' });
+    expect(await stockOf(item.id)).toBe(2);
+    // A stock that is not recorded (a service) has nothing to take from; adding starts its count.
+    const service = await create(ana, { nombre: 'Urgencia', categoria: 'servicio' });
+    const take = (productoId: string, cantidad: number) =>
+      t.db.transaction((tx) => adjustStock(tx, { clinicaId: ana.clinica.id, productoId, cantidad, motivo: 'venta', autorId: null }));
+    expect(await take(service.id, -1)).toEqual({ status: 'no_contado' });
+    expect(await stockOf(service.id)).toBeNull();
+    const uncounted = await create(ana, { nombre: 'Sin contar', categoria: 'producto' });
+    expect(await take(uncounted.id, 4)).toMatchObject({ status: 'ok', stockActual: 4 });
+    // The CHECK holds whatever a caller writes.
+    await expect(t.db.update(productos).set({ stockActual: -1 }).where(eq(productos.id, item.id))).rejects.toThrow();
+  });
+
+  it('tells the members who edit the catalogue once per crossing of the minimum', async () => {
+    const owner = await createClinicOwner(t);
+    const asistente = await addTeamMember(t, owner.clinica.id, 'Asistente', 'asistente');
+    const recepcion = await addTeamMember(t, owner.clinica.id, 'Recepción', 'recepcion');
+    const item = await create(owner, { nombre: 'Guantes talla M', stockActual: 10, stockMinimo: 3 });
+    const take = (cantidad: number) =>
+      t.db.transaction((tx) =>
+        adjustStock(tx, { clinicaId: owner.clinica.id, productoId: item.id, cantidad, motivo: 'consumo', autorId: asistente.userId }),
+      );
+
+    expect(await take(-6)).toMatchObject({ status: 'ok', stockActual: 4, alerta: false });
+    expect(await stockAlerts(owner.userId, item.id)).toBe(0);
+    expect(await take(-1)).toMatchObject({ stockActual: 3, alerta: true });
+    expect(await take(-1)).toMatchObject({ stockActual: 2, alerta: false });
+    expect(await stockAlerts(owner.userId, item.id)).toBe(1);
+    expect(await stockAlerts(asistente.userId, item.id)).toBe(1);
+    expect(await stockAlerts(recepcion.userId, item.id)).toBe(0);
+    const [notice] = await t.db.select().from(notificaciones).where(eq(notificaciones.userId, owner.userId));
+    expect(notice).toMatchObject({
+      titulo: CATALOG_MESSAGES.lowStockTitle,
+      mensaje: CATALOG_MESSAGES.lowStockMessage('Guantes talla M', 3, 3),
+      prioridad: 'alta',
+      enlace: `/productos/${item.id}`,
+    });
+
+    // Back above the minimum, then below again: a second notification.
+    expect(await take(5)).toMatchObject({ stockActual: 7, alerta: false });
+    expect(await take(-5)).toMatchObject({ stockActual: 2, alerta: true });
+    expect(await stockAlerts(owner.userId, item.id)).toBe(2);
+
+    // Raising the minimum on the form above the stock is a crossing too; lowering it re-arms.
+    const current = (await (await api(owner.cookie, `/${item.id}`)).json()) as CatalogItem;
+    await api(owner.cookie, `/${item.id}`, { method: 'PUT', json: formOf(current, { stockActual: 8 }) });
+    expect(await stockAlerts(owner.userId, item.id)).toBe(2);
+    await api(owner.cookie, `/${item.id}`, { method: 'PUT', json: formOf(current, { stockActual: 8, stockMinimo: 8 }) });
+    expect(await stockAlerts(owner.userId, item.id)).toBe(3);
+    expect(await movementSum(item.id)).toBe(8);
+  });
+
+  it('adds a received purchase to the buyer as a compra_recibida movement of an item linked on first receipt', async () => {
+    const supplier = await create(beto, { nombre: 'Composite universal', categoria: 'producto', unidadMedida: 'unidad', stockActual: 50, precioVenta: 85000 });
+    const pedido = '11111111-1111-4111-8111-111111111111';
+    const receive = (cantidad: number) =>
+      t.db.transaction((tx) =>
+        receivePurchasedStock(tx, { clinicaId: ana.clinica.id, productoProveedorId: supplier.id, cantidad, precioUnitario: 85000, autorId: ana.userId, referencia: pedido }),
+      );
+    const first = await receive(3);
+    const second = await receive(2);
+    expect(second).toEqual({ productoId: first.productoId, stockActual: 5 });
+    const mine = (await (await api(ana.cookie, `/${first.productoId}`)).json()) as CatalogItem;
+    expect(mine).toMatchObject({ nombre: 'Composite universal', productoProveedorId: supplier.id, precioCompra: 85000, stockActual: 5 });
+    expect(mine.movimientos.map((m) => [m.cantidad, m.motivo, m.referencia])).toEqual([
+      [2, 'compra_recibida', pedido],
+      [3, 'compra_recibida', pedido],
+    ]);
+    expect(await stockOf(supplier.id)).toBe(50);
+  });
+});
+
+describe('image', () => {
+  it('stores the image under product_images/{clinic}/ and deletes it with the item', async () => {
+    const item = await create(ana, { nombre: 'Con imagen', categoria: 'producto' });
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#c83c3c' } }).png().toBuffer();
+    const res = await t.client(ana.cookie).productos[':id'].imagen.$put({
+      param: { id: item.id },
+      form: { imagen: new File([new Uint8Array(png)], 'Cepillo Niño.png', { type: 'image/png' }) },
+    });
+    expect(res.status).toBe(200);
+    const saved = (await res.json()) as CatalogItem;
+    expect(saved.imagenUrl).toMatch(new RegExp(`^/files/product_images/${ana.clinica.id}/\\d+-cepillo-nino\\.png$`));
+    expect((await t.request(saved.imagenUrl!)).status).toBe(200);
+    const text = await api(ana.cookie, `/${item.id}/imagen`, { method: 'PUT', body: (() => { const f = new FormData(); f.set('imagen', new File(['hola'], 'x.txt', { type: 'text/plain' })); return f; })() });
+    expect(text.status).toBe(415);
+    expect((await api(ana.cookie, `/${item.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await t.request(saved.imagenUrl!)).status).toBe(404);
+  });
+});
