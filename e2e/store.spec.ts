@@ -205,3 +205,16 @@ test('Ventas is only for supplier clinics; a cart can be emptied; an empty check
   await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
   await expect(page).toHaveURL(/\/compras$/);
 });
+
+test("the demo clinic's past orders: one delivered, one on its way", async ({ page }) => {
+  await ok(await page.request.post('/api/auth/sign-in/email', { data: { email: 'demo@odontia.local', password: 'demo1234' } }), 'demo sign-in');
+  await page.goto('/compras/pedidos');
+  await expect(page.getByRole('heading', { name: 'Mis pedidos', level: 1 })).toBeVisible();
+  const rows = page.getByRole('row').filter({ hasText: SUPPLIER.nombre });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'Entregado' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Enviado' })).toHaveCount(1);
+  await rows.filter({ hasText: 'Entregado' }).getByRole('link').click();
+  await expect(page.getByRole('list', { name: 'Seguimiento del pedido' }).getByRole('listitem')).toHaveCount(4);
+  await expectNoAxeViolations(page);
+});

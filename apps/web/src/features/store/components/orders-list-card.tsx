@@ -2,8 +2,8 @@ import type { OrderPage } from '@odontia/shared';
 import { Package } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
-import { Spinner } from '@/components/ui/spinner';
 import { OrdersTable } from './orders-table';
+import { Loading } from './loading';
 
 type Props = {
   query: { isPending: boolean; isPlaceholderData: boolean; data: OrderPage | undefined };
@@ -22,9 +22,7 @@ export function OrdersListCard({ query, basePath, party, empty, errorText, onPag
       <Card className="py-0">
         <CardContent className="p-0">
           {query.isPending ? (
-            <div className="flex justify-center py-16">
-              <Spinner className="size-8" label="Cargando pedidos" />
-            </div>
+            <Loading label="Cargando pedidos" />
           ) : !data ? (
             <p role="alert" className="p-6 text-destructive">
               {errorText}

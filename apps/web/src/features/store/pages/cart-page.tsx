@@ -3,7 +3,6 @@ import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/session';
 import { useClinicRequired } from '@/lib/use-clinic-required';
@@ -13,6 +12,7 @@ import { BackLink } from '../components/back-link';
 import { CartLineItem } from '../components/cart-line-item';
 import { ClearCartButton } from '../components/clear-cart-button';
 import { OrderSummary } from '../components/order-summary';
+import { Loading } from '../components/loading';
 
 /** 'Mi Carrito' (/compras/carrito): the user's cart on the server, with the server's totals. */
 export default function CartPage() {
@@ -32,9 +32,7 @@ export default function CartPage() {
       </div>
 
       {cart.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner className="size-8" label="Cargando carrito" />
-        </div>
+        <Loading label="Cargando carrito" />
       ) : !data ? (
         <p role="alert" className="py-10 text-center text-destructive">
           {errorMessage(cart.error, 'No se pudo cargar el carrito')}

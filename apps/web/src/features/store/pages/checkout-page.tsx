@@ -16,7 +16,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api';
@@ -32,6 +31,7 @@ import { OrderSummary } from '../components/order-summary';
 import { ProductImage } from '../components/product-image';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import { formatPesos } from '../lib/money';
+import { Loading } from '../components/loading';
 
 const FIELDS = ['nombreCompleto', 'telefono', 'direccion', 'ciudad', 'departamento', 'codigoPostal', 'notasEntrega', 'metodoPago', 'notas'] as const;
 
@@ -131,9 +131,7 @@ export default function CheckoutPage() {
       </div>
 
       {cart.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner className="size-8" label="Cargando carrito" />
-        </div>
+        <Loading label="Cargando carrito" />
       ) : (
         <form onSubmit={submit} noValidate aria-label={STORE_MESSAGES.checkoutTitle} className="grid items-start gap-6 lg:grid-cols-[1fr_24rem]">
           <fieldset disabled={pending} className="flex min-w-0 flex-col gap-6">

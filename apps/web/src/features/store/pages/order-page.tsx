@@ -1,12 +1,12 @@
 import { STORE_MESSAGES } from '@odontia/shared';
 import { useParams } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useOrder } from '../api/orders';
 import { BackLink } from '../components/back-link';
 import { OrderDetail } from '../components/order-detail';
+import { Loading } from '../components/loading';
 
 /** One order of 'Mis pedidos' (/compras/pedidos/{id}) with its tracking. */
 export default function OrderPage() {
@@ -20,9 +20,7 @@ export default function OrderPage() {
     <div className="flex flex-col gap-4">
       <BackLink to="/compras/pedidos">Volver a mis pedidos</BackLink>
       {order.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner className="size-8" label="Cargando pedido" />
-        </div>
+        <Loading label="Cargando pedido" />
       ) : !order.data ? (
         <p role="alert" className="py-10 text-center text-destructive">
           {errorMessage(order.error, STORE_MESSAGES.orderNotFound)}

@@ -4,7 +4,6 @@ import { useParams } from 'react-router';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/session';
 import { useClinicRequired } from '@/lib/use-clinic-required';
@@ -16,6 +15,7 @@ import { CartButton } from '../components/cart-button';
 import { CategoryBadge } from '../components/category-badge';
 import { ProductImage } from '../components/product-image';
 import { formatPesos } from '../lib/money';
+import { Loading } from '../components/loading';
 
 /** The product page (/compras/producto/{id}, DESIGN §1): the link of 'Ver detalles'. */
 export default function ProductPage() {
@@ -38,9 +38,7 @@ export default function ProductPage() {
     return (
       <div className="flex flex-col gap-6">
         {header}
-        <div className="flex justify-center py-16">
-          <Spinner className="size-8" label="Cargando producto" />
-        </div>
+        <Loading label="Cargando producto" />
       </div>
     );
   }

@@ -1,6 +1,5 @@
 import { STORE_MESSAGES } from '@odontia/shared';
 import { useParams } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -8,6 +7,7 @@ import { useSale } from '../api/sales';
 import { BackLink } from '../components/back-link';
 import { OrderDetail } from '../components/order-detail';
 import { OrderStatusActions } from '../components/order-status-actions';
+import { Loading } from '../components/loading';
 
 /** One incoming order (/ventas/{id}): the supplier moves it along its tracking states. */
 export default function SalePage() {
@@ -21,9 +21,7 @@ export default function SalePage() {
     <div className="flex flex-col gap-4">
       <BackLink to="/ventas">Volver a ventas</BackLink>
       {sale.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner className="size-8" label="Cargando pedido" />
-        </div>
+        <Loading label="Cargando pedido" />
       ) : !sale.data ? (
         <p role="alert" className="py-10 text-center text-destructive">
           {errorMessage(sale.error, STORE_MESSAGES.orderNotFound)}

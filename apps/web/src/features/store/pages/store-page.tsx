@@ -15,6 +15,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useStoreProducts } from '../api/products';
 import { CartButton } from '../components/cart-button';
 import { ProductCard } from '../components/product-card';
+import { Loading } from '../components/loading';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -99,9 +100,7 @@ export default function StorePage() {
         {/* The results are the panel of the selected tab (the others are not rendered). */}
         <TabsContent value={categoria} className="flex flex-col gap-6">
           {list.isPending ? (
-            <div className="flex justify-center py-16">
-              <Spinner className="size-8" label="Cargando productos" />
-            </div>
+            <Loading label="Cargando productos" />
           ) : !list.data ? (
             <p role="alert" className="py-10 text-center text-destructive">
               Error al cargar productos
