@@ -1,10 +1,11 @@
 /**
- * One API instance of the `notificaciones` bench, in its own process (two run side by side on one
- * PostgreSQL): boots the real app and listens. Talks to bench/sections/notifications.ts over IPC:
+ * One API instance of a bench, in its own process (`notificaciones` runs two side by side on one
+ * PostgreSQL, `catalogo` one; started by bench/lib/instance.ts): boots the real app and listens. IPC:
  * 'ready' once listening; on 'memory' it collects garbage and answers its memory figures and the
  * number of open notification streams.
  *
- * Environment: PORT, DATABASE_URL, AUTH_SECRET (shared by both instances so a session works on either).
+ * Environment: PORT, DATABASE_URL, AUTH_SECRET (shared by the instances and the section, so a
+ * session works on any of them).
  */
 import { serve } from '@hono/node-server';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';

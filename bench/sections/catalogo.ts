@@ -7,10 +7,8 @@
  * Its own database (dropped and created each run): `odontia_bench_catalogo` on the server of
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL), or BENCH_CATALOG_DATABASE_URL.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -25,7 +23,8 @@ import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { createLogger } from '../../apps/api/src/platform/logger.ts';
 import { adjustStock } from '../../apps/api/src/platform/stock.ts';
 import { createDeps } from '../../apps/api/src/server.ts';
-import { benchDatabaseUrl, benchDir, isPostgresReachable } from '../lib/database.ts';
+import { benchDatabaseUrl, isPostgresReachable, recreateDatabase } from '../lib/database.ts';
+import { startInstance, stopInstance, type Instance } from '../lib/instance.ts';
 import { measure } from '../lib/http-load.ts';
 import type { Measurement, Section, SectionResult } from '../lib/report.ts';
 
@@ -45,58 +44,6 @@ function databaseUrl(): string {
   const u = new URL(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || benchDatabaseUrl());
   u.pathname = '/odontia_bench_catalogo';
   return u.toString();
-}
-
-async function recreateDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-/** The API in its own process (the generic boot-and-listen server of the notifications bench). */
-async function startInstance(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const port = await freePort();
-  const child = fork(path.join(benchDir, 'notifications', 'server.ts'), [], {
-    env: { ...process.env, ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` },
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.on('message', (message: { type: string; message?: string }) => {
-      if (message.type === 'ready') resolve();
-      if (message.type === 'error') reject(new Error(message.message));
-    });
-    child.once('exit', (code) => reject(new Error(`la instancia del bench terminó (código ${code})`)));
-  });
-  return { child, baseUrl: `http://127.0.0.1:${port}` };
-}
-
-async function stopInstance(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.send({ type: 'stop' });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** ITEMS realistic items (names with accents, codes, descriptions) in the three categories, in one statement. */
@@ -141,7 +88,7 @@ async function runCatalogBench(log: (line: string) => void): Promise<SectionResu
   log(`catalogo: base de datos nueva ${new URL(url).pathname.slice(1)}`);
   await recreateDatabase(url);
   const handle = openPostgres(url, CONNECTIONS);
-  let instance: ChildProcess | undefined;
+  let instance: Instance | undefined;
   let deps: ReturnType<typeof createDeps> | undefined;
   try {
     await runMigrations(handle);
@@ -174,7 +121,7 @@ async function runCatalogBench(log: (line: string) => void): Promise<SectionResu
 
     log('  la API en su proceso...');
     const server = await startInstance({ DATABASE_URL: url, DATA_DIR: tmp, AUTH_SECRET: authSecret });
-    instance = server.child;
+    instance = server;
     const listUrl = `${server.baseUrl}/api/productos?categoria=insumo&q=${encodeURIComponent(TERM)}`;
     const check = await fetch(listUrl, { headers: { cookie } });
     if (!check.ok) throw new Error(`${listUrl}: ${check.status} ${await check.text()}`);
@@ -188,6 +135,9 @@ async function runCatalogBench(log: (line: string) => void): Promise<SectionResu
       // A request with no session and one trivial query: what the machine gives at the moment; read the rows above against it.
       { name: 'referencia: GET /api/health', url: `${server.baseUrl}/api/health`, budget: undefined },
     ];
+    // A fresh process compiles its code and opens its pool on the first requests: one pass over every
+    // route first, discarded, so that the first row measured is not the one that paid for it.
+    for (const s of scenarios) await measure({ url: s.url, headers: { cookie }, connections: CONNECTIONS, warmupSeconds: 0, seconds: warmupSeconds });
     for (const s of scenarios) {
       const r = await measure({ url: s.url, headers: { cookie }, connections: CONNECTIONS, warmupSeconds, seconds });
       log(`  ${s.name.padEnd(46)} ${r.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`);

@@ -9,7 +9,6 @@
  * Its own database (dropped and created each run): `odontia_bench_compras` on the server of
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL), or BENCH_COMPRAS_DATABASE_URL.
  */
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -25,9 +24,9 @@ import { createClinic } from '../../apps/api/src/features/clinic/clinic.service.
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { createLogger } from '../../apps/api/src/platform/logger.ts';
 import { createDeps } from '../../apps/api/src/server.ts';
-import { benchDatabaseUrl, isPostgresReachable } from '../lib/database.ts';
+import { benchDatabaseUrl, isPostgresReachable, recreateDatabase } from '../lib/database.ts';
 import { measure } from '../lib/http-load.ts';
-import { freePort, killInstance, recreateDatabase, startInstance, stopInstance } from '../lib/instance.ts';
+import { startInstance, stopInstance, type Instance } from '../lib/instance.ts';
 import type { Measurement, Section, SectionResult } from '../lib/report.ts';
 
 const CONNECTIONS = 10;
@@ -56,6 +55,14 @@ function databaseUrl(): string {
   return u.toString();
 }
 
+/** kill -9: no shutdown hook runs, open transactions are cut mid-way. */
+async function killInstance(instance: Instance): Promise<void> {
+  if (instance.child.exitCode !== null || instance.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => instance.child.once('exit', resolve));
+  instance.child.kill('SIGKILL');
+  await exited;
+}
+
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return Number.NaN;
   return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))];
@@ -81,7 +88,7 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
   await recreateDatabase(url);
   const handle = openPostgres(url, CONNECTIONS);
   const pool = handle.pool as pg.Pool;
-  let instance: ChildProcess | undefined;
+  let instance: Instance | undefined;
   let deps: ReturnType<typeof createDeps> | undefined;
   try {
     await runMigrations(handle);
@@ -179,10 +186,9 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
       });
 
     log('  la API en su proceso...');
-    const port = await freePort();
     const env = { DATABASE_URL: url, DATA_DIR: tmp, AUTH_SECRET: authSecret };
-    let server = await startInstance(env, port);
-    instance = server.child;
+    let server = await startInstance(env);
+    instance = server;
 
     // 1. The store page with a search.
     const storeUrl = `${server.baseUrl}/api/tienda/productos?q=${TERM}`;
@@ -273,8 +279,8 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
     let attempts = 0;
     for (let round = 0; round < KILLS; round++) {
       if (round > 0) {
-        server = await startInstance(env, port);
-        instance = server.child;
+        server = await startInstance(env);
+        instance = server;
       }
       let stop = false;
       const workers = buyers.slice(0, CONNECTIONS).map(async (buyer) => {
@@ -295,7 +301,7 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
       });
       // Long enough for a few orders on a loaded machine, cut at a random moment.
       await new Promise((resolve) => setTimeout(resolve, 1500 + Math.random() * 1500));
-      await killInstance(server.child);
+      await killInstance(server);
       stop = true;
       await Promise.all(workers);
     }

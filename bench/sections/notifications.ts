@@ -9,15 +9,12 @@
  * Its own database (dropped and created each run): `odontia_bench_notificaciones` on the server of
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL), or BENCH_NOTIFICATIONS_DATABASE_URL.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createApp } from '../../apps/api/src/app.ts';
 import { openPostgres, type DatabaseHandle } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
@@ -30,7 +27,8 @@ import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import type { Deps } from '../../apps/api/src/platform/context.ts';
 import { createLogger } from '../../apps/api/src/platform/logger.ts';
 import { createDeps } from '../../apps/api/src/server.ts';
-import { benchDatabaseUrl, benchDir, isPostgresReachable } from '../lib/database.ts';
+import { benchDatabaseUrl, isPostgresReachable, recreateDatabase } from '../lib/database.ts';
+import { startInstance, stopInstance, type Instance } from '../lib/instance.ts';
 import type { Measurement, Section, SectionResult } from '../lib/report.ts';
 import type { MemoryReport } from '../notifications/server.ts';
 
@@ -53,53 +51,9 @@ function databaseUrl(): string {
   return u.toString();
 }
 
-async function recreateDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
-
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-type Instance = { child: ChildProcess; baseUrl: string };
-
-async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
-  const child = fork(path.join(benchDir, 'notifications', 'server.ts'), [], {
-    env: { ...process.env, ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` },
-    execArgv: ['--import', 'tsx', '--expose-gc'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.on('message', (message: { type: string; message?: string }) => {
-      if (message.type === 'ready') resolve();
-      if (message.type === 'error') reject(new Error(message.message));
-    });
-    child.once('exit', (code) => reject(new Error(`la instancia del bench terminó (código ${code})`)));
-  });
-  return { child, baseUrl: `http://127.0.0.1:${port}` };
 }
 
 function memoryOf(instance: Instance): Promise<MemoryReport> {
@@ -112,15 +66,6 @@ function memoryOf(instance: Instance): Promise<MemoryReport> {
     instance.child.on('message', onMessage);
     instance.child.send({ type: 'memory' });
   });
-}
-
-async function stopInstance(instance: Instance): Promise<void> {
-  if (instance.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => instance.child.once('exit', resolve));
-  instance.child.send({ type: 'stop' });
-  const timer = setTimeout(() => instance.child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 type Stream = { close: () => void };
@@ -276,7 +221,7 @@ async function runNotificationsBench(log: (line: string) => void): Promise<Secti
 
     log('  dos instancias de la API...');
     const env = { DATABASE_URL: url, DATA_DIR: tmp, AUTH_SECRET: authSecret };
-    instances.push(await startInstance(env), await startInstance(env));
+    instances.push(await startInstance(env, { exposeGc: true }), await startInstance(env, { exposeGc: true }));
 
     // The clinic's 50 members get one stream each; the idle accounts hold the rest (several tabs).
     const received = new Map<string, number[]>();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clinicas, usuarios } from './clinics.ts';
 
 /**
@@ -55,9 +55,10 @@ export const productos = pgTable(
       .where(sql`${t.productoProveedorId} is not null`),
     index('productos_clinica_nombre_idx').on(t.clinicaId, t.nombre, t.id),
     index('productos_clinica_categoria_nombre_idx').on(t.clinicaId, t.categoria, t.nombre, t.id),
+    // The tab is in the index too (btree_gin), so a search in a tab reads only that tab's matches.
     // fastupdate off, as for patients: a pending list would be read in full by every search.
     index('productos_busqueda_trgm_idx')
-      .using('gin', t.clinicaId, sql`${t.busqueda} gin_trgm_ops`)
+      .using('gin', t.clinicaId, t.categoria, sql`${t.busqueda} gin_trgm_ops`)
       .with({ fastupdate: false }),
   ],
 );
@@ -90,4 +91,22 @@ export const movimientosStock = pgTable(
     index('movimientos_stock_producto_idx').on(t.productoId, t.fechaCreacion),
     index('movimientos_stock_clinica_idx').on(t.clinicaId),
   ],
+);
+
+/**
+ * The number of items of each clinic and category, kept exact by triggers on `productos` (migration
+ * productos_conteo_triggers) in the same transaction as the insert, delete or change of category,
+ * so the list's "N items encontrados" of a tab and its "de Y items" cost one row, not a count of
+ * thousands per page. Stock changes do not touch it (no lock shared by two checkouts).
+ */
+export const productosConteo = pgTable(
+  'productos_conteo',
+  {
+    clinicaId: uuid('clinica_id')
+      .notNull()
+      .references(() => clinicas.id, { onDelete: 'cascade' }),
+    categoria: text('categoria').notNull(),
+    total: integer('total').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.clinicaId, t.categoria] })],
 );

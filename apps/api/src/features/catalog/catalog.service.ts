@@ -60,7 +60,9 @@ const likePattern = (term: string): SQL =>
 /**
  * One page of the clinic's catalogue ordered by nombre, filtered on the server by tab and search
  * (nombre, código, descripción; accent-insensitive), with the number of matches and of all the
- * clinic's items, in one query (the matches are counted by a window over the same scan).
+ * clinic's items, in one round trip. Without a search both numbers come from `productos_conteo`
+ * (kept by triggers: one row per category, not a count of thousands); a search counts its matches
+ * with a window over the same trigram-index scan that finds them.
  */
 export async function listItems(
   db: Database,
@@ -70,31 +72,26 @@ export async function listItems(
   const filters = [eq(productos.clinicaId, clinicaId)];
   if (query.categoria !== 'todos') filters.push(eq(productos.categoria, query.categoria));
   if (query.q) filters.push(sql`${productos.busqueda} like ${likePattern(query.q)}`);
-  const where = and(...filters);
-  const clinicTotal = sql<number>`(select count(*)::int from productos where clinica_id = ${clinicaId})`;
-  const offset = (query.pagina - 1) * CATALOG_PAGE_SIZE;
+  const where = and(...filters)!;
+  const counted = (categoria?: string) =>
+    sql<number>`(select coalesce(sum(total), 0)::int from productos_conteo where clinica_id = ${clinicaId}${categoria ? sql` and categoria = ${categoria}` : sql``})`;
+  const totalClinica = counted();
+  const total = query.q ? sql<number>`count(*) over ()` : counted(query.categoria === 'todos' ? undefined : query.categoria);
   const rows = await db
-    .select({ ...rowColumns, total: sql<number>`count(*) over ()`.mapWith(Number), totalClinica: clinicTotal })
+    .select({ ...rowColumns, total, totalClinica })
     .from(productos)
     .where(where)
     .orderBy(productos.nombre, productos.id)
     .limit(CATALOG_PAGE_SIZE)
-    .offset(offset);
-  let total = rows[0]?.total ?? 0;
-  let totalClinica = rows[0]?.totalClinica ?? 0;
-  if (!rows.length) {
-    // Past the end of the matches (or none): the counts alone.
-    const [head] = await db
-      .select({ total: sql<number>`count(*)::int`, totalClinica: clinicTotal })
-      .from(productos)
-      .where(where);
-    total = head.total;
-    totalClinica = head.totalClinica;
-  }
+    .offset((query.pagina - 1) * CATALOG_PAGE_SIZE);
+  // Past the end of the matches (or none): the counts alone.
+  const [head] = rows.length
+    ? rows
+    : await db.select({ total: query.q ? sql<number>`(select count(*)::int from productos where ${where})` : total, totalClinica }).from(sql`(select 1) as uno`);
   return {
     items: rows.map(({ total: _t, totalClinica: _c, ...item }): CatalogItemRow => item),
-    total,
-    totalClinica: Number(totalClinica),
+    total: Number(head.total),
+    totalClinica: Number(head.totalClinica),
     pagina: query.pagina,
     porPagina: CATALOG_PAGE_SIZE,
   };

@@ -145,6 +145,30 @@ describe('list', () => {
     expect((await list(owner, '?q=%25')).total).toBe(0);
   });
 
+  it('keeps the tab counts exact through creating, changing category and deleting (productos_conteo)', async () => {
+    const owner = await createClinicOwner(t);
+    const a = await create(owner, { nombre: 'A', categoria: 'producto' });
+    const b = await create(owner, { nombre: 'B', categoria: 'servicio' });
+    await create(owner, { nombre: 'C', categoria: 'insumo', stockActual: 3 });
+    const counts = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          (['todos', 'producto', 'servicio', 'insumo'] as const).map(async (tab) => {
+            const page = await list(owner, `?categoria=${tab}`);
+            return [tab, [page.total, page.totalClinica]];
+          }),
+        ),
+      );
+    expect(await counts()).toEqual({ todos: [3, 3], producto: [1, 3], servicio: [1, 3], insumo: [1, 3] });
+    await api(owner.cookie, `/${b.id}`, { method: 'PUT', json: formOf(b, { categoria: 'insumo', stockActual: 2 }) });
+    expect(await counts()).toEqual({ todos: [3, 3], producto: [1, 3], servicio: [0, 3], insumo: [2, 3] });
+    await api(owner.cookie, `/${a.id}`, { method: 'DELETE' });
+    expect(await counts()).toEqual({ todos: [2, 2], producto: [0, 2], servicio: [0, 2], insumo: [2, 2] });
+    // Stock movements leave the counts alone; another clinic's items never count here.
+    await create(beto, { nombre: 'De Beto', categoria: 'insumo' });
+    expect((await list(owner, '?categoria=insumo')).total).toBe(2);
+  });
+
   it('marks an item at or below its minimum', async () => {
     const owner = await createClinicOwner(t);
     await create(owner, { nombre: 'Bajo', stockActual: 2, stockMinimo: 2 });

@@ -23,7 +23,7 @@ import {
   type StorePage,
   type StoreProduct,
 } from '@odontia/shared';
-import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { carrito, clinicas, detallesPedido, movimientosStock, pedidos, productos, seguimientoPedido, usuarios } from '../../db/schema/index.ts';
@@ -58,7 +58,7 @@ const forSale = (clinicaId: string): SQL =>
   )!;
 
 /** `busqueda LIKE` this: normalised like the column (no accents, lower case), LIKE's characters escaped. */
-const likePattern = (term: string): SQL =>
+const likePattern = (term: string | SQLWrapper): SQL =>
   sql`'%' || replace(replace(replace(odontia_normalizar(${term}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
 
 const productColumns = {
@@ -84,28 +84,56 @@ const toStoreProduct = ({ proveedorId, proveedorNombre, ...p }: ProductRow): Sto
 
 // ---------------------------------------------------------------- store
 
+/**
+ * The store's page query, with and without a search term: prepared once per connection (named
+ * statements, planned once instead of on every request), one scan for the page and its total
+ * (`count(*) over ()`). Parameters: clinicaId (the caller, whose items are never sold to it),
+ * categoria ('todos' or a store category), q, limit, offset.
+ */
+function prepareStoreList(db: Database, withSearch: boolean) {
+  const categoria = sql.placeholder('categoria');
+  return db
+    .select({ ...productColumns, total: sql<number>`(count(*) over ())::int` })
+    .from(productos)
+    .innerJoin(proveedores, eq(proveedores.id, productos.clinicaId))
+    .where(
+      and(
+        eq(proveedores.esProveedor, true),
+        eq(productos.activo, true),
+        isNotNull(productos.precioVenta),
+        inArray(productos.categoria, [...STORE_CATEGORIES]),
+        sql`${productos.clinicaId} <> ${sql.placeholder('clinicaId')}::uuid`,
+        sql`(${categoria}::text = 'todos' or ${productos.categoria} = ${categoria}::text)`,
+        withSearch ? sql`${productos.busqueda} like ${likePattern(sql.placeholder('q'))}` : undefined,
+      ),
+    )
+    .orderBy(asc(productos.nombre), asc(productos.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(withSearch ? 'odontia_store_search' : 'odontia_store_list');
+}
+
+const storeListQueries = new WeakMap<Database, { list: ReturnType<typeof prepareStoreList>; search: ReturnType<typeof prepareStoreList> }>();
+
 export async function listStoreProducts(db: Database, member: Member, query: StoreListQuery & { pagina: number }): Promise<StorePage> {
-  const conditions = [forSale(member.clinicaId)];
-  if (query.categoria && query.categoria !== 'todos') conditions.push(eq(productos.categoria, query.categoria));
-  if (query.q) conditions.push(sql`${productos.busqueda} like ${likePattern(query.q)}`);
-  const where = and(...conditions);
+  let queries = storeListQueries.get(db);
+  if (!queries) {
+    queries = { list: prepareStoreList(db, false), search: prepareStoreList(db, true) };
+    storeListQueries.set(db, queries);
+  }
   const pagina = query.pagina;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(productColumns)
-      .from(productos)
-      .innerJoin(proveedores, eq(proveedores.id, productos.clinicaId))
-      .where(where)
-      .orderBy(asc(productos.nombre), asc(productos.id))
-      .limit(STORE_PAGE_SIZE)
-      .offset((pagina - 1) * STORE_PAGE_SIZE),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(productos)
-      .innerJoin(proveedores, eq(proveedores.id, productos.clinicaId))
-      .where(where),
-  ]);
-  return { productos: rows.map(toStoreProduct), total, pagina, porPagina: STORE_PAGE_SIZE };
+  const params = {
+    clinicaId: member.clinicaId,
+    categoria: query.categoria ?? 'todos',
+    q: query.q ?? '',
+    limit: STORE_PAGE_SIZE,
+    offset: (pagina - 1) * STORE_PAGE_SIZE,
+  };
+  const search = Boolean(query.q);
+  const rows = await (search ? queries.search : queries.list).execute(params);
+  // A page past the end has no row to carry the total: the first page does.
+  const total = rows[0]?.total ?? (pagina > 1 ? ((await (search ? queries.search : queries.list).execute({ ...params, offset: 0, limit: 1 }))[0]?.total ?? 0) : 0);
+  return { productos: rows.map(({ total: _total, ...r }) => toStoreProduct(r)), total, pagina, porPagina: STORE_PAGE_SIZE };
 }
 
 export async function getStoreProduct(db: Executor, member: Member, id: string): Promise<StoreProduct | null> {

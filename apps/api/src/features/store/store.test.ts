@@ -97,6 +97,9 @@ describe('store', () => {
     expect(await search('categoria=insumo&q=guantes')).toEqual(['Guantes de nitrilo']);
     expect(await search('categoria=servicio')).toHaveLength(3); // an unknown tab is Todos
     expect(await search('q=50%25')).toEqual([]);
+    // Past the last page: no cards, the total still known.
+    expect(await get<StorePage>('/api/tienda/productos?pagina=4', buyer.cookie)).toMatchObject({ productos: [], total: 3, pagina: 4 });
+    expect(await get<StorePage>('/api/tienda/productos?q=guantes', buyer.cookie)).toMatchObject({ total: 1, porPagina: 24 });
   });
 
   it('shows one product with its supplier; another clinic’s private item is not found', async () => {
