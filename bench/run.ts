@@ -8,13 +8,14 @@
 import { renderTable, verdict, type Section, type SectionResult } from './lib/report.ts';
 import { agendaSection } from './sections/agenda.ts';
 import { catalogSection } from './sections/catalogo.ts';
+import { comprasSection } from './sections/compras.ts';
 import { directorySection } from './sections/directory.ts';
 import { lighthouseSection } from './sections/lighthouse.ts';
 import { notificationsSection } from './sections/notifications.ts';
 import { patientsSection } from './sections/patients.ts';
 import { publicSizeSection } from './sections/public-size.ts';
 
-const SECTIONS: Section[] = [patientsSection, directorySection, notificationsSection, agendaSection, catalogSection, publicSizeSection, lighthouseSection];
+const SECTIONS: Section[] = [patientsSection, directorySection, notificationsSection, agendaSection, catalogSection, comprasSection, publicSizeSection, lighthouseSection];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !SECTIONS.some((s) => s.name === name));

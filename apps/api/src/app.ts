@@ -18,6 +18,7 @@ import { publicProfileRoutes } from './features/public-profile/public-profile.ro
 import { publicRequestRoutes, requestsRoutes } from './features/requests/requests.routes.ts';
 import { appointmentsRoutes, dentistsRoutes } from './features/appointments/appointments.routes.ts';
 import { invitationsRoutes, permissionsRoutes, rolesRoutes, usersRoutes } from './features/team/team.routes.ts';
+import { cartRoutes, ordersRoutes, salesRoutes, storeRoutes } from './features/store/store.routes.ts';
 import { termsRoutes } from './features/terms/terms.routes.ts';
 import type { AppEnv, Deps } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
@@ -53,7 +54,11 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/permisos', permissionsRoutes)
   .route('/dentistas', dentistsRoutes)
   .route('/citas', appointmentsRoutes)
-  .route('/productos', catalogRoutes);
+  .route('/productos', catalogRoutes)
+  .route('/tienda', storeRoutes)
+  .route('/carrito', cartRoutes)
+  .route('/pedidos', ordersRoutes)
+  .route('/ventas', salesRoutes);
 
 export type AppType = typeof apiRoutes;
 

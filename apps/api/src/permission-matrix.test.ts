@@ -58,6 +58,8 @@ const members: { rol: string; cookie: string; permisos: ReadonlySet<string> }[] 
 beforeAll(async () => {
   t = await createTestApp();
   const owner = await createClinicOwner(t, { nombre: 'Clínica Matriz' });
+  // A supplier clinic, so the supplier-only routes (/ventas) answer past their permission check too.
+  await t.db.execute(sql`update clinicas set es_proveedor = true where id = ${owner.clinica.id}`);
   for (const role of DEFAULT_ROLES) {
     const account = role.rol === 'admin' ? owner : await addTeamMember(t, owner.clinica.id, role.nombre, role.rol);
     const catalogue = await rows<{ nombre: string }>(sql`select nombre from permisos`);

@@ -14,4 +14,5 @@ export * from './schemas/team.ts';
 export * from './schemas/appointments.ts';
 export * from './odontogram.ts';
 export * from './schemas/audit.ts';
+export * from './schemas/store.ts';
 export * from './schemas/catalog.ts';

@@ -32,6 +32,7 @@ export const PERMISSIONS = [
   { nombre: 'productos.eliminar', descripcion: 'Eliminar ítems del catálogo', modulo: 'productos' },
   { nombre: 'compras.ver', descripcion: 'Ver la tienda y los pedidos', modulo: 'compras' },
   { nombre: 'compras.realizar', descripcion: 'Usar el carrito y confirmar pedidos', modulo: 'compras' },
+  { nombre: 'ventas.gestionar', descripcion: 'Ver los pedidos recibidos como proveedor y cambiar su estado', modulo: 'ventas' },
   { nombre: 'notificaciones.ver', descripcion: 'Recibir y leer notificaciones', modulo: 'notificaciones' },
   { nombre: 'notificaciones.crear', descripcion: 'Enviar notificaciones al equipo', modulo: 'notificaciones' },
   { nombre: 'auditoria.ver', descripcion: 'Ver el registro de auditoría', modulo: 'auditoria' },

@@ -1,10 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chartProblems, createItemSchema, DEFAULT_ROLES, DEFAULT_TIME_ZONE as DEMO_CLINIC_ZONE, diffCharts, PATIENTS_PAGE_SIZE, todayInZone, updatePatientSchema } from '@odontia/shared';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CLINIC, DEMO_TEAM, seededRandom } from './demo.ts';
-import { account, auditoria, citas, clinicas, odontogramaVersiones, pacientes, rolesClinica, user, usuarios, usuariosRol } from './schema/index.ts';
+import { DEMO_CLINIC, DEMO_SUPPLIER, DEMO_TEAM, seededRandom } from './demo.ts';
+import { account, auditoria, citas, clinicas, odontogramaVersiones, pacientes, productos, rolesClinica, user, usuarios, usuariosRol } from './schema/index.ts';
 import { demoSeeders, seed } from './seed.ts';
 import { keyFromPublicUrl } from '../platform/storage/storage.ts';
 import { cookiesFrom, createTestApp, type TestApp } from '../test/app.ts';
@@ -169,6 +169,29 @@ describe('the demo clinic', () => {
     expect(saves.n).toBeGreaterThan(0);
   });
 
+  it('has a supplier selling ~60 supplies with images, and two past orders of the demo clinic, one delivered into its inventory', async () => {
+    const supplier = cookiesFrom(await signIn(DEMO_SUPPLIER.owner.email, DEMO_SUPPLIER.owner.password));
+    const sales = await (await api.ventas.$get({ query: {} }, { headers: { cookie: supplier } })).json();
+    expect(sales.pedidos.map((p) => [p.estado, p.clinica.nombre])).toEqual([
+      ['enviado', DEMO_CLINIC.nombre],
+      ['entregado', DEMO_CLINIC.nombre],
+    ]);
+    const cookie = cookiesFrom(await signIn(DEMO_CLINIC.owner.email, DEMO_CLINIC.owner.password));
+    const store = await (await api.tienda.productos.$get({ query: {} }, { headers: { cookie } })).json();
+    expect(store.total).toBeGreaterThanOrEqual(55);
+    expect(store.productos.every((p) => p.proveedor.nombre === 'Depósito Dental Ibérico' && p.imagenUrl)).toBe(true);
+    const image = await t.request(store.productos[0].imagenUrl!, { cookie });
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    const orders = await (await api.pedidos.$get({ query: {} }, { headers: { cookie } })).json();
+    const delivered = await (await api.pedidos[':id'].$get({ param: { id: orders.pedidos[1].id } }, { headers: { cookie } })).json();
+    expect(delivered.seguimiento.map((s) => s.estado)).toEqual(['recibido', 'en_preparacion', 'enviado', 'entregado']);
+    const received = await t.db
+      .select({ stock: productos.stockActual })
+      .from(productos)
+      .where(and(eq(productos.clinicaId, DEMO_CLINIC.id), isNotNull(productos.productoProveedorId)));
+    expect(received.map((r) => r.stock).sort()).toEqual(delivered.lineas.map((l) => l.cantidad).sort());
+  });
+
   it('has a catalogue of about 40 items in the three categories, valid for the form, with stock that its movements add up to', async () => {
     const cookie = cookiesFrom(await signIn(DEMO_CLINIC.owner.email, DEMO_CLINIC.owner.password));
     const page = await (await api.productos.$get({ query: {} }, { headers: { cookie } })).json();
@@ -210,7 +233,7 @@ describe('the demo clinic', () => {
     expect(withPhoto.length).toBeGreaterThan(150);
     const keys = withPhoto.map((p) => keyFromPublicUrl(p.fotoUrl));
     for (const key of keys) expect(key).toMatch(new RegExp(`^patient_photos/${DEMO_CLINIC.id}/\\d+-foto-\\d+\\.webp$`));
-    expect((await filesOnDisk()).filter((f) => !f.endsWith('.meta.json')).sort()).toEqual([...keys].sort());
+    expect((await filesOnDisk()).filter((f) => f.startsWith('patient_photos/') && !f.endsWith('.meta.json')).sort()).toEqual([...keys].sort());
 
     const photo = await t.request(withPhoto[0].fotoUrl!, { cookie });
     expect(photo.status).toBe(200);

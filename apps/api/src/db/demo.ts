@@ -32,6 +32,28 @@ export const DEMO_CLINIC = {
 } as const;
 
 /**
+ * The supplier of the demo store (issue 14, DESIGN §1: the store sells supplier clinics' catalogues):
+ * its catalogue of dental supplies is what the demo clinic buys; its owner sees the orders on /ventas.
+ * Listed in the README's demo section.
+ */
+export const DEMO_SUPPLIER = {
+  id: '0de70000-5a1d-4c1e-8a00-000000000201',
+  nombre: 'Depósito Dental Ibérico',
+  telefono: '601 555 0199',
+  pais: 'Colombia',
+  ciudad: 'Bogotá',
+  direccion: 'Carrera 15 # 93-60, Bogotá',
+  owner: {
+    id: '0de70000-5a1d-4c1e-8a00-000000000202',
+    email: 'proveedor@odontia.local',
+    password: DEMO_CLINIC.owner.password,
+    nombres: 'Javier',
+    apellidos: 'Ortiz Rueda',
+    telefono: '310 555 0199',
+  },
+} as const;
+
+/**
  * The demo clinic's team (issue 10): one member for each of the other default roles and one for a
  * custom role, all signing in with the owner's password; a pending and an expired invitation.
  * Listed in the README's demo section.

@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from './client.ts';
 import { seedDemoAppointments } from '../features/appointments/appointments.seed.ts';
 import { seedDemoCatalog } from '../features/catalog/catalog.seed.ts';
-import { seedDemoClinic } from '../features/clinic/clinic.seed.ts';
 import { seedDemoCharts } from '../features/odontogram/odontogram.seed.ts';
+import { seedDemoClinic, seedDemoSupplier } from '../features/clinic/clinic.seed.ts';
+import { seedDemoStore } from '../features/store/store.seed.ts';
 import { seedDemoPatients } from '../features/patients/patients.seed.ts';
 import { seedDemoTeam } from '../features/team/team.seed.ts';
 import { seedTerms } from '../features/terms/terms.service.ts';
@@ -50,7 +51,7 @@ export type DemoSeeder = (tx: Executor, context: DemoSeedContext) => Promise<voi
  * that own it and runs once, on an empty database (no user yet), when SEED_DEMO is on. Data for the
  * demo clinic goes after `seedDemoClinic` (see DEMO_CLINIC in db/demo.ts).
  */
-export const demoSeeders: DemoSeeder[] = [seedDirectoryDemo, seedDemoClinic, seedDemoPatients, seedDemoTeam, seedDemoAppointments, seedDemoCharts, seedDemoCatalog];
+export const demoSeeders: DemoSeeder[] = [seedDirectoryDemo, seedDemoClinic, seedDemoPatients, seedDemoTeam, seedDemoAppointments, seedDemoCharts, seedDemoCatalog, seedDemoSupplier, seedDemoStore];
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   const [row] = await db

@@ -34,6 +34,8 @@ export type Member = {
   rol: MemberRol;
   permisos: ReadonlySet<Permission>;
   zonaHoraria: string;
+  /** The clinic sells its catalogue in the store (DESIGN §1): it receives orders at /ventas. */
+  esProveedor: boolean;
 };
 
 export type AppEnv = {

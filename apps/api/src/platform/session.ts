@@ -79,6 +79,7 @@ function prepareMemberQuery(db: Database) {
       rol: usuarios.rol,
       activo: usuarios.activo,
       zonaHoraria: clinicas.zonaHoraria,
+      esProveedor: clinicas.esProveedor,
       permisos: sql<string[]>`coalesce(array_agg(distinct ${permisos.nombre}) filter (where ${permisos.nombre} is not null), '{}')`,
     })
     .from(usuarios)
@@ -87,7 +88,7 @@ function prepareMemberQuery(db: Database) {
     .leftJoin(permisosRol, eq(permisosRol.rolId, usuariosRol.rolId))
     .leftJoin(permisos, eq(permisos.id, permisosRol.permisoId))
     .where(eq(usuarios.id, sql.placeholder('userId')))
-    .groupBy(usuarios.clinicaId, usuarios.rol, usuarios.activo, clinicas.zonaHoraria)
+    .groupBy(usuarios.clinicaId, usuarios.rol, usuarios.activo, clinicas.zonaHoraria, clinicas.esProveedor)
     .prepare('odontia_load_member');
 }
 
@@ -111,6 +112,7 @@ export async function loadMember(db: Database, userId: string): Promise<Member |
     rol: row.rol as MemberRol,
     permisos: new Set(row.permisos as Permission[]),
     zonaHoraria: row.zonaHoraria,
+    esProveedor: row.esProveedor,
   };
 }
 

@@ -43,11 +43,14 @@ export type StockResult =
 export async function adjustStock(tx: Executor, input: StockAdjustment): Promise<StockResult> {
   if (!Number.isInteger(input.cantidad) || input.cantidad === 0) throw new Error(`adjustStock: cantidad ${input.cantidad}`);
   const where = and(eq(productos.id, input.productoId), eq(productos.clinicaId, input.clinicaId));
+  // FOR NO KEY UPDATE, the lock UPDATE itself takes: it does not block the key-share locks of rows
+  // inserted meanwhile that point at this item (a cart line, an order line, a movement), so a checkout
+  // holding items never deadlocks with a statement that references several of them.
   const [current] = await tx
     .select({ stockActual: productos.stockActual, alertaStockEnviada: productos.alertaStockEnviada })
     .from(productos)
     .where(where)
-    .for('update');
+    .for('no key update');
   if (!current) return { status: 'no_encontrado' };
   // Not recorded: adding starts the count from 0; taking has nothing to take from.
   if (current.stockActual === null && input.cantidad < 0) return { status: 'no_contado' };
@@ -118,7 +121,7 @@ export async function refreshStockAlert(tx: Executor, clinicaId: string, product
     })
     .from(productos)
     .where(and(eq(productos.id, productoId), eq(productos.clinicaId, clinicaId)))
-    .for('update');
+    .for('no key update');
   return state ? settleAlert(tx, clinicaId, productoId, state) : false;
 }
 

@@ -28,10 +28,10 @@ const settingsPage = async () => {
 };
 
 /** Routes that open only for members whose role grants `permission` (the sidebar hides them the same way). */
-const guarded = (permission: Permission, children: RouteObject[]): RouteObject => ({
+const guarded = (permission: Permission, children: RouteObject[], options: { supplierOnly?: boolean } = {}): RouteObject => ({
   lazy: async () => {
     const { RequirePermission } = await import('./layouts/require-permission');
-    return { Component: () => <RequirePermission permission={permission} /> };
+    return { Component: () => <RequirePermission permission={permission} supplierOnly={options.supplierOnly} /> };
   },
   children,
 });
@@ -92,6 +92,23 @@ export const routes: RouteObject[] = [
               guarded('dentistas.ver', [{ path: '/dentistas', lazy: page(() => import('@/features/dentists/pages/dentists-page')) }]),
               guarded('solicitudes.ver', [{ path: '/solicitudes', lazy: page(() => import('@/features/requests/pages/solicitudes-page')) }]),
               guarded('clinica.ver', [{ path: '/settings', lazy: settingsPage }]),
+              // The supplies store (spec 001 §2 Store, Cart, Checkout; DESIGN §1: /compras/producto/{id} exists).
+              guarded('compras.ver', [
+                { path: '/compras', lazy: page(() => import('@/features/store/pages/store-page')) },
+                { path: '/compras/producto/:id', lazy: page(() => import('@/features/store/pages/product-page')) },
+                { path: '/compras/carrito', lazy: page(() => import('@/features/store/pages/cart-page')) },
+                guarded('compras.realizar', [{ path: '/compras/checkout', lazy: page(() => import('@/features/store/pages/checkout-page')) }]),
+                { path: '/compras/pedidos', lazy: page(() => import('@/features/store/pages/orders-page')) },
+                { path: '/compras/pedidos/:id', lazy: page(() => import('@/features/store/pages/order-page')) },
+              ]),
+              guarded(
+                'ventas.gestionar',
+                [
+                  { path: '/ventas', lazy: page(() => import('@/features/store/pages/sales-page')) },
+                  { path: '/ventas/:id', lazy: page(() => import('@/features/store/pages/sale-page')) },
+                ],
+                { supplierOnly: true },
+              ),
               // Administración (spec 001 §2).
               guarded('usuarios.ver', [
                 { path: '/usuarios', lazy: page(() => import('@/features/team/pages/users-page')) },

@@ -8,3 +8,4 @@ export * from './team.ts';
 export * from './appointments.ts';
 export * from './odontogram.ts';
 export * from './catalog.ts';
+export * from './store.ts';

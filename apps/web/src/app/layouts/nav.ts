@@ -1,6 +1,6 @@
 import type { Permission } from '@odontia/shared';
 import type { LucideIcon } from 'lucide-react';
-import { CalendarDays, ClipboardList, Inbox, KeyRound, LayoutDashboard, Package, Settings, ShieldCheck, Smile, Stethoscope, UserCog, UserRound, Users } from 'lucide-react';
+import { CalendarDays, ClipboardList, Inbox, KeyRound, LayoutDashboard, Package, Settings, ShieldCheck, ShoppingBag, Smile, Stethoscope, Truck, UserCog, UserRound, Users } from 'lucide-react';
 
 export type NavEntry = {
   title: string;
@@ -8,6 +8,8 @@ export type NavEntry = {
   icon: LucideIcon;
   /** Hidden when the role lacks it (the server enforces it regardless). */
   permission?: Permission;
+  /** Listed only for supplier clinics (`clinicas.es_proveedor`): only they receive orders. */
+  supplierOnly?: boolean;
 };
 
 export type NavGroup = { label: string; entries: NavEntry[] };
@@ -31,6 +33,14 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     label: 'Inventario',
     entries: [{ title: 'Productos y Servicios', url: '/productos', icon: Package, permission: 'productos.ver' }],
+  },
+  {
+    label: 'Compras',
+    entries: [
+      { title: 'Tienda', url: '/compras', icon: ShoppingBag, permission: 'compras.ver' },
+      { title: 'Mis pedidos', url: '/compras/pedidos', icon: Package, permission: 'compras.ver' },
+      { title: 'Ventas', url: '/ventas', icon: Truck, permission: 'ventas.gestionar', supplierOnly: true },
+    ],
   },
   {
     label: 'Administración',

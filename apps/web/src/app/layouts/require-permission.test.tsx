@@ -40,6 +40,9 @@ function renderAt(path: string) {
                   <Route path="/roles/nuevo" element={<h1>Nuevo Rol</h1>} />
                 </Route>
               </Route>
+              <Route element={<RequirePermission permission="ventas.gestionar" supplierOnly />}>
+                <Route path="/ventas" element={<h1>Ventas</h1>} />
+              </Route>
             </Route>
           </Routes>
         </MemoryRouter>
@@ -76,6 +79,33 @@ describe('RequirePermission', () => {
     renderAt('/roles');
     expect(await screen.findByRole('heading', { name: 'Configura tu clínica' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Acceso denegado' })).toBeNull();
+  });
+});
+
+describe('RequirePermission supplierOnly (Ventas)', () => {
+  const clinic = { id: 'c1', nombre: 'Clínica Sol', logoUrl: null, zonaHoraria: 'Europe/Madrid' };
+
+  it('refuses a clinic that is not a supplier even when its role holds the permission', async () => {
+    signedInWith(['ventas.gestionar'], { ...clinic, esProveedor: false });
+    renderAt('/ventas');
+    expect(await screen.findByRole('heading', { name: 'Acceso denegado' })).toBeTruthy();
+  });
+
+  it('opens for a supplier clinic', async () => {
+    signedInWith(['ventas.gestionar'], { ...clinic, esProveedor: true });
+    renderAt('/ventas');
+    expect(await screen.findByRole('heading', { name: 'Ventas' })).toBeTruthy();
+  });
+});
+
+describe('Compras in the sidebar', () => {
+  it('lists Tienda and Mis pedidos for compras.ver, and Ventas only for suppliers with ventas.gestionar', () => {
+    const group = NAV_GROUPS.find((g) => g.label === 'Compras');
+    expect(group?.entries.map((e) => [e.title, e.url, e.permission, e.supplierOnly ?? false])).toEqual([
+      ['Tienda', '/compras', 'compras.ver', false],
+      ['Mis pedidos', '/compras/pedidos', 'compras.ver', false],
+      ['Ventas', '/ventas', 'ventas.gestionar', true],
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@ import { ShieldX } from 'lucide-react';
 import { Link, Outlet } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent } from '@/components/ui/card';
-import { useCan } from '@/lib/session';
+import { useCan, useSession } from '@/lib/session';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -28,9 +28,12 @@ function AccessDenied() {
 /**
  * The routes below it open only for members whose role grants `permission` (the sidebar hides the
  * entry the same way). The UI only hides: every API route checks the permission again.
+ * `supplierOnly`: only for members of a supplier clinic.
  */
-export function RequirePermission({ permission }: { permission: Permission }) {
-  const allowed = useCan(permission);
+export function RequirePermission({ permission, supplierOnly = false }: { permission: Permission; supplierOnly?: boolean }) {
+  const { account } = useSession();
+  // A supplier's screens (Ventas) also need a supplier clinic, as their API routes do.
+  const allowed = useCan(permission) && (!supplierOnly || account?.clinica?.esProveedor === true);
   // Without a clinic there are no permissions yet: 'Clínica no configurada' and its redirect, not a refusal.
   const redirecting = useClinicRequired();
   if (redirecting) return null;

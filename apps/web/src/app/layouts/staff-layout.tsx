@@ -46,8 +46,14 @@ export default function StaffLayout() {
 
   const groups = NAV_GROUPS.map((group) => ({
     ...group,
-    entries: group.entries.filter((e) => !e.permission || permisos.has(e.permission)),
+    entries: group.entries.filter((e) => (!e.permission || permisos.has(e.permission)) && (!e.supplierOnly || account?.clinica?.esProveedor)),
   })).filter((group) => group.entries.length > 0);
+  // The most specific entry is the current one: /compras/pedidos is 'Mis pedidos', not also 'Tienda'.
+  const matches = (url: string) => location.pathname === url || location.pathname.startsWith(`${url}/`);
+  const current = groups
+    .flatMap((g) => g.entries)
+    .filter((e) => matches(e.url))
+    .sort((a, b) => b.url.length - a.url.length)[0]?.url;
 
   return (
     <SidebarProvider>
@@ -76,7 +82,7 @@ export default function StaffLayout() {
               <SidebarGroupContent>
                 <SidebarMenu>
                   {group.entries.map((entry) => {
-                    const active = location.pathname === entry.url || location.pathname.startsWith(`${entry.url}/`);
+                    const active = entry.url === current;
                     return (
                       <SidebarMenuItem key={entry.url}>
                         <SidebarMenuButton asChild isActive={active} tooltip={entry.title}>

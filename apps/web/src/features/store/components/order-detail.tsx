@@ -1,0 +1,118 @@
+import { formatDateTime, METODO_PAGO_LABELS, type Order } from '@odontia/shared';
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatPesos } from '../lib/money';
+import { TotalsList } from './order-summary';
+import { OrderStatusBadge, OrderTimeline } from './order-status';
+import { ProductImage } from './product-image';
+
+/**
+ * One order as its buyer (Mis pedidos) and its supplier (Ventas) see it: lines, totals, shipping,
+ * and the tracking timeline. `party` says who the other side is; `actions` are the supplier's buttons.
+ */
+export function OrderDetail({ order, party, actions }: { order: Order; party: ReactNode; actions?: ReactNode }) {
+  const envio = order.direccionEnvio;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight">
+            Pedido {order.numeroPedido}
+            <OrderStatusBadge estado={order.estado} />
+          </h1>
+          <p className="text-muted-foreground">
+            <time dateTime={order.fechaCreacion}>{formatDateTime(order.fechaCreacion)}</time> · {party}
+          </p>
+        </div>
+        {actions}
+      </div>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>Productos</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-4">
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Producto</TableHead>
+                    <TableHead className="text-right">Precio</TableHead>
+                    <TableHead className="text-right">Cantidad</TableHead>
+                    <TableHead className="text-right">Subtotal</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {order.lineas.map((line) => (
+                    <TableRow key={line.id}>
+                      <TableCell>
+                        <div className="flex items-center gap-3">
+                          <ProductImage src={line.imagenUrl} className="size-10 shrink-0" />
+                          <span className="font-medium whitespace-normal">{line.nombre}</span>
+                        </div>
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">{formatPesos(line.precioUnitario)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{line.cantidad}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatPesos(line.subtotal)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              <div className="ml-auto w-full max-w-xs">
+                <TotalsList totals={order} />
+              </div>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>Envío y pago</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
+                <dt className="text-muted-foreground">Enviar a</dt>
+                <dd>
+                  {envio.nombre} · {envio.telefono}
+                  <br />
+                  {envio.direccion}, {envio.ciudad}, {envio.departamento}
+                  {envio.codigoPostal ? ` (${envio.codigoPostal})` : null}
+                </dd>
+                {envio.notas ? (
+                  <>
+                    <dt className="text-muted-foreground">Notas de entrega</dt>
+                    <dd className="whitespace-pre-line">{envio.notas}</dd>
+                  </>
+                ) : null}
+                <dt className="text-muted-foreground">Método de pago</dt>
+                <dd>{METODO_PAGO_LABELS[order.metodoPago]}</dd>
+                {order.notas ? (
+                  <>
+                    <dt className="text-muted-foreground">Notas adicionales</dt>
+                    <dd className="whitespace-pre-line">{order.notas}</dd>
+                  </>
+                ) : null}
+              </dl>
+            </CardContent>
+          </Card>
+        </div>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Seguimiento</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <OrderTimeline seguimiento={order.seguimiento} />
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,252 @@
+import { orderTotals, type Cart } from '@odontia/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { SessionProvider, useSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { OrderSummary } from './components/order-summary';
+import { OrderTimeline } from './components/order-status';
+import { QuantityControl } from './components/quantity-control';
+import { formatPesos } from './lib/money';
+import CheckoutPage from './pages/checkout-page';
+
+vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('QuantityControl (spec 001 §5, cart quantity input)', () => {
+  function setup(value = 3) {
+    const onChange = vi.fn();
+    const onRemove = vi.fn();
+    render(<QuantityControl name="Guantes" value={value} onChange={onChange} onRemove={onRemove} />);
+    const input = screen.getByRole('spinbutton', { name: 'Cantidad de Guantes' });
+    const type = (text: string) => {
+      fireEvent.change(input, { target: { value: text } });
+      fireEvent.blur(input);
+    };
+    return { onChange, onRemove, input, type };
+  }
+
+  it('disables minus at 1 and steps by one with minus and plus', () => {
+    const one = setup(1);
+    expect(screen.getByRole('button', { name: 'Quitar una unidad de Guantes' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Añadir una unidad de Guantes' }));
+    expect(one.onChange).toHaveBeenLastCalledWith(2);
+  });
+
+  it('applies a typed integer when the field is left or Enter is pressed, reading "2.7" as 2', () => {
+    const { onChange, input, type } = setup(3);
+    type('7');
+    expect(onChange).toHaveBeenLastCalledWith(7);
+    fireEvent.change(input, { target: { value: '2.7' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onChange).toHaveBeenLastCalledWith(2);
+  });
+
+  it('removes the line for 0 and for a non-number', () => {
+    const { onRemove, onChange, type } = setup(3);
+    type('0');
+    type('');
+    expect(onRemove).toHaveBeenCalledTimes(2);
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('ignores a negative: nothing changes and the field shows the quantity again', () => {
+    const { onRemove, onChange, input, type } = setup(3);
+    type('-4');
+    expect(onChange).not.toHaveBeenCalled();
+    expect(onRemove).not.toHaveBeenCalled();
+    expect((input as HTMLInputElement).value).toBe('3');
+  });
+
+  it('sends nothing when the typed value is the quantity it already has', () => {
+    const { onChange, type } = setup(3);
+    type('3');
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('OrderSummary', () => {
+  it("says 'producto' for one item and 'productos' otherwise, with the server's totals in pesos", () => {
+    const totals = orderTotals(24_150);
+    const { rerender } = render(<OrderSummary cantidad={1} totals={totals} />);
+    expect(screen.getByText('1 producto')).toBeTruthy();
+    rerender(<OrderSummary cantidad={3} totals={totals} />);
+    expect(screen.getByText('3 productos')).toBeTruthy();
+
+    const rows = within(screen.getByRole('heading', { name: 'Resumen del pedido' }).closest('[data-slot=card]') as HTMLElement);
+    // 24150 × 19% = 4588.5 → 4589 (halves up); envío 15000; total 43739.
+    expect(rows.getByText('IVA (19%)').nextElementSibling?.textContent).toBe(formatPesos(4589));
+    expect(rows.getByText('Envío').nextElementSibling?.textContent).toBe(formatPesos(15_000));
+    expect(rows.getByText('Total').nextElementSibling?.textContent).toBe(formatPesos(43_739));
+  });
+
+  it('formats Colombian pesos without decimals', () => {
+    expect(formatPesos(1_234_567).replace(/\s/g, ' ')).toBe('$ 1.234.567');
+  });
+});
+
+describe('OrderTimeline', () => {
+  it('shows the reached steps with their time and the ones ahead as pending', () => {
+    render(
+      <OrderTimeline
+        seguimiento={[
+          { estado: 'recibido', fecha: '2026-11-20T09:15:00Z', autor: 'Ana' },
+          { estado: 'en_preparacion', fecha: '2026-11-21T10:30:00Z', autor: null },
+        ]}
+      />,
+    );
+    const steps = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(steps).toEqual(['Recibido20/11/2026 09:15 · Ana', 'En preparación21/11/2026 10:30', 'EnviadoPendiente', 'EntregadoPendiente']);
+    expect(screen.getAllByRole('listitem')[1]?.getAttribute('aria-current')).toBe('step');
+  });
+
+  it('ends a cancelled order at Cancelado, without the steps it never reached', () => {
+    render(
+      <OrderTimeline
+        seguimiento={[
+          { estado: 'recibido', fecha: '2026-11-20T09:15:00Z', autor: null },
+          { estado: 'cancelado', fecha: '2026-11-20T11:00:00Z', autor: null },
+        ]}
+      />,
+    );
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Recibido20/11/2026 09:15', 'Cancelado20/11/2026 11:00']);
+  });
+});
+
+describe('CheckoutPage', () => {
+  const CART: Cart = {
+    lineas: [
+      {
+        id: 'l1',
+        productoId: 'p1',
+        cantidad: 2,
+        precioUnitario: 12_000,
+        precioActual: 12_000,
+        precioCambiado: false,
+        subtotal: 24_000,
+        producto: { nombre: 'Guantes de nitrilo', descripcion: null, categoria: 'insumo', imagenUrl: null, stockActual: 5, unidadMedida: 'caja', disponible: true },
+      },
+    ],
+    proveedor: { id: 's1', nombre: 'Depósito Dental Ibérico' },
+    cantidadProductos: 2,
+    totales: orderTotals(24_000),
+  };
+
+  function Location() {
+    return <p data-testid="path">{useLocation().pathname}</p>;
+  }
+
+  /** As under ProtectedRoute: the page opens once the session is known. */
+  function SignedIn({ children }: { children: React.ReactNode }) {
+    return useSession().loading ? null : children;
+  }
+
+  function install(answers: Array<() => Response>, cart: Cart = CART) {
+    const posted: Array<Record<string, unknown>> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+        const url = new URL(request.url, 'http://localhost');
+        if (url.pathname === '/api/me') {
+          return json({
+            user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
+            perfil: { nombres: 'Ana', apellidos: 'Gil', telefono: '600 111 222', fotoUrl: null },
+            clinica: { id: 'c1', nombre: 'Clínica Sol', logoUrl: null, zonaHoraria: 'Europe/Madrid', esProveedor: false },
+            rol: 'admin',
+            permisos: ['compras.ver', 'compras.realizar'],
+          });
+        }
+        if (url.pathname === '/api/carrito') return json(cart);
+        if (url.pathname === '/api/pedidos' && request.method === 'POST') {
+          posted.push((await request.json()) as Record<string, unknown>);
+          const answer = answers.shift();
+          if (!answer) throw new Error('unexpected checkout');
+          return answer();
+        }
+        return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
+      }),
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <SessionProvider>
+          <MemoryRouter initialEntries={['/compras/checkout']}>
+            <Routes>
+              <Route
+                path="/compras/checkout"
+                element={
+                  <SignedIn>
+                    <CheckoutPage />
+                  </SignedIn>
+                }
+              />
+              <Route path="*" element={<Location />} />
+            </Routes>
+          </MemoryRouter>
+        </SessionProvider>
+      </QueryClientProvider>,
+    );
+    return posted;
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(toast.error).mockClear();
+    vi.mocked(toast.success).mockClear();
+  });
+
+  const fillAddress = () => {
+    fireEvent.change(screen.getByLabelText(/Dirección completa/), { target: { value: 'Calle 10 # 20-30' } });
+    fireEvent.change(screen.getByLabelText(/^Ciudad/), { target: { value: 'Bogotá' } });
+    fireEvent.change(screen.getByLabelText(/^Departamento/), { target: { value: 'Cundinamarca' } });
+  };
+
+  it('says what is missing, then sends the same idempotency key on a retry and opens the order', async () => {
+    const posted = install([
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => json({ id: 'o1', numeroPedido: 'PED-000123' }, 201),
+    ]);
+    const confirm = await screen.findByRole('button', { name: 'Confirmar Pedido' });
+    fireEvent.click(confirm);
+    expect(await screen.findByText('La dirección completa es obligatoria')).toBeTruthy();
+    expect(screen.getByText('La ciudad es obligatoria')).toBeTruthy();
+    expect(screen.getByText('El departamento es obligatorio')).toBeTruthy();
+    expect(posted).toHaveLength(0);
+
+    fillAddress();
+    fireEvent.click(confirm);
+    await waitFor(() => expect(toast.error).toHaveBeenCalled());
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar Pedido' }));
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/compras/pedidos/o1'));
+
+    expect(posted).toHaveLength(2);
+    expect(posted[0]?.claveIdempotencia).toMatch(/^[0-9a-f-]{36}$/);
+    expect(posted[1]?.claveIdempotencia).toBe(posted[0]?.claveIdempotencia);
+    expect(posted[0]).toMatchObject({ nombreCompleto: 'Ana Gil', telefono: '600 111 222', ciudad: 'Bogotá', metodoPago: 'transferencia' });
+    expect(toast.success).toHaveBeenCalledWith('Pedido creado', 'Tu pedido PED-000123 ha sido creado exitosamente');
+  });
+
+  it('shows which products are short when the server refuses for stock (409)', async () => {
+    install([
+      () =>
+        json({ error: { code: 'conflict', message: 'No hay stock suficiente de: Guantes de nitrilo', fields: { p1: 'Solo quedan 1 unidades de «Guantes de nitrilo»' } } }, 409),
+    ]);
+    await screen.findByRole('button', { name: 'Confirmar Pedido' });
+    fillAddress();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar Pedido' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('No hay stock suficiente de: Guantes de nitrilo');
+    expect(screen.getByText('Solo quedan 1 unidades de «Guantes de nitrilo»')).toBeTruthy();
+  });
+
+  it('with an empty cart says so, and submitting goes to the store', async () => {
+    install([], { ...CART, lineas: [], proveedor: null, cantidadProductos: 0, totales: orderTotals(0) });
+    expect(await screen.findByText('No hay productos en el carrito')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar Pedido' }));
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/compras'));
+  });
+});

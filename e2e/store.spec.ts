@@ -1,0 +1,220 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createClinicOwner, ok } from './support/accounts';
+
+/** The seeded supplier (apps/api/src/db/demo.ts DEMO_SUPPLIER): its catalogue is what the store sells. */
+const SUPPLIER = { email: 'proveedor@odontia.local', password: 'demo1234', nombre: 'Depósito Dental Ibérico' };
+
+const pesos = (n: number) => new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(n);
+
+async function expectNoAxeViolations(page: Page) {
+  await page.mouse.move(0, 0);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations).toEqual([]);
+}
+
+const card = (page: Page, nombre: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: nombre, exact: true }) });
+const cartCount = (page: Page) => page.getByTestId('cart-count');
+const summaryValue = (page: Page, label: string) => page.locator('dt', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }).locator('xpath=following-sibling::dd[1]');
+
+async function search(page: Page, term: string) {
+  await page.getByRole('searchbox', { name: 'Buscar productos' }).fill(term);
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(term).replace(/%20/g, '\\+')}`));
+}
+
+test('a clinic buys supplies, follows the order, and the supplier delivers it into its catalogue', async ({ page, browser }) => {
+  // The whole purchase, two accounts and four state changes: long on a loaded machine.
+  test.setTimeout(150_000);
+  await createClinicOwner(page.request, { clinica: 'Clínica Compras E2E' });
+
+  // The store: the supplier's products, a page at a time, searched on the server.
+  await page.goto('/compras');
+  await expect(page.getByRole('heading', { name: 'Tienda de Insumos Dentales', level: 1 })).toBeVisible();
+  await expect(cartCount(page)).toHaveText('0');
+  await expect(card(page, 'Adhesivo universal')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading') })).toHaveCount(24);
+  await page.getByRole('button', { name: 'Cargar más' }).click();
+  await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading') })).toHaveCount(48);
+  await expectNoAxeViolations(page);
+
+  await search(page, 'zzzz');
+  await expect(page.getByText('No se encontraron productos')).toBeVisible();
+  await expect(page.getByText('Intenta con otros términos de búsqueda')).toBeVisible();
+  // Accent-free, over nombre and descripción.
+  await search(page, 'lidocaina');
+  await expect(card(page, 'Anestesia lidocaína 2% con epinefrina')).toBeVisible();
+  await expect(page.getByText('1 producto', { exact: true })).toBeVisible();
+  await search(page, 'contraangulo');
+  // Stock exactly 0: 'Agregar' cannot be pressed.
+  await expect(card(page, 'Contraángulo de baja velocidad').getByText('Stock: 0')).toBeVisible();
+  await expect(card(page, 'Contraángulo de baja velocidad').getByRole('button', { name: /^Agregar/ })).toBeDisabled();
+  await page.getByRole('searchbox', { name: 'Buscar productos' }).fill('');
+  await page.getByRole('tab', { name: 'Productos' }).click();
+  await expect(card(page, 'Lámpara de fotocurado LED')).toBeVisible();
+  await expect(card(page, 'Guantes de nitrilo talla M')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Todos' }).click();
+
+  // Guantes from the grid.
+  await search(page, 'nitrilo talla M');
+  const gloves = card(page, 'Guantes de nitrilo talla M');
+  await expect(gloves).toContainText(pesos(24_900));
+  await gloves.getByRole('button', { name: /^Agregar/ }).click();
+  await expect(page.getByText('El producto se agregó al carrito exitosamente').first()).toBeVisible();
+  await expect(cartCount(page)).toHaveText('1');
+
+  // The product page, and the same product added twice: one line of 2.
+  await search(page, 'Resina compuesta A2');
+  await card(page, 'Resina compuesta A2').getByRole('link', { name: 'Ver detalles de Resina compuesta A2' }).click();
+  await expect(page).toHaveURL(/\/compras\/producto\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Resina compuesta A2', level: 1 })).toBeVisible();
+  await expect(page.getByText(`Vendido por ${SUPPLIER.nombre}`)).toBeVisible();
+  await expect(page.getByText(pesos(89_000))).toBeVisible();
+  const stockBefore = Number((await page.getByText(/^Stock: \d+$/).textContent())!.replace('Stock: ', ''));
+  await expectNoAxeViolations(page);
+  const add = page.getByRole('button', { name: 'Agregar Resina compuesta A2 al carrito' });
+  await add.click();
+  await expect(cartCount(page)).toHaveText('2');
+  await expect(add).toBeEnabled();
+  await add.click();
+  await expect(cartCount(page)).toHaveText('3');
+
+  // Mi Carrito: two lines, the server's totals.
+  await page.getByRole('link', { name: /^Carrito/ }).click();
+  await expect(page.getByRole('heading', { name: 'Mi Carrito', level: 1 })).toBeVisible();
+  const resin = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Resina compuesta A2' }) });
+  await expect(resin.getByRole('spinbutton', { name: 'Cantidad de Resina compuesta A2' })).toHaveValue('2');
+  await expect(resin).toContainText(pesos(178_000));
+  await expect(resin.getByRole('button', { name: 'Quitar una unidad de Resina compuesta A2' })).toBeEnabled();
+  await expect(page.getByTestId('summary-count')).toHaveText('3 productos');
+  // 202900 + IVA 38551 (19%) + envío 15000.
+  await expect(summaryValue(page, 'Subtotal')).toHaveText(pesos(202_900));
+  await expect(summaryValue(page, 'IVA (19%)')).toHaveText(pesos(38_551));
+  await expect(summaryValue(page, 'Envío')).toHaveText(pesos(15_000));
+  await expect(summaryValue(page, 'Total')).toHaveText(pesos(256_451));
+  await expectNoAxeViolations(page);
+
+  // Quantity 0 removes the line.
+  const glovesQty = page.getByRole('spinbutton', { name: 'Cantidad de Guantes de nitrilo talla M' });
+  await glovesQty.fill('0');
+  await glovesQty.press('Enter');
+  await expect(page.getByText('El producto se eliminó del carrito').first()).toBeVisible();
+  await expect(glovesQty).toHaveCount(0);
+  await expect(page.getByTestId('summary-count')).toHaveText('2 productos');
+  await expect(summaryValue(page, 'Total')).toHaveText(pesos(178_000 + 33_820 + 15_000));
+
+  // Checkout: what is missing is said, nothing is ordered; then the order.
+  await page.getByRole('link', { name: 'Continuar con el pago' }).click();
+  await expect(page.getByRole('heading', { name: 'Finalizar Compra', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Nombre completo')).toHaveValue('Lucía Fernández Ruiz');
+  await expect(page.getByRole('radio', { name: 'Transferencia bancaria' })).toBeChecked();
+  await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
+  await expect(page.getByText('La dirección completa es obligatoria')).toBeVisible();
+  await expect(page.getByText('La ciudad es obligatoria')).toBeVisible();
+  await expect(page.getByText('El departamento es obligatorio')).toBeVisible();
+  await expect(page).toHaveURL(/\/compras\/checkout$/);
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Dirección completa').fill('Calle 72 # 10-34, consultorio 201');
+  await page.getByLabel('Ciudad').fill('Bogotá');
+  await page.getByLabel('Departamento').fill('Cundinamarca');
+  await page.getByRole('radio', { name: 'Pago contra entrega' }).check();
+  await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
+  await expect(page.getByText('Pedido creado', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Tu pedido PED-\d{4}-\d+ ha sido creado exitosamente$/)).toBeVisible();
+  await expect(page).toHaveURL(/\/compras\/pedidos\/[0-9a-f-]{36}$/);
+  const orderUrl = page.url();
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toContainText(/Pedido PED-\d{4}-\d+/);
+  const numero = /PED-\d{4}-\d+/.exec((await heading.textContent())!)![0];
+  await expect(heading).toContainText('Recibido');
+  const timeline = page.getByRole('list', { name: 'Seguimiento del pedido' });
+  await expect(timeline.getByRole('listitem').first()).toContainText(/Recibido\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  await expect(timeline.getByRole('listitem').nth(2)).toHaveText('EnviadoPendiente');
+  await expect(page.getByText('Pago contra entrega')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Mis pedidos lists it; the cart is empty.
+  await page.goto('/compras/pedidos');
+  await expect(page.getByRole('row').filter({ hasText: numero })).toContainText('Recibido');
+  await expect(page.getByRole('row').filter({ hasText: numero })).toContainText(pesos(226_820));
+  await expect(cartCount(page)).toHaveText('0');
+
+  // The supplier moves it along to entregado.
+  const supplierContext = await browser.newContext();
+  try {
+    const supplier = await supplierContext.newPage();
+    await ok(await supplier.request.post('/api/auth/sign-in/email', { data: { email: SUPPLIER.email, password: SUPPLIER.password } }), 'supplier sign-in');
+    await supplier.goto('/dashboard');
+    await supplier.locator('[data-slot="sidebar"]').first().getByRole('link', { name: 'Ventas' }).click();
+    await expect(supplier.getByRole('heading', { name: 'Ventas', level: 1 })).toBeVisible();
+    await supplier.getByRole('link', { name: numero }).click();
+    await expect(supplier.getByText('Clínica: Clínica Compras E2E')).toBeVisible();
+    // Cancelling asks first; 'Volver' keeps the order as it is.
+    await supplier.getByRole('button', { name: 'Cancelar pedido' }).click();
+    await expect(supplier.getByRole('alertdialog', { name: `¿Cancelar el pedido ${numero}?` })).toBeVisible();
+    await supplier.getByRole('button', { name: 'Volver' }).click();
+    for (const [action, estado] of [
+      ['Marcar en preparación', 'En preparación'],
+      ['Marcar como enviado', 'Enviado'],
+      ['Marcar como entregado', 'Entregado'],
+    ] as const) {
+      await supplier.getByRole('button', { name: action }).click();
+      await expect(supplier.getByRole('heading', { level: 1 })).toContainText(estado);
+    }
+    await expect(supplier.getByRole('button', { name: /^Marcar|Cancelar pedido/ })).toHaveCount(0);
+    await expectNoAxeViolations(supplier);
+  } finally {
+    await supplierContext.close();
+  }
+
+  // The buyer sees every step with its time, and the two units in its own catalogue.
+  await page.goto(orderUrl);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Entregado');
+  for (const [i, label] of ['Recibido', 'En preparación', 'Enviado', 'Entregado'].entries()) {
+    await expect(timeline.getByRole('listitem').nth(i)).toContainText(new RegExp(`^${label}\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}`));
+  }
+  const catalogue = (await (await ok(await page.request.get('/api/productos', { params: { q: 'Resina compuesta A2' } }), 'catalogue')).json()) as {
+    items: { nombre: string; stockActual: number | null }[];
+  };
+  expect(catalogue.items.map((i) => [i.nombre, i.stockActual])).toEqual([['Resina compuesta A2', 2]]);
+  // And the supplier's stock went down by the two sold.
+  await page.goto('/compras?q=Resina+compuesta+A2');
+  await expect(card(page, 'Resina compuesta A2')).toContainText(`Stock: ${stockBefore - 2}`);
+});
+
+test('Ventas is only for supplier clinics; a cart can be emptied; an empty checkout goes back to the store', async ({ page }) => {
+  await createClinicOwner(page.request);
+  await page.goto('/dashboard');
+  const sidebar = page.locator('[data-slot="sidebar"]').first();
+  await expect(sidebar.getByRole('link', { name: 'Tienda' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Mis pedidos' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Ventas' })).toHaveCount(0);
+  await page.goto('/ventas');
+  await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
+  // Emptied after asking: 'Tu carrito está vacío' with a way back.
+  await page.goto('/compras?q=gasas');
+  await card(page, 'Gasas estériles 7.5 x 7.5').getByRole('button', { name: /^Agregar/ }).click();
+  await expect(cartCount(page)).toHaveText('1');
+  await page.goto('/compras/carrito');
+  await page.getByRole('button', { name: 'Vaciar carrito' }).click();
+  await page.getByRole('alertdialog', { name: '¿Vaciar el carrito?' }).getByRole('button', { name: 'Vaciar carrito' }).click();
+  await expect(page.getByText('Tu carrito está vacío')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ir a la tienda' })).toHaveAttribute('href', '/compras');
+  // An empty cart at checkout says so; submitting goes to the store.
+  await page.goto('/compras/checkout');
+  await expect(page.getByText('No hay productos en el carrito')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
+  await expect(page).toHaveURL(/\/compras$/);
+});
+
+test("the demo clinic's past orders: one delivered, one on its way", async ({ page }) => {
+  await ok(await page.request.post('/api/auth/sign-in/email', { data: { email: 'demo@odontia.local', password: 'demo1234' } }), 'demo sign-in');
+  await page.goto('/compras/pedidos');
+  await expect(page.getByRole('heading', { name: 'Mis pedidos', level: 1 })).toBeVisible();
+  const rows = page.getByRole('row').filter({ hasText: SUPPLIER.nombre });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'Entregado' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Enviado' })).toHaveCount(1);
+  await rows.filter({ hasText: 'Entregado' }).getByRole('link').click();
+  await expect(page.getByRole('list', { name: 'Seguimiento del pedido' }).getByRole('listitem')).toHaveCount(4);
+  await expectNoAxeViolations(page);
+});
