@@ -64,7 +64,7 @@ test('creates a product and a service (no stock fields), shows pesos and N/A, fi
   await expect(page.getByLabel('Unidad de medida')).toHaveCount(0);
   await page.getByLabel('Precio de venta').fill('120000');
   await page.getByRole('button', { name: 'Crear ítem' }).click();
-  await expect(page.getByText('Ítem creado correctamente')).toBeVisible();
+  await expect(page.getByText('Ítem creado correctamente').last()).toBeVisible();
   const limpieza = row(page, 'Limpieza dental');
   await expect(limpieza).toContainText('Servicio');
   await expect(limpieza).toContainText(pesos('$ 120.000'));
@@ -145,7 +145,7 @@ test('an edited stock is an ajuste movement; an item is deactivated, then delete
   // Deactivate.
   await page.getByRole('switch', { name: 'Activo' }).click();
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
-  await expect(page.getByText('Ítem actualizado correctamente')).toBeVisible();
+  await expect(page.getByText('Ítem actualizado correctamente').last()).toBeVisible();
   await expect(row(page, 'Resina compuesta A2')).toContainText('Inactivo');
 
   // Delete, after the confirmation.

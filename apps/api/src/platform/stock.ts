@@ -32,13 +32,14 @@ export type StockResult =
   | { status: 'no_encontrado' };
 
 /**
- * Adds `cantidad` (negative: takes) to the item's stock_actual, inside the
- * caller's transaction `tx`, and records the movement with the stock it left. The row is locked while
+ * Adds `cantidad` (negative: takes) to the item's stock_actual, inside the caller's transaction
+ * `tx`, and records the movement with the stock it left. The row is locked while
  * it changes, so concurrent adjustments queue instead of losing updates; the update is conditional
  * (`stock_actual + cantidad >= 0`) and the CHECK constraint refuses a negative stock whatever the
  * caller does. When the stock is then at or below stock_minimo and the members were not yet told,
  * those with `productos.editar` are notified (link to the item), once: going back above the minimum
- * re-arms the alert (`settleAlert`).
+ * re-arms the alert (`settleAlert`). A caller that adjusts several items in one transaction (a
+ * checkout) adjusts them in a fixed order, by id, so that two such transactions cannot deadlock.
  */
 export async function adjustStock(tx: Executor, input: StockAdjustment): Promise<StockResult> {
   if (!Number.isInteger(input.cantidad) || input.cantidad === 0) throw new Error(`adjustStock: cantidad ${input.cantidad}`);

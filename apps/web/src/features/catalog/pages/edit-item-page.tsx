@@ -16,7 +16,7 @@ import { ItemPageFrame } from '../components/item-page-frame';
 import { StockMovements } from '../components/stock-movements';
 import { useSubmitItem } from '../hooks/use-submit-item';
 
-const text = (value: number | string | null) => (value === null ? '' : String(value));
+const text = (value: number | null) => (value === null ? '' : String(value));
 
 const toFormValues = (item: CatalogItem): ItemFormValues => ({
   nombre: item.nombre,
