@@ -166,12 +166,9 @@ async function runOdontogramBench(log: (line: string) => void): Promise<SectionR
 
     instance = await startInstance({ DATABASE_URL: url, DATA_DIR: tmp, AUTH_SECRET: authSecret });
     const headers = { cookie, origin: instance.baseUrl };
-    const run = async (name: string, options: { url: string; requests?: autocannon.Request[] }, budget: number, afterWarmup?: () => Promise<void>) => {
+    const run = async (name: string, options: { url: string; requests?: autocannon.Request[] }, budget: number) => {
       log(`  ${name}...`);
-      const load = { ...options, headers, connections: CONNECTIONS };
-      if (warmupSeconds > 0) await measure({ ...load, warmupSeconds: 0, seconds: warmupSeconds });
-      await afterWarmup?.();
-      const result: LoadResult = await measure({ ...load, warmupSeconds: 0, seconds });
+      const result: LoadResult = await measure({ ...options, headers, connections: CONNECTIONS, warmupSeconds, seconds });
       if (result.errors || result.non2xx) notes.push(`${name}: ${result.errors} errores, ${result.non2xx} respuestas no 2xx.`);
       measurements.push({ group, name, metric: 'p99', value: result.p99, unit: 'ms', budget: { max: budget } });
       measurements.push({ group, name, metric: 'p50', value: result.p50, unit: 'ms' });
@@ -186,40 +183,47 @@ async function runOdontogramBench(log: (line: string) => void): Promise<SectionR
     await run('cargar la carta actual', { url: instance.baseUrl, requests: rotating('') }, BUDGETS.load);
     await run('historial (primera página)', { url: instance.baseUrl, requests: rotating('/versiones') }, BUDGETS.history);
 
-    // Saves rotate over the patients too: with 10 requests in flight and 100 patients, no two saves of one
-    // patient overlap, and each sends the version the previous save of that patient produced, so every
-    // save is accepted. (autocannon resets a connection's context after each request: it only carries
-    // the patient from setupRequest to onResponse.)
+    // Saves: 10 workers (one request in flight each, like autocannon's connections), each saving its own
+    // tenth of the patients in turn from the version its previous save of that patient produced, so
+    // every save is accepted. A plain loop, because autocannon rebuilds requests it then discards and
+    // cannot tell which patient a response belongs to.
     const versionOf = new Map(ids.map((id) => [id, VERSIONS]));
     const body = sampleChart();
-    let nextSave = 0;
-    const saves: autocannon.Request[] = [
-      {
-        method: 'PUT',
-        setupRequest: (req, context) => {
-          const id = ids[nextSave++ % ids.length];
-          (context as { patient?: string }).patient = id;
-          return {
-            ...req,
-            path: `/api/pacientes/${id}/odontograma`,
-            headers: { ...req.headers, 'content-type': 'application/json' },
-            body: JSON.stringify({ baseVersion: versionOf.get(id), chart: setToothNotes(body, 21, `Guardado ${versionOf.get(id)! + 1}`) }),
-          };
-        },
-        onResponse: (status, _body, context) => {
-          const id = (context as { patient?: string }).patient;
-          if (status === 200 && id) versionOf.set(id, versionOf.get(id)! + 1);
-        },
-      },
-    ];
-    // The warm-up's last saves may have been stored after it stopped listening: start from the database.
-    const resync = async () => {
-      const { rows } = await handle.pool!.query<{ paciente_id: string; v: number }>(
-        'select paciente_id, max(version) as v from odontograma_versiones group by paciente_id',
+    const saveLoop = async (duration: number) => {
+      const until = performance.now() + duration * 1000;
+      const durations: number[] = [];
+      let failures = 0;
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async (_, worker) => {
+          const mine = ids.filter((_, i) => i % CONNECTIONS === worker);
+          for (let turn = 0; performance.now() < until; turn++) {
+            const id = mine[turn % mine.length];
+            const version = versionOf.get(id)!;
+            const started = performance.now();
+            const res = await fetch(`${instance!.baseUrl}/api/pacientes/${id}/odontograma`, {
+              method: 'PUT',
+              headers: { ...headers, 'content-type': 'application/json' },
+              body: JSON.stringify({ baseVersion: version, chart: setToothNotes(body, 21, `Guardado ${version + 1}`) }),
+            });
+            await res.arrayBuffer();
+            if (res.status === 200) {
+              durations.push(performance.now() - started);
+              versionOf.set(id, version + 1);
+            } else failures++;
+          }
+        }),
       );
-      for (const r of rows) versionOf.set(r.paciente_id, Number(r.v));
+      return { durations: durations.sort((a, b) => a - b), failures };
     };
-    await run('guardar una versión', { url: instance.baseUrl, requests: saves }, BUDGETS.save, resync);
+    log('  guardar una versión...');
+    await saveLoop(warmupSeconds);
+    const saved = await saveLoop(seconds);
+    const at = (p: number) => saved.durations[Math.min(saved.durations.length - 1, Math.ceil((p / 100) * saved.durations.length) - 1)];
+    const name = 'guardar una versión';
+    if (saved.failures) notes.push(`${name}: ${saved.failures} guardados rechazados.`);
+    measurements.push({ group, name, metric: 'p99', value: at(99), unit: 'ms', budget: { max: BUDGETS.save } });
+    measurements.push({ group, name, metric: 'p50', value: at(50), unit: 'ms' });
+    measurements.push({ group, name, metric: 'req/s', value: saved.durations.length / seconds, unit: 'req/s' });
     const [{ n }] = (await handle.pool!.query<{ n: string }>('select count(*) as n from auditoria')).rows;
     notes.push(`Cada carga y cada guardado escribe su fila de auditoría en la misma sentencia (${Number(n).toLocaleString('en-US')} filas al terminar).`);
     return { title, measurements, notes };
