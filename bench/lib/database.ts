@@ -43,3 +43,18 @@ export async function isPostgresReachable(url: string): Promise<boolean> {
     await client.end().catch(() => undefined);
   }
 }
+
+/** Drops and creates a database of its own for one bench run (sections that make their data each run). */
+export async function recreateDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { createServer } from 'node:net';
 
 export type LoadOptions = {
   url: string;
@@ -69,4 +70,16 @@ async function once(options: LoadOptions, seconds: number, collect: boolean): Pr
 export async function measure(options: LoadOptions): Promise<LoadResult> {
   if (options.warmupSeconds > 0) await once(options, options.warmupSeconds, false);
   return once(options, options.seconds, true);
+}
+
+/** A free local port for a bench server. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
 }

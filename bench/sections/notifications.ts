@@ -13,11 +13,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createApp } from '../../apps/api/src/app.ts';
 import { openPostgres, type DatabaseHandle } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
@@ -30,7 +28,8 @@ import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import type { Deps } from '../../apps/api/src/platform/context.ts';
 import { createLogger } from '../../apps/api/src/platform/logger.ts';
 import { createDeps } from '../../apps/api/src/server.ts';
-import { benchDatabaseUrl, benchDir, isPostgresReachable } from '../lib/database.ts';
+import { benchDatabaseUrl, benchDir, isPostgresReachable, recreateDatabase } from '../lib/database.ts';
+import { freePort } from '../lib/http-load.ts';
 import type { Measurement, Section, SectionResult } from '../lib/report.ts';
 import type { MemoryReport } from '../notifications/server.ts';
 
@@ -53,35 +52,12 @@ function databaseUrl(): string {
   return u.toString();
 }
 
-async function recreateDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 type Instance = { child: ChildProcess; baseUrl: string };
 

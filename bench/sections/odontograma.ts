@@ -12,13 +12,11 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { applyStatus, emptyChart, setToothNotes, TOOTH_IDS, type OdontogramChart } from '@odontia/shared';
 import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createApp } from '../../apps/api/src/app.ts';
 import { openPostgres } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
@@ -28,8 +26,8 @@ import { createClinic } from '../../apps/api/src/features/clinic/clinic.service.
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { createLogger } from '../../apps/api/src/platform/logger.ts';
 import { createDeps } from '../../apps/api/src/server.ts';
-import { benchDir, benchDatabaseUrl, isPostgresReachable } from '../lib/database.ts';
-import { measure, type LoadResult } from '../lib/http-load.ts';
+import { benchDir, benchDatabaseUrl, isPostgresReachable, recreateDatabase } from '../lib/database.ts';
+import { freePort, measure, type LoadResult } from '../lib/http-load.ts';
 import type { Measurement, Section, SectionResult } from '../lib/report.ts';
 
 const PATIENTS = Number(process.env.BENCH_ODONTOGRAM_PATIENTS ?? 100);
@@ -46,30 +44,7 @@ function databaseUrl(): string {
   return u.toString();
 }
 
-async function recreateDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function startInstance(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await freePort();

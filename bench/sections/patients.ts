@@ -1,9 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { benchDatabaseUrl, benchDir, ensurePostgresDatabase, isPostgresReachable, pgliteDataDir } from '../lib/database.ts';
-import { measure, type LoadResult } from '../lib/http-load.ts';
+import { freePort, measure, type LoadResult } from '../lib/http-load.ts';
 import type { Budget, Measurement, Section, SectionResult } from '../lib/report.ts';
 import { BENCH_OWNER, DATASET } from '../patients/setup.ts';
 
@@ -28,16 +27,6 @@ const NO_MATCH = 'xqzw';
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 type Server = { child: ChildProcess; baseUrl: string };
 
