@@ -12,10 +12,11 @@ import { comprasSection } from './sections/compras.ts';
 import { directorySection } from './sections/directory.ts';
 import { lighthouseSection } from './sections/lighthouse.ts';
 import { notificationsSection } from './sections/notifications.ts';
+import { odontogramSection } from './sections/odontograma.ts';
 import { patientsSection } from './sections/patients.ts';
 import { publicSizeSection } from './sections/public-size.ts';
 
-const SECTIONS: Section[] = [patientsSection, directorySection, notificationsSection, agendaSection, catalogSection, comprasSection, publicSizeSection, lighthouseSection];
+const SECTIONS: Section[] = [patientsSection, directorySection, notificationsSection, agendaSection, catalogSection, comprasSection, odontogramSection, publicSizeSection, lighthouseSection];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !SECTIONS.some((s) => s.name === name));

@@ -10,6 +10,11 @@ export type LoadOptions = {
   seconds: number;
   /** A write: every request gets a fresh body (e.g. a new appointment slot each time). */
   post?: { method?: 'POST' | 'PUT'; body: () => string };
+  /**
+   * Requests built per connection instead of GET `url` (autocannon's `requests`): e.g. saves that
+   * each send the version the connection's previous save produced.
+   */
+  requests?: autocannon.Request[];
 };
 
 export type LoadResult = {
@@ -38,6 +43,7 @@ async function once(options: LoadOptions, seconds: number, collect: boolean): Pr
         headers: options.headers,
         connections: options.connections,
         duration: seconds,
+        ...(options.requests ? { requests: options.requests } : {}),
         // One request in flight per connection: latency is what a user waits, not queueing in a pipeline.
         pipelining: 1,
         ...(options.post
