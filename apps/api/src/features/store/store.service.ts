@@ -35,7 +35,7 @@ import { adjustStock, receivePurchasedStock, refreshStockAlert } from '../../pla
 
 /**
  * The store (spec 001 §2 Store, Cart, Checkout; DESIGN §1): supplier clinics' catalogues for sale,
- * a cart per user, checkout into one order per supplier (decision 0010: a cart holds one supplier),
+ * a cart per user, checkout into one order (decision 0010: a cart holds one supplier's products),
  * and the supplier's side (/ventas) that moves orders along their tracking states.
  */
 
@@ -48,7 +48,7 @@ const unprocessable = (message: string, fields?: Record<string, string>) => new 
 const proveedores = alias(clinicas, 'proveedores');
 
 /** For sale: a supplier clinic's active producto or insumo with a sale price, not the caller's own. */
-const forSale = (clinicaId: string): SQL =>
+const forSale = (clinicaId: string | SQLWrapper): SQL =>
   and(
     eq(proveedores.esProveedor, true),
     eq(productos.activo, true),
@@ -98,11 +98,7 @@ function prepareStoreList(db: Database, withSearch: boolean) {
     .innerJoin(proveedores, eq(proveedores.id, productos.clinicaId))
     .where(
       and(
-        eq(proveedores.esProveedor, true),
-        eq(productos.activo, true),
-        isNotNull(productos.precioVenta),
-        inArray(productos.categoria, [...STORE_CATEGORIES]),
-        sql`${productos.clinicaId} <> ${sql.placeholder('clinicaId')}::uuid`,
+        forSale(sql.placeholder('clinicaId')),
         sql`(${categoria}::text = 'todos' or ${productos.categoria} = ${categoria}::text)`,
         withSearch ? sql`${productos.busqueda} like ${likePattern(sql.placeholder('q'))}` : undefined,
       ),
