@@ -9,10 +9,11 @@ import { renderTable, verdict, type Section, type SectionResult } from './lib/re
 import { directorySection } from './sections/directory.ts';
 import { lighthouseSection } from './sections/lighthouse.ts';
 import { notificationsSection } from './sections/notifications.ts';
+import { odontogramSection } from './sections/odontograma.ts';
 import { patientsSection } from './sections/patients.ts';
 import { publicSizeSection } from './sections/public-size.ts';
 
-const SECTIONS: Section[] = [patientsSection, directorySection, notificationsSection, publicSizeSection, lighthouseSection];
+const SECTIONS: Section[] = [patientsSection, directorySection, notificationsSection, odontogramSection, publicSizeSection, lighthouseSection];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !SECTIONS.some((s) => s.name === name));

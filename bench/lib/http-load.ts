@@ -8,6 +8,11 @@ export type LoadOptions = {
   warmupSeconds: number;
   /** Seconds measured. */
   seconds: number;
+  /**
+   * Requests built per connection instead of GET `url` (autocannon's `requests`): e.g. saves that
+   * each send the version the connection's previous save produced.
+   */
+  requests?: autocannon.Request[];
 };
 
 export type LoadResult = {
@@ -36,6 +41,7 @@ async function once(options: LoadOptions, seconds: number, collect: boolean): Pr
         headers: options.headers,
         connections: options.connections,
         duration: seconds,
+        ...(options.requests ? { requests: options.requests } : {}),
         // One request in flight per connection: latency is what a user waits, not queueing in a pipeline.
         pipelining: 1,
       },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasOnlyAllowedCharacters } from './schemas/fields.ts';
+import { hasOnlyAllowedCharacters, pageNumber } from './schemas/fields.ts';
 import { PATIENT_MESSAGES } from './schemas/patients.ts';
 
 /**
@@ -382,3 +382,6 @@ export const odontogramSaveSchema = z.object({
   chart: odontogramChartSchema,
 });
 export type OdontogramSaveInput = z.input<typeof odontogramSaveSchema>;
+
+/** `?pagina=` of the history list. */
+export const odontogramHistoryQuerySchema = z.object({ pagina: pageNumber });

@@ -1,7 +1,6 @@
-import { ODONTOGRAM_MESSAGES, odontogramSaveSchema, pageNumber } from '@odontia/shared';
+import { isId, ODONTOGRAM_MESSAGES, odontogramHistoryQuerySchema, odontogramSaveSchema } from '@odontia/shared';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
-import { z } from 'zod';
 import { auditActor } from '../../platform/audit.ts';
 import type { AppEnv } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
@@ -15,8 +14,8 @@ const patientIdParam = idParam(patientNotFound);
 
 /** `/:id/odontograma/versiones/:version`: the patient id as every route's, the version a positive integer. */
 const versionParam = validator('param', (value: Record<string, string>) => {
-  const { id } = z.object({ id: z.uuid() }).safeParse(value).data ?? {};
-  if (!id) throw patientNotFound();
+  const id = value.id ?? '';
+  if (!isId(id)) throw patientNotFound();
   const version = /^[1-9]\d{0,9}$/.test(value.version ?? '') ? Number(value.version) : NaN;
   if (!Number.isSafeInteger(version) || version > 2_000_000_000) throw versionNotFound();
   return { id: id.toLowerCase(), version };
@@ -50,7 +49,7 @@ export const odontogramRoutes = new Hono<AppEnv>()
     '/:id/odontograma/versiones',
     requirePermission('odontograma.ver'),
     patientIdParam,
-    validate('query', z.object({ pagina: pageNumber })),
+    validate('query', odontogramHistoryQuerySchema),
     async (c) => {
       const page = await listVersions(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id, c.req.valid('query').pagina);
       if (!page) throw patientNotFound();

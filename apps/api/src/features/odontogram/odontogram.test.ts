@@ -169,6 +169,10 @@ describe('isolation and permissions', () => {
       await t.request(`/api/pacientes/${id}/odontograma/versiones/1`, { cookie: beto.cookie }),
       await load(beto.cookie, '00000000-0000-4000-8000-000000000000'),
       await load(beto.cookie, 'not-an-id'),
+      // The record itself, viewed, edited and deleted from the other clinic.
+      await t.request(`/api/pacientes/${id}`, { cookie: beto.cookie }),
+      await t.request(`/api/pacientes/${id}`, { method: 'PUT', cookie: beto.cookie, json: { nombres: 'X', apellidos: 'Y', estado: 'activo' } }),
+      await t.request(`/api/pacientes/${id}`, { method: 'DELETE', cookie: beto.cookie }),
     ];
     for (const res of responses) {
       expect(res.status).toBe(404);

@@ -17,7 +17,7 @@ import { idParam, validate } from '../../platform/validation.ts';
 import {
   createPatient,
   deletePatient,
-  getPatient,
+  viewPatient,
   listPatients,
   removePatientPhoto,
   setPatientPhoto,
@@ -59,9 +59,8 @@ export const patientsRoutes = new Hono<AppEnv>()
   })
   /** Viewing a patient's record is written to the audit trail (the list and the search are not). */
   .get('/:id', requirePermission('pacientes.ver'), patientIdParam, async (c) => {
-    const patient = await getPatient(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id);
+    const patient = await viewPatient(c.var.deps.db, auditActor(c), c.req.valid('param').id);
     if (!patient) throw patientNotFound();
-    await recordAudit(c.var.deps.db, auditActor(c), { accion: 'paciente.ver', pacienteId: patient.id });
     return c.json(patient, 200);
   })
   .put('/:id', requirePermission('pacientes.editar'), patientIdParam, patientBody(updatePatientSchema), async (c) => {

@@ -11,7 +11,7 @@ import {
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
-import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { auditInsert, recordAudit, type AuditActor } from '../../platform/audit.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { deleteStoredImage, replaceStoredImage } from '../../platform/storage/stored-images.ts';
@@ -242,6 +242,20 @@ export async function getPatient(db: Executor, clinicaId: string, id: string) {
 }
 
 export type Patient = NonNullable<Awaited<ReturnType<typeof getPatient>>>;
+
+/**
+ * A view of the patient's record: the patient, and the audit row written when (and only when) the patient
+ * is the caller clinic's. The two statements run side by side on the pool (the row's condition is the
+ * lookup's), so the audit costs the record no extra round trip.
+ */
+export async function viewPatient(db: Database, actor: AuditActor, id: string): Promise<Patient | null> {
+  const visible = sql`pacientes where id = ${id}::uuid and clinica_id = ${actor.clinicaId}::uuid and fecha_archivado is null`;
+  const [patient] = await Promise.all([
+    getPatient(db, actor.clinicaId, id),
+    db.execute(auditInsert(actor, { accion: 'paciente.ver', pacienteId: id }, { from: visible })),
+  ]);
+  return patient;
+}
 
 /** estado is activo at creation (spec 000 §4); the clinic is the caller's, never the request's. */
 export async function createPatient(db: Executor, clinicaId: string, data: CreatePatientData): Promise<Patient> {
