@@ -16,7 +16,7 @@ import {
   type SpecialtyId,
   type UpdateAppointmentData,
 } from '@odontia/shared';
-import { and, asc, desc, eq, gte, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { citas, clinicas, dentistas, pacientes, solicitudesCita } from '../../db/schema/index.ts';
 import { sqlState } from '../../platform/db-errors.ts';
@@ -261,9 +261,17 @@ type Party = {
 
 /**
  * The patient and dentist of a body, both of the caller's clinic; a foreign or unknown id is refused.
- * One query (both looked up beside a one-row table), as it runs on every booking.
+ * One query (both looked up beside a one-row table), as it runs on every booking. New bookings need an
+ * active dentist and a patient that is not archived (deleted with a clinical record); `kept` are the
+ * parties an existing appointment already has, which may still be edited or cancelled.
  */
-async function parties(tx: Executor, member: Member, data: { pacienteId: string; dentistaId: string }, allowInactiveDentist: string | null): Promise<Party> {
+async function parties(
+  tx: Executor,
+  member: Member,
+  data: { pacienteId: string; dentistaId: string },
+  kept: { pacienteId: string; dentistaId: string } | null,
+): Promise<Party> {
+  const archivedAllowed = kept?.pacienteId === data.pacienteId;
   const [row] = await tx
     .select({
       ...partyColumns,
@@ -271,12 +279,12 @@ async function parties(tx: Executor, member: Member, data: { pacienteId: string;
       dentistaUsuarioId: dentistas.usuarioId,
     })
     .from(sql`(select 1) as uno`)
-    .leftJoin(pacientes, and(eq(pacientes.id, data.pacienteId), eq(pacientes.clinicaId, member.clinicaId)))
+    .leftJoin(pacientes, and(eq(pacientes.id, data.pacienteId), eq(pacientes.clinicaId, member.clinicaId), archivedAllowed ? undefined : isNull(pacientes.fechaArchivado)))
     .leftJoin(dentistas, and(eq(dentistas.id, data.dentistaId), eq(dentistas.clinicaId, member.clinicaId)));
   if (!row || row.pacienteNombres === null) throw unprocessable('pacienteId', APPOINTMENT_MESSAGES.pacienteNotFound);
   if (row.dentistaNombres === null) throw unprocessable('dentistaId', APPOINTMENT_MESSAGES.dentistaNotFound);
   // Only active dentists get new appointments; one already booked with a dentist since deactivated may still be edited.
-  if (!row.dentistaActivo && allowInactiveDentist !== data.dentistaId) throw unprocessable('dentistaId', APPOINTMENT_MESSAGES.dentistaInactive);
+  if (!row.dentistaActivo && kept?.dentistaId !== data.dentistaId) throw unprocessable('dentistaId', APPOINTMENT_MESSAGES.dentistaInactive);
   return {
     paciente: `${row.pacienteNombres} ${row.pacienteApellidos}`,
     dentistaUsuarioId: row.dentistaUsuarioId,
@@ -382,6 +390,7 @@ async function requestPatient(tx: Executor, member: Member, solicitud: RequestRo
     .where(
       and(
         eq(pacientes.clinicaId, member.clinicaId),
+        isNull(pacientes.fechaArchivado),
         or(sameEmail, phone ? sql`right(regexp_replace(coalesce(${pacientes.telefono}, ''), '[^0-9]', '', 'g'), 9) = ${phone}` : undefined),
       ),
     )
@@ -487,7 +496,7 @@ export async function updateAppointment(db: Database, member: Member, id: string
         .where(and(eq(citas.clinicaId, member.clinicaId), eq(citas.id, id)))
         .for('update', { of: citas });
       if (!before) throw appointmentNotFound();
-      const party = await parties(tx, member, data, before.dentistaId);
+      const party = await parties(tx, member, data, before);
       await tx
         .update(citas)
         .set({
@@ -537,7 +546,7 @@ export async function deleteAppointment(db: Database, member: Member, id: string
     if (!row) throw appointmentNotFound();
     await refreshVisits(tx, member, [row.pacienteId], [row.fecha]);
     if (row.estado === 'cancelada' || row.estado === 'completada' || !row.futura) return;
-    const party = await parties(tx, member, { pacienteId: row.pacienteId, dentistaId: row.dentistaId }, row.dentistaId);
+    const party = await parties(tx, member, row, row);
     await tellDentist(tx, member, party.dentistaUsuarioId, 'Cita cancelada', `${party.paciente}, el ${when(row.fecha, row.horaInicio)}`, null);
   });
 }

@@ -120,6 +120,23 @@ describe('appointments', () => {
     expect((await errorOf(await t.request('/api/citas/no-es-un-id', { cookie: owner.cookie }))).message).toBe(APPOINTMENT_MESSAGES.notFound);
   });
 
+  it("refuses a new booking for an archived patient, while that patient's existing appointment can still be edited", async () => {
+    const { owner, pacienteId, dentistaId } = await clinic();
+    const res = await book(owner.cookie, { pacienteId, dentistaId, fecha: '2030-02-04', horaInicio: '09:00', horaFin: '09:30', titulo: 'Revisión' });
+    expect(res.status).toBe(201);
+    const cita = (await res.json()) as Appointment;
+    // Deleting a patient with a clinical record archives them (see the odontogram tests).
+    await t.db.update(pacientes).set({ fechaArchivado: new Date(), estado: 'inactivo' }).where(eq(pacientes.id, pacienteId));
+
+    const refused = await book(owner.cookie, { pacienteId, dentistaId, fecha: '2030-02-05', horaInicio: '09:00', horaFin: '09:30', titulo: 'Revisión' });
+    expect(refused.status).toBe(422);
+    expect((await errorOf(refused)).fields).toEqual({ pacienteId: APPOINTMENT_MESSAGES.pacienteNotFound });
+    expect(await countCitas(owner.clinica.id)).toBe(1);
+
+    const cancel = await t.request(`/api/citas/${cita.id}`, { method: 'PUT', cookie: owner.cookie, json: { pacienteId, dentistaId, fecha: '2030-02-04', horaInicio: '09:00', horaFin: '09:30', titulo: 'Revisión', estado: 'cancelada' } });
+    expect(cancel.status).toBe(200);
+  });
+
   it('refuses missing fields and an end not after the start, creating nothing', async () => {
     const { owner, pacienteId, dentistaId } = await clinic();
     const empty = await book(owner.cookie, {});
