@@ -24,3 +24,19 @@ export function useInvalidatingMutation<TVariables = void, TData = unknown>(muta
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey }) });
 }
+
+/**
+ * A delete of the record `id` under `queryKey`: its own query (`[...queryKey, 'detail', id]`) is dropped
+ * rather than loaded again (it would answer 404 on the page that is still on screen), then the rest of
+ * `queryKey` (lists, calendars) loads again.
+ */
+export function useDeleteMutation<TData = unknown>(mutationFn: (id: string) => Promise<TData>, queryKey: QueryKey) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: [...queryKey, 'detail', id] });
+      return queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}

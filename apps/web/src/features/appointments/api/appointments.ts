@@ -11,7 +11,7 @@ import type {
 } from '@odontia/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
-import { useInvalidatingMutation } from '@/lib/query-client';
+import { useDeleteMutation, useInvalidatingMutation } from '@/lib/query-client';
 
 /** Every agenda query lives under this key: a change to one appointment reloads the list, the calendar and the day's agenda. */
 export const appointmentsKey = ['citas'] as const;
@@ -65,8 +65,7 @@ export const useUpdateAppointment = () =>
     appointmentsKey,
   );
 
-export const useDeleteAppointment = () =>
-  useInvalidatingMutation((id: string) => unwrap(api.citas[':id'].$delete({ param: { id } })), appointmentsKey);
+export const useDeleteAppointment = () => useDeleteMutation((id: string) => unwrap(api.citas[':id'].$delete({ param: { id } })), appointmentsKey);
 
 /** A public-profile request and its matching patient, to prefill 'Crear cita' (/citas/nueva?solicitud={id}). */
 export const useAppointmentRequestDraft = (id: string | null) =>

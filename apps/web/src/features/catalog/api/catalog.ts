@@ -1,7 +1,7 @@
 import type { CatalogItem, CatalogPage, CatalogTab, ItemData, UpdateItemData } from '@odontia/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
-import { useInvalidatingMutation } from '@/lib/query-client';
+import { useDeleteMutation, useInvalidatingMutation } from '@/lib/query-client';
 
 /** Every catalogue query lives under this key: a change to one item reloads the list and the item. */
 export const catalogKey = ['productos'] as const;
@@ -30,17 +30,7 @@ export const useUpdateItem = () =>
     catalogKey,
   );
 
-export const useDeleteItem = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => unwrap(api.productos[':id'].$delete({ param: { id } })),
-    // Only the lists load again: the deleted item, still on screen, would answer 404 ('Error al cargar el ítem').
-    onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: [...catalogKey, 'detail', id] });
-      return queryClient.invalidateQueries({ queryKey: [...catalogKey, 'list'] });
-    },
-  });
-};
+export const useDeleteItem = () => useDeleteMutation((id: string) => unwrap(api.productos[':id'].$delete({ param: { id } })), catalogKey);
 
 /** Multipart upload; the server checks the content and deletes the image it replaces. */
 export const useUploadItemImage = () =>
