@@ -25,7 +25,13 @@ export async function startServer(
   const port = await freePort();
   const child = fork(script, [], {
     env: { ...process.env, ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` },
-    execArgv: ['--import', 'tsx', ...(options.exposeGc ? ['--expose-gc'] : [])],
+    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (to find where a route's time goes).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(options.exposeGc ? ['--expose-gc'] : []),
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     // The request log goes to /dev/null (still serialised, as in production); errors are shown.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { AppError, type ErrorBody } from './errors.ts';
 import type { Logger } from './logger.ts';
+import { setResponseHeaders } from './security-headers.ts';
 import { imageBodyLimit } from './storage/images.ts';
 
 const INTERNAL: ErrorBody = { error: { code: 'internal_error', message: 'Ocurrió un error inesperado. Inténtalo de nuevo.' } };
@@ -122,9 +123,11 @@ export function originCheck(trustedOrigins: string[]): MiddlewareHandler {
   };
 }
 
+const NO_STORE = [['Cache-Control', 'no-store']] as const;
+
 export function noStore(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    setResponseHeaders(c, NO_STORE);
   };
 }

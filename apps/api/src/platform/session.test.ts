@@ -31,6 +31,27 @@ describe('session cache', () => {
     expect((await me(account.cookie)).status).toBe(401);
   });
 
+  it('resolves one expired session once for the requests that arrive together', async () => {
+    const account = await signUp(t);
+    const other = await signUp(t);
+    const start = Date.now() + 10 * SESSION_CACHE_MS;
+    vi.useFakeTimers({ now: start, toFake: ['Date'] });
+    const getSession = vi.spyOn(t.deps.auth.api, 'getSession');
+    try {
+      const responses = await Promise.all(Array.from({ length: 5 }, () => me(account.cookie)));
+      expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(getSession).toHaveBeenCalledTimes(1);
+      // Another browser's cookie is looked up on its own, never answered with this one's.
+      getSession.mockClear();
+      const [mine, theirs] = await Promise.all([me(account.cookie), me(other.cookie)]);
+      expect((await mine.json()).user.id).toBe(account.userId);
+      expect((await theirs.json()).user.id).toBe(other.userId);
+      expect(getSession).toHaveBeenCalledTimes(1);
+    } finally {
+      getSession.mockRestore();
+    }
+  });
+
   it('forgets a session at once when it signs out through the API', async () => {
     const account = await signUp(t);
     expect((await me(account.cookie)).status).toBe(200);

@@ -21,13 +21,18 @@ export const SESSION_CACHE_MS = 1000;
 const SESSION_CACHE_MAX = 10_000;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
 
-type SessionCache = { generation: number; entries: Map<string, { user: SessionUser; until: number }> };
+type SessionCache = {
+  generation: number;
+  entries: Map<string, { user: SessionUser; until: number }>;
+  /** Lookups running now, by cookie and generation: concurrent requests of one browser share one. */
+  pending: Map<string, Promise<SessionUser | null>>;
+};
 const sessionCaches = new WeakMap<object, SessionCache>();
 
 function sessionCacheFor(auth: object): SessionCache {
   let cache = sessionCaches.get(auth);
   if (!cache) {
-    cache = { generation: 0, entries: new Map() };
+    cache = { generation: 0, entries: new Map(), pending: new Map() };
     sessionCaches.set(auth, cache);
   }
   return cache;
@@ -38,17 +43,30 @@ export function forgetCachedSessions(auth: object): void {
   const cache = sessionCacheFor(auth);
   cache.generation += 1;
   cache.entries.clear();
+  cache.pending.clear();
 }
 
 async function resolveSessionUser(auth: Auth, headers: Headers): Promise<SessionUser | null> {
   const key = SESSION_COOKIE.exec(headers.get('cookie') ?? '')?.[1];
   const cache = sessionCacheFor(auth);
-  const now = Date.now();
-  if (key) {
-    const hit = cache.entries.get(key);
-    if (hit && hit.until > now) return hit.user;
-    if (hit) cache.entries.delete(key);
+  if (!key) return lookUpSession(auth, cache, headers, undefined);
+  const hit = cache.entries.get(key);
+  if (hit && hit.until > Date.now()) return hit.user;
+  if (hit) cache.entries.delete(key);
+  // When the entry expires, the requests a browser has in flight would each verify the same cookie
+  // and read the same rows at once: they wait for the one lookup already running instead. Keyed by
+  // the whole Cookie header, so requests that differ in any other cookie never share an answer.
+  const pendingKey = `${cache.generation}\n${headers.get('cookie')}`;
+  let pending = cache.pending.get(pendingKey);
+  if (!pending) {
+    pending = lookUpSession(auth, cache, headers, key).finally(() => cache.pending.delete(pendingKey));
+    cache.pending.set(pendingKey, pending);
   }
+  return pending;
+}
+
+async function lookUpSession(auth: Auth, cache: SessionCache, headers: Headers, key: string | undefined): Promise<SessionUser | null> {
+  const now = Date.now();
   const generation = cache.generation;
   const result = await auth.api.getSession({ headers });
   if (!result) return null;
