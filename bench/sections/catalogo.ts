@@ -7,24 +7,14 @@
  * Its own database (dropped and created each run): `odontia_bench_catalogo` on the server of
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL), or BENCH_CATALOG_DATABASE_URL.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { createApp } from '../../apps/api/src/app.ts';
-import { openPostgres } from '../../apps/api/src/db/client.ts';
-import { runMigrations } from '../../apps/api/src/db/migrate.ts';
-import { productos, user } from '../../apps/api/src/db/schema/index.ts';
-import { seedReferenceData } from '../../apps/api/src/db/seed.ts';
+import { productos } from '../../apps/api/src/db/schema/index.ts';
 import { createClinic } from '../../apps/api/src/features/clinic/clinic.service.ts';
-import { loadConfig } from '../../apps/api/src/platform/config.ts';
-import { createLogger } from '../../apps/api/src/platform/logger.ts';
 import { adjustStock } from '../../apps/api/src/platform/stock.ts';
-import { createDeps } from '../../apps/api/src/server.ts';
-import { benchDatabaseUrl, isPostgresReachable, recreateDatabase } from '../lib/database.ts';
+import { benchDatabaseUrl, isPostgresReachable } from '../lib/database.ts';
 import { startInstance, stopInstance, type Instance } from '../lib/instance.ts';
+import { openFreshApp } from '../lib/fresh-app.ts';
 import { measure } from '../lib/http-load.ts';
 import type { Measurement, Section, SectionResult } from '../lib/report.ts';
 
@@ -81,46 +71,23 @@ async function runCatalogBench(log: (line: string) => void): Promise<SectionResu
   const group = `PostgreSQL, ${CONNECTIONS} conexiones`;
   const measurements: Measurement[] = [];
   const notes: string[] = [];
-  const authSecret = randomBytes(32).toString('hex');
-  const tmp = await mkdtemp(path.join(os.tmpdir(), 'odontia-bench-catalogo-'));
-  const origin = 'http://127.0.0.1:9';
-
   log(`catalogo: base de datos nueva ${new URL(url).pathname.slice(1)}`);
-  await recreateDatabase(url);
-  const handle = openPostgres(url, CONNECTIONS);
+  const fresh = await openFreshApp(url, 'catalogo', CONNECTIONS);
+  const { handle } = fresh;
   let instance: Instance | undefined;
-  let deps: ReturnType<typeof createDeps> | undefined;
   try {
-    await runMigrations(handle);
-    await seedReferenceData(handle.db);
-    const config = loadConfig({ DATABASE_URL: url, DATA_DIR: tmp, AUTH_SECRET: authSecret, APP_URL: origin, SEED_DEMO: 'false', RATE_LIMIT: 'false', NODE_ENV: 'production', LOG_LEVEL: 'silent' });
-    deps = createDeps(config, handle, createLogger('silent'));
-    const app = createApp(deps);
-
-    const signUp = await app.request(`${origin}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ email: 'catalogo@bench.test', password: 'bench-secreto-123', acceptTerms: true }),
-    });
-    if (signUp.status !== 200) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .filter((c) => !c.endsWith('='))
-      .join('; ');
-    const ownerId = ((await signUp.json()) as { user: { id: string } }).user.id;
+    const { userId: ownerId, cookie } = await fresh.signUp('catalogo@bench.test');
     const clinica = await createClinic(
       handle.db,
       { id: ownerId, email: 'catalogo@bench.test', nombres: 'Titular' },
       { nombre: 'Clínica Bench Catálogo', telefono: '600123456', pais: 'Colombia', ciudad: 'Bogotá', direccion: 'Calle 100 # 15-20' },
     );
-    await handle.db.update(user).set({ onboardingStep: 'completado' }).where(sql`${user.id} = ${ownerId}`);
 
     log(`  ${ITEMS.toLocaleString('en-US')} ítems (generate_series)...`);
     await bulkItems(handle.pool!, clinica.id);
 
     log('  la API en su proceso...');
-    const server = await startInstance({ DATABASE_URL: url, DATA_DIR: tmp, AUTH_SECRET: authSecret });
+    const server = await startInstance(fresh.env);
     instance = server;
     const listUrl = `${server.baseUrl}/api/productos?categoria=insumo&q=${encodeURIComponent(TERM)}`;
     const check = await fetch(listUrl, { headers: { cookie } });
@@ -188,9 +155,7 @@ async function runCatalogBench(log: (line: string) => void): Promise<SectionResu
     return { title, measurements, notes };
   } finally {
     if (instance) await stopInstance(instance);
-    await deps?.realtime.close();
-    await handle.close();
-    await rm(tmp, { recursive: true, force: true });
+    await fresh.close();
   }
 }
 

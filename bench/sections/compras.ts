@@ -9,22 +9,14 @@
  * Its own database (dropped and created each run): `odontia_bench_compras` on the server of
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL), or BENCH_COMPRAS_DATABASE_URL.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { createApp } from '../../apps/api/src/app.ts';
-import { openPostgres } from '../../apps/api/src/db/client.ts';
-import { runMigrations } from '../../apps/api/src/db/migrate.ts';
-import { clinicas, rolesClinica, user, usuarios, usuariosRol } from '../../apps/api/src/db/schema/index.ts';
-import { seedReferenceData } from '../../apps/api/src/db/seed.ts';
+import { clinicas, rolesClinica, usuarios, usuariosRol } from '../../apps/api/src/db/schema/index.ts';
 import { createClinic } from '../../apps/api/src/features/clinic/clinic.service.ts';
-import { loadConfig } from '../../apps/api/src/platform/config.ts';
-import { createLogger } from '../../apps/api/src/platform/logger.ts';
-import { createDeps } from '../../apps/api/src/server.ts';
-import { benchDatabaseUrl, isPostgresReachable, recreateDatabase } from '../lib/database.ts';
+import { benchDatabaseUrl, isPostgresReachable } from '../lib/database.ts';
+import { openFreshApp } from '../lib/fresh-app.ts';
 import { measure } from '../lib/http-load.ts';
 import { startInstance, stopInstance, type Instance } from '../lib/instance.ts';
 import type { Measurement, Section, SectionResult } from '../lib/report.ts';
@@ -80,41 +72,14 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
   const group = `PostgreSQL, ${CONNECTIONS} conexiones`;
   const measurements: Measurement[] = [];
   const notes: string[] = [];
-  const authSecret = randomBytes(32).toString('hex');
-  const tmp = await mkdtemp(path.join(os.tmpdir(), 'odontia-bench-compras-'));
-  const origin = 'http://127.0.0.1:9';
-
   log(`compras: base de datos nueva ${new URL(url).pathname.slice(1)}`);
-  await recreateDatabase(url);
-  const handle = openPostgres(url, CONNECTIONS);
+  const fresh = await openFreshApp(url, 'compras', CONNECTIONS);
+  const { handle } = fresh;
   const pool = handle.pool as pg.Pool;
   let instance: Instance | undefined;
-  let deps: ReturnType<typeof createDeps> | undefined;
   try {
-    await runMigrations(handle);
-    await seedReferenceData(handle.db);
-    const config = loadConfig({ DATABASE_URL: url, DATA_DIR: tmp, AUTH_SECRET: authSecret, APP_URL: origin, SEED_DEMO: 'false', RATE_LIMIT: 'false', NODE_ENV: 'production', LOG_LEVEL: 'silent' });
-    deps = createDeps(config, handle, createLogger('silent'));
-    const app = createApp(deps);
-
     let accounts = 0;
-    const signUp = async (): Promise<Buyer> => {
-      const email = `compras${++accounts}@bench.test`;
-      const res = await app.request(`${origin}/api/auth/sign-up/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin },
-        body: JSON.stringify({ email, password: 'bench-secreto-123', acceptTerms: true }),
-      });
-      if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
-      const cookie = res.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .filter((c) => !c.endsWith('='))
-        .join('; ');
-      const userId = ((await res.json()) as { user: { id: string } }).user.id;
-      await handle.db.update(user).set({ onboardingStep: 'completado' }).where(eq(user.id, userId));
-      return { userId, cookie };
-    };
+    const signUp = (): Promise<Buyer> => fresh.signUp(`compras${++accounts}@bench.test`);
     const ownClinic = async (owner: Buyer, nombre: string) =>
       createClinic(handle.db, { id: owner.userId, email: `${owner.userId}@bench.test`, nombres: 'Titular' }, {
         nombre,
@@ -186,7 +151,7 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
       });
 
     log('  la API en su proceso...');
-    const env = { DATABASE_URL: url, DATA_DIR: tmp, AUTH_SECRET: authSecret };
+    const env = fresh.env;
     let server = await startInstance(env);
     instance = server;
 
@@ -348,9 +313,7 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
     return { title, measurements, notes };
   } finally {
     if (instance) await stopInstance(instance);
-    await deps?.realtime.close();
-    await handle.close();
-    await rm(tmp, { recursive: true, force: true });
+    await fresh.close();
   }
 }
 

@@ -9,23 +9,11 @@
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL), or BENCH_ODONTOGRAM_DATABASE_URL. One API instance in its
  * own process (bench/notifications/server.ts boots the real app); the data is made here.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { applyStatus, emptyChart, setToothNotes, TOOTH_IDS, type OdontogramChart } from '@odontia/shared';
 import type autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-import { createApp } from '../../apps/api/src/app.ts';
-import { openPostgres } from '../../apps/api/src/db/client.ts';
-import { runMigrations } from '../../apps/api/src/db/migrate.ts';
-import { user } from '../../apps/api/src/db/schema/index.ts';
-import { seedReferenceData } from '../../apps/api/src/db/seed.ts';
 import { createClinic } from '../../apps/api/src/features/clinic/clinic.service.ts';
-import { loadConfig } from '../../apps/api/src/platform/config.ts';
-import { createLogger } from '../../apps/api/src/platform/logger.ts';
-import { createDeps } from '../../apps/api/src/server.ts';
-import { benchDatabaseUrl, isPostgresReachable, recreateDatabase } from '../lib/database.ts';
+import { benchDatabaseUrl, isPostgresReachable } from '../lib/database.ts';
+import { openFreshApp } from '../lib/fresh-app.ts';
 import { measure, type LoadResult } from '../lib/http-load.ts';
 import { startInstance, stopInstance, type Instance } from '../lib/instance.ts';
 import type { Measurement, Section, SectionResult } from '../lib/report.ts';
@@ -66,34 +54,17 @@ async function runOdontogramBench(log: (line: string) => void): Promise<SectionR
   const group = `PostgreSQL, ${CONNECTIONS} conexiones`;
   const notes: string[] = [];
   const measurements: Measurement[] = [];
-  const authSecret = randomBytes(32).toString('hex');
-  const tmp = await mkdtemp(path.join(os.tmpdir(), 'odontia-bench-odontograma-'));
-  const origin = 'http://127.0.0.1:9';
   log(`odontograma: base de datos nueva ${new URL(url).pathname.slice(1)}`);
-  await recreateDatabase(url);
-  const handle = openPostgres(url, 4);
+  const fresh = await openFreshApp(url, 'odontograma', 4);
+  const { handle, deps } = fresh;
   let instance: Instance | undefined;
-  let deps: ReturnType<typeof createDeps> | undefined;
   try {
-    await runMigrations(handle);
-    await seedReferenceData(handle.db);
-    const config = loadConfig({ DATABASE_URL: url, DATA_DIR: tmp, AUTH_SECRET: authSecret, APP_URL: origin, SEED_DEMO: 'false', RATE_LIMIT: 'false', NODE_ENV: 'production', LOG_LEVEL: 'silent' });
-    deps = createDeps(config, handle, createLogger('silent'));
-    const app = createApp(deps);
-    const res = await app.request(`${origin}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ email: 'dentista@bench.test', password: 'bench-secreto-123', acceptTerms: true }),
-    });
-    if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
-    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c.endsWith('=')).join('; ');
-    const userId = ((await res.json()) as { user: { id: string } }).user.id;
+    const { userId, cookie } = await fresh.signUp('dentista@bench.test');
     const clinica = await createClinic(
       deps.db,
       { id: userId, email: 'dentista@bench.test', nombres: 'Dentista' },
       { nombre: 'Clínica Bench Odontograma', telefono: '600123456', pais: 'España', ciudad: 'Madrid', direccion: 'Calle Mayor 1' },
     );
-    await deps.db.update(user).set({ onboardingStep: 'completado' }).where(sql`${user.id} = ${userId}`);
 
     log(`  ${PATIENTS} pacientes con ${VERSIONS} versiones cada uno (generate_series)...`);
     const started = performance.now();
@@ -112,7 +83,7 @@ async function runOdontogramBench(log: (line: string) => void): Promise<SectionR
     notes.push(`${PATIENTS} pacientes × ${VERSIONS} versiones = ${(PATIENTS * VERSIONS).toLocaleString('en-US')} versiones (carta completa de 32 dientes cada una) en ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     const ids = (await handle.pool!.query<{ id: string }>('select id from pacientes where clinica_id = $1 order by id', [clinica.id])).rows.map((r) => r.id);
 
-    instance = await startInstance({ DATABASE_URL: url, DATA_DIR: tmp, AUTH_SECRET: authSecret });
+    instance = await startInstance(fresh.env);
     const headers = { cookie, origin: instance.baseUrl };
     const run = async (name: string, options: { url: string; requests?: autocannon.Request[] }, budget: number) => {
       log(`  ${name}...`);
@@ -177,9 +148,7 @@ async function runOdontogramBench(log: (line: string) => void): Promise<SectionR
     return { title, measurements, notes };
   } finally {
     if (instance) await stopInstance(instance);
-    await deps?.realtime.close();
-    await handle.close();
-    await rm(tmp, { recursive: true, force: true });
+    await fresh.close();
   }
 }
 
