@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { session } from '../db/schema/index.ts';
+import { permisos, permisosRol, rolesClinica, session, usuarios, usuariosRol } from '../db/schema/index.ts';
 import { setRolePermissions } from '../features/clinic/clinic.service.ts';
 import { addTeamMember, createClinicOwner, createTestApp, signUp, type TestApp } from '../test/app.ts';
-import { SESSION_CACHE_MS } from './session.ts';
+import { loadMember, SESSION_CACHE_MS } from './session.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,14 +59,6 @@ describe('session cache', () => {
     expect((await me(account.cookie)).status).toBe(401);
   });
 
-  it('does not cache memberships: a withdrawn permission applies to the next request', async () => {
-    const owner = await createClinicOwner(t);
-    const member = await addTeamMember(t, owner.clinica.id, 'Recepción', 'recepcion');
-    expect((await t.request('/api/pacientes', { cookie: member.cookie })).status).toBe(200);
-    await setRolePermissions(t.db, member.rolId, []);
-    expect((await t.request('/api/pacientes', { cookie: member.cookie })).status).toBe(403);
-  });
-
   it('never serves one cookie the session of another', async () => {
     const a = await signUp(t);
     const b = await signUp(t);
@@ -78,3 +70,86 @@ describe('session cache', () => {
     expect((await me(forged)).status).toBe(401);
   });
 });
+
+/**
+ * Permissions are kept per process behind the clinic's accesos_version (platform/session.ts): every
+ * way of changing what a member may do, even straight in SQL, must apply to the very next request.
+ */
+describe('cached permissions', () => {
+  const pacientes = (cookie: string) => t.request('/api/pacientes', { cookie });
+  const permisoId = async (nombre: string) => (await t.db.select({ id: permisos.id }).from(permisos).where(eq(permisos.nombre, nombre)))[0].id;
+
+  it('a grant taken from or given to the role applies to the next request', async () => {
+    const owner = await createClinicOwner(t);
+    const member = await addTeamMember(t, owner.clinica.id, 'Recepción', 'recepcion');
+    expect((await pacientes(member.cookie)).status).toBe(200);
+    const ver = await permisoId('pacientes.ver');
+    await t.db.delete(permisosRol).where(and(eq(permisosRol.rolId, member.rolId), eq(permisosRol.permisoId, ver)));
+    expect((await pacientes(member.cookie)).status).toBe(403);
+    await t.db.insert(permisosRol).values({ rolId: member.rolId, permisoId: ver });
+    expect((await pacientes(member.cookie)).status).toBe(200);
+    await setRolePermissions(t.db, member.rolId, []);
+    expect((await pacientes(member.cookie)).status).toBe(403);
+  });
+
+  it('a role given, moved or taken applies to the next request', async () => {
+    const owner = await createClinicOwner(t);
+    const member = await addTeamMember(t, owner.clinica.id, 'Recepción', 'recepcion');
+    const [empty] = await t.db.insert(rolesClinica).values({ clinicaId: owner.clinica.id, nombre: 'Sin permisos' }).returning();
+    expect((await pacientes(member.cookie)).status).toBe(200);
+    await t.db.update(usuariosRol).set({ rolId: empty.id }).where(eq(usuariosRol.usuarioId, member.userId));
+    expect((await pacientes(member.cookie)).status).toBe(403);
+    await t.db.insert(usuariosRol).values({ usuarioId: member.userId, rolId: member.rolId });
+    expect((await pacientes(member.cookie)).status).toBe(200);
+    await t.db.delete(usuariosRol).where(and(eq(usuariosRol.usuarioId, member.userId), eq(usuariosRol.rolId, member.rolId)));
+    expect((await pacientes(member.cookie)).status).toBe(403);
+  });
+
+  it('a deleted role takes its permissions with it', async () => {
+    const owner = await createClinicOwner(t);
+    const member = await addTeamMember(t, owner.clinica.id, 'Recepción', 'recepcion');
+    const [extra] = await t.db.insert(rolesClinica).values({ clinicaId: owner.clinica.id, nombre: 'Temporal' }).returning();
+    await setRolePermissions(t.db, extra.id, ['auditoria.ver']);
+    await t.db.insert(usuariosRol).values({ usuarioId: member.userId, rolId: extra.id });
+    expect((await t.request('/api/auditoria', { cookie: member.cookie })).status).toBe(200);
+    await t.db.delete(rolesClinica).where(eq(rolesClinica.id, extra.id));
+    expect((await t.request('/api/auditoria', { cookie: member.cookie })).status).toBe(403);
+  });
+
+  it('a permission renamed in the catalogue applies to the next request', async () => {
+    const owner = await createClinicOwner(t);
+    expect((await t.request('/api/auditoria', { cookie: owner.cookie })).status).toBe(200);
+    await t.db.update(permisos).set({ nombre: 'auditoria.ver-antes' }).where(eq(permisos.nombre, 'auditoria.ver'));
+    try {
+      expect((await t.request('/api/auditoria', { cookie: owner.cookie })).status).toBe(403);
+    } finally {
+      await t.db.update(permisos).set({ nombre: 'auditoria.ver' }).where(eq(permisos.nombre, 'auditoria.ver-antes'));
+    }
+    expect((await t.request('/api/auditoria', { cookie: owner.cookie })).status).toBe(200);
+  });
+
+  it('reuses the permissions it read while the clinic version is unchanged, and only then', async () => {
+    const owner = await createClinicOwner(t);
+    const member = await addTeamMember(t, owner.clinica.id, 'Recepción', 'recepcion');
+    expect((await loadMember(t.db, member.userId))?.permisos.has('pacientes.ver')).toBe(true);
+    // A change made with the triggers switched off (as a restore would) does not move the version:
+    // the cached permissions are still served, which shows the cache is in use.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.delete(permisosRol).where(eq(permisosRol.rolId, member.rolId));
+    });
+    expect((await loadMember(t.db, member.userId))?.permisos.has('pacientes.ver')).toBe(true);
+    // Any change to the clinic's access (here another role's grants) moves the version: read again.
+    await setRolePermissions(t.db, (await addTeamMember(t, owner.clinica.id, 'Dentista', 'dentista')).rolId, []);
+    expect((await loadMember(t.db, member.userId))?.permisos.size).toBe(0);
+  });
+
+  it('reads the member row itself every time', async () => {
+    const owner = await createClinicOwner(t);
+    const member = await addTeamMember(t, owner.clinica.id, 'Recepción', 'recepcion');
+    expect((await pacientes(member.cookie)).status).toBe(200);
+    await t.db.update(usuarios).set({ activo: false }).where(eq(usuarios.id, member.userId));
+    expect((await pacientes(member.cookie)).status).toBe(403);
+  });
+});
+

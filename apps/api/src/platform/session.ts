@@ -2,7 +2,7 @@ import type { MemberRol, Permission } from '@odontia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { clinicas, permisos, permisosRol, usuarios, usuariosRol } from '../db/schema/index.ts';
+import { accesosVersion, clinicas, permisos, permisosRol, usuarios, usuariosRol } from '../db/schema/index.ts';
 import type { AppEnv, Member, SessionUser } from './context.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import type { Database } from '../db/client.ts';
@@ -90,7 +90,22 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 
 export const CLINIC_REQUIRED_MESSAGE = 'Necesitas configurar tu clínica para continuar';
 
+/**
+ * A member's permissions, kept per process and reused while their clinic's `accesos_version` is the
+ * one they were read with. The version moves in the very transaction of any change to a grant, a
+ * role or a role assignment (triggers of migration 0016), and is read with the member on every
+ * request, in the same statement that would read the permissions: a withdrawn permission therefore
+ * applies to the very next request, on any instance, exactly as without the cache. Only the
+ * aggregation over roles and grants is saved (about three quarters of the membership query's cost);
+ * the member's row (active, rol, clinic) is read every time.
+ */
+type CachedPermissions = { clinicaId: string; version: number; permisos: ReadonlySet<Permission> };
+const PERMISSION_CACHE_MAX = 10_000;
+const permissionCaches = new WeakMap<Database, Map<string, CachedPermissions>>();
+
 function prepareMemberQuery(db: Database) {
+  const version = sql<number>`coalesce(${accesosVersion.version}, 0)`;
+  const current = sql`${usuarios.clinicaId} = ${sql.placeholder('clinicaId')}::uuid and ${version} = ${sql.placeholder('version')}::bigint`;
   return db
     .select({
       clinicaId: usuarios.clinicaId,
@@ -98,37 +113,51 @@ function prepareMemberQuery(db: Database) {
       activo: usuarios.activo,
       zonaHoraria: clinicas.zonaHoraria,
       esProveedor: clinicas.esProveedor,
-      permisos: sql<string[]>`coalesce(array_agg(distinct ${permisos.nombre}) filter (where ${permisos.nombre} is not null), '{}')`,
+      version: sql<number>`${version}::float8`,
+      // Null when the caller's cached permissions (clinic and version given) are still exact.
+      permisos: sql<string[] | null>`case when ${current} then null else (
+        select coalesce(array_agg(distinct ${permisos.nombre}), '{}')
+        from ${usuariosRol}
+        join ${permisosRol} on ${permisosRol.rolId} = ${usuariosRol.rolId}
+        join ${permisos} on ${permisos.id} = ${permisosRol.permisoId}
+        where ${usuariosRol.usuarioId} = ${usuarios.id}
+      ) end`,
     })
     .from(usuarios)
     .innerJoin(clinicas, eq(clinicas.id, usuarios.clinicaId))
-    .leftJoin(usuariosRol, eq(usuariosRol.usuarioId, usuarios.id))
-    .leftJoin(permisosRol, eq(permisosRol.rolId, usuariosRol.rolId))
-    .leftJoin(permisos, eq(permisos.id, permisosRol.permisoId))
+    .leftJoin(accesosVersion, eq(accesosVersion.clinicaId, usuarios.clinicaId))
     .where(eq(usuarios.id, sql.placeholder('userId')))
-    .groupBy(usuarios.clinicaId, usuarios.rol, usuarios.activo, clinicas.zonaHoraria, clinicas.esProveedor)
     .prepare('odontia_load_member');
 }
 
 // Runs on every clinic request: a named prepared statement is planned once per connection instead
-// of every time (planning this five-table join cost more than running it). Never cached across
-// requests, so a permission change applies to the very next request.
+// of every time (planning the join cost more than running it).
 const memberQueries = new WeakMap<Database, ReturnType<typeof prepareMemberQuery>>();
 
 export async function loadMember(db: Database, userId: string): Promise<Member | null> {
   let query = memberQueries.get(db);
-  if (!query) {
+  let cache = permissionCaches.get(db);
+  if (!query || !cache) {
     query = prepareMemberQuery(db);
     memberQueries.set(db, query);
+    cache = new Map();
+    permissionCaches.set(db, cache);
   }
-  const rows = await query.execute({ userId });
+  const cached = cache.get(userId);
+  const rows = await query.execute({ userId, clinicaId: cached?.clinicaId ?? null, version: cached?.version ?? null });
   const row = rows[0];
   if (!row || !row.activo) return null;
+  let permissions = cached?.permisos;
+  if (row.permisos !== null || !permissions) {
+    permissions = new Set((row.permisos ?? []) as Permission[]);
+    if (cache.size >= PERMISSION_CACHE_MAX && !cache.has(userId)) cache.delete(cache.keys().next().value!);
+    cache.set(userId, { clinicaId: row.clinicaId, version: Number(row.version), permisos: permissions });
+  }
   return {
     userId,
     clinicaId: row.clinicaId,
     rol: row.rol as MemberRol,
-    permisos: new Set(row.permisos as Permission[]),
+    permisos: permissions,
     zonaHoraria: row.zonaHoraria,
     esProveedor: row.esProveedor,
   };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   jsonb,
@@ -162,4 +163,19 @@ export const terminosYCondiciones = pgTable('terminos_y_condiciones', {
   version: text('version').notNull(),
   contenido: text('contenido').notNull(),
   fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One number per clinic that moves whenever the permissions of any of its members may have changed:
+ * a grant added to or taken from a role (`permisos_rol`), a role given or taken (`usuarios_rol`), a
+ * role deleted, a permission renamed or deleted. Triggers (migration 0016) move it in the transaction
+ * of the change, so reading it in the same statement as the permissions tells whether permissions
+ * read earlier are still exact (platform/session.ts keeps them per process and reuses them while it
+ * is unchanged).
+ */
+export const accesosVersion = pgTable('accesos_version', {
+  clinicaId: uuid('clinica_id')
+    .primaryKey()
+    .references(() => clinicas.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
