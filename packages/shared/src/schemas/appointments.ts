@@ -278,8 +278,17 @@ export type Appointment = {
   dentista: { id: string; nombres: string; apellidos: string; especialidad: SpecialtyId; color: string };
 };
 
+/**
+ * An appointment as the calendar (Mes, Semana, Día) and the day's agenda show it: only what a cell or
+ * a card needs (a busy clinic's week is hundreds of them; the form reads the full one by id).
+ */
+export type CalendarAppointment = Pick<Appointment, 'id' | 'dentistaId' | 'fecha' | 'horaInicio' | 'horaFin' | 'titulo' | 'estado'> & {
+  paciente: Pick<Appointment['paciente'], 'nombres' | 'apellidos'>;
+  dentista: Pick<Appointment['dentista'], 'nombres' | 'apellidos' | 'color'>;
+};
+
 /** A day of the month grid (`GET /api/citas/calendario/mes`): its count and first MONTH_CELL_LIMIT appointments. */
-export type MonthDay = { fecha: string; total: number; citas: Appointment[] };
+export type MonthDay = { fecha: string; total: number; citas: CalendarAppointment[] };
 
 export type AppointmentPage = {
   citas: Appointment[];

@@ -11,13 +11,15 @@ import {
   type AppointmentPage,
   type AppointmentRequestDraft,
   type AppointmentStatus,
+  type CalendarAppointment,
   type ClinicHours,
   type MonthDay,
   type SpecialtyId,
   type UpdateAppointmentData,
 } from '@odontia/shared';
-import { and, asc, desc, eq, gte, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { citas, clinicas, dentistas, pacientes, solicitudesCita } from '../../db/schema/index.ts';
 import { sqlState } from '../../platform/db-errors.ts';
 import type { Member } from '../../platform/context.ts';
@@ -109,6 +111,37 @@ const joined = (db: Executor, zona: string) =>
 const searchCondition = (term: string): SQL =>
   sql`odontia_normalizar(${pacientes.nombres} || ' ' || ${pacientes.apellidos} || ' ' || ${dentistas.nombres} || ' ' || ${dentistas.apellidos} || ' ' || ${citas.titulo}) LIKE '%' || replace(replace(replace(odontia_normalizar(${term}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
 
+/**
+ * What 'Agenda de Citas' opens on (and its past): a page and the count of the clinic's appointments
+ * from today on (or before today), in one round trip of a named prepared statement. The count reads
+ * the (clinica_id, inicio, id) index alone; a page past the end still answers the total.
+ */
+const pageStatement = (past: boolean) => {
+  const bound = sql`((${sql.placeholder('hoy')}::date)::timestamp AT TIME ZONE ${sql.placeholder('zona')}::text)`;
+  const range = past ? sql`c.inicio < ${bound}` : sql`c.inicio >= ${bound}`;
+  const order = past ? sql`c.inicio desc, c.id desc` : sql`c.inicio, c.id`;
+  const zona = sql`${sql.placeholder('zona')}::text`;
+  return preparedStatement<Omit<Row, 'id'> & { id: string | null; total: number }>(
+    past ? 'odontia_citas_pasadas' : 'odontia_citas_proximas',
+    sql`select t.total, c.id, c.paciente_id as "pacienteId", c.dentista_id as "dentistaId",
+        to_char(c.inicio AT TIME ZONE ${zona}, 'YYYY-MM-DD') as fecha,
+        to_char(c.inicio AT TIME ZONE ${zona}, 'HH24:MI') as "horaInicio",
+        to_char(c.fin AT TIME ZONE ${zona}, 'HH24:MI') as "horaFin",
+        c.titulo, c.notas, c.estado::text as estado,
+        pa.nombres as "pacienteNombres", pa.apellidos as "pacienteApellidos", pa.telefono as "pacienteTelefono",
+        de.nombres as "dentistaNombres", de.apellidos as "dentistaApellidos", de.especialidad::text as "dentistaEspecialidad", de.color as "dentistaColor"
+      from (select count(*)::int as total from citas c where c.clinica_id = ${sql.placeholder('clinicaId')}::uuid and ${range}) as t
+      left join lateral (
+        select * from citas c where c.clinica_id = ${sql.placeholder('clinicaId')}::uuid and ${range}
+        order by ${order} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+      ) as c on true
+      left join pacientes pa on pa.id = c.paciente_id
+      left join dentistas de on de.id = c.dentista_id
+      order by ${order}`,
+  );
+};
+const pageStatements = { upcoming: pageStatement(false), past: pageStatement(true) };
+
 export type ListOptions = {
   buscar: string;
   pagina: number;
@@ -125,6 +158,21 @@ export type ListOptions = {
 export async function listAppointments(db: Database, member: Member, q: ListOptions, now = new Date()): Promise<AppointmentPage> {
   const zona = member.zonaHoraria;
   const today = todayInZone(zona, now);
+  if (!q.buscar && !q.desde && !q.hasta && !q.dentistaId) {
+    const rows = await (q.pasadas ? pageStatements.past : pageStatements.upcoming)(db, {
+      clinicaId: member.clinicaId,
+      zona,
+      hoy: today,
+      limit: APPOINTMENTS_PAGE_SIZE,
+      offset: (q.pagina - 1) * APPOINTMENTS_PAGE_SIZE,
+    });
+    return {
+      citas: rows.flatMap((r) => (r.id === null ? [] : [toAppointment(r as Row)])),
+      total: rows[0]?.total ?? 0,
+      pagina: q.pagina,
+      porPagina: APPOINTMENTS_PAGE_SIZE,
+    };
+  }
   const range: SQL[] = [];
   if (q.desde || q.hasta) {
     if (q.desde) range.push(gte(citas.inicio, dayStart(q.desde, zona)));
@@ -165,53 +213,103 @@ export async function listAppointments(db: Database, member: Member, q: ListOpti
 
 type CalendarOptions = { desde: string; hasta: string; dentistaId: string | null };
 
-/** The clinic's appointments starting on the days `desde`..`hasta` (optionally one dentist's). */
-const inRange = (member: Member, q: CalendarOptions) =>
-  and(
-    eq(citas.clinicaId, member.clinicaId),
-    gte(citas.inicio, dayStart(q.desde, member.zonaHoraria)),
-    sql`${citas.inicio} < ${dayStart(q.hasta, member.zonaHoraria)} + interval '1 day'`,
-    q.dentistaId ? eq(citas.dentistaId, q.dentistaId) : undefined,
+/**
+ * The calendar's reads run on every view and every navigation of reception's screen all day: named
+ * prepared statements (planned once per connection), raw rows, only the columns a cell shows. A
+ * day's bounds are the clinic's local midnights (`(día + 1)::timestamp AT TIME ZONE zona`), so a day
+ * with a DST change is 23 or 25 hours long. The dentist filter is a statement of its own: with it
+ * the (dentista_id, inicio) index is the one to read.
+ */
+const p = {
+  clinica: sql.placeholder('clinicaId'),
+  zona: sql.placeholder('zona'),
+  desde: sql.placeholder('desde'),
+  hasta: sql.placeholder('hasta'),
+  dentista: sql.placeholder('dentistaId'),
+};
+const localMidnight = (day: SQL) => sql`((${day})::timestamp AT TIME ZONE ${p.zona}::text)`;
+const inDays = (desde: SQL, hastaExclusive: SQL, withDentist: boolean) => sql`c.clinica_id = ${p.clinica}::uuid
+  and c.inicio >= ${desde} and c.inicio < ${hastaExclusive}
+  ${withDentist ? sql`and c.dentista_id = ${p.dentista}::uuid` : sql``}`;
+const calendarColumns = sql`c.id, c.dentista_id as "dentistaId",
+  to_char(c.inicio AT TIME ZONE ${p.zona}::text, 'YYYY-MM-DD') as fecha,
+  to_char(c.inicio AT TIME ZONE ${p.zona}::text, 'HH24:MI') as "horaInicio",
+  to_char(c.fin AT TIME ZONE ${p.zona}::text, 'HH24:MI') as "horaFin",
+  c.titulo, c.estado::text as estado,
+  pa.nombres as "pacienteNombres", pa.apellidos as "pacienteApellidos",
+  de.nombres as "dentistaNombres", de.apellidos as "dentistaApellidos", de.color as "dentistaColor"`;
+
+type CalendarRow = Omit<CalendarAppointment, 'paciente' | 'dentista'> & {
+  pacienteNombres: string;
+  pacienteApellidos: string;
+  dentistaNombres: string;
+  dentistaApellidos: string;
+  dentistaColor: string;
+};
+const toCalendarAppointment = (r: CalendarRow): CalendarAppointment => ({
+  id: r.id,
+  dentistaId: r.dentistaId,
+  fecha: r.fecha,
+  horaInicio: r.horaInicio,
+  horaFin: r.horaFin,
+  titulo: r.titulo,
+  estado: r.estado,
+  paciente: { nombres: r.pacienteNombres, apellidos: r.pacienteApellidos },
+  dentista: { nombres: r.dentistaNombres, apellidos: r.dentistaApellidos, color: r.dentistaColor },
+});
+
+const rangeStatement = (withDentist: boolean) =>
+  preparedStatement<CalendarRow>(
+    withDentist ? 'odontia_citas_calendario_dentista' : 'odontia_citas_calendario',
+    sql`select ${calendarColumns}
+      from citas c join pacientes pa on pa.id = c.paciente_id join dentistas de on de.id = c.dentista_id
+      where ${inDays(localMidnight(sql`${p.desde}::date`), localMidnight(sql`${p.hasta}::date + 1`), withDentist)}
+      order by c.inicio, c.id`,
   );
+const rangeStatements = { all: rangeStatement(false), dentist: rangeStatement(true) };
+
+const calendarValues = (member: Member, q: CalendarOptions) => ({
+  clinicaId: member.clinicaId,
+  zona: member.zonaHoraria,
+  desde: q.desde,
+  hasta: q.hasta,
+  dentistaId: q.dentistaId,
+});
 
 /** Every appointment (cancelled ones too) starting on the days `desde`..`hasta` of the clinic, in time order. */
-export async function calendarAppointments(db: Database, member: Member, q: CalendarOptions): Promise<Appointment[]> {
-  const rows = await joined(db, member.zonaHoraria)
-    .where(inRange(member, q))
-    .orderBy(asc(citas.inicio), asc(citas.id));
-  return rows.map(toAppointment);
+export async function calendarAppointments(db: Database, member: Member, q: CalendarOptions): Promise<CalendarAppointment[]> {
+  const rows = await (q.dentistaId ? rangeStatements.dentist : rangeStatements.all)(db, calendarValues(member, q));
+  return rows.map(toCalendarAppointment);
 }
 
 /**
- * The month grid's reading: per day with appointments, how many and the first MONTH_CELL_LIMIT (what
- * a cell shows before '+N más'). The ranking reads the (clinica_id, inicio) index alone; only the
- * shown appointments are joined and sent, not the month's thousand or more of a busy clinic.
+ * The month grid's reading: per day with appointments, how many and the first MONTH_CELL_LIMIT (what a
+ * cell shows before '+N más'). Day by day: a count over the index and the first ones by it, so only
+ * the shown appointments are joined and sent, not the month's thousand or more of a busy clinic.
  */
+const monthStatement = (withDentist: boolean) => {
+  const day = (alias: string) => inDays(sql.raw(`${alias}.desde`), sql.raw(`${alias}.hasta`), withDentist);
+  return preparedStatement<CalendarRow & { total: number }>(
+    withDentist ? 'odontia_citas_mes_dentista' : 'odontia_citas_mes',
+    sql`select n.total, ${calendarColumns}
+      from generate_series(${p.desde}::date, ${p.hasta}::date, interval '1 day') as g(dia)
+      cross join lateral (select ${localMidnight(sql`g.dia::date`)} as desde, ${localMidnight(sql`g.dia::date + 1`)} as hasta) as r
+      cross join lateral (select count(*)::int as total from citas c where ${day('r')}) as n
+      cross join lateral (select * from citas c where ${day('r')} order by c.inicio, c.id limit ${MONTH_CELL_LIMIT}) as c
+      join pacientes pa on pa.id = c.paciente_id
+      join dentistas de on de.id = c.dentista_id
+      order by c.inicio, c.id`,
+  );
+};
+const monthStatements = { all: monthStatement(false), dentist: monthStatement(true) };
+
 export async function monthAppointments(db: Database, member: Member, q: CalendarOptions): Promise<MonthDay[]> {
-  const zona = member.zonaHoraria;
-  const day = sql`(${citas.inicio} AT TIME ZONE ${zona})::date`;
-  const ranked = db
-    .select({
-      id: citas.id,
-      rank: sql<number>`row_number() over (partition by ${day} order by ${citas.inicio}, ${citas.id})`.as('rank'),
-      total: sql<number>`(count(*) over (partition by ${day}))::int`.as('total'),
-    })
-    .from(citas)
-    .where(inRange(member, q))
-    .as('ranked');
-  const rows = await db
-    .select({ ...columns(zona), total: ranked.total })
-    .from(ranked)
-    .innerJoin(citas, eq(citas.id, ranked.id))
-    .innerJoin(pacientes, eq(pacientes.id, citas.pacienteId))
-    .innerJoin(dentistas, eq(dentistas.id, citas.dentistaId))
-    .where(lte(ranked.rank, MONTH_CELL_LIMIT))
-    .orderBy(asc(citas.inicio), asc(citas.id));
+  const rows = await (q.dentistaId ? monthStatements.dentist : monthStatements.all)(db, calendarValues(member, q));
   const days = new Map<string, MonthDay>();
   for (const row of rows) {
-    const entry = days.get(row.fecha) ?? { fecha: row.fecha, total: row.total, citas: [] };
-    entry.citas.push(toAppointment(row));
-    days.set(row.fecha, entry);
+    let entry = days.get(row.fecha);
+    if (!entry) days.set(row.fecha, (entry = { fecha: row.fecha, total: row.total, citas: [] }));
+    entry.citas.push(toCalendarAppointment(row));
   }
   return [...days.values()];
 }
@@ -281,6 +379,23 @@ async function parties(
     .from(sql`(select 1) as uno`)
     .leftJoin(pacientes, and(eq(pacientes.id, data.pacienteId), eq(pacientes.clinicaId, member.clinicaId), archivedAllowed ? undefined : isNull(pacientes.fechaArchivado)))
     .leftJoin(dentistas, and(eq(dentistas.id, data.dentistaId), eq(dentistas.clinicaId, member.clinicaId)));
+  return checkParty(row, data, kept);
+}
+
+type PartyRow = {
+  pacienteNombres: string | null;
+  pacienteApellidos: string | null;
+  pacienteTelefono: string | null;
+  dentistaNombres: string | null;
+  dentistaApellidos: string | null;
+  dentistaEspecialidad: SpecialtyId;
+  dentistaColor: string | null;
+  dentistaActivo: boolean | null;
+  dentistaUsuarioId: string | null;
+};
+
+/** Refuses a missing, foreign or (for new bookings) inactive party with the field's 422. */
+function checkParty(row: PartyRow | undefined, data: { pacienteId: string; dentistaId: string }, kept: { pacienteId: string; dentistaId: string } | null): Party {
   if (!row || row.pacienteNombres === null) throw unprocessable('pacienteId', APPOINTMENT_MESSAGES.pacienteNotFound);
   if (row.dentistaNombres === null) throw unprocessable('dentistaId', APPOINTMENT_MESSAGES.dentistaNotFound);
   // Only active dentists get new appointments; one already booked with a dentist since deactivated may still be edited.
@@ -424,12 +539,67 @@ async function patientFromRequest(tx: Executor, member: Member, solicitud: Reque
 }
 
 /**
+ * The booking reception makes all day, in one statement (one round trip, its own transaction): the
+ * parties looked up as `parties` does, the appointment inserted only if both are valid and nobody
+ * else is to be told (the dentist linked to no member, or to the caller), and the patient's visits
+ * refreshed as `refreshVisits` does, counting the new appointment, which the statement's snapshot
+ * cannot see. It answers the parties and the new id (null when nothing was inserted).
+ */
+const q = (name: string) => sql.placeholder(name);
+const createStatement = preparedStatement<PartyRow & { id: string | null }>(
+  'odontia_citas_crear',
+  sql`with party as (
+      select pa.nombres as "pacienteNombres", pa.apellidos as "pacienteApellidos", pa.telefono as "pacienteTelefono",
+        de.nombres as "dentistaNombres", de.apellidos as "dentistaApellidos", de.especialidad::text as "dentistaEspecialidad",
+        de.color as "dentistaColor", de.activo as "dentistaActivo", de.usuario_id as "dentistaUsuarioId"
+      from (select 1) as uno
+      left join pacientes pa on pa.id = ${q('pacienteId')}::uuid and pa.clinica_id = ${q('clinicaId')}::uuid and pa.fecha_archivado is null
+      left join dentistas de on de.id = ${q('dentistaId')}::uuid and de.clinica_id = ${q('clinicaId')}::uuid
+    ), nueva as (
+      insert into citas (clinica_id, paciente_id, dentista_id, inicio, fin, titulo, notas, estado)
+      select ${q('clinicaId')}::uuid, ${q('pacienteId')}::uuid, ${q('dentistaId')}::uuid,
+        (${q('fecha')}::date + ${q('horaInicio')}::time) AT TIME ZONE ${q('zona')}::text,
+        (${q('fecha')}::date + ${q('horaFin')}::time) AT TIME ZONE ${q('zona')}::text,
+        ${q('titulo')}::text, ${q('notas')}::text, 'pendiente'
+      from party
+      where party."pacienteNombres" is not null and party."dentistaActivo"
+        and (party."dentistaUsuarioId" is null or party."dentistaUsuarioId" = ${q('userId')}::text)
+      returning id, inicio, (inicio AT TIME ZONE ${q('zona')}::text)::date as dia
+    ), visitas as (
+      update pacientes p set
+        ultima_visita = coalesce((
+          select max((c.inicio AT TIME ZONE ${q('zona')}::text)::date) from citas c
+          where c.paciente_id = p.id and c.estado = 'completada' and c.inicio <= now()
+        ), p.ultima_visita),
+        proxima_visita = coalesce((
+          select min(x.dia) from (
+            select (c.inicio AT TIME ZONE ${q('zona')}::text)::date as dia from citas c
+            where c.paciente_id = p.id and c.estado in ('pendiente', 'confirmada') and c.inicio >= now()
+            union all select nueva.dia where nueva.inicio >= now()
+          ) as x
+        ), case when nueva.dia = p.proxima_visita or exists (
+          select 1 from citas c where c.paciente_id = p.id and (c.inicio AT TIME ZONE ${q('zona')}::text)::date = p.proxima_visita
+        ) then null else p.proxima_visita end)
+      from nueva
+      where p.id = ${q('pacienteId')}::uuid and p.clinica_id = ${q('clinicaId')}::uuid
+    )
+    select party.*, (select id from nueva) as id from party`,
+);
+
+/**
  * Creates a pendiente appointment. With `solicitudId`, that request becomes atendida in the same
  * transaction, and without a `pacienteId` the request's patient is found or created there too.
  */
 export async function createAppointment(db: Database, member: Member, data: AppointmentData): Promise<Appointment> {
   const zona = member.zonaHoraria;
   checkLocalTimes(member, data);
+  if (!data.solicitudId && data.pacienteId) {
+    const values = { ...data, notas: data.notas ?? null, clinicaId: member.clinicaId, userId: member.userId, zona };
+    const [row] = await guardOverlap(db, member, data, undefined, () => createStatement(db, values));
+    const party = checkParty(row, { pacienteId: data.pacienteId, dentistaId: data.dentistaId }, null);
+    if (row!.id !== null) return createdAppointment(row!.id, data.pacienteId, data, party);
+    // Not inserted although both parties are valid: the dentist's member is to be told (below).
+  }
   return guardOverlap(db, member, data, undefined, () =>
     db.transaction(async (tx) => {
       let pacienteId = data.pacienteId;
@@ -457,24 +627,28 @@ export async function createAppointment(db: Database, member: Member, data: Appo
         .returning({ id: citas.id });
       await refreshVisits(tx, member, [pacienteId]);
       await tellDentist(tx, member, party.dentistaUsuarioId, 'Nueva cita', `${party.paciente}: ${data.titulo}, el ${when(data.fecha, data.horaInicio)}`, `/citas/${row.id}`);
-      // What was stored, answered as read (the times are the wall clock asked for: checkLocalTimes
-      // refused any the clocks skip), without reading it back.
-      return {
-        id: row.id,
-        pacienteId,
-        dentistaId: data.dentistaId,
-        fecha: data.fecha,
-        horaInicio: data.horaInicio,
-        horaFin: data.horaFin,
-        titulo: data.titulo,
-        notas: data.notas,
-        estado: 'pendiente',
-        paciente: party.pacienteRow,
-        dentista: party.dentistaRow,
-      } satisfies Appointment;
+      return createdAppointment(row.id, pacienteId, data, party);
     }),
   );
 }
+
+/**
+ * What was stored, answered as read (the times are the wall clock asked for: checkLocalTimes
+ * refused any the clocks skip), without reading it back.
+ */
+const createdAppointment = (id: string, pacienteId: string, data: AppointmentData, party: Party): Appointment => ({
+  id,
+  pacienteId,
+  dentistaId: data.dentistaId,
+  fecha: data.fecha,
+  horaInicio: data.horaInicio,
+  horaFin: data.horaFin,
+  titulo: data.titulo,
+  notas: data.notas ?? null,
+  estado: 'pendiente',
+  paciente: party.pacienteRow,
+  dentista: party.dentistaRow,
+});
 
 export async function updateAppointment(db: Database, member: Member, id: string, data: UpdateAppointmentData): Promise<Appointment> {
   const zona = member.zonaHoraria;

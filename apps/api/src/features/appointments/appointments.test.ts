@@ -1,4 +1,4 @@
-import { APPOINTMENT_MESSAGES, DENTIST_COLOR_VALUES, DENTIST_MESSAGES, type Appointment, type AppointmentPage, type AppointmentRequestDraft, type Dentist, type MonthDay } from '@odontia/shared';
+import { APPOINTMENT_MESSAGES, DENTIST_COLOR_VALUES, DENTIST_MESSAGES, type Appointment, type AppointmentPage, type AppointmentRequestDraft, type CalendarAppointment, type Dentist, type MonthDay } from '@odontia/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citas, clinicas, notificaciones, pacientes, permisos, solicitudesCita } from '../../db/schema/index.ts';
@@ -278,7 +278,11 @@ describe('appointments', () => {
     const upcoming = await page('');
     expect(upcoming.citas.map((c) => c.titulo)).toEqual(['Limpieza', 'Ortodoncia']);
     expect(upcoming).toMatchObject({ total: 2, pagina: 1 });
+    expect(upcoming.citas[1]).toMatchObject({ fecha: '2030-05-05', horaInicio: '11:00', horaFin: '11:59', estado: 'pendiente', paciente: { nombres: 'Ana', apellidos: 'Peña' }, dentista: { id: dentistaId } });
+    // A page past the end still says how many there are.
+    expect(await page('?pagina=2')).toEqual({ citas: [], total: 2, pagina: 2, porPagina: 20 });
     expect((await page('?pasadas=true')).citas.map((c) => c.titulo)).toEqual(['Extracción', 'Empaste']);
+    expect(await page('?pasadas=true&pagina=3')).toMatchObject({ citas: [], total: 2 });
     expect((await page('?buscar=PENA')).citas.map((c) => c.titulo)).toEqual(['Ortodoncia']);
     expect((await page('?buscar=munoz&pasadas=true')).total).toBe(2);
     expect((await page('?buscar=gomez')).total).toBe(2);
@@ -300,10 +304,29 @@ describe('appointments', () => {
     await book(owner.cookie, { pacienteId, dentistaId, fecha: '2030-07-01', horaInicio: '00:00', horaFin: '00:30', titulo: 'Dentro' });
     await book(owner.cookie, { pacienteId, dentistaId: other.id, fecha: '2030-07-31', horaInicio: '23:30', horaFin: '23:59', titulo: 'Marta' });
     const get = (query: string) => t.request(`/api/citas/calendario${query}`, { cookie: owner.cookie });
-    const july = (await (await get('?desde=2030-07-01&hasta=2030-07-31')).json()) as Appointment[];
+    const july = (await (await get('?desde=2030-07-01&hasta=2030-07-31')).json()) as CalendarAppointment[];
     expect(july.map((c) => c.titulo)).toEqual(['Dentro', 'Marta']);
+    // Only what a cell shows: no notes or phone numbers of hundreds of patients a week.
+    expect(july[0]).toEqual({
+      id: expect.any(String),
+      dentistaId,
+      fecha: '2030-07-01',
+      horaInicio: '00:00',
+      horaFin: '00:30',
+      titulo: 'Dentro',
+      estado: 'pendiente',
+      paciente: { nombres: 'José', apellidos: expect.any(String) },
+      dentista: { nombres: 'Laura', apellidos: expect.any(String), color: expect.stringMatching(/^#[0-9a-f]{6}$/i) },
+    });
     const one = (await (await get(`?desde=2030-07-01&hasta=2030-07-31&dentistaId=${other.id}`)).json()) as Appointment[];
     expect(one.map((c) => c.titulo)).toEqual(['Marta']);
+    // A day is the clinic's local day, 23 hours long when the clocks go forward (Madrid, 2030-03-31).
+    await book(owner.cookie, { pacienteId, dentistaId, fecha: '2030-03-31', horaInicio: '23:30', horaFin: '23:45', titulo: 'Último' });
+    await book(owner.cookie, { pacienteId, dentistaId, fecha: '2030-04-01', horaInicio: '00:30', horaFin: '00:45', titulo: 'Siguiente' });
+    const dstDay = (await (await get('?desde=2030-03-31&hasta=2030-03-31')).json()) as CalendarAppointment[];
+    expect(dstDay.map((c) => c.titulo)).toEqual(['Último']);
+    const dstMonth = (await (await get('/mes?desde=2030-03-31&hasta=2030-04-01')).json()) as MonthDay[];
+    expect(dstMonth.map((d) => [d.fecha, d.total, d.citas.map((c) => c.titulo)])).toEqual([['2030-03-31', 1, ['Último']], ['2030-04-01', 1, ['Siguiente']]]);
     const tooLong = await get('?desde=2030-07-01&hasta=2030-08-12');
     expect(tooLong.status).toBe(400);
     expect((await errorOf(tooLong)).message).toBe(APPOINTMENT_MESSAGES.rangeTooLong(42));
@@ -385,6 +408,11 @@ describe('appointments', () => {
     expect(await visits()).toEqual({ ultima: '2021-03-03', proxima: '2035-01-01' });
     expect((await book(owner.cookie, { ...base, fecha: '2034-06-06' })).status).toBe(201);
     expect(await visits()).toEqual({ ultima: '2021-03-03', proxima: '2034-06-06' });
+    // A typed next visit that turns out to be the day of an appointment booked for the past goes.
+    await t.db.delete(citas).where(and(eq(citas.pacienteId, pacienteId), eq(citas.estado, 'pendiente')));
+    await t.db.update(pacientes).set({ proximaVisita: '2022-02-02' }).where(eq(pacientes.id, pacienteId));
+    expect((await book(owner.cookie, { ...base, fecha: '2022-02-02' })).status).toBe(201);
+    expect(await visits()).toEqual({ ultima: '2021-03-03', proxima: null });
   });
 
   it('a request from the public profile becomes atendida when its appointment is saved', async () => {

@@ -4,6 +4,7 @@ import type {
   AppointmentStatus,
   AppointmentData,
   AppointmentRequestDraft,
+  CalendarAppointment,
   ClinicHours,
   Dentist,
   MonthDay,
@@ -17,7 +18,7 @@ import { useDeleteMutation, useInvalidatingMutation } from '@/lib/query-client';
 export const appointmentsKey = ['citas'] as const;
 const dentistsKey = ['dentistas'] as const;
 
-export type { Appointment, AppointmentStatus, Dentist };
+export type { Appointment, AppointmentStatus, CalendarAppointment, Dentist };
 
 export type AppointmentsFilter = { buscar: string; pagina: number; pasadas: boolean };
 
@@ -39,7 +40,7 @@ const calendarQuery = (filter: CalendarFilter) => ({ desde: filter.desde, hasta:
 export const useCalendar = (filter: CalendarFilter, enabled = true) =>
   useQuery({
     queryKey: [...appointmentsKey, 'calendar', filter],
-    queryFn: (): Promise<Appointment[]> => unwrap(api.citas.calendario.$get({ query: calendarQuery(filter) })),
+    queryFn: (): Promise<CalendarAppointment[]> => unwrap(api.citas.calendario.$get({ query: calendarQuery(filter) })),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -6,7 +6,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCan } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { useActiveDentists, useAgendaHours, useCalendar, useMonthCalendar, type Appointment } from '../api/appointments';
+import { useActiveDentists, useAgendaHours, useCalendar, useMonthCalendar, type CalendarAppointment } from '../api/appointments';
 import { formatTime, isSameMonth, monthGrid, step, viewTitle, visibleRange, weekDays, WEEKDAY_LABELS, type CalendarView } from '../lib/calendar-math';
 import { AppointmentStatusBadge, ColorDot } from './appointment-status-badge';
 import { DayGridView, type Chair } from './day-grid-view';
@@ -22,16 +22,16 @@ export type CalendarState = { modo: CalendarView; fecha: string; dentistaId: str
 
 type Props = CalendarState & { today: string; onChange: (next: Partial<CalendarState>) => void };
 
-const patientName = (c: Appointment) => `${c.paciente.nombres} ${c.paciente.apellidos}`;
+const patientName = (c: CalendarAppointment) => `${c.paciente.nombres} ${c.paciente.apellidos}`;
 
-function byDay(citas: Appointment[]) {
-  const days = new Map<string, Appointment[]>();
+function byDay(citas: CalendarAppointment[]) {
+  const days = new Map<string, CalendarAppointment[]>();
   for (const c of citas) days.set(c.fecha, [...(days.get(c.fecha) ?? []), c]);
   return days;
 }
 
 /** One appointment as a line of a day: time, patient, title; opens /citas/{id}. */
-function Entry({ cita, detailed = false }: { cita: Appointment; detailed?: boolean }) {
+function Entry({ cita, detailed = false }: { cita: CalendarAppointment; detailed?: boolean }) {
   return (
     <Link
       to={`/citas/${cita.id}`}
@@ -98,7 +98,7 @@ function MonthView({ fecha, today, days, onDay }: { fecha: string; today: string
   );
 }
 
-function WeekView({ fecha, today, days, onDay }: { fecha: string; today: string; days: Map<string, Appointment[]>; onDay: (iso: string) => void }) {
+function WeekView({ fecha, today, days, onDay }: { fecha: string; today: string; days: Map<string, CalendarAppointment[]>; onDay: (iso: string) => void }) {
   return (
     <div className="grid gap-2 md:grid-cols-7">
       {weekDays(fecha).map((iso, i) => {
@@ -132,9 +132,9 @@ function WeekView({ fecha, today, days, onDay }: { fecha: string; today: string;
 }
 
 /** The Día grid's columns: the active dentists (only the filtered one, if any), then any other with an appointment that day. */
-function chairsOf(dentists: Chair[], citas: Appointment[], dentistaId: string | null): Chair[] {
+function chairsOf(dentists: Chair[], citas: CalendarAppointment[], dentistaId: string | null): Chair[] {
   const chairs = dentists.filter((d) => !dentistaId || d.id === dentistaId);
-  for (const c of citas) if (!chairs.some((d) => d.id === c.dentistaId)) chairs.push(c.dentista);
+  for (const c of citas) if (!chairs.some((d) => d.id === c.dentistaId)) chairs.push({ id: c.dentistaId, ...c.dentista });
   return chairs;
 }
 

@@ -1,7 +1,7 @@
 import { APPOINTMENT_MESSAGES, ESTADO_CITA_LABELS } from '@odontia/shared';
 import { Link } from 'react-router';
 import { cn } from '@/lib/utils';
-import type { Appointment } from '../api/appointments';
+import type { CalendarAppointment } from '../api/appointments';
 import { formatTime } from '../lib/calendar-math';
 import { freeGaps, gapLabel, gridSlots, gridSpan, isSlotFree, SLOT_MINUTES, timeToMinutes, type Hours } from '../lib/day-grid';
 import { ColorDot } from './appointment-status-badge';
@@ -13,7 +13,7 @@ export type Chair = { id: string; nombres: string; apellidos: string; color: str
 
 type Props = {
   fecha: string;
-  citas: Appointment[];
+  citas: CalendarAppointment[];
   /** The columns: the active dentists (or the one filtered), plus any other with an appointment that day. */
   chairs: Chair[];
   hours: Hours;
@@ -66,7 +66,7 @@ export function DayGridView({ fecha, citas, chairs, hours, canCreate }: Props) {
   );
 }
 
-function ChairColumn({ fecha, chair, citas, slots, start, hours, canCreate }: { fecha: string; chair: Chair; citas: Appointment[]; slots: string[]; start: number; hours: Hours; canCreate: boolean }) {
+function ChairColumn({ fecha, chair, citas, slots, start, hours, canCreate }: { fecha: string; chair: Chair; citas: CalendarAppointment[]; slots: string[]; start: number; hours: Hours; canCreate: boolean }) {
   const name = fullName(chair);
   return (
     <section aria-label={`Citas de ${name}`} className="relative border-l">
