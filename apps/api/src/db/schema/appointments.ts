@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clinicas, usuarios } from './clinics.ts';
 import { solicitudesCita } from './directory.ts';
 import { pacientes } from './patients.ts';
@@ -68,4 +68,22 @@ export const citas = pgTable(
     index('citas_dentista_inicio_idx').on(t.dentistaId, t.inicio),
     index('citas_paciente_idx').on(t.pacienteId, t.inicio),
   ],
+);
+
+/**
+ * Per clinic and dentist, a number moved by triggers (migration 0018) in the same transaction as any
+ * write to that dentist's appointments or to the dentist. With the clinic's patient version
+ * (pacientes_conteo) it tells when what the agenda shows may have changed: the agenda's reads are
+ * reused while their sum holds (docs/decisions/0012). One row per dentist, so that bookings for
+ * different dentists do not wait for each other. No foreign keys: a deleted clinic's rows are
+ * harmless, and the triggers must not fail while its appointments are deleted by cascade.
+ */
+export const citasVersion = pgTable(
+  'citas_version',
+  {
+    clinicaId: uuid('clinica_id').notNull(),
+    dentistaId: uuid('dentista_id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.clinicaId, t.dentistaId] })],
 );

@@ -20,6 +20,7 @@ import {
 import { and, asc, desc, eq, gte, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
+import { VersionedCache } from '../../platform/versioned-cache.ts';
 import { citas, clinicas, dentistas, pacientes, solicitudesCita } from '../../db/schema/index.ts';
 import { sqlState } from '../../platform/db-errors.ts';
 import type { Member } from '../../platform/context.ts';
@@ -112,32 +113,66 @@ const searchCondition = (term: string): SQL =>
   sql`odontia_normalizar(${pacientes.nombres} || ' ' || ${pacientes.apellidos} || ' ' || ${dentistas.nombres} || ' ' || ${dentistas.apellidos} || ' ' || ${citas.titulo}) LIKE '%' || replace(replace(replace(odontia_normalizar(${term}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
 
 /**
+ * The agenda's reads are what reception's screen asks for all day, mostly the same ones again: each
+ * is a named prepared statement (planned once per connection, raw rows) that also reads the agenda's
+ * version, i.e. the clinic's citas_version (appointments and dentists) and pacientes_conteo
+ * (patients), moved by triggers in the same transaction as any write to them. Given the version its
+ * cached result was computed at, the statement skips the work when nothing changed, and the result
+ * is reused (VersionedCache; docs/decisions/0012). `orden` is each row's instant, for the order.
+ */
+const agenda = {
+  clinica: sql.placeholder('clinicaId'),
+  zona: sql`${sql.placeholder('zona')}::text`,
+  /** True when the statement must compute (the cached result, if any, is out of date). */
+  fresh: sql`v.version is distinct from ${sql.placeholder('cached')}::text`,
+};
+const versioned = (inner: SQL, order: SQL) => sql`with v as (
+    select coalesce((select sum(version) from citas_version where clinica_id = ${agenda.clinica}::uuid), 0)::text
+      || '.' || coalesce((select version from pacientes_conteo where clinica_id = ${agenda.clinica}::uuid), 0)::text as version
+  )
+  select v.version, x.* from v left join lateral (${inner}) as x on true
+  order by ${order}`;
+const agendaCaches = new WeakMap<Database, VersionedCache>();
+const agendaCache = (db: Database) => {
+  let cache = agendaCaches.get(db);
+  if (!cache) agendaCaches.set(db, (cache = new VersionedCache(32_000_000)));
+  return cache;
+};
+type Versioned<R> = { [K in keyof R]: R[K] | null } & { version: string };
+
+/**
  * What 'Agenda de Citas' opens on (and its past): a page and the count of the clinic's appointments
- * from today on (or before today), in one round trip of a named prepared statement. The count reads
- * the (clinica_id, inicio, id) index alone; a page past the end still answers the total.
+ * from today on (or before today). The count reads the (clinica_id, inicio, id) index alone; a page
+ * past the end still answers the total. The page size is written into the statement: as a
+ * parameter, the generic plan expected a thousand rows and hashed every patient of the database
+ * instead of looking up twenty.
  */
 const pageStatement = (past: boolean) => {
-  const bound = sql`((${sql.placeholder('hoy')}::date)::timestamp AT TIME ZONE ${sql.placeholder('zona')}::text)`;
+  // Behind sub-selects, the day and the offset are as opaque to a custom plan as to the generic one:
+  // PostgreSQL then keeps the generic plan instead of planning anew every time (about 0.5 ms).
+  const bound = sql`(((select ${sql.placeholder('hoy')}::date))::timestamp AT TIME ZONE ${agenda.zona})`;
   const range = past ? sql`c.inicio < ${bound}` : sql`c.inicio >= ${bound}`;
-  const order = past ? sql`c.inicio desc, c.id desc` : sql`c.inicio, c.id`;
-  const zona = sql`${sql.placeholder('zona')}::text`;
-  return preparedStatement<Omit<Row, 'id'> & { id: string | null; total: number }>(
+  const order = (alias: string) => sql.raw(past ? `${alias}.inicio desc, ${alias}.id desc` : `${alias}.inicio, ${alias}.id`);
+  return preparedStatement<Versioned<Row & { total: number }>>(
     past ? 'odontia_citas_pasadas' : 'odontia_citas_proximas',
-    sql`select t.total, c.id, c.paciente_id as "pacienteId", c.dentista_id as "dentistaId",
-        to_char(c.inicio AT TIME ZONE ${zona}, 'YYYY-MM-DD') as fecha,
-        to_char(c.inicio AT TIME ZONE ${zona}, 'HH24:MI') as "horaInicio",
-        to_char(c.fin AT TIME ZONE ${zona}, 'HH24:MI') as "horaFin",
-        c.titulo, c.notas, c.estado::text as estado,
-        pa.nombres as "pacienteNombres", pa.apellidos as "pacienteApellidos", pa.telefono as "pacienteTelefono",
-        de.nombres as "dentistaNombres", de.apellidos as "dentistaApellidos", de.especialidad::text as "dentistaEspecialidad", de.color as "dentistaColor"
-      from (select count(*)::int as total from citas c where c.clinica_id = ${sql.placeholder('clinicaId')}::uuid and ${range}) as t
-      left join lateral (
-        select * from citas c where c.clinica_id = ${sql.placeholder('clinicaId')}::uuid and ${range}
-        order by ${order} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
-      ) as c on true
-      left join pacientes pa on pa.id = c.paciente_id
-      left join dentistas de on de.id = c.dentista_id
-      order by ${order}`,
+    versioned(
+      sql`select t.total, c.inicio, c.id, c.paciente_id as "pacienteId", c.dentista_id as "dentistaId",
+          to_char(c.inicio AT TIME ZONE ${agenda.zona}, 'YYYY-MM-DD') as fecha,
+          to_char(c.inicio AT TIME ZONE ${agenda.zona}, 'HH24:MI') as "horaInicio",
+          to_char(c.fin AT TIME ZONE ${agenda.zona}, 'HH24:MI') as "horaFin",
+          c.titulo, c.notas, c.estado::text as estado,
+          pa.nombres as "pacienteNombres", pa.apellidos as "pacienteApellidos", pa.telefono as "pacienteTelefono",
+          de.nombres as "dentistaNombres", de.apellidos as "dentistaApellidos", de.especialidad::text as "dentistaEspecialidad", de.color as "dentistaColor"
+        from (select count(*)::int as total from citas c where c.clinica_id = ${agenda.clinica}::uuid and ${range}) as t
+        left join lateral (
+          select * from citas c where c.clinica_id = ${agenda.clinica}::uuid and ${range}
+          order by ${order('c')} limit ${sql.raw(String(APPOINTMENTS_PAGE_SIZE))} offset (select ${sql.placeholder('offset')}::int)
+        ) as c on true
+        left join pacientes pa on pa.id = c.paciente_id
+        left join dentistas de on de.id = c.dentista_id
+        where ${agenda.fresh}`,
+      order('x'),
+    ),
   );
 };
 const pageStatements = { upcoming: pageStatement(false), past: pageStatement(true) };
@@ -152,26 +187,25 @@ export type ListOptions = {
 };
 
 /**
- * A page of the clinic's appointments: from today on (soonest first) by default, the past ones
- * (newest first) with `pasadas`, or the days `desde`..`hasta`. "Today" is the clinic's day.
+ * A page of the clinic's appointments (an AppointmentPage, as JSON): from today on (soonest first) by
+ * default, the past ones (newest first) with `pasadas`, or the days `desde`..`hasta`. "Today" is the
+ * clinic's day.
  */
-export async function listAppointments(db: Database, member: Member, q: ListOptions, now = new Date()): Promise<AppointmentPage> {
+export async function listAppointmentsJson(db: Database, member: Member, q: ListOptions, now = new Date()): Promise<string> {
   const zona = member.zonaHoraria;
   const today = todayInZone(zona, now);
   if (!q.buscar && !q.desde && !q.hasta && !q.dentistaId) {
-    const rows = await (q.pasadas ? pageStatements.past : pageStatements.upcoming)(db, {
-      clinicaId: member.clinicaId,
-      zona,
-      hoy: today,
-      limit: APPOINTMENTS_PAGE_SIZE,
-      offset: (q.pagina - 1) * APPOINTMENTS_PAGE_SIZE,
-    });
-    return {
-      citas: rows.flatMap((r) => (r.id === null ? [] : [toAppointment(r as Row)])),
-      total: rows[0]?.total ?? 0,
-      pagina: q.pagina,
-      porPagina: APPOINTMENTS_PAGE_SIZE,
-    };
+    const values = { clinicaId: member.clinicaId, zona, hoy: today, offset: (q.pagina - 1) * APPOINTMENTS_PAGE_SIZE };
+    return agendaCache(db).read(
+      `lista|${member.clinicaId}|${zona}|${today}|${q.pasadas}|${q.pagina}`,
+      (cached) => (q.pasadas ? pageStatements.past : pageStatements.upcoming)(db, { ...values, cached }),
+      (rows): AppointmentPage => ({
+        citas: computedRows<Row>(rows).map(toAppointment),
+        total: rows[0]!.total ?? 0,
+        pagina: q.pagina,
+        porPagina: APPOINTMENTS_PAGE_SIZE,
+      }),
+    );
   }
   const range: SQL[] = [];
   if (q.desde || q.hasta) {
@@ -208,33 +242,26 @@ export async function listAppointments(db: Database, member: Member, q: ListOpti
           .where(where)
       : db.select({ total: sql<number>`count(*)::int` }).from(citas).where(where),
   ]);
-  return { citas: rows.map(toAppointment), total, pagina: q.pagina, porPagina: APPOINTMENTS_PAGE_SIZE };
+  return JSON.stringify({ citas: rows.map(toAppointment), total, pagina: q.pagina, porPagina: APPOINTMENTS_PAGE_SIZE } satisfies AppointmentPage);
 }
 
 type CalendarOptions = { desde: string; hasta: string; dentistaId: string | null };
 
 /**
- * The calendar's reads run on every view and every navigation of reception's screen all day: named
- * prepared statements (planned once per connection), raw rows, only the columns a cell shows. A
- * day's bounds are the clinic's local midnights (`(día + 1)::timestamp AT TIME ZONE zona`), so a day
- * with a DST change is 23 or 25 hours long. The dentist filter is a statement of its own: with it
- * the (dentista_id, inicio) index is the one to read.
+ * The calendar (Mes, Semana, Día): only the columns a cell shows. A day's bounds are the clinic's
+ * local midnights (`(día + 1)::timestamp AT TIME ZONE zona`), so a day with a DST change is 23 or 25
+ * hours long. The dentist filter is a statement of its own: with it the (dentista_id, inicio) index
+ * is the one to read.
  */
-const p = {
-  clinica: sql.placeholder('clinicaId'),
-  zona: sql.placeholder('zona'),
-  desde: sql.placeholder('desde'),
-  hasta: sql.placeholder('hasta'),
-  dentista: sql.placeholder('dentistaId'),
-};
-const localMidnight = (day: SQL) => sql`((${day})::timestamp AT TIME ZONE ${p.zona}::text)`;
-const inDays = (desde: SQL, hastaExclusive: SQL, withDentist: boolean) => sql`c.clinica_id = ${p.clinica}::uuid
+const p = { desde: sql.placeholder('desde'), hasta: sql.placeholder('hasta'), dentista: sql.placeholder('dentistaId') };
+const localMidnight = (day: SQL) => sql`((${day})::timestamp AT TIME ZONE ${agenda.zona})`;
+const inDays = (desde: SQL, hastaExclusive: SQL, withDentist: boolean) => sql`c.clinica_id = ${agenda.clinica}::uuid
   and c.inicio >= ${desde} and c.inicio < ${hastaExclusive}
   ${withDentist ? sql`and c.dentista_id = ${p.dentista}::uuid` : sql``}`;
-const calendarColumns = sql`c.id, c.dentista_id as "dentistaId",
-  to_char(c.inicio AT TIME ZONE ${p.zona}::text, 'YYYY-MM-DD') as fecha,
-  to_char(c.inicio AT TIME ZONE ${p.zona}::text, 'HH24:MI') as "horaInicio",
-  to_char(c.fin AT TIME ZONE ${p.zona}::text, 'HH24:MI') as "horaFin",
+const calendarColumns = sql`c.inicio, c.id, c.dentista_id as "dentistaId",
+  to_char(c.inicio AT TIME ZONE ${agenda.zona}, 'YYYY-MM-DD') as fecha,
+  to_char(c.inicio AT TIME ZONE ${agenda.zona}, 'HH24:MI') as "horaInicio",
+  to_char(c.fin AT TIME ZONE ${agenda.zona}, 'HH24:MI') as "horaFin",
   c.titulo, c.estado::text as estado,
   pa.nombres as "pacienteNombres", pa.apellidos as "pacienteApellidos",
   de.nombres as "dentistaNombres", de.apellidos as "dentistaApellidos", de.color as "dentistaColor"`;
@@ -257,17 +284,22 @@ const toCalendarAppointment = (r: CalendarRow): CalendarAppointment => ({
   paciente: { nombres: r.pacienteNombres, apellidos: r.pacienteApellidos },
   dentista: { nombres: r.dentistaNombres, apellidos: r.dentistaApellidos, color: r.dentistaColor },
 });
+/** The computed rows of a versioned statement (a result with none has one row, of nulls). */
+const computedRows = <T>(rows: { id: string | null }[]) => rows.filter((r) => r.id !== null) as unknown as T[];
 
 const rangeStatement = (withDentist: boolean) =>
-  preparedStatement<CalendarRow>(
+  preparedStatement<Versioned<CalendarRow>>(
     withDentist ? 'odontia_citas_calendario_dentista' : 'odontia_citas_calendario',
-    sql`select ${calendarColumns}
-      from citas c join pacientes pa on pa.id = c.paciente_id join dentistas de on de.id = c.dentista_id
-      where ${inDays(localMidnight(sql`${p.desde}::date`), localMidnight(sql`${p.hasta}::date + 1`), withDentist)}
-      order by c.inicio, c.id`,
+    versioned(
+      sql`select ${calendarColumns}
+        from citas c join pacientes pa on pa.id = c.paciente_id join dentistas de on de.id = c.dentista_id
+        where ${inDays(localMidnight(sql`${p.desde}::date`), localMidnight(sql`${p.hasta}::date + 1`), withDentist)} and ${agenda.fresh}`,
+      sql`x.inicio, x.id`,
+    ),
   );
 const rangeStatements = { all: rangeStatement(false), dentist: rangeStatement(true) };
 
+const calendarKey = (kind: string, member: Member, q: CalendarOptions) => `${kind}|${member.clinicaId}|${member.zonaHoraria}|${q.desde}|${q.hasta}|${q.dentistaId ?? ''}`;
 const calendarValues = (member: Member, q: CalendarOptions) => ({
   clinicaId: member.clinicaId,
   zona: member.zonaHoraria,
@@ -276,10 +308,14 @@ const calendarValues = (member: Member, q: CalendarOptions) => ({
   dentistaId: q.dentistaId,
 });
 
-/** Every appointment (cancelled ones too) starting on the days `desde`..`hasta` of the clinic, in time order. */
-export async function calendarAppointments(db: Database, member: Member, q: CalendarOptions): Promise<CalendarAppointment[]> {
-  const rows = await (q.dentistaId ? rangeStatements.dentist : rangeStatements.all)(db, calendarValues(member, q));
-  return rows.map(toCalendarAppointment);
+/** Every appointment (cancelled ones too) starting on the days `desde`..`hasta` of the clinic, in time order (CalendarAppointment[], as JSON). */
+export async function calendarAppointmentsJson(db: Database, member: Member, q: CalendarOptions): Promise<string> {
+  const statement = q.dentistaId ? rangeStatements.dentist : rangeStatements.all;
+  return agendaCache(db).read(
+    calendarKey('rango', member, q),
+    (cached) => statement(db, { ...calendarValues(member, q), cached }),
+    (rows): CalendarAppointment[] => computedRows<CalendarRow>(rows).map(toCalendarAppointment),
+  );
 }
 
 /**
@@ -289,29 +325,39 @@ export async function calendarAppointments(db: Database, member: Member, q: Cale
  */
 const monthStatement = (withDentist: boolean) => {
   const day = (alias: string) => inDays(sql.raw(`${alias}.desde`), sql.raw(`${alias}.hasta`), withDentist);
-  return preparedStatement<CalendarRow & { total: number }>(
+  return preparedStatement<Versioned<CalendarRow & { total: number }>>(
     withDentist ? 'odontia_citas_mes_dentista' : 'odontia_citas_mes',
-    sql`select n.total, ${calendarColumns}
-      from generate_series(${p.desde}::date, ${p.hasta}::date, interval '1 day') as g(dia)
-      cross join lateral (select ${localMidnight(sql`g.dia::date`)} as desde, ${localMidnight(sql`g.dia::date + 1`)} as hasta) as r
-      cross join lateral (select count(*)::int as total from citas c where ${day('r')}) as n
-      cross join lateral (select * from citas c where ${day('r')} order by c.inicio, c.id limit ${MONTH_CELL_LIMIT}) as c
-      join pacientes pa on pa.id = c.paciente_id
-      join dentistas de on de.id = c.dentista_id
-      order by c.inicio, c.id`,
+    versioned(
+      sql`select n.total, ${calendarColumns}
+        from generate_series(${p.desde}::date, ${p.hasta}::date, interval '1 day') as g(dia)
+        cross join lateral (select ${localMidnight(sql`g.dia::date`)} as desde, ${localMidnight(sql`g.dia::date + 1`)} as hasta) as r
+        cross join lateral (select count(*)::int as total from citas c where ${day('r')}) as n
+        cross join lateral (select * from citas c where ${day('r')} order by c.inicio, c.id limit ${sql.raw(String(MONTH_CELL_LIMIT))}) as c
+        join pacientes pa on pa.id = c.paciente_id
+        join dentistas de on de.id = c.dentista_id
+        where ${agenda.fresh}`,
+      sql`x.inicio, x.id`,
+    ),
   );
 };
 const monthStatements = { all: monthStatement(false), dentist: monthStatement(true) };
 
-export async function monthAppointments(db: Database, member: Member, q: CalendarOptions): Promise<MonthDay[]> {
-  const rows = await (q.dentistaId ? monthStatements.dentist : monthStatements.all)(db, calendarValues(member, q));
-  const days = new Map<string, MonthDay>();
-  for (const row of rows) {
-    let entry = days.get(row.fecha);
-    if (!entry) days.set(row.fecha, (entry = { fecha: row.fecha, total: row.total, citas: [] }));
-    entry.citas.push(toCalendarAppointment(row));
-  }
-  return [...days.values()];
+/** The month grid (MonthDay[], as JSON). */
+export async function monthAppointmentsJson(db: Database, member: Member, q: CalendarOptions): Promise<string> {
+  const statement = q.dentistaId ? monthStatements.dentist : monthStatements.all;
+  return agendaCache(db).read(
+    calendarKey('mes', member, q),
+    (cached) => statement(db, { ...calendarValues(member, q), cached }),
+    (rows): MonthDay[] => {
+      const days = new Map<string, MonthDay>();
+      for (const row of computedRows<CalendarRow & { total: number }>(rows)) {
+        let entry = days.get(row.fecha);
+        if (!entry) days.set(row.fecha, (entry = { fecha: row.fecha, total: row.total, citas: [] }));
+        entry.citas.push(toCalendarAppointment(row));
+      }
+      return [...days.values()];
+    },
+  );
 }
 
 /** The clinic's opening span, from its public horario (or the default hours). */

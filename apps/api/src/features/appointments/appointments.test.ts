@@ -332,6 +332,43 @@ describe('appointments', () => {
     expect((await errorOf(tooLong)).message).toBe(APPOINTMENT_MESSAGES.rangeTooLong(42));
   });
 
+  it("reuses the agenda's reads only while nothing they show has changed, whoever wrote it", async () => {
+    const { owner, pacienteId, dentistaId } = await clinic();
+    await book(owner.cookie, { pacienteId, dentistaId, fecha: '2030-09-02', horaInicio: '10:00', horaFin: '10:30', titulo: 'Revisión' });
+    const get = async <T>(path: string) => (await (await t.request(path, { cookie: owner.cookie })).json()) as T;
+    const week = () => get<CalendarAppointment[]>('/api/citas/calendario?desde=2030-09-01&hasta=2030-09-07');
+    const month = () => get<MonthDay[]>('/api/citas/calendario/mes?desde=2030-09-01&hasta=2030-10-05');
+    const list = () => get<AppointmentPage>('/api/citas');
+    const shown = async () => {
+      const [w, m, l] = await Promise.all([week(), month(), list()]);
+      return { week: w.map((c) => `${c.titulo} ${c.paciente.nombres} ${c.dentista.color}`), month: m.map((d) => `${d.total} ${d.citas[0]!.titulo}`), list: `${l.total} ${l.citas[0]!.paciente.telefono}` };
+    };
+    const before = await shown();
+    expect(before.week).toEqual([expect.stringMatching(/^Revisión José #/)]);
+
+    // Written with the triggers off (as a restore would), nothing moves the version: the reads are reused.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(citas).set({ titulo: 'Oculto' }).where(eq(citas.clinicaId, owner.clinica.id));
+    });
+    expect(await shown()).toEqual(before);
+
+    // Any real write is seen at once, even one made outside the API (another instance).
+    await t.db.update(citas).set({ titulo: 'Limpieza' }).where(eq(citas.clinicaId, owner.clinica.id));
+    expect((await week())[0]!.titulo).toBe('Limpieza');
+    expect((await month())[0]!.citas[0]!.titulo).toBe('Limpieza');
+    await t.db.update(pacientes).set({ nombres: 'Pepe', telefono: '699000111' }).where(eq(pacientes.id, pacienteId));
+    expect((await week())[0]!.paciente.nombres).toBe('Pepe');
+    expect((await list()).citas[0]!.paciente.telefono).toBe('699000111');
+    await t.request(`/api/dentistas/${dentistaId}`, { method: 'PUT', cookie: owner.cookie, json: { nombres: 'Laura', apellidos: 'Gómez', especialidad: 'ortodoncia', color: DENTIST_COLOR_VALUES[3], activo: true } });
+    expect((await week())[0]!.dentista.color).toBe(DENTIST_COLOR_VALUES[3]);
+    await t.db.insert(citas).values({ clinicaId: owner.clinica.id, pacienteId, dentistaId, inicio: new Date('2030-09-03T08:00:00Z'), fin: new Date('2030-09-03T08:30:00Z'), titulo: 'Directa', estado: 'pendiente' });
+    expect((await list()).total).toBe(2);
+    expect((await month()).map((d) => d.fecha)).toEqual(['2030-09-02', '2030-09-03']);
+    await t.db.delete(citas).where(eq(citas.titulo, 'Directa'));
+    expect((await week()).map((c) => c.titulo)).toEqual(['Limpieza']);
+  });
+
   it('month grid: per local day the count and the first two appointments, cancelled ones included', async () => {
     const { owner, pacienteId, dentistaId } = await clinic();
     const other = await dentist(owner, { nombres: 'Marta' });
