@@ -58,7 +58,7 @@ export const odontogramRoutes = new Hono<AppEnv>()
     async (c) => {
       const page = await listVersions(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id, c.req.valid('query').pagina);
       if (!page) throw patientNotFound();
-      return c.json(page, 200);
+      return jsonText(c, page);
     },
   )
   .get('/:id/odontograma/versiones/:version', requirePermission('odontograma.ver'), versionParam, async (c) => {

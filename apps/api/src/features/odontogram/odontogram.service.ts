@@ -157,33 +157,34 @@ async function currentVersionOf(db: Executor, clinicaId: string, pacienteId: str
   return row ? { version: Number(row.version), autor: row.autor_nombre } : null;
 }
 
-const historyStatement = preparedStatement<{ paciente: string | null; total: number | null } & ChartTextRow>(
+/** The page's versions as a JSON array written by PostgreSQL, in the API's shape (VersionListItem). */
+const historyStatement = preparedStatement<{ paciente: string | null; total: number; versiones: string }>(
   'odontia_odontograma_historial',
   sql`with ${preparedPatientCte}
-    select paciente.id as paciente, total.total, pagina.version, pagina.autor_id, pagina.autor_nombre,
-           ${isoSql(sql`pagina.fecha_creacion`)} as fecha
-    from (select 1) as uno
-    left join paciente on true
-    left join lateral (select max(version) as total from odontograma_versiones where paciente_id = paciente.id) as total on true
-    left join lateral (
-      select version, autor_id, autor_nombre, fecha_creacion from odontograma_versiones
-      where paciente_id = paciente.id order by version desc limit ${ph('limit')}::int offset ${ph('offset')}::int
-    ) as pagina on true
-    order by pagina.version desc`,
+    select paciente.id as paciente,
+           coalesce((select max(version) from odontograma_versiones where paciente_id = paciente.id), 0) as total,
+           coalesce((
+             select json_agg(json_build_object(
+                      'version', v.version, 'fecha', ${isoSql(sql`v.fecha_creacion`)},
+                      'autor', json_build_object('id', v.autor_id, 'nombre', v.autor_nombre)) order by v.version desc)::text
+             from (
+               select version, autor_id, autor_nombre, fecha_creacion from odontograma_versiones
+               where paciente_id = paciente.id order by version desc limit ${ph('limit')}::int offset ${ph('offset')}::int
+             ) as v
+           ), '[]') as versiones
+    from (select 1) as uno left join paciente on true`,
 );
 
-/** One page of the history, newest first. Null: no such patient. */
-export async function listVersions(db: Executor, clinicaId: string, pacienteId: string, pagina: number): Promise<VersionPage | null> {
-  const rows = await historyStatement(db, {
+/** One page of the history, newest first, as JSON. Null: no such patient. */
+export async function listVersions(db: Executor, clinicaId: string, pacienteId: string, pagina: number): Promise<JsonText<VersionPage> | null> {
+  const [row] = await historyStatement(db, {
     paciente_id: pacienteId,
     clinica_id: clinicaId,
     limit: ODONTOGRAM_HISTORY_PAGE_SIZE,
     offset: (pagina - 1) * ODONTOGRAM_HISTORY_PAGE_SIZE,
   });
-  if (!rows[0]?.paciente) return null;
-  const versiones: VersionListItem[] = [];
-  for (const r of rows) if (r.version !== null) versiones.push({ version: Number(r.version), fecha: r.fecha!, autor: { id: r.autor_id, nombre: r.autor_nombre! } });
-  return { versiones, total: Number(rows[0].total ?? 0), pagina, porPagina: ODONTOGRAM_HISTORY_PAGE_SIZE };
+  if (!row.paciente) return null;
+  return `{"versiones":${row.versiones},"total":${Number(row.total)},"pagina":${pagina},"porPagina":${ODONTOGRAM_HISTORY_PAGE_SIZE}}`;
 }
 
 /**
