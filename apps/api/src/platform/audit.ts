@@ -34,6 +34,31 @@ export function auditInsert(actor: AuditActor, entry: AuditEntry, select: { from
     ${select.from ? sql`from ${select.from}` : sql``}`;
 }
 
+/**
+ * `auditInsert` for a prepared statement (db/prepared.ts): the same INSERT with the actor and the entry
+ * as placeholders (`audit_*`, filled by `auditValues`), so the statement's text never changes and it is
+ * planned once per connection. `select.from` as in `auditInsert`.
+ */
+export function auditInsertPrepared(select: { from?: SQL } = {}): SQL {
+  const p = (name: keyof ReturnType<typeof auditValues>) => sql.placeholder(name);
+  return sql`insert into auditoria (clinica_id, usuario_id, usuario_nombre, accion, paciente_id, direccion, detalle)
+    select ${p('audit_clinica_id')}::uuid, ${p('audit_usuario_id')}::text, coalesce((select nombres from usuarios where id = ${p('audit_usuario_id')}::text), ''),
+           ${p('audit_accion')}::text, ${p('audit_paciente_id')}::uuid, ${p('audit_direccion')}::text, ${p('audit_detalle')}::jsonb
+    ${select.from ? sql`from ${select.from}` : sql``}`;
+}
+
+/** The values of `auditInsertPrepared`'s placeholders. */
+export function auditValues(actor: AuditActor, entry: AuditEntry) {
+  return {
+    audit_clinica_id: actor.clinicaId,
+    audit_usuario_id: actor.userId,
+    audit_accion: entry.accion,
+    audit_paciente_id: entry.pacienteId,
+    audit_direccion: actor.direccion,
+    audit_detalle: entry.detalle ? JSON.stringify(entry.detalle) : null,
+  };
+}
+
 export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
   await db.execute(auditInsert(actor, entry));
 }

@@ -1,12 +1,13 @@
 import { isId, ODONTOGRAM_MESSAGES, odontogramHistoryQuerySchema, odontogramSaveSchema } from '@odontia/shared';
-import { Hono } from 'hono';
+import { Hono, type Context, type TypedResponse } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
 import { validator } from 'hono/validator';
 import { auditActor } from '../../platform/audit.ts';
 import type { AppEnv } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { requirePermission } from '../../platform/session.ts';
 import { idParam, validate } from '../../platform/validation.ts';
-import { getVersion, listVersions, loadChart, saveChart } from './odontogram.service.ts';
+import { getVersion, listVersions, loadChart, saveChart, type JsonText } from './odontogram.service.ts';
 
 const patientNotFound = () => notFound(ODONTOGRAM_MESSAGES.patientNotFound);
 const versionNotFound = () => notFound(ODONTOGRAM_MESSAGES.versionNotFound);
@@ -21,6 +22,10 @@ const versionParam = validator('param', (value: Record<string, string>) => {
   return { id: id.toLowerCase(), version };
 });
 
+/** A 200 with a body the service already serialized, typed for the client (`hc`) as `c.json` would. */
+const jsonText = <T>(c: Context, body: JsonText<T>) =>
+  c.body(body, 200, { 'content-type': 'application/json' }) as unknown as Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
+
 /**
  * The odontogram of a patient (spec 000 §2-§5, DESIGN §1), mounted under /pacientes: the current chart,
  * saves as new versions (409 when someone saved since the version the screen started from), and the
@@ -31,7 +36,7 @@ export const odontogramRoutes = new Hono<AppEnv>()
   .get('/:id/odontograma', requirePermission('odontograma.ver'), patientIdParam, async (c) => {
     const chart = await loadChart(c.var.deps.db, auditActor(c), c.req.valid('param').id);
     if (!chart) throw patientNotFound();
-    return c.json(chart, 200);
+    return jsonText(c, chart);
   })
   .put(
     '/:id/odontograma',
@@ -42,7 +47,7 @@ export const odontogramRoutes = new Hono<AppEnv>()
       const result = await saveChart(c.var.deps.db, auditActor(c), c.req.valid('param').id, c.req.valid('json'));
       if ('notFound' in result) throw patientNotFound();
       if ('conflict' in result) throw conflict(ODONTOGRAM_MESSAGES.conflict(result.conflict.version, result.conflict.autor));
-      return c.json(result.saved, 200);
+      return jsonText(c, result.saved);
     },
   )
   .get(
@@ -53,7 +58,7 @@ export const odontogramRoutes = new Hono<AppEnv>()
     async (c) => {
       const page = await listVersions(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id, c.req.valid('query').pagina);
       if (!page) throw patientNotFound();
-      return c.json(page, 200);
+      return jsonText(c, page);
     },
   )
   .get('/:id/odontograma/versiones/:version', requirePermission('odontograma.ver'), versionParam, async (c) => {

@@ -1,7 +1,8 @@
 import { emptyChart, ODONTOGRAM_HISTORY_PAGE_SIZE, type OdontogramChart } from '@odontia/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { auditInsert, type AuditActor } from '../../platform/audit.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import { auditInsert, auditInsertPrepared, auditValues, type AuditActor } from '../../platform/audit.ts';
 import { sqlState } from '../../platform/db-errors.ts';
 
 /**
@@ -42,29 +43,78 @@ function toVersion(row: VersionRow): ChartVersion {
 const patientCte = (clinicaId: string, pacienteId: string) =>
   sql`paciente as (select id from pacientes where id = ${pacienteId}::uuid and clinica_id = ${clinicaId}::uuid and fecha_archivado is null)`;
 
-/** The current chart (or version 0), with the view written to the audit trail. Null: no such patient. */
-export async function loadChart(db: Executor, actor: AuditActor, pacienteId: string): Promise<ChartVersion | null> {
-  const [row] = await rowsOf<VersionRow & { paciente: string | null }>(
-    db.execute(sql`
-      with ${patientCte(actor.clinicaId, pacienteId)},
-      actual as (
-        select version, carta, autor_id, autor_nombre, fecha_creacion from odontograma_versiones
-        where paciente_id = (select id from paciente) order by version desc limit 1
-      ),
-      visto as (${auditInsert(actor, { accion: 'odontograma.ver', pacienteId }, { from: sql`paciente` })})
-      select (select id from paciente) as paciente, actual.* from (select 1) as uno left join actual on true`),
-  );
-  if (!row.paciente) return null;
-  return toVersion(row);
+/*
+ * The three hot statements (the current chart, a save, the history's page) are prepared statements
+ * (db/prepared.ts): planned once per connection, rows as the driver reads them. The chart travels as
+ * PostgreSQL's text of the jsonb and is spliced into the response, never parsed nor serialized again,
+ * and dates come formatted as the API writes them (ISO 8601, UTC, milliseconds).
+ */
+const ph = (name: string) => sql.placeholder(name);
+const preparedPatientCte = sql`paciente as (
+  select id from pacientes where id = ${ph('paciente_id')}::uuid and clinica_id = ${ph('clinica_id')}::uuid and fecha_archivado is null)`;
+const isoSql = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A response body already serialized as JSON, typed as the value it holds. */
+export type JsonText<T> = string & { readonly __json?: T };
+
+type ChartTextRow = { version: number | null; carta?: string | null; autor_id: string | null; autor_nombre: string | null; fecha: string | null };
+const EMPTY_VERSION_JSON = JSON.stringify({ version: 0, chart: emptyChart(), autor: null, fecha: null }) as JsonText<ChartVersion>;
+
+/** A version as the API answers it, `chart` being the chart's JSON text. */
+function versionJson(row: ChartTextRow, chart: string): JsonText<ChartVersion> {
+  const autor = JSON.stringify({ id: row.autor_id, nombre: row.autor_nombre });
+  return `{"version":${Number(row.version)},"chart":${chart},"autor":${autor},"fecha":"${row.fecha}"}`;
 }
 
-export type SaveResult = { saved: ChartVersion } | { notFound: true } | { conflict: { version: number; autor: string } };
+const loadStatement = preparedStatement<ChartTextRow & { paciente: string | null }>(
+  'odontia_odontograma_cargar',
+  sql`with ${preparedPatientCte},
+    visto as (${auditInsertPrepared({ from: sql`paciente` })})
+    select paciente.id as paciente, actual.version, actual.carta::text as carta, actual.autor_id, actual.autor_nombre,
+           ${isoSql(sql`actual.fecha_creacion`)} as fecha
+    from (select 1) as uno
+    left join paciente on true
+    left join lateral (
+      select version, carta, autor_id, autor_nombre, fecha_creacion from odontograma_versiones
+      where paciente_id = paciente.id order by version desc limit 1
+    ) as actual on true`,
+);
+
+/** The current chart (or version 0) as JSON, with the view written to the audit trail. Null: no such patient. */
+export async function loadChart(db: Executor, actor: AuditActor, pacienteId: string): Promise<JsonText<ChartVersion> | null> {
+  const [row] = await loadStatement(db, {
+    paciente_id: pacienteId,
+    clinica_id: actor.clinicaId,
+    ...auditValues(actor, { accion: 'odontograma.ver', pacienteId }),
+  });
+  if (!row.paciente) return null;
+  return row.version === null ? EMPTY_VERSION_JSON : versionJson(row, row.carta!);
+}
+
+export type SaveResult = { saved: JsonText<ChartVersion> } | { notFound: true } | { conflict: { version: number; autor: string } };
+
+const saveStatement = preparedStatement<ChartTextRow & { paciente: string | null }>(
+  'odontia_odontograma_guardar',
+  sql`with ${preparedPatientCte},
+    nueva as (
+      insert into odontograma_versiones (clinica_id, paciente_id, version, carta, autor_id, autor_nombre)
+      select ${ph('clinica_id')}::uuid, paciente.id, ${ph('version')}::int, ${ph('carta')}::jsonb, ${ph('autor_id')}::text,
+             coalesce((select nombres from usuarios where id = ${ph('autor_id')}::text), '')
+      from paciente
+      where coalesce((select max(version) from odontograma_versiones where paciente_id = paciente.id), 0) = ${ph('base_version')}::int
+      returning version, autor_id, autor_nombre, fecha_creacion
+    ),
+    guardado as (${auditInsertPrepared({ from: sql`nueva` })})
+    select (select id from paciente) as paciente, nueva.version, nueva.autor_id, nueva.autor_nombre, ${isoSql(sql`nueva.fecha_creacion`)} as fecha
+    from (select 1) as uno left join nueva on true`,
+);
 
 /**
  * Saves a new version on top of `baseVersion`, with its audit row. It is stored only if `baseVersion` is
  * still the current version; two saves from the same base both try to insert the same version and the
  * unique index lets one of them win. The loser, like a save from an older base, gets the conflict with the
- * current version and its author.
+ * current version and its author. The saved version is answered with the chart as stored (the checked,
+ * normalized chart of the request).
  */
 export async function saveChart(
   db: Executor,
@@ -73,22 +123,18 @@ export async function saveChart(
   input: { baseVersion: number; chart: OdontogramChart },
 ): Promise<SaveResult> {
   const version = input.baseVersion + 1;
-  let row: (VersionRow & { paciente: string | null }) | undefined;
+  const carta = JSON.stringify(input.chart);
+  let row: (ChartTextRow & { paciente: string | null }) | undefined;
   try {
-    [row] = await rowsOf<VersionRow & { paciente: string | null }>(
-      db.execute(sql`
-        with ${patientCte(actor.clinicaId, pacienteId)},
-        nueva as (
-          insert into odontograma_versiones (clinica_id, paciente_id, version, carta, autor_id, autor_nombre)
-          select ${actor.clinicaId}::uuid, paciente.id, ${version}, ${JSON.stringify(input.chart)}::jsonb, ${actor.userId},
-                 coalesce((select nombres from usuarios where id = ${actor.userId}), '')
-          from paciente
-          where coalesce((select max(version) from odontograma_versiones where paciente_id = paciente.id), 0) = ${input.baseVersion}
-          returning version, carta, autor_id, autor_nombre, fecha_creacion
-        ),
-        guardado as (${auditInsert(actor, { accion: 'odontograma.guardar', pacienteId, detalle: { version } }, { from: sql`nueva` })})
-        select (select id from paciente) as paciente, nueva.* from (select 1) as uno left join nueva on true`),
-    );
+    [row] = await saveStatement(db, {
+      paciente_id: pacienteId,
+      clinica_id: actor.clinicaId,
+      version,
+      base_version: input.baseVersion,
+      carta,
+      autor_id: actor.userId,
+      ...auditValues(actor, { accion: 'odontograma.guardar', pacienteId, detalle: { version } }),
+    });
   } catch (error) {
     // 23505: another save took this version. 23503: the patient was erased while this one was saving.
     const state = sqlState(error);
@@ -96,7 +142,7 @@ export async function saveChart(
     if (state !== '23505') throw error;
   }
   if (row && !row.paciente) return { notFound: true };
-  if (row && row.version !== null) return { saved: toVersion(row) };
+  if (row && row.version !== null) return { saved: versionJson(row, carta) };
   const current = await currentVersionOf(db, actor.clinicaId, pacienteId);
   return current ? { conflict: current } : { notFound: true };
 }
@@ -111,31 +157,34 @@ async function currentVersionOf(db: Executor, clinicaId: string, pacienteId: str
   return row ? { version: Number(row.version), autor: row.autor_nombre } : null;
 }
 
-/** One page of the history, newest first. Null: no such patient. */
-export async function listVersions(db: Executor, clinicaId: string, pacienteId: string, pagina: number): Promise<VersionPage | null> {
-  const offset = (pagina - 1) * ODONTOGRAM_HISTORY_PAGE_SIZE;
-  const rows = await rowsOf<{ paciente: string | null; total: number | null } & Omit<VersionRow, 'carta'>>(
-    db.execute(sql`
-      with ${patientCte(clinicaId, pacienteId)},
-      pagina as (
-        select version, autor_id, autor_nombre, fecha_creacion from odontograma_versiones
-        where paciente_id = (select id from paciente) order by version desc
-        limit ${ODONTOGRAM_HISTORY_PAGE_SIZE} offset ${offset}
-      )
-      select (select id from paciente) as paciente,
-             (select max(version) from odontograma_versiones where paciente_id = (select id from paciente)) as total,
-             pagina.*
-      from (select 1) as uno left join pagina on true order by pagina.version desc`),
-  );
-  if (!rows[0]?.paciente) return null;
-  return {
-    versiones: rows
-      .filter((r) => r.version !== null)
-      .map((r) => ({ version: Number(r.version), fecha: iso(r.fecha_creacion!), autor: { id: r.autor_id, nombre: r.autor_nombre! } })),
-    total: Number(rows[0].total ?? 0),
-    pagina,
-    porPagina: ODONTOGRAM_HISTORY_PAGE_SIZE,
-  };
+/** The page's versions as a JSON array written by PostgreSQL, in the API's shape (VersionListItem). */
+const historyStatement = preparedStatement<{ paciente: string | null; total: number; versiones: string }>(
+  'odontia_odontograma_historial',
+  sql`with ${preparedPatientCte}
+    select paciente.id as paciente,
+           coalesce((select max(version) from odontograma_versiones where paciente_id = paciente.id), 0) as total,
+           coalesce((
+             select json_agg(json_build_object(
+                      'version', v.version, 'fecha', ${isoSql(sql`v.fecha_creacion`)},
+                      'autor', json_build_object('id', v.autor_id, 'nombre', v.autor_nombre)) order by v.version desc)::text
+             from (
+               select version, autor_id, autor_nombre, fecha_creacion from odontograma_versiones
+               where paciente_id = paciente.id order by version desc limit ${ph('limit')}::int offset ${ph('offset')}::int
+             ) as v
+           ), '[]') as versiones
+    from (select 1) as uno left join paciente on true`,
+);
+
+/** One page of the history, newest first, as JSON. Null: no such patient. */
+export async function listVersions(db: Executor, clinicaId: string, pacienteId: string, pagina: number): Promise<JsonText<VersionPage> | null> {
+  const [row] = await historyStatement(db, {
+    paciente_id: pacienteId,
+    clinica_id: clinicaId,
+    limit: ODONTOGRAM_HISTORY_PAGE_SIZE,
+    offset: (pagina - 1) * ODONTOGRAM_HISTORY_PAGE_SIZE,
+  });
+  if (!row.paciente) return null;
+  return `{"versiones":${row.versiones},"total":${Number(row.total)},"pagina":${pagina},"porPagina":${ODONTOGRAM_HISTORY_PAGE_SIZE}}`;
 }
 
 /**

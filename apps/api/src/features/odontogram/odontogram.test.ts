@@ -38,6 +38,8 @@ describe('current chart and saves', () => {
     const id = await newPatient(ana);
     const res = await load(ana.cookie, id);
     expect(res.status).toBe(200);
+    // The body is serialized by the service (the chart spliced in as text): still JSON, and said so.
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await res.json()).toEqual({ version: 0, chart: emptyChart(), autor: null, fecha: null });
     const rows = await auditRows(id);
     expect(rows.map((r) => r.accion)).toEqual(['paciente.crear', 'odontograma.ver']);
@@ -49,8 +51,12 @@ describe('current chart and saves', () => {
     const chart = setToothNotes(withCavity(), 16, '  Caries oclusal profunda  ');
     const res = await save(ana.cookie, id, 0, chart);
     expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const saved = (await res.json()) as { version: number; chart: OdontogramChart; autor: { id: string; nombre: string }; fecha: string };
     expect(saved.version).toBe(1);
+    // The stored chart is the checked one (notes trimmed), answered as saved and as read back.
+    expect(saved.chart).toEqual(setToothNotes(chart, 16, 'Caries oclusal profunda'));
+    expect(saved.fecha).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(saved.autor).toEqual({ id: ana.userId, nombre: 'Ana' });
     expect(saved.chart[16]).toEqual({ ...chart[16], notas: 'Caries oclusal profunda' });
     expect(Date.now() - new Date(saved.fecha).getTime()).toBeLessThan(60_000);
@@ -118,9 +124,12 @@ describe('history', () => {
   it('lists the versions newest first, paged, and shows one with the version before it', async () => {
     const id = await newPatient(ana);
     let chart = emptyChart();
+    let lastSaved = '';
     for (let v = 0; v < 22; v++) {
       chart = setToothNotes(chart, 21, `Revisión ${v + 1}`);
-      expect((await save(ana.cookie, id, v, chart)).status).toBe(200);
+      const res = await save(ana.cookie, id, v, chart);
+      expect(res.status).toBe(200);
+      lastSaved = ((await res.json()) as { fecha: string }).fecha;
     }
     const versiones = t.client(ana.cookie).pacientes[':id'].odontograma.versiones;
     const first = await (await versiones.$get({ param: { id }, query: {} })).json();
@@ -128,6 +137,9 @@ describe('history', () => {
     expect(first.porPagina).toBe(20);
     expect(first.versiones.map((v) => v.version)).toEqual(Array.from({ length: 20 }, (_, i) => 22 - i));
     expect(first.versiones[0].autor).toEqual({ id: ana.userId, nombre: 'Ana' });
+    // The same date, to the millisecond and in the same format, as the save answered.
+    expect(first.versiones[0].fecha).toBe(lastSaved);
+    expect(Object.keys(first.versiones[0])).toEqual(['version', 'fecha', 'autor']);
     const second = await (await versiones.$get({ param: { id }, query: { pagina: '2' } })).json();
     expect(second.versiones.map((v) => v.version)).toEqual([2, 1]);
 
