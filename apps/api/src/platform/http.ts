@@ -1,4 +1,5 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { AppError, type ErrorBody } from './errors.ts';
@@ -135,3 +136,10 @@ export function noStore(): MiddlewareHandler {
     setResponseHeaders(c, NO_STORE);
   };
 }
+
+/** A JSON body serialised before (by PostgreSQL, or kept by a VersionedCache), branded with what it holds. */
+export type JsonText<T> = string & { readonly __json?: T };
+
+/** A 200 with a body already serialised, typed for the client (`hc`) as `c.json` would. */
+export const jsonText = <T>(c: Context, body: JsonText<T>) =>
+  c.body(body, 200, { 'content-type': 'application/json' }) as unknown as Response & TypedResponse<JSONParsed<T>, 200, 'json'>;

@@ -1,4 +1,4 @@
-import type { Context, TypedResponse } from 'hono';
+import type { JsonText } from './http.ts';
 
 /**
  * Serialised results kept per process and reused while the version they were computed at still holds.
@@ -18,15 +18,15 @@ export class VersionedCache {
    * answers at least one row with the current `version`, and its other columns only when that differs
    * from `cached`. `build` makes the result of those rows.
    */
-  async read<R extends { version: string }>(key: string, run: (cached: string | null) => Promise<R[]>, build: (rows: R[]) => unknown): Promise<string> {
+  async read<R extends { version: string }, T>(key: string, run: (cached: string | null) => Promise<R[]>, build: (rows: R[]) => T): Promise<JsonText<T>> {
     const cached = this.#entries.get(key)?.version ?? null;
     let rows = await run(cached);
     if (cached !== null && rows[0]!.version === cached) {
       const json = this.hit(key, cached);
-      if (json !== undefined) return json;
+      if (json !== undefined) return json as JsonText<T>;
       rows = await run(null); // evicted while the statement ran
     }
-    return this.keep(key, rows[0]!.version, build(rows));
+    return this.keep(key, rows[0]!.version, build(rows)) as JsonText<T>;
   }
 
   /** The cached JSON if it is still at `version`, and marks it recently used. */
@@ -58,7 +58,3 @@ export class VersionedCache {
   }
 }
 
-/** A JSON body serialised before (e.g. kept by a VersionedCache), typed for the RPC client as `T`. */
-export function jsonText<T>(c: Context, json: string): Response & TypedResponse<T, 200, 'json'> {
-  return c.body(json, 200, { 'content-type': 'application/json' }) as unknown as Response & TypedResponse<T, 200, 'json'>;
-}

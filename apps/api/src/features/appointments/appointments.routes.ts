@@ -1,8 +1,5 @@
 import {
   APPOINTMENT_MESSAGES,
-  type AppointmentPage,
-  type CalendarAppointment,
-  type MonthDay,
   appointmentListQuerySchema,
   calendarQuerySchema,
   createAppointmentSchema,
@@ -15,7 +12,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../platform/context.ts';
 import { requirePermission } from '../../platform/session.ts';
 import { notFound } from '../../platform/errors.ts';
-import { jsonText } from '../../platform/versioned-cache.ts';
+import { jsonText } from '../../platform/http.ts';
 import { idParam, validate } from '../../platform/validation.ts';
 import {
   agendaHours,
@@ -64,14 +61,14 @@ const requestNotFound = () => notFound(APPOINTMENT_MESSAGES.solicitudNotFound);
 /** The agenda (spec 001 §2 Agenda, Calendar, New/Edit appointment). Times are the clinic's local time. */
 export const appointmentsRoutes = new Hono<AppEnv>()
   .get('/', requirePermission('citas.ver'), validate('query', appointmentListQuerySchema), async (c) => {
-    return jsonText<AppointmentPage>(c, await listAppointmentsJson(c.var.deps.db, c.var.member, c.req.valid('query')));
+    return jsonText(c, await listAppointmentsJson(c.var.deps.db, c.var.member, c.req.valid('query')));
   })
   .get('/calendario', requirePermission('citas.ver'), validate('query', calendarQuerySchema), async (c) => {
-    return jsonText<CalendarAppointment[]>(c, await calendarAppointmentsJson(c.var.deps.db, c.var.member, c.req.valid('query')));
+    return jsonText(c, await calendarAppointmentsJson(c.var.deps.db, c.var.member, c.req.valid('query')));
   })
   /** The Mes view: per day, the count and the first appointments a cell shows. */
   .get('/calendario/mes', requirePermission('citas.ver'), validate('query', calendarQuerySchema), async (c) => {
-    return jsonText<MonthDay[]>(c, await monthAppointmentsJson(c.var.deps.db, c.var.member, c.req.valid('query')));
+    return jsonText(c, await monthAppointmentsJson(c.var.deps.db, c.var.member, c.req.valid('query')));
   })
   /** The hours the Día grid spans and measures free gaps in. */
   .get('/horario', requirePermission('citas.ver'), async (c) => {

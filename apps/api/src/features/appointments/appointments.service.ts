@@ -20,6 +20,7 @@ import {
 import { and, asc, desc, eq, gte, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
+import type { JsonText } from '../../platform/http.ts';
 import { VersionedCache } from '../../platform/versioned-cache.ts';
 import { citas, clinicas, dentistas, pacientes, solicitudesCita } from '../../db/schema/index.ts';
 import { sqlState } from '../../platform/db-errors.ts';
@@ -191,7 +192,7 @@ export type ListOptions = {
  * default, the past ones (newest first) with `pasadas`, or the days `desde`..`hasta`. "Today" is the
  * clinic's day.
  */
-export async function listAppointmentsJson(db: Database, member: Member, q: ListOptions, now = new Date()): Promise<string> {
+export async function listAppointmentsJson(db: Database, member: Member, q: ListOptions, now = new Date()): Promise<JsonText<AppointmentPage>> {
   const zona = member.zonaHoraria;
   const today = todayInZone(zona, now);
   if (!q.buscar && !q.desde && !q.hasta && !q.dentistaId) {
@@ -242,7 +243,7 @@ export async function listAppointmentsJson(db: Database, member: Member, q: List
           .where(where)
       : db.select({ total: sql<number>`count(*)::int` }).from(citas).where(where),
   ]);
-  return JSON.stringify({ citas: rows.map(toAppointment), total, pagina: q.pagina, porPagina: APPOINTMENTS_PAGE_SIZE } satisfies AppointmentPage);
+  return JSON.stringify({ citas: rows.map(toAppointment), total, pagina: q.pagina, porPagina: APPOINTMENTS_PAGE_SIZE } satisfies AppointmentPage) as JsonText<AppointmentPage>;
 }
 
 type CalendarOptions = { desde: string; hasta: string; dentistaId: string | null };
@@ -309,7 +310,7 @@ const calendarValues = (member: Member, q: CalendarOptions) => ({
 });
 
 /** Every appointment (cancelled ones too) starting on the days `desde`..`hasta` of the clinic, in time order (CalendarAppointment[], as JSON). */
-export async function calendarAppointmentsJson(db: Database, member: Member, q: CalendarOptions): Promise<string> {
+export async function calendarAppointmentsJson(db: Database, member: Member, q: CalendarOptions): Promise<JsonText<CalendarAppointment[]>> {
   const statement = q.dentistaId ? rangeStatements.dentist : rangeStatements.all;
   return agendaCache(db).read(
     calendarKey('rango', member, q),
@@ -343,7 +344,7 @@ const monthStatement = (withDentist: boolean) => {
 const monthStatements = { all: monthStatement(false), dentist: monthStatement(true) };
 
 /** The month grid (MonthDay[], as JSON). */
-export async function monthAppointmentsJson(db: Database, member: Member, q: CalendarOptions): Promise<string> {
+export async function monthAppointmentsJson(db: Database, member: Member, q: CalendarOptions): Promise<JsonText<MonthDay[]>> {
   const statement = q.dentistaId ? monthStatements.dentist : monthStatements.all;
   return agendaCache(db).read(
     calendarKey('mes', member, q),

@@ -1,13 +1,13 @@
 import { isId, ODONTOGRAM_MESSAGES, odontogramHistoryQuerySchema, odontogramSaveSchema } from '@odontia/shared';
-import { Hono, type Context, type TypedResponse } from 'hono';
-import type { JSONParsed } from 'hono/utils/types';
+import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import { auditActor } from '../../platform/audit.ts';
 import type { AppEnv } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { jsonText } from '../../platform/http.ts';
 import { requirePermission } from '../../platform/session.ts';
 import { idParam, validate } from '../../platform/validation.ts';
-import { getVersion, listVersions, loadChart, saveChart, type JsonText } from './odontogram.service.ts';
+import { getVersion, listVersions, loadChart, saveChart } from './odontogram.service.ts';
 
 const patientNotFound = () => notFound(ODONTOGRAM_MESSAGES.patientNotFound);
 const versionNotFound = () => notFound(ODONTOGRAM_MESSAGES.versionNotFound);
@@ -21,10 +21,6 @@ const versionParam = validator('param', (value: Record<string, string>) => {
   if (!Number.isSafeInteger(version) || version > 2_000_000_000) throw versionNotFound();
   return { id: id.toLowerCase(), version };
 });
-
-/** A 200 with a body the service already serialized, typed for the client (`hc`) as `c.json` would. */
-const jsonText = <T>(c: Context, body: JsonText<T>) =>
-  c.body(body, 200, { 'content-type': 'application/json' }) as unknown as Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
 
 /**
  * The odontogram of a patient (spec 000 §2-§5, DESIGN §1), mounted under /pacientes: the current chart,

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { auditInsert, auditInsertPrepared, auditValues, type AuditActor } from '../../platform/audit.ts';
 import { sqlState } from '../../platform/db-errors.ts';
+import type { JsonText } from '../../platform/http.ts';
 
 /**
  * A patient's odontogram: append-only versions (db/schema/odontogram.ts). Each read of a chart and each
@@ -53,9 +54,6 @@ const ph = (name: string) => sql.placeholder(name);
 const preparedPatientCte = sql`paciente as (
   select id from pacientes where id = ${ph('paciente_id')}::uuid and clinica_id = ${ph('clinica_id')}::uuid and fecha_archivado is null)`;
 const isoSql = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** A response body already serialized as JSON, typed as the value it holds. */
-export type JsonText<T> = string & { readonly __json?: T };
 
 type ChartTextRow = { version: number | null; carta?: string | null; autor_id: string | null; autor_nombre: string | null; fecha: string | null };
 const EMPTY_VERSION_JSON = JSON.stringify({ version: 0, chart: emptyChart(), autor: null, fecha: null }) as JsonText<ChartVersion>;
