@@ -240,6 +240,8 @@ describe('checkout', () => {
       ['Baberos', 12_345, 2, 24_690],
     ]);
     expect(order.seguimiento).toEqual([expect.objectContaining({ estado: 'recibido', autor: 'Ana' })]);
+    // The checkout builds its answer from its own statements: the same as the order's page.
+    expect(order).toEqual(await get<Order>(`/api/pedidos/${order.id}`, buyer.cookie));
     expect(await stockOf(a)).toBe(7);
     expect(await stockOf(b)).toBeNull();
     const moves = await t.db.select().from(movimientosStock).where(eq(movimientosStock.productoId, a));
@@ -321,6 +323,8 @@ describe('supplier side (/ventas)', () => {
 
   it('moves an order along its states, notifies the buyer each time, and stocks the buyer’s catalogue on entregado', async () => {
     const seller = await supplier('Depósito Sur');
+    const sellerAdmin = await addTeamMember(t, seller.clinica.id, 'Administrador', 'admin');
+    await addTeamMember(t, seller.clinica.id, 'Recepción', 'recepcion'); // no ventas.gestionar
     const buyer = await createClinicOwner(t);
     const recepcion = await addTeamMember(t, buyer.clinica.id, 'Recepción', 'recepcion'); // no compras.ver
     const asistente = await addTeamMember(t, buyer.clinica.id, 'Asistente', 'asistente');
@@ -329,7 +333,15 @@ describe('supplier side (/ventas)', () => {
     const order = (await (await checkout(buyer.cookie)).json()) as Order;
     // The supplier is told of the new order.
     const [sale] = await t.db.select().from(notificaciones).where(eq(notificaciones.userId, seller.userId));
-    expect(sale).toMatchObject({ titulo: STORE_MESSAGES.newSaleTitle, enlace: `/ventas/${order.id}` });
+    expect(sale).toMatchObject({
+      titulo: STORE_MESSAGES.newSaleTitle,
+      mensaje: STORE_MESSAGES.newSaleMessage(order.numeroPedido, order.clinica.nombre),
+      enlace: `/ventas/${order.id}`,
+      clinicaId: seller.clinica.id,
+    });
+    // Only the supplier's members with ventas.gestionar, once each.
+    const told = await t.db.select({ userId: notificaciones.userId }).from(notificaciones).where(eq(notificaciones.enlace, `/ventas/${order.id}`));
+    expect(told.map((n) => n.userId).sort()).toEqual([seller.userId, sellerAdmin.userId].sort());
 
     const move = (estado: string) => t.request(`/api/ventas/${order.id}/estado`, { method: 'POST', cookie: seller.cookie, json: { estado } });
     const skip = await move('entregado');
