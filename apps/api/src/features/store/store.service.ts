@@ -87,50 +87,62 @@ const toStoreProduct = ({ proveedorId, proveedorNombre, ...p }: ProductRow): Sto
 // ---------------------------------------------------------------- store
 
 /**
- * The store's page query, with and without a search term: prepared once per connection (named
- * statements, planned once instead of on every request), one scan for the page and its total
- * (`count(*) over ()`). Parameters: clinicaId (the caller, whose items are never sold to it),
- * categoria ('todos' or a store category), q, limit, offset.
+ * forSale as literals (the predicate of the productos_tienda_* indexes, which a plan can only use when
+ * the query states it as such) and the caller's clinic as a placeholder.
  */
-function prepareStoreList(db: Database, withSearch: boolean) {
-  const categoria = sql.placeholder('categoria');
-  return db
-    .select({ ...productColumns, total: sql<number>`(count(*) over ())::int` })
-    .from(productos)
-    .innerJoin(proveedores, eq(proveedores.id, productos.clinicaId))
-    .where(
-      and(
-        forSale(sql.placeholder('clinicaId')),
-        sql`(${categoria}::text = 'todos' or ${productos.categoria} = ${categoria}::text)`,
-        withSearch ? sql`${productos.busqueda} like ${likePattern(sql.placeholder('q'))}` : undefined,
-      ),
-    )
-    .orderBy(asc(productos.nombre), asc(productos.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(withSearch ? 'odontia_store_search' : 'odontia_store_list');
-}
+const FOR_SALE_SQL = sql`p.activo and p.precio_venta is not null and p.categoria in ('producto', 'insumo') and p.clinica_id <> ${sql.placeholder('clinicaId')}::uuid`;
 
-const storeListQueries = new WeakMap<Database, { list: ReturnType<typeof prepareStoreList>; search: ReturnType<typeof prepareStoreList> }>();
+type StoreRow = ProductRow & { total: number };
+
+const storeColumns = sql`p.id, p.nombre, p.descripcion, p.categoria, p.codigo, p.precio_venta as "precioVenta", p.stock_actual as "stockActual",
+  p.unidad_medida as "unidadMedida", p.imagen_url as "imagenUrl", pr.id as "proveedorId", pr.nombre as "proveedorNombre"`;
+
+/**
+ * The store's page without a search, for Todos or one tab: named statements (planned once per
+ * connection), raw rows. The page walks productos_tienda_* in order (the first entries), and the total
+ * counts the index entries of the tab per clinic, then keeps the clinics that sell (one join per
+ * supplier instead of one per item).
+ */
+const storePage = (name: string, tab: SQL) =>
+  preparedStatement<StoreRow>(
+    name,
+    sql`select ${storeColumns},
+          (select coalesce(sum(x.n), 0)::int
+             from (select p.clinica_id, count(*) as n from productos p where ${FOR_SALE_SQL} and ${tab} group by p.clinica_id) x
+             join clinicas c on c.id = x.clinica_id and c.es_proveedor) as total
+        from productos p join clinicas pr on pr.id = p.clinica_id and pr.es_proveedor
+        where ${FOR_SALE_SQL} and ${tab}
+        order by p.nombre, p.id
+        limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int`,
+  );
+const storeList = storePage('odontia_tienda_lista', sql`true`);
+const storeTab = storePage('odontia_tienda_pestana', sql`p.categoria = ${sql.placeholder('categoria')}::text`);
+
+/**
+ * The store's search: the trigram index finds the matches of the term (normalised like the column,
+ * LIKE's characters escaped), one scan for the page and its total (`count(*) over ()`). Prepared too:
+ * whatever the term, the plan is the trigram index's (a store holds suppliers' items, never so few
+ * that a walk in order would be cheaper).
+ */
+const storeSearch = preparedStatement<StoreRow>(
+  'odontia_tienda_busqueda',
+  sql`select ${storeColumns}, (count(*) over ())::int as total
+      from productos p join clinicas pr on pr.id = p.clinica_id and pr.es_proveedor
+      where ${FOR_SALE_SQL}
+        and (${sql.placeholder('categoria')}::text = 'todos' or p.categoria = ${sql.placeholder('categoria')}::text)
+        and p.busqueda like ${likePattern(sql`${sql.placeholder('q')}::text`)}
+      order by p.nombre, p.id
+      limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int`,
+);
 
 export async function listStoreProducts(db: Database, member: Member, query: StoreListQuery & { pagina: number }): Promise<StorePage> {
-  let queries = storeListQueries.get(db);
-  if (!queries) {
-    queries = { list: prepareStoreList(db, false), search: prepareStoreList(db, true) };
-    storeListQueries.set(db, queries);
-  }
   const pagina = query.pagina;
-  const params = {
-    clinicaId: member.clinicaId,
-    categoria: query.categoria ?? 'todos',
-    q: query.q ?? '',
-    limit: STORE_PAGE_SIZE,
-    offset: (pagina - 1) * STORE_PAGE_SIZE,
-  };
-  const search = Boolean(query.q);
-  const rows = await (search ? queries.search : queries.list).execute(params);
+  const categoria = query.categoria ?? 'todos';
+  const run = query.q ? storeSearch : categoria === 'todos' ? storeList : storeTab;
+  const params = { clinicaId: member.clinicaId, categoria, q: query.q ?? '', limit: STORE_PAGE_SIZE, offset: (pagina - 1) * STORE_PAGE_SIZE };
+  const rows = await run(db, params);
   // A page past the end has no row to carry the total: the first page does.
-  const total = rows[0]?.total ?? (pagina > 1 ? ((await (search ? queries.search : queries.list).execute({ ...params, offset: 0, limit: 1 }))[0]?.total ?? 0) : 0);
+  const total = rows[0]?.total ?? (pagina > 1 ? ((await run(db, { ...params, offset: 0, limit: 1 }))[0]?.total ?? 0) : 0);
   return { productos: rows.map(({ total: _total, ...r }) => toStoreProduct(r)), total, pagina, porPagina: STORE_PAGE_SIZE };
 }
 

@@ -85,7 +85,17 @@ describe('store', () => {
     expect(page.productos.map((p) => p.nombre)).toEqual(['Anestesia lidocaína', 'Guantes de nitrilo', 'Resina compuesta']);
     expect(page.productos[1]).toMatchObject({ precioVenta: 25_000, stockActual: 100, categoria: 'insumo', proveedor: { id: seller.clinica.id, nombre: 'Depósito Norte' } });
     // The supplier does not see its own items for sale.
-    expect((await get<StorePage>('/api/tienda/productos', seller.cookie)).productos).toEqual([]);
+    expect(await get<StorePage>('/api/tienda/productos', seller.cookie)).toMatchObject({ productos: [], total: 0 });
+  });
+
+  it('counts each tab’s items for sale, also past its last page', async () => {
+    const page = (qs: string) => get<StorePage>(`/api/tienda/productos?${qs}`, buyer.cookie);
+    expect(await page('')).toMatchObject({ total: 3 });
+    expect(await page('categoria=insumo')).toMatchObject({ total: 2, productos: [{ nombre: 'Anestesia lidocaína' }, { nombre: 'Guantes de nitrilo' }] });
+    expect(await page('categoria=producto')).toMatchObject({ total: 1 });
+    expect(await page('categoria=insumo&pagina=2')).toMatchObject({ productos: [], total: 2, pagina: 2 });
+    // The supplier's own catalogue is not for sale to it, the buyer's private one to nobody.
+    expect(await get<StorePage>('/api/tienda/productos?categoria=insumo', seller.cookie)).toMatchObject({ productos: [], total: 0 });
   });
 
   it('searches nombre and descripción without accents and filters by tab', async () => {
