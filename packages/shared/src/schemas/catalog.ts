@@ -194,20 +194,20 @@ export const catalogListQuerySchema = z.object({
 });
 export type CatalogListQuery = z.input<typeof catalogListQuerySchema>;
 
-/** A row of the list (`GET /api/productos`). Prices are integer pesos; null is "N/A". */
+/**
+ * A row of the list (`GET /api/productos`): the table's columns only (spec 001 §2: Nombre, Categoría,
+ * Código, Precio de compra, Precio de venta, Stock, Estado). Prices are integer pesos; null is "N/A".
+ */
 export type CatalogItemRow = {
   id: string;
   nombre: string;
-  descripcion: string | null;
   categoria: CategoriaItem;
   codigo: string | null;
   precioCompra: number | null;
   precioVenta: number | null;
   /** Null: "No registrado" (always null for servicio). */
   stockActual: number | null;
-  stockMinimo: number | null;
   unidadMedida: string | null;
-  imagenUrl: string | null;
   activo: boolean;
   /** stock_actual <= stock_minimo (both set): the low-stock mark. */
   bajoMinimo: boolean;
@@ -238,6 +238,9 @@ export type StockMovement = {
 
 /** One item (`GET/POST/PUT /api/productos/:id`), with its last movements (newest first). */
 export type CatalogItem = CatalogItemRow & {
+  descripcion: string | null;
+  stockMinimo: number | null;
+  imagenUrl: string | null;
   productoProveedorId: string | null;
   fechaCreacion: string;
   fechaActualizacion: string | null;

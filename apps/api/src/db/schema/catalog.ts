@@ -55,6 +55,13 @@ export const productos = pgTable(
       .where(sql`${t.productoProveedorId} is not null`),
     index('productos_clinica_nombre_idx').on(t.clinicaId, t.nombre, t.id),
     index('productos_clinica_categoria_nombre_idx').on(t.clinicaId, t.categoria, t.nombre, t.id),
+    // The store's pages (every supplier's items for sale, by nombre; Todos and one tab): a page walks
+    // the first entries in order and the total counts entries only (clinica_id is in the key for that).
+    // The predicate is the store's forSale, written as literals in its queries so a plan can use them.
+    index('productos_tienda_nombre_idx').on(t.nombre, t.id, t.clinicaId).where(sql`${t.activo} and ${t.precioVenta} is not null and ${t.categoria} in ('producto', 'insumo')`),
+    index('productos_tienda_categoria_nombre_idx')
+      .on(t.categoria, t.nombre, t.id, t.clinicaId)
+      .where(sql`${t.activo} and ${t.precioVenta} is not null and ${t.categoria} in ('producto', 'insumo')`),
     // The tab is in the index too (btree_gin), so a search in a tab reads only that tab's matches.
     // fastupdate off, as for patients: a pending list would be read in full by every search.
     index('productos_busqueda_trgm_idx')

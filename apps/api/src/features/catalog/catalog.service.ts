@@ -13,6 +13,7 @@ import {
 } from '@odontia/shared';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { movimientosStock, productos, usuarios } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
@@ -26,8 +27,8 @@ export const itemNotFound = () => notFound(CATALOG_MESSAGES.notFound);
 const codigoTaken = () =>
   new AppError(409, 'conflict', CATALOG_MESSAGES.codigoDuplicate, { codigo: CATALOG_MESSAGES.codigoDuplicate });
 
-/** The columns of a list row; `bajoMinimo` is the display rule of the low-stock mark. */
-const rowColumns = {
+/** The columns of the item page; `bajoMinimo` is the display rule of the low-stock mark. */
+const itemColumns = {
   id: productos.id,
   nombre: productos.nombre,
   descripcion: productos.descripcion,
@@ -41,14 +42,38 @@ const rowColumns = {
   imagenUrl: productos.imagenUrl,
   activo: productos.activo,
   bajoMinimo: sql<boolean>`coalesce(${productos.stockActual} <= ${productos.stockMinimo}, false)`,
-};
-
-const itemColumns = {
-  ...rowColumns,
   productoProveedorId: productos.productoProveedorId,
   fechaCreacion: productos.fechaCreacion,
   fechaActualizacion: productos.fechaActualizacion,
 };
+
+/** The list's columns (the table's, CatalogItemRow), as raw rows ready for JSON. */
+const listColumns = sql`p.id, p.nombre, p.categoria, p.codigo, p.precio_compra as "precioCompra", p.precio_venta as "precioVenta",
+  p.stock_actual as "stockActual", p.unidad_medida as "unidadMedida", p.activo, coalesce(p.stock_actual <= p.stock_minimo, false) as "bajoMinimo"`;
+
+type ListRow = CatalogItemRow & { total: number; totalClinica: number };
+
+/** The clinic's items (or one category's) from `productos_conteo`, kept by triggers. */
+const counted = (clinicaId: SQL, categoria?: SQL) =>
+  sql`(select coalesce(sum(c.total), 0)::int from productos_conteo c where c.clinica_id = ${clinicaId}${categoria ? sql` and c.categoria = ${categoria}` : sql``})`;
+
+/**
+ * A page without a search (Todos, or one tab): a named statement (planned once per connection) that
+ * walks productos_clinica_(categoria_)nombre_idx in order, both totals from productos_conteo.
+ */
+const listPage = (name: string, tab: SQL | undefined) => {
+  const clinicaId = sql`${sql.placeholder('clinicaId')}::uuid`;
+  return preparedStatement<ListRow>(
+    name,
+    sql`select ${listColumns}, ${counted(clinicaId, tab)} as total, ${counted(clinicaId)} as "totalClinica"
+        from productos p
+        where p.clinica_id = ${clinicaId}${tab ? sql` and p.categoria = ${tab}` : sql``}
+        order by p.nombre, p.id
+        limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int`,
+  );
+};
+const listAll = listPage('odontia_catalogo_lista', undefined);
+const listTab = listPage('odontia_catalogo_pestana', sql`${sql.placeholder('categoria')}::text`);
 
 /**
  * `busqueda LIKE` this: the term folded like the column (lower case, no accents: 'resina' finds
@@ -69,25 +94,36 @@ export async function listItems(
   clinicaId: string,
   query: { categoria: CatalogTab; q: string; pagina: number },
 ): Promise<CatalogPage> {
-  const filters = [eq(productos.clinicaId, clinicaId)];
-  if (query.categoria !== 'todos') filters.push(eq(productos.categoria, query.categoria));
-  if (query.q) filters.push(sql`${productos.busqueda} like ${likePattern(query.q)}`);
-  const where = and(...filters)!;
-  const counted = (categoria?: string) =>
-    sql<number>`(select coalesce(sum(total), 0)::int from productos_conteo where clinica_id = ${clinicaId}${categoria ? sql` and categoria = ${categoria}` : sql``})`;
-  const totalClinica = counted();
-  const total = query.q ? sql<number>`count(*) over ()` : counted(query.categoria === 'todos' ? undefined : query.categoria);
-  const rows = await db
-    .select({ ...rowColumns, total, totalClinica })
-    .from(productos)
-    .where(where)
-    .orderBy(productos.nombre, productos.id)
-    .limit(CATALOG_PAGE_SIZE)
-    .offset((query.pagina - 1) * CATALOG_PAGE_SIZE);
+  const categoria = query.categoria === 'todos' ? undefined : query.categoria;
+  const limit = CATALOG_PAGE_SIZE;
+  const offset = (query.pagina - 1) * CATALOG_PAGE_SIZE;
+  let rows: ListRow[];
+  if (!query.q) {
+    rows = await (categoria ? listTab : listAll)(db, { clinicaId, categoria, limit, offset });
+  } else {
+    // Not prepared: the plan depends on the term (trigram index for a rare one, the ordered btree for a
+    // common one), so it is planned with it.
+    const result = await db.execute(sql`
+      select ${listColumns}, (count(*) over ())::int as total, ${counted(sql`${clinicaId}::uuid`)} as "totalClinica"
+      from productos p
+      where p.clinica_id = ${clinicaId}::uuid${categoria ? sql` and p.categoria = ${categoria}` : sql``}
+        and p.busqueda like ${likePattern(query.q)}
+      order by p.nombre, p.id
+      limit ${limit} offset ${offset}`);
+    rows = (result as unknown as { rows: ListRow[] }).rows;
+  }
   // Past the end of the matches (or none): the counts alone.
+  const filters = [eq(productos.clinicaId, clinicaId)];
+  if (categoria) filters.push(eq(productos.categoria, categoria));
+  if (query.q) filters.push(sql`${productos.busqueda} like ${likePattern(query.q)}`);
   const [head] = rows.length
     ? rows
-    : await db.select({ total: query.q ? sql<number>`(select count(*)::int from productos where ${where})` : total, totalClinica }).from(sql`(select 1) as uno`);
+    : await db
+        .select({
+          total: query.q ? sql<number>`(select count(*)::int from productos where ${and(...filters)})` : counted(sql`${clinicaId}::uuid`, categoria ? sql`${categoria}` : undefined),
+          totalClinica: counted(sql`${clinicaId}::uuid`),
+        })
+        .from(sql`(select 1) as uno`);
   return {
     items: rows.map(({ total: _t, totalClinica: _c, ...item }): CatalogItemRow => item),
     total: Number(head.total),

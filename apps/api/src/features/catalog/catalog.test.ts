@@ -143,6 +143,14 @@ describe('list', () => {
     expect((await list(owner, '?categoria=nada')).total).toBe(4);
     expect(await list(owner, '?pagina=9')).toMatchObject({ items: [], total: 4, totalClinica: 4, pagina: 9 });
     expect((await list(owner, '?q=%25')).total).toBe(0);
+    // A tab past its end and a search past its end keep their own counts.
+    expect(await list(owner, '?categoria=servicio&pagina=2')).toMatchObject({ items: [], total: 2, totalClinica: 4 });
+    expect(await list(owner, '?q=ortodoncia&pagina=2')).toMatchObject({ items: [], total: 2, totalClinica: 4 });
+    // A row carries the table's columns only (the item page has the rest).
+    expect(Object.keys((await list(owner, '?categoria=producto')).items[0]).sort()).toEqual(
+      ['activo', 'bajoMinimo', 'categoria', 'codigo', 'id', 'nombre', 'precioCompra', 'precioVenta', 'stockActual', 'unidadMedida'].sort(),
+    );
+    expect((await list(owner, '?q=ortodoncia&categoria=producto')).items[0]).toMatchObject({ nombre: 'Cepillo interdental', categoria: 'producto', activo: true, bajoMinimo: false });
   });
 
   it('keeps the tab counts exact through creating, changing category and deleting (productos_conteo)', async () => {

@@ -26,11 +26,13 @@ import {
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
-import { carrito, clinicas, detallesPedido, movimientosStock, pedidos, productos, seguimientoPedido, usuarios } from '../../db/schema/index.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import { carrito, clinicas, detallesPedido, pedidos, productos, seguimientoPedido, usuarios } from '../../db/schema/index.ts';
 import type { Member } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { notify } from '../../platform/notifications.ts';
+import { publish } from '../../platform/realtime/index.ts';
 import { adjustStock, receivePurchasedStock, refreshStockAlert } from '../../platform/stock.ts';
 
 /**
@@ -85,50 +87,62 @@ const toStoreProduct = ({ proveedorId, proveedorNombre, ...p }: ProductRow): Sto
 // ---------------------------------------------------------------- store
 
 /**
- * The store's page query, with and without a search term: prepared once per connection (named
- * statements, planned once instead of on every request), one scan for the page and its total
- * (`count(*) over ()`). Parameters: clinicaId (the caller, whose items are never sold to it),
- * categoria ('todos' or a store category), q, limit, offset.
+ * forSale as literals (the predicate of the productos_tienda_* indexes, which a plan can only use when
+ * the query states it as such) and the caller's clinic as a placeholder.
  */
-function prepareStoreList(db: Database, withSearch: boolean) {
-  const categoria = sql.placeholder('categoria');
-  return db
-    .select({ ...productColumns, total: sql<number>`(count(*) over ())::int` })
-    .from(productos)
-    .innerJoin(proveedores, eq(proveedores.id, productos.clinicaId))
-    .where(
-      and(
-        forSale(sql.placeholder('clinicaId')),
-        sql`(${categoria}::text = 'todos' or ${productos.categoria} = ${categoria}::text)`,
-        withSearch ? sql`${productos.busqueda} like ${likePattern(sql.placeholder('q'))}` : undefined,
-      ),
-    )
-    .orderBy(asc(productos.nombre), asc(productos.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(withSearch ? 'odontia_store_search' : 'odontia_store_list');
-}
+const FOR_SALE_SQL = sql`p.activo and p.precio_venta is not null and p.categoria in ('producto', 'insumo') and p.clinica_id <> ${sql.placeholder('clinicaId')}::uuid`;
 
-const storeListQueries = new WeakMap<Database, { list: ReturnType<typeof prepareStoreList>; search: ReturnType<typeof prepareStoreList> }>();
+type StoreRow = ProductRow & { total: number };
+
+const storeColumns = sql`p.id, p.nombre, p.descripcion, p.categoria, p.codigo, p.precio_venta as "precioVenta", p.stock_actual as "stockActual",
+  p.unidad_medida as "unidadMedida", p.imagen_url as "imagenUrl", pr.id as "proveedorId", pr.nombre as "proveedorNombre"`;
+
+/**
+ * The store's page without a search, for Todos or one tab: named statements (planned once per
+ * connection), raw rows. The page walks productos_tienda_* in order (the first entries), and the total
+ * counts the index entries of the tab per clinic, then keeps the clinics that sell (one join per
+ * supplier instead of one per item).
+ */
+const storePage = (name: string, tab: SQL) =>
+  preparedStatement<StoreRow>(
+    name,
+    sql`select ${storeColumns},
+          (select coalesce(sum(x.n), 0)::int
+             from (select p.clinica_id, count(*) as n from productos p where ${FOR_SALE_SQL} and ${tab} group by p.clinica_id) x
+             join clinicas c on c.id = x.clinica_id and c.es_proveedor) as total
+        from productos p join clinicas pr on pr.id = p.clinica_id and pr.es_proveedor
+        where ${FOR_SALE_SQL} and ${tab}
+        order by p.nombre, p.id
+        limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int`,
+  );
+const storeList = storePage('odontia_tienda_lista', sql`true`);
+const storeTab = storePage('odontia_tienda_pestana', sql`p.categoria = ${sql.placeholder('categoria')}::text`);
+
+/**
+ * The store's search: the trigram index finds the matches of the term (normalised like the column,
+ * LIKE's characters escaped), one scan for the page and its total (`count(*) over ()`). Prepared too:
+ * whatever the term, the plan is the trigram index's (a store holds suppliers' items, never so few
+ * that a walk in order would be cheaper).
+ */
+const storeSearch = preparedStatement<StoreRow>(
+  'odontia_tienda_busqueda',
+  sql`select ${storeColumns}, (count(*) over ())::int as total
+      from productos p join clinicas pr on pr.id = p.clinica_id and pr.es_proveedor
+      where ${FOR_SALE_SQL}
+        and (${sql.placeholder('categoria')}::text = 'todos' or p.categoria = ${sql.placeholder('categoria')}::text)
+        and p.busqueda like ${likePattern(sql`${sql.placeholder('q')}::text`)}
+      order by p.nombre, p.id
+      limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int`,
+);
 
 export async function listStoreProducts(db: Database, member: Member, query: StoreListQuery & { pagina: number }): Promise<StorePage> {
-  let queries = storeListQueries.get(db);
-  if (!queries) {
-    queries = { list: prepareStoreList(db, false), search: prepareStoreList(db, true) };
-    storeListQueries.set(db, queries);
-  }
   const pagina = query.pagina;
-  const params = {
-    clinicaId: member.clinicaId,
-    categoria: query.categoria ?? 'todos',
-    q: query.q ?? '',
-    limit: STORE_PAGE_SIZE,
-    offset: (pagina - 1) * STORE_PAGE_SIZE,
-  };
-  const search = Boolean(query.q);
-  const rows = await (search ? queries.search : queries.list).execute(params);
+  const categoria = query.categoria ?? 'todos';
+  const run = query.q ? storeSearch : categoria === 'todos' ? storeList : storeTab;
+  const params = { clinicaId: member.clinicaId, categoria, q: query.q ?? '', limit: STORE_PAGE_SIZE, offset: (pagina - 1) * STORE_PAGE_SIZE };
+  const rows = await run(db, params);
   // A page past the end has no row to carry the total: the first page does.
-  const total = rows[0]?.total ?? (pagina > 1 ? ((await (search ? queries.search : queries.list).execute({ ...params, offset: 0, limit: 1 }))[0]?.total ?? 0) : 0);
+  const total = rows[0]?.total ?? (pagina > 1 ? ((await run(db, { ...params, offset: 0, limit: 1 }))[0]?.total ?? 0) : 0);
   return { productos: rows.map(({ total: _total, ...r }) => toStoreProduct(r)), total, pagina, porPagina: STORE_PAGE_SIZE };
 }
 
@@ -387,43 +401,6 @@ export async function getOrder(db: Executor, member: Member, side: OrderSide, id
   };
 }
 
-/**
- * The checkout's 'venta': takes every line from the supplier's stock in one conditional UPDATE (rows
- * already locked by the caller, in id order) and records the movements in one INSERT, as adjustStock
- * would one by one; the supplier's low-stock alert is settled by the catalogue's refreshStockAlert for
- * the items this sale took to their minimum. Throws if any line could not be taken (the caller checked
- * the stock under the same locks, so that is a bug, and the transaction is rolled back).
- */
-async function takeStock(tx: Executor, clinicaId: string, lines: { productoId: string; cantidad: number }[], referencia: string) {
-  if (lines.length === 0) return;
-  const values = sql.join(
-    lines.map((l) => sql`(${l.productoId}::uuid, ${l.cantidad}::int)`),
-    sql`, `,
-  );
-  const result = await tx.execute(sql`
-    update productos p set stock_actual = p.stock_actual - v.n, fecha_actualizacion = now()
-    from (values ${values}) as v(id, n)
-    where p.id = v.id and p.clinica_id = ${clinicaId} and p.stock_actual >= v.n
-    returning p.id, p.stock_actual as "stockActual", p.stock_minimo as "stockMinimo", p.alerta_stock_enviada as "alerta"`);
-  const taken = (result as unknown as { rows: { id: string; stockActual: number; stockMinimo: number | null; alerta: boolean }[] }).rows;
-  if (taken.length !== lines.length) throw new Error(`checkout: ${lines.length - taken.length} lines without stock while locked`);
-  const byId = new Map(taken.map((r) => [r.id, r]));
-  await tx.insert(movimientosStock).values(
-    lines.map((l) => ({
-      productoId: l.productoId,
-      clinicaId,
-      cantidad: -l.cantidad,
-      motivo: 'venta' as const,
-      stockResultante: byId.get(l.productoId)!.stockActual,
-      autorId: null,
-      referencia,
-    })),
-  );
-  for (const r of taken) {
-    if (r.stockMinimo !== null && r.stockActual <= r.stockMinimo && !r.alerta) await refreshStockAlert(tx, clinicaId, r.id);
-  }
-}
-
 /** The order this user already made with this key, if any (a repeated checkout). */
 async function orderByKey(db: Executor, member: Member, key: string): Promise<string | null> {
   const [row] = await db
@@ -435,139 +412,235 @@ async function orderByKey(db: Executor, member: Member, key: string): Promise<st
 
 export type CheckoutResult = { pedido: Order; creado: boolean };
 
+const ph = (name: string) => sql.placeholder(name);
+
+type CheckoutLine = {
+  id: string;
+  productoId: string;
+  cantidad: number;
+  precioUnitario: number;
+  nombre: string;
+  categoria: string;
+  activo: boolean;
+  precioVenta: number | null;
+  stockActual: number | null;
+  imagenUrl: string | null;
+  proveedorId: string;
+  proveedorNombre: string;
+  esProveedor: boolean;
+  comprador: string;
+  /** The order this user already made with this checkout's key, if any. */
+  existente: string | null;
+};
+
 /**
- * Spec 001 §7 Orders, in one transaction: the cart's lines are locked, then their products in id
- * order (so two checkouts of the same items queue instead of deadlocking); every line is checked
- * (still for sale, price as shown, stock enough) before anything is written; then each supplier
- * item's stock goes down (adjustStock: conditional update and a 'venta' movement), the order, its
- * lines and its first tracking step are written and the cart is emptied. Same key from the same user:
- * the same order, never a second one (the unique key is the last word when two requests race).
+ * The checkout's first statement: the cart's lines with their products and supplier, the cart lines
+ * locked (a concurrent checkout of the same cart waits, then finds it empty) and the products locked
+ * FOR NO KEY UPDATE in id order (the lock is taken above the sort, so two checkouts of the same
+ * items queue instead of deadlocking), plus the order already made with this key, if any.
+ */
+const lockCart = preparedStatement<CheckoutLine>(
+  'odontia_tienda_checkout_carrito',
+  sql`select c.id, c.producto_id as "productoId", c.cantidad, c.precio_unitario as "precioUnitario",
+         p.nombre, p.categoria, p.activo, p.precio_venta as "precioVenta", p.stock_actual as "stockActual", p.imagen_url as "imagenUrl",
+         pr.id as "proveedorId", pr.nombre as "proveedorNombre", pr.es_proveedor as "esProveedor", cc.nombre as comprador,
+         (select o.id from pedidos o where o.user_id = ${ph('userId')}::text and o.clave_idempotencia = ${ph('clave')}::uuid) as existente
+      from carrito c
+      join productos p on p.id = c.producto_id
+      join clinicas pr on pr.id = p.clinica_id
+      join clinicas cc on cc.id = c.clinica_id
+      where c.user_id = ${ph('userId')}::text and c.clinica_id = ${ph('clinicaId')}::uuid
+      order by p.id
+      for update of c for no key update of p`,
+);
+
+type CheckoutWritten = {
+  numeroPedido: string;
+  creado: number;
+  direccionEnvio: Order['direccionEnvio'];
+  descontados: number;
+  bajoMinimo: string[];
+  avisos: { id: string; userId: string }[];
+  lineas: Order['lineas'];
+  seguido: number;
+  autor: string | null;
+};
+
+/** Replaced in SQL by the order's number (made by the pedidos default) in the supplier's notification. */
+const NUMERO = '\u0001numero\u0001';
+
+/**
+ * The checkout's writes in one statement, on lines already checked under their locks: each counted
+ * line taken from the supplier's stock by a conditional UPDATE (never below zero) with its 'venta'
+ * movement, the order, its lines, its first tracking step, the cart emptied, and the supplier's
+ * members with ventas.gestionar notified (as notify() would; published by the caller). Answers what
+ * the order's page shows, the lines as getOrder orders them.
+ */
+const writeOrder = preparedStatement<CheckoutWritten>(
+  'odontia_tienda_checkout_pedido',
+  sql`with linea as (
+        select * from unnest(${ph('productos')}::uuid[], ${ph('cantidades')}::int[], ${ph('precios')}::int[], ${ph('nombres')}::text[], ${ph('contados')}::boolean[])
+          as l(producto_id, cantidad, precio, nombre, contado)
+      ),
+      stock as (
+        update productos p set stock_actual = p.stock_actual - l.cantidad, fecha_actualizacion = now()
+        from linea l
+        where p.id = l.producto_id and l.contado and p.clinica_id = ${ph('proveedorId')}::uuid and p.stock_actual >= l.cantidad
+        returning p.id, p.stock_actual, p.stock_minimo, p.alerta_stock_enviada, l.cantidad
+      ),
+      movimiento as (
+        insert into movimientos_stock (producto_id, clinica_id, cantidad, motivo, stock_resultante, autor_id, referencia)
+        select s.id, ${ph('proveedorId')}::uuid, -s.cantidad, 'venta', s.stock_actual, null, ${ph('pedidoId')}::uuid from stock s
+      ),
+      pedido as (
+        insert into pedidos (id, clinica_id, user_id, proveedor_id, subtotal, iva, envio, total, direccion_envio, metodo_pago, notas, clave_idempotencia)
+        values (${ph('pedidoId')}::uuid, ${ph('clinicaId')}::uuid, ${ph('userId')}::text, ${ph('proveedorId')}::uuid, ${ph('subtotal')}::bigint, ${ph('iva')}::bigint,
+                ${ph('envio')}::bigint, ${ph('total')}::bigint, ${ph('direccion')}::jsonb, ${ph('metodoPago')}::text, ${ph('notas')}::text, ${ph('clave')}::uuid)
+        returning numero_pedido, fecha_creacion, direccion_envio
+      ),
+      detalle as (
+        insert into detalles_pedido (pedido_id, producto_id, nombre, precio_unitario, cantidad, subtotal)
+        select ${ph('pedidoId')}::uuid, l.producto_id, l.nombre, l.precio, l.cantidad, l.precio::bigint * l.cantidad from linea l
+        returning id, producto_id, nombre, precio_unitario, cantidad, subtotal
+      ),
+      paso as (
+        insert into seguimiento_pedido (pedido_id, estado, autor_id) values (${ph('pedidoId')}::uuid, 'recibido', ${ph('userId')}::text) returning fecha
+      ),
+      vaciado as (
+        delete from carrito where id = any(${ph('carrito')}::uuid[])
+      ),
+      aviso as (
+        insert into notificaciones (user_id, clinica_id, titulo, mensaje, prioridad, enlace, tipo)
+        select r.id, ${ph('proveedorId')}::uuid, ${ph('titulo')}::text, replace(${ph('mensaje')}::text, ${ph('marca')}::text, o.numero_pedido), 'media', ${ph('enlace')}::text, 'pedido'
+        from pedido o,
+             (select distinct u.id from usuarios u
+                join usuarios_rol ur on ur.usuario_id = u.id
+                join permisos_rol pr on pr.rol_id = ur.rol_id
+                join permisos pe on pe.id = pr.permiso_id
+              where u.clinica_id = ${ph('proveedorId')}::uuid and u.activo and pe.nombre = 'ventas.gestionar') r
+        returning id, user_id
+      )
+      select o.numero_pedido as "numeroPedido",
+             floor(extract(epoch from o.fecha_creacion) * 1000)::float8 as creado,
+             o.direccion_envio as "direccionEnvio",
+             (select count(*)::int from stock) as descontados,
+             (select coalesce(json_agg(s.id), '[]') from stock s
+               where s.stock_minimo is not null and s.stock_actual <= s.stock_minimo and not s.alerta_stock_enviada) as "bajoMinimo",
+             (select coalesce(json_agg(json_build_object('id', a.id, 'userId', a.user_id)), '[]') from aviso a) as avisos,
+             (select json_agg(json_build_object('id', d.id, 'productoId', d.producto_id, 'nombre', d.nombre, 'precioUnitario', d.precio_unitario,
+                       'cantidad', d.cantidad, 'subtotal', d.subtotal, 'imagenUrl', p.imagen_url) order by d.nombre, d.id)
+                from detalle d left join productos p on p.id = d.producto_id) as lineas,
+             (select floor(extract(epoch from s.fecha) * 1000)::float8 from paso s) as seguido,
+             (select u.nombres from usuarios u where u.id = ${ph('userId')}::text) as autor
+      from pedido o`,
+);
+
+/** json/jsonb as an object whichever way the driver handed it over. */
+const fromJson = <T,>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+/**
+ * Spec 001 §7 Orders, in one transaction of two statements (DESIGN: the checkout's budget): the
+ * cart's lines and their products are read and locked (lockCart); every line is checked (still for
+ * sale, one supplier, price as shown, stock enough) before anything is written; then writeOrder takes
+ * the stock, writes the order, its lines and first tracking step, empties the cart and notifies the
+ * supplier. The answer is built from what those statements returned (the same as GET /api/pedidos/:id).
+ * Same key from the same user: the same order, never a second one (the unique key is the last word
+ * when two requests race).
  */
 export async function checkout(db: Database, member: Member, data: CheckoutData): Promise<CheckoutResult> {
-  const found = await orderByKey(db, member, data.claveIdempotencia);
-  if (found) return { pedido: (await getOrder(db, member, 'compras', found))!, creado: false };
-  type Outcome = { kind: 'creado' | 'repetido'; id: string } | { kind: 'precios' };
+  type Outcome = { kind: 'creado'; pedido: Order } | { kind: 'repetido'; id: string } | { kind: 'precios' };
   let outcome: Outcome;
   try {
     outcome = await db.transaction(async (tx): Promise<Outcome> => {
-      // Locks the cart: a concurrent checkout of the same cart waits here, then finds it empty.
-      const lines = await tx
-        .select({
-          id: carrito.id,
-          productoId: carrito.productoId,
-          cantidad: carrito.cantidad,
-          precioUnitario: carrito.precioUnitario,
-          comprador: clinicas.nombre,
-        })
-        .from(carrito)
-        .innerJoin(clinicas, eq(clinicas.id, carrito.clinicaId))
-        .where(ownCart(member))
-        .orderBy(asc(carrito.productoId))
-        .for('update', { of: carrito });
+      const lines = await lockCart(tx, { userId: member.userId, clinicaId: member.clinicaId, clave: data.claveIdempotencia });
       if (lines.length === 0) {
         const repeated = await orderByKey(tx, member, data.claveIdempotencia);
         if (repeated) return { kind: 'repetido', id: repeated };
         throw unprocessable(STORE_MESSAGES.cartEmpty);
       }
-      const ids = lines.map((l) => l.id);
-      const products = await tx
-        .select({
-          id: productos.id,
-          nombre: productos.nombre,
-          categoria: productos.categoria,
-          activo: productos.activo,
-          precioVenta: productos.precioVenta,
-          stockActual: productos.stockActual,
-          proveedorId: proveedores.id,
-          proveedorNombre: proveedores.nombre,
-          esProveedor: proveedores.esProveedor,
-        })
-        .from(productos)
-        .innerJoin(proveedores, eq(proveedores.id, productos.clinicaId))
-        .where(inArray(productos.id, lines.map((l) => l.productoId)))
-        .orderBy(asc(productos.id))
-        .for('no key update', { of: productos });
-      const byId = new Map(products.map((p) => [p.id, p]));
-      const items = lines.map((l) => ({ line: l, product: byId.get(l.productoId)! }));
+      if (lines[0].existente) return { kind: 'repetido', id: lines[0].existente };
 
-      const unavailable = items.filter((i) => !isAvailable(i.product, member));
-      if (unavailable.length) throw conflict(STORE_MESSAGES.unavailable(unavailable.map((i) => i.product.nombre)));
-      const suppliers = new Set(items.map((i) => i.product.proveedorId));
-      if (suppliers.size > 1) throw conflict(STORE_MESSAGES.otherSupplier(items[0].product.proveedorNombre));
-      const changed = items.filter((i) => i.product.precioVenta !== i.line.precioUnitario);
+      const unavailable = lines.filter((l) => !isAvailable(l, member));
+      if (unavailable.length) throw conflict(STORE_MESSAGES.unavailable(unavailable.map((l) => l.nombre)));
+      const suppliers = new Set(lines.map((l) => l.proveedorId));
+      if (suppliers.size > 1) throw conflict(STORE_MESSAGES.otherSupplier(lines[0].proveedorNombre));
+      const changed = lines.filter((l) => l.precioVenta !== l.precioUnitario);
       if (changed.length) {
         // Shown before paying: the cart takes the new prices (this write is committed), no order is made.
-        for (const i of changed) await tx.update(carrito).set({ precioUnitario: i.product.precioVenta! }).where(eq(carrito.id, i.line.id));
+        for (const l of changed) await tx.update(carrito).set({ precioUnitario: l.precioVenta! }).where(eq(carrito.id, l.id));
         return { kind: 'precios' };
       }
-      const short = items.filter((i) => i.product.stockActual !== null && i.product.stockActual < i.line.cantidad);
+      const short = lines.filter((l) => l.stockActual !== null && l.stockActual < l.cantidad);
       if (short.length) {
         throw new AppError(
           409,
           'conflict',
-          STORE_MESSAGES.notEnoughStock(short.map((i) => i.product.nombre)),
+          STORE_MESSAGES.notEnoughStock(short.map((l) => l.nombre)),
           Object.fromEntries(
-            short.map((i) => [
-              i.product.id,
-              i.product.stockActual === 0 ? STORE_MESSAGES.outOfStock(i.product.nombre) : STORE_MESSAGES.onlyLeft(i.product.nombre, i.product.stockActual!),
-            ]),
+            short.map((l) => [l.productoId, l.stockActual === 0 ? STORE_MESSAGES.outOfStock(l.nombre) : STORE_MESSAGES.onlyLeft(l.nombre, l.stockActual!)]),
           ),
         );
       }
 
-      const proveedorId = items[0].product.proveedorId;
+      const { proveedorId, proveedorNombre, comprador } = lines[0];
       const id = randomUUID();
-      // A stock that is not recorded (null) is not counted, as on the card.
-      await takeStock(
-        tx,
-        proveedorId,
-        items.filter((i) => i.product.stockActual !== null).map((i) => ({ productoId: i.product.id, cantidad: i.line.cantidad })),
-        id,
-      );
-      const detalles = items.map(({ line, product }) => ({
+      const totals = orderTotals(linesSubtotal(lines.map((l) => ({ precioUnitario: l.precioVenta!, cantidad: l.cantidad }))));
+      const direccionEnvio = {
+        nombre: data.nombreCompleto,
+        telefono: data.telefono,
+        direccion: data.direccion,
+        ciudad: data.ciudad,
+        departamento: data.departamento,
+        codigoPostal: data.codigoPostal,
+        notas: data.notasEntrega,
+      };
+      const [written] = await writeOrder(tx, {
         pedidoId: id,
-        productoId: product.id,
-        nombre: product.nombre,
-        precioUnitario: product.precioVenta!,
-        cantidad: line.cantidad,
-        subtotal: product.precioVenta! * line.cantidad,
-      }));
-      const totals = orderTotals(linesSubtotal(detalles));
-      const [pedido] = await tx
-        .insert(pedidos)
-        .values({
-          id,
-          clinicaId: member.clinicaId,
-          userId: member.userId,
-          proveedorId,
-          ...totals,
-          direccionEnvio: {
-            nombre: data.nombreCompleto,
-            telefono: data.telefono,
-            direccion: data.direccion,
-            ciudad: data.ciudad,
-            departamento: data.departamento,
-            codigoPostal: data.codigoPostal,
-            notas: data.notasEntrega,
-          },
-          metodoPago: data.metodoPago,
-          notas: data.notas,
-          claveIdempotencia: data.claveIdempotencia,
-        })
-        .returning({ numeroPedido: pedidos.numeroPedido });
-      await tx.insert(detallesPedido).values(detalles);
-      await tx.insert(seguimientoPedido).values({ pedidoId: id, estado: 'recibido', autorId: member.userId });
-      await tx.delete(carrito).where(inArray(carrito.id, ids));
-      await notify(tx, {
-        clinicaId: proveedorId,
-        permiso: 'ventas.gestionar',
+        clinicaId: member.clinicaId,
+        userId: member.userId,
+        proveedorId,
+        ...totals,
+        direccion: JSON.stringify(direccionEnvio),
+        metodoPago: data.metodoPago,
+        notas: data.notas ?? null,
+        clave: data.claveIdempotencia,
+        productos: lines.map((l) => l.productoId),
+        cantidades: lines.map((l) => l.cantidad),
+        precios: lines.map((l) => l.precioVenta!),
+        nombres: lines.map((l) => l.nombre),
+        // A stock that is not recorded (null) is not counted, as on the card.
+        contados: lines.map((l) => l.stockActual !== null),
+        carrito: lines.map((l) => l.id),
         titulo: STORE_MESSAGES.newSaleTitle,
-        mensaje: STORE_MESSAGES.newSaleMessage(pedido.numeroPedido, lines[0].comprador),
-        prioridad: 'media',
+        mensaje: STORE_MESSAGES.newSaleMessage(NUMERO, comprador),
+        marca: NUMERO,
         enlace: `/ventas/${id}`,
-        tipo: 'pedido',
       });
-      return { kind: 'creado', id };
+      // The lines were checked under the same locks: a line not taken is a bug, and nothing is kept.
+      const counted = lines.filter((l) => l.stockActual !== null).length;
+      if (written.descontados !== counted) throw new Error(`checkout: ${counted - written.descontados} lines without stock while locked`);
+      const avisos = fromJson<{ id: string; userId: string }[]>(written.avisos);
+      if (avisos.length) await publish(tx, avisos.map((a) => ({ kind: 'notificacion' as const, userId: a.userId, id: a.id })));
+      // The supplier's low-stock alert for the items this sale took to their minimum (rare).
+      for (const productoId of fromJson<string[]>(written.bajoMinimo)) await refreshStockAlert(tx, proveedorId, productoId);
+
+      const lineas = fromJson<Order['lineas']>(written.lineas);
+      const pedido: Order = {
+        id,
+        numeroPedido: written.numeroPedido,
+        estado: 'recibido',
+        ...totals,
+        metodoPago: data.metodoPago,
+        cantidadProductos: lines.reduce((n, l) => n + l.cantidad, 0),
+        fechaCreacion: new Date(Number(written.creado)).toISOString(),
+        proveedor: { id: proveedorId, nombre: proveedorNombre },
+        clinica: { id: member.clinicaId, nombre: comprador },
+        direccionEnvio: fromJson<Order['direccionEnvio']>(written.direccionEnvio),
+        notas: data.notas ?? null,
+        lineas,
+        seguimiento: [{ estado: 'recibido', fecha: new Date(Number(written.seguido)).toISOString(), autor: written.autor }],
+      };
+      return { kind: 'creado', pedido };
     });
   } catch (error) {
     // A repeat that raced past both checks: the first one's order is the answer.
@@ -578,7 +651,8 @@ export async function checkout(db: Database, member: Member, data: CheckoutData)
     throw error;
   }
   if (outcome.kind === 'precios') throw conflict(STORE_MESSAGES.pricesChanged);
-  return { pedido: (await getOrder(db, member, 'compras', outcome.id))!, creado: outcome.kind === 'creado' };
+  if (outcome.kind === 'repetido') return { pedido: (await getOrder(db, member, 'compras', outcome.id))!, creado: false };
+  return { pedido: outcome.pedido, creado: true };
 }
 
 /**

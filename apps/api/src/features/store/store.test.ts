@@ -85,7 +85,17 @@ describe('store', () => {
     expect(page.productos.map((p) => p.nombre)).toEqual(['Anestesia lidocaína', 'Guantes de nitrilo', 'Resina compuesta']);
     expect(page.productos[1]).toMatchObject({ precioVenta: 25_000, stockActual: 100, categoria: 'insumo', proveedor: { id: seller.clinica.id, nombre: 'Depósito Norte' } });
     // The supplier does not see its own items for sale.
-    expect((await get<StorePage>('/api/tienda/productos', seller.cookie)).productos).toEqual([]);
+    expect(await get<StorePage>('/api/tienda/productos', seller.cookie)).toMatchObject({ productos: [], total: 0 });
+  });
+
+  it('counts each tab’s items for sale, also past its last page', async () => {
+    const page = (qs: string) => get<StorePage>(`/api/tienda/productos?${qs}`, buyer.cookie);
+    expect(await page('')).toMatchObject({ total: 3 });
+    expect(await page('categoria=insumo')).toMatchObject({ total: 2, productos: [{ nombre: 'Anestesia lidocaína' }, { nombre: 'Guantes de nitrilo' }] });
+    expect(await page('categoria=producto')).toMatchObject({ total: 1 });
+    expect(await page('categoria=insumo&pagina=2')).toMatchObject({ productos: [], total: 2, pagina: 2 });
+    // The supplier's own catalogue is not for sale to it, the buyer's private one to nobody.
+    expect(await get<StorePage>('/api/tienda/productos?categoria=insumo', seller.cookie)).toMatchObject({ productos: [], total: 0 });
   });
 
   it('searches nombre and descripción without accents and filters by tab', async () => {
@@ -240,6 +250,8 @@ describe('checkout', () => {
       ['Baberos', 12_345, 2, 24_690],
     ]);
     expect(order.seguimiento).toEqual([expect.objectContaining({ estado: 'recibido', autor: 'Ana' })]);
+    // The checkout builds its answer from its own statements: the same as the order's page.
+    expect(order).toEqual(await get<Order>(`/api/pedidos/${order.id}`, buyer.cookie));
     expect(await stockOf(a)).toBe(7);
     expect(await stockOf(b)).toBeNull();
     const moves = await t.db.select().from(movimientosStock).where(eq(movimientosStock.productoId, a));
@@ -321,6 +333,8 @@ describe('supplier side (/ventas)', () => {
 
   it('moves an order along its states, notifies the buyer each time, and stocks the buyer’s catalogue on entregado', async () => {
     const seller = await supplier('Depósito Sur');
+    const sellerAdmin = await addTeamMember(t, seller.clinica.id, 'Administrador', 'admin');
+    await addTeamMember(t, seller.clinica.id, 'Recepción', 'recepcion'); // no ventas.gestionar
     const buyer = await createClinicOwner(t);
     const recepcion = await addTeamMember(t, buyer.clinica.id, 'Recepción', 'recepcion'); // no compras.ver
     const asistente = await addTeamMember(t, buyer.clinica.id, 'Asistente', 'asistente');
@@ -329,7 +343,15 @@ describe('supplier side (/ventas)', () => {
     const order = (await (await checkout(buyer.cookie)).json()) as Order;
     // The supplier is told of the new order.
     const [sale] = await t.db.select().from(notificaciones).where(eq(notificaciones.userId, seller.userId));
-    expect(sale).toMatchObject({ titulo: STORE_MESSAGES.newSaleTitle, enlace: `/ventas/${order.id}` });
+    expect(sale).toMatchObject({
+      titulo: STORE_MESSAGES.newSaleTitle,
+      mensaje: STORE_MESSAGES.newSaleMessage(order.numeroPedido, order.clinica.nombre),
+      enlace: `/ventas/${order.id}`,
+      clinicaId: seller.clinica.id,
+    });
+    // Only the supplier's members with ventas.gestionar, once each.
+    const told = await t.db.select({ userId: notificaciones.userId }).from(notificaciones).where(eq(notificaciones.enlace, `/ventas/${order.id}`));
+    expect(told.map((n) => n.userId).sort()).toEqual([seller.userId, sellerAdmin.userId].sort());
 
     const move = (estado: string) => t.request(`/api/ventas/${order.id}/estado`, { method: 'POST', cookie: seller.cookie, json: { estado } });
     const skip = await move('entregado');

@@ -1,0 +1,2 @@
+CREATE INDEX "productos_tienda_nombre_idx" ON "productos" USING btree ("nombre","id","clinica_id") WHERE "productos"."activo" and "productos"."precio_venta" is not null and "productos"."categoria" in ('producto', 'insumo');--> statement-breakpoint
+CREATE INDEX "productos_tienda_categoria_nombre_idx" ON "productos" USING btree ("categoria","nombre","id","clinica_id") WHERE "productos"."activo" and "productos"."precio_venta" is not null and "productos"."categoria" in ('producto', 'insumo');
