@@ -1,6 +1,10 @@
+import { once } from 'node:events';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeoTransform } from './features/directory/seo/seo-transform.ts';
 import type { ErrorBody } from './platform/errors.ts';
@@ -121,6 +125,38 @@ describe('hostile input', () => {
     } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(sent).toBeLessThan(4 * 1024 * 1024);
+  });
+
+  it('over a real socket, checks a declared length from the header and still reads a body within it', async () => {
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const post = (body: string, length: number, sendAll = true) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port, method: 'POST', path: '/api/auth/sign-in/email', headers: { 'content-type': 'application/json', 'content-length': length, origin: TEST_ORIGIN } },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8').on('data', (d: string) => (text += d)).on('end', () => resolve({ status: res.statusCode!, body: text }));
+          },
+        );
+        req.on('error', reject);
+        if (sendAll) req.end(body);
+        else req.write(body.slice(0, 1024));
+      });
+    try {
+      // Declared over 1 MB: refused before a byte of the body is read.
+      const big = await post('{"email":"', 2 * 1024 * 1024, false);
+      expect(big.status).toBe(413);
+      expect(JSON.parse(big.body)).toEqual({ error: { code: 'payload_too_large', message: 'La petición es demasiado grande (máximo 1 MB)' } });
+      // Within it: the route reads and validates the body (wrong credentials, not a body error).
+      const json = JSON.stringify({ email: 'nadie@example.es', password: 'secreto123' });
+      const small = await post(json, Buffer.byteLength(json));
+      expect(small.status).toBe(401);
+    } finally {
+      server.close();
+      server.closeAllConnections();
+    }
   });
 });
 

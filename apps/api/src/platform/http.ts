@@ -76,11 +76,9 @@ export function refuseMalformedUrls(): MiddlewareHandler {
 /** Largest body of a JSON (or any non-upload) request. */
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 
-const jsonBodyLimit = bodyLimit({
-  maxSize: JSON_BODY_MAX_BYTES,
-  onError: (c) =>
-    c.json({ error: { code: 'payload_too_large', message: 'La petición es demasiado grande (máximo 1 MB)' } } satisfies ErrorBody, 413),
-});
+const jsonTooLarge = (c: Context) =>
+  c.json({ error: { code: 'payload_too_large', message: 'La petición es demasiado grande (máximo 1 MB)' } } satisfies ErrorBody, 413);
+const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_MAX_BYTES, onError: jsonTooLarge });
 
 /**
  * Every body is limited before it is read, by Content-Length or while it streams: 1 MB in general,
@@ -93,7 +91,16 @@ export function requestBodyLimit(): MiddlewareHandler {
     // AbortSignal: about 120 µs on every read, as much as the rest of the middleware together.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const type = c.req.header('content-type') ?? '';
-    return /^multipart\/form-data/i.test(type) ? imageBodyLimit(c, next) : jsonBodyLimit(c, next);
+    if (/^multipart\/form-data/i.test(type)) return imageBodyLimit(c, next);
+    // A declared length is checked from the header, as the limiter would, but without asking for the
+    // body stream: then the Node adapter reads the body straight from the socket when the route parses
+    // it, instead of through a Fetch Request and web streams (~200 µs of every write). Node's parser
+    // never reads past the declared length. A chunked body is counted while it streams.
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      return Number(length) > JSON_BODY_MAX_BYTES ? Promise.resolve(jsonTooLarge(c)) : next();
+    }
+    return jsonBodyLimit(c, next);
   };
 }
 
