@@ -1,5 +1,5 @@
 import type { Notificacion, Permission, PrioridadNotificacion } from '@odontia/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { notificaciones, permisos, permisosRol, usuarios, usuariosRol } from '../db/schema/index.ts';
 import { publish } from './realtime/index.ts';
@@ -51,6 +51,16 @@ export type NotifyInput = {
 } & ({ userIds: readonly string[] } | { permiso: Permission });
 
 /**
+ * The ids of a clinic's active members whose roles grant a permission: the recipients of
+ * `notify({ permiso })`, also for statements that write their notifications in SQL (the checkout).
+ */
+export const membersWithPermission = (clinicaId: SQL, permiso: SQL) => sql`select distinct ${usuarios.id} as id from ${usuarios}
+  join ${usuariosRol} on ${usuariosRol.usuarioId} = ${usuarios.id}
+  join ${permisosRol} on ${permisosRol.rolId} = ${usuariosRol.rolId}
+  join ${permisos} on ${permisos.id} = ${permisosRol.permisoId}
+  where ${usuarios.clinicaId} = ${clinicaId} and ${usuarios.activo} and ${permisos.nombre} = ${permiso}`;
+
+/**
  * Creates notifications for members of one clinic and publishes their events, as part of the
  * caller's transaction (a nested transaction, i.e. a savepoint, when given one): nothing is stored
  * or delivered if it rolls back. Recipients are the clinic's active members, either those named
@@ -65,13 +75,7 @@ export async function notify(tx: Executor, input: NotifyInput): Promise<StoredNo
             .select({ id: usuarios.id })
             .from(usuarios)
             .where(and(eq(usuarios.clinicaId, input.clinicaId), eq(usuarios.activo, true), inArray(usuarios.id, [...input.userIds])))
-      : await tx
-          .selectDistinct({ id: usuarios.id })
-          .from(usuarios)
-          .innerJoin(usuariosRol, eq(usuariosRol.usuarioId, usuarios.id))
-          .innerJoin(permisosRol, eq(permisosRol.rolId, usuariosRol.rolId))
-          .innerJoin(permisos, eq(permisos.id, permisosRol.permisoId))
-          .where(and(eq(usuarios.clinicaId, input.clinicaId), eq(usuarios.activo, true), eq(permisos.nombre, input.permiso)));
+      : ((await tx.execute(membersWithPermission(sql`${input.clinicaId}`, sql`${input.permiso}`))) as unknown as { rows: { id: string }[] }).rows;
   if (recipients.length === 0) return [];
   return tx.transaction(async (inner) => {
     const rows = await inner

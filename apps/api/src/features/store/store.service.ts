@@ -31,7 +31,7 @@ import { carrito, clinicas, detallesPedido, pedidos, productos, seguimientoPedid
 import type { Member } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
-import { notify } from '../../platform/notifications.ts';
+import { membersWithPermission, notify } from '../../platform/notifications.ts';
 import { publish } from '../../platform/realtime/index.ts';
 import { adjustStock, receivePurchasedStock, refreshStockAlert } from '../../platform/stock.ts';
 
@@ -473,7 +473,7 @@ const NUMERO = '\u0001numero\u0001';
  * The checkout's writes in one statement, on lines already checked under their locks: each counted
  * line taken from the supplier's stock by a conditional UPDATE (never below zero) with its 'venta'
  * movement, the order, its lines, its first tracking step, the cart emptied, and the supplier's
- * members with ventas.gestionar notified (as notify() would; published by the caller). Answers what
+ * members with ventas.gestionar notified (notify()'s recipients; published by the caller). Answers what
  * the order's page shows, the lines as getOrder orders them.
  */
 const writeOrder = preparedStatement<CheckoutWritten>(
@@ -513,11 +513,7 @@ const writeOrder = preparedStatement<CheckoutWritten>(
         insert into notificaciones (user_id, clinica_id, titulo, mensaje, prioridad, enlace, tipo)
         select r.id, ${ph('proveedorId')}::uuid, ${ph('titulo')}::text, replace(${ph('mensaje')}::text, ${ph('marca')}::text, o.numero_pedido), 'media', ${ph('enlace')}::text, 'pedido'
         from pedido o,
-             (select distinct u.id from usuarios u
-                join usuarios_rol ur on ur.usuario_id = u.id
-                join permisos_rol pr on pr.rol_id = ur.rol_id
-                join permisos pe on pe.id = pr.permiso_id
-              where u.clinica_id = ${ph('proveedorId')}::uuid and u.activo and pe.nombre = 'ventas.gestionar') r
+             (${membersWithPermission(sql`${ph('proveedorId')}::uuid`, sql`'ventas.gestionar'`)}) r
         returning id, user_id
       )
       select o.numero_pedido as "numeroPedido",
