@@ -80,7 +80,9 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   await expect(grid.getByRole('columnheader').first()).toHaveText('Dom');
   await expect(grid.getByRole('link', { name: /Íñigo Arrieta Sanz/ })).toBeVisible();
   await expectNoAxeViolations(page);
-  await grid.getByRole('button', { name: new RegExp(`Ver el día .*${Number(fecha.slice(8))} de`) }).click();
+  // The booked day's own button ('Ver el día miércoles, 2 de diciembre de 2026, 1 cita'): a bare '2 de'
+  // also matches the 12th, the 22nd and the 2nd of the next month shown in the grid.
+  await grid.getByRole('button', { name: new RegExp(`^Ver el día [^,]+, ${Number(fecha.slice(8))} de [^,]+, 1 cita$`) }).click();
   await expect(page.getByRole('button', { name: 'Día', exact: true })).toHaveAttribute('aria-pressed', 'true');
   // Previous/next do not step in the day view.
   await expect(page.getByRole('button', { name: 'Semana anterior' })).toBeDisabled();
