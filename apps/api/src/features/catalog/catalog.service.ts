@@ -79,8 +79,29 @@ const listTab = listPage('odontia_catalogo_pestana', sql`${sql.placeholder('cate
  * `busqueda LIKE` this: the term folded like the column (lower case, no accents: 'resina' finds
  * 'Resína', 'GUANTES' finds 'guantes'), LIKE's own characters escaped so '50%' is searched literally.
  */
-const likePattern = (term: string): SQL =>
+const likePattern = (term: string | SQL): SQL =>
   sql`'%' || replace(replace(replace(odontia_normalizar(${term}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+
+/**
+ * A search of three characters or more: a named statement too. Its count needs every match anyway, so
+ * the trigram index is the plan for any such term, and planning it on each keystroke cost as much as
+ * running it. Shorter terms have no trigram to look up and are planned with their value.
+ */
+const searchPage = (name: string, tab: SQL | undefined) => {
+  const clinicaId = sql`${sql.placeholder('clinicaId')}::uuid`;
+  return preparedStatement<ListRow>(
+    name,
+    sql`select ${listColumns}, (count(*) over ())::int as total, ${counted(clinicaId)} as "totalClinica"
+        from productos p
+        where p.clinica_id = ${clinicaId}${tab ? sql` and p.categoria = ${tab}` : sql``}
+          and p.busqueda like ${likePattern(sql`${sql.placeholder('q')}::text`)}
+        order by p.nombre, p.id
+        limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int`,
+  );
+};
+const searchAll = searchPage('odontia_catalogo_busqueda', undefined);
+const searchTab = searchPage('odontia_catalogo_busqueda_pestana', sql`${sql.placeholder('categoria')}::text`);
+const TRIGRAM = 3;
 
 /**
  * One page of the clinic's catalogue ordered by nombre, filtered on the server by tab and search
@@ -100,9 +121,10 @@ export async function listItems(
   let rows: ListRow[];
   if (!query.q) {
     rows = await (categoria ? listTab : listAll)(db, { clinicaId, categoria, limit, offset });
+  } else if (query.q.trim().length >= TRIGRAM) {
+    rows = await (categoria ? searchTab : searchAll)(db, { clinicaId, categoria, q: query.q, limit, offset });
   } else {
-    // Not prepared: the plan depends on the term (trigram index for a rare one, the ordered btree for a
-    // common one), so it is planned with it.
+    // Too short for a trigram: planned with the term, which may well match most items.
     const result = await db.execute(sql`
       select ${listColumns}, (count(*) over ())::int as total, ${counted(sql`${clinicaId}::uuid`)} as "totalClinica"
       from productos p

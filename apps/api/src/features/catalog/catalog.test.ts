@@ -143,6 +143,10 @@ describe('list', () => {
     expect((await list(owner, '?categoria=nada')).total).toBe(4);
     expect(await list(owner, '?pagina=9')).toMatchObject({ items: [], total: 4, totalClinica: 4, pagina: 9 });
     expect((await list(owner, '?q=%25')).total).toBe(0);
+    // Terms long enough for the trigram index (a prepared statement) escape LIKE's characters too.
+    expect((await list(owner, '?q=100%25')).total).toBe(0);
+    expect((await list(owner, '?q=o_t')).total).toBe(0);
+    expect((await list(owner, '?q=OCAÍ')).items.map((i) => i.nombre)).toEqual(['Anestesia Lidocaína']);
     // A tab past its end and a search past its end keep their own counts.
     expect(await list(owner, '?categoria=servicio&pagina=2')).toMatchObject({ items: [], total: 2, totalClinica: 4 });
     expect(await list(owner, '?q=ortodoncia&pagina=2')).toMatchObject({ items: [], total: 2, totalClinica: 4 });
