@@ -32,7 +32,7 @@ import type { Member } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { membersWithPermission, notify } from '../../platform/notifications.ts';
-import { publish } from '../../platform/realtime/index.ts';
+import { publishNotificationsSql } from '../../platform/realtime/index.ts';
 import { adjustStock, receivePurchasedStock, refreshStockAlert } from '../../platform/stock.ts';
 
 /**
@@ -460,7 +460,8 @@ type CheckoutWritten = {
   direccionEnvio: Order['direccionEnvio'];
   descontados: number;
   bajoMinimo: string[];
-  avisos: { id: string; userId: string }[];
+  /** Events published (one per notification): referencing the CTE is what runs it. */
+  publicados: number;
   lineas: Order['lineas'];
   seguido: number;
   autor: string | null;
@@ -473,7 +474,7 @@ const NUMERO = '\u0001numero\u0001';
  * The checkout's writes in one statement, on lines already checked under their locks: each counted
  * line taken from the supplier's stock by a conditional UPDATE (never below zero) with its 'venta'
  * movement, the order, its lines, its first tracking step, the cart emptied, and the supplier's
- * members with ventas.gestionar notified (notify()'s recipients; published by the caller). Answers what
+ * members with ventas.gestionar notified (notify()'s recipients) and their events published. Answers what
  * the order's page shows, the lines as getOrder orders them.
  */
 const writeOrder = preparedStatement<CheckoutWritten>(
@@ -515,14 +516,15 @@ const writeOrder = preparedStatement<CheckoutWritten>(
         from pedido o,
              (${membersWithPermission(sql`${ph('proveedorId')}::uuid`, sql`'ventas.gestionar'`)}) r
         returning id, user_id
-      )
+      ),
+      evento as (${publishNotificationsSql(sql`aviso`)})
       select o.numero_pedido as "numeroPedido",
+             (select count(*)::int from evento) as publicados,
              floor(extract(epoch from o.fecha_creacion) * 1000)::float8 as creado,
              o.direccion_envio as "direccionEnvio",
              (select count(*)::int from stock) as descontados,
              (select coalesce(json_agg(s.id), '[]') from stock s
                where s.stock_minimo is not null and s.stock_actual <= s.stock_minimo and not s.alerta_stock_enviada) as "bajoMinimo",
-             (select coalesce(json_agg(json_build_object('id', a.id, 'userId', a.user_id)), '[]') from aviso a) as avisos,
              (select json_agg(json_build_object('id', d.id, 'productoId', d.producto_id, 'nombre', d.nombre, 'precioUnitario', d.precio_unitario,
                        'cantidad', d.cantidad, 'subtotal', d.subtotal, 'imagenUrl', p.imagen_url) order by d.nombre, d.id)
                 from detalle d left join productos p on p.id = d.producto_id) as lineas,
@@ -615,8 +617,6 @@ export async function checkout(db: Database, member: Member, data: CheckoutData)
       // The lines were checked under the same locks: a line not taken is a bug, and nothing is kept.
       const counted = lines.filter((l) => l.stockActual !== null).length;
       if (written.descontados !== counted) throw new Error(`checkout: ${counted - written.descontados} lines without stock while locked`);
-      const avisos = fromJson<{ id: string; userId: string }[]>(written.avisos);
-      if (avisos.length) await publish(tx, avisos.map((a) => ({ kind: 'notificacion' as const, userId: a.userId, id: a.id })));
       // The supplier's low-stock alert for the items this sale took to their minimum (rare).
       for (const productoId of fromJson<string[]>(written.bajoMinimo)) await refreshStockAlert(tx, proveedorId, productoId);
 

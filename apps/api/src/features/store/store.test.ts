@@ -14,6 +14,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrito, clinicas, movimientosStock, notificaciones, pedidos, productos } from '../../db/schema/index.ts';
+import type { RealtimeEvent } from '../../platform/realtime/index.ts';
 import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -340,8 +341,10 @@ describe('supplier side (/ventas)', () => {
     const asistente = await addTeamMember(t, buyer.clinica.id, 'Asistente', 'asistente');
     const p = await item(seller.clinica.id, { nombre: 'Eyectores', descripcion: 'Bolsa de 100', categoria: 'insumo', unidadMedida: 'bolsa', precioVenta: 8_000 });
     await add(buyer.cookie, p, 4);
+    const live: RealtimeEvent[] = [];
+    const stop = t.deps.realtime.subscribe({ event: (e) => live.push(e), resync: () => undefined });
     const order = (await (await checkout(buyer.cookie)).json()) as Order;
-    // The supplier is told of the new order.
+    // The supplier is told of the new order, live too (the events published by the checkout's statement).
     const [sale] = await t.db.select().from(notificaciones).where(eq(notificaciones.userId, seller.userId));
     expect(sale).toMatchObject({
       titulo: STORE_MESSAGES.newSaleTitle,
@@ -352,6 +355,13 @@ describe('supplier side (/ventas)', () => {
     // Only the supplier's members with ventas.gestionar, once each.
     const told = await t.db.select({ userId: notificaciones.userId }).from(notificaciones).where(eq(notificaciones.enlace, `/ventas/${order.id}`));
     expect(told.map((n) => n.userId).sort()).toEqual([seller.userId, sellerAdmin.userId].sort());
+    await expect.poll(() => live.length).toBe(2);
+    stop();
+    expect(live.map((e) => JSON.stringify(e)).sort()).toEqual(
+      (await t.db.select({ id: notificaciones.id, userId: notificaciones.userId }).from(notificaciones).where(eq(notificaciones.enlace, `/ventas/${order.id}`)))
+        .map((n) => JSON.stringify({ kind: 'notificacion', userId: n.userId, id: n.id }))
+        .sort(),
+    );
 
     const move = (estado: string) => t.request(`/api/ventas/${order.id}/estado`, { method: 'POST', cookie: seller.cookie, json: { estado } });
     const skip = await move('entregado');

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 
 /**
@@ -80,6 +80,14 @@ export async function publish(tx: Executor, events: RealtimeEvent | readonly Rea
   );
   await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, p) from unnest(array[${payloads}]::text[]) as p`);
 }
+
+/**
+ * `publish` from inside a statement that writes notifications itself (a CTE): one event per row of
+ * `rows` (with `id` and `user_id`), the payload `encodeEvent` makes for a notificacion. Part of the
+ * statement's transaction like `publish`, without a round trip of its own.
+ */
+export const publishNotificationsSql = (rows: SQL) =>
+  sql`select pg_notify(${REALTIME_CHANNEL}, json_build_object('kind', 'notificacion', 'userId', r.user_id, 'id', r.id)::text) from ${rows} as r`;
 
 /** The listeners of one instance; both drivers deliver through it. */
 export class Subscribers {
