@@ -36,6 +36,8 @@ const unprocessable = (field: string, message: string) => new AppError(422, 'val
 const instant = (fecha: string, hora: string, zona: string): SQL => sql`((${fecha}::date + ${hora}::time) AT TIME ZONE ${zona})`;
 /** The start of a local day, as an instant. */
 const dayStart = (fecha: string, zona: string): SQL => sql`((${fecha}::date)::timestamp AT TIME ZONE ${zona})`;
+/** The end of a local day: the next local midnight (23 or 25 hours later on a DST change). */
+const dayEnd = (fecha: string, zona: string): SQL => sql`((${fecha}::date + 1)::timestamp AT TIME ZONE ${zona})`;
 const localText = (column: typeof citas.inicio | typeof citas.fin, zona: string, pattern: string) =>
   sql<string>`to_char(${column} AT TIME ZONE ${zona}, ${sql.raw(`'${pattern}'`)})`;
 
@@ -211,7 +213,7 @@ export async function listAppointmentsJson(db: Database, member: Member, q: List
   const range: SQL[] = [];
   if (q.desde || q.hasta) {
     if (q.desde) range.push(gte(citas.inicio, dayStart(q.desde, zona)));
-    if (q.hasta) range.push(sql`${citas.inicio} < ${dayStart(q.hasta, zona)} + interval '1 day'`);
+    if (q.hasta) range.push(lt(citas.inicio, dayEnd(q.hasta, zona)));
   } else if (q.pasadas) {
     range.push(lt(citas.inicio, dayStart(today, zona)));
   } else {

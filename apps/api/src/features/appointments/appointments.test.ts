@@ -325,6 +325,8 @@ describe('appointments', () => {
     await book(owner.cookie, { pacienteId, dentistaId, fecha: '2030-04-01', horaInicio: '00:30', horaFin: '00:45', titulo: 'Siguiente' });
     const dstDay = (await (await get('?desde=2030-03-31&hasta=2030-03-31')).json()) as CalendarAppointment[];
     expect(dstDay.map((c) => c.titulo)).toEqual(['Último']);
+    const dstList = (await (await t.request('/api/citas?desde=2030-03-31&hasta=2030-03-31', { cookie: owner.cookie })).json()) as AppointmentPage;
+    expect(dstList.citas.map((c) => c.titulo)).toEqual(['Último']);
     const dstMonth = (await (await get('/mes?desde=2030-03-31&hasta=2030-04-01')).json()) as MonthDay[];
     expect(dstMonth.map((d) => [d.fecha, d.total, d.citas.map((c) => c.titulo)])).toEqual([['2030-03-31', 1, ['Último']], ['2030-04-01', 1, ['Siguiente']]]);
     const tooLong = await get('?desde=2030-07-01&hasta=2030-08-12');
