@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import http from 'node:http';
 
 export type LoadOptions = {
   url: string;
@@ -27,7 +28,8 @@ export type LoadResult = {
   non2xx: number;
 };
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile (nearest rank) of values sorted ascending; NaN when there are none. */
+export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)];
@@ -74,4 +76,30 @@ async function once(options: LoadOptions, seconds: number, collect: boolean): Pr
 export async function measure(options: LoadOptions): Promise<LoadResult> {
   if (options.warmupSeconds > 0) await once(options, options.warmupSeconds, false);
   return once(options, options.seconds, true);
+}
+
+/**
+ * A keep-alive HTTP/1.1 client over node:http, for loops that build each request from the previous answer
+ * (autocannon cannot): at most `connections` sockets per server, like autocannon's connections. `fetch`
+ * (undici's whole Fetch: Request, Headers, web streams) cost the load generator so much CPU, on the same
+ * two cores as the API and PostgreSQL it measures, that the odontogram's saves measured 1,500 req/s and
+ * p99 15-17 ms with it and 2,200 req/s and p99 9-11 ms with this, against the same server.
+ */
+export function keepAliveClient(connections: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const send = (url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const { body, method = 'GET' } = options;
+      const headers = body === undefined ? options.headers : { ...options.headers, 'content-length': String(Buffer.byteLength(body)) };
+      const req = http.request(url, { agent, method, headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  return { send, close: () => agent.destroy() };
 }

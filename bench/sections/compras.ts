@@ -17,7 +17,7 @@ import { clinicas, rolesClinica, usuarios, usuariosRol } from '../../apps/api/sr
 import { createClinic } from '../../apps/api/src/features/clinic/clinic.service.ts';
 import { benchDatabaseUrl, isPostgresReachable } from '../lib/database.ts';
 import { openFreshApp } from '../lib/fresh-app.ts';
-import { measure } from '../lib/http-load.ts';
+import { keepAliveClient, measure, percentile } from '../lib/http-load.ts';
 import { startInstance, stopInstance, type Instance } from '../lib/instance.ts';
 import type { Measurement, Section, SectionResult } from '../lib/report.ts';
 
@@ -53,11 +53,6 @@ async function killInstance(instance: Instance): Promise<void> {
   const exited = new Promise((resolve) => instance.child.once('exit', resolve));
   instance.child.kill('SIGKILL');
   await exited;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
 type Buyer = { userId: string; cookie: string };
@@ -143,8 +138,10 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
       while (chosen.size < LINES) chosen.add(hot[Math.floor(Math.random() * hot.length)]);
       return [...chosen];
     };
+    // Enough sockets for the race's buyers all at once; the loops use one per buyer.
+    const client = keepAliveClient(RACERS);
     const checkout = (baseUrl: string, buyer: Buyer) =>
-      fetch(`${baseUrl}/api/pedidos`, {
+      client.send(`${baseUrl}/api/pedidos`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: baseUrl, cookie: buyer.cookie },
         body: JSON.stringify({ ...SHIPPING, claveIdempotencia: randomUUID() }),
@@ -188,9 +185,8 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
             await fillCart(buyer, pickItems());
             const t0 = performance.now();
             const res = await checkout(server.baseUrl, buyer);
-            const body = await res.text();
             if (res.status === 201) latencies.push(performance.now() - t0);
-            else if (++failures === 1) log(`  checkout ${res.status}: ${body.slice(0, 200)}`);
+            else if (++failures === 1) log(`  checkout ${res.status}: ${res.body.slice(0, 200)}`);
           }
         }),
       );
@@ -255,7 +251,7 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
           try {
             const res = await checkout(server.baseUrl, buyer);
             if (res.status !== 201) throw new Error(`checkout: ${res.status}`);
-            const order = (await res.json()) as { id: string; lineas: { productoId: string; cantidad: number }[] };
+            const order = JSON.parse(res.body) as { id: string; lineas: { productoId: string; cantidad: number }[] };
             acked.push({ id: order.id, lines: new Map(order.lineas.map((l) => [l.productoId, l.cantidad])) });
           } catch {
             // The server died under this request: not acknowledged, whatever happened to it.
@@ -310,6 +306,7 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
       `Durabilidad: ${attempts} intentos, ${acked.length} pedidos confirmados al cliente, ${missing} de ellos faltan, ${incomplete} con líneas distintas; en la base ${totals.rows[0].pedidos} pedidos y ${totals.rows[0].lineas} líneas. ` +
         `Para los ${balance.length} artículos comprados (stock inicial ${HOT_STOCK.toLocaleString('en-US')}): inicial − vendido = stock actual y = suma de movimientos en ${balance.length - mismatched.length}, distinto en ${mismatched.length} (p. ej. ${sample.join('; ')}).`,
     );
+    client.close();
     return { title, measurements, notes };
   } finally {
     if (instance) await stopInstance(instance);

@@ -18,6 +18,7 @@ import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { createLogger } from '../../apps/api/src/platform/logger.ts';
 import { createDeps } from '../../apps/api/src/server.ts';
 import type { Measurement, Section, SectionResult } from '../lib/report.ts';
+import { percentile } from '../lib/http-load.ts';
 
 export const CLINICS = 10_000;
 const BUDGET_P99_MS = 20;
@@ -92,10 +93,6 @@ async function prepare(handle: DatabaseHandle, log: (line: string) => void) {
   );
   await sql(handle, 'analyze clinicas');
   log(`${CLINICS} clínicas generadas en ${Math.round(performance.now() - started)} ms`);
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 async function time(fn: () => Promise<unknown>) {
