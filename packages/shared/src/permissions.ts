@@ -39,6 +39,8 @@ export const PERMISSIONS = [
 ] as const satisfies readonly { nombre: string; descripcion: string; modulo: string }[];
 
 export type Permission = (typeof PERMISSIONS)[number]['nombre'];
+/** The modules permissions are grouped by on the permission screens. */
+export type PermissionModule = (typeof PERMISSIONS)[number]['modulo'];
 
 export const ROLES = ['admin', 'dentista', 'asistente', 'recepcion'] as const;
 export type Rol = (typeof ROLES)[number];

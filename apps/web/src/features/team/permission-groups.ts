@@ -1,8 +1,10 @@
+import type { PermissionModule } from '@odontia/shared';
+
 /** What the permissions screens and the role form read of a permission. */
 export type PermissionLike = { id: string; nombre: string; descripcion: string | null; modulo: string };
 
-/** Spanish names of the modules (the catalogue stores the lower-case keys). */
-const MODULE_LABELS: Record<string, string> = {
+/** Spanish names of the modules (the catalogue stores the lower-case keys): one for each, or it does not compile. */
+const MODULE_LABELS: Record<PermissionModule, string> = {
   clinica: 'Clínica',
   usuarios: 'Usuarios',
   roles: 'Roles',
@@ -12,10 +14,13 @@ const MODULE_LABELS: Record<string, string> = {
   dentistas: 'Dentistas',
   productos: 'Productos',
   compras: 'Compras',
+  ventas: 'Ventas',
   notificaciones: 'Notificaciones',
+  auditoria: 'Auditoría',
 };
 
-export const moduleLabel = (modulo: string) => MODULE_LABELS[modulo] ?? modulo.charAt(0).toUpperCase() + modulo.slice(1);
+const isModule = (modulo: string): modulo is PermissionModule => Object.hasOwn(MODULE_LABELS, modulo);
+export const moduleLabel = (modulo: string) => (isModule(modulo) ? MODULE_LABELS[modulo] : modulo.charAt(0).toUpperCase() + modulo.slice(1));
 
 /** Permissions grouped by módulo, modules and permissions in the order they come (the server orders them). */
 export function groupByModule<T extends PermissionLike>(permissions: readonly T[]): { modulo: string; items: T[] }[] {
