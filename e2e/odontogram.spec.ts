@@ -21,7 +21,7 @@ test('charts a patient: apply, save, reload, notes, keyboard, leave guard, histo
   test.setTimeout(150_000);
   await createClinicOwner(page.request);
   const ana = await createPatient(page, 'Ana', 'Ortega Prieto');
-  await createPatient(page, 'Bruno', 'Salas Gil');
+  const bruno = await createPatient(page, 'Bruno', 'Salas Gil');
 
   // The sidebar lists it; the picker searches as you type; the URL keeps the patient.
   await page.goto('/dashboard');
@@ -93,9 +93,9 @@ test('charts a patient: apply, save, reload, notes, keyboard, leave guard, histo
   const figure = `click → re-render: ${stats(renders)}; click → next paint: ${stats(paints)} (${timings.length} samples)`;
   console.log(`Odontograma, aplicar un estado: ${figure}`);
   test.info().annotations.push({ type: 'performance', description: figure });
-  // Load on a shared machine only adds time, so the fastest sample is the screen's own cost: under one
-  // frame of work, painted within a generous bound.
-  expect(Math.min(...renders)).toBeLessThan(16);
+  // The typical re-render is under one frame of work (about 2 ms here). The paint waits for the next
+  // vsync and for whatever else a shared machine runs, so only the fastest one is held to a generous bound.
+  expect(median(renders)).toBeLessThan(16);
   expect(Math.min(...paints)).toBeLessThan(50);
   await expect(page.getByRole('button', { name: 'Diente 26: Obturado', exact: true })).toBeVisible();
 
@@ -175,8 +175,14 @@ test('charts a patient: apply, save, reload, notes, keyboard, leave guard, histo
   await page.getByRole('option', { name: /Bruno Salas Gil/ }).click();
   await expect(page.getByText('Bruno Salas Gil: aún no tiene odontograma guardado.')).toBeVisible();
   await expect(surface(page, 'Diente 16, Oclusal: Sano')).toBeVisible();
+  // His first save is his version 1; Ana's chart and versions stay as they were.
+  await surface(page, 'Diente 16, Oclusal: Sano').click();
+  await status(page, 'Obturado').click();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText(/^Bruno Salas Gil: versión 1, guardada el /)).toBeVisible();
   await page.goBack();
   await expect(surface(page, 'Diente 16, Oclusal: Caries')).toBeVisible();
+  await expect(page.getByText(/^Ana Ortega Prieto: versión 2, guardada el /)).toBeVisible();
 
   // Restablecer, after the confirmation of DESIGN §8: every tooth Sano, kept as a new version.
   await page.getByRole('button', { name: 'Restablecer' }).click();
@@ -208,6 +214,12 @@ test('charts a patient: apply, save, reload, notes, keyboard, leave guard, histo
   await expectNoAxeViolations(page);
   await page.reload();
   await expect(audit.getByRole('row', { name: /Guardó el odontograma/ })).toHaveCount(3);
+  // Bruno's chart was opened and saved, his record never: the chart screen reads nothing else of it.
+  await page.goto(`/auditoria?paciente=${bruno}`);
+  await expect(audit.getByRole('row', { name: /Bruno Salas Gil/ })).toHaveCount(3);
+  await expect(audit.getByRole('row', { name: /Registró al paciente/ })).toHaveCount(1);
+  await expect(audit.getByRole('row', { name: /Vio el odontograma/ })).toHaveCount(1);
+  await expect(audit.getByRole('row', { name: /Guardó el odontograma/ })).toHaveCount(1);
 });
 
 test('a save over a version someone else saved meanwhile shows the conflict and reloads theirs', async ({ page }) => {

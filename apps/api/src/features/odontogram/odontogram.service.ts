@@ -18,6 +18,10 @@ export type ChartVersion = { version: number; chart: OdontogramChart; autor: Cha
 export type VersionListItem = { version: number; fecha: string; autor: ChartAuthor };
 export type VersionPage = { versiones: VersionListItem[]; total: number; pagina: number; porPagina: number };
 export type VersionDetail = ChartVersion & { anterior: { version: number; chart: OdontogramChart } | null };
+/** Whose chart it is, as the patient picker shows a patient: the chart screen needs no read of the record. */
+export type ChartPatient = { id: string; nombres: string; apellidos: string; telefono: string | null };
+/** The current chart as the screen opens it. */
+export type ChartView = ChartVersion & { paciente: ChartPatient };
 
 type VersionRow = {
   version: number | null;
@@ -52,23 +56,26 @@ const patientCte = (clinicaId: string, pacienteId: string) =>
  */
 const ph = (name: string) => sql.placeholder(name);
 const preparedPatientCte = sql`paciente as (
-  select id from pacientes where id = ${ph('paciente_id')}::uuid and clinica_id = ${ph('clinica_id')}::uuid and fecha_archivado is null)`;
+  select id, nombres, apellidos, telefono from pacientes where id = ${ph('paciente_id')}::uuid and clinica_id = ${ph('clinica_id')}::uuid and fecha_archivado is null)`;
 const isoSql = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 type ChartTextRow = { version: number | null; carta?: string | null; autor_id: string | null; autor_nombre: string | null; fecha: string | null };
-const EMPTY_VERSION_JSON = JSON.stringify({ version: 0, chart: emptyChart(), autor: null, fecha: null }) as JsonText<ChartVersion>;
+const EMPTY_VERSION_FIELDS = JSON.stringify({ version: 0, chart: emptyChart(), autor: null, fecha: null }).slice(1, -1);
 
-/** A version as the API answers it, `chart` being the chart's JSON text. */
-function versionJson(row: ChartTextRow, chart: string): JsonText<ChartVersion> {
+/** A version's fields as the API writes them (no braces), `chart` being the chart's JSON text. */
+function versionFields(row: ChartTextRow, chart: string): string {
   const autor = JSON.stringify({ id: row.autor_id, nombre: row.autor_nombre });
-  return `{"version":${Number(row.version)},"chart":${chart},"autor":${autor},"fecha":"${row.fecha}"}`;
+  return `"version":${Number(row.version)},"chart":${chart},"autor":${autor},"fecha":"${row.fecha}"`;
 }
 
-const loadStatement = preparedStatement<ChartTextRow & { paciente: string | null }>(
+type LoadRow = ChartTextRow & { paciente: string | null; nombres: string; apellidos: string; telefono: string | null };
+
+const loadStatement = preparedStatement<LoadRow>(
   'odontia_odontograma_cargar',
   sql`with ${preparedPatientCte},
     visto as (${auditInsertPrepared({ from: sql`paciente` })})
-    select paciente.id as paciente, actual.version, actual.carta::text as carta, actual.autor_id, actual.autor_nombre,
+    select paciente.id as paciente, paciente.nombres, paciente.apellidos, paciente.telefono,
+           actual.version, actual.carta::text as carta, actual.autor_id, actual.autor_nombre,
            ${isoSql(sql`actual.fecha_creacion`)} as fecha
     from (select 1) as uno
     left join paciente on true
@@ -78,15 +85,19 @@ const loadStatement = preparedStatement<ChartTextRow & { paciente: string | null
     ) as actual on true`,
 );
 
-/** The current chart (or version 0) as JSON, with the view written to the audit trail. Null: no such patient. */
-export async function loadChart(db: Executor, actor: AuditActor, pacienteId: string): Promise<JsonText<ChartVersion> | null> {
+/**
+ * The current chart (or version 0) and whose it is, as JSON, with the view written to the audit trail.
+ * Null: no such patient.
+ */
+export async function loadChart(db: Executor, actor: AuditActor, pacienteId: string): Promise<JsonText<ChartView> | null> {
   const [row] = await loadStatement(db, {
     paciente_id: pacienteId,
     clinica_id: actor.clinicaId,
     ...auditValues(actor, { accion: 'odontograma.ver', pacienteId }),
   });
   if (!row.paciente) return null;
-  return row.version === null ? EMPTY_VERSION_JSON : versionJson(row, row.carta!);
+  const paciente = JSON.stringify({ id: row.paciente, nombres: row.nombres, apellidos: row.apellidos, telefono: row.telefono } satisfies ChartPatient);
+  return `{${row.version === null ? EMPTY_VERSION_FIELDS : versionFields(row, row.carta!)},"paciente":${paciente}}`;
 }
 
 export type SaveResult = { saved: JsonText<ChartVersion> } | { notFound: true } | { conflict: { version: number; autor: string } };
@@ -140,7 +151,7 @@ export async function saveChart(
     if (state !== '23505') throw error;
   }
   if (row && !row.paciente) return { notFound: true };
-  if (row && row.version !== null) return { saved: versionJson(row, carta) };
+  if (row && row.version !== null) return { saved: `{${versionFields(row, carta)}}` };
   const current = await currentVersionOf(db, actor.clinicaId, pacienteId);
   return current ? { conflict: current } : { notFound: true };
 }

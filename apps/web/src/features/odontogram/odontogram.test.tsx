@@ -13,7 +13,7 @@ vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info:
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const PATIENT = { id: 'p1', nombres: 'Ana', apellidos: 'Ortega', telefono: null, email: null, estado: 'activo' };
+const PATIENT = { id: 'p1', nombres: 'Ana', apellidos: 'Ortega', telefono: null };
 const autor = { id: 'u2', nombre: 'Marta Gil' };
 
 let permisos: string[] = [];
@@ -37,10 +37,9 @@ function installApi() {
           permisos,
         });
       }
-      if (url.pathname === '/api/pacientes/p1') return json(PATIENT);
       if (url.pathname === '/api/pacientes/p1/odontograma' && request.method === 'GET') {
         const next = served.length > 1 ? served.shift()! : served[0]!;
-        return json({ ...next, autor, fecha: '2026-11-20T09:30:00.000Z' });
+        return json({ ...next, autor, fecha: '2026-11-20T09:30:00.000Z', paciente: PATIENT });
       }
       if (url.pathname === '/api/pacientes/p1/odontograma' && request.method === 'PUT') {
         saves.push(await request.json());
@@ -139,6 +138,11 @@ describe('Odontograma', slow, () => {
     expect(sent.chart[16]).toEqual({ estado: 'healthy', superficies: { top: 'healthy', right: 'healthy', bottom: 'healthy', left: 'healthy', center: 'cavity' }, notas: 'Dolor' });
     expect(screen.queryByText('Cambios sin guardar')).toBeNull();
     expect(screen.getByText(/versión 4, guardada/)).toBeTruthy();
+    // The patient's name comes with the chart: the record (audited as a view of it) is never read.
+    expect(screen.getByText(/^Ana Ortega: versión 4/)).toBeTruthy();
+    const paths = vi.mocked(fetch).mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname);
+    expect(paths).not.toContain('/api/pacientes/p1');
+    expect(paths.filter((p) => p === '/api/pacientes/p1/odontograma')).toHaveLength(2);
   });
 
   it('Ausente on a whole tooth draws it as a dash and takes its surfaces', async () => {

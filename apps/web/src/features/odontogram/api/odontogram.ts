@@ -6,7 +6,9 @@ import { api, unwrap } from '@/lib/api';
 const chartApi = api.pacientes[':id'].odontograma;
 
 /** A saved version of a patient's chart (version 0: never charted, every tooth Sano). */
-export type Odontogram = Omit<InferResponseType<typeof chartApi.$get, 200>, 'chart'> & { chart: OdontogramChart };
+export type Odontogram = Omit<InferResponseType<typeof chartApi.$put, 200>, 'chart'> & { chart: OdontogramChart };
+/** The current chart as the screen opens it, with whose it is. */
+export type OdontogramView = Odontogram & Pick<InferResponseType<typeof chartApi.$get, 200>, 'paciente'>;
 export type VersionPage = InferResponseType<typeof chartApi.versiones.$get, 200>;
 export type VersionDetail = Omit<InferResponseType<(typeof chartApi.versiones)[':version']['$get'], 200>, 'chart' | 'anterior'> & {
   chart: OdontogramChart;
@@ -17,13 +19,15 @@ export type VersionDetail = Omit<InferResponseType<(typeof chartApi.versiones)['
 export const odontogramKey = (patientId: string) => ['odontograma', patientId] as const;
 
 /**
- * The current chart. Every read is written to the audit trail, so it is read once per visit (no
- * refetch on focus or remount); the screen asks again only to reload after a conflict.
+ * The current chart and its patient (the screen reads nothing else of the record, so opening a chart is
+ * audited as a view of the chart alone). Every read is written to the audit trail, so it is read once
+ * per visit (no refetch on focus or remount); the screen asks again only to reload after a conflict.
  */
 export const useOdontogram = (patientId: string) =>
   useQuery({
     queryKey: [...odontogramKey(patientId), 'actual'],
-    queryFn: async (): Promise<Odontogram> => (await unwrap(chartApi.$get({ param: { id: patientId } }))) as Odontogram,
+    queryFn: async (): Promise<OdontogramView> => (await unwrap(chartApi.$get({ param: { id: patientId } }))) as OdontogramView,
+    enabled: patientId !== '',
     staleTime: Infinity,
     gcTime: 0,
   });
@@ -54,13 +58,4 @@ export const useVersion = (patientId: string, version: number | null) =>
       (await unwrap(chartApi.versiones[':version'].$get({ param: { id: patientId, version: String(version) } }))) as VersionDetail,
     enabled: version !== null,
     staleTime: Infinity,
-  });
-
-/** The patient whose chart is shown (name for the heading, the picker and the printout). */
-export const usePatientSummary = (patientId: string) =>
-  useQuery({
-    queryKey: ['pacientes', 'detail', patientId],
-    queryFn: () => unwrap(api.pacientes[':id'].$get({ param: { id: patientId } })),
-    enabled: patientId !== '',
-    staleTime: 60_000,
   });

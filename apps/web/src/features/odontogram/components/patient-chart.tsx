@@ -25,11 +25,10 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useCan, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { useOdontogram, useSaveOdontogram, type Odontogram } from '../api/odontogram';
+import { useSaveOdontogram, type Odontogram } from '../api/odontogram';
 import { useLeaveGuard } from '../lib/use-leave-guard';
 import { DentalChart } from './dental-chart';
 import { HistoryPanel } from './history-panel';
@@ -40,45 +39,21 @@ import { selectionText, statusForKey, TreatmentPanel } from './treatment-panel';
 
 const isTextField = (el: EventTarget) => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 
+type Props = {
+  patientId: string;
+  patientName: string;
+  /** The chart as the screen opened it. */
+  saved: Odontogram;
+  /** Reads the current chart again (after a conflict). */
+  reload: () => Promise<{ data?: Odontogram }>;
+};
+
 /**
  * 'Carta Dental Interactiva' of one patient: the chart as last saved, edited with the rules of spec 000
  * §4 (packages/shared), saved as a new version from the version it started from; a save that comes
  * after someone else's is refused (409) and the screen offers to load theirs.
  */
-export function PatientChart({ patientId, patientName }: { patientId: string; patientName: string }) {
-  const query = useOdontogram(patientId);
-  if (query.isPending) {
-    return (
-      <Card aria-busy="true" aria-label="Cargando el odontograma">
-        <CardContent className="grid gap-3">
-          <Skeleton className="h-8 w-64" />
-          <Skeleton className="h-48 w-full" />
-        </CardContent>
-      </Card>
-    );
-  }
-  if (!query.data) {
-    return (
-      <Card>
-        <CardContent>
-          <p role="alert" className="text-destructive">
-            {errorMessage(query.error, 'No se pudo cargar el odontograma. Inténtalo de nuevo.')}
-          </p>
-        </CardContent>
-      </Card>
-    );
-  }
-  return <ChartEditor patientId={patientId} patientName={patientName} saved={query.data} reload={query.refetch} />;
-}
-
-type EditorProps = {
-  patientId: string;
-  patientName: string;
-  saved: Odontogram;
-  reload: () => Promise<{ data?: Odontogram }>;
-};
-
-function ChartEditor({ patientId, patientName, saved, reload }: EditorProps) {
+export function PatientChart({ patientId, patientName, saved, reload }: Props) {
   const patterns = `odo${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const { account } = useSession();
   const canEdit = useCan('odontograma.editar');

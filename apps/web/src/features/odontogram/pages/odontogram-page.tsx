@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
-import { usePatientSummary } from '../api/odontogram';
+import { useOdontogram } from '../api/odontogram';
 import { PatientChart } from '../components/patient-chart';
 import '../odontogram-print.css';
 
@@ -23,11 +23,13 @@ export default function OdontogramPage({ actions }: { actions?: ReactNode }) {
   const pickerId = useId();
   const [params, setParams] = useSearchParams();
   const patientId = params.get('paciente')?.trim() ?? '';
-  const patient = usePatientSummary(patientId);
-  const redirecting = useClinicRequired(patient.error);
-  const notFound = patient.error instanceof ApiError && (patient.error.status === 404 || patient.error.status === 400);
+  // The chart comes with whose it is: the screen reads nothing else of the patient's record.
+  const chart = useOdontogram(patientId);
+  const redirecting = useClinicRequired(chart.error);
+  const notFound = chart.error instanceof ApiError && (chart.error.status === 404 || chart.error.status === 400);
   if (redirecting) return null;
-  const name = patient.data ? `${patient.data.nombres} ${patient.data.apellidos}` : '';
+  const patient = chart.data?.paciente ?? null;
+  const name = patient ? `${patient.nombres} ${patient.apellidos}` : '';
 
   return (
     <div className="flex flex-col gap-6">
@@ -43,13 +45,13 @@ export default function OdontogramPage({ actions }: { actions?: ReactNode }) {
         <Label htmlFor={pickerId}>Paciente</Label>
         <PatientPicker
           // Remounted once the patient of the URL is known, to show it as chosen.
-          key={`${patientId}-${patient.data ? 'ok' : 'pendiente'}`}
+          key={`${patientId}-${patient ? 'ok' : 'pendiente'}`}
           id={pickerId}
           aria-invalid={false}
           aria-describedby={undefined}
           aria-required={undefined}
           value={patientId}
-          initial={patient.data ?? null}
+          initial={patient}
           onChange={(id) => {
             if (id) setParams({ paciente: id });
           }}
@@ -66,14 +68,23 @@ export default function OdontogramPage({ actions }: { actions?: ReactNode }) {
             <p className="text-muted-foreground">{PATIENT_MESSAGES.notFound}</p>
           </CardContent>
         </Card>
-      ) : patient.isPending ? (
-        <Skeleton className="h-64 w-full" aria-label="Cargando el paciente" />
-      ) : !patient.data ? (
-        <p role="alert" className="text-destructive">
-          {errorMessage(patient.error, 'No se pudieron cargar los datos del paciente.')}
-        </p>
+      ) : chart.isPending ? (
+        <Card aria-busy="true" aria-label="Cargando el odontograma">
+          <CardContent className="grid gap-3">
+            <Skeleton className="h-8 w-64" />
+            <Skeleton className="h-48 w-full" />
+          </CardContent>
+        </Card>
+      ) : !chart.data ? (
+        <Card>
+          <CardContent>
+            <p role="alert" className="text-destructive">
+              {errorMessage(chart.error, 'No se pudo cargar el odontograma. Inténtalo de nuevo.')}
+            </p>
+          </CardContent>
+        </Card>
       ) : (
-        <PatientChart key={patientId} patientId={patientId} patientName={name} />
+        <PatientChart key={patientId} patientId={patientId} patientName={name} saved={chart.data} reload={chart.refetch} />
       )}
     </div>
   );
