@@ -9,6 +9,7 @@ import {
   updateDentistSchema,
 } from '@odontia/shared';
 import { Hono } from 'hono';
+import { clientAddress } from '../../platform/client-address.ts';
 import type { AppEnv } from '../../platform/context.ts';
 import { requirePermission } from '../../platform/session.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -86,7 +87,7 @@ export const appointmentsRoutes = new Hono<AppEnv>()
     return c.json(cita, 200);
   })
   .post('/', requirePermission('citas.crear'), validate('json', createAppointmentSchema), async (c) => {
-    return c.json(await createAppointment(c.var.deps.db, c.var.member, c.req.valid('json')), 201);
+    return c.json(await createAppointment(c.var.deps.db, c.var.member, clientAddress(c), c.req.valid('json')), 201);
   })
   .put('/:id', requirePermission('citas.editar'), idParam(appointmentNotFound), validate('json', updateAppointmentSchema), async (c) => {
     return c.json(await updateAppointment(c.var.deps.db, c.var.member, c.req.valid('param').id, c.req.valid('json')), 200);

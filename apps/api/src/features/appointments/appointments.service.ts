@@ -20,6 +20,7 @@ import {
 import { and, asc, desc, eq, gte, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
+import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import type { JsonText } from '../../platform/http.ts';
 import { VersionedCache } from '../../platform/versioned-cache.ts';
 import { citas, clinicas, dentistas, pacientes, solicitudesCita } from '../../db/schema/index.ts';
@@ -573,9 +574,9 @@ export async function appointmentRequestDraft(db: Database, member: Member, id: 
 /**
  * The patient of an appointment made from a request without one chosen: the matching patient, or a
  * new one from the request's data (first word as nombres, the rest as apellidos), which needs
- * `pacientes.crear`.
+ * `pacientes.crear` and is written to the audit trail as any registration.
  */
-async function patientFromRequest(tx: Executor, member: Member, solicitud: RequestRow): Promise<string> {
+async function patientFromRequest(tx: Executor, member: Member, direccion: string, solicitud: RequestRow): Promise<string> {
   const found = await requestPatient(tx, member, solicitud);
   if (found) return found.id;
   if (!member.permisos.has('pacientes.crear')) throw new AppError(403, 'forbidden', APPOINTMENT_MESSAGES.pacienteCreateForbidden, { pacienteId: APPOINTMENT_MESSAGES.pacienteCreateForbidden });
@@ -584,6 +585,8 @@ async function patientFromRequest(tx: Executor, member: Member, solicitud: Reque
     .insert(pacientes)
     .values({ clinicaId: member.clinicaId, nombres: nombres ?? solicitud.nombre, apellidos: apellidos.join(' '), email: solicitud.email, telefono: solicitud.telefono, estado: 'activo' })
     .returning({ id: pacientes.id });
+  const actor: AuditActor = { clinicaId: member.clinicaId, userId: member.userId, direccion };
+  await recordAudit(tx, actor, { accion: 'paciente.crear', pacienteId: row.id });
   return row.id;
 }
 
@@ -637,9 +640,10 @@ const createStatement = preparedStatement<PartyRow & { id: string | null }>(
 
 /**
  * Creates a pendiente appointment. With `solicitudId`, that request becomes atendida in the same
- * transaction, and without a `pacienteId` the request's patient is found or created there too.
+ * transaction, and without a `pacienteId` the request's patient is found or created there too
+ * (`direccion`: the caller's address, for that registration's audit row).
  */
-export async function createAppointment(db: Database, member: Member, data: AppointmentData): Promise<Appointment> {
+export async function createAppointment(db: Database, member: Member, direccion: string, data: AppointmentData): Promise<Appointment> {
   const zona = member.zonaHoraria;
   checkLocalTimes(member, data);
   if (!data.solicitudId && data.pacienteId) {
@@ -655,7 +659,7 @@ export async function createAppointment(db: Database, member: Member, data: Appo
       if (data.solicitudId) {
         const solicitud = await findRequest(tx, member, data.solicitudId);
         if (!solicitud) throw unprocessable('solicitudId', APPOINTMENT_MESSAGES.solicitudNotFound);
-        pacienteId ??= await patientFromRequest(tx, member, solicitud);
+        pacienteId ??= await patientFromRequest(tx, member, direccion, solicitud);
         await tx.update(solicitudesCita).set({ estado: 'atendida', fechaActualizacion: new Date() }).where(eq(solicitudesCita.id, solicitud.id));
       }
       if (!pacienteId) throw unprocessable('pacienteId', APPOINTMENT_MESSAGES.pacienteRequired);

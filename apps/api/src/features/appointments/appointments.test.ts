@@ -1,7 +1,7 @@
 import { APPOINTMENT_MESSAGES, DENTIST_COLOR_VALUES, DENTIST_MESSAGES, type Appointment, type AppointmentPage, type AppointmentRequestDraft, type CalendarAppointment, type Dentist, type MonthDay } from '@odontia/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { citas, clinicas, notificaciones, pacientes, permisos, solicitudesCita } from '../../db/schema/index.ts';
+import { auditoria, citas, clinicas, notificaciones, pacientes, permisos, solicitudesCita } from '../../db/schema/index.ts';
 import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -502,6 +502,9 @@ describe('appointments', () => {
     const cita = (await created.json()) as Appointment;
     const [nuevo] = await t.db.select().from(pacientes).where(eq(pacientes.id, cita.pacienteId));
     expect(nuevo).toMatchObject({ clinicaId: owner.clinica.id, nombres: 'Pedro', apellidos: 'Sánchez Gil', email: 'pedro@example.com', telefono: '611 222 444', estado: 'activo' });
+    // Registered as from the patients' screen: with its audit row, in the booking's transaction.
+    const audited = await t.db.select().from(auditoria).where(eq(auditoria.pacienteId, cita.pacienteId));
+    expect(audited).toMatchObject([{ accion: 'paciente.crear', clinicaId: owner.clinica.id, usuarioId: owner.userId }]);
     const states = await t.db.select({ id: solicitudesCita.id, estado: solicitudesCita.estado }).from(solicitudesCita).where(eq(solicitudesCita.clinicaId, owner.clinica.id));
     expect(Object.fromEntries(states.map((r) => [r.id, r.estado]))).toEqual({ [byEmail]: 'nueva', [byPhone]: 'atendida', [stranger]: 'atendida' });
 

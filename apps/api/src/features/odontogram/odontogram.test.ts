@@ -1,5 +1,6 @@
 import { applyStatus, emptyChart, ODONTOGRAM_MESSAGES, PATIENT_MESSAGES, setToothNotes, type OdontogramChart } from '@odontia/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
 import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
@@ -266,8 +267,19 @@ describe('audit trail of the patient record', () => {
     const patient = await view.json();
     const edit = await t.client(ana.cookie).pacientes[':id'].$put({ param: { id }, json: { ...patient, notas: 'Alergia a la penicilina' } });
     expect(edit.status).toBe(200);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+    const form = new FormData();
+    form.set('foto', new File([new Uint8Array(png)], 'foto.png', { type: 'image/png' }));
+    expect((await t.request(`/api/pacientes/${id}/foto`, { method: 'PUT', cookie: ana.cookie, body: form })).status).toBe(200);
+    expect((await t.request(`/api/pacientes/${id}/foto`, { method: 'DELETE', cookie: ana.cookie })).status).toBe(200);
     const rows = await auditRows(id);
-    expect(rows.map((r) => r.accion)).toEqual(['paciente.crear', 'paciente.ver', 'paciente.editar']);
+    expect(rows.map((r) => [r.accion, r.detalle])).toEqual([
+      ['paciente.crear', null],
+      ['paciente.ver', null],
+      ['paciente.editar', null],
+      ['paciente.editar', { cambio: 'foto' }],
+      ['paciente.editar', { cambio: 'foto' }],
+    ]);
   });
 
   it('writes no row for an edit that is refused', async () => {
