@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgSession } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
@@ -28,3 +28,9 @@ export function preparedStatement<Row>(name: string, query: SQL) {
     return (await prepared.execute(values)).rows as Row[];
   };
 }
+
+/**
+ * A timestamptz written as JSON.stringify writes a Date (ISO 8601, UTC, milliseconds), for statements
+ * whose JSON PostgreSQL builds itself.
+ */
+export const isoTimestampSql = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

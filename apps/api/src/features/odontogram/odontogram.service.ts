@@ -1,7 +1,7 @@
 import { emptyChart, ODONTOGRAM_HISTORY_PAGE_SIZE, type OdontogramChart } from '@odontia/shared';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
 import { auditInsert, auditInsertPrepared, auditValues, type AuditActor } from '../../platform/audit.ts';
 import { sqlState } from '../../platform/db-errors.ts';
 import type { JsonText } from '../../platform/http.ts';
@@ -57,7 +57,6 @@ const patientCte = (clinicaId: string, pacienteId: string) =>
 const ph = (name: string) => sql.placeholder(name);
 const preparedPatientCte = sql`paciente as (
   select id, nombres, apellidos, telefono from pacientes where id = ${ph('paciente_id')}::uuid and clinica_id = ${ph('clinica_id')}::uuid and fecha_archivado is null)`;
-const isoSql = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 type ChartTextRow = { version: number | null; carta?: string | null; autor_id: string | null; autor_nombre: string | null; fecha: string | null };
 const EMPTY_VERSION_FIELDS = JSON.stringify({ version: 0, chart: emptyChart(), autor: null, fecha: null }).slice(1, -1);
@@ -76,7 +75,7 @@ const loadStatement = preparedStatement<LoadRow>(
     visto as (${auditInsertPrepared({ from: sql`paciente` })})
     select paciente.id as paciente, paciente.nombres, paciente.apellidos, paciente.telefono,
            actual.version, actual.carta::text as carta, actual.autor_id, actual.autor_nombre,
-           ${isoSql(sql`actual.fecha_creacion`)} as fecha
+           ${isoTimestampSql(sql`actual.fecha_creacion`)} as fecha
     from (select 1) as uno
     left join paciente on true
     left join lateral (
@@ -114,7 +113,7 @@ const saveStatement = preparedStatement<ChartTextRow & { paciente: string | null
       returning version, autor_id, autor_nombre, fecha_creacion
     ),
     guardado as (${auditInsertPrepared({ from: sql`nueva` })})
-    select (select id from paciente) as paciente, nueva.version, nueva.autor_id, nueva.autor_nombre, ${isoSql(sql`nueva.fecha_creacion`)} as fecha
+    select (select id from paciente) as paciente, nueva.version, nueva.autor_id, nueva.autor_nombre, ${isoTimestampSql(sql`nueva.fecha_creacion`)} as fecha
     from (select 1) as uno left join nueva on true`,
 );
 
@@ -174,7 +173,7 @@ const historyStatement = preparedStatement<{ paciente: string | null; total: num
            coalesce((select max(version) from odontograma_versiones where paciente_id = paciente.id), 0) as total,
            coalesce((
              select json_agg(json_build_object(
-                      'version', v.version, 'fecha', ${isoSql(sql`v.fecha_creacion`)},
+                      'version', v.version, 'fecha', ${isoTimestampSql(sql`v.fecha_creacion`)},
                       'autor', json_build_object('id', v.autor_id, 'nombre', v.autor_nombre)) order by v.version desc)::text
              from (
                select version, autor_id, autor_nombre, fecha_creacion from odontograma_versiones

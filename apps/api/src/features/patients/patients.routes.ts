@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { auditActor, recordAudit } from '../../platform/audit.ts';
 import type { AppEnv } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { jsonText } from '../../platform/http.ts';
 import { requirePermission } from '../../platform/session.ts';
 import { fileBytes, imageUpload } from '../../platform/storage/images.ts';
 import { idParam, validate } from '../../platform/validation.ts';
@@ -61,7 +62,7 @@ export const patientsRoutes = new Hono<AppEnv>()
   .get('/:id', requirePermission('pacientes.ver'), patientIdParam, async (c) => {
     const patient = await viewPatient(c.var.deps.db, auditActor(c), c.req.valid('param').id);
     if (!patient) throw patientNotFound();
-    return c.json(patient, 200);
+    return jsonText(c, patient);
   })
   .put('/:id', requirePermission('pacientes.editar'), patientIdParam, patientBody(updatePatientSchema), async (c) => {
     const patient = await c.var.deps.db.transaction(async (tx) => {

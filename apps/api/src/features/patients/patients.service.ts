@@ -11,7 +11,9 @@ import {
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
-import { auditInsert, recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
+import { auditInsertPrepared, auditValues, recordAudit, type AuditActor } from '../../platform/audit.ts';
+import type { JsonText } from '../../platform/http.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { deleteStoredImage, replaceStoredImage } from '../../platform/storage/stored-images.ts';
@@ -244,17 +246,32 @@ export async function getPatient(db: Executor, clinicaId: string, id: string) {
 export type Patient = NonNullable<Awaited<ReturnType<typeof getPatient>>>;
 
 /**
- * A view of the patient's record: the patient, and the audit row written when (and only when) the patient
- * is the caller clinic's. The two statements run side by side on the pool (the row's condition is the
- * lookup's), so the audit costs the record no extra round trip.
+ * A view of the patient's record: the patient as JSON (the fields of `patientColumns`, written by
+ * PostgreSQL as `c.json` would write them), and the audit row written when (and only when) the patient
+ * is the caller clinic's. One prepared statement: the lookup and its row in one round trip, planned once
+ * per connection.
  */
-export async function viewPatient(db: Database, actor: AuditActor, id: string): Promise<Patient | null> {
-  const visible = sql`pacientes where id = ${id}::uuid and clinica_id = ${actor.clinicaId}::uuid and fecha_archivado is null`;
-  const [patient] = await Promise.all([
-    getPatient(db, actor.clinicaId, id),
-    db.execute(auditInsert(actor, { accion: 'paciente.ver', pacienteId: id }, { from: visible })),
-  ]);
-  return patient;
+const viewStatement = preparedStatement<{ paciente: string }>(
+  'odontia_paciente_ver',
+  sql`with paciente as (
+      select id, nombres, apellidos, email, telefono, direccion, fecha_nacimiento, genero, notas, foto_url, estado,
+             ultima_visita, proxima_visita, fecha_actualizacion
+      from pacientes
+      where id = ${sql.placeholder('paciente_id')}::uuid and clinica_id = ${sql.placeholder('clinica_id')}::uuid and fecha_archivado is null
+    ),
+    visto as (${auditInsertPrepared({ from: sql`paciente` })})
+    select json_build_object(
+      'id', id, 'nombres', nombres, 'apellidos', apellidos, 'email', email, 'telefono', telefono, 'direccion', direccion,
+      'fechaNacimiento', fecha_nacimiento, 'genero', genero, 'notas', notas, 'fotoUrl', foto_url, 'estado', estado,
+      'ultimaVisita', ultima_visita, 'proximaVisita', proxima_visita,
+      'fechaActualizacion', ${isoTimestampSql(sql`fecha_actualizacion`)}
+    )::text as paciente
+    from paciente`,
+);
+
+export async function viewPatient(db: Executor, actor: AuditActor, id: string): Promise<JsonText<Patient> | null> {
+  const [row] = await viewStatement(db, { paciente_id: id, clinica_id: actor.clinicaId, ...auditValues(actor, { accion: 'paciente.ver', pacienteId: id }) });
+  return row?.paciente ?? null;
 }
 
 /** estado is activo at creation (spec 000 §4); the clinic is the caller's, never the request's. */
