@@ -19,6 +19,9 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** Either the database or an open transaction: services that join a caller's transaction take this. */
 export type Executor = Database | Transaction;
 
+/** The rows of a raw `db.execute(sql…)`, which both drivers answer as `{ rows }`, typed by the caller. */
+export const rowsOf = async <T>(result: Promise<unknown>): Promise<T[]> => ((await result) as { rows: T[] }).rows;
+
 export type DatabaseHandle = {
   db: Database;
   driver: 'pglite' | 'postgres';

@@ -1,6 +1,6 @@
 import type { Notificacion, Permission, PrioridadNotificacion } from '@odontia/shared';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import { rowsOf, type Executor } from '../db/client.ts';
 import { notificaciones, permisos, permisosRol, usuarios, usuariosRol } from '../db/schema/index.ts';
 import { publish } from './realtime/index.ts';
 
@@ -75,7 +75,7 @@ export async function notify(tx: Executor, input: NotifyInput): Promise<StoredNo
             .select({ id: usuarios.id })
             .from(usuarios)
             .where(and(eq(usuarios.clinicaId, input.clinicaId), eq(usuarios.activo, true), inArray(usuarios.id, [...input.userIds])))
-      : ((await tx.execute(membersWithPermission(sql`${input.clinicaId}`, sql`${input.permiso}`))) as unknown as { rows: { id: string }[] }).rows;
+      : await rowsOf<{ id: string }>(tx.execute(membersWithPermission(sql`${input.clinicaId}`, sql`${input.permiso}`)));
   if (recipients.length === 0) return [];
   return tx.transaction(async (inner) => {
     const rows = await inner

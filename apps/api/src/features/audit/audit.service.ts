@@ -1,6 +1,6 @@
 import { AUDIT_PAGE_SIZE, type AuditAction } from '@odontia/shared';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { rowsOf, type Executor } from '../../db/client.ts';
 import type { Member } from '../../platform/context.ts';
 
 export type AuditRecord = {
@@ -29,7 +29,6 @@ type Row = {
   detalle: Record<string, string | number> | null;
 };
 
-const rowsOf = async <T>(result: Promise<unknown>): Promise<T[]> => ((await result) as { rows: T[] }).rows;
 
 /**
  * One page of the clinic's audit trail, newest first, filtered by patient, member and days (both

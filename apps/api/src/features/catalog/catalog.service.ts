@@ -12,7 +12,7 @@ import {
   type UpdateItemData,
 } from '@odontia/shared';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { movimientosStock, productos, usuarios } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
@@ -125,14 +125,15 @@ export async function listItems(
     rows = await (categoria ? searchTab : searchAll)(db, { clinicaId, categoria, q: query.q, limit, offset });
   } else {
     // Too short for a trigram: planned with the term, which may well match most items.
-    const result = await db.execute(sql`
-      select ${listColumns}, (count(*) over ())::int as total, ${counted(sql`${clinicaId}::uuid`)} as "totalClinica"
-      from productos p
-      where p.clinica_id = ${clinicaId}::uuid${categoria ? sql` and p.categoria = ${categoria}` : sql``}
-        and p.busqueda like ${likePattern(query.q)}
-      order by p.nombre, p.id
-      limit ${limit} offset ${offset}`);
-    rows = (result as unknown as { rows: ListRow[] }).rows;
+    rows = await rowsOf<ListRow>(
+      db.execute(sql`
+        select ${listColumns}, (count(*) over ())::int as total, ${counted(sql`${clinicaId}::uuid`)} as "totalClinica"
+        from productos p
+        where p.clinica_id = ${clinicaId}::uuid${categoria ? sql` and p.categoria = ${categoria}` : sql``}
+          and p.busqueda like ${likePattern(query.q)}
+        order by p.nombre, p.id
+        limit ${limit} offset ${offset}`),
+    );
   }
   // Past the end of the matches (or none): the counts alone.
   const filters = [eq(productos.clinicaId, clinicaId)];

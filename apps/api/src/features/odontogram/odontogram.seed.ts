@@ -10,7 +10,7 @@ import {
   type ToothStatus,
 } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { rowsOf, type Executor } from '../../db/client.ts';
 import { DEMO_CLINIC, seededRandom } from '../../db/demo.ts';
 import { auditoria } from '../../db/schema/index.ts';
 
@@ -64,12 +64,12 @@ function nextChart(chart: OdontogramChart, random: () => number): OdontogramChar
  * team member are in the audit trail as saves. Runs after seedDemoAppointments; one read, three writes.
  */
 export async function seedDemoCharts(tx: Executor): Promise<void> {
-  const { rows: visits } = (await tx.execute(sql`
+  const visits = await rowsOf<Visit>(tx.execute(sql`
     select c.paciente_id, c.fin as inicio, d.nombres || ' ' || split_part(d.apellidos, ' ', 1) as dentista, d.usuario_id
     from citas c join dentistas d on d.id = c.dentista_id
     where c.clinica_id = ${DEMO_CLINIC.id} and c.estado = 'completada' and c.fin < now()
       and not exists (select 1 from odontograma_versiones v where v.paciente_id = c.paciente_id)
-    order by c.paciente_id, c.inicio`)) as unknown as { rows: Visit[] };
+    order by c.paciente_id, c.inicio`));
   const byPatient = new Map<string, Visit[]>();
   for (const v of visits) byPatient.set(v.paciente_id, [...(byPatient.get(v.paciente_id) ?? []), v]);
 

@@ -1,6 +1,6 @@
 import { emptyChart, ODONTOGRAM_HISTORY_PAGE_SIZE, type OdontogramChart } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { rowsOf, type Executor } from '../../db/client.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
 import { auditInsert, auditInsertPrepared, auditValues, type AuditActor } from '../../platform/audit.ts';
 import { sqlState } from '../../platform/db-errors.ts';
@@ -31,7 +31,6 @@ type VersionRow = {
   fecha_creacion: Date | string | null;
 };
 
-const rowsOf = async <T>(result: Promise<unknown>): Promise<T[]> => ((await result) as { rows: T[] }).rows;
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 function toVersion(row: VersionRow): ChartVersion {

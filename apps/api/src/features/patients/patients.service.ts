@@ -9,7 +9,7 @@ import {
   type UpdatePatientData,
 } from '@odontia/shared';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import { odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
 import { auditInsertPrepared, auditValues, recordAudit, type AuditActor } from '../../platform/audit.ts';
@@ -217,11 +217,6 @@ type SearchRow = {
   ultima_visita: string | null;
   proxima_visita: string | null;
 };
-
-/** The rows of `db.execute`, which both drivers return as `{ rows }`. */
-async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
-  return ((await result) as { rows: T[] }).rows;
-}
 
 /** The top-bar search: the first few matches as the person types, without a count. */
 export async function suggestPatients(db: Database, clinicaId: string, term: string) {
