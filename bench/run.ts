@@ -16,12 +16,24 @@ import { odontogramSection } from './sections/odontograma.ts';
 import { patientsSection } from './sections/patients.ts';
 import { publicSizeSection } from './sections/public-size.ts';
 
-const SECTIONS: Section[] = [patientsSection, directorySection, notificationsSection, agendaSection, catalogSection, comprasSection, odontogramSection, publicSizeSection, lighthouseSection];
+const SECTIONS: Section[] = [
+  patientsSection,
+  directorySection,
+  notificationsSection,
+  agendaSection,
+  catalogSection,
+  comprasSection,
+  odontogramSection,
+  publicSizeSection,
+  lighthouseSection,
+];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !SECTIONS.some((s) => s.name === name));
 if (unknown.length) {
-  console.error(`Secciones desconocidas: ${unknown.join(', ')}. Disponibles: ${SECTIONS.map((s) => s.name).join(', ')}`);
+  console.error(
+    `Secciones desconocidas: ${unknown.join(', ')}. Disponibles: ${SECTIONS.map((s) => s.name).join(', ')}`,
+  );
   process.exit(2);
 }
 const selected = wanted.length ? SECTIONS.filter((s) => wanted.includes(s.name)) : SECTIONS;

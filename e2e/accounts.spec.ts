@@ -28,7 +28,10 @@ test.describe('/auth', () => {
     const login = page.getByRole('form', { name: 'Iniciar sesión' });
     await expect(login.getByLabel('Correo electrónico')).toBeVisible();
     await expect(login.getByRole('checkbox', { name: 'Recordarme' })).not.toBeChecked();
-    await expect(login.getByRole('link', { name: '¿Olvidaste tu contraseña?' })).toHaveAttribute('href', '/auth/recuperar-clave');
+    await expect(login.getByRole('link', { name: '¿Olvidaste tu contraseña?' })).toHaveAttribute(
+      'href',
+      '/auth/recuperar-clave',
+    );
     await expect(page.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
     await expectNoAxeViolations(page);
 
@@ -36,7 +39,10 @@ test.describe('/auth', () => {
     await expect(page.getByRole('tab', { name: 'Registrarse' })).toHaveAttribute('aria-selected', 'true');
     const register = page.getByRole('form', { name: 'Registrarse' });
     await expect(register.getByLabel('Confirmar contraseña')).toBeVisible();
-    await expect(register.getByRole('link', { name: 'términos y condiciones' })).toHaveAttribute('href', '/terminos-y-condiciones');
+    await expect(register.getByRole('link', { name: 'términos y condiciones' })).toHaveAttribute(
+      'href',
+      '/terminos-y-condiciones',
+    );
     await expectNoAxeViolations(page);
 
     await page.getByRole('tab', { name: 'Iniciar sesión' }).click();
@@ -51,7 +57,10 @@ test.describe('/auth', () => {
     await expect(form.getByText('La contraseña es requerida')).toBeVisible();
     await expect(form.getByText('Debes aceptar los términos y condiciones')).toBeVisible();
     await expect(form.getByLabel('Correo electrónico')).toHaveAttribute('aria-invalid', 'true');
-    await expect(form.getByRole('checkbox', { name: 'Acepto los términos y condiciones' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByRole('checkbox', { name: 'Acepto los términos y condiciones' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
 
     await form.getByLabel('Correo electrónico').fill('ana@');
     await form.getByLabel(/^Contraseña/).fill('12345');
@@ -77,7 +86,9 @@ test.describe('/auth', () => {
   });
 });
 
-test('a new owner registers, completes profile and clinic (with a logo) and reaches the dashboard', async ({ page }) => {
+test('a new owner registers, completes profile and clinic (with a logo) and reaches the dashboard', async ({
+  page,
+}) => {
   const email = uniqueEmail('registro');
   await page.goto('/auth?register=true');
   const register = page.getByRole('form', { name: 'Registrarse' });
@@ -110,7 +121,9 @@ test('a new owner registers, completes profile and clinic (with a logo) and reac
   await expect(page).toHaveURL(/\/onboarding\/clinica$/);
   await expect(page.getByRole('heading', { name: 'Configura tu clínica dental' })).toBeVisible();
   await expect(page.getByText('Esta información será visible para tus pacientes')).toBeVisible();
-  await expect(page.getByText('Puedes modificar esta información más adelante en la configuración de tu cuenta')).toBeVisible();
+  await expect(
+    page.getByText('Puedes modificar esta información más adelante en la configuración de tu cuenta'),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Finalizar configuración' }).click();
   for (const message of [
@@ -138,7 +151,9 @@ test('a new owner registers, completes profile and clinic (with a logo) and reac
   await expect(sidebar.getByText('Ana Torres Vidal')).toBeVisible();
   await expect(sidebar.getByText(email)).toBeVisible();
 
-  const { clinica } = (await (await page.request.get('/api/clinica')).json()) as { clinica: { nombre: string; logoUrl: string } };
+  const { clinica } = (await (await page.request.get('/api/clinica')).json()) as {
+    clinica: { nombre: string; logoUrl: string };
+  };
   expect(clinica.nombre).toBe('Clínica Dental Torres');
   expect(clinica.logoUrl).toMatch(/^\/files\/logos\//);
   expect((await page.request.get(clinica.logoUrl)).status()).toBe(200);
@@ -160,7 +175,9 @@ test('a logo the server refuses does not stop the clinic from being saved', asyn
   await page.getByRole('button', { name: 'Finalizar configuración' }).click();
   await expect(toast(page, 'Error al subir el logo')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
-  const { clinica } = (await (await page.request.get('/api/clinica')).json()) as { clinica: { nombre: string; logoUrl: string | null } };
+  const { clinica } = (await (await page.request.get('/api/clinica')).json()) as {
+    clinica: { nombre: string; logoUrl: string | null };
+  };
   expect(clinica).toMatchObject({ nombre: 'Clínica Sin Logo', logoUrl: null });
 });
 
@@ -192,7 +209,9 @@ test.describe('onboarding redirects (spec 000 §4)', () => {
   });
 });
 
-test('sign-out ends the session; signing in again lands on /dashboard, for the browser session only without Recordarme', async ({ page }) => {
+test('sign-out ends the session; signing in again lands on /dashboard, for the browser session only without Recordarme', async ({
+  page,
+}) => {
   const { email, password } = await createClinicOwner(page.request);
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
@@ -277,7 +296,9 @@ test('the terms page shows the latest version and leads back to /auth', async ({
   await expect(page).toHaveURL(/\/terminos-y-condiciones$/);
   await expect(page.getByRole('heading', { name: 'Términos y condiciones', level: 1 })).toBeVisible();
   await expect(page.getByText('Versión 1.0')).toBeVisible();
-  await expect(page.getByRole('heading', { name: '4. Datos de pacientes: responsable y encargado del tratamiento' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: '4. Datos de pacientes: responsable y encargado del tratamiento' }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Volver' }).click();
   await expect(page).toHaveURL(/\/auth\?register=true$/);
@@ -290,7 +311,9 @@ test("'Mi Perfil' and 'Configuración de la Clínica' save, with the image rules
   await expect(page.getByLabel('Correo electrónico')).toHaveValue(email);
   await expect(page.getByLabel('Correo electrónico')).toBeDisabled();
   await expect(page.getByLabel('Nombres')).toHaveValue('Lucía');
-  await page.getByLabel('Foto de perfil').setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
+  await page
+    .getByLabel('Foto de perfil')
+    .setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
   await expect(toast(page, 'Formato no válido')).toBeVisible();
   await page.getByLabel('Foto de perfil').setInputFiles({ ...TEAL_PNG, name: 'foto.png' });
   await page.getByLabel('Nombres').fill('Lucía María');

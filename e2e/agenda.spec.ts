@@ -4,7 +4,9 @@ import { createClinicOwner, ok } from './support/accounts';
 
 /** The clinic's day (Europe/Madrid, the default zone) `days` from now, as YYYY-MM-DD. */
 function dayAhead(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date(Date.now() + days * 86_400_000));
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
 }
 const ddMMyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
@@ -20,15 +22,30 @@ async function pickPatient(page: Page, name: string) {
   await page.getByRole('option', { name: new RegExp(name) }).click();
 }
 
-test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a double booking without losing the input', async ({ page }) => {
+test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a double booking without losing the input', async ({
+  page,
+}) => {
   // One journey through every agenda screen: longer than the default 30 s on a loaded machine.
   test.setTimeout(90_000);
   await createClinicOwner(page.request);
   const dentist = (await (
-    await ok(await page.request.post('/api/dentistas', { data: { nombres: 'Marta', apellidos: 'Gil Soto', especialidad: 'ortodoncia' } }), 'dentist')
+    await ok(
+      await page.request.post('/api/dentistas', {
+        data: { nombres: 'Marta', apellidos: 'Gil Soto', especialidad: 'ortodoncia' },
+      }),
+      'dentist',
+    )
   ).json()) as { id: string };
-  await ok(await page.request.post('/api/pacientes', { data: { nombres: 'Íñigo', apellidos: 'Arrieta Sanz', telefono: '600 222 333' } }), 'patient');
-  await ok(await page.request.post('/api/pacientes', { data: { nombres: 'Rosa', apellidos: 'Vidal Pons' } }), 'patient');
+  await ok(
+    await page.request.post('/api/pacientes', {
+      data: { nombres: 'Íñigo', apellidos: 'Arrieta Sanz', telefono: '600 222 333' },
+    }),
+    'patient',
+  );
+  await ok(
+    await page.request.post('/api/pacientes', { data: { nombres: 'Rosa', apellidos: 'Vidal Pons' } }),
+    'patient',
+  );
   const fecha = dayAhead(7);
 
   await page.goto('/citas');
@@ -82,12 +99,17 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   await expectNoAxeViolations(page);
   // The booked day's own button ('Ver el día miércoles, 2 de diciembre de 2026, 1 cita'): a bare '2 de'
   // also matches the 12th, the 22nd and the 2nd of the next month shown in the grid.
-  await grid.getByRole('button', { name: new RegExp(`^Ver el día [^,]+, ${Number(fecha.slice(8))} de [^,]+, 1 cita$`) }).click();
+  await grid
+    .getByRole('button', { name: new RegExp(`^Ver el día [^,]+, ${Number(fecha.slice(8))} de [^,]+, 1 cita$`) })
+    .click();
   await expect(page.getByRole('button', { name: 'Día', exact: true })).toHaveAttribute('aria-pressed', 'true');
   // Previous/next do not step in the day view.
   await expect(page.getByRole('button', { name: 'Semana anterior' })).toBeDisabled();
   await expect(page.getByRole('link', { name: /10:00 – 10:30.*Íñigo Arrieta Sanz/ })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Nueva cita este día' })).toHaveAttribute('href', `/citas/nueva?fecha=${fecha}`);
+  await expect(page.getByRole('link', { name: 'Nueva cita este día' })).toHaveAttribute(
+    'href',
+    `/citas/nueva?fecha=${fecha}`,
+  );
   // The chair view: a column for the dentist, the free time around the appointment within the
   // default hours (08:00-20:00: the clinic's horario names none), and a free slot opens the form prefilled.
   const chair = page.getByRole('region', { name: 'Citas de Marta Gil Soto' });
@@ -104,7 +126,9 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   await expect(page.getByRole('combobox', { name: 'Dentista', exact: true })).toHaveText(/Marta Gil Soto/);
   await page.goBack();
   await page.getByRole('button', { name: 'Semana', exact: true }).click();
-  await expect(page.getByRole('link', { name: /10:00 – 10:30.*Íñigo Arrieta Sanz.*Revisión de brackets/ })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: /10:00 – 10:30.*Íñigo Arrieta Sanz.*Revisión de brackets/ }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Semana siguiente' }).click();
   await expect(page.getByRole('link', { name: /Íñigo Arrieta Sanz/ })).toHaveCount(0);
@@ -116,7 +140,9 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   await expect(card.getByText('Esta semana')).toBeVisible();
   await card.getByRole('button', { name: 'Semana siguiente' }).click();
   await expect(card.getByText('Próxima semana')).toBeVisible();
-  await expect(card.getByRole('link', { name: /10:00.*Íñigo Arrieta Sanz.*Revisión de brackets · 30 min/ })).toBeVisible();
+  await expect(
+    card.getByRole('link', { name: /10:00.*Íñigo Arrieta Sanz.*Revisión de brackets · 30 min/ }),
+  ).toBeVisible();
   await card.getByRole('button', { name: 'Semana siguiente' }).click();
   await expect(card.getByText('Semana +2')).toBeVisible();
   await card.getByRole('link', { name: 'Ver todas las citas' }).click();
@@ -131,7 +157,9 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   await page.getByLabel('Hora de fin').fill('11:00');
   await page.getByLabel('Tratamiento').fill('Limpieza');
   await page.getByRole('button', { name: 'Crear Cita' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'El dentista ya tiene una cita en ese horario' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'El dentista ya tiene una cita en ese horario' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/citas\/nueva/);
   await expect(page.getByLabel('Tratamiento')).toHaveValue('Limpieza');
   await expect(page.getByLabel('Hora de inicio')).toHaveValue('10:15');
@@ -161,7 +189,9 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   await expect(page.getByRole('heading', { name: 'Cita no encontrada' })).toBeVisible();
 });
 
-test('manages the dentists: create with a palette colour, edit, deactivate (no longer offered for new appointments)', async ({ page }) => {
+test('manages the dentists: create with a palette colour, edit, deactivate (no longer offered for new appointments)', async ({
+  page,
+}) => {
   await createClinicOwner(page.request);
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Dentistas' }).click();
@@ -205,12 +235,23 @@ test('manages the dentists: create with a palette colour, edit, deactivate (no l
   await expect(page.getByRole('option', { name: 'Pablo Ortega Sanz' })).toHaveCount(0);
 });
 
-test('a request sent from the public profile becomes an appointment, with its patient created, and shows as atendida', async ({ page, browser }) => {
+test('a request sent from the public profile becomes an appointment, with its patient created, and shows as atendida', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await createClinicOwner(page.request, { clinica: 'Clínica Agenda Solicitudes E2E' });
   // A city of its own, so the other tests' counts of the demo clinics stay true.
   await ok(
-    await page.request.put('/api/clinica', { data: { nombre: 'Clínica Agenda Solicitudes E2E', telefono: '910 000 000', pais: 'España', ciudad: 'Cuenca', direccion: 'Calle Mayor 2' } }),
+    await page.request.put('/api/clinica', {
+      data: {
+        nombre: 'Clínica Agenda Solicitudes E2E',
+        telefono: '910 000 000',
+        pais: 'España',
+        ciudad: 'Cuenca',
+        direccion: 'Calle Mayor 2',
+      },
+    }),
     'clinic',
   );
   const publish = await ok(
@@ -229,7 +270,12 @@ test('a request sent from the public profile becomes an appointment, with its pa
     'public profile',
   );
   const { perfil } = (await publish.json()) as { perfil: { id: string } };
-  await ok(await page.request.post('/api/dentistas', { data: { nombres: 'Elena', apellidos: 'Mora Díaz', especialidad: 'periodoncia' } }), 'dentist');
+  await ok(
+    await page.request.post('/api/dentistas', {
+      data: { nombres: 'Elena', apellidos: 'Mora Díaz', especialidad: 'periodoncia' },
+    }),
+    'dentist',
+  );
 
   const apellido = `Solicitante${Date.now().toString(36)}`;
   const visitor = await (await browser.newContext()).newPage();
@@ -272,7 +318,9 @@ test('a request sent from the public profile becomes an appointment, with its pa
   // The appointment is in the agenda with the new patient; the Día grid spans the clinic's horario (09:00-18:00).
   await page.goto(`/citas?vista=calendario&modo=dia&fecha=${fecha}`);
   const chair = page.getByRole('region', { name: 'Citas de Elena Mora Díaz' });
-  await expect(chair.getByRole('link', { name: new RegExp(`10:00 – 10:30, Carla ${apellido}, Periodoncia`) })).toBeVisible();
+  await expect(
+    chair.getByRole('link', { name: new RegExp(`10:00 – 10:30, Carla ${apellido}, Periodoncia`) }),
+  ).toBeVisible();
   await expect(chair.getByText('60 min libre')).toBeVisible();
   await expect(chair.getByText('450 min libre')).toBeVisible();
   await page.goto(`/pacientes?q=${apellido}`);

@@ -13,11 +13,14 @@ async function expectNoAxeViolations(page: Page) {
   expect(axe.violations).toEqual([]);
 }
 
-const row = (page: Page, name: string) => page.getByRole('table', { name: 'Inventario' }).getByRole('row').filter({ hasText: name });
+const row = (page: Page, name: string) =>
+  page.getByRole('table', { name: 'Inventario' }).getByRole('row').filter({ hasText: name });
 // es-CO writes "$ 45.000" with a no-break space.
 const pesos = (text: string) => text.replace(' ', '\u00a0');
 
-test('creates a product and a service (no stock fields), shows pesos and N/A, filters by tab and search, refuses a repeated código', async ({ page }) => {
+test('creates a product and a service (no stock fields), shows pesos and N/A, filters by tab and search, refuses a repeated código', async ({
+  page,
+}) => {
   await createClinicOwner(page.request);
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Productos y Servicios' }).click();
@@ -74,7 +77,14 @@ test('creates a product and a service (no stock fields), shows pesos and N/A, fi
   await expect(page.getByText('Mostrando 2 de 2 items')).toBeVisible();
 
   // A supply under its minimum, and one whose stock was never entered.
-  await createItem(page.request, { nombre: 'Guantes de nitrilo', categoria: 'insumo', codigo: 'GUA-M', stockActual: 2, stockMinimo: 10, unidadMedida: 'caja' });
+  await createItem(page.request, {
+    nombre: 'Guantes de nitrilo',
+    categoria: 'insumo',
+    codigo: 'GUA-M',
+    stockActual: 2,
+    stockMinimo: 10,
+    unidadMedida: 'caja',
+  });
   await createItem(page.request, { nombre: 'Algodón en rollos', categoria: 'insumo' });
   await page.getByRole('button', { name: 'Actualizar' }).click();
   await expect(row(page, 'Guantes de nitrilo')).toContainText('Stock bajo');
@@ -112,9 +122,19 @@ test('creates a product and a service (no stock fields), shows pesos and N/A, fi
   await expect(page).toHaveURL(/\/productos$/);
 });
 
-test('an edited stock is an ajuste movement; an item is deactivated, then deleted after the confirmation', async ({ page }) => {
+test('an edited stock is an ajuste movement; an item is deactivated, then deleted after the confirmation', async ({
+  page,
+}) => {
   await createClinicOwner(page.request);
-  await createItem(page.request, { nombre: 'Resina compuesta A2', categoria: 'producto', codigo: 'RES-A2', precioCompra: 45000, stockActual: 12, stockMinimo: 5, unidadMedida: 'unidad' });
+  await createItem(page.request, {
+    nombre: 'Resina compuesta A2',
+    categoria: 'producto',
+    codigo: 'RES-A2',
+    precioCompra: 45000,
+    stockActual: 12,
+    stockMinimo: 5,
+    unidadMedida: 'unidad',
+  });
   await createItem(page.request, { nombre: 'Limpieza dental', categoria: 'servicio', precioVenta: 120000 });
   await page.goto('/productos');
   await expect(row(page, 'Resina compuesta A2')).toContainText('12 unidad');
@@ -163,7 +183,10 @@ test('an edited stock is an ajuste movement; an item is deactivated, then delete
   await expect(page.getByText('1 items encontrados')).toBeVisible();
 });
 
-test("another clinic's item, or an unknown id, is 'Error al cargar el ítem' and back to the list", async ({ page, browser }) => {
+test("another clinic's item, or an unknown id, is 'Error al cargar el ítem' and back to the list", async ({
+  page,
+  browser,
+}) => {
   await createClinicOwner(page.request, { clinica: 'Clínica Uno' });
   const { id } = await createItem(page.request, { nombre: 'Privado de Uno', categoria: 'producto' });
 

@@ -2,7 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 // The e2e server starts on a fresh DATA_DIR with SEED_DEMO=true (playwright.config.ts).
-test('signs in as the demo owner from the hint on /auth and sees the demo clinic with its patients', async ({ page }) => {
+test('signs in as the demo owner from the hint on /auth and sees the demo clinic with its patients', async ({
+  page,
+}) => {
   await page.goto('/auth');
   const hint = page.getByRole('note', { name: 'Clínica de demostración' });
   await expect(hint).toContainText('demo@odontia.local');

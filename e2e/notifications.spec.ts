@@ -74,7 +74,9 @@ test("'9+' after ten, and the panel marks them all read", async ({ page }) => {
   await expect(bell(page)).toHaveAccessibleName('Notificaciones');
   await page.reload();
   await expect(bell(page)).toHaveAccessibleName('Notificaciones');
-  await expect(page.getByRole('region', { name: 'Notificaciones importantes' }).getByText('No hay notificaciones pendientes')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Notificaciones importantes' }).getByText('No hay notificaciones pendientes'),
+  ).toBeVisible();
 });
 
 test('a second browser of the same member sees the notification arrive', async ({ page, browser }) => {
@@ -93,7 +95,10 @@ test('a second browser of the same member sees the notification arrive', async (
 
     // Reading it in one browser is kept by the server: the other sees it read after a reload.
     await bell(second).click();
-    await second.getByRole('dialog', { name: 'Notificaciones' }).getByRole('button', { name: new RegExp(NOTIFICATION_MESSAGES.testTitle) }).click();
+    await second
+      .getByRole('dialog', { name: 'Notificaciones' })
+      .getByRole('button', { name: new RegExp(NOTIFICATION_MESSAGES.testTitle) })
+      .click();
     await expect(badge(second)).toHaveCount(0);
     await page.reload();
     await expect(bell(page)).toHaveAccessibleName('Notificaciones');
@@ -102,18 +107,36 @@ test('a second browser of the same member sees the notification arrive', async (
   }
 });
 
-test("a request sent from a clinic's public profile appears live in the bell of its staff", async ({ page, browser }) => {
+test("a request sent from a clinic's public profile appears live in the bell of its staff", async ({
+  page,
+  browser,
+}) => {
   await createClinicOwner(page.request, { clinica: 'Clínica Avisos E2E' });
   // A city and a specialty that the directory tests do not count, so their counts stay true.
   await ok(
     await page.request.put('/api/clinica', {
-      data: { nombre: 'Clínica Avisos E2E', telefono: '910 000 000', pais: 'España', ciudad: 'Soria', direccion: 'Calle Mayor 2' },
+      data: {
+        nombre: 'Clínica Avisos E2E',
+        telefono: '910 000 000',
+        pais: 'España',
+        ciudad: 'Soria',
+        direccion: 'Calle Mayor 2',
+      },
     }),
     'clinic city',
   );
   const publish = await ok(
     await page.request.put('/api/perfil-publico', {
-      data: { publicada: true, descripcion: 'Clínica de prueba', especialidades: ['cirugia-oral'], servicios: ['Revisión'], horario: [], email: null, sitioWeb: null, doctores: [] },
+      data: {
+        publicada: true,
+        descripcion: 'Clínica de prueba',
+        especialidades: ['cirugia-oral'],
+        servicios: ['Revisión'],
+        horario: [],
+        email: null,
+        sitioWeb: null,
+        doctores: [],
+      },
     }),
     'publish profile',
   );
@@ -139,10 +162,15 @@ test("a request sent from a clinic's public profile appears live in the bell of 
 
   await expect(badge(page)).toHaveText('1');
   await expect(toast(page, 'Nueva solicitud de cita')).toContainText(nombre);
-  await expect(page.getByRole('region', { name: 'Notificaciones importantes' }).getByRole('listitem')).toContainText('Prioridad alta');
+  await expect(page.getByRole('region', { name: 'Notificaciones importantes' }).getByRole('listitem')).toContainText(
+    'Prioridad alta',
+  );
   await expectNotReloaded(page);
   await bell(page).click();
-  const item = page.getByRole('dialog', { name: 'Notificaciones' }).getByRole('list', { name: 'Lista de notificaciones' }).getByRole('button');
+  const item = page
+    .getByRole('dialog', { name: 'Notificaciones' })
+    .getByRole('list', { name: 'Lista de notificaciones' })
+    .getByRole('button');
   await expect(item).toHaveCount(1);
   // Its link opens the requests screen, and reading it clears the badge.
   await item.click();

@@ -14,10 +14,13 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 const surface = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-const status = (page: Page, label: string) => page.getByRole('group', { name: 'Estados' }).getByRole('button', { name: new RegExp(`^${label}`) });
+const status = (page: Page, label: string) =>
+  page.getByRole('group', { name: 'Estados' }).getByRole('button', { name: new RegExp(`^${label}`) });
 const chart = (page: Page) => page.getByRole('group', { name: /^Odontograma de / });
 
-test('charts a patient: apply, save, reload, notes, keyboard, leave guard, history, print, separate charts, reset and the audit trail', async ({ page }) => {
+test('charts a patient: apply, save, reload, notes, keyboard, leave guard, history, print, separate charts, reset and the audit trail', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await createClinicOwner(page.request);
   const ana = await createPatient(page, 'Ana', 'Ortega Prieto');
@@ -40,7 +43,15 @@ test('charts a patient: apply, save, reload, notes, keyboard, leave guard, histo
   await expect(surface(page, 'Diente 41, Lingual: Sano')).toBeVisible();
   await expect(surface(page, 'Diente 16, Oclusal: Sano')).toBeVisible();
   await expect(surface(page, 'Diente 11, Incisal: Sano')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Leyenda' }).getByRole('listitem')).toHaveText(['Sano', 'Caries', 'Obturado', 'Ausente', 'Corona', 'Puente', 'Implante']);
+  await expect(page.getByRole('list', { name: 'Leyenda' }).getByRole('listitem')).toHaveText([
+    'Sano',
+    'Caries',
+    'Obturado',
+    'Ausente',
+    'Corona',
+    'Puente',
+    'Implante',
+  ]);
   await expectNoAxeViolations(page);
 
   // A surface: only that surface changes.
@@ -87,7 +98,8 @@ test('charts a patient: apply, save, reload, notes, keyboard, leave guard, histo
     return results;
   });
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const stats = (xs: number[]) => `median ${median(xs).toFixed(1)} ms, min ${Math.min(...xs).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
+  const stats = (xs: number[]) =>
+    `median ${median(xs).toFixed(1)} ms, min ${Math.min(...xs).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
   const renders = timings.map((t) => t.render);
   const paints = timings.map((t) => t.paint);
   const figure = `click → re-render: ${stats(renders)}; click → next paint: ${stats(paints)} (${timings.length} samples)`;
@@ -118,14 +130,20 @@ test('charts a patient: apply, save, reload, notes, keyboard, leave guard, histo
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('button', { name: 'Diente 17: Sano', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('button', { name: 'Diente 17: Sano', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Diente 17: Sano', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await page.keyboard.press('2');
   await expect(page.getByRole('button', { name: 'Diente 17: Caries', exact: true })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('button', { name: 'Diente 47: Sano', exact: true })).toBeFocused();
   // The surfaces are reached from the panel.
   await page.getByRole('button', { name: 'Diente 47: Sano', exact: true }).press('Enter');
-  await page.getByRole('group', { name: 'Superficie', exact: true }).getByRole('button', { name: 'Vestibular' }).click();
+  await page
+    .getByRole('group', { name: 'Superficie', exact: true })
+    .getByRole('button', { name: 'Vestibular' })
+    .click();
   await page.keyboard.press('3');
   await expect(surface(page, 'Diente 47, Vestibular: Obturado')).toBeVisible();
   await expect(page.getByText('Cambios sin guardar')).toBeVisible();
@@ -148,7 +166,9 @@ test('charts a patient: apply, save, reload, notes, keyboard, leave guard, histo
   const dialog = page.getByRole('dialog', { name: 'Versión 1' });
   await expect(dialog.getByRole('img', { name: 'Diente 16, Oclusal: Caries' })).toBeVisible();
   await expect(dialog.getByRole('img', { name: 'Diente 47, Vestibular: Sano' })).toBeVisible();
-  await expect(dialog.getByRole('region', { name: 'Cambios respecto a la versión anterior' })).toContainText('Diente 16, Oclusal: Sano → Caries');
+  await expect(dialog.getByRole('region', { name: 'Cambios respecto a la versión anterior' })).toContainText(
+    'Diente 16, Oclusal: Sano → Caries',
+  );
   await expect(dialog.locator('[data-changed="center"]')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await versions.getByRole('button', { name: 'Ver versión 2' }).click();
@@ -187,7 +207,9 @@ test('charts a patient: apply, save, reload, notes, keyboard, leave guard, histo
   // Restablecer, after the confirmation of DESIGN §8: every tooth Sano, kept as a new version.
   await page.getByRole('button', { name: 'Restablecer' }).click();
   const confirm = page.getByRole('alertdialog', { name: '¿Restablecer el odontograma?' });
-  await expect(confirm).toContainText('¿Seguro que quieres restablecer todos los dientes a Sano? Esta acción no se puede deshacer.');
+  await expect(confirm).toContainText(
+    '¿Seguro que quieres restablecer todos los dientes a Sano? Esta acción no se puede deshacer.',
+  );
   await confirm.getByRole('button', { name: 'Restablecer' }).click();
   await expect(page.getByText('El odontograma se ha restablecido')).toBeVisible();
   await expect(surface(page, 'Diente 16, Oclusal: Sano')).toBeVisible();
@@ -255,12 +277,17 @@ test('deleting a patient with a chart deactivates them and says so', async ({ pa
   await createClinicOwner(page.request);
   const id = await createPatient(page, 'Diego', 'Marín Cano');
   const empty = await (await ok(await page.request.get(`/api/pacientes/${id}/odontograma`), 'chart')).json();
-  await ok(await page.request.put(`/api/pacientes/${id}/odontograma`, { data: { baseVersion: 0, chart: empty.chart } }), 'save');
+  await ok(
+    await page.request.put(`/api/pacientes/${id}/odontograma`, { data: { baseVersion: 0, chart: empty.chart } }),
+    'save',
+  );
 
   await page.goto('/pacientes');
   await page.getByRole('button', { name: 'Eliminar a Diego Marín Cano' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByText('Paciente desactivado')).toBeVisible();
-  await expect(page.getByText('El paciente tiene historia clínica: se ha desactivado y ocultado, no eliminado')).toBeVisible();
+  await expect(
+    page.getByText('El paciente tiene historia clínica: se ha desactivado y ocultado, no eliminado'),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Diego Marín Cano' })).toHaveCount(0);
 });

@@ -63,7 +63,9 @@ test('registers a patient with a photo, finds it typed without accents, edits it
   const photo = created.getByRole('img', { name: 'Foto de José María Núñez Peña' });
   await expect(photo).toHaveAttribute('src', /^\/files\/patient_photos\/.+-foto-jose\.png$/);
   // Patient photos are private: the browser's session cookie is what lets it load.
-  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   const photoUrl = (await photo.getAttribute('src'))!;
   expect((await page.request.get(photoUrl)).headers()['cache-control']).toBe('private, no-store');
 
@@ -73,7 +75,9 @@ test('registers a patient with a photo, finds it typed without accents, edits it
   await expect(page).toHaveURL(/\?q=nunez\+pena$/);
   await expect(page.getByRole('row')).toHaveCount(2);
   await page.reload();
-  await expect(page.getByRole('searchbox', { name: 'Buscar por nombre, apellidos, email o teléfono' })).toHaveValue('nunez pena');
+  await expect(page.getByRole('searchbox', { name: 'Buscar por nombre, apellidos, email o teléfono' })).toHaveValue(
+    'nunez pena',
+  );
   await expect(row(page, 'José María Núñez Peña')).toBeVisible();
   await expect(row(page, 'Ana García')).toHaveCount(0);
 
@@ -105,10 +109,15 @@ test('registers a patient with a photo, finds it typed without accents, edits it
   await expect(row(page, 'Ana García')).toBeVisible();
 });
 
-test('pages by ten with the page in the URL, and goes back a page when its last patient is deleted', async ({ page }) => {
+test('pages by ten with the page in the URL, and goes back a page when its last patient is deleted', async ({
+  page,
+}) => {
   await createClinicOwner(page.request);
   for (let i = 1; i <= 11; i++) {
-    await createPatient(page.request, { nombres: `Paciente ${i}`, apellidos: `Apellido ${String(i).padStart(2, '0')}` });
+    await createPatient(page.request, {
+      nombres: `Paciente ${i}`,
+      apellidos: `Apellido ${String(i).padStart(2, '0')}`,
+    });
   }
   await page.goto('/pacientes');
   await expect(page.getByText('Mostrando 1 - 10 de 11')).toBeVisible();
@@ -139,7 +148,11 @@ test('pages by ten with the page in the URL, and goes back a page when its last 
 
 test('the top-bar search opens a patient of the clinic from the keyboard', async ({ page }) => {
   await createClinicOwner(page.request);
-  const { id } = await createPatient(page.request, { nombres: 'Íñigo', apellidos: 'Muñoz Echeverría', email: 'inigo@correo.es' });
+  const { id } = await createPatient(page.request, {
+    nombres: 'Íñigo',
+    apellidos: 'Muñoz Echeverría',
+    email: 'inigo@correo.es',
+  });
   await createPatient(page.request, { nombres: 'Marta', apellidos: 'Gil' });
   await page.goto('/dashboard');
   await expect(page.getByRole('link', { name: 'Pacientes' })).toBeVisible();

@@ -19,7 +19,9 @@ export default defineConfig({
   // Whole stories (register, upload, edit, delete) take 10-30 s on 2 busy cores; each step still has 7 s.
   timeout: 60_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list'], ['junit', { outputFile: path.join(root, 'test-results/e2e-junit.xml') }]] : 'list',
+  reporter: process.env.CI
+    ? [['list'], ['junit', { outputFile: path.join(root, 'test-results/e2e-junit.xml') }]]
+    : 'list',
   outputDir: path.join(root, 'test-results/e2e'),
   use: {
     baseURL,

@@ -15,7 +15,9 @@ test.describe('landing', () => {
   test('shows the spec texts and links, with only links that lead somewhere', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle('Odontia · Encuentra la mejor clínica dental para tu sonrisa');
-    await expect(page.getByRole('heading', { level: 1, name: 'Encuentra la mejor clínica dental para tu sonrisa' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Encuentra la mejor clínica dental para tu sonrisa' }),
+    ).toBeVisible();
 
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Odontia' })).toHaveAttribute('href', '/');
@@ -34,7 +36,10 @@ test.describe('landing', () => {
 
     const especialidades = page.getByRole('region', { name: 'Especialidades' });
     await expect(especialidades.getByRole('link')).toHaveCount(8);
-    await expect(especialidades.getByRole('link', { name: /Cirugía oral/ })).toHaveAttribute('href', '/clinicas?especialidad=cirugia-oral');
+    await expect(especialidades.getByRole('link', { name: /Cirugía oral/ })).toHaveAttribute(
+      'href',
+      '/clinicas?especialidad=cirugia-oral',
+    );
 
     const destacadas = page.getByRole('region', { name: 'Clínicas destacadas', exact: true });
     await expect(destacadas.getByRole('link', { name: 'Ver todas las clínicas' })).toHaveAttribute('href', '/clinicas');
@@ -42,26 +47,46 @@ test.describe('landing', () => {
 
     const directorio = page.getByRole('region', { name: 'Directorio de clínicas' });
     await expect(directorio.getByRole('article')).toHaveCount(10);
-    await expect(directorio.getByRole('link', { name: /^Ver detalles de / }).first()).toHaveAttribute('href', /^\/clinicas\/[0-9a-f-]{36}$/);
+    await expect(directorio.getByRole('link', { name: /^Ver detalles de / }).first()).toHaveAttribute(
+      'href',
+      /^\/clinicas\/[0-9a-f-]{36}$/,
+    );
     await expect(directorio.getByText('+1 más').first()).toBeVisible();
 
     const planes = page.getByRole('region', { name: 'Planes' });
     await expect(planes.getByText('POPULAR')).toBeVisible();
-    for (const [plan, price] of [['Plan Básico', '49'], ['Plan Profesional', '99'], ['Plan Premium', '149']]) {
+    for (const [plan, price] of [
+      ['Plan Básico', '49'],
+      ['Plan Profesional', '99'],
+      ['Plan Premium', '149'],
+    ]) {
       const card = planes.getByRole('listitem').filter({ has: page.getByRole('heading', { name: plan }) });
       await expect(card).toContainText(`${price}EUR/mes`);
     }
 
     const banner = page.getByRole('region', { name: '¿Tienes una clínica dental?' });
-    for (const beneficio of ['Visibilidad online', 'Gestión de citas online', 'Historiales clínicos digitales', 'Comunicación con pacientes']) {
+    for (const beneficio of [
+      'Visibilidad online',
+      'Gestión de citas online',
+      'Historiales clínicos digitales',
+      'Comunicación con pacientes',
+    ]) {
       await expect(banner.getByText(beneficio)).toBeVisible();
     }
-    await expect(banner.getByRole('link', { name: 'Registrar mi clínica' })).toHaveAttribute('href', '/auth?register=true');
+    await expect(banner.getByRole('link', { name: 'Registrar mi clínica' })).toHaveAttribute(
+      'href',
+      '/auth?register=true',
+    );
     await expect(banner.getByRole('link', { name: 'Conocer el software' })).toHaveAttribute('href', '/software-info');
 
     const footer = page.getByRole('contentinfo');
-    await expect(footer.getByRole('link', { name: 'Términos y condiciones' })).toHaveAttribute('href', '/terminos-y-condiciones');
-    for (const href of await footer.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
+    await expect(footer.getByRole('link', { name: 'Términos y condiciones' })).toHaveAttribute(
+      'href',
+      '/terminos-y-condiciones',
+    );
+    for (const href of await footer
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
       expect(href).toMatch(/^\//);
     }
     await axe(page);
@@ -78,8 +103,13 @@ test.describe('landing', () => {
   test('has no horizontal scroll at 375 px', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');
-    await expect(page.getByRole('region', { name: 'Directorio de clínicas' }).getByRole('article').first()).toBeVisible();
-    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    await expect(
+      page.getByRole('region', { name: 'Directorio de clínicas' }).getByRole('article').first(),
+    ).toBeVisible();
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
   });
 
@@ -103,14 +133,23 @@ test.describe('directory', () => {
     await expect(page.getByText('3 clínicas encontradas')).toBeVisible();
     const cards = page.getByRole('main').getByRole('article');
     await expect(cards).toHaveCount(3);
-    await expect(cards.getByRole('heading')).toHaveText(['Centro Odontológico Retiro', 'Clínica Dental Sonrisa Madrid', 'Dental Chamberí Kids']);
+    await expect(cards.getByRole('heading')).toHaveText([
+      'Centro Odontológico Retiro',
+      'Clínica Dental Sonrisa Madrid',
+      'Dental Chamberí Kids',
+    ]);
     for (const text of await cards.allTextContents()) expect(text).toContain('Madrid');
     await expect(page.getByRole('combobox', { name: 'Ciudad' })).toHaveValue('Madrid');
   });
 
-  test('a specialty link filters, filters combine and stay in the URL, and the empty state leads back', async ({ page }) => {
+  test('a specialty link filters, filters combine and stay in the URL, and the empty state leads back', async ({
+    page,
+  }) => {
     await page.goto('/');
-    await page.getByRole('region', { name: 'Especialidades' }).getByRole('link', { name: /Ortodoncia/ }).click();
+    await page
+      .getByRole('region', { name: 'Especialidades' })
+      .getByRole('link', { name: /Ortodoncia/ })
+      .click();
     await expect(page).toHaveURL(/\/clinicas\?especialidad=ortodoncia$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Clínicas de ortodoncia' })).toBeVisible();
     const cards = page.getByRole('main').getByRole('article');
@@ -141,8 +180,14 @@ test.describe('clinic profile', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Clínica Dental Giralda' })).toBeVisible();
     await expect(page.getByText('Destacada')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Llamar' })).toHaveAttribute('href', 'tel:954123456');
-    await expect(page.getByRole('link', { name: 'Enviar email' })).toHaveAttribute('href', 'mailto:info@giralda.example');
-    await expect(page.getByRole('link', { name: /Ver en el mapa/ })).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=Avenida/);
+    await expect(page.getByRole('link', { name: 'Enviar email' })).toHaveAttribute(
+      'href',
+      'mailto:info@giralda.example',
+    );
+    await expect(page.getByRole('link', { name: /Ver en el mapa/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=Avenida/,
+    );
     await expect(page.getByRole('row', { name: /Lunes a viernes/ })).toContainText('09:00 - 20:00');
 
     await expect(page.getByRole('tabpanel')).toContainText('Implantes dentales');
@@ -152,8 +197,12 @@ test.describe('clinic profile', () => {
     await page.getByRole('tab', { name: 'Contacto' }).click();
     await expect(page.getByRole('textbox', { name: 'Nombre' })).toBeVisible();
 
-    await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'Clínicas' })).toHaveAttribute('href', '/clinicas');
-    await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/');
+    await expect(
+      page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'Clínicas' }),
+    ).toHaveAttribute('href', '/clinicas');
+    await expect(
+      page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'Inicio' }),
+    ).toHaveAttribute('href', '/');
     await axe(page);
   });
 
@@ -170,12 +219,27 @@ test('a visitor request reaches the clinic: its Solicitudes list and its mailbox
   await createClinicOwner(page.request, { clinica: 'Clínica Solicitudes E2E' });
   // A city of its own, so the other tests' counts of the demo clinics stay true.
   const moved = await page.request.put('/api/clinica', {
-    data: { nombre: 'Clínica Solicitudes E2E', telefono: '910 000 000', pais: 'España', ciudad: 'Teruel', direccion: 'Calle Mayor 1' },
+    data: {
+      nombre: 'Clínica Solicitudes E2E',
+      telefono: '910 000 000',
+      pais: 'España',
+      ciudad: 'Teruel',
+      direccion: 'Calle Mayor 1',
+    },
   });
   expect(moved.ok()).toBe(true);
   const publicEmail = `citas.${Date.now().toString(36)}@clinica-e2e.test`;
   const publish = await page.request.put('/api/perfil-publico', {
-    data: { publicada: true, descripcion: 'Clínica de prueba', especialidades: ['periodoncia'], servicios: ['Limpieza'], horario: [], email: publicEmail, sitioWeb: null, doctores: [] },
+    data: {
+      publicada: true,
+      descripcion: 'Clínica de prueba',
+      especialidades: ['periodoncia'],
+      servicios: ['Limpieza'],
+      horario: [],
+      email: publicEmail,
+      sitioWeb: null,
+      doctores: [],
+    },
   });
   expect(publish.ok()).toBe(true);
   const { perfil } = (await publish.json()) as { perfil: { id: string } };
@@ -224,17 +288,27 @@ test("the owner fills 'Perfil público' in /settings, images included, and the d
   await createClinicOwner(page.request, { clinica: 'Clínica Perfil E2E' });
   // A city of its own, so the other tests' counts of the demo clinics stay true.
   const moved = await page.request.put('/api/clinica', {
-    data: { nombre: 'Clínica Perfil E2E', telefono: '910 000 000', pais: 'España', ciudad: 'Soria', direccion: 'Calle Mayor 1' },
+    data: {
+      nombre: 'Clínica Perfil E2E',
+      telefono: '910 000 000',
+      pais: 'España',
+      ciudad: 'Soria',
+      direccion: 'Calle Mayor 1',
+    },
   });
   expect(moved.ok()).toBe(true);
   const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
   await page.goto('/settings');
-  const section = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Perfil público' }) });
+  const section = page
+    .locator('[data-slot="card"]')
+    .filter({ has: page.getByRole('heading', { name: 'Perfil público' }) });
   await expect(section.getByRole('switch', { name: 'Publicar en el directorio' })).toBeVisible();
 
   // The clinic's image is stored at once; a file that is not an image never leaves the browser.
-  await section.getByLabel('Subir imagen').setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
+  await section
+    .getByLabel('Subir imagen')
+    .setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
   await expect(toast('Formato no válido')).toBeVisible();
   await section.getByLabel('Subir imagen').setInputFiles({ ...TEAL_PNG, name: 'clinica.png' });
   await expect(toast('¡Imagen actualizada!')).toBeVisible();
@@ -255,7 +329,9 @@ test("the owner fills 'Perfil público' in /settings, images included, and the d
   await section.getByLabel('Especialidad', { exact: true }).fill('Ortodoncista');
   // A professional's photo is stored at once and saved with the form as its URL.
   await section.getByLabel('Foto del profesional 1').setInputFiles({ ...TEAL_PNG, name: 'elena.png' });
-  await expect(section.locator('label', { hasText: 'Foto del profesional 1' }).locator('img[src^="/files/"]')).toBeVisible();
+  await expect(
+    section.locator('label', { hasText: 'Foto del profesional 1' }).locator('img[src^="/files/"]'),
+  ).toBeVisible();
   await section.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(toast('¡Cambios guardados!')).toBeVisible();
 

@@ -5,7 +5,13 @@ import { createClinicOwner, ok } from './support/accounts';
 /** The seeded supplier (apps/api/src/db/demo.ts DEMO_SUPPLIER): its catalogue is what the store sells. */
 const SUPPLIER = { email: 'proveedor@odontia.local', password: 'demo1234', nombre: 'Depósito Dental Ibérico' };
 
-const pesos = (n: number) => new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(n);
+const pesos = (n: number) =>
+  new Intl.NumberFormat('es-CO', {
+    style: 'currency',
+    currency: 'COP',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }).format(n);
 
 async function expectNoAxeViolations(page: Page) {
   await page.mouse.move(0, 0);
@@ -13,16 +19,23 @@ async function expectNoAxeViolations(page: Page) {
   expect(axe.violations).toEqual([]);
 }
 
-const card = (page: Page, nombre: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: nombre, exact: true }) });
+const card = (page: Page, nombre: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: nombre, exact: true }) });
 const cartCount = (page: Page) => page.getByTestId('cart-count');
-const summaryValue = (page: Page, label: string) => page.locator('dt', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }).locator('xpath=following-sibling::dd[1]');
+const summaryValue = (page: Page, label: string) =>
+  page
+    .locator('dt', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 
 async function search(page: Page, term: string) {
   await page.getByRole('searchbox', { name: 'Buscar productos' }).fill(term);
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(term).replace(/%20/g, '\\+')}`));
 }
 
-test('a clinic buys supplies, follows the order, and the supplier delivers it into its catalogue', async ({ page, browser }) => {
+test('a clinic buys supplies, follows the order, and the supplier delivers it into its catalogue', async ({
+  page,
+  browser,
+}) => {
   // The whole purchase, two accounts and four state changes: long on a loaded machine.
   test.setTimeout(150_000);
   await createClinicOwner(page.request, { clinica: 'Clínica Compras E2E' });
@@ -142,7 +155,12 @@ test('a clinic buys supplies, follows the order, and the supplier delivers it in
   const supplierContext = await browser.newContext();
   try {
     const supplier = await supplierContext.newPage();
-    await ok(await supplier.request.post('/api/auth/sign-in/email', { data: { email: SUPPLIER.email, password: SUPPLIER.password } }), 'supplier sign-in');
+    await ok(
+      await supplier.request.post('/api/auth/sign-in/email', {
+        data: { email: SUPPLIER.email, password: SUPPLIER.password },
+      }),
+      'supplier sign-in',
+    );
     await supplier.goto('/dashboard');
     await supplier.locator('[data-slot="sidebar"]').first().getByRole('link', { name: 'Ventas' }).click();
     await expect(supplier.getByRole('heading', { name: 'Ventas', level: 1 })).toBeVisible();
@@ -170,9 +188,13 @@ test('a clinic buys supplies, follows the order, and the supplier delivers it in
   await page.goto(orderUrl);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Entregado');
   for (const [i, label] of ['Recibido', 'En preparación', 'Enviado', 'Entregado'].entries()) {
-    await expect(timeline.getByRole('listitem').nth(i)).toContainText(new RegExp(`^${label}\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}`));
+    await expect(timeline.getByRole('listitem').nth(i)).toContainText(
+      new RegExp(`^${label}\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}`),
+    );
   }
-  const catalogue = (await (await ok(await page.request.get('/api/productos', { params: { q: 'Resina compuesta A2' } }), 'catalogue')).json()) as {
+  const catalogue = (await (
+    await ok(await page.request.get('/api/productos', { params: { q: 'Resina compuesta A2' } }), 'catalogue')
+  ).json()) as {
     items: { nombre: string; stockActual: number | null }[];
   };
   expect(catalogue.items.map((i) => [i.nombre, i.stockActual])).toEqual([['Resina compuesta A2', 2]]);
@@ -181,7 +203,9 @@ test('a clinic buys supplies, follows the order, and the supplier delivers it in
   await expect(card(page, 'Resina compuesta A2')).toContainText(`Stock: ${stockBefore - 2}`);
 });
 
-test('Ventas is only for supplier clinics; a cart can be emptied; an empty checkout goes back to the store', async ({ page }) => {
+test('Ventas is only for supplier clinics; a cart can be emptied; an empty checkout goes back to the store', async ({
+  page,
+}) => {
   await createClinicOwner(page.request);
   await page.goto('/dashboard');
   const sidebar = page.locator('[data-slot="sidebar"]').first();
@@ -192,11 +216,16 @@ test('Ventas is only for supplier clinics; a cart can be emptied; an empty check
   await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
   // Emptied after asking: 'Tu carrito está vacío' with a way back.
   await page.goto('/compras?q=gasas');
-  await card(page, 'Gasas estériles 7.5 x 7.5').getByRole('button', { name: /^Agregar/ }).click();
+  await card(page, 'Gasas estériles 7.5 x 7.5')
+    .getByRole('button', { name: /^Agregar/ })
+    .click();
   await expect(cartCount(page)).toHaveText('1');
   await page.goto('/compras/carrito');
   await page.getByRole('button', { name: 'Vaciar carrito' }).click();
-  await page.getByRole('alertdialog', { name: '¿Vaciar el carrito?' }).getByRole('button', { name: 'Vaciar carrito' }).click();
+  await page
+    .getByRole('alertdialog', { name: '¿Vaciar el carrito?' })
+    .getByRole('button', { name: 'Vaciar carrito' })
+    .click();
   await expect(page.getByText('Tu carrito está vacío')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ir a la tienda' })).toHaveAttribute('href', '/compras');
   // An empty cart at checkout says so; submitting goes to the store.
@@ -207,7 +236,10 @@ test('Ventas is only for supplier clinics; a cart can be emptied; an empty check
 });
 
 test("the demo clinic's past orders: one delivered, one on its way", async ({ page }) => {
-  await ok(await page.request.post('/api/auth/sign-in/email', { data: { email: 'demo@odontia.local', password: 'demo1234' } }), 'demo sign-in');
+  await ok(
+    await page.request.post('/api/auth/sign-in/email', { data: { email: 'demo@odontia.local', password: 'demo1234' } }),
+    'demo sign-in',
+  );
   await page.goto('/compras/pedidos');
   await expect(page.getByRole('heading', { name: 'Mis pedidos', level: 1 })).toBeVisible();
   const rows = page.getByRole('row').filter({ hasText: SUPPLIER.nombre });

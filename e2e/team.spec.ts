@@ -27,7 +27,10 @@ async function invitationLink(email: string): Promise<string> {
   return link!.replace('&amp;', '&');
 }
 
-test('an owner invites a member, who registers from the email and lands in the clinic with the role’s screens', async ({ page, browser }) => {
+test('an owner invites a member, who registers from the email and lands in the clinic with the role’s screens', async ({
+  page,
+  browser,
+}) => {
   // One story across two browsers: the owner's and the invited member's.
   test.setTimeout(90_000);
   await createClinicOwner(page.request, { clinica: 'Clínica Equipo E2E' });
@@ -125,7 +128,10 @@ test('an owner invites a member, who registers from the email and lands in the c
   await expect(row(page, 'Coordinación')).toContainText('Personalizado');
 
   await sidebar(page).getByRole('link', { name: 'Usuarios' }).click();
-  await row(page, 'Marta').filter({ hasNotText: 'Invitación' }).getByRole('link', { name: /Editar a/ }).click();
+  await row(page, 'Marta')
+    .filter({ hasNotText: 'Invitación' })
+    .getByRole('link', { name: /Editar a/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Editar Usuario' })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await page.getByLabel('Rol').click();
@@ -152,20 +158,42 @@ test('an owner invites a member, who registers from the email and lands in the c
   await invitedContext.close();
 });
 
-test('the permissions list, the locked Administrador role, and deleting an invitation, a role and a member', async ({ page }) => {
+test('the permissions list, the locked Administrador role, and deleting an invitation, a role and a member', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await createClinicOwner(page.request, { clinica: 'Clínica Borrados E2E' });
   const { roles, predeterminadoInvitacion } = await (await page.request.get('/api/roles/opciones')).json();
   // A member who joined through an invitation (sign-up through the API with the mailed token).
   const memberEmail = uniqueEmail('miembro');
-  expect((await page.request.post('/api/invitaciones', { data: { nombres: 'Rosa Miembro', email: memberEmail, rolId: predeterminadoInvitacion } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post('/api/invitaciones', {
+        data: { nombres: 'Rosa Miembro', email: memberEmail, rolId: predeterminadoInvitacion },
+      })
+    ).status(),
+  ).toBe(201);
   const token = new URL(await invitationLink(memberEmail)).searchParams.get('invitacion');
   const memberRequest = await playwrightRequest.newContext({ baseURL });
-  expect((await memberRequest.post('/api/auth/sign-up/email', { data: { email: memberEmail, password: 'secreto123', acceptTerms: true, invitacion: token } })).ok()).toBe(true);
+  expect(
+    (
+      await memberRequest.post('/api/auth/sign-up/email', {
+        data: { email: memberEmail, password: 'secreto123', acceptTerms: true, invitacion: token },
+      })
+    ).ok(),
+  ).toBe(true);
   await memberRequest.dispose();
   const invitedEmail = uniqueEmail('borrar');
-  expect((await page.request.post('/api/invitaciones', { data: { nombres: 'Pedro Borrable', email: invitedEmail, rolId: predeterminadoInvitacion } })).status()).toBe(201);
-  expect((await page.request.post('/api/roles', { data: { nombre: 'Temporal', descripcion: '', permisos: [] } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post('/api/invitaciones', {
+        data: { nombres: 'Pedro Borrable', email: invitedEmail, rolId: predeterminadoInvitacion },
+      })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (await page.request.post('/api/roles', { data: { nombre: 'Temporal', descripcion: '', permisos: [] } })).status(),
+  ).toBe(201);
 
   // 'Permisos del Sistema': read-only, grouped by módulo, pages of 10, searchable.
   await page.goto('/permisos');
@@ -213,7 +241,10 @@ test('the permissions list, the locked Administrador role, and deleting an invit
   await expect(page).toHaveURL(/\/usuarios$/);
 
   // A member is deleted from their edit screen, after ¿Estás seguro?.
-  await row(page, memberEmail).filter({ hasNotText: 'Invitación' }).getByRole('link', { name: 'Editar a Rosa Miembro' }).click();
+  await row(page, memberEmail)
+    .filter({ hasNotText: 'Invitación' })
+    .getByRole('link', { name: 'Editar a Rosa Miembro' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Editar Usuario' })).toBeVisible();
   await page.getByRole('button', { name: 'Eliminar usuario' }).click();
   await page.getByRole('alertdialog', { name: '¿Estás seguro?' }).getByRole('button', { name: 'Eliminar' }).click();
@@ -223,7 +254,9 @@ test('the permissions list, the locked Administrador role, and deleting an invit
 
   // The owner's own row: no delete, and the edit screen locks rol and activo.
   await expect(row(page, 'Lucía').getByRole('button', { name: /Eliminar/ })).toHaveCount(0);
-  await row(page, 'Lucía').getByRole('link', { name: /Editar a/ }).click();
+  await row(page, 'Lucía')
+    .getByRole('link', { name: /Editar a/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Editar Usuario' })).toBeVisible();
   await expect(page.getByLabel('Rol')).toBeDisabled();
   await expect(page.getByRole('switch', { name: 'Activo' })).toBeDisabled();

@@ -14,7 +14,8 @@ const APPS = [
     src: path.join(repoRoot, 'apps/api/src'),
     alias: null,
     allowed: ['platform', 'db'],
-    message: 'Un feature de la API importa solo platform, db y @odontia/shared; lo que comparten dos features va a platform o a packages/shared.',
+    message:
+      'Un feature de la API importa solo platform, db y @odontia/shared; lo que comparten dos features va a platform o a packages/shared.',
   },
   {
     src: path.join(repoRoot, 'apps/web/src'),

@@ -91,9 +91,7 @@ function doctorSvg(seed: string, nombre: string): string {
   const skin = SKIN[Math.floor(r() * SKIN.length)];
   const hair = HAIR[Math.floor(r() * HAIR.length)];
   const scrubs = `hsl(${(hue + 180) % 360} 45% 45%)`;
-  const hairBack = female
-    ? `<path d="M62 96c0-34 18-52 38-52s38 18 38 52v46c-10 8-66 8-76 0z" fill="${hair}"/>`
-    : '';
+  const hairBack = female ? `<path d="M62 96c0-34 18-52 38-52s38 18 38 52v46c-10 8-66 8-76 0z" fill="${hair}"/>` : '';
   const hairTop = female
     ? `<path d="M66 92c2-26 16-38 34-38s32 12 34 38c-12-10-22-20-34-22-12 4-22 12-34 22z" fill="${hair}"/>`
     : `<path d="M68 90c0-24 14-36 32-36s32 12 32 36c-6-8-14-14-32-14s-26 6-32 14z" fill="${hair}"/>`;
@@ -119,7 +117,10 @@ mkdirSync(path.join(out, 'doctores'), { recursive: true });
 for (const clinic of DEMO_CLINICS) {
   writeFileSync(path.join(out, 'clinicas', `${clinic.slug}.svg`), clinicSvg(clinic.slug, clinic.ciudad));
   clinic.doctores.forEach((doctor, i) => {
-    writeFileSync(path.join(out, 'doctores', `${clinic.slug}-${i + 1}.svg`), doctorSvg(`${clinic.slug}-${i}`, doctor.nombre));
+    writeFileSync(
+      path.join(out, 'doctores', `${clinic.slug}-${i + 1}.svg`),
+      doctorSvg(`${clinic.slug}-${i}`, doctor.nombre),
+    );
   });
 }
 console.log(`Imágenes de demostración escritas en ${path.relative(root, out)}`);

@@ -24,6 +24,11 @@ export const agendaBenchRoutes = new Hono<AppEnv>()
     return c.json(rowsOf(result), 200);
   })
   .get('/citas/pacientes', requirePermission('citas.ver'), async (c) => {
-    const result = await c.var.deps.db.execute(sql`select id from pacientes where clinica_id = ${c.var.member.clinicaId} order by id`);
-    return c.json(rowsOf(result).map((r) => r.id as string), 200);
+    const result = await c.var.deps.db.execute(
+      sql`select id from pacientes where clinica_id = ${c.var.member.clinicaId} order by id`,
+    );
+    return c.json(
+      rowsOf(result).map((r) => r.id as string),
+      200,
+    );
   });

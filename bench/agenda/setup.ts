@@ -78,19 +78,32 @@ async function fillClinic(handle: DatabaseHandle, clinicaId: string): Promise<vo
  * Migrates the agenda's bench database and loads the data set once (set-based inserts, about a
  * minute); later runs reuse it after removing what the previous run's writes added.
  */
-export async function prepareAgendaData(handle: DatabaseHandle, deps: Pick<Deps, 'auth' | 'db'>, log: (line: string) => void): Promise<{ clinicaId: string }> {
+export async function prepareAgendaData(
+  handle: DatabaseHandle,
+  deps: Pick<Deps, 'auth' | 'db'>,
+  log: (line: string) => void,
+): Promise<{ clinicaId: string }> {
   await runMigrations(handle);
   await seedReferenceData(handle.db);
   let [owner] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, AGENDA_OWNER.email));
   if (!owner) {
-    const created = await deps.auth.api.signUpEmail({ body: { email: AGENDA_OWNER.email, password: AGENDA_OWNER.password, name: '' } });
+    const created = await deps.auth.api.signUpEmail({
+      body: { email: AGENDA_OWNER.email, password: AGENDA_OWNER.password, name: '' },
+    });
     owner = { id: created.user.id };
   }
   const clinica =
     (await findClinicForUser(handle.db, owner.id)) ??
-    (await createClinic(handle.db, { id: owner.id, email: AGENDA_OWNER.email, nombres: 'Bench' }, { nombre: 'Clínica Agenda Bench', telefono: '910000001' }));
+    (await createClinic(
+      handle.db,
+      { id: owner.id, email: AGENDA_OWNER.email, nombres: 'Bench' },
+      { nombre: 'Clínica Agenda Bench', telefono: '910000001' },
+    ));
 
-  await rawQuery(handle, `delete from citas where clinica_id = $1 and inicio >= $2::date`, [clinica.id, BENCH_WRITES_FROM]);
+  await rawQuery(handle, `delete from citas where clinica_id = $1 and inicio >= $2::date`, [
+    clinica.id,
+    BENCH_WRITES_FROM,
+  ]);
   // The previous run's thousands of bookings, just deleted: vacuumed now rather than by autovacuum in
   // the middle of the first measurement.
   await rawQuery(handle, 'vacuum analyze citas');
@@ -122,7 +135,9 @@ export async function prepareAgendaData(handle: DatabaseHandle, deps: Pick<Deps,
   );
   for (const [i, clinicaId] of [clinica.id, ...others.map((o) => o.id)].entries()) {
     await fillClinic(handle, clinicaId);
-    log(`  ${((i + 1) * AGENDA_DATASET.appointmentsPerClinic).toLocaleString('es-ES')} / ${AGENDA_TOTAL.toLocaleString('es-ES')} citas`);
+    log(
+      `  ${((i + 1) * AGENDA_DATASET.appointmentsPerClinic).toLocaleString('es-ES')} / ${AGENDA_TOTAL.toLocaleString('es-ES')} citas`,
+    );
   }
   await rawQuery(handle, 'vacuum analyze citas');
   await rawQuery(handle, 'vacuum analyze pacientes');

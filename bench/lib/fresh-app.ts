@@ -42,7 +42,16 @@ export async function openFreshApp(url: string, name: string, connections: numbe
   try {
     await runMigrations(handle);
     await seedReferenceData(handle.db);
-    const config = loadConfig({ DATABASE_URL: url, DATA_DIR: tmp, AUTH_SECRET: authSecret, APP_URL: origin, SEED_DEMO: 'false', RATE_LIMIT: 'false', NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      DATABASE_URL: url,
+      DATA_DIR: tmp,
+      AUTH_SECRET: authSecret,
+      APP_URL: origin,
+      SEED_DEMO: 'false',
+      RATE_LIMIT: 'false',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+    });
     deps = createDeps(config, handle, createLogger('silent'));
     const app = createApp(deps);
     const signUp = async (email: string) => {

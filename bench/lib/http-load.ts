@@ -49,7 +49,14 @@ async function once(options: LoadOptions, seconds: number, collect: boolean): Pr
         // One request in flight per connection: latency is what a user waits, not queueing in a pipeline.
         pipelining: 1,
         ...(options.post
-          ? { requests: [{ method: options.post.method ?? 'POST', setupRequest: (req: autocannon.Request) => ({ ...req, body: options.post!.body() }) }] }
+          ? {
+              requests: [
+                {
+                  method: options.post.method ?? 'POST',
+                  setupRequest: (req: autocannon.Request) => ({ ...req, body: options.post!.body() }),
+                },
+              ],
+            }
           : {}),
       },
       (error, result) => (error ? reject(error) : resolve(result)),
@@ -90,7 +97,10 @@ export function keepAliveClient(connections: number) {
   const send = (url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
       const { body, method = 'GET' } = options;
-      const headers = body === undefined ? options.headers : { ...options.headers, 'content-length': String(Buffer.byteLength(body)) };
+      const headers =
+        body === undefined
+          ? options.headers
+          : { ...options.headers, 'content-length': String(Buffer.byteLength(body)) };
       const req = http.request(url, { agent, method, headers }, (res) => {
         let text = '';
         res.setEncoding('utf8');

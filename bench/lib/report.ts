@@ -56,10 +56,23 @@ export function renderTable(results: SectionResult[]): string {
   const rows: string[][] = [];
   for (const r of results) {
     for (const m of r.measurements) {
-      rows.push([r.title, m.group, m.name, m.metric, `${format(m.value)} ${m.unit}`, budgetText(m.budget, m.unit), verdict(m), m.note ?? '']);
+      rows.push([
+        r.title,
+        m.group,
+        m.name,
+        m.metric,
+        `${format(m.value)} ${m.unit}`,
+        budgetText(m.budget, m.unit),
+        verdict(m),
+        m.note ?? '',
+      ]);
     }
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }

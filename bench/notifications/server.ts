@@ -17,10 +17,18 @@ const send = (message: unknown) => process.send?.(message);
 export type MemoryReport = { type: 'memory'; rss: number; heapUsed: number; external: number; arrayBuffers: number };
 
 try {
-  const config = loadConfig({ ...process.env, SEED_DEMO: 'false', RATE_LIMIT: 'false', LOG_LEVEL: 'silent', NODE_ENV: 'production' });
+  const config = loadConfig({
+    ...process.env,
+    SEED_DEMO: 'false',
+    RATE_LIMIT: 'false',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+  });
   const logger = createLogger(config.logLevel);
   const instance = await boot(config, logger, { serveWeb: false });
-  const server = serve({ fetch: instance.app.fetch, port: config.port, hostname: '127.0.0.1' }, () => send({ type: 'ready' }));
+  const server = serve({ fetch: instance.app.fetch, port: config.port, hostname: '127.0.0.1' }, () =>
+    send({ type: 'ready' }),
+  );
 
   const stop = () => {
     server.close();
@@ -34,7 +42,13 @@ try {
       gc?.();
       gc?.();
       const m = process.memoryUsage();
-      send({ type: 'memory', rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers } satisfies MemoryReport);
+      send({
+        type: 'memory',
+        rss: m.rss,
+        heapUsed: m.heapUsed,
+        external: m.external,
+        arrayBuffers: m.arrayBuffers,
+      } satisfies MemoryReport);
     }
   });
   process.on('SIGINT', stop);

@@ -16,20 +16,36 @@ import { listPatients } from '../../apps/api/src/features/patients/patients.serv
  *   that the cost of a first search of a term is visible too.
  */
 export const benchRoutes = new Hono<AppEnv>()
-  .get('/pacientes/baseline', requirePermission('pacientes.ver'), validate('query', patientListQuerySchema), async (c) => {
-    const { q, pagina } = c.req.valid('query');
-    const clinicaId = c.var.member.clinicaId;
-    const filter = q ? sql`and busqueda like '%' || odontia_normalizar(${q}) || '%'` : sql``;
-    const result = await c.var.deps.db.execute(sql`
+  .get(
+    '/pacientes/baseline',
+    requirePermission('pacientes.ver'),
+    validate('query', patientListQuerySchema),
+    async (c) => {
+      const { q, pagina } = c.req.valid('query');
+      const clinicaId = c.var.member.clinicaId;
+      const filter = q ? sql`and busqueda like '%' || odontia_normalizar(${q}) || '%'` : sql``;
+      const result = await c.var.deps.db.execute(sql`
       select id, nombres, apellidos, email, telefono, foto_url, estado, ultima_visita::text, proxima_visita::text,
              count(*) over () as total
       from pacientes
       where clinica_id = ${clinicaId} ${filter}
       order by apellidos, nombres, id
       limit ${PATIENTS_PAGE_SIZE} offset ${(pagina - 1) * PATIENTS_PAGE_SIZE}`);
-    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-    return c.json({ pacientes: rows, total: Number(rows[0]?.total ?? 0), pagina, porPagina: PATIENTS_PAGE_SIZE }, 200);
-  })
-  .get('/pacientes/sin-cache', requirePermission('pacientes.ver'), validate('query', patientListQuerySchema), async (c) => {
-    return c.json(await listPatients(c.var.deps.db, c.var.member.clinicaId, c.req.valid('query'), { reuseSearchCount: false }), 200);
-  });
+      const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+      return c.json(
+        { pacientes: rows, total: Number(rows[0]?.total ?? 0), pagina, porPagina: PATIENTS_PAGE_SIZE },
+        200,
+      );
+    },
+  )
+  .get(
+    '/pacientes/sin-cache',
+    requirePermission('pacientes.ver'),
+    validate('query', patientListQuerySchema),
+    async (c) => {
+      return c.json(
+        await listPatients(c.var.deps.db, c.var.member.clinicaId, c.req.valid('query'), { reuseSearchCount: false }),
+        200,
+      );
+    },
+  );

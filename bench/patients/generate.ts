@@ -1,6 +1,12 @@
 import type { DatabaseHandle } from '../../apps/api/src/db/client.ts';
 import { seededRandom as rng } from '../../apps/api/src/db/demo.ts';
-import { APELLIDOS, NOMBRES_COMPUESTOS, NOMBRES_HOMBRE, NOMBRES_MUJER, NOTAS } from '../../apps/api/src/features/patients/spanish-names.ts';
+import {
+  APELLIDOS,
+  NOMBRES_COMPUESTOS,
+  NOMBRES_HOMBRE,
+  NOMBRES_MUJER,
+  NOTAS,
+} from '../../apps/api/src/features/patients/spanish-names.ts';
 import { CALLES, CIUDADES, DOMINIOS, VIAS } from './names.ts';
 
 export type GenerateOptions = {
@@ -18,7 +24,12 @@ type Rand = ReturnType<typeof rng>;
 /** Earlier entries are more frequent (García is commoner than Zúñiga). */
 const pickSkewed = <T>(r: Rand, list: readonly T[]) => list[Math.floor(list.length * r() ** 1.8)];
 const pick = <T>(r: Rand, list: readonly T[]) => list[Math.floor(list.length * r())];
-const ascii = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]+/g, '');
+const ascii = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '');
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const isoDay = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 const DAY = 86_400_000;
@@ -47,8 +58,11 @@ function patient(r: Rand, clinicaId: string, serial: number, now: number): Patie
   const email =
     r() < 0.8 ? `${ascii(nombres.split(' ')[0])}.${ascii(apellido1)}${serial % 997}@${pick(r, DOMINIOS)}` : null;
   const telefono =
-    r() < 0.9 ? `+34 ${r() < 0.85 ? 6 : 9}${pad(Math.floor(r() * 100))} ${pad(Math.floor(r() * 1000), 3)} ${pad(Math.floor(r() * 1000), 3)}` : null;
-  const direccion = r() < 0.7 ? `${pick(r, VIAS)} ${pick(r, CALLES)}, ${1 + Math.floor(r() * 150)}, ${pick(r, CIUDADES)}` : null;
+    r() < 0.9
+      ? `+34 ${r() < 0.85 ? 6 : 9}${pad(Math.floor(r() * 100))} ${pad(Math.floor(r() * 1000), 3)} ${pad(Math.floor(r() * 1000), 3)}`
+      : null;
+  const direccion =
+    r() < 0.7 ? `${pick(r, VIAS)} ${pick(r, CALLES)}, ${1 + Math.floor(r() * 150)}, ${pick(r, CIUDADES)}` : null;
   const birth = new Date(Date.UTC(1935 + Math.floor(r() * 88), Math.floor(r() * 12), 1 + Math.floor(r() * 28)));
   const genero = r() < 0.95 ? (female ? 'femenino' : 'masculino') : r() < 0.5 ? 'otro' : null;
   const ultima = r() < 0.7 ? isoDay(new Date(now - Math.floor(r() * 730) * DAY)) : null;
@@ -70,7 +84,11 @@ function patient(r: Rand, clinicaId: string, serial: number, now: number): Patie
 }
 
 /** Runs SQL with positional parameters on whichever driver the handle wraps. */
-export async function rawQuery<T = Record<string, unknown>>(handle: DatabaseHandle, text: string, params: unknown[] = []): Promise<T[]> {
+export async function rawQuery<T = Record<string, unknown>>(
+  handle: DatabaseHandle,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   if (handle.pglite) return (await handle.pglite.query<T>(text, params)).rows;
   return (await handle.pool!.query(text, params)).rows as T[];
 }

@@ -24,12 +24,18 @@ export async function prepareBenchData(
 
   let [owner] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, BENCH_OWNER.email));
   if (!owner) {
-    const created = await deps.auth.api.signUpEmail({ body: { email: BENCH_OWNER.email, password: BENCH_OWNER.password, name: '' } });
+    const created = await deps.auth.api.signUpEmail({
+      body: { email: BENCH_OWNER.email, password: BENCH_OWNER.password, name: '' },
+    });
     owner = { id: created.user.id };
   }
   const clinica =
     (await findClinicForUser(handle.db, owner.id)) ??
-    (await createClinic(handle.db, { id: owner.id, email: BENCH_OWNER.email, nombres: 'Bench' }, { nombre: 'Clínica Bench', telefono: '910000000' }));
+    (await createClinic(
+      handle.db,
+      { id: owner.id, email: BENCH_OWNER.email, nombres: 'Bench' },
+      { nombre: 'Clínica Bench', telefono: '910000000' },
+    ));
 
   const [{ total, big }] = await rawQuery<{ total: string; big: string }>(
     handle,

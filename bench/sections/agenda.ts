@@ -54,7 +54,8 @@ function ranges(today: string) {
   };
 }
 
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** An endless supply of free slots after BENCH_WRITES_FROM: 30-minute slots 08:00-18:00 of each dentist, day after day. */
 function slotBodies(dentists: string[], patients: string[]) {
@@ -78,16 +79,31 @@ function slotBodies(dentists: string[], patients: string[]) {
 }
 
 async function sameSlotRace(baseUrl: string, cookie: string, dentistaId: string, pacienteId: string) {
-  const body = JSON.stringify({ pacienteId, dentistaId, fecha: '2035-06-01', horaInicio: '10:00', horaFin: '10:45', titulo: 'Revisión' });
+  const body = JSON.stringify({
+    pacienteId,
+    dentistaId,
+    fecha: '2035-06-01',
+    horaInicio: '10:00',
+    horaFin: '10:45',
+    titulo: 'Revisión',
+  });
   const statuses = await Promise.all(
     Array.from({ length: CONCURRENT_SAME_SLOT }, () =>
-      fetch(`${baseUrl}/api/citas`, { method: 'POST', headers: { cookie, origin: baseUrl, 'content-type': 'application/json' }, body }).then(async (r) => {
+      fetch(`${baseUrl}/api/citas`, {
+        method: 'POST',
+        headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
+        body,
+      }).then(async (r) => {
         await r.arrayBuffer();
         return r.status;
       }),
     ),
   );
-  return { created: statuses.filter((s) => s === 201).length, conflicts: statuses.filter((s) => s === 409).length, other: statuses.filter((s) => s !== 201 && s !== 409) };
+  return {
+    created: statuses.filter((s) => s === 201).length,
+    conflicts: statuses.filter((s) => s === 409).length,
+    other: statuses.filter((s) => s !== 201 && s !== 409),
+  };
 }
 
 export const agendaSection: Section = {
@@ -102,11 +118,17 @@ export const agendaSection: Section = {
     }
     await ensurePostgresDatabase(url);
     log(`${group}: arrancando el servidor (genera los datos la primera vez)...`);
-    const server = await startServer(path.join(benchDir, 'agenda', 'server.ts'), { DATABASE_URL: url, DATA_DIR: path.join(benchDir, '.data', 'agenda-app') }, log);
+    const server = await startServer(
+      path.join(benchDir, 'agenda', 'server.ts'),
+      { DATABASE_URL: url, DATA_DIR: path.join(benchDir, '.data', 'agenda-app') },
+      log,
+    );
     try {
       const cookie = await signIn(server.baseUrl, AGENDA_OWNER);
       const api = `${server.baseUrl}/api/citas`;
-      const dentists = (await getJson<{ id: string }[]>(`${server.baseUrl}/api/dentistas?activos=true`, cookie)).map((d) => d.id);
+      const dentists = (await getJson<{ id: string }[]>(`${server.baseUrl}/api/dentistas?activos=true`, cookie)).map(
+        (d) => d.id,
+      );
       const patients = await getJson<string[]>(`${server.baseUrl}/bench/citas/pacientes`, cookie);
       const today = todayInZone(ZONE);
       const { month, week } = ranges(today);
@@ -120,16 +142,34 @@ export const agendaSection: Section = {
         getJson<{ total: number }>(api, cookie),
       ]);
 
-      type Scenario = { name: string; path: string; budget: Partial<Record<'p99' | 'rps', Budget>>; connections?: number; post?: () => string; seconds?: number };
+      type Scenario = {
+        name: string;
+        path: string;
+        budget: Partial<Record<'p99' | 'rps', Budget>>;
+        connections?: number;
+        post?: () => string;
+        seconds?: number;
+      };
       const scenarios: Scenario[] = [
         { name: 'month view', path: monthPath, budget: BUDGETS.month },
-        { name: "month, every appointment (old)", path: monthAllPath, budget: {} },
+        { name: 'month, every appointment (old)', path: monthAllPath, budget: {} },
         { name: 'week view', path: weekPath, budget: BUDGETS.week },
         { name: 'day view', path: `/api/citas/calendario?desde=${today}&hasta=${today}`, budget: {} },
         { name: 'list, first page', path: '/api/citas', budget: BUDGETS.list },
-        { name: 'create (overlap checked)', path: '/api/citas', budget: BUDGETS.create, post: slotBodies(dentists, patients) },
+        {
+          name: 'create (overlap checked)',
+          path: '/api/citas',
+          budget: BUDGETS.create,
+          post: slotBodies(dentists, patients),
+        },
         // 50,000 joined rows a request (seconds each): two connections, no warm-up, a longer window.
-        { name: 'baseline: all citas joined', path: '/bench/citas/baseline', budget: {}, connections: 2, seconds: 3 * seconds },
+        {
+          name: 'baseline: all citas joined',
+          path: '/bench/citas/baseline',
+          budget: {},
+          connections: 2,
+          seconds: 3 * seconds,
+        },
       ];
       for (const s of scenarios) {
         const r = await measure({
@@ -140,7 +180,9 @@ export const agendaSection: Section = {
           seconds: s.seconds ?? seconds,
           post: s.post ? { body: s.post } : undefined,
         });
-        log(`  ${s.name.padEnd(30)} ${r.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms${r.errors || r.non2xx ? `  (${r.errors} errores, ${r.non2xx} no 2xx)` : ''}`);
+        log(
+          `  ${s.name.padEnd(30)} ${r.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms${r.errors || r.non2xx ? `  (${r.errors} errores, ${r.non2xx} no 2xx)` : ''}`,
+        );
         if (r.errors || r.non2xx) throw new Error(`${s.name}: ${r.errors} errores y ${r.non2xx} respuestas no 2xx`);
         result.measurements.push(
           { group, name: s.name, metric: 'req/s', value: r.reqPerSec, unit: 'req/s', budget: s.budget.rps },
@@ -150,10 +192,26 @@ export const agendaSection: Section = {
       }
 
       const race = await sameSlotRace(server.baseUrl, cookie, dentists[0], patients[0]);
-      log(`  ${CONCURRENT_SAME_SLOT} a la vez, mismo dentista y hora: ${race.created} creada(s), ${race.conflicts} con 409${race.other.length ? `, otros: ${race.other.join(', ')}` : ''}`);
+      log(
+        `  ${CONCURRENT_SAME_SLOT} a la vez, mismo dentista y hora: ${race.created} creada(s), ${race.conflicts} con 409${race.other.length ? `, otros: ${race.other.join(', ')}` : ''}`,
+      );
       result.measurements.push(
-        { group, name: `${CONCURRENT_SAME_SLOT} concurrent, same slot`, metric: 'created', value: race.created, unit: '', budget: { min: 1, max: 1 } },
-        { group, name: `${CONCURRENT_SAME_SLOT} concurrent, same slot`, metric: '409', value: race.conflicts, unit: '', budget: { min: CONCURRENT_SAME_SLOT - 1, max: CONCURRENT_SAME_SLOT - 1 } },
+        {
+          group,
+          name: `${CONCURRENT_SAME_SLOT} concurrent, same slot`,
+          metric: 'created',
+          value: race.created,
+          unit: '',
+          budget: { min: 1, max: 1 },
+        },
+        {
+          group,
+          name: `${CONCURRENT_SAME_SLOT} concurrent, same slot`,
+          metric: '409',
+          value: race.conflicts,
+          unit: '',
+          budget: { min: CONCURRENT_SAME_SLOT - 1, max: CONCURRENT_SAME_SLOT - 1 },
+        },
       );
 
       result.notes!.push(

@@ -66,7 +66,11 @@ async function runCatalogBench(log: (line: string) => void): Promise<SectionResu
   const url = databaseUrl();
   const title = 'Catálogo e inventario';
   if (!(await isPostgresReachable(url))) {
-    return { title, measurements: [], notes: [`PostgreSQL no disponible en ${new URL(url).host}: sección omitida (BENCH_CATALOG_DATABASE_URL).`] };
+    return {
+      title,
+      measurements: [],
+      notes: [`PostgreSQL no disponible en ${new URL(url).host}: sección omitida (BENCH_CATALOG_DATABASE_URL).`],
+    };
   }
   const group = `PostgreSQL, ${CONNECTIONS} conexiones`;
   const measurements: Measurement[] = [];
@@ -80,7 +84,13 @@ async function runCatalogBench(log: (line: string) => void): Promise<SectionResu
     const clinica = await createClinic(
       handle.db,
       { id: ownerId, email: 'catalogo@bench.test', nombres: 'Titular' },
-      { nombre: 'Clínica Bench Catálogo', telefono: '600123456', pais: 'Colombia', ciudad: 'Bogotá', direccion: 'Calle 100 # 15-20' },
+      {
+        nombre: 'Clínica Bench Catálogo',
+        telefono: '600123456',
+        pais: 'Colombia',
+        ciudad: 'Bogotá',
+        direccion: 'Calle 100 # 15-20',
+      },
     );
 
     log(`  ${ITEMS.toLocaleString('en-US')} ítems (generate_series)...`);
@@ -93,7 +103,8 @@ async function runCatalogBench(log: (line: string) => void): Promise<SectionResu
     const check = await fetch(listUrl, { headers: { cookie } });
     if (!check.ok) throw new Error(`${listUrl}: ${check.status} ${await check.text()}`);
     const page = (await check.json()) as { total: number; totalClinica: number; items: unknown[] };
-    if (page.totalClinica !== ITEMS || page.total === 0) throw new Error(`totales inesperados: ${JSON.stringify({ total: page.total, totalClinica: page.totalClinica })}`);
+    if (page.totalClinica !== ITEMS || page.total === 0)
+      throw new Error(`totales inesperados: ${JSON.stringify({ total: page.total, totalClinica: page.totalClinica })}`);
 
     const scenarios = [
       { name: `lista, pestaña Insumos + búsqueda '${TERM}'`, url: listUrl, budget: { max: BUDGET_LIST_P99_MS } },
@@ -104,10 +115,19 @@ async function runCatalogBench(log: (line: string) => void): Promise<SectionResu
     ];
     // A fresh process compiles its code and opens its pool on the first requests: one pass over every
     // route first, discarded, so that the first row measured is not the one that paid for it.
-    for (const s of scenarios) await measure({ url: s.url, headers: { cookie }, connections: CONNECTIONS, warmupSeconds: 0, seconds: warmupSeconds });
+    for (const s of scenarios)
+      await measure({
+        url: s.url,
+        headers: { cookie },
+        connections: CONNECTIONS,
+        warmupSeconds: 0,
+        seconds: warmupSeconds,
+      });
     for (const s of scenarios) {
       const r = await measure({ url: s.url, headers: { cookie }, connections: CONNECTIONS, warmupSeconds, seconds });
-      log(`  ${s.name.padEnd(46)} ${r.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`);
+      log(
+        `  ${s.name.padEnd(46)} ${r.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`,
+      );
       if (r.errors || r.non2xx) throw new Error(`${s.name}: ${r.errors} errores y ${r.non2xx} respuestas no 2xx`);
       measurements.push(
         { group, name: s.name, metric: 'req/s', value: r.reqPerSec, unit: 'req/s' },
@@ -122,12 +142,26 @@ async function runCatalogBench(log: (line: string) => void): Promise<SectionResu
     log(`  ${ADJUSTMENTS} ajustes de -1 a la vez sobre un ítem con stock ${START_STOCK}...`);
     const [item] = await handle.db
       .insert(productos)
-      .values({ clinicaId: clinica.id, nombre: 'Anestesia (concurrencia)', categoria: 'insumo', stockActual: START_STOCK, stockMinimo: 2 })
+      .values({
+        clinicaId: clinica.id,
+        nombre: 'Anestesia (concurrencia)',
+        categoria: 'insumo',
+        stockActual: START_STOCK,
+        stockMinimo: 2,
+      })
       .returning({ id: productos.id });
     const started = performance.now();
     const results = await Promise.all(
       Array.from({ length: ADJUSTMENTS }, () =>
-        handle.db.transaction((tx) => adjustStock(tx, { clinicaId: clinica.id, productoId: item.id, cantidad: -1, motivo: 'consumo', autorId: ownerId })),
+        handle.db.transaction((tx) =>
+          adjustStock(tx, {
+            clinicaId: clinica.id,
+            productoId: item.id,
+            cantidad: -1,
+            motivo: 'consumo',
+            autorId: ownerId,
+          }),
+        ),
       ),
     );
     const elapsed = performance.now() - started;
@@ -145,13 +179,29 @@ async function runCatalogBench(log: (line: string) => void): Promise<SectionResu
     const name = `${ADJUSTMENTS} ajustes de -1 concurrentes (stock ${START_STOCK})`;
     measurements.push(
       { group, name, metric: 'stock final', value: final.stock, unit: '', budget: { min: 0, max: 0 } },
-      { group, name, metric: 'rechazados', value: refused, unit: '', budget: { min: ADJUSTMENTS - START_STOCK, max: ADJUSTMENTS - START_STOCK } },
+      {
+        group,
+        name,
+        metric: 'rechazados',
+        value: refused,
+        unit: '',
+        budget: { min: ADJUSTMENTS - START_STOCK, max: ADJUSTMENTS - START_STOCK },
+      },
       { group, name, metric: 'aceptados', value: accepted, unit: '', budget: { min: START_STOCK, max: START_STOCK } },
       { group, name, metric: 'stock mínimo dejado', value: final.minimo, unit: '', budget: { min: 0 } },
-      { group, name, metric: 'suma de movimientos', value: final.suma, unit: '', budget: { min: -START_STOCK, max: -START_STOCK } },
+      {
+        group,
+        name,
+        metric: 'suma de movimientos',
+        value: final.suma,
+        unit: '',
+        budget: { min: -START_STOCK, max: -START_STOCK },
+      },
       { group, name, metric: 'tiempo total', value: elapsed, unit: 'ms' },
     );
-    notes.push(`Concurrencia: ${accepted} aceptados, ${refused} rechazados, ${final.movimientos} movimientos que suman ${final.suma}, stock final ${final.stock}, en ${elapsed.toFixed(0)} ms.`);
+    notes.push(
+      `Concurrencia: ${accepted} aceptados, ${refused} rechazados, ${final.movimientos} movimientos que suman ${final.suma}, stock final ${final.stock}, en ${elapsed.toFixed(0)} ms.`,
+    );
     return { title, measurements, notes };
   } finally {
     if (instance) await stopInstance(instance);

@@ -38,7 +38,13 @@ const TERM = 'guantes';
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 
-const SHIPPING = { nombreCompleto: 'Compras Bench', telefono: '300 123 4567', direccion: 'Calle 100 # 15-20', ciudad: 'Bogotá', departamento: 'Cundinamarca' };
+const SHIPPING = {
+  nombreCompleto: 'Compras Bench',
+  telefono: '300 123 4567',
+  direccion: 'Calle 100 # 15-20',
+  ciudad: 'Bogotá',
+  departamento: 'Cundinamarca',
+};
 
 function databaseUrl(): string {
   if (process.env.BENCH_COMPRAS_DATABASE_URL) return process.env.BENCH_COMPRAS_DATABASE_URL;
@@ -62,7 +68,11 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
   const url = databaseUrl();
   const title = 'Tienda y pedidos';
   if (!(await isPostgresReachable(url))) {
-    return { title, measurements: [], notes: [`PostgreSQL no disponible en ${new URL(url).host}: sección omitida (BENCH_COMPRAS_DATABASE_URL).`] };
+    return {
+      title,
+      measurements: [],
+      notes: [`PostgreSQL no disponible en ${new URL(url).host}: sección omitida (BENCH_COMPRAS_DATABASE_URL).`],
+    };
   }
   const group = `PostgreSQL, ${CONNECTIONS} conexiones`;
   const measurements: Measurement[] = [];
@@ -76,13 +86,17 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
     let accounts = 0;
     const signUp = (): Promise<Buyer> => fresh.signUp(`compras${++accounts}@bench.test`);
     const ownClinic = async (owner: Buyer, nombre: string) =>
-      createClinic(handle.db, { id: owner.userId, email: `${owner.userId}@bench.test`, nombres: 'Titular' }, {
-        nombre,
-        telefono: '600123456',
-        pais: 'Colombia',
-        ciudad: 'Bogotá',
-        direccion: 'Calle 100 # 15-20',
-      });
+      createClinic(
+        handle.db,
+        { id: owner.userId, email: `${owner.userId}@bench.test`, nombres: 'Titular' },
+        {
+          nombre,
+          telefono: '600123456',
+          pais: 'Colombia',
+          ciudad: 'Bogotá',
+          direccion: 'Calle 100 # 15-20',
+        },
+      );
 
     log('  proveedor, clínica compradora y 60 compradores...');
     const supplierOwner = await signUp();
@@ -97,7 +111,13 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
     const buyers: Buyer[] = [];
     for (let i = 0; i < CONNECTIONS + RACERS; i++) {
       const b = await signUp();
-      await handle.db.insert(usuarios).values({ id: b.userId, clinicaId: buyerClinic.id, nombres: `Comprador ${i + 1}`, email: `${b.userId}@bench.test`, rol: 'admin' });
+      await handle.db.insert(usuarios).values({
+        id: b.userId,
+        clinicaId: buyerClinic.id,
+        nombres: `Comprador ${i + 1}`,
+        email: `${b.userId}@bench.test`,
+        rol: 'admin',
+      });
       await handle.db.insert(usuariosRol).values({ usuarioId: b.userId, rolId: adminRole.id });
       buyers.push(b);
     }
@@ -122,7 +142,12 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
       [supplier.id, STORE_ITEMS, HOT_ITEMS, HOT_STOCK],
     );
     await pool.query('vacuum analyze productos');
-    const hot = (await pool.query<{ id: string }>(`select id from productos where clinica_id = $1 and stock_actual = $2 order by id`, [supplier.id, HOT_STOCK])).rows.map((r) => r.id);
+    const hot = (
+      await pool.query<{ id: string }>(
+        `select id from productos where clinica_id = $1 and stock_actual = $2 order by id`,
+        [supplier.id, HOT_STOCK],
+      )
+    ).rows.map((r) => r.id);
 
     /** Replaces the buyer's cart with these items (what the store's 'Agregar' would have built). */
     const fillCart = async (buyer: Buyer, items: string[], cantidad = 1) => {
@@ -159,12 +184,24 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
     const found = ((await probe.json()) as { total: number }).total;
     for (const s of [
       { name: `tienda, búsqueda '${TERM}'`, url: storeUrl, budget: { max: BUDGET_STORE_P99_MS } },
-      { name: 'tienda, Insumos, primera página', url: `${server.baseUrl}/api/tienda/productos?categoria=insumo`, budget: undefined },
+      {
+        name: 'tienda, Insumos, primera página',
+        url: `${server.baseUrl}/api/tienda/productos?categoria=insumo`,
+        budget: undefined,
+      },
       // No session, one trivial query: what the machine gives at the moment; read the rows above against it.
       { name: 'referencia: GET /api/health', url: `${server.baseUrl}/api/health`, budget: undefined },
     ]) {
-      const r = await measure({ url: s.url, headers: { cookie: buyers[0].cookie }, connections: CONNECTIONS, warmupSeconds, seconds });
-      log(`  ${s.name.padEnd(40)} ${r.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`);
+      const r = await measure({
+        url: s.url,
+        headers: { cookie: buyers[0].cookie },
+        connections: CONNECTIONS,
+        warmupSeconds,
+        seconds,
+      });
+      log(
+        `  ${s.name.padEnd(40)} ${r.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`,
+      );
       if (r.errors || r.non2xx) throw new Error(`${s.name}: ${r.errors} errores y ${r.non2xx} respuestas no 2xx`);
       measurements.push(
         { group, name: s.name, metric: 'req/s', value: r.reqPerSec, unit: 'req/s' },
@@ -198,11 +235,20 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
     if (run.failures) throw new Error(`checkout: ${run.failures} respuestas distintas de 201`);
     const perSecond = run.latencies.length / run.elapsed;
     const name = `checkout, carrito de ${LINES} líneas`;
-    log(`  ${name.padEnd(40)} ${perSecond.toFixed(0).padStart(6)} pedidos/s  p50 ${percentile(run.latencies, 50).toFixed(2)} ms  p99 ${percentile(run.latencies, 99).toFixed(2)} ms`);
+    log(
+      `  ${name.padEnd(40)} ${perSecond.toFixed(0).padStart(6)} pedidos/s  p50 ${percentile(run.latencies, 50).toFixed(2)} ms  p99 ${percentile(run.latencies, 99).toFixed(2)} ms`,
+    );
     measurements.push(
       { group, name, metric: 'pedidos/s', value: perSecond, unit: '/s', budget: { min: BUDGET_ORDERS_PER_SECOND } },
       { group, name, metric: 'p50', value: percentile(run.latencies, 50), unit: 'ms' },
-      { group, name, metric: 'p99', value: percentile(run.latencies, 99), unit: 'ms', budget: { max: BUDGET_CHECKOUT_P99_MS } },
+      {
+        group,
+        name,
+        metric: 'p99',
+        value: percentile(run.latencies, 99),
+        unit: 'ms',
+        budget: { max: BUDGET_CHECKOUT_P99_MS },
+      },
     );
     notes.push(
       `Tienda: ${STORE_ITEMS.toLocaleString('en-US')} artículos de un proveedor, '${TERM}' da ${found}. Checkout: ${run.latencies.length} pedidos en ${run.elapsed.toFixed(1)} s (pedidos/s cuenta también el INSERT que llena cada carrito), ${warmupSeconds} s de calentamiento descartados; carga de la máquina ${os.loadavg()[0].toFixed(1)} (${os.cpus().length} núcleos).`,
@@ -227,12 +273,28 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
     const created = statuses.filter((s) => s === 201).length;
     const refused = statuses.filter((s) => s === 409).length;
     measurements.push(
-      { group, name: raceName, metric: 'pedidos', value: raceRows[0].pedidos, unit: '', budget: { min: RACE_STOCK, max: RACE_STOCK } },
+      {
+        group,
+        name: raceName,
+        metric: 'pedidos',
+        value: raceRows[0].pedidos,
+        unit: '',
+        budget: { min: RACE_STOCK, max: RACE_STOCK },
+      },
       { group, name: raceName, metric: '201', value: created, unit: '', budget: { min: RACE_STOCK, max: RACE_STOCK } },
-      { group, name: raceName, metric: '409', value: refused, unit: '', budget: { min: RACERS - RACE_STOCK, max: RACERS - RACE_STOCK } },
+      {
+        group,
+        name: raceName,
+        metric: '409',
+        value: refused,
+        unit: '',
+        budget: { min: RACERS - RACE_STOCK, max: RACERS - RACE_STOCK },
+      },
       { group, name: raceName, metric: 'stock final', value: raceRows[0].stock, unit: '', budget: { min: 0, max: 0 } },
     );
-    notes.push(`Concurrencia: ${created} pedidos creados, ${refused} rechazados (409), ${raceRows[0].pedidos} pedidos en la base, stock final ${raceRows[0].stock}.`);
+    notes.push(
+      `Concurrencia: ${created} pedidos creados, ${refused} rechazados (409), ${raceRows[0].pedidos} pedidos en la base, stock final ${raceRows[0].stock}.`,
+    );
 
     // 4. Durability: kill -9 during a checkout loop, 10 times.
     log(`  durabilidad: kill -9 durante el checkout, ${KILLS} veces...`);
@@ -298,10 +360,27 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
     measurements.push(
       { group, name: durName, metric: 'pedidos confirmados', value: acked.length, unit: '', budget: { min: 1 } },
       { group, name: durName, metric: 'confirmados que faltan', value: missing, unit: '', budget: { max: 0 } },
-      { group, name: durName, metric: 'confirmados con líneas distintas', value: incomplete, unit: '', budget: { max: 0 } },
-      { group, name: durName, metric: 'artículos con stock ≠ inicial − vendido', value: mismatched.length, unit: '', budget: { max: 0 } },
+      {
+        group,
+        name: durName,
+        metric: 'confirmados con líneas distintas',
+        value: incomplete,
+        unit: '',
+        budget: { max: 0 },
+      },
+      {
+        group,
+        name: durName,
+        metric: 'artículos con stock ≠ inicial − vendido',
+        value: mismatched.length,
+        unit: '',
+        budget: { max: 0 },
+      },
     );
-    const sample = balance.filter((b) => b.vendido > 0).slice(0, 3).map((b) => `${HOT_STOCK} − ${b.vendido} = ${HOT_STOCK - b.vendido} (stock ${b.stock})`);
+    const sample = balance
+      .filter((b) => b.vendido > 0)
+      .slice(0, 3)
+      .map((b) => `${HOT_STOCK} − ${b.vendido} = ${HOT_STOCK - b.vendido} (stock ${b.stock})`);
     notes.push(
       `Durabilidad: ${attempts} intentos, ${acked.length} pedidos confirmados al cliente, ${missing} de ellos faltan, ${incomplete} con líneas distintas; en la base ${totals.rows[0].pedidos} pedidos y ${totals.rows[0].lineas} líneas. ` +
         `Para los ${balance.length} artículos comprados (stock inicial ${HOT_STOCK.toLocaleString('en-US')}): inicial − vendido = stock actual y = suma de movimientos en ${balance.length - mismatched.length}, distinto en ${mismatched.length} (p. ej. ${sample.join('; ')}).`,

@@ -49,10 +49,71 @@ async function sql<T>(handle: DatabaseHandle, text: string, params: unknown[] = 
   return (await handle.pglite!.query(text, params)).rows as T[];
 }
 
-const WORDS = ['Sol', 'Luna', 'Mar', 'Norte', 'Sur', 'Centro', 'Plaza', 'Jardín', 'Parque', 'Río', 'Sierra', 'Olivo', 'Roble', 'Pino', 'Brisa', 'Aurora', 'Estrella', 'Puerto', 'Alameda', 'Castilla', 'Ébano', 'Cristal', 'Perla', 'Marfil', 'Esmeralda', 'Ámbar', 'Coral', 'Lirio', 'Nogal', 'Cedro'];
+const WORDS = [
+  'Sol',
+  'Luna',
+  'Mar',
+  'Norte',
+  'Sur',
+  'Centro',
+  'Plaza',
+  'Jardín',
+  'Parque',
+  'Río',
+  'Sierra',
+  'Olivo',
+  'Roble',
+  'Pino',
+  'Brisa',
+  'Aurora',
+  'Estrella',
+  'Puerto',
+  'Alameda',
+  'Castilla',
+  'Ébano',
+  'Cristal',
+  'Perla',
+  'Marfil',
+  'Esmeralda',
+  'Ámbar',
+  'Coral',
+  'Lirio',
+  'Nogal',
+  'Cedro',
+];
 const PREFIXES = ['Clínica Dental', 'Centro Odontológico', 'Dental', 'Sonrisas', 'Odontología'];
-const CITIES = ['Madrid', 'Barcelona', 'Valencia', 'Sevilla', 'Zaragoza', 'Málaga', 'Murcia', 'Palma', 'Bilbao', 'Alicante', 'Córdoba', 'Valladolid', 'Vigo', 'Gijón', 'A Coruña', 'Granada', 'Vitoria-Gasteiz', 'Elche', 'Oviedo', 'Pamplona'];
-const SPECIALTIES = ['odontologia-general', 'ortodoncia', 'endodoncia', 'periodoncia', 'odontopediatria', 'implantologia', 'estetica-dental', 'cirugia-oral'];
+const CITIES = [
+  'Madrid',
+  'Barcelona',
+  'Valencia',
+  'Sevilla',
+  'Zaragoza',
+  'Málaga',
+  'Murcia',
+  'Palma',
+  'Bilbao',
+  'Alicante',
+  'Córdoba',
+  'Valladolid',
+  'Vigo',
+  'Gijón',
+  'A Coruña',
+  'Granada',
+  'Vitoria-Gasteiz',
+  'Elche',
+  'Oviedo',
+  'Pamplona',
+];
+const SPECIALTIES = [
+  'odontologia-general',
+  'ortodoncia',
+  'endodoncia',
+  'periodoncia',
+  'odontopediatria',
+  'implantologia',
+  'estetica-dental',
+  'cirugia-oral',
+];
 
 const arr = (values: string[]) => `array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]`;
 
@@ -60,7 +121,10 @@ const arr = (values: string[]) => `array[${values.map((v) => `'${v.replaceAll("'
 async function prepare(handle: DatabaseHandle, log: (line: string) => void) {
   await runMigrations(handle);
   await seedReferenceData(handle.db);
-  const [{ n }] = await sql<{ n: string }>(handle, `select count(*) as n from clinicas where user_id like 'bench-dir-%'`);
+  const [{ n }] = await sql<{ n: string }>(
+    handle,
+    `select count(*) as n from clinicas where user_id like 'bench-dir-%'`,
+  );
   if (Number(n) === CLINICS) {
     log(`datos existentes reutilizados (${CLINICS} clínicas)`);
     return;
@@ -119,7 +183,13 @@ async function runDirectoryBench(log: (line: string) => void): Promise<SectionRe
   try {
     log(`directorio: ${group}, ${CLINICS} clínicas`);
     await prepare(handle, log);
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp, SEED_DEMO: 'false', RATE_LIMIT: 'false', LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: tmp,
+      SEED_DEMO: 'false',
+      RATE_LIMIT: 'false',
+      LOG_LEVEL: 'silent',
+    });
     deps = createDeps(config, handle, createLogger('silent'));
     const app = createApp(deps);
     const get = async (p: string) => {
@@ -127,7 +197,10 @@ async function runDirectoryBench(log: (line: string) => void): Promise<SectionRe
       if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
       return res.json();
     };
-    const [{ id }] = await sql<{ id: string }>(handle, 'select id from clinicas where publicada order by nombre limit 1 offset 500');
+    const [{ id }] = await sql<{ id: string }>(
+      handle,
+      'select id from clinicas where publicada order by nombre limit 1 offset 500',
+    );
 
     const cases: [string, string][] = [
       ['lista, página 1', '/api/directorio/clinicas'],
@@ -141,7 +214,9 @@ async function runDirectoryBench(log: (line: string) => void): Promise<SectionRe
       ['inicio (landing)', '/api/directorio/inicio'],
       ['perfil', `/api/directorio/clinicas/${id}`],
     ];
-    notes.push(`API en proceso (rutas reales), ${RUNS} peticiones seguidas por caso tras ${WARMUP} de calentamiento; ${CLINICS} clínicas, 9 de cada 10 publicadas.`);
+    notes.push(
+      `API en proceso (rutas reales), ${RUNS} peticiones seguidas por caso tras ${WARMUP} de calentamiento; ${CLINICS} clínicas, 9 de cada 10 publicadas.`,
+    );
     for (const [name, p] of cases) {
       const { p50, p99 } = await time(() => get(p));
       measurements.push({ group, name, metric: 'p50', value: p50, unit: 'ms' });
@@ -165,25 +240,48 @@ async function runDirectoryBench(log: (line: string) => void): Promise<SectionRe
     ];
     for (const [name, text, params] of baseline) {
       const { p50, p99 } = await time(() => sql(handle, text, params));
-      measurements.push({ group, name: `línea base: ${name}`, metric: 'p50', value: p50, unit: 'ms', note: 'SQL directo, sin índices parciales' });
+      measurements.push({
+        group,
+        name: `línea base: ${name}`,
+        metric: 'p50',
+        value: p50,
+        unit: 'ms',
+        note: 'SQL directo, sin índices parciales',
+      });
       measurements.push({ group, name: `línea base: ${name}`, metric: 'p99', value: p99, unit: 'ms' });
     }
 
     // Which indexes the real queries use.
     const plans: [string, string, unknown[]][] = [
       ['lista', `select id from clinicas where publicada order by destacada desc nulls last, nombre, id limit 12`, []],
-      ['ciudad', `select id from clinicas where publicada and ciudad_busqueda = odontia_normalizar($1) order by destacada desc nulls last, nombre, id limit 12`, ['malaga']],
+      [
+        'ciudad',
+        `select id from clinicas where publicada and ciudad_busqueda = odontia_normalizar($1) order by destacada desc nulls last, nombre, id limit 12`,
+        ['malaga'],
+      ],
       // A specialty matches a quarter of the clinics: reading them in order from the list index is the cheapest plan.
-      ['especialidad', `select id from clinicas where publicada and especialidades @> array[$1]::text[] order by destacada desc nulls last, nombre, id limit 12`, ['ortodoncia']],
+      [
+        'especialidad',
+        `select id from clinicas where publicada and especialidades @> array[$1]::text[] order by destacada desc nulls last, nombre, id limit 12`,
+        ['ortodoncia'],
+      ],
       ['nombre', `select count(*) from clinicas where publicada and nombre_busqueda like $1`, ['%jardin%']],
-      ['ciudad + esp.', `select count(*) from clinicas where publicada and ciudad_busqueda = odontia_normalizar($1) and especialidades @> array[$2]::text[]`, ['sevilla', 'ortodoncia']],
+      [
+        'ciudad + esp.',
+        `select count(*) from clinicas where publicada and ciudad_busqueda = odontia_normalizar($1) and especialidades @> array[$2]::text[]`,
+        ['sevilla', 'ortodoncia'],
+      ],
     ];
     notes.push('Índices que usan las consultas (EXPLAIN):');
     for (const [name, text, params] of plans) {
       const rows = await sql<Record<string, string>>(handle, `explain ${text}`, params);
       const plan = rows.map((r) => Object.values(r)[0]).join(' | ');
-      const indexes = [...plan.matchAll(/(?:Index Only Scan|Index Scan|Bitmap Index Scan)(?: Backward)? on (\w+)|using (\w+)/g)].map((m) => m[1] ?? m[2]);
-      notes.push(`  ${name.padEnd(14)} ${indexes.length ? [...new Set(indexes)].join(', ') : `sin índice (${plan.slice(0, 80)}…)`}`);
+      const indexes = [
+        ...plan.matchAll(/(?:Index Only Scan|Index Scan|Bitmap Index Scan)(?: Backward)? on (\w+)|using (\w+)/g),
+      ].map((m) => m[1] ?? m[2]);
+      notes.push(
+        `  ${name.padEnd(14)} ${indexes.length ? [...new Set(indexes)].join(', ') : `sin índice (${plan.slice(0, 80)}…)`}`,
+      );
     }
   } finally {
     await deps?.realtime.close();

@@ -62,7 +62,15 @@ async function runLighthouseBench(log: (line: string) => void): Promise<SectionR
           else runs.push(run);
         }
         if (!runs.length) {
-          measurements.push({ group: form, name, metric: 'rendimiento', value: 0, unit: '', budget: { min: BUDGET[form] }, note: 'error de Lighthouse' });
+          measurements.push({
+            group: form,
+            name,
+            metric: 'rendimiento',
+            value: 0,
+            unit: '',
+            budget: { min: BUDGET[form] },
+            note: 'error de Lighthouse',
+          });
           continue;
         }
         // The median run by score (Lighthouse's own advice: scores vary between runs, above all on a busy machine).
@@ -71,15 +79,32 @@ async function runLighthouseBench(log: (line: string) => void): Promise<SectionR
         const note =
           `mediana de ${runs.length} (${runs.map((r) => r.score).join(', ')}): FCP ${(median.fcp / 1000).toFixed(2)} s, ` +
           `LCP ${(median.lcp / 1000).toFixed(2)} s, TBT ${Math.round(median.tbt)} ms`;
-        measurements.push({ group: form, name, metric: 'rendimiento', value: median.score, unit: '', budget: { min: BUDGET[form] }, note });
-        measurements.push({ group: form, name, metric: 'CLS (máximo)', value: Math.max(...runs.map((r) => r.cls)), unit: '', budget: { max: 0 } });
+        measurements.push({
+          group: form,
+          name,
+          metric: 'rendimiento',
+          value: median.score,
+          unit: '',
+          budget: { min: BUDGET[form] },
+          note,
+        });
+        measurements.push({
+          group: form,
+          name,
+          metric: 'CLS (máximo)',
+          value: Math.max(...runs.map((r) => r.cls)),
+          unit: '',
+          budget: { max: 0 },
+        });
         log(`  lighthouse ${name} ${form}: ${runs.map((r) => r.score).join(', ')}`);
       }
     }
   } finally {
     await server.close();
   }
-  notes.push(`Lighthouse ${LIGHTHOUSE_VERSION}, Chromium ${CHROMIUM_PATH}, ${RUNS} pasadas por página; móvil: 4G lenta y CPU 4x simuladas (su configuración por defecto); escritorio: su configuración de escritorio.`);
+  notes.push(
+    `Lighthouse ${LIGHTHOUSE_VERSION}, Chromium ${CHROMIUM_PATH}, ${RUNS} pasadas por página; móvil: 4G lenta y CPU 4x simuladas (su configuración por defecto); escritorio: su configuración de escritorio.`,
+  );
   return { title: 'Lighthouse', measurements, notes };
 }
 

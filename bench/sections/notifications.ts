@@ -53,7 +53,11 @@ function databaseUrl(): string {
 }
 
 /** `percentile` of values in any order. */
-const percentileOf = (values: number[], p: number) => percentile([...values].sort((a, b) => a - b), p);
+const percentileOf = (values: number[], p: number) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
 
 function memoryOf(instance: Instance): Promise<MemoryReport> {
   return new Promise((resolve) => {
@@ -70,34 +74,44 @@ function memoryOf(instance: Instance): Promise<MemoryReport> {
 type Stream = { close: () => void };
 
 /** One EventSource-like client: resolves once the server said ': conectado'; reports each notification id. */
-function openStream(agent: http.Agent, baseUrl: string, cookie: string, onNotification: (id: string, at: number) => void): Promise<Stream> {
+function openStream(
+  agent: http.Agent,
+  baseUrl: string,
+  cookie: string,
+  onNotification: (id: string, at: number) => void,
+): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const req = http.get(`${baseUrl}/api/notificaciones/stream`, { agent, headers: { cookie, accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) {
-        reject(new Error(`stream: ${res.statusCode}`));
-        res.resume();
-        return;
-      }
-      res.setEncoding('utf8');
-      let buffer = '';
-      let connected = false;
-      res.on('data', (chunk: string) => {
-        const at = performance.now();
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!connected && block.includes(': conectado')) {
-            connected = true;
-            resolve({ close: () => req.destroy() });
-          }
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (block.includes('event: notificacion') && data) onNotification((JSON.parse(data.slice(6)) as { id: string }).id, at);
+    const req = http.get(
+      `${baseUrl}/api/notificaciones/stream`,
+      { agent, headers: { cookie, accept: 'text/event-stream' } },
+      (res) => {
+        if (res.statusCode !== 200) {
+          reject(new Error(`stream: ${res.statusCode}`));
+          res.resume();
+          return;
         }
-      });
-      res.on('error', () => undefined);
-    });
+        res.setEncoding('utf8');
+        let buffer = '';
+        let connected = false;
+        res.on('data', (chunk: string) => {
+          const at = performance.now();
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) !== -1) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            if (!connected && block.includes(': conectado')) {
+              connected = true;
+              resolve({ close: () => req.destroy() });
+            }
+            const data = block.split('\n').find((line) => line.startsWith('data: '));
+            if (block.includes('event: notificacion') && data)
+              onNotification((JSON.parse(data.slice(6)) as { id: string }).id, at);
+          }
+        });
+        res.on('error', () => undefined);
+      },
+    );
     req.on('error', (error) => reject(error));
   });
 }
@@ -120,7 +134,14 @@ async function signUp(app: ReturnType<typeof createApp>, origin: string, email: 
 }
 
 /** A clinic whose owner and members (Dentista) are signed-up accounts with a session each. */
-async function clinicWithMembers(deps: Deps, app: ReturnType<typeof createApp>, origin: string, nombre: string, size: number, tag: string) {
+async function clinicWithMembers(
+  deps: Deps,
+  app: ReturnType<typeof createApp>,
+  origin: string,
+  nombre: string,
+  size: number,
+  tag: string,
+) {
   const accounts: Account[] = [];
   for (let i = 0; i < size; i++) accounts.push(await signUp(app, origin, `${tag}.${i}@bench.test`));
   const [owner, ...members] = accounts;
@@ -129,12 +150,26 @@ async function clinicWithMembers(deps: Deps, app: ReturnType<typeof createApp>, 
     { id: owner.userId, email: `${tag}.0@bench.test`, nombres: 'Titular' },
     { nombre, telefono: '600123456', pais: 'España', ciudad: 'Madrid', direccion: 'Calle Mayor 1' },
   );
-  const [role] = await deps.db.select().from(rolesClinica).where(sql`${rolesClinica.clinicaId} = ${clinica.id} and ${rolesClinica.nombre} = 'Dentista'`);
+  const [role] = await deps.db
+    .select()
+    .from(rolesClinica)
+    .where(sql`${rolesClinica.clinicaId} = ${clinica.id} and ${rolesClinica.nombre} = 'Dentista'`);
   if (members.length) {
-    await deps.db.insert(usuarios).values(members.map((m, i) => ({ id: m.userId, clinicaId: clinica.id, nombres: `Miembro ${i + 1}`, email: `${tag}.${i + 1}@bench.test`, rol: 'dentista' })));
+    await deps.db.insert(usuarios).values(
+      members.map((m, i) => ({
+        id: m.userId,
+        clinicaId: clinica.id,
+        nombres: `Miembro ${i + 1}`,
+        email: `${tag}.${i + 1}@bench.test`,
+        rol: 'dentista',
+      })),
+    );
     await deps.db.insert(usuariosRol).values(members.map((m) => ({ usuarioId: m.userId, rolId: role.id })));
   }
-  await deps.db.update(user).set({ onboardingStep: 'completado' }).where(sql`${user.id} in ${accounts.map((a) => a.userId)}`);
+  await deps.db
+    .update(user)
+    .set({ onboardingStep: 'completado' })
+    .where(sql`${user.id} in ${accounts.map((a) => a.userId)}`);
   return { clinicaId: clinica.id, accounts };
 }
 
@@ -166,7 +201,11 @@ async function runNotificationsBench(log: (line: string) => void): Promise<Secti
   const url = databaseUrl();
   const title = 'Notificaciones en tiempo real';
   if (!(await isPostgresReachable(url))) {
-    return { title, measurements: [], notes: [`PostgreSQL no disponible en ${new URL(url).host}: sección omitida (BENCH_NOTIFICATIONS_DATABASE_URL).`] };
+    return {
+      title,
+      measurements: [],
+      notes: [`PostgreSQL no disponible en ${new URL(url).host}: sección omitida (BENCH_NOTIFICATIONS_DATABASE_URL).`],
+    };
   }
   const group = 'PostgreSQL, 2 instancias';
   const measurements: Measurement[] = [];
@@ -185,7 +224,16 @@ async function runNotificationsBench(log: (line: string) => void): Promise<Secti
   try {
     await runMigrations(handle);
     await seedReferenceData(handle.db);
-    const config = loadConfig({ DATABASE_URL: url, DATA_DIR: tmp, AUTH_SECRET: authSecret, APP_URL: origin, SEED_DEMO: 'false', RATE_LIMIT: 'false', NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      DATABASE_URL: url,
+      DATA_DIR: tmp,
+      AUTH_SECRET: authSecret,
+      APP_URL: origin,
+      SEED_DEMO: 'false',
+      RATE_LIMIT: 'false',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+    });
     deps = createDeps(config, handle, createLogger('silent'));
     const app = createApp(deps);
 
@@ -196,7 +244,9 @@ async function runNotificationsBench(log: (line: string) => void): Promise<Secti
     log(`  ${NOTIFICATIONS.toLocaleString('en-US')} notificaciones (generate_series)...`);
     let started = performance.now();
     await bulkNotifications(handle, idle.clinicaId);
-    notes.push(`${NOTIFICATIONS.toLocaleString('en-US')} notificaciones de ${NOTIFIED_USERS} usuarios (1 de cada 10 sin leer) insertadas en ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    notes.push(
+      `${NOTIFICATIONS.toLocaleString('en-US')} notificaciones de ${NOTIFIED_USERS} usuarios (1 de cada 10 sin leer) insertadas en ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+    );
 
     // The bell's count, as the route runs it (service, pool), for a member with the average load.
     const owner = { userId: target.accounts[1].userId, clinicaId: target.clinicaId };
@@ -209,13 +259,28 @@ async function runNotificationsBench(log: (line: string) => void): Promise<Secti
       countTimes.push(performance.now() - t0);
     }
     measurements.push(
-      { group, name: `conteo de no leídas (${unread} de ${NOTIFICATIONS.toLocaleString('en-US')})`, metric: 'p50', value: percentileOf(countTimes, 50), unit: 'ms' },
-      { group, name: `conteo de no leídas (${unread} de ${NOTIFICATIONS.toLocaleString('en-US')})`, metric: 'p99', value: percentileOf(countTimes, 99), unit: 'ms', budget: { max: BUDGETS.countP99Ms } },
+      {
+        group,
+        name: `conteo de no leídas (${unread} de ${NOTIFICATIONS.toLocaleString('en-US')})`,
+        metric: 'p50',
+        value: percentileOf(countTimes, 50),
+        unit: 'ms',
+      },
+      {
+        group,
+        name: `conteo de no leídas (${unread} de ${NOTIFICATIONS.toLocaleString('en-US')})`,
+        metric: 'p99',
+        value: percentileOf(countTimes, 99),
+        unit: 'ms',
+        budget: { max: BUDGETS.countP99Ms },
+      },
     );
     const plan = await deps.db.execute(
       sql`explain select count(*) from notificaciones where user_id = ${owner.userId} and clinica_id = ${owner.clinicaId} and not leida`,
     );
-    const planText = (plan as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join(' | ');
+    const planText = (plan as unknown as { rows: Record<string, string>[] }).rows
+      .map((r) => Object.values(r)[0])
+      .join(' | ');
     notes.push(`Conteo: ${/Index Only Scan using (\w+)/.exec(planText)?.[0] ?? planText.slice(0, 120)}.`);
 
     log('  dos instancias de la API...');
@@ -230,7 +295,8 @@ async function runNotificationsBench(log: (line: string) => void): Promise<Secti
       else received.set(id, [at]);
     };
     const plans: { cookie: string; live: boolean }[] = target.accounts.map((a) => ({ cookie: a.cookie, live: true }));
-    for (let i = 0; plans.length < CONNECTIONS; i++) plans.push({ cookie: idle.accounts[i % idle.accounts.length].cookie, live: false });
+    for (let i = 0; plans.length < CONNECTIONS; i++)
+      plans.push({ cookie: idle.accounts[i % idle.accounts.length].cookie, live: false });
     log(`  abriendo ${CONNECTIONS} flujos SSE...`);
     started = performance.now();
     // Memory is compared between the first WARM streams and all of them: code compiled on first use,
@@ -242,19 +308,36 @@ async function runNotificationsBench(log: (line: string) => void): Promise<Secti
         await new Promise((resolve) => setTimeout(resolve, 1000));
         before = await Promise.all(instances.map(memoryOf));
       }
-      const batch = plans.slice(i, i + 50).map((p, j) =>
-        openStream(agent, instances[(i + j) % 2].baseUrl, p.cookie, p.live ? onNotification : () => undefined),
-      );
+      const batch = plans
+        .slice(i, i + 50)
+        .map((p, j) =>
+          openStream(agent, instances[(i + j) % 2].baseUrl, p.cookie, p.live ? onNotification : () => undefined),
+        );
       streams.push(...(await Promise.all(batch)));
     }
-    notes.push(`${CONNECTIONS} flujos abiertos en ${((performance.now() - started) / 1000).toFixed(1)} s (${CONNECTIONS / 2} por instancia).`);
+    notes.push(
+      `${CONNECTIONS} flujos abiertos en ${((performance.now() - started) / 1000).toFixed(1)} s (${CONNECTIONS / 2} por instancia).`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const after = await Promise.all(instances.map(memoryOf));
     const perStream = (key: keyof Omit<MemoryReport, 'type'>) =>
       after.reduce((sum, m, i) => sum + (m[key] - before[i][key]), 0) / (CONNECTIONS - WARM);
     measurements.push(
-      { group, name: 'memoria por flujo inactivo (RSS)', metric: 'bytes', value: perStream('rss'), unit: 'B', budget: { max: BUDGETS.bytesPerStream } },
-      { group, name: 'memoria por flujo inactivo (heap + externa)', metric: 'bytes', value: perStream('heapUsed') + perStream('external'), unit: 'B' },
+      {
+        group,
+        name: 'memoria por flujo inactivo (RSS)',
+        metric: 'bytes',
+        value: perStream('rss'),
+        unit: 'B',
+        budget: { max: BUDGETS.bytesPerStream },
+      },
+      {
+        group,
+        name: 'memoria por flujo inactivo (heap + externa)',
+        metric: 'bytes',
+        value: perStream('heapUsed') + perStream('external'),
+        unit: 'B',
+      },
     );
 
     log(`  ${ROUNDS} avisos a los ${CLINIC_MEMBERS} miembros de una clínica...`);
@@ -263,14 +346,22 @@ async function runNotificationsBench(log: (line: string) => void): Promise<Secti
     for (let round = 0; round < ROUNDS; round++) {
       let committedAt = 0;
       const created = await deps.db.transaction(async (tx) => {
-        const rows = await notify(tx, { clinicaId: target.clinicaId, permiso: 'notificaciones.ver', titulo: `Aviso ${round + 1}`, mensaje: 'Fan-out del bench', prioridad: 'media' });
+        const rows = await notify(tx, {
+          clinicaId: target.clinicaId,
+          permiso: 'notificaciones.ver',
+          titulo: `Aviso ${round + 1}`,
+          mensaje: 'Fan-out del bench',
+          prioridad: 'media',
+        });
         committedAt = performance.now();
         return rows;
       });
-      if (created.length !== CLINIC_MEMBERS) throw new Error(`se esperaban ${CLINIC_MEMBERS} destinatarios y hubo ${created.length}`);
+      if (created.length !== CLINIC_MEMBERS)
+        throw new Error(`se esperaban ${CLINIC_MEMBERS} destinatarios y hubo ${created.length}`);
       const ids = created.map((c) => c.notificacion.id);
       const deadline = performance.now() + 5000;
-      while (ids.some((id) => !received.has(id)) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+      while (ids.some((id) => !received.has(id)) && performance.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 5));
       for (const id of ids) {
         const at = received.get(id);
         if (!at) missing++;
@@ -279,13 +370,29 @@ async function runNotificationsBench(log: (line: string) => void): Promise<Secti
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     measurements.push(
-      { group, name: `aviso a ${CLINIC_MEMBERS} miembros, desde el commit`, metric: 'p50', value: percentileOf(latencies, 50), unit: 'ms' },
-      { group, name: `aviso a ${CLINIC_MEMBERS} miembros, desde el commit`, metric: 'p99', value: percentileOf(latencies, 99), unit: 'ms', budget: { max: BUDGETS.fanOutP99Ms } },
+      {
+        group,
+        name: `aviso a ${CLINIC_MEMBERS} miembros, desde el commit`,
+        metric: 'p50',
+        value: percentileOf(latencies, 50),
+        unit: 'ms',
+      },
+      {
+        group,
+        name: `aviso a ${CLINIC_MEMBERS} miembros, desde el commit`,
+        metric: 'p99',
+        value: percentileOf(latencies, 99),
+        unit: 'ms',
+        budget: { max: BUDGETS.fanOutP99Ms },
+      },
       { group, name: 'entregas perdidas', metric: 'count', value: missing, unit: '', budget: { max: 0 } },
     );
     notes.push(
       `Fan-out: ${ROUNDS} rondas de ${CLINIC_MEMBERS} notificaciones creadas por un tercer proceso (notify en una transacción); latencia = llegada al cliente SSE - instante antes del COMMIT, con ${CONNECTIONS} flujos abiertos; los miembros reparten sus flujos entre las dos instancias.`,
-      `Carga de la máquina durante la medida (load average 1/5/15 min): ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} con ${os.availableParallelism()} núcleos: las colas p99 dependen de ella.`,
+      `Carga de la máquina durante la medida (load average 1/5/15 min): ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} con ${os.availableParallelism()} núcleos: las colas p99 dependen de ella.`,
       `Memoria: diferencia tras GC en cada instancia entre ${WARM} y ${CONNECTIONS} flujos abiertos, dividida por ${CONNECTIONS - WARM}.`,
     );
   } finally {

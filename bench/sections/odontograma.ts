@@ -32,16 +32,17 @@ function databaseUrl(): string {
   return u.toString();
 }
 
-
 /** A realistic full chart: a few missing molars, fillings, a crown, notes. */
 function sampleChart(): OdontogramChart {
   let chart = emptyChart();
   chart = applyStatus(chart, { tooth: 18, surface: null }, 'missing');
   chart = applyStatus(chart, { tooth: 48, surface: null }, 'missing');
   chart = applyStatus(chart, { tooth: 36, surface: null }, 'crown');
-  for (const id of [16, 26, 46, 15, 25] as const) chart = applyStatus(chart, { tooth: id, surface: 'center' }, 'filled');
+  for (const id of [16, 26, 46, 15, 25] as const)
+    chart = applyStatus(chart, { tooth: id, surface: 'center' }, 'filled');
   chart = applyStatus(chart, { tooth: 24, surface: 'left' }, 'cavity');
-  for (const id of TOOTH_IDS.slice(0, 6)) chart = setToothNotes(chart, id, 'Revisión periódica: sin cambios relevantes');
+  for (const id of TOOTH_IDS.slice(0, 6))
+    chart = setToothNotes(chart, id, 'Revisión periódica: sin cambios relevantes');
   return chart;
 }
 
@@ -49,7 +50,11 @@ async function runOdontogramBench(log: (line: string) => void): Promise<SectionR
   const url = databaseUrl();
   const title = 'Odontograma';
   if (!(await isPostgresReachable(url))) {
-    return { title, measurements: [], notes: [`PostgreSQL no disponible en ${new URL(url).host}: sección omitida (BENCH_ODONTOGRAM_DATABASE_URL).`] };
+    return {
+      title,
+      measurements: [],
+      notes: [`PostgreSQL no disponible en ${new URL(url).host}: sección omitida (BENCH_ODONTOGRAM_DATABASE_URL).`],
+    };
   }
   const group = `PostgreSQL, ${CONNECTIONS} conexiones`;
   const notes: string[] = [];
@@ -63,7 +68,13 @@ async function runOdontogramBench(log: (line: string) => void): Promise<SectionR
     const clinica = await createClinic(
       deps.db,
       { id: userId, email: 'dentista@bench.test', nombres: 'Dentista' },
-      { nombre: 'Clínica Bench Odontograma', telefono: '600123456', pais: 'España', ciudad: 'Madrid', direccion: 'Calle Mayor 1' },
+      {
+        nombre: 'Clínica Bench Odontograma',
+        telefono: '600123456',
+        pais: 'España',
+        ciudad: 'Madrid',
+        direccion: 'Calle Mayor 1',
+      },
     );
 
     log(`  ${PATIENTS} pacientes con ${VERSIONS} versiones cada uno (generate_series)...`);
@@ -80,15 +91,28 @@ async function runOdontogramBench(log: (line: string) => void): Promise<SectionR
     );
     await handle.pool!.query('vacuum analyze pacientes, odontograma_versiones');
     await handle.pool!.query('checkpoint');
-    notes.push(`${PATIENTS} pacientes × ${VERSIONS} versiones = ${(PATIENTS * VERSIONS).toLocaleString('en-US')} versiones (carta completa de 32 dientes cada una) en ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-    const ids = (await handle.pool!.query<{ id: string }>('select id from pacientes where clinica_id = $1 order by id', [clinica.id])).rows.map((r) => r.id);
+    notes.push(
+      `${PATIENTS} pacientes × ${VERSIONS} versiones = ${(PATIENTS * VERSIONS).toLocaleString('en-US')} versiones (carta completa de 32 dientes cada una) en ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+    );
+    const ids = (
+      await handle.pool!.query<{ id: string }>('select id from pacientes where clinica_id = $1 order by id', [
+        clinica.id,
+      ])
+    ).rows.map((r) => r.id);
 
     instance = await startInstance(fresh.env);
     const headers = { cookie, origin: instance.baseUrl };
     const run = async (name: string, options: { url: string; requests?: autocannon.Request[] }, budget: number) => {
       log(`  ${name}...`);
-      const result: LoadResult = await measure({ ...options, headers, connections: CONNECTIONS, warmupSeconds, seconds });
-      if (result.errors || result.non2xx) notes.push(`${name}: ${result.errors} errores, ${result.non2xx} respuestas no 2xx.`);
+      const result: LoadResult = await measure({
+        ...options,
+        headers,
+        connections: CONNECTIONS,
+        warmupSeconds,
+        seconds,
+      });
+      if (result.errors || result.non2xx)
+        notes.push(`${name}: ${result.errors} errores, ${result.non2xx} respuestas no 2xx.`);
       measurements.push({ group, name, metric: 'p99', value: result.p99, unit: 'ms', budget: { max: budget } });
       measurements.push({ group, name, metric: 'p50', value: result.p50, unit: 'ms' });
       measurements.push({ group, name, metric: 'req/s', value: result.reqPerSec, unit: 'req/s' });
@@ -97,10 +121,17 @@ async function runOdontogramBench(log: (line: string) => void): Promise<SectionR
     // Reads rotate over the patients, as a clinic's dentists open different charts.
     let next = 0;
     const rotating = (suffix: string): autocannon.Request[] => [
-      { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/pacientes/${ids[next++ % ids.length]}/odontograma${suffix}` }) },
+      {
+        method: 'GET',
+        setupRequest: (req) => ({ ...req, path: `/api/pacientes/${ids[next++ % ids.length]}/odontograma${suffix}` }),
+      },
     ];
     await run('cargar la carta actual', { url: instance.baseUrl, requests: rotating('') }, BUDGETS.load);
-    await run('historial (primera página)', { url: instance.baseUrl, requests: rotating('/versiones') }, BUDGETS.history);
+    await run(
+      'historial (primera página)',
+      { url: instance.baseUrl, requests: rotating('/versiones') },
+      BUDGETS.history,
+    );
 
     // Saves: 10 workers (one request in flight each, like autocannon's connections), each saving its own
     // tenth of the patients in turn from the version its previous save of that patient produced, so
@@ -120,9 +151,16 @@ async function runOdontogramBench(log: (line: string) => void): Promise<SectionR
           for (let turn = 0; performance.now() < until; turn++) {
             const id = mine[turn % mine.length];
             const version = versionOf.get(id)!;
-            const payload = JSON.stringify({ baseVersion: version, chart: setToothNotes(body, 21, `Guardado ${version + 1}`) });
+            const payload = JSON.stringify({
+              baseVersion: version,
+              chart: setToothNotes(body, 21, `Guardado ${version + 1}`),
+            });
             const started = performance.now();
-            const res = await client.send(`${instance!.baseUrl}/api/pacientes/${id}/odontograma`, { method: 'PUT', headers: saveHeaders, body: payload });
+            const res = await client.send(`${instance!.baseUrl}/api/pacientes/${id}/odontograma`, {
+              method: 'PUT',
+              headers: saveHeaders,
+              body: payload,
+            });
             if (res.status === 200) {
               durations.push(performance.now() - started);
               versionOf.set(id, version + 1);
@@ -138,11 +176,20 @@ async function runOdontogramBench(log: (line: string) => void): Promise<SectionR
     client.close();
     const name = 'guardar una versión';
     if (saved.failures) notes.push(`${name}: ${saved.failures} guardados rechazados.`);
-    measurements.push({ group, name, metric: 'p99', value: percentile(saved.durations, 99), unit: 'ms', budget: { max: BUDGETS.save } });
+    measurements.push({
+      group,
+      name,
+      metric: 'p99',
+      value: percentile(saved.durations, 99),
+      unit: 'ms',
+      budget: { max: BUDGETS.save },
+    });
     measurements.push({ group, name, metric: 'p50', value: percentile(saved.durations, 50), unit: 'ms' });
     measurements.push({ group, name, metric: 'req/s', value: saved.durations.length / seconds, unit: 'req/s' });
     const [{ n }] = (await handle.pool!.query<{ n: string }>('select count(*) as n from auditoria')).rows;
-    notes.push(`Cada carga y cada guardado escribe su fila de auditoría en la misma sentencia (${Number(n).toLocaleString('en-US')} filas al terminar).`);
+    notes.push(
+      `Cada carga y cada guardado escribe su fila de auditoría en la misma sentencia (${Number(n).toLocaleString('en-US')} filas al terminar).`,
+    );
     return { title, measurements, notes };
   } finally {
     if (instance) await stopInstance(instance);

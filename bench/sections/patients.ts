@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { getJson, signIn, startServer, stopServer } from '../lib/app-process.ts';
-import { benchDatabaseUrl, benchDir, ensurePostgresDatabase, isPostgresReachable, pgliteDataDir } from '../lib/database.ts';
+import {
+  benchDatabaseUrl,
+  benchDir,
+  ensurePostgresDatabase,
+  isPostgresReachable,
+  pgliteDataDir,
+} from '../lib/database.ts';
 import { measure, type LoadResult } from '../lib/http-load.ts';
 import type { Budget, Measurement, Section, SectionResult } from '../lib/report.ts';
 import { BENCH_OWNER, DATASET } from '../patients/setup.ts';
@@ -64,11 +70,29 @@ async function runDriver(
       // With 10 connections at full speed, latency is mostly the queue (Little's law: 10 / req/s);
       // one connection shows the time of a request on its own.
       ...(connections > 1
-        ? [{ name: 'patient by id, 1 connection', path: `/api/pacientes/${id}`, budget: {}, connections: 1, informational: true }]
+        ? [
+            {
+              name: 'patient by id, 1 connection',
+              path: `/api/pacientes/${id}`,
+              budget: {},
+              connections: 1,
+              informational: true,
+            },
+          ]
         : []),
       { name: 'baseline list', path: '/bench/pacientes/baseline', budget: {}, baselineOf: 'list, first page' },
-      { name: `baseline search '${COMMON_FRAGMENT}'`, path: `/bench/pacientes/baseline?q=${COMMON_FRAGMENT}`, budget: {}, baselineOf: `search '${COMMON_FRAGMENT}'` },
-      { name: 'baseline search, no match', path: `/bench/pacientes/baseline?q=${NO_MATCH}`, budget: {}, baselineOf: 'search, no match' },
+      {
+        name: `baseline search '${COMMON_FRAGMENT}'`,
+        path: `/bench/pacientes/baseline?q=${COMMON_FRAGMENT}`,
+        budget: {},
+        baselineOf: `search '${COMMON_FRAGMENT}'`,
+      },
+      {
+        name: 'baseline search, no match',
+        path: `/bench/pacientes/baseline?q=${NO_MATCH}`,
+        budget: {},
+        baselineOf: 'search, no match',
+      },
       {
         name: `search '${COMMON_FRAGMENT}', count recomputed`,
         path: `/bench/pacientes/sin-cache?q=${COMMON_FRAGMENT}`,
@@ -80,12 +104,22 @@ async function runDriver(
     const results = new Map<string, LoadResult>();
     const measurements: Measurement[] = [];
     for (const s of scenarios) {
-      const r = await measure({ url: `${server.baseUrl}${s.path}`, headers: { cookie }, connections: s.connections ?? connections, warmupSeconds, seconds });
+      const r = await measure({
+        url: `${server.baseUrl}${s.path}`,
+        headers: { cookie },
+        connections: s.connections ?? connections,
+        warmupSeconds,
+        seconds,
+      });
       results.set(s.name, r);
-      log(`  ${s.name.padEnd(38)} ${r.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms${r.errors || r.non2xx ? `  (${r.errors} errores, ${r.non2xx} no 2xx)` : ''}`);
+      log(
+        `  ${s.name.padEnd(38)} ${r.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms${r.errors || r.non2xx ? `  (${r.errors} errores, ${r.non2xx} no 2xx)` : ''}`,
+      );
       if (r.errors || r.non2xx) throw new Error(`${s.name}: ${r.errors} errores y ${r.non2xx} respuestas no 2xx`);
       const real = s.baselineOf ? results.get(s.baselineOf) : undefined;
-      const ratio = real ? `real route: x${(real.reqPerSec / r.reqPerSec).toFixed(1)} the req/s of this baseline` : undefined;
+      const ratio = real
+        ? `real route: x${(real.reqPerSec / r.reqPerSec).toFixed(1)} the req/s of this baseline`
+        : undefined;
       measurements.push(
         { group, name: s.name, metric: 'req/s', value: r.reqPerSec, unit: 'req/s', budget: s.budget.rps, note: ratio },
         { group, name: s.name, metric: 'p50', value: r.p50, unit: 'ms', budget: s.budget.p50 },
@@ -112,7 +146,13 @@ export const patientsSection: Section = {
       const url = benchDatabaseUrl();
       if (await isPostgresReachable(url)) {
         await ensurePostgresDatabase(url);
-        const pg = await runDriver('PostgreSQL', BUDGETS.postgres, 10, { DATABASE_URL: url, DATA_DIR: path.join(benchDir, '.data', 'postgres-app') }, log);
+        const pg = await runDriver(
+          'PostgreSQL',
+          BUDGETS.postgres,
+          10,
+          { DATABASE_URL: url, DATA_DIR: path.join(benchDir, '.data', 'postgres-app') },
+          log,
+        );
         result.measurements.push(...pg.measurements);
         result.notes!.push(...pg.notes);
       } else {

@@ -31,14 +31,22 @@ export async function startPublicServer(): Promise<PublicServer> {
   const handle = await openPglite(dataDir);
   await runMigrations(handle);
   // The URL is only known once listening; APP_URL only shapes canonical links and emails here.
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true', RATE_LIMIT: 'false', LOG_LEVEL: 'silent', NODE_ENV: 'production' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    RATE_LIMIT: 'false',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+  });
   const deps = createDeps(config, handle, createLogger('silent'));
   await seed(handle.db, { demo: true, storage: deps.storage });
   const app = createApp(deps, { spa: { distDir, transformHtml: createSeoTransform(deps, { distDir }) } });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
-  const { rows } = await handle.pglite!.query<{ id: string }>(`select id from clinicas where publicada and destacada order by nombre limit 1`);
+  const { rows } = await handle.pglite!.query<{ id: string }>(
+    `select id from clinicas where publicada and destacada order by nombre limit 1`,
+  );
   return {
     url: `http://127.0.0.1:${port}`,
     distDir,

@@ -90,10 +90,20 @@ async function runPublicSizeBench(log: (line: string) => void): Promise<SectionR
         budget: name === '/' ? { max: BUDGET_KIB } : undefined,
         note: `${scripts.size} scripts${deferred.size ? `; después, ${kib(later)} en ${deferred.size} (diferidos)` : ''}`,
       });
-      measurements.push({ group: 'Chromium', name, metric: 'scripts de personal', value: staffLoaded.length, unit: '', budget: { max: 0 }, note: staffLoaded.join(', ') });
+      measurements.push({
+        group: 'Chromium',
+        name,
+        metric: 'scripts de personal',
+        value: staffLoaded.length,
+        unit: '',
+        budget: { max: 0 },
+        note: staffLoaded.join(', '),
+      });
       log(`  ${name}: ${kib(total)}`);
     }
-    notes.push('Scripts pedidos hasta que la página ha cargado y muestra su contenido, medidos por su .gz (KB = 1024 bytes); los que pide después (diferidos) se muestran aparte.');
+    notes.push(
+      'Scripts pedidos hasta que la página ha cargado y muestra su contenido, medidos por su .gz (KB = 1024 bytes); los que pide después (diferidos) se muestran aparte.',
+    );
     if (!staffOnly) notes.push('Sin .vite/manifest.json: no se pudo comprobar el código de personal.');
   } finally {
     await browser.close();

@@ -25,13 +25,23 @@ export async function createClinicOwner(
   await ok(await request.post('/api/auth/sign-up/email', { data: { email, password, acceptTerms: true } }), 'sign-up');
   await ok(
     await request.put('/api/perfil', {
-      data: { nombres: options.nombres ?? 'Lucía', apellidos: options.apellidos ?? 'Fernández Ruiz', telefono: '600 123 456' },
+      data: {
+        nombres: options.nombres ?? 'Lucía',
+        apellidos: options.apellidos ?? 'Fernández Ruiz',
+        telefono: '600 123 456',
+      },
     }),
     'profile',
   );
   await ok(
     await request.post('/api/clinica', {
-      data: { nombre: options.clinica ?? 'Clínica Sonrisa E2E', telefono: '910 000 000', pais: 'España', ciudad: 'Madrid', direccion: 'Calle Mayor 1' },
+      data: {
+        nombre: options.clinica ?? 'Clínica Sonrisa E2E',
+        telefono: '910 000 000',
+        pais: 'España',
+        ciudad: 'Madrid',
+        direccion: 'Calle Mayor 1',
+      },
     }),
     'clinic',
   );

@@ -26,7 +26,10 @@ export async function signUpViaApi(
   const password = options.password ?? 'secreto123';
   await ok(await request.post('/api/auth/sign-up/email', { data: { email, password, acceptTerms: true } }), 'sign-up');
   if (options.step === 'perfil_completado') {
-    await ok(await request.put('/api/perfil', { data: { nombres: 'Marta', apellidos: 'Gil Soto', telefono: '611 222 333' } }), 'profile');
+    await ok(
+      await request.put('/api/perfil', { data: { nombres: 'Marta', apellidos: 'Gil Soto', telefono: '611 222 333' } }),
+      'profile',
+    );
   }
   return { email, password };
 }

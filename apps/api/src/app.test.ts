@@ -17,7 +17,10 @@ const THEME_SCRIPT = "document.documentElement.classList.add('dark')";
 beforeAll(async () => {
   distDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-dist-'));
   await mkdir(path.join(distDir, 'assets'));
-  await writeFile(path.join(distDir, 'index.html'), `<!doctype html><html><head><script>${THEME_SCRIPT}</script></head><body><div id="root"></div></body></html>`);
+  await writeFile(
+    path.join(distDir, 'index.html'),
+    `<!doctype html><html><head><script>${THEME_SCRIPT}</script></head><body><div id="root"></div></body></html>`,
+  );
   await writeFile(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log("app")');
   t = await createTestApp({}, { spa: { distDir } });
 });
@@ -44,7 +47,10 @@ describe('error shape', () => {
   });
 
   it('answers validation failures with every field message', async () => {
-    const res = await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email: 'no-es-correo', password: '123' } });
+    const res = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email: 'no-es-correo', password: '123' },
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as ErrorBody;
     expect(body.error.code).toBe('validation_error');
@@ -58,10 +64,15 @@ describe('error shape', () => {
 
 describe('hostile input', () => {
   const BAD_URL = { error: { code: 'bad_request', message: 'La dirección de la petición no es válida' } };
-  const NUL = { error: { code: 'bad_request', message: 'La petición contiene caracteres no permitidos (como el carácter nulo)' } };
+  const NUL = {
+    error: { code: 'bad_request', message: 'La petición contiene caracteres no permitidos (como el carácter nulo)' },
+  };
 
   it('answers 400, not 500, to a malformed percent-encoding in a page or API path', async () => {
-    const pages = await createTestApp({}, { spa: { distDir, transformHtml: (html, c) => createSeoTransform(c.var.deps)(html, c) } });
+    const pages = await createTestApp(
+      {},
+      { spa: { distDir, transformHtml: (html, c) => createSeoTransform(c.var.deps)(html, c) } },
+    );
     try {
       for (const path of ['/clinicas/%E0%A4%A', '/clinicas/%', '/api/directorio/clinicas/%E0%A4%A']) {
         const res = await pages.request(path);
@@ -75,7 +86,12 @@ describe('hostile input', () => {
   });
 
   it('answers 400 to a NUL character in a query or path', async () => {
-    for (const path of ['/api/directorio/clinicas?q=%00', '/api/directorio/clinicas?ciudad=Madrid%00', '/api/pacientes?q=a%00b', '/clinicas/abc%00']) {
+    for (const path of [
+      '/api/directorio/clinicas?q=%00',
+      '/api/directorio/clinicas?ciudad=Madrid%00',
+      '/api/pacientes?q=a%00b',
+      '/clinicas/abc%00',
+    ]) {
       const res = await t.request(path);
       expect(res.status, path).toBe(400);
       expect(await res.json()).toEqual(NUL);
@@ -84,7 +100,11 @@ describe('hostile input', () => {
 
   it('answers 400 to a NUL character in a JSON field that reaches the database', async () => {
     const owner = await createClinicOwner(t);
-    const res = await t.request('/api/pacientes', { method: 'POST', cookie: owner.cookie, json: { nombres: 'Ana\u0000', apellidos: 'Nula' } });
+    const res = await t.request('/api/pacientes', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { nombres: 'Ana\u0000', apellidos: 'Nula' },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: string } }).error.code).not.toBe('internal_error');
   });
@@ -104,9 +124,15 @@ describe('hostile input', () => {
 
   it('refuses a JSON body over 1 MB with 413 before reading it', async () => {
     const big = JSON.stringify({ email: 'a@b.es', password: 'x'.repeat(2 * 1024 * 1024) });
-    const res = await t.request('/api/auth/sign-in/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    const res = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: { code: 'payload_too_large', message: 'La petición es demasiado grande (máximo 1 MB)' } });
+    expect(await res.json()).toEqual({
+      error: { code: 'payload_too_large', message: 'La petición es demasiado grande (máximo 1 MB)' },
+    });
 
     // Without Content-Length (streamed), the limit applies while reading.
     let sent = 0;
@@ -134,10 +160,19 @@ describe('hostile input', () => {
     const post = (body: string, length: number, sendAll = true) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = httpRequest(
-          { host: '127.0.0.1', port, method: 'POST', path: '/api/auth/sign-in/email', headers: { 'content-type': 'application/json', 'content-length': length, origin: TEST_ORIGIN } },
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/auth/sign-in/email',
+            headers: { 'content-type': 'application/json', 'content-length': length, origin: TEST_ORIGIN },
+          },
           (res) => {
             let text = '';
-            res.setEncoding('utf8').on('data', (d: string) => (text += d)).on('end', () => resolve({ status: res.statusCode!, body: text }));
+            res
+              .setEncoding('utf8')
+              .on('data', (d: string) => (text += d))
+              .on('end', () => resolve({ status: res.statusCode!, body: text }));
           },
         );
         req.on('error', reject);
@@ -148,7 +183,9 @@ describe('hostile input', () => {
       // Declared over 1 MB: refused before a byte of the body is read.
       const big = await post('{"email":"', 2 * 1024 * 1024, false);
       expect(big.status).toBe(413);
-      expect(JSON.parse(big.body)).toEqual({ error: { code: 'payload_too_large', message: 'La petición es demasiado grande (máximo 1 MB)' } });
+      expect(JSON.parse(big.body)).toEqual({
+        error: { code: 'payload_too_large', message: 'La petición es demasiado grande (máximo 1 MB)' },
+      });
       // Within it: the route reads and validates the body (wrong credentials, not a body error).
       const json = JSON.stringify({ email: 'nadie@example.es', password: 'secreto123' });
       const small = await post(json, Buffer.byteLength(json));
@@ -178,7 +215,7 @@ describe('security headers', () => {
     const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
     const res = await t.request('/');
     expect(res.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
-    expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline\'; script');
+    expect(res.headers.get('content-security-policy')).not.toContain("unsafe-inline'; script");
   });
 
   it('refuses a state-changing request from a foreign origin', async () => {
@@ -193,7 +230,11 @@ describe('security headers', () => {
 
   it('refuses the Vite dev origin: it is trusted under npm run dev alone', async () => {
     for (const origin of ['http://localhost:5173', 'http://127.0.0.1:5173']) {
-      const res = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: 'a@b.es', password: 'secreto' }, headers: { origin } });
+      const res = await t.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        json: { email: 'a@b.es', password: 'secreto' },
+        headers: { origin },
+      });
       expect(res.status).toBe(403);
     }
   });
@@ -220,7 +261,9 @@ describe('health', () => {
     await broken.database.close();
     const res = await broken.request('/api/health');
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ error: { code: 'service_unavailable', message: 'La base de datos no está disponible' } });
+    expect(await res.json()).toEqual({
+      error: { code: 'service_unavailable', message: 'La base de datos no está disponible' },
+    });
     await broken.close().catch(() => undefined);
   });
 });

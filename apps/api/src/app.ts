@@ -22,7 +22,14 @@ import { cartRoutes, ordersRoutes, salesRoutes, storeRoutes } from './features/s
 import { termsRoutes } from './features/terms/terms.routes.ts';
 import type { AppEnv, Deps } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
-import { errorResponse, noStore, originCheck, refuseMalformedUrls, requestBodyLimit, requestLog } from './platform/http.ts';
+import {
+  errorResponse,
+  noStore,
+  originCheck,
+  refuseMalformedUrls,
+  requestBodyLimit,
+  requestLog,
+} from './platform/http.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 import { sessionCan } from './platform/session.ts';
 import { createSpaRoutes, inlineScriptHashes, readIndexHtml, type SpaOptions } from './platform/spa.ts';

@@ -18,7 +18,12 @@ async function boundaryErrors(file: string, code: string) {
 describe('feature boundaries in the lint', () => {
   it('refuses an API feature importing another feature, a relative path out of it or the app', async () => {
     const file = 'apps/api/src/features/patients/x.ts';
-    for (const source of ['../clinic/clinic.service.ts', '../../features/requests/requests.service.ts', '../../app.ts', '../../server.ts']) {
+    for (const source of [
+      '../clinic/clinic.service.ts',
+      '../../features/requests/requests.service.ts',
+      '../../app.ts',
+      '../../server.ts',
+    ]) {
       const errors = await boundaryErrors(file, `import { x } from '${source}';\nexport const y = x;\n`);
       expect(errors, source).toEqual([expect.stringContaining('importa solo platform, db y @odontia/shared')]);
     }
@@ -37,13 +42,28 @@ describe('feature boundaries in the lint', () => {
     ].join('\n');
     expect(await boundaryErrors('apps/api/src/features/patients/x.ts', code)).toEqual([]);
     // Tests also use the harness.
-    expect(await boundaryErrors('apps/api/src/features/patients/x.test.ts', "import { t } from '../../test/app.ts';\nexport const u = t;\n")).toEqual([]);
-    expect(await boundaryErrors('apps/api/src/features/patients/x.ts', "import { t } from '../../test/app.ts';\nexport const u = t;\n")).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'apps/api/src/features/patients/x.test.ts',
+        "import { t } from '../../test/app.ts';\nexport const u = t;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'apps/api/src/features/patients/x.ts',
+        "import { t } from '../../test/app.ts';\nexport const u = t;\n",
+      ),
+    ).toHaveLength(1);
   });
 
   it('refuses a web feature importing another feature by alias or relative path, or the app', async () => {
     const file = 'apps/web/src/features/patients/components/x.tsx';
-    for (const source of ['@/features/clinic/api/get-clinic', '../../clinic/api/get-clinic', '@/app/router', '../../../app/router']) {
+    for (const source of [
+      '@/features/clinic/api/get-clinic',
+      '../../clinic/api/get-clinic',
+      '@/app/router',
+      '../../../app/router',
+    ]) {
       const errors = await boundaryErrors(file, `import { x } from '${source}';\nexport const y = x;\n`);
       expect(errors, source).toEqual([expect.stringContaining('Un feature no importa otro feature')]);
     }

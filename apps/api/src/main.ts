@@ -40,7 +40,9 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   );
   // In the message, not in a field: the logger hides fields named password.
   if (instance.demo) {
-    logger.info(`Clínica de demostración: entra en ${config.appUrl}/auth con ${instance.demo.email} y la contraseña ${instance.demo.password}`);
+    logger.info(
+      `Clínica de demostración: entra en ${config.appUrl}/auth con ${instance.demo.email} y la contraseña ${instance.demo.password}`,
+    );
   }
 });
 

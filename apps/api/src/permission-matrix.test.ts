@@ -70,10 +70,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Rows of a raw query (both drivers answer `{ rows }`). */
-const rows = async <T,>(query: SQL) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: SQL) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** The route's path with every parameter filled with a value that exists nowhere. */
-const concrete = (path: string) => `/api${path.replace(/:id\b/g, '00000000-0000-4000-8000-000000000000').replace(/:(\w+)/g, 'x')}`;
+const concrete = (path: string) =>
+  `/api${path.replace(/:id\b/g, '00000000-0000-4000-8000-000000000000').replace(/:(\w+)/g, 'x')}`;
 
 async function call(route: RouteEntry, cookie: string): Promise<{ status: number; code?: string }> {
   const hasBody = !['GET', 'HEAD', 'DELETE'].includes(route.method);
@@ -94,7 +95,9 @@ async function fingerprint(): Promise<Record<string, string>> {
   );
   const result: Record<string, string> = {};
   for (const { table_name } of tables) {
-    const [row] = await rows<{ h: string }>(sql`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(table_name)} x`);
+    const [row] = await rows<{ h: string }>(
+      sql`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(table_name)} x`,
+    );
     result[table_name] = row.h;
   }
   return result;
@@ -102,10 +105,14 @@ async function fingerprint(): Promise<Record<string, string>> {
 
 describe('permission matrix (generated from the route table)', () => {
   it('knows why each route without a permission has none', () => {
-    const unexplained = ROUTES.filter((r) => !r.permission && !WITHOUT_PERMISSION[`${r.method} ${r.path}`]).map((r) => `${r.method} ${r.path}`);
+    const unexplained = ROUTES.filter((r) => !r.permission && !WITHOUT_PERMISSION[`${r.method} ${r.path}`]).map(
+      (r) => `${r.method} ${r.path}`,
+    );
     expect(unexplained).toEqual([]);
     // And the list names no route that no longer exists or that now has a permission.
-    const stale = Object.keys(WITHOUT_PERMISSION).filter((key) => !ROUTES.some((r) => `${r.method} ${r.path}` === key && !r.permission));
+    const stale = Object.keys(WITHOUT_PERMISSION).filter(
+      (key) => !ROUTES.some((r) => `${r.method} ${r.path}` === key && !r.permission),
+    );
     expect(stale).toEqual([]);
     expect(PROTECTED.length).toBeGreaterThan(30);
   });
@@ -119,13 +126,16 @@ describe('permission matrix (generated from the route table)', () => {
         if (member.permisos.has(route.permission!)) continue;
         const { status, code } = await call(route, member.cookie);
         denied.push(`${member.rol} ${route.method} ${route.path}`);
-        if (status !== 403 || code !== 'forbidden') wrong.push(`${member.rol} ${route.method} ${route.path} → ${status} ${code}`);
+        if (status !== 403 || code !== 'forbidden')
+          wrong.push(`${member.rol} ${route.method} ${route.path} → ${status} ${code}`);
       }
     }
     expect(wrong).toEqual([]);
     expect(await fingerprint()).toEqual(before);
     expect(denied.length).toBeGreaterThan(0);
-    console.warn(`permission matrix: ${PROTECTED.length} routes × ${members.length} roles = ${PROTECTED.length * members.length} cells; ${denied.length} refused`);
+    console.warn(
+      `permission matrix: ${PROTECTED.length} routes × ${members.length} roles = ${PROTECTED.length * members.length} cells; ${denied.length} refused`,
+    );
   });
 
   it('lets every default role that holds a route permission past the check', async () => {
@@ -134,7 +144,8 @@ describe('permission matrix (generated from the route table)', () => {
       for (const member of members) {
         if (!member.permisos.has(route.permission!)) continue;
         const { status, code } = await call(route, member.cookie);
-        if (status === 401 || status === 403 || status >= 500) wrong.push(`${member.rol} ${route.method} ${route.path} → ${status} ${code}`);
+        if (status === 401 || status === 403 || status >= 500)
+          wrong.push(`${member.rol} ${route.method} ${route.path} → ${status} ${code}`);
       }
     }
     expect(wrong).toEqual([]);

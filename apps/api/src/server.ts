@@ -55,7 +55,12 @@ export async function boot(config: Config, logger: Logger, options: { serveWeb: 
     const seeded = await seed(database.db, { demo: config.seedDemo, storage: deps.storage });
     if (seeded.demo) logger.info({ ms: Math.round(performance.now() - seedStart) }, 'datos de demostración cargados');
     const demo = await findDemoCredentials(database.db);
-    const app = createApp(deps, options.serveWeb ? { spa: { distDir: webDistDir, transformHtml: createSeoTransform(deps, { distDir: webDistDir }) } } : {});
+    const app = createApp(
+      deps,
+      options.serveWeb
+        ? { spa: { distDir: webDistDir, transformHtml: createSeoTransform(deps, { distDir: webDistDir }) } }
+        : {},
+    );
     const db = database;
     return {
       deps,

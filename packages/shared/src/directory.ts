@@ -70,7 +70,6 @@ export const ESPECIALIDADES = [
   },
 ] as const satisfies readonly Specialty[];
 
-
 /**
  * Words people type for a specialty that are not in its name ("Implantes" is the landing's own
  * popular search), so a free-text search finds the specialty too.
@@ -138,10 +137,23 @@ export const POPULAR_SEARCHES = [
 
 /** Spec 000 §1: what the landing's banner promises clinic owners. */
 export const CLINIC_BENEFITS = [
-  { titulo: 'Visibilidad online', descripcion: 'Aparece en el directorio de Odontia y deja que nuevos pacientes te encuentren por especialidad o ciudad.' },
-  { titulo: 'Gestión de citas online', descripcion: 'Recibe solicitudes de cita desde tu perfil público y organiza la agenda de todo tu equipo.' },
-  { titulo: 'Historiales clínicos digitales', descripcion: 'Pacientes, odontogramas y tratamientos en un solo lugar, seguros y siempre a mano.' },
-  { titulo: 'Comunicación con pacientes', descripcion: 'Responde a cada solicitud y mantén el contacto con tus pacientes sin perder ningún mensaje.' },
+  {
+    titulo: 'Visibilidad online',
+    descripcion:
+      'Aparece en el directorio de Odontia y deja que nuevos pacientes te encuentren por especialidad o ciudad.',
+  },
+  {
+    titulo: 'Gestión de citas online',
+    descripcion: 'Recibe solicitudes de cita desde tu perfil público y organiza la agenda de todo tu equipo.',
+  },
+  {
+    titulo: 'Historiales clínicos digitales',
+    descripcion: 'Pacientes, odontogramas y tratamientos en un solo lugar, seguros y siempre a mano.',
+  },
+  {
+    titulo: 'Comunicación con pacientes',
+    descripcion: 'Responde a cada solicitud y mantén el contacto con tus pacientes sin perder ningún mensaje.',
+  },
 ] as const;
 
 /** Spec 001 §9: the three plans, prices in EUR per month. */
@@ -188,4 +200,3 @@ export function directoryQueryString(params: DirectoryParams): string {
   if (params.pagina && params.pagina > 1) add('pagina', params.pagina);
   return parts.length ? `?${parts.join('&')}` : '';
 }
-

@@ -11,7 +11,10 @@ export const ESTADO_PACIENTE_LABELS: Record<PatientStatus, string> = { activo: '
 /** solicitudes_cita.estado */
 export const ESTADOS_SOLICITUD = ['nueva', 'atendida'] as const;
 export type AppointmentRequestStatus = (typeof ESTADOS_SOLICITUD)[number];
-export const ESTADO_SOLICITUD_LABELS: Record<AppointmentRequestStatus, string> = { nueva: 'Nueva', atendida: 'Atendida' };
+export const ESTADO_SOLICITUD_LABELS: Record<AppointmentRequestStatus, string> = {
+  nueva: 'Nueva',
+  atendida: 'Atendida',
+};
 
 /** citas.estado (spec 001 §4): created as pendiente; the edit form allows any of the four. */
 export const ESTADOS_CITA = ['pendiente', 'confirmada', 'cancelada', 'completada'] as const;

@@ -47,7 +47,15 @@ const wallFormatters = new Map<string, Intl.DateTimeFormat>();
 function wallClock(zone: string, instant: number): string {
   let formatter = wallFormatters.get(zone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
     wallFormatters.set(zone, formatter);
   }
   const p = Object.fromEntries(formatter.formatToParts(instant).map((x) => [x.type, x.value]));
@@ -67,7 +75,12 @@ export function localTimeExists(fecha: string, hora: string, zone: string): bool
   return [-12, 12].some((hours) => wallClock(zone, asUtc - offsetAt(asUtc + hours * 3_600_000)) === target);
 }
 
-const pesos = new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const pesos = new Intl.NumberFormat('es-CO', {
+  style: 'currency',
+  currency: 'COP',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
 
 /** Colombian pesos without decimals (spec 001 §9): "$ 15.000"; null is "N/A". */
 export function formatPesos(value: number | null | undefined): string {

@@ -34,7 +34,15 @@ describe('teeth and surfaces', () => {
   });
 
   it('has the seven statuses with the glossary labels', () => {
-    expect(TOOTH_STATUSES.map((s) => TOOTH_STATUS_LABELS[s])).toEqual(['Sano', 'Caries', 'Obturado', 'Ausente', 'Corona', 'Puente', 'Implante']);
+    expect(TOOTH_STATUSES.map((s) => TOOTH_STATUS_LABELS[s])).toEqual([
+      'Sano',
+      'Caries',
+      'Obturado',
+      'Ausente',
+      'Corona',
+      'Puente',
+      'Implante',
+    ]);
   });
 
   it('names each surface anatomically by arch, side of the midline and tooth type', () => {
@@ -93,8 +101,16 @@ describe('applying a status (spec 000 §4)', () => {
   it('with a surface selected only that surface changes', () => {
     const chart = applyStatus(emptyChart(), { tooth: 46, surface: 'center' }, 'filled');
     expect(chart[46].estado).toBe('healthy');
-    expect(chart[46].superficies).toEqual({ top: 'healthy', right: 'healthy', bottom: 'healthy', left: 'healthy', center: 'filled' });
-    expect(diffCharts(emptyChart(), chart)).toEqual([{ tooth: 46, field: 'center', before: 'healthy', after: 'filled' }]);
+    expect(chart[46].superficies).toEqual({
+      top: 'healthy',
+      right: 'healthy',
+      bottom: 'healthy',
+      left: 'healthy',
+      center: 'filled',
+    });
+    expect(diffCharts(emptyChart(), chart)).toEqual([
+      { tooth: 46, field: 'center', before: 'healthy', after: 'filled' },
+    ]);
   });
   it('changes nothing without a selection, with the same status, or on a surface of a missing tooth', () => {
     const chart = emptyChart();
@@ -137,7 +153,13 @@ describe('the editor state (spec 000 §4: unsaved flag)', () => {
     expect(setToothNotes(s.chart, 11, 'Sensibilidad al frío')).toBe(s.chart);
   });
   it('save clears the flag and keeps the chart and selection', () => {
-    const s = chartEditorReducer(chartEditorReducer(chartEditorReducer(start, { type: 'clickTooth', tooth: 21 }), { type: 'apply', status: 'crown' }), { type: 'saved' });
+    const s = chartEditorReducer(
+      chartEditorReducer(chartEditorReducer(start, { type: 'clickTooth', tooth: 21 }), {
+        type: 'apply',
+        status: 'crown',
+      }),
+      { type: 'saved' },
+    );
     expect(s.dirty).toBe(false);
     expect(s.chart[21].estado).toBe('crown');
     expect(s.selection).toEqual({ tooth: 21, surface: null });
@@ -149,10 +171,16 @@ describe('the editor state (spec 000 §4: unsaved flag)', () => {
     expect(s).toEqual({ chart: emptyChart(), selection: null, dirty: false });
   });
   it('clear selection and load', () => {
-    const s = chartEditorReducer(chartEditorReducer(start, { type: 'clickTooth', tooth: 21 }), { type: 'clearSelection' });
+    const s = chartEditorReducer(chartEditorReducer(start, { type: 'clickTooth', tooth: 21 }), {
+      type: 'clearSelection',
+    });
     expect(s.selection).toBeNull();
     const other = applyStatus(emptyChart(), { tooth: 11, surface: null }, 'implant');
-    expect(chartEditorReducer({ ...s, dirty: true }, { type: 'load', chart: other })).toEqual({ chart: other, selection: null, dirty: false });
+    expect(chartEditorReducer({ ...s, dirty: true }, { type: 'load', chart: other })).toEqual({
+      chart: other,
+      selection: null,
+      dirty: false,
+    });
   });
 });
 
@@ -197,7 +225,9 @@ describe('chart rules checked on save', () => {
   it('refuses notes that are too long', () => {
     const chart = asJson(valid());
     chart['21'].notas = 'x'.repeat(TOOTH_NOTES_MAX + 1);
-    expect(chartProblems(chart)).toEqual([`Las notas del diente 21 no pueden superar los ${TOOTH_NOTES_MAX} caracteres`]);
+    expect(chartProblems(chart)).toEqual([
+      `Las notas del diente 21 no pueden superar los ${TOOTH_NOTES_MAX} caracteres`,
+    ]);
     chart['21'].notas = 'x'.repeat(TOOTH_NOTES_MAX);
     expect(chartProblems(chart)).toEqual([]);
   });

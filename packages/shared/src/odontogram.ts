@@ -153,7 +153,12 @@ export function clickTooth(selection: ChartSelection, tooth: ToothId): ChartSele
  * Clicking one of the five surfaces selects that surface. A missing tooth is drawn as a dash and has no
  * surfaces to click: the click selects the whole tooth (so Ausente never gets a surface of another status).
  */
-export function clickSurface(chart: OdontogramChart, _selection: ChartSelection, tooth: ToothId, surface: Surface): ChartSelection {
+export function clickSurface(
+  chart: OdontogramChart,
+  _selection: ChartSelection,
+  tooth: ToothId,
+  surface: Surface,
+): ChartSelection {
   if (chart[tooth].estado === 'missing') return { tooth, surface: null };
   return { tooth, surface };
 }
@@ -264,7 +269,8 @@ export function diffCharts(before: OdontogramChart, after: OdontogramChart): Too
     const b = after[tooth];
     if (a.estado !== b.estado) changes.push({ tooth, field: 'estado', before: a.estado, after: b.estado });
     for (const s of SURFACES) {
-      if (a.superficies[s] !== b.superficies[s]) changes.push({ tooth, field: s, before: a.superficies[s], after: b.superficies[s] });
+      if (a.superficies[s] !== b.superficies[s])
+        changes.push({ tooth, field: s, before: a.superficies[s], after: b.superficies[s] });
     }
     if (a.notas !== b.notas) changes.push({ tooth, field: 'notas', before: a.notas, after: b.notas });
   }
@@ -294,7 +300,8 @@ export const ODONTOGRAM_MESSAGES = {
   toothInvalid: (id: ToothId) => `Los datos del diente ${id} no son válidos`,
   unknownStatus: (id: ToothId) => `El estado del diente ${id} no es válido`,
   unknownSurface: (id: ToothId, key: string) => `La superficie «${key}» del diente ${id} no existe`,
-  missingSurface: (id: ToothId, surface: Surface) => `Falta la superficie ${surfaceLabel(id, surface).toLowerCase()} del diente ${id}`,
+  missingSurface: (id: ToothId, surface: Surface) =>
+    `Falta la superficie ${surfaceLabel(id, surface).toLowerCase()} del diente ${id}`,
   unknownSurfaceStatus: (id: ToothId, surface: Surface) =>
     `El estado de la superficie ${surfaceLabel(id, surface).toLowerCase()} del diente ${id} no es válido`,
   missingWithSurface: (id: ToothId) => `El diente ${id} está Ausente: todas sus superficies deben estar Ausentes`,
@@ -340,7 +347,8 @@ export function chartProblems(input: unknown): string[] {
       if (surfaces[s] === undefined) problems.push(m.missingSurface(id, s));
       else if (!isToothStatus(surfaces[s])) problems.push(m.unknownSurfaceStatus(id, s));
     }
-    if (tooth.estado === 'missing' && SURFACES.some((s) => surfaces[s] !== 'missing')) problems.push(m.missingWithSurface(id));
+    if (tooth.estado === 'missing' && SURFACES.some((s) => surfaces[s] !== 'missing'))
+      problems.push(m.missingWithSurface(id));
     const notas = tooth.notas ?? '';
     if (typeof notas !== 'string') problems.push(m.notesInvalid(id));
     else if (notas.trim().length > TOOTH_NOTES_MAX) problems.push(m.notesTooLong(id));

@@ -10,7 +10,18 @@ describe('permission catalogue', () => {
 
   it('covers the modules the features need', () => {
     const modules = new Set(PERMISSIONS.map((p) => p.modulo));
-    for (const m of ['usuarios', 'pacientes', 'citas', 'productos', 'roles', 'clinica', 'odontograma', 'dentistas', 'compras', 'notificaciones']) {
+    for (const m of [
+      'usuarios',
+      'pacientes',
+      'citas',
+      'productos',
+      'roles',
+      'clinica',
+      'odontograma',
+      'dentistas',
+      'compras',
+      'notificaciones',
+    ]) {
       expect(modules).toContain(m);
     }
   });

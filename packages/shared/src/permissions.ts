@@ -4,7 +4,11 @@
  */
 export const PERMISSIONS = [
   { nombre: 'clinica.ver', descripcion: 'Ver la configuración de la clínica', modulo: 'clinica' },
-  { nombre: 'clinica.editar', descripcion: 'Modificar la configuración y el perfil público de la clínica', modulo: 'clinica' },
+  {
+    nombre: 'clinica.editar',
+    descripcion: 'Modificar la configuración y el perfil público de la clínica',
+    modulo: 'clinica',
+  },
   { nombre: 'usuarios.ver', descripcion: 'Ver los usuarios de la clínica', modulo: 'usuarios' },
   { nombre: 'usuarios.crear', descripcion: 'Invitar usuarios a la clínica', modulo: 'usuarios' },
   { nombre: 'usuarios.editar', descripcion: 'Modificar usuarios de la clínica', modulo: 'usuarios' },
@@ -32,7 +36,11 @@ export const PERMISSIONS = [
   { nombre: 'productos.eliminar', descripcion: 'Eliminar ítems del catálogo', modulo: 'productos' },
   { nombre: 'compras.ver', descripcion: 'Ver la tienda y los pedidos', modulo: 'compras' },
   { nombre: 'compras.realizar', descripcion: 'Usar el carrito y confirmar pedidos', modulo: 'compras' },
-  { nombre: 'ventas.gestionar', descripcion: 'Ver los pedidos recibidos como proveedor y cambiar su estado', modulo: 'ventas' },
+  {
+    nombre: 'ventas.gestionar',
+    descripcion: 'Ver los pedidos recibidos como proveedor y cambiar su estado',
+    modulo: 'ventas',
+  },
   { nombre: 'notificaciones.ver', descripcion: 'Recibir y leer notificaciones', modulo: 'notificaciones' },
   { nombre: 'notificaciones.crear', descripcion: 'Enviar notificaciones al equipo', modulo: 'notificaciones' },
   { nombre: 'auditoria.ver', descripcion: 'Ver el registro de auditoría', modulo: 'auditoria' },
@@ -52,7 +60,12 @@ const only = (...modules: string[]) => PERMISSIONS.filter((p) => modules.include
 const without = (list: Permission[], ...excluded: Permission[]) => list.filter((p) => !excluded.includes(p));
 
 /** The four roles every clinic starts with, and what each may do by default. */
-export const DEFAULT_ROLES: readonly { nombre: string; rol: Rol; descripcion: string; permisos: readonly Permission[] }[] = [
+export const DEFAULT_ROLES: readonly {
+  nombre: string;
+  rol: Rol;
+  descripcion: string;
+  permisos: readonly Permission[];
+}[] = [
   { nombre: 'Administrador', rol: 'admin', descripcion: 'Acceso completo a la clínica', permisos: all },
   {
     nombre: 'Dentista',

@@ -1,10 +1,31 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chartProblems, createItemSchema, DEFAULT_ROLES, DEFAULT_TIME_ZONE as DEMO_CLINIC_ZONE, diffCharts, PATIENTS_PAGE_SIZE, todayInZone, updatePatientSchema } from '@odontia/shared';
+import {
+  chartProblems,
+  createItemSchema,
+  DEFAULT_ROLES,
+  DEFAULT_TIME_ZONE as DEMO_CLINIC_ZONE,
+  diffCharts,
+  PATIENTS_PAGE_SIZE,
+  todayInZone,
+  updatePatientSchema,
+} from '@odontia/shared';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLINIC, DEMO_SUPPLIER, DEMO_TEAM, seededRandom } from './demo.ts';
-import { account, auditoria, citas, clinicas, odontogramaVersiones, pacientes, productos, rolesClinica, user, usuarios, usuariosRol } from './schema/index.ts';
+import {
+  account,
+  auditoria,
+  citas,
+  clinicas,
+  odontogramaVersiones,
+  pacientes,
+  productos,
+  rolesClinica,
+  user,
+  usuarios,
+  usuariosRol,
+} from './schema/index.ts';
 import { demoSeeders, seed } from './seed.ts';
 import { keyFromPublicUrl } from '../platform/storage/storage.ts';
 import { cookiesFrom, createTestApp, type TestApp } from '../test/app.ts';
@@ -37,7 +58,8 @@ async function rowCounts() {
   return { users: users.n, clinics: clinics.n, patients: patients.n, files: (await filesOnDisk()).length };
 }
 
-const signIn = (email: string, password: string) => t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+const signIn = (email: string, password: string) =>
+  t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
 
 describe('the demo clinic', () => {
   it('does not exist with SEED_DEMO=false: no data, no files, and GET /api/demo answers 404', async () => {
@@ -67,12 +89,22 @@ describe('the demo clinic', () => {
     expect(await seed(t.db, { demo: true, storage: t.deps.storage })).toEqual({ demo: true });
 
     const [clinica] = await t.db.select().from(clinicas).where(eq(clinicas.id, DEMO_CLINIC.id));
-    expect(clinica).toMatchObject({ nombre: 'Clínica Dental Sonrisas (demo)', ciudad: 'Madrid', pais: 'España', userId: DEMO_CLINIC.owner.id });
+    expect(clinica).toMatchObject({
+      nombre: 'Clínica Dental Sonrisas (demo)',
+      ciudad: 'Madrid',
+      pais: 'España',
+      userId: DEMO_CLINIC.owner.id,
+    });
     // Not in the public directory, whose sample clinics are counted by other tests.
     expect(clinica.publicada).toBe(false);
 
     const roles = await t.db.select().from(rolesClinica).where(eq(rolesClinica.clinicaId, DEMO_CLINIC.id));
-    expect(roles.filter((r) => r.esPredeterminado).map((r) => r.nombre).sort()).toEqual(DEFAULT_ROLES.map((r) => r.nombre).sort());
+    expect(
+      roles
+        .filter((r) => r.esPredeterminado)
+        .map((r) => r.nombre)
+        .sort(),
+    ).toEqual(DEFAULT_ROLES.map((r) => r.nombre).sort());
     const [member] = await t.db
       .select({ rol: usuarios.rol, rolNombre: rolesClinica.nombre })
       .from(usuarios)
@@ -105,13 +137,22 @@ describe('the demo clinic', () => {
     const list = await api.usuarios.$get({ query: { buscar: '', pagina: '1' } }, { headers: { cookie: owner } });
     const { filas } = await list.json();
     for (const m of DEMO_TEAM.members) {
-      expect(filas.find((f) => f.email === m.email)).toMatchObject({ tipo: 'miembro', estado: 'registrado', rol: { nombre: m.rol } });
+      expect(filas.find((f) => f.email === m.email)).toMatchObject({
+        tipo: 'miembro',
+        estado: 'registrado',
+        rol: { nombre: m.rol },
+      });
       const signed = await signIn(m.email, DEMO_TEAM.password);
       expect(signed.status, m.email).toBe(200);
       const me = await t.request('/api/me', { cookie: cookiesFrom(signed) });
       expect(await me.json()).toMatchObject({ user: { onboardingStep: 'completado' } });
     }
-    expect(filas.filter((f) => f.tipo === 'invitacion').map((f) => f.estado).sort()).toEqual(['expirado', 'pendiente']);
+    expect(
+      filas
+        .filter((f) => f.tipo === 'invitacion')
+        .map((f) => f.estado)
+        .sort(),
+    ).toEqual(['expirado', 'pendiente']);
     const roles = await t.db.select().from(rolesClinica).where(eq(rolesClinica.id, DEMO_TEAM.customRole.id));
     expect(roles).toMatchObject([{ nombre: 'Higienista', esPredeterminado: false }]);
 
@@ -149,12 +190,17 @@ describe('the demo clinic', () => {
 
   it('has charts with a few versions for the patients seen in the past, valid by the chart rules', async () => {
     const cookie = cookiesFrom(await signIn(DEMO_CLINIC.owner.email, DEMO_CLINIC.owner.password));
-    const versions = await t.db.select().from(odontogramaVersiones).where(eq(odontogramaVersiones.clinicaId, DEMO_CLINIC.id));
+    const versions = await t.db
+      .select()
+      .from(odontogramaVersiones)
+      .where(eq(odontogramaVersiones.clinicaId, DEMO_CLINIC.id));
     const patients = new Set(versions.map((v) => v.pacienteId));
     expect(patients.size).toBeGreaterThan(50);
     for (const v of versions) expect(chartProblems(v.carta)).toEqual([]);
     const [pacienteId] = patients;
-    const current = await (await api.pacientes[':id'].odontograma.$get({ param: { id: pacienteId } }, { headers: { cookie } })).json();
+    const current = await (
+      await api.pacientes[':id'].odontograma.$get({ param: { id: pacienteId } }, { headers: { cookie } })
+    ).json();
     const mine = versions.filter((v) => v.pacienteId === pacienteId);
     expect(current.version).toBe(mine.length);
     expect(mine.length).toBeGreaterThanOrEqual(1);
@@ -165,7 +211,10 @@ describe('the demo clinic', () => {
     const first = versions.find((v) => v.pacienteId === multi.pacienteId && v.version === 1)!;
     expect(diffCharts(first.carta, multi.carta).length).toBeGreaterThan(0);
     // The team dentist's saves are in the audit trail.
-    const [saves] = await t.db.select({ n: count() }).from(auditoria).where(eq(auditoria.usuarioId, DEMO_TEAM.members[0].id));
+    const [saves] = await t.db
+      .select({ n: count() })
+      .from(auditoria)
+      .where(eq(auditoria.usuarioId, DEMO_TEAM.members[0].id));
     expect(saves.n).toBeGreaterThan(0);
   });
 
@@ -183,7 +232,9 @@ describe('the demo clinic', () => {
     const image = await t.request(store.productos[0].imagenUrl!, { cookie });
     expect(image.headers.get('content-type')).toBe('image/webp');
     const orders = await (await api.pedidos.$get({ query: {} }, { headers: { cookie } })).json();
-    const delivered = await (await api.pedidos[':id'].$get({ param: { id: orders.pedidos[1].id } }, { headers: { cookie } })).json();
+    const delivered = await (
+      await api.pedidos[':id'].$get({ param: { id: orders.pedidos[1].id } }, { headers: { cookie } })
+    ).json();
     expect(delivered.seguimiento.map((s) => s.estado)).toEqual(['recibido', 'en_preparacion', 'enviado', 'entregado']);
     const received = await t.db
       .select({ stock: productos.stockActual })
@@ -233,7 +284,9 @@ describe('the demo clinic', () => {
     expect(withPhoto.length).toBeGreaterThan(150);
     const keys = withPhoto.map((p) => keyFromPublicUrl(p.fotoUrl));
     for (const key of keys) expect(key).toMatch(new RegExp(`^patient_photos/${DEMO_CLINIC.id}/\\d+-foto-\\d+\\.webp$`));
-    expect((await filesOnDisk()).filter((f) => f.startsWith('patient_photos/') && !f.endsWith('.meta.json')).sort()).toEqual([...keys].sort());
+    expect(
+      (await filesOnDisk()).filter((f) => f.startsWith('patient_photos/') && !f.endsWith('.meta.json')).sort(),
+    ).toEqual([...keys].sort());
 
     const photo = await t.request(withPhoto[0].fotoUrl!, { cookie });
     expect(photo.status).toBe(200);
@@ -250,10 +303,16 @@ describe('the demo clinic', () => {
 
   it('stops offering its credentials once the owner changes the password', async () => {
     // The app changes a password through the recovery email (there is no change-password endpoint).
-    const requested = await t.request('/api/auth/request-password-reset', { method: 'POST', json: { email: DEMO_CLINIC.owner.email } });
+    const requested = await t.request('/api/auth/request-password-reset', {
+      method: 'POST',
+      json: { email: DEMO_CLINIC.owner.email },
+    });
     expect(requested.status).toBe(200);
     const token = await resetTokenFor(t, DEMO_CLINIC.owner.email);
-    const changed = await t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'una-clave-propia' } });
+    const changed = await t.request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, newPassword: 'una-clave-propia' },
+    });
     expect(changed.status).toBe(200);
     expect((await api.demo.$get()).status).toBe(404);
     expect((await signIn(DEMO_CLINIC.owner.email, 'una-clave-propia')).status).toBe(200);

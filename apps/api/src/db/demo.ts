@@ -61,10 +61,30 @@ export const DEMO_SUPPLIER = {
 export const DEMO_TEAM = {
   password: DEMO_CLINIC.owner.password,
   members: [
-    { id: '0de70000-5a1d-4c1e-8a00-000000000101', email: 'dentista@odontia.local', nombres: 'Carlos Ruiz Serrano', rol: 'Dentista' },
-    { id: '0de70000-5a1d-4c1e-8a00-000000000102', email: 'asistente@odontia.local', nombres: 'Marta Gil Navarro', rol: 'Asistente' },
-    { id: '0de70000-5a1d-4c1e-8a00-000000000103', email: 'recepcion@odontia.local', nombres: 'Sofía López Díaz', rol: 'Recepción' },
-    { id: '0de70000-5a1d-4c1e-8a00-000000000104', email: 'higienista@odontia.local', nombres: 'Pablo Romero Vega', rol: 'Higienista' },
+    {
+      id: '0de70000-5a1d-4c1e-8a00-000000000101',
+      email: 'dentista@odontia.local',
+      nombres: 'Carlos Ruiz Serrano',
+      rol: 'Dentista',
+    },
+    {
+      id: '0de70000-5a1d-4c1e-8a00-000000000102',
+      email: 'asistente@odontia.local',
+      nombres: 'Marta Gil Navarro',
+      rol: 'Asistente',
+    },
+    {
+      id: '0de70000-5a1d-4c1e-8a00-000000000103',
+      email: 'recepcion@odontia.local',
+      nombres: 'Sofía López Díaz',
+      rol: 'Recepción',
+    },
+    {
+      id: '0de70000-5a1d-4c1e-8a00-000000000104',
+      email: 'higienista@odontia.local',
+      nombres: 'Pablo Romero Vega',
+      rol: 'Higienista',
+    },
   ],
   customRole: {
     id: '0de70000-5a1d-4c1e-8a00-000000000110',
@@ -73,8 +93,20 @@ export const DEMO_TEAM = {
     permisos: ['clinica.ver', 'pacientes.ver', 'odontograma.ver', 'citas.ver', 'notificaciones.ver'],
   },
   invitations: [
-    { id: '0de70000-5a1d-4c1e-8a00-000000000120', email: 'nuevo.dentista@ejemplo.com', nombres: 'Andrés Molina', rol: 'Dentista', expired: false },
-    { id: '0de70000-5a1d-4c1e-8a00-000000000121', email: 'antigua.asistente@ejemplo.com', nombres: 'Elena Castro', rol: 'Asistente', expired: true },
+    {
+      id: '0de70000-5a1d-4c1e-8a00-000000000120',
+      email: 'nuevo.dentista@ejemplo.com',
+      nombres: 'Andrés Molina',
+      rol: 'Dentista',
+      expired: false,
+    },
+    {
+      id: '0de70000-5a1d-4c1e-8a00-000000000121',
+      email: 'antigua.asistente@ejemplo.com',
+      nombres: 'Elena Castro',
+      rol: 'Asistente',
+      expired: true,
+    },
   ],
 } as const;
 
@@ -113,7 +145,10 @@ export async function findDemoCredentials(db: Executor): Promise<DemoCredentials
     .where(and(eq(clinicas.id, DEMO_CLINIC.id), eq(user.email, DEMO_CLINIC.owner.email)));
   if (!row?.hash) return null;
   if (checked?.hash !== row.hash) {
-    checked = { hash: row.hash, matches: await verifyPassword({ hash: row.hash, password: DEMO_CLINIC.owner.password }) };
+    checked = {
+      hash: row.hash,
+      matches: await verifyPassword({ hash: row.hash, password: DEMO_CLINIC.owner.password }),
+    };
   }
   return checked.matches ? { email: DEMO_CLINIC.owner.email, password: DEMO_CLINIC.owner.password } : null;
 }

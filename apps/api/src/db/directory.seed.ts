@@ -56,7 +56,13 @@ export const DEMO_CLINICS: DemoClinic[] = [
     descripcion:
       'Más de 20 años cuidando sonrisas en el barrio de Salamanca. Tecnología digital, escáner intraoral y un equipo multidisciplinar para toda la familia.',
     especialidades: ['odontologia-general', 'ortodoncia', 'estetica-dental', 'implantologia'],
-    servicios: ['Revisión y limpieza dental', 'Ortodoncia invisible', 'Blanqueamiento dental', 'Implantes de carga inmediata', 'Radiografía digital 3D'],
+    servicios: [
+      'Revisión y limpieza dental',
+      'Ortodoncia invisible',
+      'Blanqueamiento dental',
+      'Implantes de carga inmediata',
+      'Radiografía digital 3D',
+    ],
     horario: HORARIO_COMPLETO,
     doctores: [
       { nombre: 'Dra. Lucía Fernández', especialidad: 'Ortodoncia' },
@@ -95,7 +101,13 @@ export const DEMO_CLINICS: DemoClinic[] = [
     descripcion:
       'Odontología pensada para los más pequeños: consultas con juegos, prevención desde el primer diente y ortodoncia interceptiva para niños y adolescentes.',
     especialidades: ['odontopediatria', 'ortodoncia', 'odontologia-general'],
-    servicios: ['Primera visita infantil', 'Selladores de fisuras', 'Flúor y prevención', 'Ortodoncia interceptiva', 'Urgencias infantiles'],
+    servicios: [
+      'Primera visita infantil',
+      'Selladores de fisuras',
+      'Flúor y prevención',
+      'Ortodoncia interceptiva',
+      'Urgencias infantiles',
+    ],
     horario: [
       { dias: 'Lunes a viernes', horas: '10:00 - 19:30' },
       { dias: 'Sábados', horas: '10:00 - 13:30' },
@@ -117,7 +129,13 @@ export const DEMO_CLINICS: DemoClinic[] = [
     descripcion:
       'Centro de referencia en implantología y estética en el Eixample. Cirugía guiada por ordenador y carillas diseñadas digitalmente en nuestro laboratorio propio.',
     especialidades: ['implantologia', 'cirugia-oral', 'estetica-dental', 'periodoncia', 'endodoncia'],
-    servicios: ['Cirugía guiada', 'Carillas de porcelana', 'Diseño digital de sonrisa', 'Endodoncia con microscopio', 'Sedación consciente'],
+    servicios: [
+      'Cirugía guiada',
+      'Carillas de porcelana',
+      'Diseño digital de sonrisa',
+      'Endodoncia con microscopio',
+      'Sedación consciente',
+    ],
     horario: HORARIO_COMPLETO,
     doctores: [
       { nombre: 'Dr. Jordi Puig', especialidad: 'Implantología' },
@@ -137,7 +155,13 @@ export const DEMO_CLINICS: DemoClinic[] = [
     descripcion:
       'Ortodoncia y estética en el corazón de Gràcia. Alineadores transparentes con seguimiento digital y blanqueamientos en una sola sesión.',
     especialidades: ['ortodoncia', 'estetica-dental'],
-    servicios: ['Alineadores transparentes', 'Brackets estéticos', 'Blanqueamiento en clínica', 'Retenedores', 'Estudio de ortodoncia gratuito'],
+    servicios: [
+      'Alineadores transparentes',
+      'Brackets estéticos',
+      'Blanqueamiento en clínica',
+      'Retenedores',
+      'Estudio de ortodoncia gratuito',
+    ],
     horario: HORARIO_PARTIDO,
     doctores: [
       { nombre: 'Dra. Laia Ferrer', especialidad: 'Ortodoncia' },
@@ -153,7 +177,8 @@ export const DEMO_CLINICS: DemoClinic[] = [
     ciudad: 'Barcelona',
     direccion: 'Passeig de Joan de Borbó 20, 08003 Barcelona',
     telefono: '934 567 123',
-    descripcion: 'Clínica de proximidad junto al mar. Urgencias en el día, endodoncias y todos los tratamientos de odontología general.',
+    descripcion:
+      'Clínica de proximidad junto al mar. Urgencias en el día, endodoncias y todos los tratamientos de odontología general.',
     especialidades: ['odontologia-general', 'endodoncia'],
     servicios: ['Urgencias dentales', 'Empastes', 'Endodoncias', 'Limpieza dental', 'Prótesis removibles'],
     horario: [
@@ -193,7 +218,8 @@ export const DEMO_CLINICS: DemoClinic[] = [
     ciudad: 'Valencia',
     direccion: 'Calle de Sueca 12, 46006 Valencia',
     telefono: '961 234 567',
-    descripcion: 'Estudio de estética dental en Ruzafa: carillas, blanqueamiento y ortodoncia invisible con resultados naturales.',
+    descripcion:
+      'Estudio de estética dental en Ruzafa: carillas, blanqueamiento y ortodoncia invisible con resultados naturales.',
     especialidades: ['estetica-dental', 'ortodoncia'],
     servicios: ['Carillas de composite', 'Blanqueamiento LED', 'Ortodoncia invisible', 'Contorneado estético'],
     horario: HORARIO_PARTIDO,
@@ -214,7 +240,13 @@ export const DEMO_CLINICS: DemoClinic[] = [
     descripcion:
       'A dos pasos de la catedral. Implantes, cirugía oral y odontopediatría con quirófano propio y financiación a tu medida.',
     especialidades: ['implantologia', 'odontologia-general', 'cirugia-oral', 'odontopediatria'],
-    servicios: ['Implantes dentales', 'Extracción de muelas del juicio', 'Odontopediatría', 'Prótesis fija', 'Financiación sin intereses'],
+    servicios: [
+      'Implantes dentales',
+      'Extracción de muelas del juicio',
+      'Odontopediatría',
+      'Prótesis fija',
+      'Financiación sin intereses',
+    ],
     horario: HORARIO_COMPLETO,
     doctores: [
       { nombre: 'Dr. Manuel Romero', especialidad: 'Implantología' },
@@ -231,7 +263,8 @@ export const DEMO_CLINICS: DemoClinic[] = [
     ciudad: 'Sevilla',
     direccion: 'Calle San Jacinto 45, 41010 Sevilla',
     telefono: '955 678 901',
-    descripcion: 'Salud dental para toda la familia en Triana: niños, encías y endodoncias con citas de tarde y los sábados.',
+    descripcion:
+      'Salud dental para toda la familia en Triana: niños, encías y endodoncias con citas de tarde y los sábados.',
     especialidades: ['odontopediatria', 'periodoncia', 'endodoncia'],
     servicios: ['Revisiones infantiles', 'Limpieza y periodoncia', 'Endodoncia', 'Empastes estéticos'],
     horario: [
@@ -261,7 +294,9 @@ export async function seedDirectoryDemo(tx: Executor): Promise<void> {
   for (const demo of DEMO_CLINICS) {
     const ownerId = randomUUID();
     const email = `demo.${demo.slug}@odontia.example`;
-    await tx.insert(user).values({ id: ownerId, name: demo.nombre, email, emailVerified: false, onboardingStep: 'completado' });
+    await tx
+      .insert(user)
+      .values({ id: ownerId, name: demo.nombre, email, emailVerified: false, onboardingStep: 'completado' });
     // createClinic opens its own transaction; inside ours it becomes a savepoint.
     const clinica = await createClinic(
       tx as unknown as Database,
@@ -273,7 +308,8 @@ export async function seedDirectoryDemo(tx: Executor): Promise<void> {
       .set({
         publicada: true,
         fechaPublicacion: daysAgo(demo.publicadaHaceDias),
-        fechaPerfilActualizado: demo.actualizadaHaceDias === null ? daysAgo(demo.publicadaHaceDias) : daysAgo(demo.actualizadaHaceDias),
+        fechaPerfilActualizado:
+          demo.actualizadaHaceDias === null ? daysAgo(demo.publicadaHaceDias) : daysAgo(demo.actualizadaHaceDias),
         descripcion: demo.descripcion,
         especialidades: demo.especialidades,
         servicios: demo.servicios,

@@ -11,7 +11,13 @@ const mainFile = fileURLToPath(new URL('../main.ts', import.meta.url));
 function runMain(dataDir: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(40000 + Math.floor(Math.random() * 20000)), NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(40000 + Math.floor(Math.random() * 20000)),
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -63,41 +69,47 @@ describe('data folder lock', () => {
     release();
   });
 
-  it.runIf(process.platform === 'linux')('takes over a stale lock whose PID now belongs to another live process', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'odontia-lock-'));
-    // A crash, then a container restart: the lock's PID is alive again, as some other process.
-    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
-    try {
-      await new Promise((resolve) => other.once('spawn', resolve));
-      const pid = other.pid!;
-      const realStart = processStartTime(pid)!;
-      // Written by a process that started earlier than the one now holding this PID.
-      const stale = { ...currentLockOwner(), pid, start: String(Number(realStart) - 12345) };
-      writeFileSync(path.join(dir, 'odontia.lock'), JSON.stringify(stale));
-      const release = acquireDataDirLock(dir);
-      expect(JSON.parse(readFileSync(path.join(dir, 'odontia.lock'), 'utf8')).pid).toBe(process.pid);
-      release();
+  it.runIf(process.platform === 'linux')(
+    'takes over a stale lock whose PID now belongs to another live process',
+    async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'odontia-lock-'));
+      // A crash, then a container restart: the lock's PID is alive again, as some other process.
+      const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+      try {
+        await new Promise((resolve) => other.once('spawn', resolve));
+        const pid = other.pid!;
+        const realStart = processStartTime(pid)!;
+        // Written by a process that started earlier than the one now holding this PID.
+        const stale = { ...currentLockOwner(), pid, start: String(Number(realStart) - 12345) };
+        writeFileSync(path.join(dir, 'odontia.lock'), JSON.stringify(stale));
+        const release = acquireDataDirLock(dir);
+        expect(JSON.parse(readFileSync(path.join(dir, 'odontia.lock'), 'utf8')).pid).toBe(process.pid);
+        release();
 
-      // The same PID, recorded with its real start time: that process holds the lock.
-      writeFileSync(path.join(dir, 'odontia.lock'), JSON.stringify({ ...stale, start: realStart }));
-      expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
-    } finally {
-      other.kill('SIGKILL');
-    }
-  });
+        // The same PID, recorded with its real start time: that process holds the lock.
+        writeFileSync(path.join(dir, 'odontia.lock'), JSON.stringify({ ...stale, start: realStart }));
+        expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+      } finally {
+        other.kill('SIGKILL');
+      }
+    },
+  );
 
-  it.runIf(process.platform === 'linux')('takes over an older PID-only lock whose PID is not a Node.js process', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'odontia-lock-'));
-    const other = spawn('sleep', ['30'], { stdio: 'ignore' });
-    try {
-      await new Promise((resolve) => other.once('spawn', resolve));
-      writeFileSync(path.join(dir, 'odontia.lock'), String(other.pid));
-      const release = acquireDataDirLock(dir);
-      release();
-    } finally {
-      other.kill('SIGKILL');
-    }
-  });
+  it.runIf(process.platform === 'linux')(
+    'takes over an older PID-only lock whose PID is not a Node.js process',
+    async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'odontia-lock-'));
+      const other = spawn('sleep', ['30'], { stdio: 'ignore' });
+      try {
+        await new Promise((resolve) => other.once('spawn', resolve));
+        writeFileSync(path.join(dir, 'odontia.lock'), String(other.pid));
+        const release = acquireDataDirLock(dir);
+        release();
+      } finally {
+        other.kill('SIGKILL');
+      }
+    },
+  );
 
   it('takes over a lock left by a process that no longer exists', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'odontia-lock-'));

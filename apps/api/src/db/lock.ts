@@ -82,7 +82,9 @@ export function isHeldBy(owner: LockOwner): boolean {
   if (owner.boot && boot && owner.boot !== boot) return false;
   if (owner.start) return owner.start === start;
   // A lock from an older Odontia (PID only): believed only if that PID is a Node.js process.
-  return (readText(`/proc/${owner.pid}/cmdline`) ?? '').split('\0').some((arg) => /(^|\/)node(\.exe)?$/.test(arg) || arg.includes('odontia'));
+  return (readText(`/proc/${owner.pid}/cmdline`) ?? '')
+    .split('\0')
+    .some((arg) => /(^|\/)node(\.exe)?$/.test(arg) || arg.includes('odontia'));
 }
 
 /**

@@ -33,4 +33,5 @@ export function preparedStatement<Row>(name: string, query: SQL) {
  * A timestamptz written as JSON.stringify writes a Date (ISO 8601, UTC, milliseconds), for statements
  * whose JSON PostgreSQL builds itself.
  */
-export const isoTimestampSql = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoTimestampSql = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -51,7 +51,17 @@ export type DemoSeeder = (tx: Executor, context: DemoSeedContext) => Promise<voi
  * that own it and runs once, on an empty database (no user yet), when SEED_DEMO is on. Data for the
  * demo clinic goes after `seedDemoClinic` (see DEMO_CLINIC in db/demo.ts).
  */
-export const demoSeeders: DemoSeeder[] = [seedDirectoryDemo, seedDemoClinic, seedDemoPatients, seedDemoTeam, seedDemoAppointments, seedDemoCharts, seedDemoCatalog, seedDemoSupplier, seedDemoStore];
+export const demoSeeders: DemoSeeder[] = [
+  seedDirectoryDemo,
+  seedDemoClinic,
+  seedDemoPatients,
+  seedDemoTeam,
+  seedDemoAppointments,
+  seedDemoCharts,
+  seedDemoCatalog,
+  seedDemoSupplier,
+  seedDemoStore,
+];
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   const [row] = await db

@@ -37,7 +37,17 @@ export function checkFormToken(secret: string, clinicaId: string, token: string,
 /** Per-address and per-sender limits of the request form, shared by every API instance. */
 export const solicitudLimits = {
   // A clinic's waiting room may share one address: a few requests are fine, a flood is not.
-  porDireccion: defineLimit({ name: 'solicitud-direccion', points: 5, durationSeconds: 15 * 60, message: DIRECTORY_MESSAGES.demasiadasSolicitudes }),
+  porDireccion: defineLimit({
+    name: 'solicitud-direccion',
+    points: 5,
+    durationSeconds: 15 * 60,
+    message: DIRECTORY_MESSAGES.demasiadasSolicitudes,
+  }),
   // The same sender writing to the same clinic again and again.
-  porRemitente: defineLimit({ name: 'solicitud-remitente', points: 3, durationSeconds: 60 * 60, message: DIRECTORY_MESSAGES.demasiadasSolicitudes }),
+  porRemitente: defineLimit({
+    name: 'solicitud-remitente',
+    points: 3,
+    durationSeconds: 60 * 60,
+    message: DIRECTORY_MESSAGES.demasiadasSolicitudes,
+  }),
 };

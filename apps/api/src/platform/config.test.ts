@@ -28,7 +28,14 @@ describe('loadConfig', () => {
   it('reports one clear line per bad variable', () => {
     let error: unknown;
     try {
-      loadConfig({ DATA_DIR: tmp(), PORT: 'abc', DATABASE_URL: 'mysql://x', APP_URL: 'ftp://x', SEED_DEMO: 'quizás', AUTH_SECRET: 'corta' });
+      loadConfig({
+        DATA_DIR: tmp(),
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        APP_URL: 'ftp://x',
+        SEED_DEMO: 'quizás',
+        AUTH_SECRET: 'corta',
+      });
     } catch (e) {
       error = e;
     }
@@ -51,13 +58,13 @@ describe('loadConfig', () => {
   });
 
   it('trusts APP_URL alone; the Vite dev origin only when npm run dev sets DEV_ORIGIN', () => {
-    expect(loadConfig({ DATA_DIR: tmp(), APP_URL: 'https://odontia.example' }).trustedOrigins).toEqual(['https://odontia.example']);
-    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' }).trustedOrigins).toEqual(['http://localhost:3000']);
-    expect(loadConfig({ DATA_DIR: tmp(), DEV_ORIGIN: 'http://localhost:5173,http://127.0.0.1:5173' }).trustedOrigins).toEqual([
-      'http://localhost:3000',
-      'http://localhost:5173',
-      'http://127.0.0.1:5173',
+    expect(loadConfig({ DATA_DIR: tmp(), APP_URL: 'https://odontia.example' }).trustedOrigins).toEqual([
+      'https://odontia.example',
     ]);
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' }).trustedOrigins).toEqual(['http://localhost:3000']);
+    expect(
+      loadConfig({ DATA_DIR: tmp(), DEV_ORIGIN: 'http://localhost:5173,http://127.0.0.1:5173' }).trustedOrigins,
+    ).toEqual(['http://localhost:3000', 'http://localhost:5173', 'http://127.0.0.1:5173']);
   });
 
   it('reads TRUSTED_PROXY as a number of proxies, 0 by default', () => {

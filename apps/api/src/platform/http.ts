@@ -7,7 +7,9 @@ import type { Logger } from './logger.ts';
 import { setResponseHeaders } from './security-headers.ts';
 import { imageBodyLimit } from './storage/images.ts';
 
-const INTERNAL: ErrorBody = { error: { code: 'internal_error', message: 'Ocurrió un error inesperado. Inténtalo de nuevo.' } };
+const INTERNAL: ErrorBody = {
+  error: { code: 'internal_error', message: 'Ocurrió un error inesperado. Inténtalo de nuevo.' },
+};
 
 export const MALFORMED_URL = 'La dirección de la petición no es válida';
 export const FORBIDDEN_CHARACTERS = 'La petición contiene caracteres no permitidos (como el carácter nulo)';
@@ -19,7 +21,11 @@ export const FORBIDDEN_CHARACTERS = 'La petición contiene caracteres no permiti
 const REFUSED_TEXT = new Set(['22021', '22P05']);
 
 function databaseErrorCode(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
@@ -37,14 +43,23 @@ export function errorResponse(error: unknown, c: Context, logger: Logger): Respo
     return c.json({ error: { code: 'bad_request', message: FORBIDDEN_CHARACTERS } } satisfies ErrorBody, 400);
   }
   if (error instanceof SyntaxError || (error instanceof HTTPException && /json/i.test(error.message))) {
-    return c.json({ error: { code: 'bad_request', message: 'El cuerpo de la petición no es JSON válido' } } satisfies ErrorBody, 400);
+    return c.json(
+      { error: { code: 'bad_request', message: 'El cuerpo de la petición no es JSON válido' } } satisfies ErrorBody,
+      400,
+    );
   }
   if (error instanceof HTTPException) {
     if (error.status === 413) {
-      return c.json({ error: { code: 'payload_too_large', message: 'La petición es demasiado grande' } } satisfies ErrorBody, 413);
+      return c.json(
+        { error: { code: 'payload_too_large', message: 'La petición es demasiado grande' } } satisfies ErrorBody,
+        413,
+      );
     }
     if (error.status < 500) {
-      return c.json({ error: { code: 'bad_request', message: 'Petición no válida' } } satisfies ErrorBody, error.status);
+      return c.json(
+        { error: { code: 'bad_request', message: 'Petición no válida' } } satisfies ErrorBody,
+        error.status,
+      );
     }
   }
   logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
@@ -77,7 +92,12 @@ export function refuseMalformedUrls(): MiddlewareHandler {
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 
 const jsonTooLarge = (c: Context) =>
-  c.json({ error: { code: 'payload_too_large', message: 'La petición es demasiado grande (máximo 1 MB)' } } satisfies ErrorBody, 413);
+  c.json(
+    {
+      error: { code: 'payload_too_large', message: 'La petición es demasiado grande (máximo 1 MB)' },
+    } satisfies ErrorBody,
+    413,
+  );
 const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_MAX_BYTES, onError: jsonTooLarge });
 
 /**
@@ -149,4 +169,5 @@ export type JsonText<T> = string & { readonly __json?: T };
 
 /** A 200 with a body already serialised, typed for the client (`hc`) as `c.json` would. */
 export const jsonText = <T>(c: Context, body: JsonText<T>) =>
-  c.body(body, 200, { 'content-type': 'application/json' }) as unknown as Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
+  c.body(body, 200, { 'content-type': 'application/json' }) as unknown as Response &
+    TypedResponse<JSONParsed<T>, 200, 'json'>;

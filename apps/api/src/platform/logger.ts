@@ -7,6 +7,9 @@ export function createLogger(level: string): Logger {
     level,
     base: undefined,
     // Defence in depth: request logs never include these, but a careless log call must not leak them either.
-    redact: { paths: ['password', 'token', '*.password', '*.token', 'headers.cookie', 'headers.authorization'], censor: '[oculto]' },
+    redact: {
+      paths: ['password', 'token', '*.password', '*.token', 'headers.cookie', 'headers.authorization'],
+      censor: '[oculto]',
+    },
   });
 }

@@ -74,7 +74,10 @@ describe('createMailer without SMTP_URL (outbox)', () => {
 
     const { text, html } = renderEmail({
       title: 'Restablece tu contraseña',
-      paragraphs: ['Hemos recibido una solicitud para restablecer tu contraseña.', 'Más información en https://odontia.test/ayuda.'],
+      paragraphs: [
+        'Hemos recibido una solicitud para restablecer tu contraseña.',
+        'Más información en https://odontia.test/ayuda.',
+      ],
       action: { label: 'Elegir una nueva contraseña', url: RESET_URL },
     });
     await mailer.send({ to: 'ana@example.com', subject: 'Restablece tu contraseña de Odontia', text, html });
@@ -95,13 +98,21 @@ describe('createMailer without SMTP_URL (outbox)', () => {
     expect(message.html).toContain(`href="${RESET_URL}"`);
 
     const logged = lines.find((line) => Array.isArray(line.links));
-    expect(logged).toMatchObject({ level: 30, to: 'ana@example.com', links: ['https://odontia.test/ayuda', RESET_URL] });
+    expect(logged).toMatchObject({
+      level: 30,
+      to: 'ana@example.com',
+      links: ['https://odontia.test/ayuda', RESET_URL],
+    });
   });
 
   it('never logs a link (a reset token is a secret) in production: the outbox file is enough', async () => {
     const { logger, lines } = capturingLogger();
     const mailer = createMailer({ smtpUrl: undefined, smtpFrom: FROM, dataDir, production: true }, logger);
-    const { text, html } = renderEmail({ title: 'Restablece tu contraseña', paragraphs: ['Hola.'], action: { label: 'Elegir', url: RESET_URL } });
+    const { text, html } = renderEmail({
+      title: 'Restablece tu contraseña',
+      paragraphs: ['Hola.'],
+      action: { label: 'Elegir', url: RESET_URL },
+    });
     await mailer.send({ to: 'ana@example.com', subject: 'Restablece tu contraseña de Odontia', text, html });
     expect((await readOutbox(mailer.outboxDir!))[0].text).toContain(RESET_URL);
     expect(lines.length).toBeGreaterThan(0);
@@ -114,7 +125,12 @@ describe('createMailer without SMTP_URL (outbox)', () => {
     const { logger } = capturingLogger();
     const mailer = createMailer({ smtpUrl: undefined, smtpFrom: FROM, dataDir }, logger);
     for (const n of [1, 2, 3]) {
-      await mailer.send({ to: `p${n}@example.com`, subject: `Mensaje ${n}`, text: `Texto ${n}`, html: `<p>Texto ${n}</p>` });
+      await mailer.send({
+        to: `p${n}@example.com`,
+        subject: `Mensaje ${n}`,
+        text: `Texto ${n}`,
+        html: `<p>Texto ${n}</p>`,
+      });
     }
     const messages = await readOutbox(mailer.outboxDir!);
     expect(messages.map((m) => m.subject)).toEqual(['Mensaje 3', 'Mensaje 2', 'Mensaje 1']);
@@ -124,7 +140,12 @@ describe('createMailer without SMTP_URL (outbox)', () => {
   it('does not let a subject with a line break add headers', async () => {
     const { logger } = capturingLogger();
     const mailer = createMailer({ smtpUrl: undefined, smtpFrom: FROM, dataDir }, logger);
-    await mailer.send({ to: 'ana@example.com', subject: 'Hola\r\nBcc: intruso@example.com', text: 'x', html: '<p>x</p>' });
+    await mailer.send({
+      to: 'ana@example.com',
+      subject: 'Hola\r\nBcc: intruso@example.com',
+      text: 'x',
+      html: '<p>x</p>',
+    });
     const [file] = await readdir(mailer.outboxDir!);
     const raw = await readFile(path.join(mailer.outboxDir!, file), 'utf8');
     expect(raw).not.toMatch(/^Bcc:/im);
@@ -152,7 +173,12 @@ describe('createMailer with SMTP_URL', () => {
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, smtpFrom: FROM, dataDir }, logger);
     expect(mailer.outboxDir).toBeNull();
 
-    await mailer.send({ to: 'ana@example.com', subject: 'Bienvenida a Odontia', text: `Hola ${RESET_URL}`, html: '<p>Hola</p>' });
+    await mailer.send({
+      to: 'ana@example.com',
+      subject: 'Bienvenida a Odontia',
+      text: `Hola ${RESET_URL}`,
+      html: '<p>Hola</p>',
+    });
     expect(received).toHaveLength(1);
     expect(received[0]).toMatch(/^From: Odontia <no-responder@odontia\.local>$/m);
     expect(received[0]).toMatch(/^Subject: Bienvenida a Odontia$/m);

@@ -88,7 +88,10 @@ export function createMailer(
     }
     // A link that ends a sentence must not take the full stop with it.
     const links = (message.text.match(LINK) ?? []).map((link) => link.replace(/[.,;:!?]+$/, ''));
-    logger.info({ to: message.to, subject: message.subject, links, file }, 'Correo guardado en la bandeja local (sin SMTP)');
+    logger.info(
+      { to: message.to, subject: message.subject, links, file },
+      'Correo guardado en la bandeja local (sin SMTP)',
+    );
   };
   return {
     outboxDir,
@@ -101,7 +104,10 @@ export function createMailer(
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  );
 
 export type EmailContent = {
   title: string;

@@ -2,7 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_ROLES, TEAM_MESSAGES, type InvitacionPublica, type MemberRol } from '@odontia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { clinicas, invitacionesUsuarios, rolesClinica, session, user, usuarios, usuariosRol } from '../db/schema/index.ts';
+import {
+  clinicas,
+  invitacionesUsuarios,
+  rolesClinica,
+  session,
+  user,
+  usuarios,
+  usuariosRol,
+} from '../db/schema/index.ts';
 import { AppError } from './errors.ts';
 import { notify } from './notifications.ts';
 import { publish } from './realtime/index.ts';
@@ -80,7 +88,8 @@ export async function describeInvitation(db: Executor, token: string): Promise<I
 /** Before an account is created for `email` with `token`: the invitation is open and is for that email. */
 export async function checkInvitationFor(db: Executor, token: string, email: string): Promise<void> {
   const row = await openInvitation(db, token);
-  if (row.email !== email.toLowerCase()) throw new AppError(400, 'validation_error', TEAM_MESSAGES.invitationOtherEmail);
+  if (row.email !== email.toLowerCase())
+    throw new AppError(400, 'validation_error', TEAM_MESSAGES.invitationOtherEmail);
 }
 
 /**
@@ -89,10 +98,15 @@ export async function checkInvitationFor(db: Executor, token: string, email: str
  * onboarding set so that the profile step is next and the clinic step is skipped, and a notification
  * for whoever invited them. Throws (nothing changed) when the token is no longer usable.
  */
-export async function acceptInvitation(db: Executor, token: string, account: { userId: string; email: string }): Promise<void> {
+export async function acceptInvitation(
+  db: Executor,
+  token: string,
+  account: { userId: string; email: string },
+): Promise<void> {
   await db.transaction(async (tx) => {
     const invitation = await openInvitation(tx, token, { lock: true });
-    if (invitation.email !== account.email.toLowerCase()) throw new AppError(400, 'validation_error', TEAM_MESSAGES.invitationOtherEmail);
+    if (invitation.email !== account.email.toLowerCase())
+      throw new AppError(400, 'validation_error', TEAM_MESSAGES.invitationOtherEmail);
     const now = new Date();
     await tx.insert(usuarios).values({
       id: account.userId,

@@ -54,7 +54,10 @@ export type NotifyInput = {
  * The ids of a clinic's active members whose roles grant a permission: the recipients of
  * `notify({ permiso })`, also for statements that write their notifications in SQL (the checkout).
  */
-export const membersWithPermission = (clinicaId: SQL, permiso: SQL) => sql`select distinct ${usuarios.id} as id from ${usuarios}
+export const membersWithPermission = (
+  clinicaId: SQL,
+  permiso: SQL,
+) => sql`select distinct ${usuarios.id} as id from ${usuarios}
   join ${usuariosRol} on ${usuariosRol.usuarioId} = ${usuarios.id}
   join ${permisosRol} on ${permisosRol.rolId} = ${usuariosRol.rolId}
   join ${permisos} on ${permisos.id} = ${permisosRol.permisoId}
@@ -74,7 +77,13 @@ export async function notify(tx: Executor, input: NotifyInput): Promise<StoredNo
         : await tx
             .select({ id: usuarios.id })
             .from(usuarios)
-            .where(and(eq(usuarios.clinicaId, input.clinicaId), eq(usuarios.activo, true), inArray(usuarios.id, [...input.userIds])))
+            .where(
+              and(
+                eq(usuarios.clinicaId, input.clinicaId),
+                eq(usuarios.activo, true),
+                inArray(usuarios.id, [...input.userIds]),
+              ),
+            )
       : await rowsOf<{ id: string }>(tx.execute(membersWithPermission(sql`${input.clinicaId}`, sql`${input.permiso}`)));
   if (recipients.length === 0) return [];
   return tx.transaction(async (inner) => {
@@ -99,4 +108,3 @@ export async function notify(tx: Executor, input: NotifyInput): Promise<StoredNo
     return rows.map(toStored);
   });
 }
-

@@ -71,16 +71,25 @@ afterAll(async () => {
 
 /** Instance 0 is this process's app, instance 1 the second server. */
 function post(instance: number, pathname: string, json: unknown): Promise<Response> {
-  const init = { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify(json) };
+  const init = {
+    method: 'POST',
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify(json),
+  };
   if (instance % 2 === 1) return fetch(`http://127.0.0.1:${PORT}${pathname}`, init);
-  return Promise.resolve(first.app.request(`${TEST_ORIGIN}${pathname}`, init, { incoming: { socket: { remoteAddress: ADDRESS } } }));
+  return Promise.resolve(
+    first.app.request(`${TEST_ORIGIN}${pathname}`, init, { incoming: { socket: { remoteAddress: ADDRESS } } }),
+  );
 }
 
 describe('limits across two instances on one PostgreSQL', () => {
   it("better-auth's sign-up limit (5 a minute per address) is 5 in total, alternating instances", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
-      statuses.push((await post(i, '/api/auth/sign-up/email', { email: uniqueEmail(), password: 'secreto123', acceptTerms: true })).status);
+      statuses.push(
+        (await post(i, '/api/auth/sign-up/email', { email: uniqueEmail(), password: 'secreto123', acceptTerms: true }))
+          .status,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
   });
@@ -106,7 +115,9 @@ describe('limits across two instances on one PostgreSQL', () => {
     try {
       const rule = defineLimit({ name: 'prueba-concurrente', points: 5, durationSeconds: 60 });
       const limiters = [limiterFor(first.db, rule), limiterFor(other.db, rule)];
-      const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => limiters[i % 2].consume('misma-clave')));
+      const results = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) => limiters[i % 2].consume('misma-clave')),
+      );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     } finally {
       await other.close();

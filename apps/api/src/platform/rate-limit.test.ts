@@ -30,14 +30,21 @@ const send = (app: Hono<AppEnv>, address: string, headers: Record<string, string
 
 describe('limit()', () => {
   it('answers 429 with Retry-After and the Spanish message past N hits per address', async () => {
-    const rule = defineLimit({ name: 'prueba-direccion', points: 2, durationSeconds: 120, message: 'Has enviado demasiadas peticiones.' });
+    const rule = defineLimit({
+      name: 'prueba-direccion',
+      points: 2,
+      durationSeconds: 120,
+      message: 'Has enviado demasiadas peticiones.',
+    });
     const app = appWith(limited, rule, 'address');
     expect((await send(app, '192.0.2.1')).status).toBe(200);
     // A forged X-Forwarded-For is not another client.
     expect((await send(app, '192.0.2.1', { 'x-forwarded-for': '198.51.100.9' })).status).toBe(200);
     const blocked = await send(app, '192.0.2.1', { 'x-forwarded-for': '198.51.100.10' });
     expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toEqual({ error: { code: 'rate_limited', message: 'Has enviado demasiadas peticiones.' } });
+    expect(await blocked.json()).toEqual({
+      error: { code: 'rate_limited', message: 'Has enviado demasiadas peticiones.' },
+    });
     const retryAfter = Number(blocked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(100);
     expect(retryAfter).toBeLessThanOrEqual(120);
@@ -51,7 +58,11 @@ describe('limit()', () => {
     expect((await send(byUser, '192.0.2.2', { 'x-user': 'ana' })).status).toBe(429);
     expect((await send(byUser, '192.0.2.1', { 'x-user': 'beto' })).status).toBe(200);
 
-    const byHeader = appWith(limited, defineLimit({ name: 'prueba-funcion', points: 1, durationSeconds: 60 }), (c) => c.req.header('x-clave') ?? '');
+    const byHeader = appWith(
+      limited,
+      defineLimit({ name: 'prueba-funcion', points: 1, durationSeconds: 60 }),
+      (c) => c.req.header('x-clave') ?? '',
+    );
     expect((await send(byHeader, '192.0.2.1', { 'x-clave': 'a' })).status).toBe(200);
     expect((await send(byHeader, '192.0.2.1', { 'x-clave': 'a' })).status).toBe(429);
     expect((await send(byHeader, '192.0.2.1', { 'x-clave': 'b' })).status).toBe(200);

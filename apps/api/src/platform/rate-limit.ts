@@ -64,7 +64,12 @@ export function tooManyRequests(message: string, msBeforeNext: number): AppError
 }
 
 /** Counts `points` hits for `key`; throws the rule's 429 when it is over its limit. A no-op with RATE_LIMIT=false. */
-export async function consumeLimit(deps: Pick<Deps, 'config' | 'db'>, rule: LimitRule, key: string, points = 1): Promise<void> {
+export async function consumeLimit(
+  deps: Pick<Deps, 'config' | 'db'>,
+  rule: LimitRule,
+  key: string,
+  points = 1,
+): Promise<void> {
   const { config, db } = deps;
   if (!config.rateLimit) return;
   try {

@@ -28,7 +28,9 @@ export function securityHeaders(options: { scriptHashes: string[] }): Middleware
   ];
   return async (c, next) => {
     await next();
-    const headers: [string, string][] = c.res.headers.has('Content-Security-Policy') ? fixed : [['Content-Security-Policy', csp], ...fixed];
+    const headers: [string, string][] = c.res.headers.has('Content-Security-Policy')
+      ? fixed
+      : [['Content-Security-Policy', csp], ...fixed];
     setResponseHeaders(c, headers);
   };
 }

@@ -55,7 +55,9 @@ describe('session cache', () => {
   it('forgets a session at once when it signs out through the API', async () => {
     const account = await signUp(t);
     expect((await me(account.cookie)).status).toBe(200);
-    expect((await t.request('/api/auth/sign-out', { method: 'POST', json: {}, cookie: account.cookie })).status).toBe(200);
+    expect((await t.request('/api/auth/sign-out', { method: 'POST', json: {}, cookie: account.cookie })).status).toBe(
+      200,
+    );
     expect((await me(account.cookie)).status).toBe(401);
   });
 
@@ -77,7 +79,8 @@ describe('session cache', () => {
  */
 describe('cached permissions', () => {
   const pacientes = (cookie: string) => t.request('/api/pacientes', { cookie });
-  const permisoId = async (nombre: string) => (await t.db.select({ id: permisos.id }).from(permisos).where(eq(permisos.nombre, nombre)))[0].id;
+  const permisoId = async (nombre: string) =>
+    (await t.db.select({ id: permisos.id }).from(permisos).where(eq(permisos.nombre, nombre)))[0].id;
 
   it('a grant taken from or given to the role applies to the next request', async () => {
     const owner = await createClinicOwner(t);
@@ -95,20 +98,28 @@ describe('cached permissions', () => {
   it('a role given, moved or taken applies to the next request', async () => {
     const owner = await createClinicOwner(t);
     const member = await addTeamMember(t, owner.clinica.id, 'Recepción', 'recepcion');
-    const [empty] = await t.db.insert(rolesClinica).values({ clinicaId: owner.clinica.id, nombre: 'Sin permisos' }).returning();
+    const [empty] = await t.db
+      .insert(rolesClinica)
+      .values({ clinicaId: owner.clinica.id, nombre: 'Sin permisos' })
+      .returning();
     expect((await pacientes(member.cookie)).status).toBe(200);
     await t.db.update(usuariosRol).set({ rolId: empty.id }).where(eq(usuariosRol.usuarioId, member.userId));
     expect((await pacientes(member.cookie)).status).toBe(403);
     await t.db.insert(usuariosRol).values({ usuarioId: member.userId, rolId: member.rolId });
     expect((await pacientes(member.cookie)).status).toBe(200);
-    await t.db.delete(usuariosRol).where(and(eq(usuariosRol.usuarioId, member.userId), eq(usuariosRol.rolId, member.rolId)));
+    await t.db
+      .delete(usuariosRol)
+      .where(and(eq(usuariosRol.usuarioId, member.userId), eq(usuariosRol.rolId, member.rolId)));
     expect((await pacientes(member.cookie)).status).toBe(403);
   });
 
   it('a deleted role takes its permissions with it', async () => {
     const owner = await createClinicOwner(t);
     const member = await addTeamMember(t, owner.clinica.id, 'Recepción', 'recepcion');
-    const [extra] = await t.db.insert(rolesClinica).values({ clinicaId: owner.clinica.id, nombre: 'Temporal' }).returning();
+    const [extra] = await t.db
+      .insert(rolesClinica)
+      .values({ clinicaId: owner.clinica.id, nombre: 'Temporal' })
+      .returning();
     await setRolePermissions(t.db, extra.id, ['auditoria.ver']);
     await t.db.insert(usuariosRol).values({ usuarioId: member.userId, rolId: extra.id });
     expect((await t.request('/api/auditoria', { cookie: member.cookie })).status).toBe(200);
@@ -152,4 +163,3 @@ describe('cached permissions', () => {
     expect((await pacientes(member.cookie)).status).toBe(403);
   });
 });
-

@@ -65,7 +65,12 @@ async function resolveSessionUser(auth: Auth, headers: Headers): Promise<Session
   return pending;
 }
 
-async function lookUpSession(auth: Auth, cache: SessionCache, headers: Headers, key: string | undefined): Promise<SessionUser | null> {
+async function lookUpSession(
+  auth: Auth,
+  cache: SessionCache,
+  headers: Headers,
+  key: string | undefined,
+): Promise<SessionUser | null> {
   const now = Date.now();
   const generation = cache.generation;
   const result = await auth.api.getSession({ headers });
@@ -75,7 +80,10 @@ async function lookUpSession(auth: Auth, cache: SessionCache, headers: Headers, 
   // Not stored if a sign-out or revocation happened while this lookup was running.
   if (key && generation === cache.generation) {
     if (cache.entries.size >= SESSION_CACHE_MAX) cache.entries.delete(cache.entries.keys().next().value!);
-    cache.entries.set(key, { user, until: Math.min(now + SESSION_CACHE_MS, new Date(result.session.expiresAt).getTime()) });
+    cache.entries.set(key, {
+      user,
+      until: Math.min(now + SESSION_CACHE_MS, new Date(result.session.expiresAt).getTime()),
+    });
   }
   return user;
 }

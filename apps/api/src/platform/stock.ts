@@ -42,7 +42,8 @@ export type StockResult =
  * checkout) adjusts them in a fixed order, by id, so that two such transactions cannot deadlock.
  */
 export async function adjustStock(tx: Executor, input: StockAdjustment): Promise<StockResult> {
-  if (!Number.isInteger(input.cantidad) || input.cantidad === 0) throw new Error(`adjustStock: cantidad ${input.cantidad}`);
+  if (!Number.isInteger(input.cantidad) || input.cantidad === 0)
+    throw new Error(`adjustStock: cantidad ${input.cantidad}`);
   const where = and(eq(productos.id, input.productoId), eq(productos.clinicaId, input.clinicaId));
   // FOR NO KEY UPDATE, the lock UPDATE itself takes: it does not block the key-share locks of rows
   // inserted meanwhile that point at this item (a cart line, an order line, a movement), so a checkout
@@ -76,11 +77,19 @@ export async function adjustStock(tx: Executor, input: StockAdjustment): Promise
       referencia: input.referencia ?? null,
     })
     .returning({ id: movimientosStock.id });
-  const alerta = await settleAlert(tx, input.clinicaId, input.productoId, { ...row, alertaStockEnviada: current.alertaStockEnviada });
+  const alerta = await settleAlert(tx, input.clinicaId, input.productoId, {
+    ...row,
+    alertaStockEnviada: current.alertaStockEnviada,
+  });
   return { status: 'ok', stockActual, movimientoId: movimiento.id, alerta };
 }
 
-type AlertState = { nombre: string; stockActual: number | null; stockMinimo: number | null; alertaStockEnviada: boolean };
+type AlertState = {
+  nombre: string;
+  stockActual: number | null;
+  stockMinimo: number | null;
+  alertaStockEnviada: boolean;
+};
 
 /**
  * Brings the item's alert flag in line with its stock (row locked by the caller): at or below the
@@ -145,7 +154,10 @@ export type PurchaseReceipt = {
  * (`producto_proveedor_id`, one per clinic) with its name, description, category and unit; later
  * receipts add to that item (and update its purchase price). Returns the buyer's item id.
  */
-export async function receivePurchasedStock(tx: Executor, input: PurchaseReceipt): Promise<{ productoId: string; stockActual: number }> {
+export async function receivePurchasedStock(
+  tx: Executor,
+  input: PurchaseReceipt,
+): Promise<{ productoId: string; stockActual: number }> {
   const [supplied] = await tx
     .select({
       nombre: productos.nombre,
@@ -156,7 +168,10 @@ export async function receivePurchasedStock(tx: Executor, input: PurchaseReceipt
     .from(productos)
     .where(eq(productos.id, input.productoProveedorId));
   if (!supplied) throw new Error(`receivePurchasedStock: no supplier item ${input.productoProveedorId}`);
-  const linked = and(eq(productos.clinicaId, input.clinicaId), eq(productos.productoProveedorId, input.productoProveedorId));
+  const linked = and(
+    eq(productos.clinicaId, input.clinicaId),
+    eq(productos.productoProveedorId, input.productoProveedorId),
+  );
   await tx
     .insert(productos)
     .values({

@@ -18,7 +18,11 @@ export class VersionedCache {
    * answers at least one row with the current `version`, and its other columns only when that differs
    * from `cached`. `build` makes the result of those rows.
    */
-  async read<R extends { version: string }, T>(key: string, run: (cached: string | null) => Promise<R[]>, build: (rows: R[]) => T): Promise<JsonText<T>> {
+  async read<R extends { version: string }, T>(
+    key: string,
+    run: (cached: string | null) => Promise<R[]>,
+    build: (rows: R[]) => T,
+  ): Promise<JsonText<T>> {
     const cached = this.#entries.get(key)?.version ?? null;
     let rows = await run(cached);
     if (cached !== null && rows[0]!.version === cached) {
@@ -57,4 +61,3 @@ export class VersionedCache {
     return json;
   }
 }
-

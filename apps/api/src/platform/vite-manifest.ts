@@ -1,7 +1,14 @@
 /** The build manifest Vite writes to dist/.vite/manifest.json (the fields we read). */
 export type ViteManifest = Record<
   string,
-  { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+  {
+    file: string;
+    src?: string;
+    isEntry?: boolean;
+    isDynamicEntry?: boolean;
+    imports?: string[];
+    dynamicImports?: string[];
+  }
 >;
 
 /** Every chunk the given chunks load statically, themselves included. */

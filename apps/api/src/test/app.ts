@@ -32,11 +32,17 @@ export type TestApp = {
    * Sends a raw request the way the browser would (same Origin, JSON body): for what the typed client
    * cannot send. `address` plays the socket's remote address (in-process requests have no socket).
    */
-  request: (pathname: string, init?: RequestInit & { json?: unknown; cookie?: string; address?: string }) => Promise<Response>;
+  request: (
+    pathname: string,
+    init?: RequestInit & { json?: unknown; cookie?: string; address?: string },
+  ) => Promise<Response>;
   close: () => Promise<void>;
 };
 
-export async function createTestApp(env: Record<string, string> = {}, options: Parameters<typeof createApp>[1] = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createApp>[1] = {},
+): Promise<TestApp> {
   const { openTestDatabase } = await import('./template.ts');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-test-'));
   const database = await openTestDatabase();
@@ -101,7 +107,10 @@ export function uniqueEmail(prefix = 'usuario'): string {
 
 /** Creates an account through the real sign-up endpoint and returns its session cookie. */
 export async function signUp(t: TestApp, email = uniqueEmail(), password = 'secreto123') {
-  const res = await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email, password, acceptTerms: true } });
+  const res = await t.request('/api/auth/sign-up/email', {
+    method: 'POST',
+    json: { email, password, acceptTerms: true },
+  });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { user: { id: string } };
   return { email, password, userId: body.user.id, cookie: cookiesFrom(res) };
@@ -117,7 +126,13 @@ export async function createClinicOwner(t: TestApp, clinic: { nombre?: string } 
   const clinica = await createClinic(
     t.db,
     { id: account.userId, email: account.email, nombres: 'Ana' },
-    { nombre: clinic.nombre ?? 'Clínica de prueba', telefono: '600123456', pais: 'España', ciudad: 'Madrid', direccion: 'Calle Mayor 1' },
+    {
+      nombre: clinic.nombre ?? 'Clínica de prueba',
+      telefono: '600123456',
+      pais: 'España',
+      ciudad: 'Madrid',
+      direccion: 'Calle Mayor 1',
+    },
   );
   return { ...account, clinica };
 }
@@ -129,11 +144,19 @@ export async function setRolePermissions(t: TestApp, rolId: string, permisos: st
 }
 
 /** Adds a signed-up user to a clinic with one of its roles (by role name, e.g. 'Recepción'). */
-export async function addTeamMember(t: TestApp, clinicaId: string, roleName: string, rol: 'admin' | 'dentista' | 'asistente' | 'recepcion') {
+export async function addTeamMember(
+  t: TestApp,
+  clinicaId: string,
+  roleName: string,
+  rol: 'admin' | 'dentista' | 'asistente' | 'recepcion',
+) {
   const { and, eq } = await import('drizzle-orm');
   const { rolesClinica, usuarios, usuariosRol, user } = await import('../db/schema/index.ts');
   const account = await signUp(t);
-  const [role] = await t.db.select().from(rolesClinica).where(and(eq(rolesClinica.clinicaId, clinicaId), eq(rolesClinica.nombre, roleName)));
+  const [role] = await t.db
+    .select()
+    .from(rolesClinica)
+    .where(and(eq(rolesClinica.clinicaId, clinicaId), eq(rolesClinica.nombre, roleName)));
   await t.db.insert(usuarios).values({ id: account.userId, clinicaId, nombres: 'Miembro', email: account.email, rol });
   await t.db.insert(usuariosRol).values({ usuarioId: account.userId, rolId: role.id });
   await t.db.update(user).set({ onboardingStep: 'completado' }).where(eq(user.id, account.userId));

@@ -105,13 +105,14 @@ export async function readOutbox(dir: string, limit = Infinity): Promise<OutboxM
   );
   // Names start with the send time in ms; mtime orders messages sent within the same millisecond.
   entries.sort((a, b) => b.sentAt - a.sentAt || b.mtime - a.mtime);
-  return Promise.all(
-    entries.slice(0, limit).map(async ({ file }) => parseEml(await readFile(file, 'utf8'), file)),
-  );
+  return Promise.all(entries.slice(0, limit).map(async ({ file }) => parseEml(await readFile(file, 'utf8'), file)));
 }
 
 /** The token of the newest reset email sent to `email`, read from the outbox like a person would. */
-export async function resetTokenFor(app: { deps: { mailer: { outboxDir: string | null } } }, email: string): Promise<string> {
+export async function resetTokenFor(
+  app: { deps: { mailer: { outboxDir: string | null } } },
+  email: string,
+): Promise<string> {
   const messages = await readOutbox(app.deps.mailer.outboxDir!);
   const message = messages.find((m) => m.to.includes(email));
   if (!message) throw new Error(`no email for ${email}`);

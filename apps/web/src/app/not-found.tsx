@@ -10,7 +10,9 @@ export default function NotFoundPage() {
         404
       </p>
       <h1 className="text-2xl font-semibold">Página no encontrada</h1>
-      <p className="text-muted-foreground max-w-md">Lo sentimos, la página que estás buscando no existe o ha sido movida.</p>
+      <p className="text-muted-foreground max-w-md">
+        Lo sentimos, la página que estás buscando no existe o ha sido movida.
+      </p>
       <Link to="/" className={buttonVariants()}>
         Volver al Inicio
       </Link>

@@ -7,7 +7,9 @@ export function RouteError() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-2xl font-semibold">{notFound ? 'Página no encontrada' : 'Error inesperado de la aplicación'}</h1>
+      <h1 className="text-2xl font-semibold">
+        {notFound ? 'Página no encontrada' : 'Error inesperado de la aplicación'}
+      </h1>
       <p className="text-muted-foreground max-w-md">
         {notFound
           ? 'Lo sentimos, la página que estás buscando no existe o ha sido movida.'

@@ -12,7 +12,9 @@ const LazyRouteError = () => (
 );
 
 /** Every screen is its own chunk: public pages never download staff code. */
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 /**
  * 'Configuración de la Clínica' is a list of sections owned by different features; features do not
@@ -28,7 +30,11 @@ const settingsPage = async () => {
 };
 
 /** Routes that open only for members whose role grants `permission` (the sidebar hides them the same way). */
-const guarded = (permission: Permission, children: RouteObject[], options: { supplierOnly?: boolean } = {}): RouteObject => ({
+const guarded = (
+  permission: Permission,
+  children: RouteObject[],
+  options: { supplierOnly?: boolean } = {},
+): RouteObject => ({
   lazy: async () => {
     const { RequirePermission } = await import('./layouts/require-permission');
     return { Component: () => <RequirePermission permission={permission} supplierOnly={options.supplierOnly} /> };
@@ -38,12 +44,13 @@ const guarded = (permission: Permission, children: RouteObject[], options: { sup
 
 /** The dashboard with the agenda's and the notifications feature's cards (features do not import each other). */
 const dashboardPage = async () => {
-  const [{ default: DashboardPage }, { TestNotificationButton }, { ImportantNotificationsCard }, { TodaysAgendaCard }] = await Promise.all([
-    import('@/features/dashboard/pages/dashboard-page'),
-    import('@/features/notifications/components/test-notification-button'),
-    import('@/features/notifications/components/important-notifications-card'),
-    import('@/features/appointments/components/todays-agenda-card'),
-  ]);
+  const [{ default: DashboardPage }, { TestNotificationButton }, { ImportantNotificationsCard }, { TodaysAgendaCard }] =
+    await Promise.all([
+      import('@/features/dashboard/pages/dashboard-page'),
+      import('@/features/notifications/components/test-notification-button'),
+      import('@/features/notifications/components/important-notifications-card'),
+      import('@/features/appointments/components/todays-agenda-card'),
+    ]);
   const sections = [TodaysAgendaCard, ImportantNotificationsCard];
   return { Component: () => <DashboardPage actions={<TestNotificationButton />} sections={sections} /> };
 };
@@ -74,30 +81,45 @@ export const routes: RouteObject[] = [
               // Each screen opens for the roles that hold the permission of its sidebar entry.
               guarded('pacientes.ver', [
                 { path: '/pacientes', lazy: page(() => import('@/features/patients/pages/patients-page')) },
-                guarded('pacientes.crear', [{ path: '/pacientes/nuevo', lazy: page(() => import('@/features/patients/pages/new-patient-page')) }]),
+                guarded('pacientes.crear', [
+                  { path: '/pacientes/nuevo', lazy: page(() => import('@/features/patients/pages/new-patient-page')) },
+                ]),
                 { path: '/pacientes/:id', lazy: page(() => import('@/features/patients/pages/edit-patient-page')) },
               ]),
               guarded('citas.ver', [
                 { path: '/citas', lazy: page(() => import('@/features/appointments/pages/agenda-page')) },
-                guarded('citas.crear', [{ path: '/citas/nueva', lazy: page(() => import('@/features/appointments/pages/new-appointment-page')) }]),
+                guarded('citas.crear', [
+                  {
+                    path: '/citas/nueva',
+                    lazy: page(() => import('@/features/appointments/pages/new-appointment-page')),
+                  },
+                ]),
                 { path: '/citas/:id', lazy: page(() => import('@/features/appointments/pages/edit-appointment-page')) },
               ]),
               guarded('odontograma.ver', [{ path: '/odontograma', lazy: odontogramPage }]),
               // Inventario (spec 001 §2).
               guarded('productos.ver', [
                 { path: '/productos', lazy: page(() => import('@/features/catalog/pages/catalog-page')) },
-                guarded('productos.crear', [{ path: '/productos/nuevo', lazy: page(() => import('@/features/catalog/pages/new-item-page')) }]),
+                guarded('productos.crear', [
+                  { path: '/productos/nuevo', lazy: page(() => import('@/features/catalog/pages/new-item-page')) },
+                ]),
                 { path: '/productos/:id', lazy: page(() => import('@/features/catalog/pages/edit-item-page')) },
               ]),
-              guarded('dentistas.ver', [{ path: '/dentistas', lazy: page(() => import('@/features/dentists/pages/dentists-page')) }]),
-              guarded('solicitudes.ver', [{ path: '/solicitudes', lazy: page(() => import('@/features/requests/pages/solicitudes-page')) }]),
+              guarded('dentistas.ver', [
+                { path: '/dentistas', lazy: page(() => import('@/features/dentists/pages/dentists-page')) },
+              ]),
+              guarded('solicitudes.ver', [
+                { path: '/solicitudes', lazy: page(() => import('@/features/requests/pages/solicitudes-page')) },
+              ]),
               guarded('clinica.ver', [{ path: '/settings', lazy: settingsPage }]),
               // The supplies store (spec 001 §2 Store, Cart, Checkout; DESIGN §1: /compras/producto/{id} exists).
               guarded('compras.ver', [
                 { path: '/compras', lazy: page(() => import('@/features/store/pages/store-page')) },
                 { path: '/compras/producto/:id', lazy: page(() => import('@/features/store/pages/product-page')) },
                 { path: '/compras/carrito', lazy: page(() => import('@/features/store/pages/cart-page')) },
-                guarded('compras.realizar', [{ path: '/compras/checkout', lazy: page(() => import('@/features/store/pages/checkout-page')) }]),
+                guarded('compras.realizar', [
+                  { path: '/compras/checkout', lazy: page(() => import('@/features/store/pages/checkout-page')) },
+                ]),
                 { path: '/compras/pedidos', lazy: page(() => import('@/features/store/pages/orders-page')) },
                 { path: '/compras/pedidos/:id', lazy: page(() => import('@/features/store/pages/order-page')) },
               ]),
@@ -112,16 +134,24 @@ export const routes: RouteObject[] = [
               // Administración (spec 001 §2).
               guarded('usuarios.ver', [
                 { path: '/usuarios', lazy: page(() => import('@/features/team/pages/users-page')) },
-                guarded('usuarios.crear', [{ path: '/usuarios/nuevo', lazy: page(() => import('@/features/team/pages/invite-user-page')) }]),
+                guarded('usuarios.crear', [
+                  { path: '/usuarios/nuevo', lazy: page(() => import('@/features/team/pages/invite-user-page')) },
+                ]),
                 { path: '/usuarios/:id', lazy: page(() => import('@/features/team/pages/edit-user-page')) },
               ]),
               guarded('roles.ver', [
                 { path: '/roles', lazy: page(() => import('@/features/team/pages/roles-page')) },
-                guarded('roles.gestionar', [{ path: '/roles/nuevo', lazy: page(() => import('@/features/team/pages/new-role-page')) }]),
+                guarded('roles.gestionar', [
+                  { path: '/roles/nuevo', lazy: page(() => import('@/features/team/pages/new-role-page')) },
+                ]),
                 { path: '/roles/:id', lazy: page(() => import('@/features/team/pages/edit-role-page')) },
               ]),
-              guarded('permisos.ver', [{ path: '/permisos', lazy: page(() => import('@/features/team/pages/permissions-page')) }]),
-              guarded('auditoria.ver', [{ path: '/auditoria', lazy: page(() => import('@/features/audit/pages/audit-page')) }]),
+              guarded('permisos.ver', [
+                { path: '/permisos', lazy: page(() => import('@/features/team/pages/permissions-page')) },
+              ]),
+              guarded('auditoria.ver', [
+                { path: '/auditoria', lazy: page(() => import('@/features/audit/pages/audit-page')) },
+              ]),
             ],
           },
           {

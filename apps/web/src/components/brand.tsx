@@ -7,7 +7,10 @@ import { Link } from 'react-router';
  */
 export function BrandMark({ to = '/' }: { to?: string }) {
   return (
-    <Link to={to} className="flex items-center gap-2 rounded-md font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring">
+    <Link
+      to={to}
+      className="flex items-center gap-2 rounded-md font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
         <rect width="32" height="32" rx="8" className="fill-primary" />
         <path

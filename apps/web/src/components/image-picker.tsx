@@ -21,7 +21,10 @@ export const imageProblemMessage = (problem: ImageProblem) => IMAGE_MESSAGES[pro
  * that does not. Checked here only so that people get the message before uploading: the server
  * checks the content again and decides.
  */
-export function pickImage(event: ChangeEvent<HTMLInputElement>, onInvalid: (problem: ImageProblem) => void): File | null {
+export function pickImage(
+  event: ChangeEvent<HTMLInputElement>,
+  onInvalid: (problem: ImageProblem) => void,
+): File | null {
   const picked = event.target.files?.[0];
   // Picking the same file again must fire change again.
   event.target.value = '';
@@ -111,7 +114,15 @@ export function ImagePicker({
           {label}
         </label>
         {/* Hidden: the button below is the control people see and reach with the keyboard. */}
-        <input ref={input} id={id} type="file" accept={IMAGE_ACCEPT_ATTRIBUTE} className="hidden" onChange={onChange} disabled={disabled} />
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          accept={IMAGE_ACCEPT_ATTRIBUTE}
+          className="hidden"
+          onChange={onChange}
+          disabled={disabled}
+        />
         <Button
           type="button"
           variant="outline"

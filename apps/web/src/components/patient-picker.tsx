@@ -78,7 +78,8 @@ export function PatientPicker({ value, initial, onChange, disabled, ...wiring }:
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       setOpen(true);
-      if (results.length) setActive((i) => (event.key === 'ArrowDown' ? (i + 1) % results.length : i <= 0 ? results.length - 1 : i - 1));
+      if (results.length)
+        setActive((i) => (event.key === 'ArrowDown' ? (i + 1) % results.length : i <= 0 ? results.length - 1 : i - 1));
     } else if (event.key === 'Enter') {
       const target = results[active] ?? (results.length === 1 ? results[0] : undefined);
       event.preventDefault();
@@ -132,7 +133,10 @@ export function PatientPicker({ value, initial, onChange, disabled, ...wiring }:
               id={`${listboxId}-${i}`}
               role="option"
               aria-selected={i === active}
-              className={cn('cursor-pointer rounded-sm px-2 py-1.5 text-sm', i === active && 'bg-accent text-accent-foreground')}
+              className={cn(
+                'cursor-pointer rounded-sm px-2 py-1.5 text-sm',
+                i === active && 'bg-accent text-accent-foreground',
+              )}
               // mousedown, not click: the input's blur would close the list first.
               onMouseDown={(e) => {
                 e.preventDefault();

@@ -135,15 +135,18 @@ describe('inline theme script in index.html', () => {
     { stored: 'light', prefersDark: true, expected: 'light' },
     { stored: 'dark', prefersDark: false, expected: 'dark' },
     { stored: 'nonsense', prefersDark: false, expected: 'light' },
-  ])('paints $expected when ui-theme is $stored and the OS prefers dark: $prefersDark', ({ stored, prefersDark, expected }) => {
-    if (stored !== null) window.localStorage.setItem('ui-theme', stored);
-    setMedia({ prefersDark });
+  ])(
+    'paints $expected when ui-theme is $stored and the OS prefers dark: $prefersDark',
+    ({ stored, prefersDark, expected }) => {
+      if (stored !== null) window.localStorage.setItem('ui-theme', stored);
+      setMedia({ prefersDark });
 
-    runInlineScript();
+      runInlineScript();
 
-    expect([...html.classList]).toEqual([expected]);
-    expect(html.style.colorScheme).toBe(expected);
-  });
+      expect([...html.classList]).toEqual([expected]);
+      expect(html.style.colorScheme).toBe(expected);
+    },
+  );
 
   it('agrees with ThemeProvider once React takes over', () => {
     setMedia({ prefersDark: true });

@@ -20,7 +20,13 @@ const NETWORK_MESSAGE = 'No se pudo conectar con el servidor. Revisa tu conexió
 type ResponseLike = { ok: boolean; status: number; json(): Promise<unknown> };
 
 /** What a successful response gives, status by status: nothing for a 204, its JSON otherwise. */
-type SuccessBody<R> = R extends { ok: false } ? never : R extends { status: 204 } ? undefined : R extends { json(): Promise<infer T> } ? T : never;
+type SuccessBody<R> = R extends { ok: false }
+  ? never
+  : R extends { status: 204 }
+    ? undefined
+    : R extends { json(): Promise<infer T> }
+      ? T
+      : never;
 
 async function toApiError(res: ResponseLike): Promise<ApiError> {
   // A proxy's HTML page or an empty body is not an ErrorBody: the generic message then.

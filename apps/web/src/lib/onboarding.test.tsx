@@ -31,7 +31,8 @@ describe('onboardingRedirect (spec 000 §4)', () => {
   });
 
   it.each(['/auth', '/auth/recuperar-clave', '/auth/reset-password'])('never redirects on %s', (path) => {
-    for (const step of ['pendiente', 'perfil_completado', 'completado']) expect(onboardingRedirect(step, path)).toBeNull();
+    for (const step of ['pendiente', 'perfil_completado', 'completado'])
+      expect(onboardingRedirect(step, path)).toBeNull();
   });
 
   it('sends a signed-in person to the step they have to finish', () => {
@@ -56,14 +57,18 @@ function account() {
   };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function installApi() {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input instanceof Request ? input.url : input);
-      if (url.endsWith('/api/me')) return signedIn ? json(account()) : json({ error: { code: 'unauthorized', message: 'Debes iniciar sesión' } }, 401);
+      if (url.endsWith('/api/me'))
+        return signedIn
+          ? json(account())
+          : json({ error: { code: 'unauthorized', message: 'Debes iniciar sesión' } }, 401);
       if (url.endsWith('/api/auth/sign-in/email')) {
         signedIn = true;
         return json({ user: { id: 'u1' } });
@@ -92,7 +97,12 @@ function Probe() {
       <button type="button" onClick={() => navigate('/dashboard')}>
         dashboard
       </button>
-      <button type="button" onClick={() => void session.signIn({ email: 'ana@ejemplo.test', password: 'secreto123' }).then(() => force((n) => n + 1))}>
+      <button
+        type="button"
+        onClick={() =>
+          void session.signIn({ email: 'ana@ejemplo.test', password: 'secreto123' }).then(() => force((n) => n + 1))
+        }
+      >
         entrar
       </button>
       <button type="button" onClick={() => void session.signOut()}>

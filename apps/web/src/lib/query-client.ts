@@ -20,7 +20,10 @@ export function createQueryClient() {
 }
 
 /** A mutation after which every query under `queryKey` loads again (the list, the detail, the counts). */
-export function useInvalidatingMutation<TVariables = void, TData = unknown>(mutationFn: (variables: TVariables) => Promise<TData>, queryKey: QueryKey) {
+export function useInvalidatingMutation<TVariables = void, TData = unknown>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  queryKey: QueryKey,
+) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey }) });
 }

@@ -10,7 +10,8 @@ export type Account = InferResponseType<typeof api.me.$get, 200>;
 export const SESSION_QUERY_KEY = ['session'] as const;
 
 /** Session events of spec 000 §4, for code that reacts to sign-in and sign-out. */
-export type SessionEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'TOKEN_REFRESHED' | 'SIGNED_OUT' | 'USER_UPDATED' | 'PASSWORD_RECOVERY';
+export type SessionEvent =
+  'INITIAL_SESSION' | 'SIGNED_IN' | 'TOKEN_REFRESHED' | 'SIGNED_OUT' | 'USER_UPDATED' | 'PASSWORD_RECOVERY';
 
 /**
  * The latest event with the account it produced. It is state, not a callback: a listener that mounts
@@ -82,7 +83,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return account;
   }, [queryClient, emit]);
 
-  const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: checkSession, staleTime: 30_000, refetchOnWindowFocus: true });
+  const query = useQuery({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: checkSession,
+    staleTime: 30_000,
+    refetchOnWindowFocus: true,
+  });
 
   const refresh = useCallback(async () => {
     const account = await fetchAccount();
@@ -98,7 +104,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Nothing of a previous user may stay in the cache.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
       const account = await fetchAccount();
-      if (!account) throw new ApiError(401, 'unauthorized', 'No se pudo iniciar la sesión. Comprueba que tu navegador acepta cookies.');
+      if (!account)
+        throw new ApiError(
+          401,
+          'unauthorized',
+          'No se pudo iniciar la sesión. Comprueba que tu navegador acepta cookies.',
+        );
       redirected.current = false;
       initialDone.current = true;
       queryClient.setQueryData(SESSION_QUERY_KEY, account);
@@ -108,8 +119,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient, emit],
   );
 
-  const signIn = useCallback((input: AuthInput<'sign-in/email'>) => startSession(authRequest('sign-in/email', input)), [startSession]);
-  const signUp = useCallback((input: AuthInput<'sign-up/email'>) => startSession(authRequest('sign-up/email', input)), [startSession]);
+  const signIn = useCallback(
+    (input: AuthInput<'sign-in/email'>) => startSession(authRequest('sign-in/email', input)),
+    [startSession],
+  );
+  const signUp = useCallback(
+    (input: AuthInput<'sign-up/email'>) => startSession(authRequest('sign-up/email', input)),
+    [startSession],
+  );
 
   const signOut = useCallback(async () => {
     try {

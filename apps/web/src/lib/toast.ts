@@ -45,15 +45,18 @@ const show = (call: (s: Sonner) => unknown) => {
  * `toast.success('Paciente creado', 'Los datos se guardaron correctamente')`.
  */
 export const toast = {
-  default: (title: string, description?: string, options?: ToastOptions) => show((s) => s(title, { ...options, description })),
+  default: (title: string, description?: string, options?: ToastOptions) =>
+    show((s) => s(title, { ...options, description })),
   destructive: (title: string, description?: string, options?: ToastOptions) =>
     show((s) => s.error(title, { ...options, description })),
   /** Same as `destructive`. */
-  error: (title: string, description?: string, options?: ToastOptions) => show((s) => s.error(title, { ...options, description })),
+  error: (title: string, description?: string, options?: ToastOptions) =>
+    show((s) => s.error(title, { ...options, description })),
   success: (title: string, description?: string, options?: ToastOptions) =>
     show((s) => s.success(title, { ...options, description })),
   warning: (title: string, description?: string, options?: ToastOptions) =>
     show((s) => s.warning(title, { ...options, description })),
-  info: (title: string, description?: string, options?: ToastOptions) => show((s) => s.info(title, { ...options, description })),
+  info: (title: string, description?: string, options?: ToastOptions) =>
+    show((s) => s.info(title, { ...options, description })),
   dismiss: (id?: string | number) => show((s) => s.dismiss(id)),
 };

@@ -16,7 +16,9 @@ export function useClinicRequired(error?: unknown): boolean {
   useEffect(() => {
     if (!missing) return;
     // One toast even if several queries discover it at once.
-    toast.error('Clínica no configurada', 'Necesitas configurar tu clínica para gestionar pacientes', { id: 'clinica-no-configurada' });
+    toast.error('Clínica no configurada', 'Necesitas configurar tu clínica para gestionar pacientes', {
+      id: 'clinica-no-configurada',
+    });
     navigate('/configurar-clinica', { replace: true });
   }, [missing, navigate]);
   return missing;

@@ -36,7 +36,14 @@ export type SaveWithImageOptions<V, S> = {
  * `image` is the picked file for forms that keep it here; `saveWithImage(values, change)` takes the
  * change explicitly from a form that tracks it itself (removing a photo, for one).
  */
-export function useSaveWithImage<V, S>({ save, onSaveError, upload, uploadFailed, remove, onSaved }: SaveWithImageOptions<V, S>) {
+export function useSaveWithImage<V, S>({
+  save,
+  onSaveError,
+  upload,
+  uploadFailed,
+  remove,
+  onSaved,
+}: SaveWithImageOptions<V, S>) {
   const [image, setImage] = useState<File | null>(null);
 
   const saveWithImage = async (values: V, change: ImageChange = image): Promise<void> => {

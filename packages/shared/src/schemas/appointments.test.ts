@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AGENDA_DEFAULT_HOURS, APPOINTMENT_MESSAGES, calendarQuerySchema, clinicHours, createAppointmentSchema, createDentistSchema } from './appointments.ts';
+import {
+  AGENDA_DEFAULT_HOURS,
+  APPOINTMENT_MESSAGES,
+  calendarQuerySchema,
+  clinicHours,
+  createAppointmentSchema,
+  createDentistSchema,
+} from './appointments.ts';
 
 const base = {
   pacienteId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
@@ -20,21 +27,31 @@ describe('appointment contract', () => {
     for (const horaFin of ['10:00', '09:59']) {
       const r = createAppointmentSchema.safeParse({ ...base, horaFin });
       expect(r.success).toBe(false);
-      expect(r.error?.issues).toContainEqual(expect.objectContaining({ path: ['horaFin'], message: APPOINTMENT_MESSAGES.horaFinAfterInicio }));
+      expect(r.error?.issues).toContainEqual(
+        expect.objectContaining({ path: ['horaFin'], message: APPOINTMENT_MESSAGES.horaFinAfterInicio }),
+      );
     }
   });
 
   it('names every missing required field', () => {
     const r = createAppointmentSchema.safeParse({});
     const paths = r.error?.issues.map((i) => i.path[0]);
-    expect(paths).toEqual(expect.arrayContaining(['pacienteId', 'dentistaId', 'fecha', 'horaInicio', 'horaFin', 'titulo']));
-    expect(r.error?.issues.find((i) => i.path[0] === 'pacienteId')?.message).toBe(APPOINTMENT_MESSAGES.pacienteRequired);
+    expect(paths).toEqual(
+      expect.arrayContaining(['pacienteId', 'dentistaId', 'fecha', 'horaInicio', 'horaFin', 'titulo']),
+    );
+    expect(r.error?.issues.find((i) => i.path[0] === 'pacienteId')?.message).toBe(
+      APPOINTMENT_MESSAGES.pacienteRequired,
+    );
   });
 
   it('needs a patient unless the appointment answers a request', () => {
     const { pacienteId: _pacienteId, ...withoutPatient } = base;
-    expect(createAppointmentSchema.safeParse({ ...withoutPatient, pacienteId: '' }).error?.issues.map((i) => i.path)).toEqual([['pacienteId']]);
-    expect(createAppointmentSchema.parse({ ...withoutPatient, solicitudId: '22222222-2222-4222-8222-222222222222' })).toMatchObject({ pacienteId: null });
+    expect(
+      createAppointmentSchema.safeParse({ ...withoutPatient, pacienteId: '' }).error?.issues.map((i) => i.path),
+    ).toEqual([['pacienteId']]);
+    expect(
+      createAppointmentSchema.parse({ ...withoutPatient, solicitudId: '22222222-2222-4222-8222-222222222222' }),
+    ).toMatchObject({ pacienteId: null });
   });
 
   it('refuses impossible times and dates', () => {
@@ -59,12 +76,21 @@ describe('appointment contract', () => {
 
 describe('clinicHours', () => {
   it('spans the earliest and latest time of any row', () => {
-    expect(clinicHours([{ horas: '09:30 - 14:00 y 16:00 - 20:30' }, { horas: '9:00 - 15:00' }, { horas: 'Cerrado' }])).toEqual({ apertura: '09:00', cierre: '20:30', delHorario: true });
-    expect(clinicHours([{ horas: 'de 10h00 a 14h00' }])).toEqual({ apertura: '10:00', cierre: '14:00', delHorario: true });
+    expect(
+      clinicHours([{ horas: '09:30 - 14:00 y 16:00 - 20:30' }, { horas: '9:00 - 15:00' }, { horas: 'Cerrado' }]),
+    ).toEqual({ apertura: '09:00', cierre: '20:30', delHorario: true });
+    expect(clinicHours([{ horas: 'de 10h00 a 14h00' }])).toEqual({
+      apertura: '10:00',
+      cierre: '14:00',
+      delHorario: true,
+    });
   });
 
   it('falls back to the default hours when the horario names none', () => {
     expect(clinicHours([])).toEqual({ ...AGENDA_DEFAULT_HOURS, delHorario: false });
-    expect(clinicHours([{ horas: 'Cerrado' }, { horas: 'Con cita previa' }])).toEqual({ ...AGENDA_DEFAULT_HOURS, delHorario: false });
+    expect(clinicHours([{ horas: 'Cerrado' }, { horas: 'Con cita previa' }])).toEqual({
+      ...AGENDA_DEFAULT_HOURS,
+      delHorario: false,
+    });
   });
 });

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { ESPECIALIDAD_IDS, type SpecialtyId } from '../directory.ts';
 import { type AppointmentStatus, ESTADOS_CITA } from '../estados.ts';
-import { FIELD_MESSAGES, idSchema, isCalendarDate, optionalText, pageNumber, requiredText, searchText } from './fields.ts';
+import {
+  FIELD_MESSAGES,
+  idSchema,
+  isCalendarDate,
+  optionalText,
+  pageNumber,
+  requiredText,
+  searchText,
+} from './fields.ts';
 
 /**
  * The agenda: dentists and appointments (spec 001 §2 Agenda, Calendar, New/Edit appointment; §3 citas,
@@ -109,11 +117,7 @@ const hora = (required: string) =>
     .refine((v) => HORA_PATTERN.test(v), APPOINTMENT_MESSAGES.horaInvalid);
 
 const fecha = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .refine(isCalendarDate, APPOINTMENT_MESSAGES.fechaInvalid);
+  z.string({ error: required }).trim().min(1, required).refine(isCalendarDate, APPOINTMENT_MESSAGES.fechaInvalid);
 
 /** A required entity id: missing, empty or not an id all answer `message`. */
 const requiredId = (message: string) => z.uuid({ error: message }).transform((v) => v.toLowerCase());
@@ -258,7 +262,11 @@ export const calendarQuerySchema = z
     const days = (Date.parse(v.hasta) - Date.parse(v.desde)) / 86_400_000 + 1;
     if (days < 1) ctx.addIssue({ code: 'custom', path: ['hasta'], message: APPOINTMENT_MESSAGES.rangeInvalid });
     else if (days > CALENDAR_RANGE_MAX_DAYS) {
-      ctx.addIssue({ code: 'custom', path: ['hasta'], message: APPOINTMENT_MESSAGES.rangeTooLong(CALENDAR_RANGE_MAX_DAYS) });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['hasta'],
+        message: APPOINTMENT_MESSAGES.rangeTooLong(CALENDAR_RANGE_MAX_DAYS),
+      });
     }
   });
 export type CalendarQuery = z.input<typeof calendarQuerySchema>;
@@ -282,7 +290,10 @@ export type Appointment = {
  * An appointment as the calendar (Mes, Semana, Día) and the day's agenda show it: only what a cell or
  * a card needs (a busy clinic's week is hundreds of them; the form reads the full one by id).
  */
-export type CalendarAppointment = Pick<Appointment, 'id' | 'dentistaId' | 'fecha' | 'horaInicio' | 'horaFin' | 'titulo' | 'estado'> & {
+export type CalendarAppointment = Pick<
+  Appointment,
+  'id' | 'dentistaId' | 'fecha' | 'horaInicio' | 'horaFin' | 'titulo' | 'estado'
+> & {
   paciente: Pick<Appointment['paciente'], 'nombres' | 'apellidos'>;
   dentista: Pick<Appointment['dentista'], 'nombres' | 'apellidos' | 'color'>;
 };
@@ -303,7 +314,15 @@ export type AppointmentPage = {
  * saving creates the patient from the request.
  */
 export type AppointmentRequestDraft = {
-  solicitud: { id: string; nombre: string; email: string; telefono: string | null; mensaje: string; fechaPreferida: string | null; estado: string };
+  solicitud: {
+    id: string;
+    nombre: string;
+    email: string;
+    telefono: string | null;
+    mensaje: string;
+    fechaPreferida: string | null;
+    estado: string;
+  };
   paciente: { id: string; nombres: string; apellidos: string; telefono: string | null } | null;
 };
 

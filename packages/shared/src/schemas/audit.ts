@@ -60,6 +60,7 @@ const optionalDay = z
 export const auditListQuerySchema = z
   .object({ paciente: optionalId, usuario: optionalId, desde: optionalDay, hasta: optionalDay, pagina: pageNumber })
   .superRefine((q, ctx) => {
-    if (q.desde && q.hasta && q.hasta < q.desde) ctx.addIssue({ code: 'custom', path: ['hasta'], message: AUDIT_MESSAGES.rangeInvalid });
+    if (q.desde && q.hasta && q.hasta < q.desde)
+      ctx.addIssue({ code: 'custom', path: ['hasta'], message: AUDIT_MESSAGES.rangeInvalid });
   });
 export type AuditListQuery = z.input<typeof auditListQuerySchema>;

@@ -27,7 +27,10 @@ const password = z
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong),
   rememberMe: z.boolean().default(false),
 });
 export type LoginInput = z.input<typeof loginSchema>;
@@ -49,7 +52,10 @@ export const registerFormSchema = z
     confirmPassword: z.string(),
     acceptTerms,
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDoNotMatch });
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: AUTH_MESSAGES.passwordsDoNotMatch,
+  });
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
 export const recoverySchema = z.object({
@@ -65,7 +71,10 @@ export const resetPasswordSchema = z.object({
 
 export const resetPasswordFormSchema = z
   .object({ password, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsDoNotMatch });
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: AUTH_MESSAGES.passwordsDoNotMatch,
+  });
 export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;
 
 export const ONBOARDING_STEPS = ['pendiente', 'perfil_completado', 'completado'] as const;

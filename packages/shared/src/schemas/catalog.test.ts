@@ -7,14 +7,32 @@ const parse = (fields: Record<string, unknown>) => createItemSchema.safeParse({ 
 
 describe('item schema', () => {
   it('coerces what a number input or a person types: 0 stays 0, empty is null, es-CO thousands are read', () => {
-    const item = parse({ precioCompra: '85.000', precioVenta: '1.250.000', stockActual: 0, stockMinimo: '', codigo: '  ', descripcion: null });
-    expect(item.success && item.data).toMatchObject({ precioCompra: 85000, precioVenta: 1250000, stockActual: 0, stockMinimo: null, codigo: null, descripcion: null });
-    expect(parse({ stockActual: Number.NaN, precioVenta: ' 15000 ' }).data).toMatchObject({ stockActual: null, precioVenta: 15000 });
+    const item = parse({
+      precioCompra: '85.000',
+      precioVenta: '1.250.000',
+      stockActual: 0,
+      stockMinimo: '',
+      codigo: '  ',
+      descripcion: null,
+    });
+    expect(item.success && item.data).toMatchObject({
+      precioCompra: 85000,
+      precioVenta: 1250000,
+      stockActual: 0,
+      stockMinimo: null,
+      codigo: null,
+      descripcion: null,
+    });
+    expect(parse({ stockActual: Number.NaN, precioVenta: ' 15000 ' }).data).toMatchObject({
+      stockActual: null,
+      precioVenta: 15000,
+    });
     expect(parse({}).data).toMatchObject({ precioCompra: null, stockActual: null, unidadMedida: null });
   });
 
   it('refuses decimals, negatives and text with the field messages', () => {
-    const messages = (fields: Record<string, unknown>) => parse(fields).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    const messages = (fields: Record<string, unknown>) =>
+      parse(fields).error?.issues.map((i) => [i.path.join('.'), i.message]);
     expect(messages({ precioVenta: '12,5' })).toEqual([['precioVenta', CATALOG_MESSAGES.precioDecimals]]);
     expect(messages({ precioCompra: -1 })).toEqual([['precioCompra', CATALOG_MESSAGES.precioNegative]]);
     expect(messages({ stockActual: 'diez' })).toEqual([['stockActual', CATALOG_MESSAGES.numberInvalid]]);
@@ -26,7 +44,10 @@ describe('item schema', () => {
   });
 
   it('drops the stock of a service and defaults activo to true on edit', () => {
-    expect(parse({ categoria: 'servicio', stockActual: 4, stockMinimo: 1 }).data).toMatchObject({ stockActual: null, stockMinimo: null });
+    expect(parse({ categoria: 'servicio', stockActual: 4, stockMinimo: 1 }).data).toMatchObject({
+      stockActual: null,
+      stockMinimo: null,
+    });
     expect(updateItemSchema.parse({ ...base, stockActual: 3 })).toMatchObject({ activo: true, stockActual: 3 });
   });
 });
@@ -34,8 +55,16 @@ describe('item schema', () => {
 describe('list query', () => {
   it('reads the tab, the search and the page; anything unknown is the default', () => {
     expect(catalogListQuerySchema.parse({})).toEqual({ categoria: 'todos', q: '', pagina: 1 });
-    expect(catalogListQuerySchema.parse({ categoria: 'insumo', q: ' guantes ', pagina: '3' })).toEqual({ categoria: 'insumo', q: 'guantes', pagina: 3 });
-    expect(catalogListQuerySchema.parse({ categoria: 'otra', pagina: 'x' })).toEqual({ categoria: 'todos', q: '', pagina: 1 });
+    expect(catalogListQuerySchema.parse({ categoria: 'insumo', q: ' guantes ', pagina: '3' })).toEqual({
+      categoria: 'insumo',
+      q: 'guantes',
+      pagina: 3,
+    });
+    expect(catalogListQuerySchema.parse({ categoria: 'otra', pagina: 'x' })).toEqual({
+      categoria: 'todos',
+      q: '',
+      pagina: 1,
+    });
   });
 });
 

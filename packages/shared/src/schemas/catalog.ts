@@ -171,8 +171,11 @@ const itemFields = {
 };
 
 /** A service counts no stock: whatever stock fields came with it are dropped (stored as null). */
-const withoutServiceStock = <T extends { categoria: CategoriaItem; stockActual: number | null; stockMinimo: number | null }>(v: T): T =>
-  hasStock(v.categoria) ? v : { ...v, stockActual: null, stockMinimo: null };
+const withoutServiceStock = <
+  T extends { categoria: CategoriaItem; stockActual: number | null; stockMinimo: number | null },
+>(
+  v: T,
+): T => (hasStock(v.categoria) ? v : { ...v, stockActual: null, stockMinimo: null });
 
 /** New item (the image is uploaded after the item is saved, like a patient's photo). */
 export const createItemSchema = z.object(itemFields).transform(withoutServiceStock);

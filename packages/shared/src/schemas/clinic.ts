@@ -23,7 +23,10 @@ const ADDRESS_MAX = 250;
 
 const nombre = requiredText(CLINIC_MESSAGES.nombreRequired, NAME_MAX);
 // DESIGN §1: 9-15 digits on every clinic form (the spec's 9-10 on /configurar-clinica is not kept).
-const telefono = requiredPhone({ required: CLINIC_MESSAGES.telefonoRequired, invalid: CLINIC_MESSAGES.telefonoInvalid });
+const telefono = requiredPhone({
+  required: CLINIC_MESSAGES.telefonoRequired,
+  invalid: CLINIC_MESSAGES.telefonoInvalid,
+});
 
 /**
  * What the API accepts to create or update a clinic: nombre and telefono are required everywhere
@@ -57,7 +60,13 @@ export type ClinicSetupInput = z.input<typeof clinicSetupSchema>;
 
 /** Spec 000 §2: a clinic with all five is complete and /onboarding/clinica sends the user on. */
 export function isClinicComplete(
-  clinica: { nombre?: string | null; telefono?: string | null; pais?: string | null; ciudad?: string | null; direccion?: string | null } | null,
+  clinica: {
+    nombre?: string | null;
+    telefono?: string | null;
+    pais?: string | null;
+    ciudad?: string | null;
+    direccion?: string | null;
+  } | null,
 ): boolean {
   return Boolean(clinica?.nombre && clinica.telefono && clinica.pais && clinica.ciudad && clinica.direccion);
 }

@@ -161,6 +161,8 @@ export const appointmentRequestsQuerySchema = z.object({
 });
 
 /** 'Marcar como atendida' and back. */
-export const appointmentRequestStatusSchema = z.object({ estado: z.enum(ESTADOS_SOLICITUD, { error: m.estadoInvalid }) });
+export const appointmentRequestStatusSchema = z.object({
+  estado: z.enum(ESTADOS_SOLICITUD, { error: m.estadoInvalid }),
+});
 
 export const APPOINTMENT_REQUESTS_PAGE_SIZE = 10;

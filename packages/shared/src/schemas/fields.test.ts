@@ -23,7 +23,8 @@ describe('text blocks', () => {
   it('requiredText trims, asks with its message when empty and limits the length with one message', () => {
     const nombre = requiredText('El nombre es obligatorio', 5);
     expect(nombre.parse('  Ana ')).toBe('Ana');
-    for (const empty of ['', '   ', undefined, null, 3]) expect(messageOf(nombre, empty)).toBe('El nombre es obligatorio');
+    for (const empty of ['', '   ', undefined, null, 3])
+      expect(messageOf(nombre, empty)).toBe('El nombre es obligatorio');
     expect(messageOf(nombre, 'Anabel')).toBe('No puede superar los 5 caracteres');
     expect(FIELD_MESSAGES.tooLong(5)).toBe('No puede superar los 5 caracteres');
   });
@@ -88,7 +89,8 @@ describe('email and phone blocks', () => {
     const phone = optionalPatientPhone('Mal');
     expect(phone.parse('+34 (91) 123-4567')).toBe('+34 (91) 123-4567');
     expect(phone.parse('')).toBeNull();
-    for (const bad of ['12ab', '12345', '+'.repeat(2) + '123456', '1'.repeat(21)]) expect(messageOf(phone, bad)).toBe('Mal');
+    for (const bad of ['12ab', '12345', '+'.repeat(2) + '123456', '1'.repeat(21)])
+      expect(messageOf(phone, bad)).toBe('Mal');
   });
 
   it('the 9-15 digit rule ignores spaces', () => {
@@ -104,7 +106,15 @@ describe('email and phone blocks', () => {
 describe('dates, ids and pages', () => {
   it('a calendar date is a real day from 1900 on', () => {
     for (const ok of ['2024-02-29', '1900-01-01', '2026-12-31']) expect(isCalendarDate(ok)).toBe(true);
-    for (const bad of ['2023-02-29', '2026-13-01', '2026-04-31', '1899-12-31', '26-01-01', '2026-1-1', '2026-01-01T00:00']) {
+    for (const bad of [
+      '2023-02-29',
+      '2026-13-01',
+      '2026-04-31',
+      '1899-12-31',
+      '26-01-01',
+      '2026-1-1',
+      '2026-01-01T00:00',
+    ]) {
       expect(isCalendarDate(bad)).toBe(false);
     }
     expect(optionalDate().parse(' ')).toBeNull();
@@ -113,7 +123,12 @@ describe('dates, ids and pages', () => {
 
   it('ids are UUIDs', () => {
     expect(isId('0b0f3f52-3c5e-4d52-9a6b-2f1f4b0e8c11')).toBe(true);
-    for (const bad of ['', 'no-es-uuid', '0b0f3f52-3c5e-4d52-9a6b-2f1f4b0e8c1', "0b0f3f52-3c5e-4d52-9a6b-2f1f4b0e8c11'"]) {
+    for (const bad of [
+      '',
+      'no-es-uuid',
+      '0b0f3f52-3c5e-4d52-9a6b-2f1f4b0e8c1',
+      "0b0f3f52-3c5e-4d52-9a6b-2f1f4b0e8c11'",
+    ]) {
       expect(isId(bad)).toBe(false);
     }
   });

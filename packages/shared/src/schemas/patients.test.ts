@@ -12,7 +12,14 @@ describe('patient schema', () => {
       nombres: PATIENT_MESSAGES.nombresRequired,
       apellidos: PATIENT_MESSAGES.apellidosRequired,
     });
-    const ok = createPatientSchema(today).parse({ nombres: ' José ', apellidos: ' Muñoz ', email: ' ', telefono: '', notas: '', genero: '' });
+    const ok = createPatientSchema(today).parse({
+      nombres: ' José ',
+      apellidos: ' Muñoz ',
+      email: ' ',
+      telefono: '',
+      notas: '',
+      genero: '',
+    });
     expect(ok).toEqual({
       nombres: 'José',
       apellidos: 'Muñoz',
@@ -47,13 +54,26 @@ describe('patient schema', () => {
   it('compares dates with the given day: birth and last visit not after it, next visit not before it', () => {
     const schema = updatePatientSchema(today);
     const base = { nombres: 'A', apellidos: 'B', estado: 'activo' };
-    expect(schema.safeParse({ ...base, fechaNacimiento: today, ultimaVisita: today, proximaVisita: today }).success).toBe(true);
-    expect(errorsOf(schema.safeParse({ ...base, fechaNacimiento: '2026-03-11', ultimaVisita: '2026-03-11', proximaVisita: '2026-03-09' }))).toEqual({
+    expect(
+      schema.safeParse({ ...base, fechaNacimiento: today, ultimaVisita: today, proximaVisita: today }).success,
+    ).toBe(true);
+    expect(
+      errorsOf(
+        schema.safeParse({
+          ...base,
+          fechaNacimiento: '2026-03-11',
+          ultimaVisita: '2026-03-11',
+          proximaVisita: '2026-03-09',
+        }),
+      ),
+    ).toEqual({
       fechaNacimiento: PATIENT_MESSAGES.fechaNacimientoFuture,
       ultimaVisita: PATIENT_MESSAGES.ultimaVisitaFuture,
       proximaVisita: PATIENT_MESSAGES.proximaVisitaPast,
     });
-    expect(errorsOf(schema.safeParse({ ...base, fechaNacimiento: '2026-02-30' }))).toEqual({ fechaNacimiento: PATIENT_MESSAGES.dateInvalid });
+    expect(errorsOf(schema.safeParse({ ...base, fechaNacimiento: '2026-02-30' }))).toEqual({
+      fechaNacimiento: PATIENT_MESSAGES.dateInvalid,
+    });
   });
 
   it('reads a bad page number as the first page', () => {

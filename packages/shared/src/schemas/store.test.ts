@@ -70,7 +70,14 @@ describe('checkout form (spec 001 §5)', () => {
   };
 
   it('requires the shipping fields with their Spanish messages', () => {
-    const result = checkoutSchema.safeParse({ claveIdempotencia: KEY, nombreCompleto: '', telefono: ' ', direccion: '', ciudad: '', departamento: '' });
+    const result = checkoutSchema.safeParse({
+      claveIdempotencia: KEY,
+      nombreCompleto: '',
+      telefono: ' ',
+      direccion: '',
+      ciudad: '',
+      departamento: '',
+    });
     expect(result.success).toBe(false);
     const messages: Record<string, string> = {};
     for (const i of result.error!.issues) messages[String(i.path[0])] ??= i.message;
@@ -85,14 +92,22 @@ describe('checkout form (spec 001 §5)', () => {
 
   it('defaults to transferencia, keeps optional fields null when empty, and trims', () => {
     const data = checkoutSchema.parse({ ...valid, codigoPostal: '', notasEntrega: '  ' });
-    expect(data).toMatchObject({ nombreCompleto: 'Ana Gómez', metodoPago: 'transferencia', codigoPostal: null, notasEntrega: null, notas: null });
+    expect(data).toMatchObject({
+      nombreCompleto: 'Ana Gómez',
+      metodoPago: 'transferencia',
+      codigoPostal: null,
+      notasEntrega: null,
+      notas: null,
+    });
     expect(checkoutSchema.parse({ ...valid, metodoPago: 'contraentrega' }).metodoPago).toBe('contraentrega');
     expect(checkoutSchema.safeParse({ ...valid, metodoPago: 'tarjeta' }).success).toBe(false);
   });
 
   it('needs an idempotency key and a valid phone', () => {
     expect(checkoutSchema.safeParse({ ...valid, claveIdempotencia: undefined }).success).toBe(false);
-    expect(checkoutSchema.safeParse({ ...valid, telefono: '12' }).error?.issues[0]?.message).toBe(CHECKOUT_MESSAGES.telefonoInvalid);
+    expect(checkoutSchema.safeParse({ ...valid, telefono: '12' }).error?.issues[0]?.message).toBe(
+      CHECKOUT_MESSAGES.telefonoInvalid,
+    );
   });
 });
 

@@ -62,7 +62,8 @@ export const STORE_MESSAGES = {
   otherSupplier: (proveedor: string) =>
     `Tu carrito tiene productos de ${proveedor}. Confirma ese pedido o vacía el carrito para comprar a otro proveedor.`,
   pricesChanged: 'El precio de algunos productos cambió. Revisa el resumen antes de confirmar el pedido.',
-  unavailable: (nombres: string[]) => `Ya no están a la venta: ${nombres.join(', ')}. Quítalos del carrito para continuar.`,
+  unavailable: (nombres: string[]) =>
+    `Ya no están a la venta: ${nombres.join(', ')}. Quítalos del carrito para continuar.`,
   cartLineNotFound: 'El producto no está en tu carrito',
   cantidadInvalid: 'Introduce una cantidad válida',
   cantidadTooLarge: (max: number) => `La cantidad máxima por producto es ${max}`,
@@ -74,10 +75,12 @@ export const STORE_MESSAGES = {
   salesEmpty: 'Todavía no has recibido pedidos',
   suppliersOnly: 'Solo las cuentas de proveedor reciben pedidos',
   estadoInvalid: 'Elige un estado de la lista',
-  transitionInvalid: (desde: string, hacia: string) => `Un pedido ${desde.toLowerCase()} no puede pasar a ${hacia.toLowerCase()}`,
+  transitionInvalid: (desde: string, hacia: string) =>
+    `Un pedido ${desde.toLowerCase()} no puede pasar a ${hacia.toLowerCase()}`,
   estadoUpdated: 'Estado del pedido actualizado',
   estadoNotificationTitle: 'Pedido actualizado',
-  estadoNotificationMessage: (numero: string, estado: string) => `Tu pedido ${numero} está ahora: ${estado.toLowerCase()}`,
+  estadoNotificationMessage: (numero: string, estado: string) =>
+    `Tu pedido ${numero} está ahora: ${estado.toLowerCase()}`,
   newSaleTitle: 'Nuevo pedido',
   newSaleMessage: (numero: string, clinica: string) => `${clinica} hizo el pedido ${numero}`,
 } as const;
@@ -242,7 +245,12 @@ export const ESTADO_PEDIDO_LABELS: Record<OrderStatus, string> = {
   cancelado: 'Cancelado',
 };
 /** The tracking path, in order (cancelado is a way out, not a step). */
-export const ORDER_STEPS = ['recibido', 'en_preparacion', 'enviado', 'entregado'] as const satisfies readonly OrderStatus[];
+export const ORDER_STEPS = [
+  'recibido',
+  'en_preparacion',
+  'enviado',
+  'entregado',
+] as const satisfies readonly OrderStatus[];
 /**
  * Where the supplier may move an order from each state: one step forward, or cancelled before it
  * ships (a cancelled order gives the stock back to the supplier). entregado and cancelado are final.

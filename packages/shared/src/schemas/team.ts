@@ -112,7 +112,10 @@ export type UpdateMemberData = z.output<typeof updateMemberSchema>;
 export const roleSchema = z.object({
   nombre: requiredText(TEAM_MESSAGES.roleNombreRequired, ROLE_NAME_MAX),
   descripcion: optionalText(DESCRIPTION_MAX, { multiline: true }),
-  permisos: z.array(idSchema, { error: TEAM_MESSAGES.permissionUnknown }).max(500).transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+  permisos: z
+    .array(idSchema, { error: TEAM_MESSAGES.permissionUnknown })
+    .max(500)
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
 });
 export type RoleInput = z.input<typeof roleSchema>;
 export type RoleData = z.output<typeof roleSchema>;
@@ -135,8 +138,25 @@ export type RolResumen = { id: string; nombre: string };
 
 /** One row of `GET /api/usuarios`: members first (by nombres), then invitations (newest first). */
 export type FilaEquipo =
-  | { tipo: 'miembro'; id: string; nombres: string; email: string; rol: RolResumen | null; estado: EstadoMiembro; esPropietario: boolean }
-  | { tipo: 'invitacion'; id: string; nombres: string; email: string; rol: RolResumen | null; estado: EstadoInvitacion; fechaInvitacion: string; fechaExpiracion: string };
+  | {
+      tipo: 'miembro';
+      id: string;
+      nombres: string;
+      email: string;
+      rol: RolResumen | null;
+      estado: EstadoMiembro;
+      esPropietario: boolean;
+    }
+  | {
+      tipo: 'invitacion';
+      id: string;
+      nombres: string;
+      email: string;
+      rol: RolResumen | null;
+      estado: EstadoInvitacion;
+      fechaInvitacion: string;
+      fechaExpiracion: string;
+    };
 
 export type EquipoPage = { filas: FilaEquipo[]; total: number; pagina: number; porPagina: number };
 
@@ -188,7 +208,10 @@ export type RolFila = {
 export type RolesPage = { roles: RolFila[]; total: number; pagina: number; porPagina: number };
 
 /** `GET /api/roles/opciones` (permission usuarios.ver): every role for the rol selects, by nombre. */
-export type RolesOpciones = { roles: { id: string; nombre: string; predeterminado: boolean }[]; predeterminadoInvitacion: string | null };
+export type RolesOpciones = {
+  roles: { id: string; nombre: string; predeterminado: boolean }[];
+  predeterminadoInvitacion: string | null;
+};
 
 /** `GET /api/roles/:id`, and the answer of POST (201) and PUT. `permisos` are permission ids. */
 export type RolDetalle = {

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { clinicas, usuarios } from './clinics.ts';
 
 /**
@@ -36,7 +48,9 @@ export const productos = pgTable(
      */
     alertaStockEnviada: boolean('alerta_stock_enviada').notNull().default(false),
     /** The supplier's item this one was bought as (issue 14: linked on first receipt). */
-    productoProveedorId: uuid('producto_proveedor_id').references((): AnyPgColumn => productos.id, { onDelete: 'set null' }),
+    productoProveedorId: uuid('producto_proveedor_id').references((): AnyPgColumn => productos.id, {
+      onDelete: 'set null',
+    }),
     /** Lower-case, accent-free nombre, código and descripción, for "contains" searches (trigram index). */
     busqueda: text('busqueda').generatedAlwaysAs(
       sql`odontia_normalizar(nombre || ' ' || coalesce(codigo, '') || ' ' || coalesce(descripcion, ''))`,
@@ -49,7 +63,9 @@ export const productos = pgTable(
     check('productos_stock_no_negativo', sql`${t.stockActual} >= 0`),
     check('productos_stock_minimo_no_negativo', sql`${t.stockMinimo} >= 0`),
     check('productos_precios_no_negativos', sql`${t.precioCompra} >= 0 and ${t.precioVenta} >= 0`),
-    uniqueIndex('productos_clinica_codigo_key').on(t.clinicaId, t.codigo).where(sql`${t.codigo} is not null`),
+    uniqueIndex('productos_clinica_codigo_key')
+      .on(t.clinicaId, t.codigo)
+      .where(sql`${t.codigo} is not null`),
     uniqueIndex('productos_clinica_proveedor_key')
       .on(t.clinicaId, t.productoProveedorId)
       .where(sql`${t.productoProveedorId} is not null`),
@@ -58,7 +74,9 @@ export const productos = pgTable(
     // The store's pages (every supplier's items for sale, by nombre; Todos and one tab): a page walks
     // the first entries in order and the total counts entries only (clinica_id is in the key for that).
     // The predicate is the store's forSale, written as literals in its queries so a plan can use them.
-    index('productos_tienda_nombre_idx').on(t.nombre, t.id, t.clinicaId).where(sql`${t.activo} and ${t.precioVenta} is not null and ${t.categoria} in ('producto', 'insumo')`),
+    index('productos_tienda_nombre_idx')
+      .on(t.nombre, t.id, t.clinicaId)
+      .where(sql`${t.activo} and ${t.precioVenta} is not null and ${t.categoria} in ('producto', 'insumo')`),
     index('productos_tienda_categoria_nombre_idx')
       .on(t.categoria, t.nombre, t.id, t.clinicaId)
       .where(sql`${t.activo} and ${t.precioVenta} is not null and ${t.categoria} in ('producto', 'insumo')`),

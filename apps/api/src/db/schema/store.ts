@@ -1,6 +1,18 @@
 import type { ShippingAddress } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { productos } from './catalog.ts';
 import { clinicas } from './clinics.ts';
@@ -50,7 +62,9 @@ export const pedidos = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     numeroPedido: text('numero_pedido')
       .notNull()
-      .default(sql`('PED-' || to_char(now() at time zone 'UTC', 'YYYY') || '-' || lpad(nextval('pedidos_numero_seq')::text, 6, '0'))`),
+      .default(
+        sql`('PED-' || to_char(now() at time zone 'UTC', 'YYYY') || '-' || lpad(nextval('pedidos_numero_seq')::text, 6, '0'))`,
+      ),
     /** The buying clinic. */
     clinicaId: uuid('clinica_id')
       .notNull()
@@ -77,7 +91,10 @@ export const pedidos = pgTable(
     fechaActualizacion: timestamp('fecha_actualizacion', { withTimezone: true }),
   },
   (t) => [
-    check('pedidos_estado_valido', sql`${t.estado} in ('recibido', 'en_preparacion', 'enviado', 'entregado', 'cancelado')`),
+    check(
+      'pedidos_estado_valido',
+      sql`${t.estado} in ('recibido', 'en_preparacion', 'enviado', 'entregado', 'cancelado')`,
+    ),
     check('pedidos_metodo_pago_valido', sql`${t.metodoPago} in ('transferencia', 'contraentrega')`),
     check(
       'pedidos_totales_validos',
@@ -124,7 +141,10 @@ export const seguimientoPedido = pgTable(
     fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('seguimiento_pedido_estado_valido', sql`${t.estado} in ('recibido', 'en_preparacion', 'enviado', 'entregado', 'cancelado')`),
+    check(
+      'seguimiento_pedido_estado_valido',
+      sql`${t.estado} in ('recibido', 'en_preparacion', 'enviado', 'entregado', 'cancelado')`,
+    ),
     index('seguimiento_pedido_pedido_idx').on(t.pedidoId, t.fecha),
   ],
 );

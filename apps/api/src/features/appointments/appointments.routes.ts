@@ -27,7 +27,15 @@ import {
   monthAppointmentsJson,
   updateAppointment,
 } from './appointments.service.ts';
-import { createDentist, deactivateDentist, dentistNotFound, getDentist, listDentistMembers, listDentists, updateDentist } from './dentists.service.ts';
+import {
+  createDentist,
+  deactivateDentist,
+  dentistNotFound,
+  getDentist,
+  listDentistMembers,
+  listDentists,
+  updateDentist,
+} from './dentists.service.ts';
 
 /**
  * Dentists (DESIGN §1: their own screen). The clinic is the caller's membership; another clinic's
@@ -49,9 +57,18 @@ export const dentistsRoutes = new Hono<AppEnv>()
   .post('/', requirePermission('dentistas.gestionar'), validate('json', createDentistSchema), async (c) => {
     return c.json(await createDentist(c.var.deps.db, c.var.member.clinicaId, c.req.valid('json')), 201);
   })
-  .put('/:id', requirePermission('dentistas.gestionar'), idParam(dentistNotFound), validate('json', updateDentistSchema), async (c) => {
-    return c.json(await updateDentist(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id, c.req.valid('json')), 200);
-  })
+  .put(
+    '/:id',
+    requirePermission('dentistas.gestionar'),
+    idParam(dentistNotFound),
+    validate('json', updateDentistSchema),
+    async (c) => {
+      return c.json(
+        await updateDentist(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id, c.req.valid('json')),
+        200,
+      );
+    },
+  )
   /** Deactivates: the dentist's appointments stay; they are no longer offered for new ones. */
   .delete('/:id', requirePermission('dentistas.gestionar'), idParam(dentistNotFound), async (c) => {
     return c.json(await deactivateDentist(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id), 200);
@@ -89,9 +106,18 @@ export const appointmentsRoutes = new Hono<AppEnv>()
   .post('/', requirePermission('citas.crear'), validate('json', createAppointmentSchema), async (c) => {
     return c.json(await createAppointment(c.var.deps.db, c.var.member, clientAddress(c), c.req.valid('json')), 201);
   })
-  .put('/:id', requirePermission('citas.editar'), idParam(appointmentNotFound), validate('json', updateAppointmentSchema), async (c) => {
-    return c.json(await updateAppointment(c.var.deps.db, c.var.member, c.req.valid('param').id, c.req.valid('json')), 200);
-  })
+  .put(
+    '/:id',
+    requirePermission('citas.editar'),
+    idParam(appointmentNotFound),
+    validate('json', updateAppointmentSchema),
+    async (c) => {
+      return c.json(
+        await updateAppointment(c.var.deps.db, c.var.member, c.req.valid('param').id, c.req.valid('json')),
+        200,
+      );
+    },
+  )
   .delete('/:id', requirePermission('citas.eliminar'), idParam(appointmentNotFound), async (c) => {
     await deleteAppointment(c.var.deps.db, c.var.member, c.req.valid('param').id);
     return c.body(null, 204);

@@ -31,10 +31,12 @@ import { notify } from '../../platform/notifications.ts';
 
 export const appointmentNotFound = () => notFound(APPOINTMENT_MESSAGES.notFound);
 
-const unprocessable = (field: string, message: string) => new AppError(422, 'validation_error', message, { [field]: message });
+const unprocessable = (field: string, message: string) =>
+  new AppError(422, 'validation_error', message, { [field]: message });
 
 /** The instant of a local day and time in the clinic's zone: PostgreSQL applies the zone's DST rules. */
-const instant = (fecha: string, hora: string, zona: string): SQL => sql`((${fecha}::date + ${hora}::time) AT TIME ZONE ${zona})`;
+const instant = (fecha: string, hora: string, zona: string): SQL =>
+  sql`((${fecha}::date + ${hora}::time) AT TIME ZONE ${zona})`;
 /** The start of a local day, as an instant. */
 const dayStart = (fecha: string, zona: string): SQL => sql`((${fecha}::date)::timestamp AT TIME ZONE ${zona})`;
 /** The end of a local day: the next local midnight (23 or 25 hours later on a DST change). */
@@ -95,7 +97,12 @@ const toAppointment = (r: Row): Appointment => ({
   titulo: r.titulo,
   notas: r.notas,
   estado: r.estado,
-  paciente: { id: r.pacienteId, nombres: r.pacienteNombres, apellidos: r.pacienteApellidos, telefono: r.pacienteTelefono },
+  paciente: {
+    id: r.pacienteId,
+    nombres: r.pacienteNombres,
+    apellidos: r.pacienteApellidos,
+    telefono: r.pacienteTelefono,
+  },
   dentista: {
     id: r.dentistaId,
     nombres: r.dentistaNombres,
@@ -156,7 +163,8 @@ const pageStatement = (past: boolean) => {
   // PostgreSQL then keeps the generic plan instead of planning anew every time (about 0.5 ms).
   const bound = sql`(((select ${sql.placeholder('hoy')}::date))::timestamp AT TIME ZONE ${agenda.zona})`;
   const range = past ? sql`c.inicio < ${bound}` : sql`c.inicio >= ${bound}`;
-  const order = (alias: string) => sql.raw(past ? `${alias}.inicio desc, ${alias}.id desc` : `${alias}.inicio, ${alias}.id`);
+  const order = (alias: string) =>
+    sql.raw(past ? `${alias}.inicio desc, ${alias}.id desc` : `${alias}.inicio, ${alias}.id`);
   return preparedStatement<Versioned<Row & { total: number }>>(
     past ? 'odontia_citas_pasadas' : 'odontia_citas_proximas',
     versioned(
@@ -195,7 +203,12 @@ export type ListOptions = {
  * default, the past ones (newest first) with `pasadas`, or the days `desde`..`hasta`. "Today" is the
  * clinic's day.
  */
-export async function listAppointmentsJson(db: Database, member: Member, q: ListOptions, now = new Date()): Promise<JsonText<AppointmentPage>> {
+export async function listAppointmentsJson(
+  db: Database,
+  member: Member,
+  q: ListOptions,
+  now = new Date(),
+): Promise<JsonText<AppointmentPage>> {
   const zona = member.zonaHoraria;
   const today = todayInZone(zona, now);
   if (!q.buscar && !q.desde && !q.hasta && !q.dentistaId) {
@@ -244,9 +257,17 @@ export async function listAppointmentsJson(db: Database, member: Member, q: List
           .innerJoin(pacientes, eq(pacientes.id, citas.pacienteId))
           .innerJoin(dentistas, eq(dentistas.id, citas.dentistaId))
           .where(where)
-      : db.select({ total: sql<number>`count(*)::int` }).from(citas).where(where),
+      : db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(citas)
+          .where(where),
   ]);
-  return JSON.stringify({ citas: rows.map(toAppointment), total, pagina: q.pagina, porPagina: APPOINTMENTS_PAGE_SIZE } satisfies AppointmentPage) as JsonText<AppointmentPage>;
+  return JSON.stringify({
+    citas: rows.map(toAppointment),
+    total,
+    pagina: q.pagina,
+    porPagina: APPOINTMENTS_PAGE_SIZE,
+  } satisfies AppointmentPage) as JsonText<AppointmentPage>;
 }
 
 type CalendarOptions = { desde: string; hasta: string; dentistaId: string | null };
@@ -303,7 +324,8 @@ const rangeStatement = (withDentist: boolean) =>
   );
 const rangeStatements = { all: rangeStatement(false), dentist: rangeStatement(true) };
 
-const calendarKey = (kind: string, member: Member, q: CalendarOptions) => `${kind}|${member.clinicaId}|${member.zonaHoraria}|${q.desde}|${q.hasta}|${q.dentistaId ?? ''}`;
+const calendarKey = (kind: string, member: Member, q: CalendarOptions) =>
+  `${kind}|${member.clinicaId}|${member.zonaHoraria}|${q.desde}|${q.hasta}|${q.dentistaId ?? ''}`;
 const calendarValues = (member: Member, q: CalendarOptions) => ({
   clinicaId: member.clinicaId,
   zona: member.zonaHoraria,
@@ -313,7 +335,11 @@ const calendarValues = (member: Member, q: CalendarOptions) => ({
 });
 
 /** Every appointment (cancelled ones too) starting on the days `desde`..`hasta` of the clinic, in time order (CalendarAppointment[], as JSON). */
-export async function calendarAppointmentsJson(db: Database, member: Member, q: CalendarOptions): Promise<JsonText<CalendarAppointment[]>> {
+export async function calendarAppointmentsJson(
+  db: Database,
+  member: Member,
+  q: CalendarOptions,
+): Promise<JsonText<CalendarAppointment[]>> {
   const statement = q.dentistaId ? rangeStatements.dentist : rangeStatements.all;
   return agendaCache(db).read(
     calendarKey('rango', member, q),
@@ -347,7 +373,11 @@ const monthStatement = (withDentist: boolean) => {
 const monthStatements = { all: monthStatement(false), dentist: monthStatement(true) };
 
 /** The month grid (MonthDay[], as JSON). */
-export async function monthAppointmentsJson(db: Database, member: Member, q: CalendarOptions): Promise<JsonText<MonthDay[]>> {
+export async function monthAppointmentsJson(
+  db: Database,
+  member: Member,
+  q: CalendarOptions,
+): Promise<JsonText<MonthDay[]>> {
   const statement = q.dentistaId ? monthStatements.dentist : monthStatements.all;
   return agendaCache(db).read(
     calendarKey('mes', member, q),
@@ -371,7 +401,9 @@ export async function agendaHours(db: Database, member: Member): Promise<ClinicH
 }
 
 export async function getAppointment(db: Executor, member: Member, id: string): Promise<Appointment | undefined> {
-  const [row] = await joined(db, member.zonaHoraria).where(and(eq(citas.clinicaId, member.clinicaId), eq(citas.id, id)));
+  const [row] = await joined(db, member.zonaHoraria).where(
+    and(eq(citas.clinicaId, member.clinicaId), eq(citas.id, id)),
+  );
   return row && toAppointment(row);
 }
 
@@ -381,10 +413,19 @@ export async function getAppointment(db: Executor, member: Member, id: string): 
  * The 409 of a double booking, naming the appointment in the way. Looked up after the refused write
  * rolled back; if that one was cancelled or moved meanwhile, the message is the general one.
  */
-async function overlapError(db: Database, member: Member, data: AppointmentData | UpdateAppointmentData, exceptId?: string) {
+async function overlapError(
+  db: Database,
+  member: Member,
+  data: AppointmentData | UpdateAppointmentData,
+  exceptId?: string,
+) {
   const zona = member.zonaHoraria;
   const [other] = await db
-    .select({ fecha: localText(citas.inicio, zona, 'YYYY-MM-DD'), horaInicio: localText(citas.inicio, zona, 'HH24:MI'), horaFin: localText(citas.fin, zona, 'HH24:MI') })
+    .select({
+      fecha: localText(citas.inicio, zona, 'YYYY-MM-DD'),
+      horaInicio: localText(citas.inicio, zona, 'HH24:MI'),
+      horaFin: localText(citas.fin, zona, 'HH24:MI'),
+    })
     .from(citas)
     .where(
       and(
@@ -395,7 +436,9 @@ async function overlapError(db: Database, member: Member, data: AppointmentData 
       ),
     )
     .limit(1);
-  const message = other ? APPOINTMENT_MESSAGES.overlapWith(other.horaInicio, other.horaFin) : APPOINTMENT_MESSAGES.overlap;
+  const message = other
+    ? APPOINTMENT_MESSAGES.overlapWith(other.horaInicio, other.horaFin)
+    : APPOINTMENT_MESSAGES.overlap;
   return new AppError(409, 'conflict', message, { horaInicio: message });
 }
 
@@ -427,7 +470,14 @@ async function parties(
       dentistaUsuarioId: dentistas.usuarioId,
     })
     .from(sql`(select 1) as uno`)
-    .leftJoin(pacientes, and(eq(pacientes.id, data.pacienteId), eq(pacientes.clinicaId, member.clinicaId), archivedAllowed ? undefined : isNull(pacientes.fechaArchivado)))
+    .leftJoin(
+      pacientes,
+      and(
+        eq(pacientes.id, data.pacienteId),
+        eq(pacientes.clinicaId, member.clinicaId),
+        archivedAllowed ? undefined : isNull(pacientes.fechaArchivado),
+      ),
+    )
     .leftJoin(dentistas, and(eq(dentistas.id, data.dentistaId), eq(dentistas.clinicaId, member.clinicaId)));
   return checkParty(row, data, kept);
 }
@@ -445,25 +495,56 @@ type PartyRow = {
 };
 
 /** Refuses a missing, foreign or (for new bookings) inactive party with the field's 422. */
-function checkParty(row: PartyRow | undefined, data: { pacienteId: string; dentistaId: string }, kept: { pacienteId: string; dentistaId: string } | null): Party {
+function checkParty(
+  row: PartyRow | undefined,
+  data: { pacienteId: string; dentistaId: string },
+  kept: { pacienteId: string; dentistaId: string } | null,
+): Party {
   if (!row || row.pacienteNombres === null) throw unprocessable('pacienteId', APPOINTMENT_MESSAGES.pacienteNotFound);
   if (row.dentistaNombres === null) throw unprocessable('dentistaId', APPOINTMENT_MESSAGES.dentistaNotFound);
   // Only active dentists get new appointments; one already booked with a dentist since deactivated may still be edited.
-  if (!row.dentistaActivo && kept?.dentistaId !== data.dentistaId) throw unprocessable('dentistaId', APPOINTMENT_MESSAGES.dentistaInactive);
+  if (!row.dentistaActivo && kept?.dentistaId !== data.dentistaId)
+    throw unprocessable('dentistaId', APPOINTMENT_MESSAGES.dentistaInactive);
   return {
     paciente: `${row.pacienteNombres} ${row.pacienteApellidos}`,
     dentistaUsuarioId: row.dentistaUsuarioId,
-    pacienteRow: { id: data.pacienteId, nombres: row.pacienteNombres, apellidos: row.pacienteApellidos!, telefono: row.pacienteTelefono },
-    dentistaRow: { id: data.dentistaId, nombres: row.dentistaNombres, apellidos: row.dentistaApellidos!, especialidad: row.dentistaEspecialidad, color: row.dentistaColor! },
+    pacienteRow: {
+      id: data.pacienteId,
+      nombres: row.pacienteNombres,
+      apellidos: row.pacienteApellidos!,
+      telefono: row.pacienteTelefono,
+    },
+    dentistaRow: {
+      id: data.dentistaId,
+      nombres: row.dentistaNombres,
+      apellidos: row.dentistaApellidos!,
+      especialidad: row.dentistaEspecialidad,
+      color: row.dentistaColor!,
+    },
   };
 }
 
 const when = (fecha: string, hora: string) => `${formatDate(fecha)} a las ${hora}`;
 
 /** Tells the dentist's linked member, unless they made the change themselves. */
-async function tellDentist(tx: Executor, member: Member, usuarioId: string | null, titulo: string, mensaje: string, enlace: string | null) {
+async function tellDentist(
+  tx: Executor,
+  member: Member,
+  usuarioId: string | null,
+  titulo: string,
+  mensaje: string,
+  enlace: string | null,
+) {
   if (!usuarioId || usuarioId === member.userId) return;
-  await notify(tx, { clinicaId: member.clinicaId, userIds: [usuarioId], titulo, mensaje, prioridad: 'media', enlace, tipo: 'cita' });
+  await notify(tx, {
+    clinicaId: member.clinicaId,
+    userIds: [usuarioId],
+    titulo,
+    mensaje,
+    prioridad: 'media',
+    enlace,
+    tipo: 'cita',
+  });
 }
 
 /**
@@ -475,7 +556,12 @@ async function tellDentist(tx: Executor, member: Member, usuarioId: string | nul
  */
 async function refreshVisits(tx: Executor, member: Member, pacienteIds: string[], formerDays: string[] = []) {
   const zona = member.zonaHoraria;
-  const wasAppointmentDay = formerDays.length ? sql`${pacientes.proximaVisita} in (${sql.join(formerDays.map((d) => sql`${d}::date`), sql`, `)})` : sql`false`;
+  const wasAppointmentDay = formerDays.length
+    ? sql`${pacientes.proximaVisita} in (${sql.join(
+        formerDays.map((d) => sql`${d}::date`),
+        sql`, `,
+      )})`
+    : sql`false`;
   for (const pacienteId of new Set(pacienteIds)) {
     await tx
       .update(pacientes)
@@ -509,7 +595,13 @@ function checkLocalTimes(member: Member, data: { fecha: string; horaInicio: stri
 }
 
 /** Runs a write, turning the exclusion constraint's refusal (23P01) into the double-booking 409. */
-async function guardOverlap<T>(db: Database, member: Member, data: AppointmentData | UpdateAppointmentData, exceptId: string | undefined, write: () => Promise<T>) {
+async function guardOverlap<T>(
+  db: Database,
+  member: Member,
+  data: AppointmentData | UpdateAppointmentData,
+  exceptId: string | undefined,
+  write: () => Promise<T>,
+) {
   try {
     return await write();
   } catch (error) {
@@ -546,26 +638,49 @@ const phoneKey = (phone: string | null) => {
 };
 
 /** The clinic's patient a request comes from: the same email (any case) first, else the same phone. */
-async function requestPatient(tx: Executor, member: Member, solicitud: RequestRow): Promise<RequestPatient | undefined> {
+async function requestPatient(
+  tx: Executor,
+  member: Member,
+  solicitud: RequestRow,
+): Promise<RequestPatient | undefined> {
   const sameEmail = sql`lower(${pacientes.email}) = lower(${solicitud.email})`;
   const phone = phoneKey(solicitud.telefono);
   const [row] = await tx
-    .select({ id: pacientes.id, nombres: pacientes.nombres, apellidos: pacientes.apellidos, telefono: pacientes.telefono })
+    .select({
+      id: pacientes.id,
+      nombres: pacientes.nombres,
+      apellidos: pacientes.apellidos,
+      telefono: pacientes.telefono,
+    })
     .from(pacientes)
     .where(
       and(
         eq(pacientes.clinicaId, member.clinicaId),
         isNull(pacientes.fechaArchivado),
-        or(sameEmail, phone ? sql`right(regexp_replace(coalesce(${pacientes.telefono}, ''), '[^0-9]', '', 'g'), 9) = ${phone}` : undefined),
+        or(
+          sameEmail,
+          phone
+            ? sql`right(regexp_replace(coalesce(${pacientes.telefono}, ''), '[^0-9]', '', 'g'), 9) = ${phone}`
+            : undefined,
+        ),
       ),
     )
-    .orderBy(sql`${sameEmail} desc`, sql`${pacientes.estado} = 'activo' desc`, asc(pacientes.fechaCreacion), asc(pacientes.id))
+    .orderBy(
+      sql`${sameEmail} desc`,
+      sql`${pacientes.estado} = 'activo' desc`,
+      asc(pacientes.fechaCreacion),
+      asc(pacientes.id),
+    )
     .limit(1);
   return row;
 }
 
 /** The request and its matching patient, for the form that turns it into an appointment. */
-export async function appointmentRequestDraft(db: Database, member: Member, id: string): Promise<AppointmentRequestDraft | undefined> {
+export async function appointmentRequestDraft(
+  db: Database,
+  member: Member,
+  id: string,
+): Promise<AppointmentRequestDraft | undefined> {
   const solicitud = await findRequest(db, member, id);
   if (!solicitud) return undefined;
   return { solicitud, paciente: (await requestPatient(db, member, solicitud)) ?? null };
@@ -576,14 +691,29 @@ export async function appointmentRequestDraft(db: Database, member: Member, id: 
  * new one from the request's data (first word as nombres, the rest as apellidos), which needs
  * `pacientes.crear` and is written to the audit trail as any registration.
  */
-async function patientFromRequest(tx: Executor, member: Member, direccion: string, solicitud: RequestRow): Promise<string> {
+async function patientFromRequest(
+  tx: Executor,
+  member: Member,
+  direccion: string,
+  solicitud: RequestRow,
+): Promise<string> {
   const found = await requestPatient(tx, member, solicitud);
   if (found) return found.id;
-  if (!member.permisos.has('pacientes.crear')) throw new AppError(403, 'forbidden', APPOINTMENT_MESSAGES.pacienteCreateForbidden, { pacienteId: APPOINTMENT_MESSAGES.pacienteCreateForbidden });
+  if (!member.permisos.has('pacientes.crear'))
+    throw new AppError(403, 'forbidden', APPOINTMENT_MESSAGES.pacienteCreateForbidden, {
+      pacienteId: APPOINTMENT_MESSAGES.pacienteCreateForbidden,
+    });
   const [nombres, ...apellidos] = solicitud.nombre.trim().split(/\s+/);
   const [row] = await tx
     .insert(pacientes)
-    .values({ clinicaId: member.clinicaId, nombres: nombres ?? solicitud.nombre, apellidos: apellidos.join(' '), email: solicitud.email, telefono: solicitud.telefono, estado: 'activo' })
+    .values({
+      clinicaId: member.clinicaId,
+      nombres: nombres ?? solicitud.nombre,
+      apellidos: apellidos.join(' '),
+      email: solicitud.email,
+      telefono: solicitud.telefono,
+      estado: 'activo',
+    })
     .returning({ id: pacientes.id });
   const actor: AuditActor = { clinicaId: member.clinicaId, userId: member.userId, direccion };
   await recordAudit(tx, actor, { accion: 'paciente.crear', pacienteId: row.id });
@@ -643,7 +773,12 @@ const createStatement = preparedStatement<PartyRow & { id: string | null }>(
  * transaction, and without a `pacienteId` the request's patient is found or created there too
  * (`direccion`: the caller's address, for that registration's audit row).
  */
-export async function createAppointment(db: Database, member: Member, direccion: string, data: AppointmentData): Promise<Appointment> {
+export async function createAppointment(
+  db: Database,
+  member: Member,
+  direccion: string,
+  data: AppointmentData,
+): Promise<Appointment> {
   const zona = member.zonaHoraria;
   checkLocalTimes(member, data);
   if (!data.solicitudId && data.pacienteId) {
@@ -660,7 +795,10 @@ export async function createAppointment(db: Database, member: Member, direccion:
         const solicitud = await findRequest(tx, member, data.solicitudId);
         if (!solicitud) throw unprocessable('solicitudId', APPOINTMENT_MESSAGES.solicitudNotFound);
         pacienteId ??= await patientFromRequest(tx, member, direccion, solicitud);
-        await tx.update(solicitudesCita).set({ estado: 'atendida', fechaActualizacion: new Date() }).where(eq(solicitudesCita.id, solicitud.id));
+        await tx
+          .update(solicitudesCita)
+          .set({ estado: 'atendida', fechaActualizacion: new Date() })
+          .where(eq(solicitudesCita.id, solicitud.id));
       }
       if (!pacienteId) throw unprocessable('pacienteId', APPOINTMENT_MESSAGES.pacienteRequired);
       const party = await parties(tx, member, { pacienteId, dentistaId: data.dentistaId }, null);
@@ -679,7 +817,14 @@ export async function createAppointment(db: Database, member: Member, direccion:
         })
         .returning({ id: citas.id });
       await refreshVisits(tx, member, [pacienteId]);
-      await tellDentist(tx, member, party.dentistaUsuarioId, 'Nueva cita', `${party.paciente}: ${data.titulo}, el ${when(data.fecha, data.horaInicio)}`, `/citas/${row.id}`);
+      await tellDentist(
+        tx,
+        member,
+        party.dentistaUsuarioId,
+        'Nueva cita',
+        `${party.paciente}: ${data.titulo}, el ${when(data.fecha, data.horaInicio)}`,
+        `/citas/${row.id}`,
+      );
       return createdAppointment(row.id, pacienteId, data, party);
     }),
   );
@@ -703,7 +848,12 @@ const createdAppointment = (id: string, pacienteId: string, data: AppointmentDat
   dentista: party.dentistaRow,
 });
 
-export async function updateAppointment(db: Database, member: Member, id: string, data: UpdateAppointmentData): Promise<Appointment> {
+export async function updateAppointment(
+  db: Database,
+  member: Member,
+  id: string,
+  data: UpdateAppointmentData,
+): Promise<Appointment> {
   const zona = member.zonaHoraria;
   checkLocalTimes(member, data);
   await guardOverlap(db, member, data, id, () =>
@@ -741,14 +891,44 @@ export async function updateAppointment(db: Database, member: Member, id: string
 
       const enlace = `/citas/${id}`;
       const cancelled = data.estado === 'cancelada' && before.estado !== 'cancelada';
-      const moved = before.fecha !== data.fecha || before.horaInicio !== data.horaInicio || before.horaFin !== data.horaFin;
+      const moved =
+        before.fecha !== data.fecha || before.horaInicio !== data.horaInicio || before.horaFin !== data.horaFin;
       if (before.dentistaId !== data.dentistaId) {
-        await tellDentist(tx, member, before.usuarioId, 'Cita reasignada', `La cita de ${party.paciente} del ${when(before.fecha, before.horaInicio)} pasa a otro dentista`, null);
-        if (!cancelled) await tellDentist(tx, member, party.dentistaUsuarioId, 'Nueva cita', `${party.paciente}: ${data.titulo}, el ${when(data.fecha, data.horaInicio)}`, enlace);
+        await tellDentist(
+          tx,
+          member,
+          before.usuarioId,
+          'Cita reasignada',
+          `La cita de ${party.paciente} del ${when(before.fecha, before.horaInicio)} pasa a otro dentista`,
+          null,
+        );
+        if (!cancelled)
+          await tellDentist(
+            tx,
+            member,
+            party.dentistaUsuarioId,
+            'Nueva cita',
+            `${party.paciente}: ${data.titulo}, el ${when(data.fecha, data.horaInicio)}`,
+            enlace,
+          );
       } else if (cancelled) {
-        await tellDentist(tx, member, party.dentistaUsuarioId, 'Cita cancelada', `${party.paciente}, el ${when(before.fecha, before.horaInicio)}`, enlace);
+        await tellDentist(
+          tx,
+          member,
+          party.dentistaUsuarioId,
+          'Cita cancelada',
+          `${party.paciente}, el ${when(before.fecha, before.horaInicio)}`,
+          enlace,
+        );
       } else if (moved && data.estado !== 'cancelada') {
-        await tellDentist(tx, member, party.dentistaUsuarioId, 'Cita movida', `${party.paciente}: del ${when(before.fecha, before.horaInicio)} al ${when(data.fecha, data.horaInicio)}`, enlace);
+        await tellDentist(
+          tx,
+          member,
+          party.dentistaUsuarioId,
+          'Cita movida',
+          `${party.paciente}: del ${when(before.fecha, before.horaInicio)} al ${when(data.fecha, data.horaInicio)}`,
+          enlace,
+        );
       }
     }),
   );
@@ -774,6 +954,13 @@ export async function deleteAppointment(db: Database, member: Member, id: string
     await refreshVisits(tx, member, [row.pacienteId], [row.fecha]);
     if (row.estado === 'cancelada' || row.estado === 'completada' || !row.futura) return;
     const party = await parties(tx, member, row, row);
-    await tellDentist(tx, member, party.dentistaUsuarioId, 'Cita cancelada', `${party.paciente}, el ${when(row.fecha, row.horaInicio)}`, null);
+    await tellDentist(
+      tx,
+      member,
+      party.dentistaUsuarioId,
+      'Cita cancelada',
+      `${party.paciente}, el ${when(row.fecha, row.horaInicio)}`,
+      null,
+    );
   });
 }

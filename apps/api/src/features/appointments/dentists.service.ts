@@ -1,4 +1,12 @@
-import { DENTIST_COLOR_VALUES, DENTIST_MESSAGES, type Dentist, type DentistData, type DentistMember, type SpecialtyId, type UpdateDentistData } from '@odontia/shared';
+import {
+  DENTIST_COLOR_VALUES,
+  DENTIST_MESSAGES,
+  type Dentist,
+  type DentistData,
+  type DentistMember,
+  type SpecialtyId,
+  type UpdateDentistData,
+} from '@odontia/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { dentistas, usuarios } from '../../db/schema/index.ts';
@@ -17,10 +25,15 @@ const columns = {
   usuarioNombre: usuarios.nombres,
 };
 
-const select = (db: Executor) => db.select(columns).from(dentistas).leftJoin(usuarios, eq(usuarios.id, dentistas.usuarioId));
+const select = (db: Executor) =>
+  db.select(columns).from(dentistas).leftJoin(usuarios, eq(usuarios.id, dentistas.usuarioId));
 
 /** The clinic's dentists by name; `activos` leaves only those offered for new appointments. */
-export async function listDentists(db: Executor, clinicaId: string, { activos }: { activos: boolean }): Promise<Dentist[]> {
+export async function listDentists(
+  db: Executor,
+  clinicaId: string,
+  { activos }: { activos: boolean },
+): Promise<Dentist[]> {
   return select(db)
     .where(and(eq(dentistas.clinicaId, clinicaId), activos ? eq(dentistas.activo, true) : undefined))
     .orderBy(asc(dentistas.nombres), asc(dentistas.apellidos), asc(dentistas.id));
@@ -48,7 +61,9 @@ async function checkMember(db: Executor, clinicaId: string, usuarioId: string | 
     .from(usuarios)
     .where(and(eq(usuarios.id, usuarioId), eq(usuarios.clinicaId, clinicaId), eq(usuarios.rol, 'dentista')));
   if (!row) {
-    throw new AppError(422, 'validation_error', DENTIST_MESSAGES.usuarioInvalid, { usuarioId: DENTIST_MESSAGES.usuarioInvalid });
+    throw new AppError(422, 'validation_error', DENTIST_MESSAGES.usuarioInvalid, {
+      usuarioId: DENTIST_MESSAGES.usuarioInvalid,
+    });
   }
 }
 
@@ -59,7 +74,9 @@ async function freeColor(db: Executor, clinicaId: string): Promise<string> {
     .from(dentistas)
     .where(and(eq(dentistas.clinicaId, clinicaId), eq(dentistas.activo, true)));
   const taken = new Set(used.map((r) => r.color));
-  return DENTIST_COLOR_VALUES.find((c) => !taken.has(c)) ?? DENTIST_COLOR_VALUES[used.length % DENTIST_COLOR_VALUES.length];
+  return (
+    DENTIST_COLOR_VALUES.find((c) => !taken.has(c)) ?? DENTIST_COLOR_VALUES[used.length % DENTIST_COLOR_VALUES.length]
+  );
 }
 
 export async function createDentist(db: Executor, clinicaId: string, data: DentistData): Promise<Dentist> {
@@ -67,12 +84,24 @@ export async function createDentist(db: Executor, clinicaId: string, data: Denti
   const color = data.color ?? (await freeColor(db, clinicaId));
   const [row] = await db
     .insert(dentistas)
-    .values({ clinicaId, nombres: data.nombres, apellidos: data.apellidos, especialidad: data.especialidad, color, usuarioId: data.usuarioId })
+    .values({
+      clinicaId,
+      nombres: data.nombres,
+      apellidos: data.apellidos,
+      especialidad: data.especialidad,
+      color,
+      usuarioId: data.usuarioId,
+    })
     .returning({ id: dentistas.id });
   return (await getDentist(db, clinicaId, row.id))!;
 }
 
-export async function updateDentist(db: Executor, clinicaId: string, id: string, data: UpdateDentistData): Promise<Dentist> {
+export async function updateDentist(
+  db: Executor,
+  clinicaId: string,
+  id: string,
+  data: UpdateDentistData,
+): Promise<Dentist> {
   await checkMember(db, clinicaId, data.usuarioId);
   const current = await getDentist(db, clinicaId, id);
   if (!current) throw dentistNotFound();

@@ -15,7 +15,13 @@ export type AuditRecord = {
   detalle: Record<string, string | number> | null;
 };
 export type AuditPage = { registros: AuditRecord[]; total: number; pagina: number; porPagina: number };
-export type AuditFilters = { paciente: string | null; usuario: string | null; desde: string | null; hasta: string | null; pagina: number };
+export type AuditFilters = {
+  paciente: string | null;
+  usuario: string | null;
+  desde: string | null;
+  hasta: string | null;
+  pagina: number;
+};
 
 type Row = {
   id: string | number;
@@ -29,7 +35,6 @@ type Row = {
   detalle: Record<string, string | number> | null;
 };
 
-
 /**
  * One page of the clinic's audit trail, newest first, filtered by patient, member and days (both
  * included, days of the clinic's time zone). Read only: nothing here writes to it.
@@ -38,8 +43,10 @@ export async function listAudit(db: Executor, member: Member, filters: AuditFilt
   const conditions: SQL[] = [sql`a.clinica_id = ${member.clinicaId}::uuid`];
   if (filters.paciente) conditions.push(sql`a.paciente_id = ${filters.paciente}::uuid`);
   if (filters.usuario) conditions.push(sql`a.usuario_id = ${filters.usuario}`);
-  if (filters.desde) conditions.push(sql`a.fecha >= (${filters.desde}::date)::timestamp at time zone ${member.zonaHoraria}`);
-  if (filters.hasta) conditions.push(sql`a.fecha < (${filters.hasta}::date + 1)::timestamp at time zone ${member.zonaHoraria}`);
+  if (filters.desde)
+    conditions.push(sql`a.fecha >= (${filters.desde}::date)::timestamp at time zone ${member.zonaHoraria}`);
+  if (filters.hasta)
+    conditions.push(sql`a.fecha < (${filters.hasta}::date + 1)::timestamp at time zone ${member.zonaHoraria}`);
   const where = sql.join(conditions, sql` and `);
   const offset = (filters.pagina - 1) * AUDIT_PAGE_SIZE;
   const [rows, [count]] = await Promise.all([
@@ -76,5 +83,9 @@ export async function listAudit(db: Executor, member: Member, filters: AuditFilt
 
 /** The member filter's choices: the clinic's members, active or not, by name. */
 export async function auditMembers(db: Executor, clinicaId: string): Promise<{ id: string; nombre: string }[]> {
-  return rowsOf(db.execute(sql`select id, nombres as nombre from usuarios where clinica_id = ${clinicaId}::uuid order by nombres, id`));
+  return rowsOf(
+    db.execute(
+      sql`select id, nombres as nombre from usuarios where clinica_id = ${clinicaId}::uuid order by nombres, id`,
+    ),
+  );
 }

@@ -23,10 +23,16 @@ beforeAll(async () => {
   lucia = await create('Lucía');
   mario = await create('Mario');
   await t.client(dentista.cookie).pacientes[':id'].odontograma.$get({ param: { id: lucia } });
-  await t.request(`/api/pacientes/${lucia}/odontograma`, { method: 'PUT', cookie: dentista.cookie, json: { baseVersion: 0, chart: emptyChart() } });
+  await t.request(`/api/pacientes/${lucia}/odontograma`, {
+    method: 'PUT',
+    cookie: dentista.cookie,
+    json: { baseVersion: 0, chart: emptyChart() },
+  });
   await t.client(ana.cookie).pacientes[':id'].$get({ param: { id: mario } });
   // Beto's clinic has rows of its own, never shown to Ana.
-  const other = (await (await t.client(beto.cookie).pacientes.$post({ json: { nombres: 'Otro', apellidos: 'Clínica' } })).json()).id;
+  const other = (
+    await (await t.client(beto.cookie).pacientes.$post({ json: { nombres: 'Otro', apellidos: 'Clínica' } })).json()
+  ).id;
   await t.client(beto.cookie).pacientes[':id'].$get({ param: { id: other } });
 });
 afterAll(() => t.close());
@@ -45,12 +51,20 @@ describe('GET /api/auditoria', () => {
       ['paciente.crear', 'Ana', 'Mario Sanz'],
       ['paciente.crear', 'Ana', 'Lucía Sanz'],
     ]);
-    expect(page.registros[1]).toMatchObject({ usuario: { id: dentista.userId }, detalle: { version: 1 }, direccion: 'desconocida' });
+    expect(page.registros[1]).toMatchObject({
+      usuario: { id: dentista.userId },
+      detalle: { version: 1 },
+      direccion: 'desconocida',
+    });
   });
 
   it('filters by patient, by member and by day', async () => {
     const byPatient = await (await list(ana.cookie, { paciente: lucia })).json();
-    expect(byPatient.registros.map((r) => r.accion)).toEqual(['odontograma.guardar', 'odontograma.ver', 'paciente.crear']);
+    expect(byPatient.registros.map((r) => r.accion)).toEqual([
+      'odontograma.guardar',
+      'odontograma.ver',
+      'paciente.crear',
+    ]);
     const byMember = await (await list(ana.cookie, { usuario: dentista.userId })).json();
     expect(byMember.total).toBe(2);
     const today = new Date().toISOString().slice(0, 10);
@@ -62,7 +76,9 @@ describe('GET /api/auditoria', () => {
   });
 
   it('keeps the name of a deleted patient', async () => {
-    const id = (await (await t.client(ana.cookie).pacientes.$post({ json: { nombres: 'Pablo', apellidos: 'Ruiz' } })).json()).id;
+    const id = (
+      await (await t.client(ana.cookie).pacientes.$post({ json: { nombres: 'Pablo', apellidos: 'Ruiz' } })).json()
+    ).id;
     await t.client(ana.cookie).pacientes[':id'].$delete({ param: { id } });
     const page = await (await list(ana.cookie, { paciente: id })).json();
     expect(page.registros.map((r) => [r.accion, r.paciente?.nombre])).toEqual([
@@ -97,7 +113,9 @@ describe('GET /api/auditoria', () => {
 
   it('grants auditoria.ver to Administrador roles that existed before it (start-up sync)', async () => {
     const { seedReferenceData } = await import('../../db/seed.ts');
-    await t.db.execute(sql`delete from permisos_rol where permiso_id = (select id from permisos where nombre = 'auditoria.ver')`);
+    await t.db.execute(
+      sql`delete from permisos_rol where permiso_id = (select id from permisos where nombre = 'auditoria.ver')`,
+    );
     expect((await list(ana.cookie)).status).toBe(403);
     await seedReferenceData(t.db);
     expect((await list(ana.cookie)).status).toBe(200);

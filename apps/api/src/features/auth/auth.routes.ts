@@ -34,7 +34,11 @@ const GENERIC = 'No se pudo completar la operación. Inténtalo de nuevo.';
 const CHECKED: Record<string, { schema: z.ZodType; forward: (data: never, c: Context<AppEnv>) => unknown }> = {
   '/api/auth/sign-up/email': {
     schema: registerSchema,
-    forward: (d: z.output<typeof registerSchema>) => ({ email: d.email, password: d.password, name: d.email.split('@')[0] }),
+    forward: (d: z.output<typeof registerSchema>) => ({
+      email: d.email,
+      password: d.password,
+      name: d.email.split('@')[0],
+    }),
   },
   '/api/auth/sign-in/email': {
     schema: loginSchema,
@@ -42,7 +46,10 @@ const CHECKED: Record<string, { schema: z.ZodType; forward: (data: never, c: Con
   },
   '/api/auth/request-password-reset': {
     schema: recoverySchema,
-    forward: (d: z.output<typeof recoverySchema>, c) => ({ email: d.email, redirectTo: `${c.var.deps.config.appUrl}/auth/reset-password` }),
+    forward: (d: z.output<typeof recoverySchema>, c) => ({
+      email: d.email,
+      redirectTo: `${c.var.deps.config.appUrl}/auth/reset-password`,
+    }),
   },
   '/api/auth/reset-password': {
     schema: resetPasswordSchema,
@@ -71,10 +78,14 @@ async function translate(response: Response): Promise<Response> {
     code = 'rate_limited';
     message = TOO_MANY;
   } else {
-    const body = (await response.clone().json().catch(() => null)) as { code?: string } | null;
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: string } | null;
     if (response.status === 401) code = 'unauthorized';
     if (response.status === 403) code = 'forbidden';
-    if (body?.code === 'USER_ALREADY_EXISTS' || body?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') code = 'conflict';
+    if (body?.code === 'USER_ALREADY_EXISTS' || body?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL')
+      code = 'conflict';
     message = (body?.code && SPANISH[body.code]) || GENERIC;
   }
   const headers = new Headers(response.headers);
@@ -91,7 +102,10 @@ async function translate(response: Response): Promise<Response> {
  * deleted in between, the account stays (signed in, without a clinic) and goes through onboarding.
  */
 async function joinInvitedClinic(c: Context<AppEnv>, token: string, email: string, response: Response) {
-  const body = (await response.clone().json().catch(() => null)) as { user?: { id?: string } } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { user?: { id?: string } } | null;
   const userId = body?.user?.id;
   if (!userId) return;
   try {
@@ -130,7 +144,10 @@ export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c)
   }
   const signInEmail = c.req.path === '/api/auth/sign-in/email' ? email : undefined;
   // An invitation link: refused before any account exists when it is not open or not for this email.
-  const invitation = c.req.path === '/api/auth/sign-up/email' && email !== undefined ? (parsedBody as { invitacion?: string }).invitacion : undefined;
+  const invitation =
+    c.req.path === '/api/auth/sign-up/email' && email !== undefined
+      ? (parsedBody as { invitacion?: string }).invitacion
+      : undefined;
   if (invitation && email) await checkInvitationFor(c.var.deps.db, invitation, email);
   if (signInEmail) await takeSignInAttempt(c.var.deps, signInEmail);
   if (c.req.path === '/api/auth/request-password-reset' && email !== undefined) {
@@ -139,7 +156,12 @@ export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c)
   headers.delete('content-length');
   const request = new Request(c.req.url, { method: c.req.method, headers, body });
   const response = await auth.handler(request);
-  if (signInEmail) await settleSignInAttempt(c.var.deps, signInEmail, response.ok ? 'succeeded' : response.status === 401 ? 'failed' : 'other');
+  if (signInEmail)
+    await settleSignInAttempt(
+      c.var.deps,
+      signInEmail,
+      response.ok ? 'succeeded' : response.status === 401 ? 'failed' : 'other',
+    );
   if (invitation && email && response.ok) await joinInvitedClinic(c, invitation, email, response);
   // Sign-out, password reset and revocations must apply to the next request, not a second later.
   if (c.req.method === 'POST') forgetCachedSessions(auth);

@@ -11,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 const signIn = (email: string, password: string, rememberMe = false) =>
   t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password, rememberMe } });
 const me = (cookie: string) => t.request('/api/me', { cookie });
@@ -23,29 +22,46 @@ const resetPassword = (token: string, newPassword: string) =>
 describe('register, sign in, sign out', () => {
   it('registers an account at onboarding_step pendiente and signs it in', async () => {
     const email = uniqueEmail();
-    const res = await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email: email.toUpperCase(), password: 'secreto123', acceptTerms: true } });
+    const res = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email: email.toUpperCase(), password: 'secreto123', acceptTerms: true },
+    });
     expect(res.status).toBe(200);
     const cookie = cookiesFrom(res);
     const account = await (await me(cookie)).json();
-    expect(account).toMatchObject({ user: { email, onboardingStep: 'pendiente' }, clinica: null, rol: null, permisos: [] });
+    expect(account).toMatchObject({
+      user: { email, onboardingStep: 'pendiente' },
+      clinica: null,
+      rol: null,
+      permisos: [],
+    });
   });
 
   it('refuses a second account with the same email, in Spanish', async () => {
     const { email } = await signUp(t);
-    const res = await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email, password: 'otroSecreto', acceptTerms: true } });
+    const res = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email, password: 'otroSecreto', acceptTerms: true },
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect((await errorOf(res)).message).toBe('Ya existe una cuenta con este correo electrónico');
   });
 
   it('validates registration with the spec messages', async () => {
-    const res = await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email: '', password: '', acceptTerms: false } });
+    const res = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email: '', password: '', acceptTerms: false },
+    });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).fields).toEqual({
       email: 'El correo electrónico es requerido',
       password: 'La contraseña es requerida',
       acceptTerms: 'Debes aceptar los términos y condiciones',
     });
-    const long = await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email: uniqueEmail(), password: 'x'.repeat(129), acceptTerms: true } });
+    const long = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email: uniqueEmail(), password: 'x'.repeat(129), acceptTerms: true },
+    });
     expect((await errorOf(long)).fields?.password).toBe('La contraseña no puede superar los 128 caracteres');
   });
 
@@ -205,11 +221,17 @@ describe('password recovery', () => {
     const { email, password, userId } = await signUp(t);
     await requestReset(t, email);
     const token = await resetTokenFor(t, email);
-    const [row] = await t.db.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    const [row] = await t.db
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, `reset-password:${token}`));
     expect(row.value).toBe(userId);
     // Issued with one hour to live.
     expect(Math.abs(row.expiresAt.getTime() - row.createdAt.getTime() - 3_600_000)).toBeLessThan(5_000);
-    await t.db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verification.id, row.id));
+    await t.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.id, row.id));
 
     const res = await resetPassword(token, 'nuevaClave456');
     expect(res.status).toBe(400);
@@ -226,12 +248,16 @@ describe('password recovery', () => {
   it('refuses an invented token without changing anything', async () => {
     const res = await resetPassword('token-inventado', 'nuevaClave456');
     expect(res.status).toBe(400);
-    expect(await t.db.select().from(verification).where(like(verification.identifier, 'reset-password:token-inventado%'))).toEqual([]);
+    expect(
+      await t.db.select().from(verification).where(like(verification.identifier, 'reset-password:token-inventado%')),
+    ).toEqual([]);
   });
 });
 
 describe('rate limits (RATE_LIMIT=true)', () => {
-  const RATE_LIMITED = { error: { code: 'rate_limited', message: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.' } };
+  const RATE_LIMITED = {
+    error: { code: 'rate_limited', message: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.' },
+  };
 
   async function statuses(n: number, send: () => Promise<Response>) {
     const out: Response[] = [];
@@ -248,7 +274,10 @@ describe('rate limits (RATE_LIMIT=true)', () => {
       await limited.deps.auth.api.signUpEmail({ body: { email, password, name: 'limitado' } });
       // Ten different accounts, so that only the per-address limit applies.
       const first = await statuses(10, () =>
-        limited.request('/api/auth/sign-in/email', { method: 'POST', json: { email: uniqueEmail('otro'), password: 'incorrecta' } }),
+        limited.request('/api/auth/sign-in/email', {
+          method: 'POST',
+          json: { email: uniqueEmail('otro'), password: 'incorrecta' },
+        }),
       );
       expect(first.map((r) => r.status)).toEqual(Array(10).fill(401));
       const blocked = await limited.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
@@ -290,7 +319,10 @@ describe('rate limits (RATE_LIMIT=true)', () => {
       expect(stored).not.toContain('203.0.113.');
 
       // Five minutes later (the lock's row expired), the person signs in, and the count starts again.
-      await limited.db.update(limitesUso).set({ expire: new Date(Date.now() - 1000) }).where(like(limitesUso.key, 'login-cuenta:%'));
+      await limited.db
+        .update(limitesUso)
+        .set({ expire: new Date(Date.now() - 1000) })
+        .where(like(limitesUso.key, 'login-cuenta:%'));
       expect((await signInFrom('198.51.100.7', password)).status).toBe(200);
       expect(await limited.db.select().from(limitesUso).where(like(limitesUso.key, 'login-cuenta:%'))).toEqual([]);
     } finally {
@@ -305,7 +337,11 @@ describe('rate limits (RATE_LIMIT=true)', () => {
       await limited.deps.auth.api.signUpEmail({ body: { email, password: 'secreto123', name: 'objetivo' } });
       const statuses = await Promise.all(
         Array.from({ length: 24 }, (_, i) =>
-          limited.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'incorrecta' }, address: `203.0.113.${i + 1}` }),
+          limited.request('/api/auth/sign-in/email', {
+            method: 'POST',
+            json: { email, password: 'incorrecta' },
+            address: `203.0.113.${i + 1}`,
+          }),
         ).map(async (res) => (await res).status),
       );
       expect(statuses.filter((s) => s === 401)).toHaveLength(10);
@@ -321,7 +357,11 @@ describe('rate limits (RATE_LIMIT=true)', () => {
       const unknown = uniqueEmail('nadie');
       let n = 0;
       const tries = await statuses(11, () =>
-        limited.request('/api/auth/sign-in/email', { method: 'POST', json: { email: unknown, password: 'incorrecta' }, address: `192.0.2.${++n}` }),
+        limited.request('/api/auth/sign-in/email', {
+          method: 'POST',
+          json: { email: unknown, password: 'incorrecta' },
+          address: `192.0.2.${++n}`,
+        }),
       );
       expect(tries.map((r) => r.status)).toEqual([...Array(10).fill(401), 429]);
 
@@ -329,7 +369,11 @@ describe('rate limits (RATE_LIMIT=true)', () => {
       const password = 'secreto123';
       await limited.deps.auth.api.signUpEmail({ body: { email, password, name: 'persona' } });
       const signInAs = (pass: string, n: number) =>
-        limited.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: pass }, address: `192.0.2.${n}` });
+        limited.request('/api/auth/sign-in/email', {
+          method: 'POST',
+          json: { email, password: pass },
+          address: `192.0.2.${n}`,
+        });
       for (let i = 1; i <= 9; i++) expect((await signInAs('incorrecta', i)).status).toBe(401);
       expect((await signInAs(password, 100)).status).toBe(200);
       // The count started again: nine more mistakes do not lock the account.
@@ -343,7 +387,11 @@ describe('rate limits (RATE_LIMIT=true)', () => {
   it('throttles sign-up after 5 a minute', async () => {
     const limited = await createTestApp({ RATE_LIMIT: 'true' });
     try {
-      const attempt = () => limited.request('/api/auth/sign-up/email', { method: 'POST', json: { email: uniqueEmail(), password: 'secreto123', acceptTerms: true } });
+      const attempt = () =>
+        limited.request('/api/auth/sign-up/email', {
+          method: 'POST',
+          json: { email: uniqueEmail(), password: 'secreto123', acceptTerms: true },
+        });
       expect((await statuses(5, attempt)).map((r) => r.status)).toEqual(Array(5).fill(200));
       const blocked = await attempt();
       expect(blocked.status).toBe(429);
@@ -360,7 +408,11 @@ describe('rate limits (RATE_LIMIT=true)', () => {
       expect((await statuses(3, ask)).map((r) => r.status)).toEqual([200, 200, 200]);
       expect((await ask()).status).toBe(429);
 
-      const guess = () => limited.request('/api/auth/reset-password', { method: 'POST', json: { token: 'adivinado', newPassword: 'nuevaClave456' } });
+      const guess = () =>
+        limited.request('/api/auth/reset-password', {
+          method: 'POST',
+          json: { token: 'adivinado', newPassword: 'nuevaClave456' },
+        });
       expect((await statuses(5, guess)).map((r) => r.status)).toEqual(Array(5).fill(400));
       const blocked = await guess();
       expect(blocked.status).toBe(429);
@@ -411,21 +463,29 @@ describe('onboarding_step', () => {
 describe('better-auth endpoints the app does not use', () => {
   it('refuses update-user: onboarding state and the rest of the user row are written by the server alone', async () => {
     const { cookie, email } = await signUp(t);
-    for (const json of [{ onboardingStep: 'completado' }, { name: 'Otro nombre', image: 'https://ejemplo.test/x.png' }]) {
+    for (const json of [
+      { onboardingStep: 'completado' },
+      { name: 'Otro nombre', image: 'https://ejemplo.test/x.png' },
+    ]) {
       const res = await t.request('/api/auth/update-user', { method: 'POST', json, cookie });
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'Ruta de la API no encontrada' } });
     }
     const [row] = await t.db.select().from(user).where(eq(user.email, email));
     expect(row).toMatchObject({ onboardingStep: 'pendiente', image: null, name: email.split('@')[0] });
-    expect(((await (await me(cookie)).json()) as { user: { onboardingStep: string } }).user.onboardingStep).toBe('pendiente');
+    expect(((await (await me(cookie)).json()) as { user: { onboardingStep: string } }).user.onboardingStep).toBe(
+      'pendiente',
+    );
   });
 
-  it.each(['change-email', 'change-password', 'delete-user', 'revoke-sessions', 'set-password'])('answers 404 to POST /api/auth/%s', async (name) => {
-    const { cookie } = await signUp(t);
-    const res = await t.request(`/api/auth/${name}`, { method: 'POST', json: {}, cookie });
-    expect(res.status).toBe(404);
-  });
+  it.each(['change-email', 'change-password', 'delete-user', 'revoke-sessions', 'set-password'])(
+    'answers 404 to POST /api/auth/%s',
+    async (name) => {
+      const { cookie } = await signUp(t);
+      const res = await t.request(`/api/auth/${name}`, { method: 'POST', json: {}, cookie });
+      expect(res.status).toBe(404);
+    },
+  );
 
   it.each(['list-sessions', 'list-accounts'])('answers 404 to GET /api/auth/%s', async (name) => {
     const { cookie } = await signUp(t);

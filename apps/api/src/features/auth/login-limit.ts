@@ -44,7 +44,11 @@ export async function takeSignInAttempt(deps: Pick<Deps, 'config' | 'db'>, email
  * keeps it and, at the limit, locks the account for LOGIN_LOCK_SECONDS (not the whole window);
  * any other answer (invalid input, better-auth's own limit) gives it back.
  */
-export async function settleSignInAttempt(deps: Pick<Deps, 'config' | 'db'>, email: string, outcome: 'succeeded' | 'failed' | 'other'): Promise<void> {
+export async function settleSignInAttempt(
+  deps: Pick<Deps, 'config' | 'db'>,
+  email: string,
+  outcome: 'succeeded' | 'failed' | 'other',
+): Promise<void> {
   const { config, db } = deps;
   if (!config.rateLimit) return;
   const limiter = limiterFor(db, loginFailures);

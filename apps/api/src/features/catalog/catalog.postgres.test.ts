@@ -16,12 +16,24 @@ describe('stock under concurrency', () => {
     const owner = await createClinicOwner(t);
     const [item] = await t.db
       .insert(productos)
-      .values({ clinicaId: owner.clinica.id, nombre: 'Anestesia', categoria: 'insumo', stockActual: 10, stockMinimo: 2 })
+      .values({
+        clinicaId: owner.clinica.id,
+        nombre: 'Anestesia',
+        categoria: 'insumo',
+        stockActual: 10,
+        stockMinimo: 2,
+      })
       .returning({ id: productos.id });
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
         t.db.transaction((tx) =>
-          adjustStock(tx, { clinicaId: owner.clinica.id, productoId: item.id, cantidad: -1, motivo: 'consumo', autorId: owner.userId }),
+          adjustStock(tx, {
+            clinicaId: owner.clinica.id,
+            productoId: item.id,
+            cantidad: -1,
+            motivo: 'consumo',
+            autorId: owner.userId,
+          }),
         ),
       ),
     );
@@ -30,15 +42,25 @@ describe('stock under concurrency', () => {
     const [row] = await t.db.select({ stock: productos.stockActual }).from(productos).where(eq(productos.id, item.id));
     expect(row.stock).toBe(0);
     const [moves] = await t.db
-      .select({ n: sql<number>`count(*)::int`, sum: sql<number>`sum(cantidad)::int`, lowest: sql<number>`min(stock_resultante)::int` })
+      .select({
+        n: sql<number>`count(*)::int`,
+        sum: sql<number>`sum(cantidad)::int`,
+        lowest: sql<number>`min(stock_resultante)::int`,
+      })
       .from(movimientosStock)
       .where(eq(movimientosStock.productoId, item.id));
     expect(moves).toEqual({ n: 10, sum: -10, lowest: 0 });
     // Each movement left a different stock, 9 down to 0: they queued, none read a stale value.
-    const left = await t.db.select({ s: movimientosStock.stockResultante }).from(movimientosStock).where(eq(movimientosStock.productoId, item.id));
+    const left = await t.db
+      .select({ s: movimientosStock.stockResultante })
+      .from(movimientosStock)
+      .where(eq(movimientosStock.productoId, item.id));
     expect(left.map((m) => m.s).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     // The minimum (2) was crossed once: one notification, whichever movement crossed it.
-    const [alerts] = await t.db.select({ n: sql<number>`count(*)::int` }).from(notificaciones).where(eq(notificaciones.enlace, `/productos/${item.id}`));
+    const [alerts] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notificaciones)
+      .where(eq(notificaciones.enlace, `/productos/${item.id}`));
     expect(alerts.n).toBe(1);
   });
 });

@@ -143,7 +143,9 @@ export async function listItems(
     ? rows
     : await db
         .select({
-          total: query.q ? sql<number>`(select count(*)::int from productos where ${and(...filters)})` : counted(sql`${clinicaId}::uuid`, categoria ? sql`${categoria}` : undefined),
+          total: query.q
+            ? sql<number>`(select count(*)::int from productos where ${and(...filters)})`
+            : counted(sql`${clinicaId}::uuid`, categoria ? sql`${categoria}` : undefined),
           totalClinica: counted(sql`${clinicaId}::uuid`),
         })
         .from(sql`(select 1) as uno`);
@@ -227,7 +229,12 @@ export async function createItem(db: Database, member: Author, data: ItemData): 
  * (through adjustStock, in the same transaction, the row locked meanwhile); a changed minimum is
  * checked against the stock (low-stock alert). Null when the item is not the clinic's.
  */
-export async function updateItem(db: Database, member: Author, id: string, data: UpdateItemData): Promise<CatalogItem | null> {
+export async function updateItem(
+  db: Database,
+  member: Author,
+  id: string,
+  data: UpdateItemData,
+): Promise<CatalogItem | null> {
   return guardCodigo(() =>
     db.transaction(async (tx) => {
       const [current] = await tx
@@ -256,16 +263,31 @@ export async function updateItem(db: Database, member: Author, id: string, data:
 async function setStock(tx: Executor, member: Author, id: string, from: number | null, to: number | null) {
   const cantidad = (to ?? 0) - (from ?? 0);
   if (cantidad !== 0) {
-    const result = await adjustStock(tx, { clinicaId: member.clinicaId, productoId: id, cantidad, motivo: 'ajuste', autorId: member.userId });
+    const result = await adjustStock(tx, {
+      clinicaId: member.clinicaId,
+      productoId: id,
+      cantidad,
+      motivo: 'ajuste',
+      autorId: member.userId,
+    });
     if (result.status !== 'ok') throw conflict(CATALOG_MESSAGES.stockInsufficient);
   }
   if ((to === null) !== (from === null)) {
-    await tx.update(productos).set({ stockActual: to }).where(and(eq(productos.id, id), eq(productos.clinicaId, member.clinicaId)));
+    await tx
+      .update(productos)
+      .set({ stockActual: to })
+      .where(and(eq(productos.id, id), eq(productos.clinicaId, member.clinicaId)));
   }
 }
 
 /** Deletes the item (its movements with it), then its image file. False when not the clinic's. */
-export async function deleteItem(db: Executor, storage: Storage, logger: Logger, clinicaId: string, id: string): Promise<boolean> {
+export async function deleteItem(
+  db: Executor,
+  storage: Storage,
+  logger: Logger,
+  clinicaId: string,
+  id: string,
+): Promise<boolean> {
   const [row] = await db
     .delete(productos)
     .where(and(eq(productos.id, id), eq(productos.clinicaId, clinicaId)))

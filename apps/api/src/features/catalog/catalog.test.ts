@@ -13,7 +13,10 @@ let beto: Owner;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [ana, beto] = await Promise.all([createClinicOwner(t, { nombre: 'Clínica Ana' }), createClinicOwner(t, { nombre: 'Clínica Beto' })]);
+  [ana, beto] = await Promise.all([
+    createClinicOwner(t, { nombre: 'Clínica Ana' }),
+    createClinicOwner(t, { nombre: 'Clínica Beto' }),
+  ]);
 });
 afterAll(() => t.close());
 
@@ -46,9 +49,15 @@ const formOf = (item: CatalogItem, changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
-const stockOf = async (id: string) => (await t.db.select({ s: productos.stockActual }).from(productos).where(eq(productos.id, id)))[0].s;
+const stockOf = async (id: string) =>
+  (await t.db.select({ s: productos.stockActual }).from(productos).where(eq(productos.id, id)))[0].s;
 const movementSum = async (id: string) =>
-  (await t.db.select({ n: sql<number>`coalesce(sum(cantidad), 0)::int` }).from(movimientosStock).where(eq(movimientosStock.productoId, id)))[0].n;
+  (
+    await t.db
+      .select({ n: sql<number>`coalesce(sum(cantidad), 0)::int` })
+      .from(movimientosStock)
+      .where(eq(movimientosStock.productoId, id))
+  )[0].n;
 const stockAlerts = async (userId: string, id: string) =>
   (
     await t.db
@@ -61,7 +70,14 @@ describe('item form', () => {
   it('answers the messages of spec 001 §5 on the fields', async () => {
     const res = await api(ana.cookie, '', {
       method: 'POST',
-      json: { nombre: '  ', categoria: 'otro', precioCompra: 10.5, precioVenta: -1, stockActual: 'muchos', stockMinimo: 2.5 },
+      json: {
+        nombre: '  ',
+        categoria: 'otro',
+        precioCompra: 10.5,
+        precioVenta: -1,
+        stockActual: 'muchos',
+        stockMinimo: 2.5,
+      },
     });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).fields).toEqual({
@@ -97,15 +113,35 @@ describe('item form', () => {
       activo: true,
       bajoMinimo: false,
     });
-    const service = await create(ana, { nombre: 'Limpieza dental', categoria: 'servicio', precioVenta: 120000, stockActual: 5, stockMinimo: 1 });
-    expect(service).toMatchObject({ categoria: 'servicio', precioCompra: null, precioVenta: 120000, stockActual: null, stockMinimo: null, movimientos: [] });
+    const service = await create(ana, {
+      nombre: 'Limpieza dental',
+      categoria: 'servicio',
+      precioVenta: 120000,
+      stockActual: 5,
+      stockMinimo: 1,
+    });
+    expect(service).toMatchObject({
+      categoria: 'servicio',
+      precioCompra: null,
+      precioVenta: 120000,
+      stockActual: null,
+      stockMinimo: null,
+      movimientos: [],
+    });
   });
 
   it('keeps código unique within the clinic, on create and on edit, with the message on the field', async () => {
     const first = await create(ana, { nombre: 'Resina A2', codigo: 'RES-A2' });
-    const again = await api(ana.cookie, '', { method: 'POST', json: { nombre: 'Otra resina', categoria: 'producto', codigo: 'RES-A2' } });
+    const again = await api(ana.cookie, '', {
+      method: 'POST',
+      json: { nombre: 'Otra resina', categoria: 'producto', codigo: 'RES-A2' },
+    });
     expect(again.status).toBe(409);
-    expect(await errorOf(again)).toEqual({ code: 'conflict', message: CATALOG_MESSAGES.codigoDuplicate, fields: { codigo: CATALOG_MESSAGES.codigoDuplicate } });
+    expect(await errorOf(again)).toEqual({
+      code: 'conflict',
+      message: CATALOG_MESSAGES.codigoDuplicate,
+      fields: { codigo: CATALOG_MESSAGES.codigoDuplicate },
+    });
     // Another clinic may use the same code; items without a code never collide.
     await create(beto, { nombre: 'Resina de Beto', codigo: 'RES-A2' });
     await create(ana, { nombre: 'Sin código 1' });
@@ -117,7 +153,10 @@ describe('item form', () => {
     const [row] = await t.db.select({ codigo: productos.codigo }).from(productos).where(eq(productos.id, other.id));
     expect(row.codigo).toBe('RES-A3');
     // Saving an item with its own code is fine.
-    expect((await api(ana.cookie, `/${first.id}`, { method: 'PUT', json: formOf(first, { nombre: 'Resina A2 Plus' }) })).status).toBe(200);
+    expect(
+      (await api(ana.cookie, `/${first.id}`, { method: 'PUT', json: formOf(first, { nombre: 'Resina A2 Plus' }) }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -130,9 +169,17 @@ describe('list', () => {
     await create(owner, { nombre: 'Ortodoncia: revisión', categoria: 'servicio' });
 
     const all = await list(owner);
-    expect(all.items.map((i) => i.nombre)).toEqual(['Anestesia Lidocaína', 'Blanqueamiento', 'Cepillo interdental', 'Ortodoncia: revisión']);
+    expect(all.items.map((i) => i.nombre)).toEqual([
+      'Anestesia Lidocaína',
+      'Blanqueamiento',
+      'Cepillo interdental',
+      'Ortodoncia: revisión',
+    ]);
     expect(all).toMatchObject({ total: 4, totalClinica: 4, pagina: 1, porPagina: CATALOG_PAGE_SIZE });
-    expect((await list(owner, '?categoria=servicio')).items.map((i) => i.nombre)).toEqual(['Blanqueamiento', 'Ortodoncia: revisión']);
+    expect((await list(owner, '?categoria=servicio')).items.map((i) => i.nombre)).toEqual([
+      'Blanqueamiento',
+      'Ortodoncia: revisión',
+    ]);
     expect((await list(owner, '?q=LIDOCAINA')).items.map((i) => i.nombre)).toEqual(['Anestesia Lidocaína']);
     expect((await list(owner, '?q=srv-blq')).items.map((i) => i.nombre)).toEqual(['Blanqueamiento']);
     const ortodoncia = await list(owner, '?q=ortodóncia');
@@ -152,9 +199,25 @@ describe('list', () => {
     expect(await list(owner, '?q=ortodoncia&pagina=2')).toMatchObject({ items: [], total: 2, totalClinica: 4 });
     // A row carries the table's columns only (the item page has the rest).
     expect(Object.keys((await list(owner, '?categoria=producto')).items[0]).sort()).toEqual(
-      ['activo', 'bajoMinimo', 'categoria', 'codigo', 'id', 'nombre', 'precioCompra', 'precioVenta', 'stockActual', 'unidadMedida'].sort(),
+      [
+        'activo',
+        'bajoMinimo',
+        'categoria',
+        'codigo',
+        'id',
+        'nombre',
+        'precioCompra',
+        'precioVenta',
+        'stockActual',
+        'unidadMedida',
+      ].sort(),
     );
-    expect((await list(owner, '?q=ortodoncia&categoria=producto')).items[0]).toMatchObject({ nombre: 'Cepillo interdental', categoria: 'producto', activo: true, bajoMinimo: false });
+    expect((await list(owner, '?q=ortodoncia&categoria=producto')).items[0]).toMatchObject({
+      nombre: 'Cepillo interdental',
+      categoria: 'producto',
+      activo: true,
+      bajoMinimo: false,
+    });
   });
 
   it('keeps the tab counts exact through creating, changing category and deleting (productos_conteo)', async () => {
@@ -198,7 +261,9 @@ describe('another clinic', () => {
   it('cannot read, edit, delete or change the image of an item, which stays as it was', async () => {
     const item = await create(ana, { nombre: 'Privado de Ana', stockActual: 4 });
     const [before] = await t.db.select().from(productos).where(eq(productos.id, item.id));
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set('imagen', new File([new Uint8Array(png)], 'x.png', { type: 'image/png' }));
     const attempts = [
@@ -234,8 +299,13 @@ describe('another clinic', () => {
 describe('stock', () => {
   it('records the initial stock and every edit of it as an ajuste movement with its author', async () => {
     const item = await create(ana, { nombre: 'Algodón', stockActual: 10, stockMinimo: 1 });
-    expect(item.movimientos).toMatchObject([{ cantidad: 10, motivo: 'ajuste', stockResultante: 10, autor: { id: ana.userId, nombres: 'Ana' } }]);
-    const res = await api(ana.cookie, `/${item.id}`, { method: 'PUT', json: formOf(item, { stockActual: 7, activo: false }) });
+    expect(item.movimientos).toMatchObject([
+      { cantidad: 10, motivo: 'ajuste', stockResultante: 10, autor: { id: ana.userId, nombres: 'Ana' } },
+    ]);
+    const res = await api(ana.cookie, `/${item.id}`, {
+      method: 'PUT',
+      json: formOf(item, { stockActual: 7, activo: false }),
+    });
     expect(res.status).toBe(200);
     const edited = (await res.json()) as CatalogItem;
     expect(edited).toMatchObject({ stockActual: 7, activo: false });
@@ -245,9 +315,13 @@ describe('stock', () => {
       [10, 'ajuste', 10],
     ]);
     // Saving without touching the stock records nothing; clearing it takes the count to 0.
-    const same = (await (await api(ana.cookie, `/${item.id}`, { method: 'PUT', json: formOf(edited, { nombre: 'Algodón en rollo' }) })).json()) as CatalogItem;
+    const same = (await (
+      await api(ana.cookie, `/${item.id}`, { method: 'PUT', json: formOf(edited, { nombre: 'Algodón en rollo' }) })
+    ).json()) as CatalogItem;
     expect(same.movimientos).toHaveLength(2);
-    const cleared = (await (await api(ana.cookie, `/${item.id}`, { method: 'PUT', json: formOf(same, { stockActual: null }) })).json()) as CatalogItem;
+    const cleared = (await (
+      await api(ana.cookie, `/${item.id}`, { method: 'PUT', json: formOf(same, { stockActual: null }) })
+    ).json()) as CatalogItem;
     expect(cleared.stockActual).toBeNull();
     expect(cleared.movimientos[0]).toMatchObject({ cantidad: -7, stockResultante: 0 });
     expect(await movementSum(item.id)).toBe(0);
@@ -260,21 +334,35 @@ describe('stock', () => {
   it('never goes below zero: a larger take is refused and nothing is recorded', async () => {
     const item = await create(ana, { nombre: 'Fresas', stockActual: 2 });
     const result = await t.db.transaction((tx) =>
-      adjustStock(tx, { clinicaId: ana.clinica.id, productoId: item.id, cantidad: -3, motivo: 'consumo', autorId: ana.userId }),
+      adjustStock(tx, {
+        clinicaId: ana.clinica.id,
+        productoId: item.id,
+        cantidad: -3,
+        motivo: 'consumo',
+        autorId: ana.userId,
+      }),
     );
     expect(result).toEqual({ status: 'insuficiente', stockActual: 2 });
     expect(await stockOf(item.id)).toBe(2);
     expect(await movementSum(item.id)).toBe(2);
     // Another clinic's item is not found, and stays as it was.
     const foreign = await t.db.transaction((tx) =>
-      adjustStock(tx, { clinicaId: beto.clinica.id, productoId: item.id, cantidad: -1, motivo: 'consumo', autorId: beto.userId }),
+      adjustStock(tx, {
+        clinicaId: beto.clinica.id,
+        productoId: item.id,
+        cantidad: -1,
+        motivo: 'consumo',
+        autorId: beto.userId,
+      }),
     );
     expect(foreign).toEqual({ status: 'no_encontrado' });
     expect(await stockOf(item.id)).toBe(2);
     // A stock that is not recorded (a service) has nothing to take from; adding starts its count.
     const service = await create(ana, { nombre: 'Urgencia', categoria: 'servicio' });
     const take = (productoId: string, cantidad: number) =>
-      t.db.transaction((tx) => adjustStock(tx, { clinicaId: ana.clinica.id, productoId, cantidad, motivo: 'venta', autorId: null }));
+      t.db.transaction((tx) =>
+        adjustStock(tx, { clinicaId: ana.clinica.id, productoId, cantidad, motivo: 'venta', autorId: null }),
+      );
     expect(await take(service.id, -1)).toEqual({ status: 'no_contado' });
     expect(await stockOf(service.id)).toBeNull();
     const uncounted = await create(ana, { nombre: 'Sin contar', categoria: 'producto' });
@@ -290,7 +378,13 @@ describe('stock', () => {
     const item = await create(owner, { nombre: 'Guantes talla M', stockActual: 10, stockMinimo: 3 });
     const take = (cantidad: number) =>
       t.db.transaction((tx) =>
-        adjustStock(tx, { clinicaId: owner.clinica.id, productoId: item.id, cantidad, motivo: 'consumo', autorId: asistente.userId }),
+        adjustStock(tx, {
+          clinicaId: owner.clinica.id,
+          productoId: item.id,
+          cantidad,
+          motivo: 'consumo',
+          autorId: asistente.userId,
+        }),
       );
 
     expect(await take(-6)).toMatchObject({ status: 'ok', stockActual: 4, alerta: false });
@@ -317,23 +411,44 @@ describe('stock', () => {
     const current = (await (await api(owner.cookie, `/${item.id}`)).json()) as CatalogItem;
     await api(owner.cookie, `/${item.id}`, { method: 'PUT', json: formOf(current, { stockActual: 8 }) });
     expect(await stockAlerts(owner.userId, item.id)).toBe(2);
-    await api(owner.cookie, `/${item.id}`, { method: 'PUT', json: formOf(current, { stockActual: 8, stockMinimo: 8 }) });
+    await api(owner.cookie, `/${item.id}`, {
+      method: 'PUT',
+      json: formOf(current, { stockActual: 8, stockMinimo: 8 }),
+    });
     expect(await stockAlerts(owner.userId, item.id)).toBe(3);
     expect(await movementSum(item.id)).toBe(8);
   });
 
   it('adds a received purchase to the buyer as a compra_recibida movement of an item linked on first receipt', async () => {
-    const supplier = await create(beto, { nombre: 'Composite universal', categoria: 'producto', unidadMedida: 'unidad', stockActual: 50, precioVenta: 85000 });
+    const supplier = await create(beto, {
+      nombre: 'Composite universal',
+      categoria: 'producto',
+      unidadMedida: 'unidad',
+      stockActual: 50,
+      precioVenta: 85000,
+    });
     const pedido = '11111111-1111-4111-8111-111111111111';
     const receive = (cantidad: number) =>
       t.db.transaction((tx) =>
-        receivePurchasedStock(tx, { clinicaId: ana.clinica.id, productoProveedorId: supplier.id, cantidad, precioUnitario: 85000, autorId: ana.userId, referencia: pedido }),
+        receivePurchasedStock(tx, {
+          clinicaId: ana.clinica.id,
+          productoProveedorId: supplier.id,
+          cantidad,
+          precioUnitario: 85000,
+          autorId: ana.userId,
+          referencia: pedido,
+        }),
       );
     const first = await receive(3);
     const second = await receive(2);
     expect(second).toEqual({ productoId: first.productoId, stockActual: 5 });
     const mine = (await (await api(ana.cookie, `/${first.productoId}`)).json()) as CatalogItem;
-    expect(mine).toMatchObject({ nombre: 'Composite universal', productoProveedorId: supplier.id, precioCompra: 85000, stockActual: 5 });
+    expect(mine).toMatchObject({
+      nombre: 'Composite universal',
+      productoProveedorId: supplier.id,
+      precioCompra: 85000,
+      stockActual: 5,
+    });
     expect(mine.movimientos.map((m) => [m.cantidad, m.motivo, m.referencia])).toEqual([
       [2, 'compra_recibida', pedido],
       [3, 'compra_recibida', pedido],
@@ -345,7 +460,9 @@ describe('stock', () => {
 describe('image', () => {
   it('stores the image under product_images/{clinic}/ and deletes it with the item', async () => {
     const item = await create(ana, { nombre: 'Con imagen', categoria: 'producto' });
-    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#c83c3c' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#c83c3c' } })
+      .png()
+      .toBuffer();
     const res = await t.client(ana.cookie).productos[':id'].imagen.$put({
       param: { id: item.id },
       form: { imagen: new File([new Uint8Array(png)], 'Cepillo Niño.png', { type: 'image/png' }) },
@@ -354,7 +471,14 @@ describe('image', () => {
     const saved = (await res.json()) as CatalogItem;
     expect(saved.imagenUrl).toMatch(new RegExp(`^/files/product_images/${ana.clinica.id}/\\d+-cepillo-nino\\.png$`));
     expect((await t.request(saved.imagenUrl!)).status).toBe(200);
-    const text = await api(ana.cookie, `/${item.id}/imagen`, { method: 'PUT', body: (() => { const f = new FormData(); f.set('imagen', new File(['hola'], 'x.txt', { type: 'text/plain' })); return f; })() });
+    const text = await api(ana.cookie, `/${item.id}/imagen`, {
+      method: 'PUT',
+      body: (() => {
+        const f = new FormData();
+        f.set('imagen', new File(['hola'], 'x.txt', { type: 'text/plain' }));
+        return f;
+      })(),
+    });
     expect(text.status).toBe(415);
     expect((await api(ana.cookie, `/${item.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await t.request(saved.imagenUrl!)).status).toBe(404);

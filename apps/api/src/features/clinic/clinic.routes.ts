@@ -37,5 +37,8 @@ export const clinicRoutes = new Hono<AppEnv>()
   })
   .post('/logo', requirePermission('clinica.editar'), imageUpload('logo'), async (c) => {
     const { db, storage } = c.var.deps;
-    return c.json(await setClinicLogo(db, storage, c.var.member.clinicaId, await fileBytes(c.req.valid('form').logo)), 200);
+    return c.json(
+      await setClinicLogo(db, storage, c.var.member.clinicaId, await fileBytes(c.req.valid('form').logo)),
+      200,
+    );
   });

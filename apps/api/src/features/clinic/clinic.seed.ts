@@ -6,8 +6,22 @@ import { DEMO_CLINIC, DEMO_SUPPLIER } from '../../db/demo.ts';
 import { account, clinicas, perfilesUsuario, user } from '../../db/schema/index.ts';
 import { createClinic } from './clinic.service.ts';
 
-type DemoAccount = { id: string; email: string; password: string; nombres: string; apellidos: string; telefono: string };
-type DemoClinicFields = { id: string; nombre: string; telefono: string; pais: string; ciudad: string; direccion: string };
+type DemoAccount = {
+  id: string;
+  email: string;
+  password: string;
+  nombres: string;
+  apellidos: string;
+  telefono: string;
+};
+type DemoClinicFields = {
+  id: string;
+  nombre: string;
+  telefono: string;
+  pais: string;
+  ciudad: string;
+  direccion: string;
+};
 
 /**
  * A demo account that owns a clinic: a real account (better-auth's credential account with its own
@@ -16,7 +30,9 @@ type DemoClinicFields = { id: string; nombre: string; telefono: string; pais: st
  */
 async function seedOwnedClinic(tx: Executor, owner: DemoAccount, clinic: DemoClinicFields): Promise<void> {
   const now = new Date();
-  await tx.insert(user).values({ id: owner.id, name: `${owner.nombres} ${owner.apellidos}`, email: owner.email, emailVerified: true });
+  await tx
+    .insert(user)
+    .values({ id: owner.id, name: `${owner.nombres} ${owner.apellidos}`, email: owner.email, emailVerified: true });
   await tx.insert(account).values({
     id: randomUUID(),
     // better-auth's credential accounts are keyed by the user id.
@@ -25,12 +41,20 @@ async function seedOwnedClinic(tx: Executor, owner: DemoAccount, clinic: DemoCli
     userId: owner.id,
     password: await hashPassword(owner.password),
   });
-  await tx
-    .insert(perfilesUsuario)
-    .values({ id: owner.id, nombres: owner.nombres, apellidos: owner.apellidos, telefono: owner.telefono, fechaActualizacion: now });
+  await tx.insert(perfilesUsuario).values({
+    id: owner.id,
+    nombres: owner.nombres,
+    apellidos: owner.apellidos,
+    telefono: owner.telefono,
+    fechaActualizacion: now,
+  });
   // createClinic opens its own transaction; inside ours it becomes a savepoint. It also marks the
   // owner's onboarding as completado, so signing in lands on the dashboard.
-  await createClinic(tx as unknown as Database, { id: owner.id, email: owner.email, nombres: `${owner.nombres} ${owner.apellidos}` }, clinic);
+  await createClinic(
+    tx as unknown as Database,
+    { id: owner.id, email: owner.email, nombres: `${owner.nombres} ${owner.apellidos}` },
+    clinic,
+  );
 }
 
 /** Demo data: the demo clinic and its owner. */

@@ -1,7 +1,16 @@
 import { DEFAULT_ROLES } from '@odontia/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { clinicas, perfilesUsuario, permisos, permisosRol, rolesClinica, user, usuarios, usuariosRol } from '../../db/schema/index.ts';
+import {
+  clinicas,
+  perfilesUsuario,
+  permisos,
+  permisosRol,
+  rolesClinica,
+  user,
+  usuarios,
+  usuariosRol,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { replaceStoredImage } from '../../platform/storage/stored-images.ts';
@@ -50,7 +59,14 @@ export async function createClinic(
 
       const roles = await tx
         .insert(rolesClinica)
-        .values(DEFAULT_ROLES.map((r) => ({ clinicaId: clinica.id, nombre: r.nombre, descripcion: r.descripcion, esPredeterminado: true })))
+        .values(
+          DEFAULT_ROLES.map((r) => ({
+            clinicaId: clinica.id,
+            nombre: r.nombre,
+            descripcion: r.descripcion,
+            esPredeterminado: true,
+          })),
+        )
         .returning({ id: rolesClinica.id, nombre: rolesClinica.nombre });
 
       const catalogue = await tx.select({ id: permisos.id, nombre: permisos.nombre }).from(permisos);
@@ -65,7 +81,9 @@ export async function createClinic(
       await hooks.afterRoles?.(tx);
 
       const adminRole = roles.find((r) => r.nombre === 'Administrador')!;
-      await tx.insert(usuarios).values({ id: owner.id, clinicaId: clinica.id, nombres: owner.nombres, email: owner.email, rol: 'admin' });
+      await tx
+        .insert(usuarios)
+        .values({ id: owner.id, clinicaId: clinica.id, nombres: owner.nombres, email: owner.email, rol: 'admin' });
       await tx.insert(usuariosRol).values({ usuarioId: owner.id, rolId: adminRole.id });
       await tx.update(user).set({ onboardingStep: 'completado', updatedAt: new Date() }).where(eq(user.id, owner.id));
       return clinica;
@@ -121,7 +139,13 @@ const clinicColumns = {
 };
 
 /** Validated by clinicSchema: an undefined place field is left as it is on update. */
-export type ClinicData = { nombre: string; telefono: string; pais?: string | null; ciudad?: string | null; direccion?: string | null };
+export type ClinicData = {
+  nombre: string;
+  telefono: string;
+  pais?: string | null;
+  ciudad?: string | null;
+  direccion?: string | null;
+};
 
 export async function getClinic(db: Executor, clinicaId: string) {
   const [row] = await db.select(clinicColumns).from(clinicas).where(eq(clinicas.id, clinicaId));
@@ -156,7 +180,10 @@ export async function saveClinicForOnboarding(
     });
   }
   // The administrator's name in the team list is the one from the profile step.
-  const [perfil] = await db.select({ nombres: perfilesUsuario.nombres, apellidos: perfilesUsuario.apellidos }).from(perfilesUsuario).where(eq(perfilesUsuario.id, owner.id));
+  const [perfil] = await db
+    .select({ nombres: perfilesUsuario.nombres, apellidos: perfilesUsuario.apellidos })
+    .from(perfilesUsuario)
+    .where(eq(perfilesUsuario.id, owner.id));
   const nombres = [perfil?.nombres, perfil?.apellidos].filter(Boolean).join(' ') || owner.email.split('@')[0];
   const created = await createClinic(db, { id: owner.id, email: owner.email, nombres }, data, hooks);
   return { clinica: (await getClinic(db, created.id))!, created: true };
@@ -167,12 +194,22 @@ export async function saveClinicForOnboarding(
  * logos/{clinic}/; the replaced file is deleted once the clinic points at the new one.
  */
 export async function setClinicLogo(db: Database, storage: Storage, clinicaId: string, upload: Uint8Array) {
-  const { logoUrl } = await replaceStoredImage(storage, { bytes: upload, prefix: 'logos', ownerId: clinicaId, fileName: 'logo' }, (url) =>
-    db.transaction(async (tx) => {
-      const [current] = await tx.select({ logoUrl: clinicas.logoUrl }).from(clinicas).where(eq(clinicas.id, clinicaId)).for('update');
-      await tx.update(clinicas).set({ logoUrl: url, fechaActualizacion: new Date() }).where(eq(clinicas.id, clinicaId));
-      return { replaced: current?.logoUrl ?? null, logoUrl: url };
-    }),
+  const { logoUrl } = await replaceStoredImage(
+    storage,
+    { bytes: upload, prefix: 'logos', ownerId: clinicaId, fileName: 'logo' },
+    (url) =>
+      db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ logoUrl: clinicas.logoUrl })
+          .from(clinicas)
+          .where(eq(clinicas.id, clinicaId))
+          .for('update');
+        await tx
+          .update(clinicas)
+          .set({ logoUrl: url, fechaActualizacion: new Date() })
+          .where(eq(clinicas.id, clinicaId));
+        return { replaced: current?.logoUrl ?? null, logoUrl: url };
+      }),
   );
   return { logoUrl };
 }

@@ -5,14 +5,26 @@ import type { InferRequestType, InferResponseType } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicas, permisos, permisosRol, rolesClinica, user, usuarios, usuariosRol } from '../../db/schema/index.ts';
 import { keyFromPublicUrl } from '../../platform/storage/storage.ts';
-import { addTeamMember, createClinicOwner, createTestApp, errorOf, signUp, type ApiClient, type TestApp } from '../../test/app.ts';
+import {
+  addTeamMember,
+  createClinicOwner,
+  createTestApp,
+  errorOf,
+  signUp,
+  type ApiClient,
+  type TestApp,
+} from '../../test/app.ts';
 import { createClinic, setRolePermissions } from './clinic.service.ts';
 
 let t: TestApp;
 let png: Uint8Array;
 beforeAll(async () => {
   t = await createTestApp();
-  png = new Uint8Array(await sharp({ create: { width: 16, height: 16, channels: 4, background: '#0e7490' } }).png().toBuffer());
+  png = new Uint8Array(
+    await sharp({ create: { width: 16, height: 16, channels: 4, background: '#0e7490' } })
+      .png()
+      .toBuffer(),
+  );
 });
 afterAll(() => t.close());
 
@@ -20,19 +32,33 @@ afterAll(() => t.close());
 type ClinicBody = InferRequestType<ApiClient['clinica']['$post']>['json'];
 type ClinicJson = NonNullable<InferResponseType<ApiClient['clinica']['$get'], 200>['clinica']>;
 
-const CLINICA = { nombre: 'Clínica Sonrisa', telefono: '910 000 000', pais: 'España', ciudad: 'Madrid', direccion: 'Calle Mayor 1' };
+const CLINICA = {
+  nombre: 'Clínica Sonrisa',
+  telefono: '910 000 000',
+  pais: 'España',
+  ciudad: 'Madrid',
+  direccion: 'Calle Mayor 1',
+};
 
 const getClinic = (cookie: string) => t.client(cookie).clinica.$get();
 // Extra fields (a clinicaId...) are allowed here: the tests check that the server drops them.
-const postClinic = (cookie: string, json: ClinicBody & Record<string, unknown>) => t.client(cookie).clinica.$post({ json });
-const putClinic = (cookie: string, json: ClinicBody & Record<string, unknown>) => t.client(cookie).clinica.$put({ json });
+const postClinic = (cookie: string, json: ClinicBody & Record<string, unknown>) =>
+  t.client(cookie).clinica.$post({ json });
+const putClinic = (cookie: string, json: ClinicBody & Record<string, unknown>) =>
+  t.client(cookie).clinica.$put({ json });
 const uploadLogo = (cookie: string, bytes: Uint8Array) =>
-  t.client(cookie).clinica.logo.$post({ form: { logo: new File([bytes as Uint8Array<ArrayBuffer>], 'logo.png', { type: 'image/png' }) } });
+  t.client(cookie).clinica.logo.$post({
+    form: { logo: new File([bytes as Uint8Array<ArrayBuffer>], 'logo.png', { type: 'image/png' }) },
+  });
 
 describe('POST /api/clinica (onboarding and first-time setup)', () => {
   it('creates the clinic, its four roles with their permissions and the creator as Administrador, and completes onboarding', async () => {
     const { cookie, userId, email } = await signUp(t);
-    await t.request('/api/perfil', { method: 'PUT', cookie, json: { nombres: 'Ana', apellidos: 'García', telefono: '600123456' } });
+    await t.request('/api/perfil', {
+      method: 'PUT',
+      cookie,
+      json: { nombres: 'Ana', apellidos: 'García', telefono: '600123456' },
+    });
     const res = await postClinic(cookie, { ...CLINICA, nombre: '  Clínica Sonrisa ' });
     expect(res.status).toBe(201);
     const { clinica, created } = await res.json();
@@ -43,16 +69,26 @@ describe('POST /api/clinica (onboarding and first-time setup)', () => {
     expect(roles.map((r) => r.nombre).sort()).toEqual(DEFAULT_ROLES.map((r) => r.nombre).sort());
     expect(roles.every((r) => r.esPredeterminado)).toBe(true);
     const [membership] = await t.db.select().from(usuarios).where(eq(usuarios.id, userId));
-    expect(membership).toMatchObject({ clinicaId: clinica.id, rol: 'admin', email, nombres: 'Ana García', activo: true });
+    expect(membership).toMatchObject({
+      clinicaId: clinica.id,
+      rol: 'admin',
+      email,
+      nombres: 'Ana García',
+      activo: true,
+    });
     const admin = roles.find((r) => r.nombre === 'Administrador')!;
-    expect(await t.db.select().from(usuariosRol).where(eq(usuariosRol.usuarioId, userId))).toEqual([{ usuarioId: userId, rolId: admin.id }]);
+    expect(await t.db.select().from(usuariosRol).where(eq(usuariosRol.usuarioId, userId))).toEqual([
+      { usuarioId: userId, rolId: admin.id },
+    ]);
     const recepcion = roles.find((r) => r.nombre === 'Recepción')!;
     const recepcionGrants = await t.db
       .select({ nombre: permisos.nombre })
       .from(permisosRol)
       .innerJoin(permisos, eq(permisos.id, permisosRol.permisoId))
       .where(eq(permisosRol.rolId, recepcion.id));
-    expect(recepcionGrants.map((g) => g.nombre).sort()).toEqual([...DEFAULT_ROLES.find((r) => r.rol === 'recepcion')!.permisos].sort());
+    expect(recepcionGrants.map((g) => g.nombre).sort()).toEqual(
+      [...DEFAULT_ROLES.find((r) => r.rol === 'recepcion')!.permisos].sort(),
+    );
 
     const me = await (await t.client(cookie).me.$get()).json();
     expect(me.user.onboardingStep).toBe('completado');
@@ -91,7 +127,12 @@ describe('POST /api/clinica (onboarding and first-time setup)', () => {
 
     // Fields left out are left as they are; an empty one is cleared.
     const partial = await postClinic(owner.cookie, { nombre: 'Solo nombre', telefono: '910000000', ciudad: '' });
-    expect((await partial.json()).clinica).toMatchObject({ nombre: 'Solo nombre', pais: 'España', direccion: 'Calle Mayor 1', ciudad: null });
+    expect((await partial.json()).clinica).toMatchObject({
+      nombre: 'Solo nombre',
+      pais: 'España',
+      direccion: 'Calle Mayor 1',
+      ciudad: null,
+    });
   });
 
   it('lets one user own one clinic, even with two requests at once', async () => {
@@ -102,12 +143,15 @@ describe('POST /api/clinica (onboarding and first-time setup)', () => {
     // The loser either saw the winner's clinic (update) or hit the unique owner (409).
     expect([200, 409]).toContain(statuses[1]);
     const loser = results.find((r) => !r.ok);
-    if (loser) expect(await loser.json()).toEqual({ error: { code: 'conflict', message: 'Ya tienes una clínica configurada' } });
+    if (loser)
+      expect(await loser.json()).toEqual({ error: { code: 'conflict', message: 'Ya tienes una clínica configurada' } });
     expect(await t.db.select().from(clinicas).where(eq(clinicas.userId, userId))).toHaveLength(1);
 
     const owner = await signUp(t);
     await createClinic(t.db, { id: owner.userId, email: owner.email, nombres: 'Ana' }, CLINICA);
-    await expect(createClinic(t.db, { id: owner.userId, email: owner.email, nombres: 'Ana' }, CLINICA)).rejects.toMatchObject({
+    await expect(
+      createClinic(t.db, { id: owner.userId, email: owner.email, nombres: 'Ana' }, CLINICA),
+    ).rejects.toMatchObject({
       status: 409,
       message: 'Ya tienes una clínica configurada',
     });
@@ -158,7 +202,11 @@ describe('GET /api/clinica', () => {
     expect(readB.clinica).toMatchObject({ id: b.clinica.id, nombre: 'Clínica B' });
     // There is no route that takes a clinic id: the clinic always comes from the session.
     expect((await t.request(`/api/clinica/${a.clinica.id}`, { cookie: b.cookie })).status).toBe(404);
-    expect(((await t.request(`/api/clinica?clinicaId=${a.clinica.id}`, { cookie: b.cookie }).then((r) => r.json())) as { clinica: ClinicJson })).toMatchObject({
+    expect(
+      (await t.request(`/api/clinica?clinicaId=${a.clinica.id}`, { cookie: b.cookie }).then((r) => r.json())) as {
+        clinica: ClinicJson;
+      },
+    ).toMatchObject({
       clinica: { id: b.clinica.id },
     });
   });
@@ -170,7 +218,9 @@ describe('GET /api/clinica', () => {
     await setRolePermissions(t.db, member.rolId, []);
     const res = await getClinic(member.cookie);
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: { code: 'forbidden', message: 'No tienes permiso para realizar esta acción' } });
+    expect(await res.json()).toEqual({
+      error: { code: 'forbidden', message: 'No tienes permiso para realizar esta acción' },
+    });
   });
 
   it('needs a session', async () => {
@@ -181,10 +231,22 @@ describe('GET /api/clinica', () => {
 describe('PUT /api/clinica (Configuración de la Clínica)', () => {
   it('lets the Administrador change every field', async () => {
     const owner = await createClinicOwner(t);
-    const res = await putClinic(owner.cookie, { nombre: 'Clínica Renovada', telefono: '611222333', direccion: 'Gran Vía 2', pais: 'España', ciudad: 'Sevilla' });
+    const res = await putClinic(owner.cookie, {
+      nombre: 'Clínica Renovada',
+      telefono: '611222333',
+      direccion: 'Gran Vía 2',
+      pais: 'España',
+      ciudad: 'Sevilla',
+    });
     expect(res.status).toBe(200);
     const { clinica } = await res.json();
-    expect(clinica).toMatchObject({ id: owner.clinica.id, nombre: 'Clínica Renovada', telefono: '611222333', ciudad: 'Sevilla', direccion: 'Gran Vía 2' });
+    expect(clinica).toMatchObject({
+      id: owner.clinica.id,
+      nombre: 'Clínica Renovada',
+      telefono: '611222333',
+      ciudad: 'Sevilla',
+      direccion: 'Gran Vía 2',
+    });
     expect(clinica.fechaActualizacion).toBeTruthy();
   });
 
@@ -193,7 +255,9 @@ describe('PUT /api/clinica (Configuración de la Clínica)', () => {
     const member = await addTeamMember(t, owner.clinica.id, 'Recepción', 'recepcion');
     const res = await putClinic(member.cookie, { ...CLINICA, nombre: 'Cambiada por recepción' });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: { code: 'forbidden', message: 'No tienes permiso para realizar esta acción' } });
+    expect(await res.json()).toEqual({
+      error: { code: 'forbidden', message: 'No tienes permiso para realizar esta acción' },
+    });
     const [row] = await t.db.select().from(clinicas).where(eq(clinicas.id, owner.clinica.id));
     expect(row.nombre).toBe('Clínica de prueba');
   });
@@ -201,9 +265,17 @@ describe('PUT /api/clinica (Configuración de la Clínica)', () => {
   it("changes only the caller's clinic, whatever id the body names", async () => {
     const a = await createClinicOwner(t, { nombre: 'Clínica A' });
     const b = await createClinicOwner(t, { nombre: 'Clínica B' });
-    const res = await putClinic(b.cookie, { ...CLINICA, nombre: 'Hackeada', id: a.clinica.id, clinicaId: a.clinica.id });
+    const res = await putClinic(b.cookie, {
+      ...CLINICA,
+      nombre: 'Hackeada',
+      id: a.clinica.id,
+      clinicaId: a.clinica.id,
+    });
     expect(res.status).toBe(200);
-    const rows = await t.db.select().from(clinicas).where(inArray(clinicas.id, [a.clinica.id, b.clinica.id]));
+    const rows = await t.db
+      .select()
+      .from(clinicas)
+      .where(inArray(clinicas.id, [a.clinica.id, b.clinica.id]));
     expect(rows.find((r) => r.id === a.clinica.id)!.nombre).toBe('Clínica A');
     expect(rows.find((r) => r.id === b.clinica.id)!.nombre).toBe('Hackeada');
   });

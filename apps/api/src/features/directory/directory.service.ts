@@ -65,7 +65,11 @@ export function directoryFilters(query: Pick<DirectoryQuery, 'q' | 'especialidad
   return and(...conditions)!;
 }
 
-const toTextArray = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const toTextArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 export async function listClinics(db: Executor, query: DirectoryQuery) {
   const where = directoryFilters(query);
@@ -78,7 +82,10 @@ export async function listClinics(db: Executor, query: DirectoryQuery) {
       .orderBy(...directoryOrder)
       .limit(DIRECTORY_PAGE_SIZE)
       .offset((pagina - 1) * DIRECTORY_PAGE_SIZE),
-    db.select({ total: sql<number>`count(*)::int` }).from(clinicas).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(clinicas)
+      .where(where),
   ]);
   return { clinicas: rows, total, pagina, porPagina: DIRECTORY_PAGE_SIZE };
 }
@@ -99,7 +106,12 @@ export async function getHome(db: Executor) {
       .where(and(publicada, sql`${clinicas.destacada}`))
       .orderBy(...directoryOrder)
       .limit(FEATURED_CLINICS_MAX),
-    db.select(cardColumns).from(clinicas).where(publicada).orderBy(...directoryOrder).limit(LANDING_CLINICS),
+    db
+      .select(cardColumns)
+      .from(clinicas)
+      .where(publicada)
+      .orderBy(...directoryOrder)
+      .limit(LANDING_CLINICS),
   ]);
   return { especialidades: especialidadesRows, destacadas, clinicas: primeras };
 }
@@ -145,7 +157,10 @@ export async function loadPublicProfile(db: Executor, formSecret: string, id: st
   const clinica = await getPublicClinic(db, id);
   if (!clinica) return null;
   const { zonaHoraria, ...rest } = clinica;
-  return { clinica: rest, formulario: { token: issueFormToken(formSecret, clinica.id), hoy: todayInZone(zonaHoraria) } };
+  return {
+    clinica: rest,
+    formulario: { token: issueFormToken(formSecret, clinica.id), hoy: todayInZone(zonaHoraria) },
+  };
 }
 
 /** For sitemap.xml: every published clinic and when its public data last changed. */

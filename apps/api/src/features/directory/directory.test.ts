@@ -7,7 +7,14 @@ import type { InferRequestType, InferResponseType } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicas, especialidades, solicitudesCita } from '../../db/schema/index.ts';
 import { readOutbox } from '../../test/outbox.ts';
-import { addTeamMember, createClinicOwner, createTestApp, errorOf, type ApiClient, type TestApp } from '../../test/app.ts';
+import {
+  addTeamMember,
+  createClinicOwner,
+  createTestApp,
+  errorOf,
+  type ApiClient,
+  type TestApp,
+} from '../../test/app.ts';
 import { issueFormToken, MIN_FILL_MS } from '../../platform/anti-bot.ts';
 import { LANDING_HERO, SHELL_CLASSES } from './seo/first-paint.ts';
 import { createSeoTransform } from './seo/seo-transform.ts';
@@ -27,7 +34,10 @@ beforeAll(async () => {
     path.join(distDir, 'index.html'),
     '<!doctype html><html lang="es"><head><title>Odontia</title><meta name="description" content="genérica" /></head><body><div id="root"></div></body></html>',
   );
-  t = await createTestApp({}, { spa: { distDir, transformHtml: (html, c) => createSeoTransform(c.var.deps)(html, c) } });
+  t = await createTestApp(
+    {},
+    { spa: { distDir, transformHtml: (html, c) => createSeoTransform(c.var.deps)(html, c) } },
+  );
 });
 afterAll(() => t.close());
 
@@ -61,8 +71,15 @@ const list = async (search: string) => {
 };
 const names = (body: ListJson) => body.clinicas.map((c) => c.nombre).sort();
 
-const tokenFor = (clinicaId: string, ageMs = MIN_FILL_MS + 1000) => issueFormToken(t.config.authSecret, clinicaId, Date.now() - ageMs);
-const SOLICITUD = { nombre: 'Pedro Pérez', email: 'pedro@ejemplo.test', telefono: '600 111 222', mensaje: 'Quisiera una revisión', fechaPreferida: null };
+const tokenFor = (clinicaId: string, ageMs = MIN_FILL_MS + 1000) =>
+  issueFormToken(t.config.authSecret, clinicaId, Date.now() - ageMs);
+const SOLICITUD = {
+  nombre: 'Pedro Pérez',
+  email: 'pedro@ejemplo.test',
+  telefono: '600 111 222',
+  mensaje: 'Quisiera una revisión',
+  fechaPreferida: null,
+};
 const sendRequest = (app: TestApp, clinicaId: string, json: Record<string, unknown>) =>
   app.request(`/api/directorio/clinicas/${clinicaId}/solicitudes`, { method: 'POST', json });
 
@@ -78,11 +95,19 @@ describe('reference data', () => {
 describe('GET /api/directorio/clinicas (filters)', () => {
   // A city of their own keeps these clinics apart from the other tests' ones.
   beforeAll(async () => {
-    await clinicWith({ nombre: 'Clínica Sonrisa Ñandú', ciudad: 'Málaga', perfil: { especialidades: ['ortodoncia', 'estetica-dental'] } });
+    await clinicWith({
+      nombre: 'Clínica Sonrisa Ñandú',
+      ciudad: 'Málaga',
+      perfil: { especialidades: ['ortodoncia', 'estetica-dental'] },
+    });
     await clinicWith({ nombre: 'Dental Norte Ñandú', ciudad: 'Málaga', perfil: { especialidades: ['implantologia'] } });
     await clinicWith({ nombre: 'Sonrisas del Puerto', ciudad: 'Cádiz', perfil: { especialidades: ['ortodoncia'] } });
     // Unpublished: must never appear, whatever the filter.
-    await clinicWith({ nombre: 'Sonrisa Oculta Ñandú', ciudad: 'Málaga', perfil: { publicada: false, especialidades: ['ortodoncia'] } });
+    await clinicWith({
+      nombre: 'Sonrisa Oculta Ñandú',
+      ciudad: 'Málaga',
+      perfil: { publicada: false, especialidades: ['ortodoncia'] },
+    });
   });
 
   it('filters by city without caring about accents or case', async () => {
@@ -132,9 +157,15 @@ describe('GET /api/directorio/clinicas (filters)', () => {
     // (A NUL or a broken %-escape never reaches a route: app.test.ts shows its 400.)
     for (const bad of ['no-es-un-uuid', `${oculta.id}'`, `${oculta.id.slice(0, -1)}g`]) {
       const profile = await t.request(`/api/directorio/clinicas/${bad}`);
-      expect([profile.status, await profile.json()]).toEqual([404, { error: { code: 'not_found', message: 'Clínica no encontrada' } }]);
+      expect([profile.status, await profile.json()]).toEqual([
+        404,
+        { error: { code: 'not_found', message: 'Clínica no encontrada' } },
+      ]);
       const request = await t.request(`/api/directorio/clinicas/${bad}/solicitudes`, { method: 'POST', json: {} });
-      expect([request.status, await request.json()]).toEqual([404, { error: { code: 'not_found', message: 'Clínica no encontrada' } }]);
+      expect([request.status, await request.json()]).toEqual([
+        404,
+        { error: { code: 'not_found', message: 'Clínica no encontrada' } },
+      ]);
     }
   });
 
@@ -167,7 +198,11 @@ describe('PUT /api/perfil-publico', () => {
     }
     const email = await putPerfil(owner.cookie, { ...PERFIL, email: 'no-es-email' });
     expect((await errorOf(email)).fields?.email).toBe('Introduce un email válido');
-    const ok = await putPerfil(owner.cookie, { ...PERFIL, sitioWeb: 'https://www.clinica.es/contacto', email: ' Info@Clinica.ES ' });
+    const ok = await putPerfil(owner.cookie, {
+      ...PERFIL,
+      sitioWeb: 'https://www.clinica.es/contacto',
+      email: ' Info@Clinica.ES ',
+    });
     expect(ok.status).toBe(200);
     expect((await ok.json()).perfil.email).toBe('info@clinica.es');
   });
@@ -190,7 +225,10 @@ describe('PUT /api/perfil-publico', () => {
     [card] = (await list('?ciudad=teruel')).clinicas;
     expect(card.tieneNovedades).toBe(true);
     // Publishing again does not make it new again.
-    await t.db.update(clinicas).set({ fechaPublicacion: new Date('2020-01-01') }).where(eq(clinicas.id, owner.clinica.id));
+    await t.db
+      .update(clinicas)
+      .set({ fechaPublicacion: new Date('2020-01-01') })
+      .where(eq(clinicas.id, owner.clinica.id));
     await putPerfil(owner.cookie, { ...PERFIL, publicada: false });
     await putPerfil(owner.cookie, PERFIL);
     [card] = (await list('?ciudad=teruel')).clinicas;
@@ -201,18 +239,32 @@ describe('PUT /api/perfil-publico', () => {
 describe('POST /api/directorio/clinicas/:id/solicitudes', () => {
   let clinic: Awaited<ReturnType<typeof clinicWith>>;
   beforeAll(async () => {
-    clinic = await clinicWith({ nombre: 'Clínica Solicitudes', ciudad: 'Huesca', perfil: { email: 'citas@clinica-solicitudes.test' } });
+    clinic = await clinicWith({
+      nombre: 'Clínica Solicitudes',
+      ciudad: 'Huesca',
+      perfil: { email: 'citas@clinica-solicitudes.test' },
+    });
   });
 
-  const rowsOf = (clinicaId: string) => t.db.select().from(solicitudesCita).where(eq(solicitudesCita.clinicaId, clinicaId));
+  const rowsOf = (clinicaId: string) =>
+    t.db.select().from(solicitudesCita).where(eq(solicitudesCita.clinicaId, clinicaId));
 
   it('stores the request for that clinic, emails its public address and confirms', async () => {
-    const res = await sendRequest(t, clinic.clinica.id, { ...SOLICITUD, fechaPreferida: '2099-05-04', token: tokenFor(clinic.clinica.id) });
+    const res = await sendRequest(t, clinic.clinica.id, {
+      ...SOLICITUD,
+      fechaPreferida: '2099-05-04',
+      token: tokenFor(clinic.clinica.id),
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ ok: true });
     const rows = await rowsOf(clinic.clinica.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ nombre: 'Pedro Pérez', email: 'pedro@ejemplo.test', estado: 'nueva', fechaPreferida: '2099-05-04' });
+    expect(rows[0]).toMatchObject({
+      nombre: 'Pedro Pérez',
+      email: 'pedro@ejemplo.test',
+      estado: 'nueva',
+      fechaPreferida: '2099-05-04',
+    });
     const [mail] = await readOutbox(t.deps.mailer.outboxDir!, 1);
     expect(mail.to).toBe('citas@clinica-solicitudes.test');
     expect(mail.subject).toBe('Nueva solicitud de cita de Pedro Pérez');
@@ -220,7 +272,7 @@ describe('POST /api/directorio/clinicas/:id/solicitudes', () => {
     expect(mail.text).toContain('04/05/2099');
   });
 
-  it("emails the owner when the clinic has no public email", async () => {
+  it('emails the owner when the clinic has no public email', async () => {
     const owner = await clinicWith({ nombre: 'Clínica Sin Email', ciudad: 'Zamora' });
     const res = await sendRequest(t, owner.clinica.id, { ...SOLICITUD, token: tokenFor(owner.clinica.id) });
     expect(res.status).toBe(201);
@@ -245,9 +297,17 @@ describe('POST /api/directorio/clinicas/:id/solicitudes', () => {
       mensaje: 'El mensaje es obligatorio',
       fechaPreferida: 'Introduce una fecha válida',
     });
-    const past = await sendRequest(t, clinic.clinica.id, { ...SOLICITUD, fechaPreferida: '2020-01-01', token: tokenFor(clinic.clinica.id) });
+    const past = await sendRequest(t, clinic.clinica.id, {
+      ...SOLICITUD,
+      fechaPreferida: '2020-01-01',
+      token: tokenFor(clinic.clinica.id),
+    });
     expect((await errorOf(past)).fields?.fechaPreferida).toBe('La fecha preferida no puede ser anterior a hoy');
-    const long = await sendRequest(t, clinic.clinica.id, { ...SOLICITUD, mensaje: 'a'.repeat(2001), token: tokenFor(clinic.clinica.id) });
+    const long = await sendRequest(t, clinic.clinica.id, {
+      ...SOLICITUD,
+      mensaje: 'a'.repeat(2001),
+      token: tokenFor(clinic.clinica.id),
+    });
     expect(long.status).toBe(400);
   });
 
@@ -258,7 +318,10 @@ describe('POST /api/directorio/clinicas/:id/solicitudes', () => {
       [{ ...SOLICITUD }, DIRECTORY_MESSAGES.formularioCaducado],
       [{ ...SOLICITUD, token: `${Date.now() - 10_000}.firma-falsa` }, DIRECTORY_MESSAGES.formularioCaducado],
       [{ ...SOLICITUD, token: tokenFor(other.clinica.id) }, DIRECTORY_MESSAGES.formularioCaducado],
-      [{ ...SOLICITUD, token: tokenFor(clinic.clinica.id, 2 * 24 * 60 * 60 * 1000) }, DIRECTORY_MESSAGES.formularioCaducado],
+      [
+        { ...SOLICITUD, token: tokenFor(clinic.clinica.id, 2 * 24 * 60 * 60 * 1000) },
+        DIRECTORY_MESSAGES.formularioCaducado,
+      ],
       [{ ...SOLICITUD, token: tokenFor(clinic.clinica.id, 500) }, DIRECTORY_MESSAGES.formularioRapido],
     ];
     for (const [json, message] of cases) {
@@ -272,7 +335,11 @@ describe('POST /api/directorio/clinicas/:id/solicitudes', () => {
   it('answers a filled honeypot like a success but stores and sends nothing', async () => {
     const before = (await rowsOf(clinic.clinica.id)).length;
     const mailsBefore = (await readOutbox(t.deps.mailer.outboxDir!)).length;
-    const res = await sendRequest(t, clinic.clinica.id, { ...SOLICITUD, website: 'https://spam.example', token: tokenFor(clinic.clinica.id) });
+    const res = await sendRequest(t, clinic.clinica.id, {
+      ...SOLICITUD,
+      website: 'https://spam.example',
+      token: tokenFor(clinic.clinica.id),
+    });
     expect(res.status).toBe(201);
     expect(await rowsOf(clinic.clinica.id)).toHaveLength(before);
     expect(await readOutbox(t.deps.mailer.outboxDir!)).toHaveLength(mailsBefore);
@@ -286,16 +353,20 @@ describe('POST /api/directorio/clinicas/:id/solicitudes', () => {
       const token = issueFormToken(limited.config.authSecret, owner.clinica.id, Date.now() - 5000);
       const statuses: number[] = [];
       // The same sender: 3 per hour.
-      for (let i = 0; i < 4; i++) statuses.push((await sendRequest(limited, owner.clinica.id, { ...SOLICITUD, token })).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push((await sendRequest(limited, owner.clinica.id, { ...SOLICITUD, token })).status);
       expect(statuses).toEqual([201, 201, 201, 429]);
       // Different senders from the same address: 5 per 15 minutes in all.
       statuses.length = 0;
       for (let i = 0; i < 3; i++) {
-        statuses.push((await sendRequest(limited, owner.clinica.id, { ...SOLICITUD, email: `otro${i}@ejemplo.test`, token })).status);
+        statuses.push(
+          (await sendRequest(limited, owner.clinica.id, { ...SOLICITUD, email: `otro${i}@ejemplo.test`, token }))
+            .status,
+        );
       }
       expect(statuses).toEqual([201, 429, 429]);
       const res = await sendRequest(limited, owner.clinica.id, { ...SOLICITUD, email: 'nuevo@ejemplo.test', token });
-      expect((await errorOf(res))).toEqual({ code: 'rate_limited', message: DIRECTORY_MESSAGES.demasiadasSolicitudes });
+      expect(await errorOf(res)).toEqual({ code: 'rate_limited', message: DIRECTORY_MESSAGES.demasiadasSolicitudes });
     } finally {
       await limited.close();
     }
@@ -306,7 +377,11 @@ describe('/api/solicitudes (staff)', () => {
   it("shows a request only to its own clinic's staff, with the permissions of their role", async () => {
     const mine = await clinicWith({ nombre: 'Clínica Propia', ciudad: 'Ávila' });
     const other = await clinicWith({ nombre: 'Clínica Ajena', ciudad: 'Ávila' });
-    await sendRequest(t, mine.clinica.id, { ...SOLICITUD, nombre: 'Visitante Propio', token: tokenFor(mine.clinica.id) });
+    await sendRequest(t, mine.clinica.id, {
+      ...SOLICITUD,
+      nombre: 'Visitante Propio',
+      token: tokenFor(mine.clinica.id),
+    });
 
     const listFor = async (cookie: string) => t.client(cookie).solicitudes.$get({ query: {} });
     const ownList = await (await listFor(mine.cookie)).json();
@@ -316,18 +391,38 @@ describe('/api/solicitudes (staff)', () => {
 
     const foreign = await (await listFor(other.cookie)).json();
     expect(foreign.solicitudes).toEqual([]);
-    const foreignPatch = await t.request(`/api/solicitudes/${id}`, { method: 'PATCH', cookie: other.cookie, json: { estado: 'atendida' } });
+    const foreignPatch = await t.request(`/api/solicitudes/${id}`, {
+      method: 'PATCH',
+      cookie: other.cookie,
+      json: { estado: 'atendida' },
+    });
     const notFound = { error: { code: 'not_found', message: DIRECTORY_MESSAGES.solicitudNoEncontrada } };
     expect([foreignPatch.status, await foreignPatch.json()]).toEqual([404, notFound]);
-    const malformed = await t.request('/api/solicitudes/no-es-un-uuid', { method: 'PATCH', cookie: mine.cookie, json: { estado: 'atendida' } });
+    const malformed = await t.request('/api/solicitudes/no-es-un-uuid', {
+      method: 'PATCH',
+      cookie: mine.cookie,
+      json: { estado: 'atendida' },
+    });
     expect([malformed.status, await malformed.json()]).toEqual([404, notFound]);
 
     // Asistente has no solicitudes.* permission by default; Recepción may see and manage them.
     const asistente = await addTeamMember(t, mine.clinica.id, 'Asistente', 'asistente');
     expect((await listFor(asistente.cookie)).status).toBe(403);
-    expect((await t.request(`/api/solicitudes/${id}`, { method: 'PATCH', cookie: asistente.cookie, json: { estado: 'atendida' } })).status).toBe(403);
+    expect(
+      (
+        await t.request(`/api/solicitudes/${id}`, {
+          method: 'PATCH',
+          cookie: asistente.cookie,
+          json: { estado: 'atendida' },
+        })
+      ).status,
+    ).toBe(403);
     const recepcion = await addTeamMember(t, mine.clinica.id, 'Recepción', 'recepcion');
-    const patch = await t.request(`/api/solicitudes/${id}`, { method: 'PATCH', cookie: recepcion.cookie, json: { estado: 'atendida' } });
+    const patch = await t.request(`/api/solicitudes/${id}`, {
+      method: 'PATCH',
+      cookie: recepcion.cookie,
+      json: { estado: 'atendida' },
+    });
     expect(patch.status).toBe(200);
     expect(await patch.json()).toEqual({ solicitud: { id, estado: 'atendida' } });
     const [row] = await t.db.select().from(solicitudesCita).where(eq(solicitudesCita.id, id));
@@ -338,8 +433,15 @@ describe('/api/solicitudes (staff)', () => {
 
 describe('XSS payloads are text everywhere', () => {
   it('escapes profile fields in the server-rendered meta tags and first-render data', async () => {
-    const owner = await clinicWith({ nombre: 'Clínica Segura', ciudad: 'León', perfil: { descripcion: XSS, servicios: [XSS] } });
-    await t.db.update(clinicas).set({ nombre: `Clínica ${XSS}`, ciudad: XSS }).where(eq(clinicas.id, owner.clinica.id));
+    const owner = await clinicWith({
+      nombre: 'Clínica Segura',
+      ciudad: 'León',
+      perfil: { descripcion: XSS, servicios: [XSS] },
+    });
+    await t.db
+      .update(clinicas)
+      .set({ nombre: `Clínica ${XSS}`, ciudad: XSS })
+      .where(eq(clinicas.id, owner.clinica.id));
     const res = await t.request(`/clinicas/${owner.clinica.id}`);
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -359,7 +461,12 @@ describe('XSS payloads are text everywhere', () => {
 
   it('keeps request fields as text in storage, in the staff list and in the email', async () => {
     const owner = await clinicWith({ nombre: 'Clínica XSS Solicitudes', ciudad: 'Jaén' });
-    const res = await sendRequest(t, owner.clinica.id, { ...SOLICITUD, nombre: 'Eva <b>Mala</b>', mensaje: XSS, token: tokenFor(owner.clinica.id) });
+    const res = await sendRequest(t, owner.clinica.id, {
+      ...SOLICITUD,
+      nombre: 'Eva <b>Mala</b>',
+      mensaje: XSS,
+      token: tokenFor(owner.clinica.id),
+    });
     expect(res.status).toBe(201);
     const [mail] = await readOutbox(t.deps.mailer.outboxDir!, 1);
     expect(mail.html).not.toContain('<script>alert');
@@ -375,15 +482,23 @@ describe('XSS payloads are text everywhere', () => {
     expect(landing).toContain('<meta property="og:title"');
     const directory = await (await t.request('/clinicas?especialidad=ortodoncia&ciudad=Madrid&q=x')).text();
     expect(directory).toContain('<title>Clínicas de ortodoncia en Madrid · Odontia</title>');
-    expect(directory).toContain(`<link rel="canonical" href="${t.config.appUrl}/clinicas?especialidad=ortodoncia&amp;ciudad=Madrid" />`);
+    expect(directory).toContain(
+      `<link rel="canonical" href="${t.config.appUrl}/clinicas?especialidad=ortodoncia&amp;ciudad=Madrid" />`,
+    );
     const software = await (await t.request('/software-info')).text();
     expect(software).toContain('<title>Software para clínicas dentales · Odontia</title>');
-    const owner = await clinicWith({ nombre: 'Clínica Meta', ciudad: 'Burgos', perfil: { descripcion: 'Cuidamos tu sonrisa en Burgos.' } });
+    const owner = await clinicWith({
+      nombre: 'Clínica Meta',
+      ciudad: 'Burgos',
+      perfil: { descripcion: 'Cuidamos tu sonrisa en Burgos.' },
+    });
     const profile = await (await t.request(`/clinicas/${owner.clinica.id}`)).text();
     expect(profile).toContain('<title>Clínica Meta · Clínica dental en Burgos · Odontia</title>');
     expect(profile).toContain('<meta name="description" content="Cuidamos tu sonrisa en Burgos." />');
     expect(profile).toContain(`<meta property="og:url" content="${t.config.appUrl}/clinicas/${owner.clinica.id}" />`);
-    expect(await (await t.request('/sitemap.xml')).text()).toContain(`<loc>${t.config.appUrl}/clinicas/${owner.clinica.id}</loc>`);
+    expect(await (await t.request('/sitemap.xml')).text()).toContain(
+      `<loc>${t.config.appUrl}/clinicas/${owner.clinica.id}</loc>`,
+    );
     const robots = await (await t.request('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${t.config.appUrl}/sitemap.xml`);
     expect(robots).toContain('Disallow: /api/');
@@ -404,7 +519,11 @@ describe('first paint of the public pages', () => {
 
   it('uses the same classes and texts as the React header and hero, so nothing moves when React takes over', async () => {
     const web = path.resolve(import.meta.dirname, '../../../../web/src');
-    const files = ['features/directory/components/public-layout.tsx', 'features/directory/pages/landing-page.tsx', 'components/brand.tsx'];
+    const files = [
+      'features/directory/components/public-layout.tsx',
+      'features/directory/pages/landing-page.tsx',
+      'components/brand.tsx',
+    ];
     const sources = (await Promise.all(files.map((f) => readFile(path.join(web, f), 'utf8')))).join('\n');
     for (const classes of Object.values(SHELL_CLASSES)) expect(sources).toContain(`"${classes}"`);
     for (const text of Object.values(LANDING_HERO)) expect(sources.replace(/\s+/g, ' ')).toContain(text);

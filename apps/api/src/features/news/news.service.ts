@@ -9,7 +9,13 @@ export const NOTICIAS_LIMIT = 10;
 /** The latest community news, newest first. */
 export async function listNoticias(db: Executor): Promise<Noticia[]> {
   return db
-    .select({ id: noticias.id, titulo: noticias.titulo, resumen: noticias.resumen, contenido: noticias.contenido, fecha: noticias.fecha })
+    .select({
+      id: noticias.id,
+      titulo: noticias.titulo,
+      resumen: noticias.resumen,
+      contenido: noticias.contenido,
+      fecha: noticias.fecha,
+    })
     .from(noticias)
     .orderBy(desc(noticias.fecha), desc(noticias.id))
     .limit(NOTICIAS_LIMIT);

@@ -31,17 +31,22 @@ export const notificationsRoutes = new Hono<AppEnv>()
     const marcadas = await markAllRead(c.var.deps.db, owner);
     return c.json({ marcadas, noLeidas: await countUnread(c.var.deps.db, owner) }, 200);
   })
-  .post('/prueba', requirePermission('notificaciones.crear'), limit({ rule: testNotificationLimit, key: 'user' }), async (c) => {
-    const { userId, clinicaId } = c.var.member;
-    const [created] = await notify(c.var.deps.db, {
-      clinicaId,
-      userIds: [userId],
-      titulo: NOTIFICATION_MESSAGES.testTitle,
-      mensaje: NOTIFICATION_MESSAGES.testMessage,
-      prioridad: 'media',
-    });
-    return c.json({ notificacion: created.notificacion }, 201);
-  })
+  .post(
+    '/prueba',
+    requirePermission('notificaciones.crear'),
+    limit({ rule: testNotificationLimit, key: 'user' }),
+    async (c) => {
+      const { userId, clinicaId } = c.var.member;
+      const [created] = await notify(c.var.deps.db, {
+        clinicaId,
+        userIds: [userId],
+        titulo: NOTIFICATION_MESSAGES.testTitle,
+        mensaje: NOTIFICATION_MESSAGES.testMessage,
+        prioridad: 'media',
+      });
+      return c.json({ notificacion: created.notificacion }, 201);
+    },
+  )
   .post('/:id/leida', requirePermission('notificaciones.ver'), idParam(notificationNotFound), async (c) => {
     const owner = ownerOf(c.var.member);
     const notificacion = await markRead(c.var.deps.db, owner, c.req.valid('param').id);

@@ -1,4 +1,9 @@
-import { NOTIFICATIONS_PAGE_SIZE, type ListNotificacionesQuery, type Notificacion, type NotificacionesPage } from '@odontia/shared';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  type ListNotificacionesQuery,
+  type Notificacion,
+  type NotificacionesPage,
+} from '@odontia/shared';
 import { and, asc, count, desc, eq, gt, inArray, lt, not, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { notificaciones, session, usuarios } from '../../db/schema/index.ts';
@@ -7,7 +12,8 @@ import { notificationColumns as columns, toStored, type StoredNotificacion } fro
 /** Whose notifications: one member in one clinic (both from the session). */
 export type Owner = { userId: string; clinicaId: string };
 
-const ownedBy = (owner: Owner) => and(eq(notificaciones.userId, owner.userId), eq(notificaciones.clinicaId, owner.clinicaId));
+const ownedBy = (owner: Owner) =>
+  and(eq(notificaciones.userId, owner.userId), eq(notificaciones.clinicaId, owner.clinicaId));
 
 function prepareCountUnread(db: Database) {
   return db
@@ -39,7 +45,11 @@ export async function countUnread(db: Database, owner: Owner): Promise<number> {
 }
 
 /** One page of the member's notifications, newest first; `antes` continues after that one. */
-export async function listNotificaciones(db: Database, owner: Owner, query: ListNotificacionesQuery): Promise<NotificacionesPage> {
+export async function listNotificaciones(
+  db: Database,
+  owner: Owner,
+  query: ListNotificacionesQuery,
+): Promise<NotificacionesPage> {
   const before = query.antes
     ? lt(
         notificaciones.seq,
@@ -83,7 +93,10 @@ export async function markAllRead(db: Executor, owner: Owner): Promise<number> {
 }
 
 /** Notifications by id with whose they are: the one read behind a burst of events on an instance. */
-export async function getByIds(db: Executor, ids: readonly string[]): Promise<(StoredNotificacion & { owner: Owner })[]> {
+export async function getByIds(
+  db: Executor,
+  ids: readonly string[],
+): Promise<(StoredNotificacion & { owner: Owner })[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({ ...columns, userId: notificaciones.userId, clinicaId: notificaciones.clinicaId })
@@ -105,7 +118,13 @@ export async function allowedStreams(db: Executor, streams: readonly StreamIdent
     .select({ sessionId: session.id, userId: usuarios.id, clinicaId: usuarios.clinicaId })
     .from(session)
     .innerJoin(usuarios, eq(usuarios.id, session.userId))
-    .where(and(inArray(session.id, [...new Set(streams.map((s) => s.sessionId))]), sql`${session.expiresAt} > now()`, eq(usuarios.activo, true)));
+    .where(
+      and(
+        inArray(session.id, [...new Set(streams.map((s) => s.sessionId))]),
+        sql`${session.expiresAt} > now()`,
+        eq(usuarios.activo, true),
+      ),
+    );
   return new Set(rows.map(streamKey));
 }
 

@@ -16,7 +16,11 @@ export type SseSink = {
 /** One SSE frame (the format of the spec and of Hono's `writeSSE`). */
 export function sseFrame(message: { event?: string; id?: string; data: string }): string {
   const lines = message.data.split(/\r\n|\r|\n/).map((line) => `data: ${line}`);
-  return [message.event && `event: ${message.event}`, ...lines, message.id !== undefined && `id: ${message.id}`].filter(Boolean).join('\n') + '\n\n';
+  return (
+    [message.event && `event: ${message.event}`, ...lines, message.id !== undefined && `id: ${message.id}`]
+      .filter(Boolean)
+      .join('\n') + '\n\n'
+  );
 }
 
 /**

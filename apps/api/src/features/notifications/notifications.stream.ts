@@ -126,7 +126,9 @@ class NotificationStream implements StreamListener {
     this.sent.add(id);
     if (this.sent.size > REMEMBERED) this.sent.delete(this.sent.values().next().value!);
     this.cursor = Math.max(this.cursor, item.seq);
-    await this.sink.write(sseFrame({ event: NOTIFICATION_EVENT, id: String(item.seq), data: JSON.stringify(item.notificacion) }));
+    await this.sink.write(
+      sseFrame({ event: NOTIFICATION_EVENT, id: String(item.seq), data: JSON.stringify(item.notificacion) }),
+    );
   }
 
   private async catchUp(): Promise<void> {

@@ -1,6 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { NOTIFICATION_EVENT, NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE_SIZE, type Notificacion, type NotificacionesPage } from '@odontia/shared';
+import {
+  NOTIFICATION_EVENT,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATIONS_PAGE_SIZE,
+  type Notificacion,
+  type NotificacionesPage,
+} from '@odontia/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clinicas, notificaciones, usuarios } from '../../db/schema/index.ts';
@@ -53,7 +59,13 @@ const list = async (cookie: string, query = '') => {
 
 /** Notifications made directly through the service, for one member. */
 const notifyUser = (owner: { userId: string; clinicaId: string }, titulo: string) =>
-  notify(t.db, { clinicaId: owner.clinicaId, userIds: [owner.userId], titulo, mensaje: `Mensaje de ${titulo}`, prioridad: 'baja' });
+  notify(t.db, {
+    clinicaId: owner.clinicaId,
+    userIds: [owner.userId],
+    titulo,
+    mensaje: `Mensaje de ${titulo}`,
+    prioridad: 'baja',
+  });
 
 const rowOf = async (id: string) => (await t.db.select().from(notificaciones).where(eq(notificaciones.id, id)))[0];
 
@@ -61,7 +73,10 @@ type SseEvent = { event?: string; id?: string; data: string };
 
 /** An open stream read in the background: its events and comments as they arrive, and whether it ended. */
 async function openStream(cookie: string, options: { lastEventId?: string; via?: Fetcher } = {}) {
-  const res = await (options.via ?? overHttp)('/api/notificaciones/stream', { cookie, ...(options.lastEventId ? { 'last-event-id': options.lastEventId } : {}) });
+  const res = await (options.via ?? overHttp)('/api/notificaciones/stream', {
+    cookie,
+    ...(options.lastEventId ? { 'last-event-id': options.lastEventId } : {}),
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   const reader = res.body!.getReader();
@@ -134,7 +149,9 @@ describe('/api/notificaciones: each member reads and marks only their own', () =
     }
     expect((await rowOf(id)).leida).toBe(false);
     // A malformed id is one more notification that does not exist.
-    expect((await t.request('/api/notificaciones/no-es-un-id/leida', { method: 'POST', cookie: owner.cookie })).status).toBe(404);
+    expect(
+      (await t.request('/api/notificaciones/no-es-un-id/leida', { method: 'POST', cookie: owner.cookie })).status,
+    ).toBe(404);
     // Its own member marks it; marking again keeps it read.
     for (let i = 0; i < 2; i++) {
       const res = await t.request(`/api/notificaciones/${id}/leida`, { method: 'POST', cookie: owner.cookie });
@@ -148,10 +165,18 @@ describe('/api/notificaciones: each member reads and marks only their own', () =
     // A row of this user in another clinic (left behind by a change of clinic): not theirs here.
     const [stale] = await t.db
       .insert(notificaciones)
-      .values({ userId: owner.userId, clinicaId: other.clinica.id, titulo: 'De otra clínica', mensaje: 'x', prioridad: 'baja' })
+      .values({
+        userId: owner.userId,
+        clinicaId: other.clinica.id,
+        titulo: 'De otra clínica',
+        mensaje: 'x',
+        prioridad: 'baja',
+      })
       .returning();
     expect((await list(owner.cookie)).notificaciones.map((n) => n.id)).not.toContain(stale.id);
-    expect((await t.request(`/api/notificaciones/${stale.id}/leida`, { method: 'POST', cookie: owner.cookie })).status).toBe(404);
+    expect(
+      (await t.request(`/api/notificaciones/${stale.id}/leida`, { method: 'POST', cookie: owner.cookie })).status,
+    ).toBe(404);
     expect((await t.request('/api/notificaciones/leidas', { method: 'POST', cookie: owner.cookie })).status).toBe(200);
     expect((await rowOf(stale.id)).leida).toBe(false);
   });
@@ -179,7 +204,14 @@ describe('/api/notificaciones: each member reads and marks only their own', () =
 
     const first = await list(reader.cookie);
     expect(first.notificaciones).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
-    expect(first.notificaciones[0]).toMatchObject({ titulo: `N${total}`, mensaje: `Mensaje de N${total}`, tipo: 'info', prioridad: 'baja', enlace: null, leida: false });
+    expect(first.notificaciones[0]).toMatchObject({
+      titulo: `N${total}`,
+      mensaje: `Mensaje de N${total}`,
+      tipo: 'info',
+      prioridad: 'baja',
+      enlace: null,
+      leida: false,
+    });
     expect(new Date(first.notificaciones[0].fechaCreacion).toISOString()).toBe(first.notificaciones[0].fechaCreacion);
     expect(first.hayMas).toBe(true);
     expect(first.noLeidas).toBe(total);
@@ -188,7 +220,10 @@ describe('/api/notificaciones: each member reads and marks only their own', () =
     expect(second.notificaciones.map((n) => n.titulo)).toEqual(['N5', 'N4', 'N3', 'N2', 'N1']);
     expect(second.hayMas).toBe(false);
 
-    await t.request(`/api/notificaciones/${first.notificaciones[0].id}/leida`, { method: 'POST', cookie: reader.cookie });
+    await t.request(`/api/notificaciones/${first.notificaciones[0].id}/leida`, {
+      method: 'POST',
+      cookie: reader.cookie,
+    });
     const unread = await list(reader.cookie, '?soloNoLeidas=true');
     expect(unread.notificaciones[0].titulo).toBe(`N${total - 1}`);
     expect(unread.noLeidas).toBe(total - 1);
@@ -204,7 +239,13 @@ describe('/api/notificaciones: each member reads and marks only their own', () =
     const res = await t.request('/api/notificaciones/prueba', { method: 'POST', cookie: owner.cookie });
     expect(res.status).toBe(201);
     const { notificacion } = (await res.json()) as { notificacion: Notificacion };
-    expect(notificacion).toMatchObject({ titulo: NOTIFICATION_MESSAGES.testTitle, mensaje: NOTIFICATION_MESSAGES.testMessage, prioridad: 'media', tipo: 'info', leida: false });
+    expect(notificacion).toMatchObject({
+      titulo: NOTIFICATION_MESSAGES.testTitle,
+      mensaje: NOTIFICATION_MESSAGES.testMessage,
+      prioridad: 'media',
+      tipo: 'info',
+      leida: false,
+    });
     const row = await rowOf(notificacion.id);
     expect(row).toMatchObject({ userId: owner.userId, clinicaId: owner.clinica.id });
 
@@ -226,7 +267,10 @@ describe('/api/notificaciones: each member reads and marks only their own', () =
     try {
       const someone = await createClinicOwner(limited, { nombre: 'Clínica Pruebas' });
       const statuses: number[] = [];
-      for (let i = 0; i < 20; i++) statuses.push((await limited.request('/api/notificaciones/prueba', { method: 'POST', cookie: someone.cookie })).status);
+      for (let i = 0; i < 20; i++)
+        statuses.push(
+          (await limited.request('/api/notificaciones/prueba', { method: 'POST', cookie: someone.cookie })).status,
+        );
       expect(statuses.slice(0, 20)).toEqual(Array(20).fill(201));
       const refused = await limited.request('/api/notificaciones/prueba', { method: 'POST', cookie: someone.cookie });
       expect(refused.status).toBe(429);
@@ -275,7 +319,13 @@ describe('GET /api/notificaciones/stream', () => {
     try {
       await t.db
         .transaction(async (tx) => {
-          await notify(tx, { clinicaId: owner.clinica.id, userIds: [owner.userId], titulo: 'Deshecha', mensaje: 'x', prioridad: 'alta' });
+          await notify(tx, {
+            clinicaId: owner.clinica.id,
+            userIds: [owner.userId],
+            titulo: 'Deshecha',
+            mensaje: 'x',
+            prioridad: 'alta',
+          });
           throw new Error('rollback');
         })
         .catch(() => undefined);
@@ -343,7 +393,9 @@ describe('GET /api/notificaciones/stream', () => {
   it('ends when the session is signed out', async () => {
     const member = await addTeamMember(t, owner.clinica.id, 'Dentista', 'dentista');
     const stream = await openStream(member.cookie);
-    expect((await t.request('/api/auth/sign-out', { method: 'POST', json: {}, cookie: member.cookie })).status).toBe(200);
+    expect((await t.request('/api/auth/sign-out', { method: 'POST', json: {}, cookie: member.cookie })).status).toBe(
+      200,
+    );
     await notifyUser({ userId: member.userId, clinicaId: owner.clinica.id }, 'Tras cerrar sesión');
     await expect.poll(() => stream.state.ended, { timeout: 5000 }).toBe(true);
     expect(stream.state.events).toEqual([]);
@@ -353,7 +405,9 @@ describe('GET /api/notificaciones/stream', () => {
     STREAM_TIMING.pingMs = 100;
     const member = await addTeamMember(t, owner.clinica.id, 'Dentista', 'dentista');
     const stream = await openStream(member.cookie);
-    await expect.poll(() => stream.state.comments.filter((c) => c === 'ping').length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => stream.state.comments.filter((c) => c === 'ping').length, { timeout: 5000 })
+      .toBeGreaterThanOrEqual(1);
     expect(stream.state.ended).toBe(false);
     await t.db.update(usuarios).set({ activo: false }).where(eq(usuarios.id, member.userId));
     await expect.poll(() => stream.state.ended, { timeout: 5000 }).toBe(true);
@@ -380,14 +434,26 @@ describe('a request from the public profile', () => {
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 });
       const res = await t.request(`/api/directorio/clinicas/${owner.clinica.id}/solicitudes`, {
         method: 'POST',
-        json: { nombre: 'Lucía Gil', email: 'lucia@ejemplo.test', telefono: null, mensaje: 'Quisiera una limpieza', fechaPreferida: null, token: formulario.token },
+        json: {
+          nombre: 'Lucía Gil',
+          email: 'lucia@ejemplo.test',
+          telefono: null,
+          mensaje: 'Quisiera una limpieza',
+          fechaPreferida: null,
+          token: formulario.token,
+        },
       });
       vi.useRealTimers();
       expect(res.status).toBe(201);
 
       const rows = await t.db.select().from(notificaciones).where(eq(notificaciones.clinicaId, owner.clinica.id));
       expect(rows.map((r) => r.userId).sort()).toEqual([owner.userId, recepcion.userId].sort());
-      expect(rows[0]).toMatchObject({ titulo: 'Nueva solicitud de cita', prioridad: 'alta', enlace: '/solicitudes', leida: false });
+      expect(rows[0]).toMatchObject({
+        titulo: 'Nueva solicitud de cita',
+        prioridad: 'alta',
+        enlace: '/solicitudes',
+        leida: false,
+      });
       expect(rows[0].mensaje).toContain('Lucía Gil');
       for (const nobody of [asistente, inactive, other]) {
         expect(await t.db.select().from(notificaciones).where(eq(notificaciones.userId, nobody.userId))).toEqual([]);
@@ -406,9 +472,16 @@ describe('GET /api/noticias', () => {
     const owner = await createClinicOwner(t);
     const res = await t.request('/api/noticias', { cookie: owner.cookie });
     expect(res.status).toBe(200);
-    const { noticias } = (await res.json()) as { noticias: { titulo: string; resumen: string; contenido: string; fecha: string }[] };
+    const { noticias } = (await res.json()) as {
+      noticias: { titulo: string; resumen: string; contenido: string; fecha: string }[];
+    };
     expect(noticias.length).toBeGreaterThanOrEqual(4);
-    expect(noticias.map((n) => n.fecha)).toEqual(noticias.map((n) => n.fecha).sort().reverse());
+    expect(noticias.map((n) => n.fecha)).toEqual(
+      noticias
+        .map((n) => n.fecha)
+        .sort()
+        .reverse(),
+    );
     for (const n of noticias) {
       expect(n.fecha).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(n.resumen.length).toBeGreaterThan(20);
@@ -431,7 +504,9 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('two API instances on 
     const instanceB = await startSecondInstance(t);
     const baseB = instanceB.baseUrl;
     const owner = await createClinicOwner(t, { nombre: 'Clínica Dos Instancias' });
-    const stream = await openStream(owner.cookie, { via: (pathname, headers) => fetch(`${baseB}${pathname}`, { headers }) });
+    const stream = await openStream(owner.cookie, {
+      via: (pathname, headers) => fetch(`${baseB}${pathname}`, { headers }),
+    });
     try {
       const res = await t.request('/api/notificaciones/prueba', { method: 'POST', cookie: owner.cookie });
       expect(res.status).toBe(201);

@@ -42,7 +42,8 @@ export const odontogramRoutes = new Hono<AppEnv>()
     async (c) => {
       const result = await saveChart(c.var.deps.db, auditActor(c), c.req.valid('param').id, c.req.valid('json'));
       if ('notFound' in result) throw patientNotFound();
-      if ('conflict' in result) throw conflict(ODONTOGRAM_MESSAGES.conflict(result.conflict.version, result.conflict.autor));
+      if ('conflict' in result)
+        throw conflict(ODONTOGRAM_MESSAGES.conflict(result.conflict.version, result.conflict.autor));
       return jsonText(c, result.saved);
     },
   )
@@ -52,7 +53,12 @@ export const odontogramRoutes = new Hono<AppEnv>()
     patientIdParam,
     validate('query', odontogramHistoryQuerySchema),
     async (c) => {
-      const page = await listVersions(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id, c.req.valid('query').pagina);
+      const page = await listVersions(
+        c.var.deps.db,
+        c.var.member.clinicaId,
+        c.req.valid('param').id,
+        c.req.valid('query').pagina,
+      );
       if (!page) throw patientNotFound();
       return jsonText(c, page);
     },

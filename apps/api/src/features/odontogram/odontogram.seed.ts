@@ -48,10 +48,14 @@ function nextChart(chart: OdontogramChart, random: () => number): OdontogramChar
   const tooth = present[Math.floor(random() * present.length)] as ToothId;
   const r = random();
   const change: [ToothStatus, string | null, string] =
-    r < 0.5 ? ['cavity', 'center', 'Caries incipiente, revisar en la próxima visita']
-      : r < 0.65 ? ['crown', null, 'Corona de zirconio tras endodoncia']
-        : r < 0.75 ? ['missing', null, 'Extracción por fractura radicular']
-          : r < 0.85 ? ['implant', null, 'Implante colocado; control en 3 meses']
+    r < 0.5
+      ? ['cavity', 'center', 'Caries incipiente, revisar en la próxima visita']
+      : r < 0.65
+        ? ['crown', null, 'Corona de zirconio tras endodoncia']
+        : r < 0.75
+          ? ['missing', null, 'Extracción por fractura radicular']
+          : r < 0.85
+            ? ['implant', null, 'Implante colocado; control en 3 meses']
             : ['cavity', 'left', 'Caries interproximal'];
   next = applyStatus(next, { tooth, surface: change[1] as (typeof SURFACES)[number] | null }, change[0]);
   return setToothNotes(next, tooth, change[2]);
@@ -64,17 +68,27 @@ function nextChart(chart: OdontogramChart, random: () => number): OdontogramChar
  * team member are in the audit trail as saves. Runs after seedDemoAppointments; one read, three writes.
  */
 export async function seedDemoCharts(tx: Executor): Promise<void> {
-  const visits = await rowsOf<Visit>(tx.execute(sql`
+  const visits = await rowsOf<Visit>(
+    tx.execute(sql`
     select c.paciente_id, c.fin as inicio, d.nombres || ' ' || split_part(d.apellidos, ' ', 1) as dentista, d.usuario_id
     from citas c join dentistas d on d.id = c.dentista_id
     where c.clinica_id = ${DEMO_CLINIC.id} and c.estado = 'completada' and c.fin < now()
       and not exists (select 1 from odontograma_versiones v where v.paciente_id = c.paciente_id)
-    order by c.paciente_id, c.inicio`));
+    order by c.paciente_id, c.inicio`),
+  );
   const byPatient = new Map<string, Visit[]>();
   for (const v of visits) byPatient.set(v.paciente_id, [...(byPatient.get(v.paciente_id) ?? []), v]);
 
   const random = seededRandom(12);
-  const versions: { clinica_id: string; paciente_id: string; version: number; carta: OdontogramChart; autor_id: string | null; autor_nombre: string; fecha_creacion: Date }[] = [];
+  const versions: {
+    clinica_id: string;
+    paciente_id: string;
+    version: number;
+    carta: OdontogramChart;
+    autor_id: string | null;
+    autor_nombre: string;
+    fecha_creacion: Date;
+  }[] = [];
   const audit: (typeof auditoria.$inferInsert)[] = [];
   for (const [pacienteId, all] of byPatient) {
     let chart: OdontogramChart | null = null;

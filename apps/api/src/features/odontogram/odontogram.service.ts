@@ -57,7 +57,13 @@ const ph = (name: string) => sql.placeholder(name);
 const preparedPatientCte = sql`paciente as (
   select id, nombres, apellidos, telefono from pacientes where id = ${ph('paciente_id')}::uuid and clinica_id = ${ph('clinica_id')}::uuid and fecha_archivado is null)`;
 
-type ChartTextRow = { version: number | null; carta?: string | null; autor_id: string | null; autor_nombre: string | null; fecha: string | null };
+type ChartTextRow = {
+  version: number | null;
+  carta?: string | null;
+  autor_id: string | null;
+  autor_nombre: string | null;
+  fecha: string | null;
+};
 const EMPTY_VERSION_FIELDS = JSON.stringify({ version: 0, chart: emptyChart(), autor: null, fecha: null }).slice(1, -1);
 
 /** A version's fields as the API writes them (no braces), `chart` being the chart's JSON text. */
@@ -87,18 +93,28 @@ const loadStatement = preparedStatement<LoadRow>(
  * The current chart (or version 0) and whose it is, as JSON, with the view written to the audit trail.
  * Null: no such patient.
  */
-export async function loadChart(db: Executor, actor: AuditActor, pacienteId: string): Promise<JsonText<ChartView> | null> {
+export async function loadChart(
+  db: Executor,
+  actor: AuditActor,
+  pacienteId: string,
+): Promise<JsonText<ChartView> | null> {
   const [row] = await loadStatement(db, {
     paciente_id: pacienteId,
     clinica_id: actor.clinicaId,
     ...auditValues(actor, { accion: 'odontograma.ver', pacienteId }),
   });
   if (!row.paciente) return null;
-  const paciente = JSON.stringify({ id: row.paciente, nombres: row.nombres, apellidos: row.apellidos, telefono: row.telefono } satisfies ChartPatient);
+  const paciente = JSON.stringify({
+    id: row.paciente,
+    nombres: row.nombres,
+    apellidos: row.apellidos,
+    telefono: row.telefono,
+  } satisfies ChartPatient);
   return `{${row.version === null ? EMPTY_VERSION_FIELDS : versionFields(row, row.carta!)},"paciente":${paciente}}`;
 }
 
-export type SaveResult = { saved: JsonText<ChartVersion> } | { notFound: true } | { conflict: { version: number; autor: string } };
+export type SaveResult =
+  { saved: JsonText<ChartVersion> } | { notFound: true } | { conflict: { version: number; autor: string } };
 
 const saveStatement = preparedStatement<ChartTextRow & { paciente: string | null }>(
   'odontia_odontograma_guardar',
@@ -183,7 +199,12 @@ const historyStatement = preparedStatement<{ paciente: string | null; total: num
 );
 
 /** One page of the history, newest first, as JSON. Null: no such patient. */
-export async function listVersions(db: Executor, clinicaId: string, pacienteId: string, pagina: number): Promise<JsonText<VersionPage> | null> {
+export async function listVersions(
+  db: Executor,
+  clinicaId: string,
+  pacienteId: string,
+  pagina: number,
+): Promise<JsonText<VersionPage> | null> {
   const [row] = await historyStatement(db, {
     paciente_id: pacienteId,
     clinica_id: clinicaId,

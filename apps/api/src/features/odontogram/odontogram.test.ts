@@ -1,4 +1,11 @@
-import { applyStatus, emptyChart, ODONTOGRAM_MESSAGES, PATIENT_MESSAGES, setToothNotes, type OdontogramChart } from '@odontia/shared';
+import {
+  applyStatus,
+  emptyChart,
+  ODONTOGRAM_MESSAGES,
+  PATIENT_MESSAGES,
+  setToothNotes,
+  type OdontogramChart,
+} from '@odontia/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,8 +35,10 @@ const load = (cookie: string, id: string) => chartApi(cookie).$get({ param: { id
 const save = (cookie: string, id: string, baseVersion: number, chart: unknown) =>
   t.request(`/api/pacientes/${id}/odontograma`, { method: 'PUT', cookie, json: { baseVersion, chart } });
 
-const withCavity = (chart: OdontogramChart = emptyChart()) => applyStatus(chart, { tooth: 16, surface: 'center' }, 'cavity');
-const withMissing = (chart: OdontogramChart = emptyChart()) => applyStatus(chart, { tooth: 48, surface: null }, 'missing');
+const withCavity = (chart: OdontogramChart = emptyChart()) =>
+  applyStatus(chart, { tooth: 16, surface: 'center' }, 'cavity');
+const withMissing = (chart: OdontogramChart = emptyChart()) =>
+  applyStatus(chart, { tooth: 48, surface: null }, 'missing');
 
 const auditRows = (pacienteId: string) =>
   t.db.select().from(auditoria).where(eq(auditoria.pacienteId, pacienteId)).orderBy(auditoria.id);
@@ -51,7 +60,12 @@ describe('current chart and saves', () => {
     });
     const rows = await auditRows(id);
     expect(rows.map((r) => r.accion)).toEqual(['paciente.crear', 'odontograma.ver']);
-    expect(rows[1]).toMatchObject({ clinicaId: ana.clinica.id, usuarioId: ana.userId, usuarioNombre: 'Ana', direccion: 'desconocida' });
+    expect(rows[1]).toMatchObject({
+      clinicaId: ana.clinica.id,
+      usuarioId: ana.userId,
+      usuarioNombre: 'Ana',
+      direccion: 'desconocida',
+    });
   });
 
   it('saves a new version with its author, reads it back, and audits the save in the same statement', async () => {
@@ -60,7 +74,12 @@ describe('current chart and saves', () => {
     const res = await save(ana.cookie, id, 0, chart);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    const saved = (await res.json()) as { version: number; chart: OdontogramChart; autor: { id: string; nombre: string }; fecha: string };
+    const saved = (await res.json()) as {
+      version: number;
+      chart: OdontogramChart;
+      autor: { id: string; nombre: string };
+      fecha: string;
+    };
     expect(saved.version).toBe(1);
     // The stored chart is the checked one (notes trimmed), answered as saved and as read back.
     expect(saved.chart).toEqual(setToothNotes(chart, 16, 'Caries oclusal profunda'));
@@ -76,7 +95,10 @@ describe('current chart and saves', () => {
     expect(second.status).toBe(200);
     expect(((await second.json()) as { version: number }).version).toBe(2);
     const rows = await auditRows(id);
-    expect(rows.filter((r) => r.accion === 'odontograma.guardar').map((r) => r.detalle)).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(rows.filter((r) => r.accion === 'odontograma.guardar').map((r) => r.detalle)).toEqual([
+      { version: 1 },
+      { version: 2 },
+    ]);
   });
 
   it('refuses a save from a stale version with 409, keeps the newer one and writes nothing', async () => {
@@ -99,7 +121,9 @@ describe('current chart and saves', () => {
   it('lets exactly one of several concurrent saves from the same base win', async () => {
     const id = await newPatient(ana);
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => save(ana.cookie, id, 0, applyStatus(emptyChart(), { tooth: 11, surface: null }, i % 2 ? 'crown' : 'implant'))),
+      Array.from({ length: 6 }, (_, i) =>
+        save(ana.cookie, id, 0, applyStatus(emptyChart(), { tooth: 11, surface: null }, i % 2 ? 'crown' : 'implant')),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     const versions = await t.db.select().from(odontogramaVersiones).where(eq(odontogramaVersiones.pacienteId, id));
@@ -113,7 +137,10 @@ describe('current chart and saves', () => {
     broken['48'].superficies.top = 'healthy';
     let res = await save(ana.cookie, id, 0, broken);
     expect(res.status).toBe(422);
-    expect(await errorOf(res)).toMatchObject({ code: 'validation_error', message: 'El diente 48 está Ausente: todas sus superficies deben estar Ausentes' });
+    expect(await errorOf(res)).toMatchObject({
+      code: 'validation_error',
+      message: 'El diente 48 está Ausente: todas sus superficies deben estar Ausentes',
+    });
 
     res = await save(ana.cookie, id, 0, { ...emptyChart(), 19: emptyChart()[11] });
     expect(res.status).toBe(422);
@@ -172,7 +199,9 @@ describe('history', () => {
 
   it('lists nothing for a patient never charted', async () => {
     const id = await newPatient(ana);
-    const page = await (await t.client(ana.cookie).pacientes[':id'].odontograma.versiones.$get({ param: { id }, query: {} })).json();
+    const page = await (
+      await t.client(ana.cookie).pacientes[':id'].odontograma.versiones.$get({ param: { id }, query: {} })
+    ).json();
     expect(page).toEqual({ versiones: [], total: 0, pagina: 1, porPagina: 20 });
   });
 });
@@ -191,7 +220,11 @@ describe('isolation and permissions', () => {
       await load(beto.cookie, 'not-an-id'),
       // The record itself, viewed, edited and deleted from the other clinic.
       await t.request(`/api/pacientes/${id}`, { cookie: beto.cookie }),
-      await t.request(`/api/pacientes/${id}`, { method: 'PUT', cookie: beto.cookie, json: { nombres: 'X', apellidos: 'Y', estado: 'activo' } }),
+      await t.request(`/api/pacientes/${id}`, {
+        method: 'PUT',
+        cookie: beto.cookie,
+        json: { nombres: 'X', apellidos: 'Y', estado: 'activo' },
+      }),
       await t.request(`/api/pacientes/${id}`, { method: 'DELETE', cookie: beto.cookie }),
     ];
     for (const res of responses) {
@@ -200,7 +233,9 @@ describe('isolation and permissions', () => {
     }
     expect(await auditRows(id)).toEqual(before);
     expect(await t.db.select().from(auditoria).where(eq(auditoria.clinicaId, beto.clinica.id))).toEqual([]);
-    expect((await t.db.select().from(odontogramaVersiones).where(eq(odontogramaVersiones.pacienteId, id))).length).toBe(1);
+    expect((await t.db.select().from(odontogramaVersiones).where(eq(odontogramaVersiones.pacienteId, id))).length).toBe(
+      1,
+    );
   });
 
   it('lets Asistente view but not save; Recepción neither', async () => {
@@ -221,19 +256,26 @@ describe('patients with clinical records', () => {
     expect((await save(ana.cookie, id, 0, withCavity())).status).toBe(200);
     const res = await t.client(ana.cookie).pacientes[':id'].$delete({ param: { id } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ resultado: 'archivado', mensaje: 'El paciente tiene historia clínica: se ha desactivado y ocultado, no eliminado' });
+    expect(await res.json()).toEqual({
+      resultado: 'archivado',
+      mensaje: 'El paciente tiene historia clínica: se ha desactivado y ocultado, no eliminado',
+    });
 
     const [row] = await t.db.select().from(pacientes).where(eq(pacientes.id, id));
     expect(row.estado).toBe('inactivo');
     expect(row.fechaArchivado).not.toBeNull();
-    expect((await t.db.select().from(odontogramaVersiones).where(eq(odontogramaVersiones.pacienteId, id))).length).toBe(1);
+    expect((await t.db.select().from(odontogramaVersiones).where(eq(odontogramaVersiones.pacienteId, id))).length).toBe(
+      1,
+    );
     // Hidden: not in the list, the search, the suggestions, the record nor the chart.
     const list = await (await t.client(ana.cookie).pacientes.$get({ query: {} })).json();
     expect(list.pacientes.map((p) => p.id)).not.toContain(id);
     expect(list.total).toBe(list.pacientes.length);
     const search = await (await t.client(ana.cookie).pacientes.$get({ query: { q: 'Archivada' } })).json();
     expect(search).toMatchObject({ pacientes: [], total: 0 });
-    const suggestions = await (await t.client(ana.cookie).pacientes.sugerencias.$get({ query: { q: 'Archivada' } })).json();
+    const suggestions = await (
+      await t.client(ana.cookie).pacientes.sugerencias.$get({ query: { q: 'Archivada' } })
+    ).json();
     expect(suggestions.pacientes).toEqual([]);
     expect((await t.client(ana.cookie).pacientes[':id'].$get({ param: { id } })).status).toBe(404);
     expect((await load(ana.cookie, id)).status).toBe(404);
@@ -265,12 +307,18 @@ describe('audit trail of the patient record', () => {
     await t.client(ana.cookie).pacientes.$get({ query: {} });
     const view = await t.client(ana.cookie).pacientes[':id'].$get({ param: { id } });
     const patient = await view.json();
-    const edit = await t.client(ana.cookie).pacientes[':id'].$put({ param: { id }, json: { ...patient, notas: 'Alergia a la penicilina' } });
+    const edit = await t
+      .client(ana.cookie)
+      .pacientes[':id'].$put({ param: { id }, json: { ...patient, notas: 'Alergia a la penicilina' } });
     expect(edit.status).toBe(200);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set('foto', new File([new Uint8Array(png)], 'foto.png', { type: 'image/png' }));
-    expect((await t.request(`/api/pacientes/${id}/foto`, { method: 'PUT', cookie: ana.cookie, body: form })).status).toBe(200);
+    expect(
+      (await t.request(`/api/pacientes/${id}/foto`, { method: 'PUT', cookie: ana.cookie, body: form })).status,
+    ).toBe(200);
     expect((await t.request(`/api/pacientes/${id}/foto`, { method: 'DELETE', cookie: ana.cookie })).status).toBe(200);
     const rows = await auditRows(id);
     expect(rows.map((r) => [r.accion, r.detalle])).toEqual([
@@ -284,7 +332,9 @@ describe('audit trail of the patient record', () => {
 
   it('writes no row for an edit that is refused', async () => {
     const id = await newPatient(ana);
-    const res = await t.client(ana.cookie).pacientes[':id'].$put({ param: { id }, json: { nombres: '', apellidos: 'X', estado: 'activo' } });
+    const res = await t
+      .client(ana.cookie)
+      .pacientes[':id'].$put({ param: { id }, json: { nombres: '', apellidos: 'X', estado: 'activo' } });
     expect(res.status).toBe(400);
     expect((await auditRows(id)).map((r) => r.accion)).toEqual(['paciente.crear']);
   });
@@ -292,17 +342,23 @@ describe('audit trail of the patient record', () => {
   it('cannot be altered: UPDATE, DELETE and TRUNCATE are refused by the database', async () => {
     const id = await newPatient(ana);
     await load(ana.cookie, id);
-    await expect(t.db.update(auditoria).set({ usuarioNombre: 'Otro' }).where(eq(auditoria.pacienteId, id))).rejects.toThrow();
+    await expect(
+      t.db.update(auditoria).set({ usuarioNombre: 'Otro' }).where(eq(auditoria.pacienteId, id)),
+    ).rejects.toThrow();
     await expect(t.db.delete(auditoria).where(eq(auditoria.pacienteId, id))).rejects.toThrow();
     await expect(t.db.execute(sql`truncate auditoria`)).rejects.toThrow();
-    const rows = await t.db.select().from(auditoria).where(and(eq(auditoria.pacienteId, id), eq(auditoria.usuarioNombre, 'Ana')));
+    const rows = await t.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.pacienteId, id), eq(auditoria.usuarioNombre, 'Ana')));
     expect(rows).toHaveLength(2);
   });
 
   it('refuses the change with the Spanish reason of the trigger', async () => {
     const error = await t.db.execute(sql`delete from auditoria`).catch((e: unknown) => e);
     const messages: string[] = [];
-    for (let e = error as { message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) messages.push(e.message ?? '');
+    for (let e = error as { message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+      messages.push(e.message ?? '');
     expect(messages.join(' | ')).toContain('El registro de auditoría no se puede modificar ni borrar (DELETE)');
   });
 });

@@ -15,18 +15,43 @@ export type PortraitTraits = {
 export const PORTRAIT_SIZE = 256;
 
 const PALETTES = {
-  background: ['#dbeafe', '#e0f2fe', '#dcfce7', '#fef3c7', '#fce7f3', '#ede9fe', '#ffedd5', '#e2e8f0', '#ccfbf1', '#fee2e2'],
+  background: [
+    '#dbeafe',
+    '#e0f2fe',
+    '#dcfce7',
+    '#fef3c7',
+    '#fce7f3',
+    '#ede9fe',
+    '#ffedd5',
+    '#e2e8f0',
+    '#ccfbf1',
+    '#fee2e2',
+  ],
   skin: ['#f9d7c3', '#f1c27d', '#e0ac69', '#c68642', '#8d5524', '#ffdbac', '#eac086'],
   hair: ['#2c1b18', '#4a312c', '#71491e', '#a55728', '#b89778', '#d6b370', '#0f0f0f'],
   greyHair: ['#b7b7b7', '#d4d4d4', '#9e9e9e', '#e8e8e8'],
-  clothes: ['#1e3a8a', '#0f766e', '#7c3aed', '#be123c', '#334155', '#ca8a04', '#15803d', '#0369a1', '#9d174d', '#57534e'],
+  clothes: [
+    '#1e3a8a',
+    '#0f766e',
+    '#7c3aed',
+    '#be123c',
+    '#334155',
+    '#ca8a04',
+    '#15803d',
+    '#0369a1',
+    '#9d174d',
+    '#57534e',
+  ],
 };
 
 /**
  * Picks traits for a person: grey hair is likelier with age, beards and shaved heads only for men,
  * buns and long hair mostly for women.
  */
-export function portraitTraits(random: () => number, person: { genero: 'masculino' | 'femenino' | 'otro' | null; edad: number }): PortraitTraits {
+export function portraitTraits(
+  random: () => number,
+  person: { genero: 'masculino' | 'femenino' | 'otro' | null; edad: number },
+): PortraitTraits {
   const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
   const grey = person.edad >= 45 && random() < (person.edad - 40) / 40;
   const styles: PortraitTraits['hairStyle'][] =
@@ -49,7 +74,9 @@ export function portraitTraits(random: () => number, person: { genero: 'masculin
 /** A flat illustrated head-and-shoulders portrait, as SVG (no text, so no fonts are needed). */
 export function portraitSvg(t: PortraitTraits): string {
   const behind =
-    t.hairStyle === 'long' ? `<path d="M72 112 C64 24 192 24 184 112 L194 208 C160 222 96 222 62 208 Z" fill="${t.hair}"/>` : '';
+    t.hairStyle === 'long'
+      ? `<path d="M72 112 C64 24 192 24 184 112 L194 208 C160 222 96 222 62 208 Z" fill="${t.hair}"/>`
+      : '';
   const cap = (inner: string) => `<path d="M77 116 C68 26 188 26 179 116 ${inner} Z" fill="${t.hair}"/>`;
   const top: Record<PortraitTraits['hairStyle'], string> = {
     short: cap('C174 94 160 84 128 84 C96 84 82 94 77 116'),
@@ -58,7 +85,9 @@ export function portraitSvg(t: PortraitTraits): string {
     bun: `<circle cx="128" cy="40" r="24" fill="${t.hair}"/>${cap('C174 94 160 84 128 84 C96 84 82 94 77 116')}`,
     none: '',
   };
-  const beard = t.beard ? `<path d="M84 124 C86 176 170 176 172 124 C164 150 150 160 128 160 C106 160 92 150 84 124 Z" fill="${t.hair}"/>` : '';
+  const beard = t.beard
+    ? `<path d="M84 124 C86 176 170 176 172 124 C164 150 150 160 128 160 C106 160 92 150 84 124 Z" fill="${t.hair}"/>`
+    : '';
   const glasses = t.glasses
     ? `<g fill="none" stroke="#1f2937" stroke-width="4"><circle cx="108" cy="116" r="13"/><circle cx="148" cy="116" r="13"/><path d="M121 116 H135"/></g>`
     : '';
@@ -80,5 +109,7 @@ ${glasses}
 
 /** The portrait as a WebP, the format the photo upload keeps. */
 export async function renderPortrait(traits: PortraitTraits): Promise<Uint8Array> {
-  return sharp(Buffer.from(portraitSvg(traits))).webp({ quality: 80 }).toBuffer();
+  return sharp(Buffer.from(portraitSvg(traits)))
+    .webp({ quality: 80 })
+    .toBuffer();
 }

@@ -46,10 +46,15 @@ export const patientsRoutes = new Hono<AppEnv>()
   .get('/', requirePermission('pacientes.ver'), validate('query', patientListQuerySchema), async (c) => {
     return c.json(await listPatients(c.var.deps.db, c.var.member.clinicaId, c.req.valid('query')), 200);
   })
-  .get('/sugerencias', requirePermission('pacientes.ver'), validate('query', patientSuggestionsQuerySchema), async (c) => {
-    const pacientes = await suggestPatients(c.var.deps.db, c.var.member.clinicaId, c.req.valid('query').q);
-    return c.json({ pacientes }, 200);
-  })
+  .get(
+    '/sugerencias',
+    requirePermission('pacientes.ver'),
+    validate('query', patientSuggestionsQuerySchema),
+    async (c) => {
+      const pacientes = await suggestPatients(c.var.deps.db, c.var.member.clinicaId, c.req.valid('query').q);
+      return c.json({ pacientes }, 200);
+    },
+  )
   .post('/', requirePermission('pacientes.crear'), patientBody(createPatientSchema), async (c) => {
     const patient = await c.var.deps.db.transaction(async (tx) => {
       const created = await createPatient(tx, c.var.member.clinicaId, c.req.valid('json'));

@@ -10,12 +10,43 @@ import { APELLIDOS, NOMBRES_COMPUESTOS, NOMBRES_HOMBRE, NOMBRES_MUJER, NOTAS } f
 export const DEMO_PATIENT_COUNT = 200;
 
 const CALLES = [
-  'Calle de Alcalá', 'Calle de Goya', 'Calle de Serrano', 'Calle de Velázquez', 'Calle de Toledo', 'Calle de Atocha',
-  'Calle de Bravo Murillo', 'Calle de Princesa', 'Calle de Arturo Soria', 'Calle de López de Hoyos', 'Paseo de las Delicias',
-  'Calle de O’Donnell', 'Calle de Embajadores', 'Avenida de América', 'Calle de Fuencarral', 'Calle del General Ricardos',
-  'Calle de Hortaleza', 'Calle de Ríos Rosas', 'Avenida de la Albufera', 'Calle de Sainz de Baranda',
+  'Calle de Alcalá',
+  'Calle de Goya',
+  'Calle de Serrano',
+  'Calle de Velázquez',
+  'Calle de Toledo',
+  'Calle de Atocha',
+  'Calle de Bravo Murillo',
+  'Calle de Princesa',
+  'Calle de Arturo Soria',
+  'Calle de López de Hoyos',
+  'Paseo de las Delicias',
+  'Calle de O’Donnell',
+  'Calle de Embajadores',
+  'Avenida de América',
+  'Calle de Fuencarral',
+  'Calle del General Ricardos',
+  'Calle de Hortaleza',
+  'Calle de Ríos Rosas',
+  'Avenida de la Albufera',
+  'Calle de Sainz de Baranda',
 ];
-const CODIGOS_POSTALES = ['28001', '28003', '28005', '28007', '28009', '28010', '28012', '28015', '28019', '28020', '28028', '28030', '28033', '28043'];
+const CODIGOS_POSTALES = [
+  '28001',
+  '28003',
+  '28005',
+  '28007',
+  '28009',
+  '28010',
+  '28012',
+  '28015',
+  '28019',
+  '28020',
+  '28028',
+  '28030',
+  '28033',
+  '28043',
+];
 const PISOS = ['1º A', '2º B', '3º C', '4º D', 'Bajo', '5º Izda.', '2º Dcha.', '6º A', '1º Dcha.', '3º Izda.'];
 const NOTAS_MENORES = [
   'Menor de edad: acude con su madre o su padre.',
@@ -76,11 +107,14 @@ export function buildDemoPatients(random: () => number, today: string, count = D
     const nombres =
       random() < 0.1
         ? pick(NOMBRES_COMPUESTOS)
-        : pickCommon(genero === 'femenino' || (genero !== 'masculino' && random() < 0.5) ? NOMBRES_MUJER : NOMBRES_HOMBRE);
+        : pickCommon(
+            genero === 'femenino' || (genero !== 'masculino' && random() < 0.5) ? NOMBRES_MUJER : NOMBRES_HOMBRE,
+          );
     const [apellido1, apellido2] = [pickCommon(APELLIDOS), pickCommon(APELLIDOS)];
     // Ages of a family clinic: children and teenagers, then adults up to their nineties.
     const edad = random() < 0.18 ? between(3, 17) : between(18, 92);
-    const fechaNacimiento = random() < 0.95 ? addDays(today, -(edad * 365 + between(0, 364) + Math.floor(edad / 4))) : null;
+    const fechaNacimiento =
+      random() < 0.95 ? addDays(today, -(edad * 365 + between(0, 364) + Math.floor(edad / 4))) : null;
 
     let email: string | null = null;
     if (edad >= 14 && random() < 0.85) {
@@ -161,6 +195,10 @@ export async function seedDemoPatients(tx: Executor, { storage }: DemoSeedContex
   if (failed) throw failed.reason;
   const photos = results.map((r) => (r.status === 'fulfilled' ? r.value : null));
   await tx.insert(pacientes).values(
-    patients.map(({ edad: _edad, conFoto: _conFoto, ...p }, i) => ({ ...p, clinicaId: DEMO_CLINIC.id, fotoUrl: photos[i] })),
+    patients.map(({ edad: _edad, conFoto: _conFoto, ...p }, i) => ({
+      ...p,
+      clinicaId: DEMO_CLINIC.id,
+      fotoUrl: photos[i],
+    })),
   );
 }

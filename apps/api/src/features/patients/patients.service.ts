@@ -118,7 +118,11 @@ function preparePage(db: Database) {
 }
 const pageQueries = new WeakMap<Database, ReturnType<typeof preparePage>>();
 
-const toItem = ({ total: _total, version: _version, ...item }: PatientListItem & { total?: unknown; version?: unknown }): PatientListItem => item;
+const toItem = ({
+  total: _total,
+  version: _version,
+  ...item
+}: PatientListItem & { total?: unknown; version?: unknown }): PatientListItem => item;
 
 /**
  * One page of the clinic's patients, ordered by apellidos then nombres, with the real total, in one
@@ -180,10 +184,14 @@ export async function listPatients(
   // Nothing on the first page: nothing matches, and the count is known without asking.
   if (!rows.length && offset === 0) return page([], 0);
   // Past the end of the matches, the page carries no head: read it alone.
-  let [found] = rows.length ? rows : await rowsOf<Pick<SearchRow, 'version' | 'total'>>(db.execute(sql`select ${head}`));
+  let [found] = rows.length
+    ? rows
+    : await rowsOf<Pick<SearchRow, 'version' | 'total'>>(db.execute(sql`select ${head}`));
   if (cached && Number(found.version) !== cached.version) {
     // The clinic's patients changed since that count: count again, with the version it belongs to.
-    [found] = await rowsOf<Pick<SearchRow, 'version' | 'total'>>(db.execute(sql`select ${version} as version, ${count} as total`));
+    [found] = await rowsOf<Pick<SearchRow, 'version' | 'total'>>(
+      db.execute(sql`select ${version} as version, ${count} as total`),
+    );
   }
   const total = found.total === undefined ? cached!.total : Number(found.total);
   cache.set(clinicaId, term, Number(found.version), total);
@@ -224,17 +232,20 @@ export async function suggestPatients(db: Database, clinicaId: string, term: str
   return db
     .select(suggestionColumns)
     .from(pacientes)
-    .where(and(eq(pacientes.clinicaId, clinicaId), isNull(pacientes.fechaArchivado), sql`${pacientes.busqueda} like ${likePattern(term)}`))
+    .where(
+      and(
+        eq(pacientes.clinicaId, clinicaId),
+        isNull(pacientes.fechaArchivado),
+        sql`${pacientes.busqueda} like ${likePattern(term)}`,
+      ),
+    )
     .orderBy(pacientes.apellidos, pacientes.nombres, pacientes.id)
     .limit(PATIENT_SUGGESTIONS_LIMIT);
 }
 
 /** Null for an unknown id and for another clinic's patient alike: the caller cannot tell them apart. */
 export async function getPatient(db: Executor, clinicaId: string, id: string) {
-  const [row] = await db
-    .select(patientColumns)
-    .from(pacientes)
-    .where(visiblePatient(clinicaId, id));
+  const [row] = await db.select(patientColumns).from(pacientes).where(visiblePatient(clinicaId, id));
   return row ?? null;
 }
 
@@ -265,7 +276,11 @@ const viewStatement = preparedStatement<{ paciente: string }>(
 );
 
 export async function viewPatient(db: Executor, actor: AuditActor, id: string): Promise<JsonText<Patient> | null> {
-  const [row] = await viewStatement(db, { paciente_id: id, clinica_id: actor.clinicaId, ...auditValues(actor, { accion: 'paciente.ver', pacienteId: id }) });
+  const [row] = await viewStatement(db, {
+    paciente_id: id,
+    clinica_id: actor.clinicaId,
+    ...auditValues(actor, { accion: 'paciente.ver', pacienteId: id }),
+  });
   return row?.paciente ?? null;
 }
 
@@ -278,7 +293,12 @@ export async function createPatient(db: Executor, clinicaId: string, data: Creat
   return row;
 }
 
-export async function updatePatient(db: Executor, clinicaId: string, id: string, data: UpdatePatientData): Promise<Patient | null> {
+export async function updatePatient(
+  db: Executor,
+  clinicaId: string,
+  id: string,
+  data: UpdatePatientData,
+): Promise<Patient | null> {
   const [row] = await db
     .update(pacientes)
     .set({ ...data, fechaActualizacion: new Date() })
@@ -292,7 +312,13 @@ export async function updatePatient(db: Executor, clinicaId: string, id: string,
  * clinical records (chart versions) is kept for years: instead of erased, they are deactivated and hidden
  * (archived). Null when there is no such patient in the clinic.
  */
-export async function deletePatient(db: Database, storage: Storage, logger: Logger, actor: AuditActor, id: string): Promise<PatientDeleteResult | null> {
+export async function deletePatient(
+  db: Database,
+  storage: Storage,
+  logger: Logger,
+  actor: AuditActor,
+  id: string,
+): Promise<PatientDeleteResult | null> {
   const result = await db.transaction(async (tx) => {
     const [patient] = await tx
       .select({ nombres: pacientes.nombres, apellidos: pacientes.apellidos, fotoUrl: pacientes.fotoUrl })
@@ -300,15 +326,29 @@ export async function deletePatient(db: Database, storage: Storage, logger: Logg
       .where(visiblePatient(actor.clinicaId, id))
       .for('update');
     if (!patient) return null;
-    const [history] = await tx.select({ id: odontogramaVersiones.id }).from(odontogramaVersiones).where(eq(odontogramaVersiones.pacienteId, id)).limit(1);
+    const [history] = await tx
+      .select({ id: odontogramaVersiones.id })
+      .from(odontogramaVersiones)
+      .where(eq(odontogramaVersiones.pacienteId, id))
+      .limit(1);
     if (history) {
-      await tx.update(pacientes).set({ estado: 'inactivo', fechaArchivado: new Date(), fechaActualizacion: new Date() }).where(eq(pacientes.id, id));
+      await tx
+        .update(pacientes)
+        .set({ estado: 'inactivo', fechaArchivado: new Date(), fechaActualizacion: new Date() })
+        .where(eq(pacientes.id, id));
       await recordAudit(tx, actor, { accion: 'paciente.desactivar', pacienteId: id });
       return { outcome: { resultado: 'archivado', mensaje: PATIENT_MESSAGES.archived } as const, fotoUrl: null };
     }
     await tx.delete(pacientes).where(eq(pacientes.id, id));
-    await recordAudit(tx, actor, { accion: 'paciente.eliminar', pacienteId: id, detalle: { paciente: `${patient.nombres} ${patient.apellidos}` } });
-    return { outcome: { resultado: 'eliminado', mensaje: PATIENT_MESSAGES.deleted } as const, fotoUrl: patient.fotoUrl };
+    await recordAudit(tx, actor, {
+      accion: 'paciente.eliminar',
+      pacienteId: id,
+      detalle: { paciente: `${patient.nombres} ${patient.apellidos}` },
+    });
+    return {
+      outcome: { resultado: 'eliminado', mensaje: PATIENT_MESSAGES.deleted } as const,
+      fotoUrl: patient.fotoUrl,
+    };
   });
   if (!result) return null;
   await deleteStoredImage(storage, result.fotoUrl, logger);
@@ -339,7 +379,13 @@ export async function setPatientPhoto(
   return saved?.patient ?? null;
 }
 
-export async function removePatientPhoto(db: Database, storage: Storage, logger: Logger, actor: AuditActor, id: string) {
+export async function removePatientPhoto(
+  db: Database,
+  storage: Storage,
+  logger: Logger,
+  actor: AuditActor,
+  id: string,
+) {
   const saved = await replacePhotoUrl(db, actor, id, null);
   if (saved) await deleteStoredImage(storage, saved.replaced, logger);
   return saved?.patient ?? null;
@@ -364,4 +410,3 @@ async function replacePhotoUrl(db: Database, actor: AuditActor, id: string, foto
     return { replaced: current.fotoUrl, patient };
   });
 }
-

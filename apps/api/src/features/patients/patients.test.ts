@@ -5,7 +5,16 @@ import type { InferRequestType, InferResponseType } from 'hono/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clinicas, pacientes, rolesClinica } from '../../db/schema/index.ts';
 import { keyFromPublicUrl } from '../../platform/storage/storage.ts';
-import { addTeamMember, createClinicOwner, createTestApp, errorOf, setRolePermissions, signUp, type ApiClient, type TestApp } from '../../test/app.ts';
+import {
+  addTeamMember,
+  createClinicOwner,
+  createTestApp,
+  errorOf,
+  setRolePermissions,
+  signUp,
+  type ApiClient,
+  type TestApp,
+} from '../../test/app.ts';
 
 let t: TestApp;
 type Owner = Awaited<ReturnType<typeof createClinicOwner>>;
@@ -60,7 +69,11 @@ async function freshClinic() {
   return createClinicOwner(t, { nombre: 'Clínica vacía' });
 }
 
-async function bulkInsert(clinicaId: string, count: number, name = (i: number) => ({ nombres: `Nombre ${i}`, apellidos: `Apellido ${String(i).padStart(3, '0')}` })) {
+async function bulkInsert(
+  clinicaId: string,
+  count: number,
+  name = (i: number) => ({ nombres: `Nombre ${i}`, apellidos: `Apellido ${String(i).padStart(3, '0')}` }),
+) {
   if (count === 0) return;
   await t.db.insert(pacientes).values(Array.from({ length: count }, (_, i) => ({ clinicaId, ...name(i) })));
 }
@@ -156,7 +169,12 @@ describe('read, update, delete', () => {
     });
     expect(res.status).toBe(200);
     const updated = (await res.json()) as PatientJson;
-    expect(updated).toMatchObject({ estado: 'inactivo', telefono: '+34 611 222 333', notas: null, ultimaVisita: '2025-01-02' });
+    expect(updated).toMatchObject({
+      estado: 'inactivo',
+      telefono: '+34 611 222 333',
+      notas: null,
+      ultimaVisita: '2025-01-02',
+    });
     expect(new Date(updated.fechaActualizacion!).getTime()).toBeGreaterThanOrEqual(before - 1000);
     // The record's JSON is written by PostgreSQL (viewPatient), the edit's by the API: the same, to the millisecond.
     expect(await (await api(ana.cookie, `/${p.id}`)).json()).toEqual(updated);
@@ -184,9 +202,11 @@ describe('read, update, delete', () => {
 });
 
 describe('another clinic', () => {
-  it("cannot read, edit, delete or change the photo of a patient, and the patient stays as it was", async () => {
+  it('cannot read, edit, delete or change the photo of a patient, and the patient stays as it was', async () => {
     const p = await create(ana, { nombres: 'Privado', apellidos: 'De Ana', email: 'privado@ejemplo.test' });
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set('foto', new File([new Uint8Array(png)], 'foto.png', { type: 'image/png' }));
 
@@ -199,10 +219,15 @@ describe('another clinic', () => {
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.status).toBe(404);
-      expect((await errorOf(res))).toEqual({ code: 'not_found', message: PATIENT_MESSAGES.notFound });
+      expect(await errorOf(res)).toEqual({ code: 'not_found', message: PATIENT_MESSAGES.notFound });
     }
     const [row] = await t.db.select().from(pacientes).where(eq(pacientes.id, p.id));
-    expect(row).toMatchObject({ nombres: 'Privado', clinicaId: ana.clinica.id, fotoUrl: null, fechaActualizacion: null });
+    expect(row).toMatchObject({
+      nombres: 'Privado',
+      clinicaId: ana.clinica.id,
+      fotoUrl: null,
+      fechaActualizacion: null,
+    });
     // And nothing was stored under either clinic for that attempt.
     expect((await list(beto, '?q=privado')).total).toBe(0);
   });
@@ -356,11 +381,19 @@ describe('paging', () => {
   it('orders by apellidos then nombres and counts a clinic with no patients as 0', async () => {
     const owner = await freshClinic();
     expect(await list(owner)).toEqual({ pacientes: [], total: 0, pagina: 1, porPagina: PATIENTS_PAGE_SIZE });
-    for (const [nombres, apellidos] of [['Zoe', 'Abad'], ['Ana', 'Zamora'], ['Ana', 'Abad']]) {
+    for (const [nombres, apellidos] of [
+      ['Zoe', 'Abad'],
+      ['Ana', 'Zamora'],
+      ['Ana', 'Abad'],
+    ]) {
       await create(owner, { nombres, apellidos });
     }
     const page = await list(owner);
-    expect(page.pacientes.map((p) => `${p.apellidos}, ${p.nombres}`)).toEqual(['Abad, Ana', 'Abad, Zoe', 'Zamora, Ana']);
+    expect(page.pacientes.map((p) => `${p.apellidos}, ${p.nombres}`)).toEqual([
+      'Abad, Ana',
+      'Abad, Zoe',
+      'Zamora, Ana',
+    ]);
     expect(page.total).toBe(3);
   });
 
@@ -403,16 +436,25 @@ describe("dates against the clinic's day", () => {
 
     const p = await create(ana, { nombres: 'Recién', apellidos: 'Nacido', fechaNacimiento: madridToday });
 
-    const future = await api(ana.cookie, '', { method: 'POST', json: { nombres: 'Aún', apellidos: 'No', fechaNacimiento: madridTomorrow } });
+    const future = await api(ana.cookie, '', {
+      method: 'POST',
+      json: { nombres: 'Aún', apellidos: 'No', fechaNacimiento: madridTomorrow },
+    });
     expect((await errorOf(future)).fields).toEqual({ fechaNacimiento: PATIENT_MESSAGES.fechaNacimientoFuture });
 
     // Yesterday for Madrid (still today in UTC) is already in the past for the next visit.
-    const past = await api(ana.cookie, `/${p.id}`, { method: 'PUT', json: fullUpdate(p, { proximaVisita: utcToday, ultimaVisita: madridTomorrow }) });
+    const past = await api(ana.cookie, `/${p.id}`, {
+      method: 'PUT',
+      json: fullUpdate(p, { proximaVisita: utcToday, ultimaVisita: madridTomorrow }),
+    });
     expect((await errorOf(past)).fields).toEqual({
       proximaVisita: PATIENT_MESSAGES.proximaVisitaPast,
       ultimaVisita: PATIENT_MESSAGES.ultimaVisitaFuture,
     });
-    const ok = await api(ana.cookie, `/${p.id}`, { method: 'PUT', json: fullUpdate(p, { proximaVisita: madridToday, ultimaVisita: madridToday }) });
+    const ok = await api(ana.cookie, `/${p.id}`, {
+      method: 'PUT',
+      json: fullUpdate(p, { proximaVisita: madridToday, ultimaVisita: madridToday }),
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -422,16 +464,31 @@ describe("dates against the clinic's day", () => {
     await t.db.update(clinicas).set({ zonaHoraria: 'America/Bogota' }).where(eq(clinicas.id, owner.clinica.id));
     vi.useFakeTimers({ now: at, toFake: ['Date'] });
     // 18:30 in Bogotá: Madrid's date is still tomorrow there.
-    const res = await api(owner.cookie, '', { method: 'POST', json: { nombres: 'Zona', apellidos: 'Bogotá', fechaNacimiento: madridToday } });
+    const res = await api(owner.cookie, '', {
+      method: 'POST',
+      json: { nombres: 'Zona', apellidos: 'Bogotá', fechaNacimiento: madridToday },
+    });
     expect((await errorOf(res)).fields).toEqual({ fechaNacimiento: PATIENT_MESSAGES.fechaNacimientoFuture });
-    expect((await api(owner.cookie, '', { method: 'POST', json: { nombres: 'Zona', apellidos: 'Bogotá', fechaNacimiento: utcToday } })).status).toBe(201);
+    expect(
+      (
+        await api(owner.cookie, '', {
+          method: 'POST',
+          json: { nombres: 'Zona', apellidos: 'Bogotá', fechaNacimiento: utcToday },
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
 describe('photo', () => {
-  const png = () => sharp({ create: { width: 16, height: 16, channels: 3, background: '#c83c3c' } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 16, height: 16, channels: 3, background: '#c83c3c' } })
+      .png()
+      .toBuffer();
   const upload = async (cookie: string, id: string, bytes: Uint8Array, name = 'Foto Niño.png', type = 'image/png') =>
-    t.client(cookie).pacientes[':id'].foto.$put({ param: { id }, form: { foto: new File([new Uint8Array(bytes)], name, { type }) } });
+    t
+      .client(cookie)
+      .pacientes[':id'].foto.$put({ param: { id }, form: { foto: new File([new Uint8Array(bytes)], name, { type }) } });
 
   it('stores the photo under patient_photos/{clinic}/, serves it, and deletes the old file on replace and on patient deletion', async () => {
     const p = await create(ana, { nombres: 'Con', apellidos: 'Foto' });
@@ -497,7 +554,10 @@ describe('photo', () => {
     const big = await upload(ana.cookie, p.id, new Uint8Array(2 * 1024 * 1024 + 1), 'grande.png');
     expect(big.status).toBe(413);
     expect((await errorOf(big)).message).toBe('La imagen no debe superar los 2MB');
-    const [row] = await t.db.select().from(pacientes).where(and(eq(pacientes.id, p.id)));
+    const [row] = await t.db
+      .select()
+      .from(pacientes)
+      .where(and(eq(pacientes.id, p.id)));
     expect(row.fotoUrl).toBeNull();
   });
 });

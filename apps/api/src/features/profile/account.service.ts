@@ -15,7 +15,13 @@ export async function getCurrentAccount(db: Database, userId: string) {
   const member = await loadMember(db, userId);
   const [clinica] = member
     ? await db
-        .select({ id: clinicas.id, nombre: clinicas.nombre, logoUrl: clinicas.logoUrl, zonaHoraria: clinicas.zonaHoraria, esProveedor: clinicas.esProveedor })
+        .select({
+          id: clinicas.id,
+          nombre: clinicas.nombre,
+          logoUrl: clinicas.logoUrl,
+          zonaHoraria: clinicas.zonaHoraria,
+          esProveedor: clinicas.esProveedor,
+        })
         .from(clinicas)
         .where(eq(clinicas.id, member.clinicaId))
     : [];

@@ -46,7 +46,10 @@ export async function saveProfile(db: Database, userId: string, data: SavedProfi
       .update(user)
       .set({ onboardingStep: membership ? 'completado' : 'perfil_completado', updatedAt: now })
       .where(and(eq(user.id, userId), eq(user.onboardingStep, 'pendiente')));
-    const [{ onboardingStep }] = await tx.select({ onboardingStep: user.onboardingStep }).from(user).where(eq(user.id, userId));
+    const [{ onboardingStep }] = await tx
+      .select({ onboardingStep: user.onboardingStep })
+      .from(user)
+      .where(eq(user.id, userId));
     return { ...perfil, onboardingStep };
   });
 }
@@ -56,20 +59,23 @@ export async function saveProfile(db: Database, userId: string, data: SavedProfi
  * deletes the one it replaces once the row points at the new file.
  */
 export async function setProfilePhoto(db: Database, storage: Storage, userId: string, upload: Uint8Array) {
-  const { fotoUrl } = await replaceStoredImage(storage, { bytes: upload, prefix: 'profile_photos', ownerId: userId, fileName: 'foto' }, (url) =>
-    db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ fotoUrl: perfilesUsuario.fotoUrl })
-        .from(perfilesUsuario)
-        .where(eq(perfilesUsuario.id, userId))
-        .for('update');
-      const now = new Date();
-      await tx
-        .insert(perfilesUsuario)
-        .values({ id: userId, fotoUrl: url, fechaActualizacion: now })
-        .onConflictDoUpdate({ target: perfilesUsuario.id, set: { fotoUrl: url, fechaActualizacion: now } });
-      return { replaced: current?.fotoUrl ?? null, fotoUrl: url };
-    }),
+  const { fotoUrl } = await replaceStoredImage(
+    storage,
+    { bytes: upload, prefix: 'profile_photos', ownerId: userId, fileName: 'foto' },
+    (url) =>
+      db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ fotoUrl: perfilesUsuario.fotoUrl })
+          .from(perfilesUsuario)
+          .where(eq(perfilesUsuario.id, userId))
+          .for('update');
+        const now = new Date();
+        await tx
+          .insert(perfilesUsuario)
+          .values({ id: userId, fotoUrl: url, fechaActualizacion: now })
+          .onConflictDoUpdate({ target: perfilesUsuario.id, set: { fotoUrl: url, fechaActualizacion: now } });
+        return { replaced: current?.fotoUrl ?? null, fotoUrl: url };
+      }),
   );
   return { fotoUrl };
 }

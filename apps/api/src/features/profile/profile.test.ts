@@ -10,7 +10,11 @@ let t: TestApp;
 let png: Uint8Array;
 beforeAll(async () => {
   t = await createTestApp();
-  png = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0e7490' } }).png().toBuffer());
+  png = new Uint8Array(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0e7490' } })
+      .png()
+      .toBuffer(),
+  );
 });
 afterAll(() => t.close());
 
@@ -18,7 +22,10 @@ const PERFIL = { nombres: 'Ana', apellidos: 'García López', telefono: '600 123
 
 const getProfile = (cookie: string) => t.client(cookie).perfil.$get();
 // Extra fields (an id...) are allowed here: the tests check that the server ignores them.
-const putProfile = (cookie: string, json: InferRequestType<ApiClient['perfil']['$put']>['json'] & Record<string, unknown>) => t.client(cookie).perfil.$put({ json });
+const putProfile = (
+  cookie: string,
+  json: InferRequestType<ApiClient['perfil']['$put']>['json'] & Record<string, unknown>,
+) => t.client(cookie).perfil.$put({ json });
 const uploadPhoto = (cookie: string, bytes: Uint8Array, name = 'foto.png', type = 'image/png') =>
   t.client(cookie).perfil.foto.$post({ form: { foto: new File([bytes as Uint8Array<ArrayBuffer>], name, { type }) } });
 const stepOf = async (userId: string) =>
@@ -29,7 +36,14 @@ describe('GET /api/perfil', () => {
     const { cookie, email } = await signUp(t);
     const res = await getProfile(cookie);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ email, onboardingStep: 'pendiente', nombres: null, apellidos: null, telefono: null, fotoUrl: null });
+    expect(await res.json()).toEqual({
+      email,
+      onboardingStep: 'pendiente',
+      nombres: null,
+      apellidos: null,
+      telefono: null,
+      fotoUrl: null,
+    });
   });
 
   it('needs a session', async () => {
@@ -43,10 +57,19 @@ describe('PUT /api/perfil', () => {
     const { cookie, userId } = await signUp(t);
     const res = await putProfile(cookie, { nombres: '  Ana ', apellidos: 'García López', telefono: '600 123 456' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ nombres: 'Ana', apellidos: 'García López', telefono: '600 123 456', fotoUrl: null, onboardingStep: 'perfil_completado' });
+    expect(await res.json()).toEqual({
+      nombres: 'Ana',
+      apellidos: 'García López',
+      telefono: '600 123 456',
+      fotoUrl: null,
+      onboardingStep: 'perfil_completado',
+    });
     expect(await stepOf(userId)).toBe('perfil_completado');
     const me = await (await t.request('/api/me', { cookie })).json();
-    expect(me).toMatchObject({ user: { onboardingStep: 'perfil_completado' }, perfil: { nombres: 'Ana', apellidos: 'García López', telefono: '600 123 456' } });
+    expect(me).toMatchObject({
+      user: { onboardingStep: 'perfil_completado' },
+      perfil: { nombres: 'Ana', apellidos: 'García López', telefono: '600 123 456' },
+    });
   });
 
   it('never moves a finished onboarding back', async () => {
@@ -109,9 +132,16 @@ describe('POST /api/perfil/foto', () => {
 
   it('refuses a file that is not an image, whatever its name and type say', async () => {
     const { cookie } = await signUp(t);
-    const res = await uploadPhoto(cookie, new TextEncoder().encode('<script>alert(1)</script>'), 'foto.png', 'image/png');
+    const res = await uploadPhoto(
+      cookie,
+      new TextEncoder().encode('<script>alert(1)</script>'),
+      'foto.png',
+      'image/png',
+    );
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ error: { code: 'unsupported_media_type', message: 'El archivo debe ser una imagen' } });
+    expect(await res.json()).toEqual({
+      error: { code: 'unsupported_media_type', message: 'El archivo debe ser una imagen' },
+    });
   });
 
   it('refuses an image over 2MB', async () => {

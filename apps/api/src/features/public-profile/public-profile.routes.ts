@@ -23,7 +23,10 @@ export const publicProfileRoutes = new Hono<AppEnv>()
   })
   .post('/imagen', requirePermission('clinica.editar'), imageUpload('imagen'), async (c) => {
     const { db, storage } = c.var.deps;
-    return c.json(await setPublicProfileImage(db, storage, c.var.member.clinicaId, await fileBytes(c.req.valid('form').imagen)), 200);
+    return c.json(
+      await setPublicProfileImage(db, storage, c.var.member.clinicaId, await fileBytes(c.req.valid('form').imagen)),
+      200,
+    );
   })
   .delete('/imagen', requirePermission('clinica.editar'), async (c) => {
     const { db, storage } = c.var.deps;

@@ -28,7 +28,10 @@ const perfilColumns = {
 
 /** The clinic's public profile as its staff edit it ('Perfil público' in 'Configuración de la Clínica'). */
 export async function getPublicProfile(db: Database, clinicaId: string) {
-  const [row] = await db.select({ id: clinicas.id, ...perfilColumns }).from(clinicas).where(eq(clinicas.id, clinicaId));
+  const [row] = await db
+    .select({ id: clinicas.id, ...perfilColumns })
+    .from(clinicas)
+    .where(eq(clinicas.id, clinicaId));
   if (!row) throw notFound('Clínica no encontrada');
   return row;
 }
@@ -53,7 +56,9 @@ export async function updatePublicProfile(db: Database, storage: Storage, clinic
     const existing = new Set(current.doctores.map((d) => d.imagen).filter(Boolean));
     input.doctores.forEach((doctor, i) => {
       if (doctor.imagen && !doctor.imagen.startsWith(allowedPrefix) && !existing.has(doctor.imagen)) {
-        throw badRequest(DIRECTORY_MESSAGES.imagenInvalid, { [`doctores.${i}.imagen`]: DIRECTORY_MESSAGES.imagenInvalid });
+        throw badRequest(DIRECTORY_MESSAGES.imagenInvalid, {
+          [`doctores.${i}.imagen`]: DIRECTORY_MESSAGES.imagenInvalid,
+        });
       }
     });
 
@@ -88,7 +93,10 @@ export async function updatePublicProfile(db: Database, storage: Storage, clinic
         fechaActualizacion: now,
       })
       .where(eq(clinicas.id, clinicaId));
-    const [saved] = await tx.select({ id: clinicas.id, ...perfilColumns }).from(clinicas).where(eq(clinicas.id, clinicaId));
+    const [saved] = await tx
+      .select({ id: clinicas.id, ...perfilColumns })
+      .from(clinicas)
+      .where(eq(clinicas.id, clinicaId));
     return { removedImages: removedDoctorImages(current.doctores, input.doctores), perfil: saved };
   });
   // Photos of doctors no longer on the profile; seed and demo images are not ours and stay.
@@ -103,16 +111,27 @@ function removedDoctorImages(before: { imagen: string | null }[], after: { image
 
 /** Replaces the profile's main image (same rules as the logo: checked by content, re-encoded). */
 export async function setPublicProfileImage(db: Database, storage: Storage, clinicaId: string, upload: Uint8Array) {
-  const { imagen } = await replaceStoredImage(storage, { bytes: upload, prefix: 'clinic_images', ownerId: clinicaId, fileName: 'perfil' }, (url) =>
-    db.transaction(async (tx) => {
-      const [current] = await tx.select({ imagen: clinicas.imagenUrl, publicada: clinicas.publicada }).from(clinicas).where(eq(clinicas.id, clinicaId)).for('update');
-      const now = new Date();
-      await tx
-        .update(clinicas)
-        .set({ imagenUrl: url, fechaActualizacion: now, ...(current?.publicada ? { fechaPerfilActualizado: now } : {}) })
-        .where(eq(clinicas.id, clinicaId));
-      return { replaced: current?.imagen ?? null, imagen: url };
-    }),
+  const { imagen } = await replaceStoredImage(
+    storage,
+    { bytes: upload, prefix: 'clinic_images', ownerId: clinicaId, fileName: 'perfil' },
+    (url) =>
+      db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ imagen: clinicas.imagenUrl, publicada: clinicas.publicada })
+          .from(clinicas)
+          .where(eq(clinicas.id, clinicaId))
+          .for('update');
+        const now = new Date();
+        await tx
+          .update(clinicas)
+          .set({
+            imagenUrl: url,
+            fechaActualizacion: now,
+            ...(current?.publicada ? { fechaPerfilActualizado: now } : {}),
+          })
+          .where(eq(clinicas.id, clinicaId));
+        return { replaced: current?.imagen ?? null, imagen: url };
+      }),
   );
   return { imagen };
 }
@@ -126,5 +145,12 @@ export async function removePublicProfileImage(db: Database, storage: Storage, c
 
 /** A doctor's photo: stored now, attached to the doctor when the profile is saved. */
 export async function uploadDoctorImage(storage: Storage, clinicaId: string, upload: Uint8Array) {
-  return { imagen: await storeImage(storage, { bytes: upload, prefix: 'doctor_images', ownerId: clinicaId, fileName: 'doctor' }) };
+  return {
+    imagen: await storeImage(storage, {
+      bytes: upload,
+      prefix: 'doctor_images',
+      ownerId: clinicaId,
+      fileName: 'doctor',
+    }),
+  };
 }

@@ -1,4 +1,9 @@
-import { DIRECTORY_MESSAGES, appointmentRequestBodySchema, appointmentRequestStatusSchema, appointmentRequestsQuerySchema } from '@odontia/shared';
+import {
+  DIRECTORY_MESSAGES,
+  appointmentRequestBodySchema,
+  appointmentRequestStatusSchema,
+  appointmentRequestsQuerySchema,
+} from '@odontia/shared';
 import { Hono } from 'hono';
 import { clientAddress } from '../../platform/client-address.ts';
 import type { AppEnv } from '../../platform/context.ts';
@@ -15,12 +20,23 @@ export const requestsRoutes = new Hono<AppEnv>()
   .get('/', requirePermission('solicitudes.ver'), validate('query', appointmentRequestsQuerySchema), async (c) =>
     c.json(await listAppointmentRequests(c.var.deps.db, c.var.member.clinicaId, c.req.valid('query')), 200),
   )
-  .patch('/:id', requirePermission('solicitudes.gestionar'), idParam(requestNotFound), validate('json', appointmentRequestStatusSchema), async (c) => {
-    // Another clinic's request answers exactly like a missing one.
-    const row = await setAppointmentRequestStatus(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id, c.req.valid('json').estado);
-    if (!row) throw requestNotFound();
-    return c.json({ solicitud: row }, 200);
-  });
+  .patch(
+    '/:id',
+    requirePermission('solicitudes.gestionar'),
+    idParam(requestNotFound),
+    validate('json', appointmentRequestStatusSchema),
+    async (c) => {
+      // Another clinic's request answers exactly like a missing one.
+      const row = await setAppointmentRequestStatus(
+        c.var.deps.db,
+        c.var.member.clinicaId,
+        c.req.valid('param').id,
+        c.req.valid('json').estado,
+      );
+      if (!row) throw requestNotFound();
+      return c.json({ solicitud: row }, 200);
+    },
+  );
 
 /** The public profile's request form (Contacto tab), mounted under /directorio/clinicas: no session. */
 export const publicRequestRoutes = new Hono<AppEnv>().post(

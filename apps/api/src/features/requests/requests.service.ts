@@ -101,7 +101,12 @@ async function findPublishedClinic(db: Executor, id: string) {
  * filled honeypot is told what a person would be told and nothing is stored; the preferred date may
  * not be before the clinic's today.
  */
-export async function submitPublicRequest(deps: Deps, clinicaId: string, address: string, request: AppointmentRequestBody) {
+export async function submitPublicRequest(
+  deps: Deps,
+  clinicaId: string,
+  address: string,
+  request: AppointmentRequestBody,
+) {
   const { db, config, mailer, logger } = deps;
   const clinica = await findPublishedClinic(db, clinicaId);
   if (!clinica) throw notFound(DIRECTORY_MESSAGES.notFound);
@@ -124,8 +129,15 @@ export async function submitPublicRequest(deps: Deps, clinicaId: string, address
 }
 
 /** A clinic's requests, newest first; only ever its own (the clinic comes from the session). */
-export async function listAppointmentRequests(db: Executor, clinicaId: string, options: { estado?: AppointmentRequestStatus; pagina: number }) {
-  const where = and(eq(solicitudesCita.clinicaId, clinicaId), options.estado ? eq(solicitudesCita.estado, options.estado) : undefined);
+export async function listAppointmentRequests(
+  db: Executor,
+  clinicaId: string,
+  options: { estado?: AppointmentRequestStatus; pagina: number },
+) {
+  const where = and(
+    eq(solicitudesCita.clinicaId, clinicaId),
+    options.estado ? eq(solicitudesCita.estado, options.estado) : undefined,
+  );
   const [rows, [counts]] = await Promise.all([
     db
       .select({
@@ -151,11 +163,22 @@ export async function listAppointmentRequests(db: Executor, clinicaId: string, o
       .from(solicitudesCita)
       .where(where),
   ]);
-  return { solicitudes: rows, total: counts.total, nuevas: counts.nuevas, pagina: options.pagina, porPagina: APPOINTMENT_REQUESTS_PAGE_SIZE };
+  return {
+    solicitudes: rows,
+    total: counts.total,
+    nuevas: counts.nuevas,
+    pagina: options.pagina,
+    porPagina: APPOINTMENT_REQUESTS_PAGE_SIZE,
+  };
 }
 
 /** Marks one of the clinic's requests; null when it is not the clinic's (or does not exist). */
-export async function setAppointmentRequestStatus(db: Executor, clinicaId: string, id: string, estado: AppointmentRequestStatus) {
+export async function setAppointmentRequestStatus(
+  db: Executor,
+  clinicaId: string,
+  id: string,
+  estado: AppointmentRequestStatus,
+) {
   const [row] = await db
     .update(solicitudesCita)
     .set({ estado, fechaActualizacion: new Date() })
@@ -163,4 +186,3 @@ export async function setAppointmentRequestStatus(db: Executor, clinicaId: strin
     .returning({ id: solicitudesCita.id, estado: solicitudesCita.estado });
   return row ?? null;
 }
-

@@ -1,4 +1,12 @@
-import { addToCartSchema, checkoutSchema, orderListQuerySchema, orderStatusSchema, STORE_MESSAGES, storeListQuerySchema, updateCartLineSchema } from '@odontia/shared';
+import {
+  addToCartSchema,
+  checkoutSchema,
+  orderListQuerySchema,
+  orderStatusSchema,
+  STORE_MESSAGES,
+  storeListQuerySchema,
+  updateCartLineSchema,
+} from '@odontia/shared';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../platform/context.ts';
@@ -41,9 +49,18 @@ export const cartRoutes = new Hono<AppEnv>()
   .post('/', requirePermission('compras.realizar'), validate('json', addToCartSchema), async (c) => {
     return c.json(await addToCart(c.var.deps.db, c.var.member, c.req.valid('json')), 200);
   })
-  .patch('/:id', requirePermission('compras.realizar'), idParam(cartLineNotFound), validate('json', updateCartLineSchema), async (c) => {
-    return c.json(await updateCartLine(c.var.deps.db, c.var.member, c.req.valid('param').id, c.req.valid('json').cantidad), 200);
-  })
+  .patch(
+    '/:id',
+    requirePermission('compras.realizar'),
+    idParam(cartLineNotFound),
+    validate('json', updateCartLineSchema),
+    async (c) => {
+      return c.json(
+        await updateCartLine(c.var.deps.db, c.var.member, c.req.valid('param').id, c.req.valid('json').cantidad),
+        200,
+      );
+    },
+  )
   .delete('/:id', requirePermission('compras.realizar'), idParam(cartLineNotFound), async (c) => {
     return c.json(await removeCartLine(c.var.deps.db, c.var.member, c.req.valid('param').id), 200);
   })
@@ -82,6 +99,16 @@ export const salesRoutes = new Hono<AppEnv>()
     if (!pedido) throw orderNotFound();
     return c.json(pedido, 200);
   })
-  .post('/:id/estado', requirePermission('ventas.gestionar'), supplierOnly, idParam(orderNotFound), validate('json', orderStatusSchema), async (c) => {
-    return c.json(await moveOrder(c.var.deps.db, c.var.member, c.req.valid('param').id, c.req.valid('json').estado), 200);
-  });
+  .post(
+    '/:id/estado',
+    requirePermission('ventas.gestionar'),
+    supplierOnly,
+    idParam(orderNotFound),
+    validate('json', orderStatusSchema),
+    async (c) => {
+      return c.json(
+        await moveOrder(c.var.deps.db, c.var.member, c.req.valid('param').id, c.req.valid('json').estado),
+        200,
+      );
+    },
+  );

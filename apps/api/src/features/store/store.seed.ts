@@ -7,7 +7,15 @@ import { adjustStock, receivePurchasedStock } from '../../platform/stock.ts';
 import { makeKey, publicUrl } from '../../platform/storage/storage.ts';
 import { renderSupplyImage, type SupplyShape } from './supply-image.ts';
 
-type Supply = [nombre: string, descripcion: string, categoria: 'insumo' | 'producto', unidad: string, precio: number, stock: number, shape: SupplyShape];
+type Supply = [
+  nombre: string,
+  descripcion: string,
+  categoria: 'insumo' | 'producto',
+  unidad: string,
+  precio: number,
+  stock: number,
+  shape: SupplyShape,
+];
 
 /** The supplier's catalogue: dental supplies and small equipment at Colombian prices (pesos). */
 const SUPPLIES: Supply[] = [
@@ -15,7 +23,15 @@ const SUPPLIES: Supply[] = [
   ['Guantes de nitrilo talla M', 'Caja de 100 guantes sin polvo, azul', 'insumo', 'caja', 24_900, 240, 'guante'],
   ['Guantes de nitrilo talla L', 'Caja de 100 guantes sin polvo, azul', 'insumo', 'caja', 24_900, 150, 'guante'],
   ['Guantes de látex talla M', 'Caja de 100 guantes con polvo', 'insumo', 'caja', 19_500, 90, 'guante'],
-  ['Guantes quirúrgicos estériles 7.0', 'Par estéril de látex, caja de 50 pares', 'insumo', 'caja', 128_000, 40, 'guante'],
+  [
+    'Guantes quirúrgicos estériles 7.0',
+    'Par estéril de látex, caja de 50 pares',
+    'insumo',
+    'caja',
+    128_000,
+    40,
+    'guante',
+  ],
   ['Tapabocas desechables', 'Triple capa con elástico, caja de 50', 'insumo', 'caja', 9_800, 300, 'caja'],
   ['Respirador N95', 'Caja de 20 respiradores certificados', 'insumo', 'caja', 68_000, 60, 'caja'],
   ['Gorros desechables', 'Gorro de oruga, paquete de 100', 'insumo', 'paquete', 14_500, 120, 'bolsa'],
@@ -25,8 +41,24 @@ const SUPPLIES: Supply[] = [
   ['Gasas estériles 7.5 x 7.5', 'Sobres de 2 unidades, caja de 100 sobres', 'insumo', 'caja', 21_000, 110, 'caja'],
   ['Vasos desechables', 'Vasos de 7 oz, paquete de 100', 'insumo', 'paquete', 6_500, 260, 'bolsa'],
   ['Campos desechables', 'Campo impermeable 45 x 33 cm, paquete de 50', 'insumo', 'paquete', 23_000, 70, 'bolsa'],
-  ['Bolsas para esterilizar 90 x 230', 'Autosellables con indicador, caja de 200', 'insumo', 'caja', 38_500, 95, 'caja'],
-  ['Bolsas para esterilizar 190 x 330', 'Autosellables con indicador, caja de 200', 'insumo', 'caja', 56_000, 60, 'caja'],
+  [
+    'Bolsas para esterilizar 90 x 230',
+    'Autosellables con indicador, caja de 200',
+    'insumo',
+    'caja',
+    38_500,
+    95,
+    'caja',
+  ],
+  [
+    'Bolsas para esterilizar 190 x 330',
+    'Autosellables con indicador, caja de 200',
+    'insumo',
+    'caja',
+    56_000,
+    60,
+    'caja',
+  ],
   ['Indicador biológico', 'Ampollas para autoclave, caja de 25', 'insumo', 'caja', 189_000, 18, 'frasco'],
   ['Desinfectante de superficies', 'Amonio cuaternario, galón de 3.8 L', 'insumo', 'galón', 64_900, 45, 'frasco'],
   ['Toallitas desinfectantes', 'Tarro de 160 toallitas', 'insumo', 'tarro', 32_000, 85, 'frasco'],
@@ -57,8 +89,24 @@ const SUPPLIES: Supply[] = [
   ['Conos de papel absorbente #25', 'Caja de 200 conos estériles', 'insumo', 'caja', 16_500, 60, 'caja'],
   ['Hipoclorito de sodio 5.25%', 'Irrigante endodóntico, 500 ml', 'insumo', 'frasco', 12_900, 75, 'frasco'],
   ['Cemento sellador endodóntico', 'A base de resina epóxica, 2 tubos', 'insumo', 'kit', 132_000, 18, 'tubo'],
-  ['Fresas de diamante troncocónicas', 'Paquete de 5 fresas de alta velocidad', 'insumo', 'paquete', 32_000, 100, 'instrumento'],
-  ['Fresas de carburo redondas', 'Paquete de 10 fresas de baja velocidad', 'insumo', 'paquete', 45_000, 70, 'instrumento'],
+  [
+    'Fresas de diamante troncocónicas',
+    'Paquete de 5 fresas de alta velocidad',
+    'insumo',
+    'paquete',
+    32_000,
+    100,
+    'instrumento',
+  ],
+  [
+    'Fresas de carburo redondas',
+    'Paquete de 10 fresas de baja velocidad',
+    'insumo',
+    'paquete',
+    45_000,
+    70,
+    'instrumento',
+  ],
   ['Pasta profiláctica', 'Sabor menta, granulometría media, 200 g', 'insumo', 'tarro', 26_000, 55, 'frasco'],
   ['Barniz de flúor 5%', 'Dosis unitarias, caja de 50', 'insumo', 'caja', 155_000, 22, 'caja'],
   ['Sellante de fosetas y fisuras', 'Fotocurable con flúor, 2 jeringas', 'insumo', 'kit', 68_000, 30, 'tubo'],
@@ -69,19 +117,75 @@ const SUPPLIES: Supply[] = [
   ['Pinza algodonera', 'Acero inoxidable con estrías', 'producto', 'unidad', 16_900, 55, 'instrumento'],
   ['Cureta Gracey 5/6', 'Mango hueco, acero inoxidable', 'producto', 'unidad', 42_000, 30, 'instrumento'],
   ['Fórceps 150 superior', 'Para premolares y caninos superiores', 'producto', 'unidad', 165_000, 12, 'instrumento'],
-  ['Lámpara de fotocurado LED', 'Inalámbrica, 1200 mW/cm², batería de litio', 'producto', 'unidad', 690_000, 8, 'equipo'],
-  ['Pieza de mano de alta velocidad', 'Cabeza estándar, spray triple, conexión borden', 'producto', 'unidad', 780_000, 6, 'equipo'],
+  [
+    'Lámpara de fotocurado LED',
+    'Inalámbrica, 1200 mW/cm², batería de litio',
+    'producto',
+    'unidad',
+    690_000,
+    8,
+    'equipo',
+  ],
+  [
+    'Pieza de mano de alta velocidad',
+    'Cabeza estándar, spray triple, conexión borden',
+    'producto',
+    'unidad',
+    780_000,
+    6,
+    'equipo',
+  ],
   ['Contraángulo de baja velocidad', 'Relación 1:1, acoplamiento tipo E', 'producto', 'unidad', 540_000, 0, 'equipo'],
   ['Ultrasonido piezoeléctrico', 'Con 6 insertos para profilaxis', 'producto', 'unidad', 1_450_000, 4, 'equipo'],
 ];
 
-const COLORS = ['#2563eb', '#0d9488', '#7c3aed', '#db2777', '#ea580c', '#16a34a', '#0891b2', '#4f46e5', '#ca8a04', '#dc2626'];
-const BACKGROUNDS = ['#eff6ff', '#f0fdfa', '#f5f3ff', '#fdf2f8', '#fff7ed', '#f0fdf4', '#ecfeff', '#eef2ff', '#fefce8', '#fef2f2'];
+const COLORS = [
+  '#2563eb',
+  '#0d9488',
+  '#7c3aed',
+  '#db2777',
+  '#ea580c',
+  '#16a34a',
+  '#0891b2',
+  '#4f46e5',
+  '#ca8a04',
+  '#dc2626',
+];
+const BACKGROUNDS = [
+  '#eff6ff',
+  '#f0fdfa',
+  '#f5f3ff',
+  '#fdf2f8',
+  '#fff7ed',
+  '#f0fdf4',
+  '#ecfeff',
+  '#eef2ff',
+  '#fefce8',
+  '#fef2f2',
+];
 
 /** The demo clinic's two past orders: [lines (supply index, quantity)], the state reached, days ago. */
 const PAST_ORDERS: { lines: [number, number][]; estado: OrderStatus; diasAtras: number }[] = [
-  { lines: [[1, 4], [5, 6], [9, 3], [20, 2], [27, 2]], estado: 'entregado', diasAtras: 24 },
-  { lines: [[14, 2], [36, 1], [46, 3]], estado: 'enviado', diasAtras: 3 },
+  {
+    lines: [
+      [1, 4],
+      [5, 6],
+      [9, 3],
+      [20, 2],
+      [27, 2],
+    ],
+    estado: 'entregado',
+    diasAtras: 24,
+  },
+  {
+    lines: [
+      [14, 2],
+      [36, 1],
+      [46, 3],
+    ],
+    estado: 'enviado',
+    diasAtras: 3,
+  },
 ];
 
 const DAY = 86_400_000;
@@ -96,7 +200,11 @@ export async function seedDemoStore(tx: Executor, { storage }: DemoSeedContext):
   const random = seededRandom(20_261_114);
   const results = await Promise.allSettled(
     SUPPLIES.map(async ([, , , , , , shape], i) => {
-      const bytes = await renderSupplyImage(shape, COLORS[i % COLORS.length], BACKGROUNDS[(i * 3) % BACKGROUNDS.length]);
+      const bytes = await renderSupplyImage(
+        shape,
+        COLORS[i % COLORS.length],
+        BACKGROUNDS[(i * 3) % BACKGROUNDS.length],
+      );
       const key = makeKey('product_images', DEMO_SUPPLIER.id, `insumo-${i + 1}`, 'webp');
       await storage.put(key, bytes, 'image/webp');
       return publicUrl(key);
@@ -172,7 +280,14 @@ export async function seedDemoStore(tx: Executor, { storage }: DemoSeedContext):
       })),
     );
     for (const { item, cantidad } of lines) {
-      await adjustStock(tx, { clinicaId: DEMO_SUPPLIER.id, productoId: item.id, cantidad: -cantidad, motivo: 'venta', autorId: null, referencia: pedido.id });
+      await adjustStock(tx, {
+        clinicaId: DEMO_SUPPLIER.id,
+        productoId: item.id,
+        cantidad: -cantidad,
+        motivo: 'venta',
+        autorId: null,
+        referencia: pedido.id,
+      });
       if (order.estado === 'entregado') {
         await receivePurchasedStock(tx, {
           clinicaId: DEMO_CLINIC.id,

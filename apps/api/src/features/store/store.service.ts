@@ -27,7 +27,15 @@ import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL, type SQLWrap
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { carrito, clinicas, detallesPedido, pedidos, productos, seguimientoPedido, usuarios } from '../../db/schema/index.ts';
+import {
+  carrito,
+  clinicas,
+  detallesPedido,
+  pedidos,
+  productos,
+  seguimientoPedido,
+  usuarios,
+} from '../../db/schema/index.ts';
 import type { Member } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
@@ -45,7 +53,8 @@ export const productNotFound = () => notFound(STORE_MESSAGES.productNotFound);
 export const cartLineNotFound = () => notFound(STORE_MESSAGES.cartLineNotFound);
 export const orderNotFound = () => notFound(STORE_MESSAGES.orderNotFound);
 
-const unprocessable = (message: string, fields?: Record<string, string>) => new AppError(422, 'validation_error', message, fields);
+const unprocessable = (message: string, fields?: Record<string, string>) =>
+  new AppError(422, 'validation_error', message, fields);
 
 const proveedores = alias(clinicas, 'proveedores');
 
@@ -135,15 +144,31 @@ const storeSearch = preparedStatement<StoreRow>(
       limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int`,
 );
 
-export async function listStoreProducts(db: Database, member: Member, query: StoreListQuery & { pagina: number }): Promise<StorePage> {
+export async function listStoreProducts(
+  db: Database,
+  member: Member,
+  query: StoreListQuery & { pagina: number },
+): Promise<StorePage> {
   const pagina = query.pagina;
   const categoria = query.categoria ?? 'todos';
   const run = query.q ? storeSearch : categoria === 'todos' ? storeList : storeTab;
-  const params = { clinicaId: member.clinicaId, categoria, q: query.q ?? '', limit: STORE_PAGE_SIZE, offset: (pagina - 1) * STORE_PAGE_SIZE };
+  const params = {
+    clinicaId: member.clinicaId,
+    categoria,
+    q: query.q ?? '',
+    limit: STORE_PAGE_SIZE,
+    offset: (pagina - 1) * STORE_PAGE_SIZE,
+  };
   const rows = await run(db, params);
   // A page past the end has no row to carry the total: the first page does.
-  const total = rows[0]?.total ?? (pagina > 1 ? ((await run(db, { ...params, offset: 0, limit: 1 }))[0]?.total ?? 0) : 0);
-  return { productos: rows.map(({ total: _total, ...r }) => toStoreProduct(r)), total, pagina, porPagina: STORE_PAGE_SIZE };
+  const total =
+    rows[0]?.total ?? (pagina > 1 ? ((await run(db, { ...params, offset: 0, limit: 1 }))[0]?.total ?? 0) : 0);
+  return {
+    productos: rows.map(({ total: _total, ...r }) => toStoreProduct(r)),
+    total,
+    pagina,
+    porPagina: STORE_PAGE_SIZE,
+  };
 }
 
 export async function getStoreProduct(db: Executor, member: Member, id: string): Promise<StoreProduct | null> {
@@ -188,8 +213,15 @@ async function cartRows(db: Executor, member: Member) {
 }
 
 /** Still sold: the item is active, has a price, its clinic still sells (and is not the buyer's). */
-const isAvailable = (r: { activo: boolean; precioVenta: number | null; esProveedor: boolean; categoria: string; proveedorId: string }, member: Member) =>
-  r.activo && r.precioVenta !== null && r.esProveedor && (STORE_CATEGORIES as readonly string[]).includes(r.categoria) && r.proveedorId !== member.clinicaId;
+const isAvailable = (
+  r: { activo: boolean; precioVenta: number | null; esProveedor: boolean; categoria: string; proveedorId: string },
+  member: Member,
+) =>
+  r.activo &&
+  r.precioVenta !== null &&
+  r.esProveedor &&
+  (STORE_CATEGORIES as readonly string[]).includes(r.categoria) &&
+  r.proveedorId !== member.clinicaId;
 
 export async function getCart(db: Executor, member: Member): Promise<Cart> {
   const rows = await cartRows(db, member);
@@ -227,13 +259,22 @@ export async function getCart(db: Executor, member: Member): Promise<Cart> {
 /** Refuses a quantity the supplier's stock cannot cover (a null stock is not counted). */
 function checkStock(p: { nombre: string; stockActual: number | null }, cantidad: number) {
   if (p.stockActual === null || cantidad <= p.stockActual) return;
-  throw conflict(p.stockActual === 0 ? STORE_MESSAGES.outOfStock(p.nombre) : STORE_MESSAGES.onlyLeft(p.nombre, p.stockActual));
+  throw conflict(
+    p.stockActual === 0 ? STORE_MESSAGES.outOfStock(p.nombre) : STORE_MESSAGES.onlyLeft(p.nombre, p.stockActual),
+  );
 }
 
-const tooMany = () => unprocessable(STORE_MESSAGES.cantidadTooLarge(CART_QUANTITY_MAX), { cantidad: STORE_MESSAGES.cantidadTooLarge(CART_QUANTITY_MAX) });
+const tooMany = () =>
+  unprocessable(STORE_MESSAGES.cantidadTooLarge(CART_QUANTITY_MAX), {
+    cantidad: STORE_MESSAGES.cantidadTooLarge(CART_QUANTITY_MAX),
+  });
 
 /** Spec 001 §4: a product already in the cart goes up by `cantidad`; otherwise a new line at today's price. */
-export async function addToCart(db: Database, member: Member, input: { productoId: string; cantidad: number }): Promise<Cart> {
+export async function addToCart(
+  db: Database,
+  member: Member,
+  input: { productoId: string; cantidad: number },
+): Promise<Cart> {
   return db.transaction(async (tx) => {
     const product = await getStoreProduct(tx, member, input.productoId);
     if (!product) {
@@ -244,7 +285,12 @@ export async function addToCart(db: Database, member: Member, input: { productoI
       throw own ? unprocessable(STORE_MESSAGES.ownCatalogue) : productNotFound();
     }
     const lines = await tx
-      .select({ productoId: carrito.productoId, cantidad: carrito.cantidad, proveedorId: proveedores.id, proveedorNombre: proveedores.nombre })
+      .select({
+        productoId: carrito.productoId,
+        cantidad: carrito.cantidad,
+        proveedorId: proveedores.id,
+        proveedorNombre: proveedores.nombre,
+      })
       .from(carrito)
       .innerJoin(productos, eq(productos.id, carrito.productoId))
       .innerJoin(proveedores, eq(proveedores.id, productos.clinicaId))
@@ -256,7 +302,13 @@ export async function addToCart(db: Database, member: Member, input: { productoI
     checkStock(product, cantidad);
     await tx
       .insert(carrito)
-      .values({ userId: member.userId, clinicaId: member.clinicaId, productoId: product.id, cantidad: input.cantidad, precioUnitario: product.precioVenta })
+      .values({
+        userId: member.userId,
+        clinicaId: member.clinicaId,
+        productoId: product.id,
+        cantidad: input.cantidad,
+        precioUnitario: product.precioVenta,
+      })
       .onConflictDoUpdate({
         target: [carrito.userId, carrito.productoId],
         // The user just saw today's price on the card: that is the price remembered.
@@ -290,7 +342,10 @@ export async function updateCartLine(db: Database, member: Member, id: string, c
 }
 
 export async function removeCartLine(db: Database, member: Member, id: string): Promise<Cart> {
-  const deleted = await db.delete(carrito).where(and(eq(carrito.id, id), ownCart(member))).returning({ id: carrito.id });
+  const deleted = await db
+    .delete(carrito)
+    .where(and(eq(carrito.id, id), ownCart(member)))
+    .returning({ id: carrito.id });
   if (deleted.length === 0) throw cartLineNotFound();
   return getCart(db, member);
 }
@@ -329,7 +384,14 @@ type SummaryRow = Omit<OrderSummary, 'proveedor' | 'clinica' | 'fechaCreacion'> 
   clinicaNombre: string;
 };
 
-const toSummary = ({ proveedorId, proveedorNombre, clinicaId, clinicaNombre, fechaCreacion, ...o }: SummaryRow): OrderSummary => ({
+const toSummary = ({
+  proveedorId,
+  proveedorNombre,
+  clinicaId,
+  clinicaNombre,
+  fechaCreacion,
+  ...o
+}: SummaryRow): OrderSummary => ({
   ...o,
   fechaCreacion: fechaCreacion.toISOString(),
   proveedor: { id: proveedorId, nombre: proveedorNombre },
@@ -341,8 +403,12 @@ export type OrderSide = 'compras' | 'ventas';
 const sideCondition = (side: OrderSide, member: Member) =>
   side === 'compras' ? eq(pedidos.clinicaId, member.clinicaId) : eq(pedidos.proveedorId, member.clinicaId);
 
-
-export async function listOrders(db: Database, member: Member, side: OrderSide, query: OrderListQuery & { pagina: number }): Promise<OrderPage> {
+export async function listOrders(
+  db: Database,
+  member: Member,
+  side: OrderSide,
+  query: OrderListQuery & { pagina: number },
+): Promise<OrderPage> {
   const conditions = [sideCondition(side, member)];
   if (query.estado) conditions.push(eq(pedidos.estado, query.estado));
   const where = and(...conditions);
@@ -356,7 +422,10 @@ export async function listOrders(db: Database, member: Member, side: OrderSide, 
       .orderBy(desc(pedidos.fechaCreacion), desc(pedidos.id))
       .limit(ORDERS_PAGE_SIZE)
       .offset((query.pagina - 1) * ORDERS_PAGE_SIZE),
-    db.select({ total: sql<number>`count(*)::int` }).from(pedidos).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(pedidos)
+      .where(where),
   ]);
   return { pedidos: rows.map(toSummary), total, pagina: query.pagina, porPagina: ORDERS_PAGE_SIZE };
 }
@@ -385,7 +454,11 @@ export async function getOrder(db: Executor, member: Member, side: OrderSide, id
       .where(eq(detallesPedido.pedidoId, id))
       .orderBy(asc(detallesPedido.nombre), asc(detallesPedido.id)),
     db
-      .select({ estado: sql<OrderStatus>`${seguimientoPedido.estado}`, fecha: seguimientoPedido.fecha, autor: usuarios.nombres })
+      .select({
+        estado: sql<OrderStatus>`${seguimientoPedido.estado}`,
+        fecha: seguimientoPedido.fecha,
+        autor: usuarios.nombres,
+      })
       .from(seguimientoPedido)
       .leftJoin(usuarios, eq(usuarios.id, seguimientoPedido.autorId))
       .where(eq(seguimientoPedido.pedidoId, id))
@@ -534,7 +607,7 @@ const writeOrder = preparedStatement<CheckoutWritten>(
 );
 
 /** json/jsonb as an object whichever way the driver handed it over. */
-const fromJson = <T,>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+const fromJson = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 /**
  * Spec 001 §7 Orders, in one transaction of two statements (DESIGN: the checkout's budget): the
@@ -550,7 +623,11 @@ export async function checkout(db: Database, member: Member, data: CheckoutData)
   let outcome: Outcome;
   try {
     outcome = await db.transaction(async (tx): Promise<Outcome> => {
-      const lines = await lockCart(tx, { userId: member.userId, clinicaId: member.clinicaId, clave: data.claveIdempotencia });
+      const lines = await lockCart(tx, {
+        userId: member.userId,
+        clinicaId: member.clinicaId,
+        clave: data.claveIdempotencia,
+      });
       if (lines.length === 0) {
         const repeated = await orderByKey(tx, member, data.claveIdempotencia);
         if (repeated) return { kind: 'repetido', id: repeated };
@@ -565,7 +642,8 @@ export async function checkout(db: Database, member: Member, data: CheckoutData)
       const changed = lines.filter((l) => l.precioVenta !== l.precioUnitario);
       if (changed.length) {
         // Shown before paying: the cart takes the new prices (this write is committed), no order is made.
-        for (const l of changed) await tx.update(carrito).set({ precioUnitario: l.precioVenta! }).where(eq(carrito.id, l.id));
+        for (const l of changed)
+          await tx.update(carrito).set({ precioUnitario: l.precioVenta! }).where(eq(carrito.id, l.id));
         return { kind: 'precios' };
       }
       const short = lines.filter((l) => l.stockActual !== null && l.stockActual < l.cantidad);
@@ -575,14 +653,21 @@ export async function checkout(db: Database, member: Member, data: CheckoutData)
           'conflict',
           STORE_MESSAGES.notEnoughStock(short.map((l) => l.nombre)),
           Object.fromEntries(
-            short.map((l) => [l.productoId, l.stockActual === 0 ? STORE_MESSAGES.outOfStock(l.nombre) : STORE_MESSAGES.onlyLeft(l.nombre, l.stockActual!)]),
+            short.map((l) => [
+              l.productoId,
+              l.stockActual === 0
+                ? STORE_MESSAGES.outOfStock(l.nombre)
+                : STORE_MESSAGES.onlyLeft(l.nombre, l.stockActual!),
+            ]),
           ),
         );
       }
 
       const { proveedorId, proveedorNombre, comprador } = lines[0];
       const id = randomUUID();
-      const totals = orderTotals(linesSubtotal(lines.map((l) => ({ precioUnitario: l.precioVenta!, cantidad: l.cantidad }))));
+      const totals = orderTotals(
+        linesSubtotal(lines.map((l) => ({ precioUnitario: l.precioVenta!, cantidad: l.cantidad }))),
+      );
       const direccionEnvio = {
         nombre: data.nombreCompleto,
         telefono: data.telefono,
@@ -616,9 +701,11 @@ export async function checkout(db: Database, member: Member, data: CheckoutData)
       });
       // The lines were checked under the same locks: a line not taken is a bug, and nothing is kept.
       const counted = lines.filter((l) => l.stockActual !== null).length;
-      if (written.descontados !== counted) throw new Error(`checkout: ${counted - written.descontados} lines without stock while locked`);
+      if (written.descontados !== counted)
+        throw new Error(`checkout: ${counted - written.descontados} lines without stock while locked`);
       // The supplier's low-stock alert for the items this sale took to their minimum (rare).
-      for (const productoId of fromJson<string[]>(written.bajoMinimo)) await refreshStockAlert(tx, proveedorId, productoId);
+      for (const productoId of fromJson<string[]>(written.bajoMinimo))
+        await refreshStockAlert(tx, proveedorId, productoId);
 
       const lineas = fromJson<Order['lineas']>(written.lineas);
       const pedido: Order = {
@@ -634,7 +721,9 @@ export async function checkout(db: Database, member: Member, data: CheckoutData)
         direccionEnvio: fromJson<Order['direccionEnvio']>(written.direccionEnvio),
         notas: data.notas ?? null,
         lineas,
-        seguimiento: [{ estado: 'recibido', fecha: new Date(Number(written.seguido)).toISOString(), autor: written.autor }],
+        seguimiento: [
+          { estado: 'recibido', fecha: new Date(Number(written.seguido)).toISOString(), autor: written.autor },
+        ],
       };
       return { kind: 'creado', pedido };
     });
@@ -647,7 +736,8 @@ export async function checkout(db: Database, member: Member, data: CheckoutData)
     throw error;
   }
   if (outcome.kind === 'precios') throw conflict(STORE_MESSAGES.pricesChanged);
-  if (outcome.kind === 'repetido') return { pedido: (await getOrder(db, member, 'compras', outcome.id))!, creado: false };
+  if (outcome.kind === 'repetido')
+    return { pedido: (await getOrder(db, member, 'compras', outcome.id))!, creado: false };
   return { pedido: outcome.pedido, creado: true };
 }
 
@@ -661,19 +751,29 @@ export async function checkout(db: Database, member: Member, data: CheckoutData)
 export async function moveOrder(db: Database, member: Member, id: string, estado: OrderStatus): Promise<Order> {
   await db.transaction(async (tx) => {
     const [pedido] = await tx
-      .select({ estado: sql<OrderStatus>`${pedidos.estado}`, clinicaId: pedidos.clinicaId, numeroPedido: pedidos.numeroPedido })
+      .select({
+        estado: sql<OrderStatus>`${pedidos.estado}`,
+        clinicaId: pedidos.clinicaId,
+        numeroPedido: pedidos.numeroPedido,
+      })
       .from(pedidos)
       .where(and(eq(pedidos.id, id), eq(pedidos.proveedorId, member.clinicaId)))
       .for('no key update');
     if (!pedido) throw orderNotFound();
     if (!canMoveOrder(pedido.estado, estado)) {
-      throw conflict(STORE_MESSAGES.transitionInvalid(ESTADO_PEDIDO_LABELS[pedido.estado], ESTADO_PEDIDO_LABELS[estado]));
+      throw conflict(
+        STORE_MESSAGES.transitionInvalid(ESTADO_PEDIDO_LABELS[pedido.estado], ESTADO_PEDIDO_LABELS[estado]),
+      );
     }
     await tx.update(pedidos).set({ estado, fechaActualizacion: new Date() }).where(eq(pedidos.id, id));
     await tx.insert(seguimientoPedido).values({ pedidoId: id, estado, autorId: member.userId });
     if (estado === 'entregado' || estado === 'cancelado') {
       const lines = await tx
-        .select({ productoId: detallesPedido.productoId, cantidad: detallesPedido.cantidad, precioUnitario: detallesPedido.precioUnitario })
+        .select({
+          productoId: detallesPedido.productoId,
+          cantidad: detallesPedido.cantidad,
+          precioUnitario: detallesPedido.precioUnitario,
+        })
         .from(detallesPedido)
         .where(and(eq(detallesPedido.pedidoId, id), isNotNull(detallesPedido.productoId)))
         .orderBy(asc(detallesPedido.productoId));
@@ -689,9 +789,19 @@ export async function moveOrder(db: Database, member: Member, id: string, estado
           });
         } else {
           // Back to the shelf: the reverse of the checkout's 'venta' movement, same order as reference.
-          const [item] = await tx.select({ stockActual: productos.stockActual }).from(productos).where(eq(productos.id, line.productoId!));
+          const [item] = await tx
+            .select({ stockActual: productos.stockActual })
+            .from(productos)
+            .where(eq(productos.id, line.productoId!));
           if (item && item.stockActual !== null) {
-            await adjustStock(tx, { clinicaId: member.clinicaId, productoId: line.productoId!, cantidad: line.cantidad, motivo: 'venta', autorId: member.userId, referencia: id });
+            await adjustStock(tx, {
+              clinicaId: member.clinicaId,
+              productoId: line.productoId!,
+              cantidad: line.cantidad,
+              motivo: 'venta',
+              autorId: member.userId,
+              referencia: id,
+            });
           }
         }
       }

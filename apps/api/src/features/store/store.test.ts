@@ -35,12 +35,19 @@ type ItemFields = Partial<typeof productos.$inferInsert>;
 async function item(clinicaId: string, fields: ItemFields = {}) {
   const [row] = await t.db
     .insert(productos)
-    .values({ clinicaId, nombre: 'Guantes de nitrilo', categoria: 'insumo', precioVenta: 25_000, stockActual: 100, ...fields })
+    .values({
+      clinicaId,
+      nombre: 'Guantes de nitrilo',
+      categoria: 'insumo',
+      precioVenta: 25_000,
+      stockActual: 100,
+      ...fields,
+    })
     .returning({ id: productos.id });
   return row.id;
 }
 
-const get = async <T,>(path: string, cookie: string) => {
+const get = async <T>(path: string, cookie: string) => {
   const res = await t.request(path, { cookie });
   expect(res.status, path).toBe(200);
   return (await res.json()) as T;
@@ -60,9 +67,15 @@ const shipping = {
 const checkout = (cookie: string, claveIdempotencia: string = randomUUID(), extra: Record<string, unknown> = {}) =>
   t.request('/api/pedidos', { method: 'POST', cookie, json: { ...shipping, claveIdempotencia, ...extra } });
 
-const stockOf = async (id: string) => (await t.db.select({ s: productos.stockActual }).from(productos).where(eq(productos.id, id)))[0].s;
+const stockOf = async (id: string) =>
+  (await t.db.select({ s: productos.stockActual }).from(productos).where(eq(productos.id, id)))[0].s;
 const ordersOf = async (clinicaId: string) =>
-  (await t.db.select({ n: sql<number>`count(*)::int` }).from(pedidos).where(eq(pedidos.clinicaId, clinicaId)))[0].n;
+  (
+    await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(pedidos)
+      .where(eq(pedidos.clinicaId, clinicaId))
+  )[0].n;
 
 describe('store', () => {
   let seller: Owner;
@@ -72,8 +85,18 @@ describe('store', () => {
     seller = await supplier('Depósito Norte');
     buyer = await createClinicOwner(t, { nombre: 'Clínica Compradora' });
     guantes = await item(seller.clinica.id, { nombre: 'Guantes de nitrilo', descripcion: 'Caja de 100, talla M' });
-    await item(seller.clinica.id, { nombre: 'Resina compuesta', descripcion: 'Jeringa A2 de 4 g', categoria: 'producto', precioVenta: 89_000, stockActual: 0 });
-    await item(seller.clinica.id, { nombre: 'Anestesia lidocaína', descripcion: 'Cárpulas con epinefrina', stockActual: null });
+    await item(seller.clinica.id, {
+      nombre: 'Resina compuesta',
+      descripcion: 'Jeringa A2 de 4 g',
+      categoria: 'producto',
+      precioVenta: 89_000,
+      stockActual: 0,
+    });
+    await item(seller.clinica.id, {
+      nombre: 'Anestesia lidocaína',
+      descripcion: 'Cárpulas con epinefrina',
+      stockActual: null,
+    });
     await item(seller.clinica.id, { nombre: 'Sin precio', precioVenta: null });
     await item(seller.clinica.id, { nombre: 'Inactivo', activo: false });
     await item(seller.clinica.id, { nombre: 'Limpieza', categoria: 'servicio', stockActual: null });
@@ -83,8 +106,17 @@ describe('store', () => {
 
   it('lists only active supplier products and supplies with a price, never the caller’s own catalogue', async () => {
     const page = await get<StorePage>('/api/tienda/productos', buyer.cookie);
-    expect(page.productos.map((p) => p.nombre)).toEqual(['Anestesia lidocaína', 'Guantes de nitrilo', 'Resina compuesta']);
-    expect(page.productos[1]).toMatchObject({ precioVenta: 25_000, stockActual: 100, categoria: 'insumo', proveedor: { id: seller.clinica.id, nombre: 'Depósito Norte' } });
+    expect(page.productos.map((p) => p.nombre)).toEqual([
+      'Anestesia lidocaína',
+      'Guantes de nitrilo',
+      'Resina compuesta',
+    ]);
+    expect(page.productos[1]).toMatchObject({
+      precioVenta: 25_000,
+      stockActual: 100,
+      categoria: 'insumo',
+      proveedor: { id: seller.clinica.id, nombre: 'Depósito Norte' },
+    });
     // The supplier does not see its own items for sale.
     expect(await get<StorePage>('/api/tienda/productos', seller.cookie)).toMatchObject({ productos: [], total: 0 });
   });
@@ -92,15 +124,22 @@ describe('store', () => {
   it('counts each tab’s items for sale, also past its last page', async () => {
     const page = (qs: string) => get<StorePage>(`/api/tienda/productos?${qs}`, buyer.cookie);
     expect(await page('')).toMatchObject({ total: 3 });
-    expect(await page('categoria=insumo')).toMatchObject({ total: 2, productos: [{ nombre: 'Anestesia lidocaína' }, { nombre: 'Guantes de nitrilo' }] });
+    expect(await page('categoria=insumo')).toMatchObject({
+      total: 2,
+      productos: [{ nombre: 'Anestesia lidocaína' }, { nombre: 'Guantes de nitrilo' }],
+    });
     expect(await page('categoria=producto')).toMatchObject({ total: 1 });
     expect(await page('categoria=insumo&pagina=2')).toMatchObject({ productos: [], total: 2, pagina: 2 });
     // The supplier's own catalogue is not for sale to it, the buyer's private one to nobody.
-    expect(await get<StorePage>('/api/tienda/productos?categoria=insumo', seller.cookie)).toMatchObject({ productos: [], total: 0 });
+    expect(await get<StorePage>('/api/tienda/productos?categoria=insumo', seller.cookie)).toMatchObject({
+      productos: [],
+      total: 0,
+    });
   });
 
   it('searches nombre and descripción without accents and filters by tab', async () => {
-    const search = async (qs: string) => (await get<StorePage>(`/api/tienda/productos?${qs}`, buyer.cookie)).productos.map((p) => p.nombre);
+    const search = async (qs: string) =>
+      (await get<StorePage>(`/api/tienda/productos?${qs}`, buyer.cookie)).productos.map((p) => p.nombre);
     expect(await search('q=LIDOCAINA')).toEqual(['Anestesia lidocaína']);
     expect(await search('q=carpulas')).toEqual(['Anestesia lidocaína']);
     expect(await search('q=jeringa')).toEqual(['Resina compuesta']);
@@ -109,14 +148,29 @@ describe('store', () => {
     expect(await search('categoria=servicio')).toHaveLength(3); // an unknown tab is Todos
     expect(await search('q=50%25')).toEqual([]);
     // Past the last page: no cards, the total still known.
-    expect(await get<StorePage>('/api/tienda/productos?pagina=4', buyer.cookie)).toMatchObject({ productos: [], total: 3, pagina: 4 });
-    expect(await get<StorePage>('/api/tienda/productos?q=guantes', buyer.cookie)).toMatchObject({ total: 1, porPagina: 24 });
+    expect(await get<StorePage>('/api/tienda/productos?pagina=4', buyer.cookie)).toMatchObject({
+      productos: [],
+      total: 3,
+      pagina: 4,
+    });
+    expect(await get<StorePage>('/api/tienda/productos?q=guantes', buyer.cookie)).toMatchObject({
+      total: 1,
+      porPagina: 24,
+    });
   });
 
   it('shows one product with its supplier; another clinic’s private item is not found', async () => {
     const p = await get<StoreProduct>(`/api/tienda/productos/${guantes}`, buyer.cookie);
-    expect(p).toMatchObject({ id: guantes, nombre: 'Guantes de nitrilo', descripcion: 'Caja de 100, talla M', proveedor: { nombre: 'Depósito Norte' } });
-    const [own] = await t.db.select({ id: productos.id }).from(productos).where(eq(productos.clinicaId, buyer.clinica.id));
+    expect(p).toMatchObject({
+      id: guantes,
+      nombre: 'Guantes de nitrilo',
+      descripcion: 'Caja de 100, talla M',
+      proveedor: { nombre: 'Depósito Norte' },
+    });
+    const [own] = await t.db
+      .select({ id: productos.id })
+      .from(productos)
+      .where(eq(productos.clinicaId, buyer.clinica.id));
     expect((await t.request(`/api/tienda/productos/${own.id}`, { cookie: seller.cookie })).status).toBe(404);
     expect((await t.request(`/api/tienda/productos/${guantes}`, { cookie: seller.cookie })).status).toBe(404);
     expect((await t.request('/api/tienda/productos/nope', { cookie: buyer.cookie })).status).toBe(404);
@@ -132,7 +186,14 @@ describe('cart (spec 001 §4, §5)', () => {
     await add(buyer.cookie, a);
     let cart = (await (await add(buyer.cookie, a)).json()) as Cart;
     expect(cart.lineas).toHaveLength(1);
-    expect(cart.lineas[0]).toMatchObject({ productoId: a, cantidad: 2, precioUnitario: 10_050, precioActual: 10_050, precioCambiado: false, subtotal: 20_100 });
+    expect(cart.lineas[0]).toMatchObject({
+      productoId: a,
+      cantidad: 2,
+      precioUnitario: 10_050,
+      precioActual: 10_050,
+      precioCambiado: false,
+      subtotal: 20_100,
+    });
     cart = (await (await add(buyer.cookie, b, 3)).json()) as Cart;
     expect(cart.lineas.map((l) => l.productoId)).toEqual([b, a]); // newest first
     expect(cart.cantidadProductos).toBe(5);
@@ -148,7 +209,12 @@ describe('cart (spec 001 §4, §5)', () => {
     cart = (await (await setQuantity(buyer.cookie, lineB, 'abc')).json()) as Cart;
     expect(cart.lineas.map((l) => l.productoId)).toEqual([a]);
     cart = (await (await setQuantity(buyer.cookie, cart.lineas[0].id, 0)).json()) as Cart;
-    expect(cart).toMatchObject({ lineas: [], proveedor: null, cantidadProductos: 0, totales: { subtotal: 0, iva: 0, envio: 0, total: 0 } });
+    expect(cart).toMatchObject({
+      lineas: [],
+      proveedor: null,
+      cantidadProductos: 0,
+      totales: { subtotal: 0, iva: 0, envio: 0, total: 0 },
+    });
   });
 
   it('refuses more than the stock, another supplier’s product and the clinic’s own items', async () => {
@@ -179,12 +245,20 @@ describe('cart (spec 001 §4, §5)', () => {
     await add(buyer.cookie, p, 2);
     await t.db.update(productos).set({ precioVenta: 12_000 }).where(eq(productos.id, p));
     const cart = await get<Cart>('/api/carrito', buyer.cookie);
-    expect(cart.lineas[0]).toMatchObject({ precioUnitario: 10_000, precioActual: 12_000, precioCambiado: true, subtotal: 24_000 });
+    expect(cart.lineas[0]).toMatchObject({
+      precioUnitario: 10_000,
+      precioActual: 12_000,
+      precioCambiado: true,
+      subtotal: 24_000,
+    });
     const refused = await checkout(buyer.cookie);
     expect(refused.status).toBe(409);
     expect((await errorOf(refused)).message).toBe(STORE_MESSAGES.pricesChanged);
     expect(await ordersOf(buyer.clinica.id)).toBe(0);
-    expect((await get<Cart>('/api/carrito', buyer.cookie)).lineas[0]).toMatchObject({ precioUnitario: 12_000, precioCambiado: false });
+    expect((await get<Cart>('/api/carrito', buyer.cookie)).lineas[0]).toMatchObject({
+      precioUnitario: 12_000,
+      precioCambiado: false,
+    });
     const ok = await checkout(buyer.cookie);
     expect(ok.status).toBe(201);
     expect(((await ok.json()) as Order).subtotal).toBe(24_000);
@@ -200,17 +274,29 @@ describe('cart (spec 001 §4, §5)', () => {
     const theirs = await get<Cart>('/api/carrito', colleague.cookie);
     expect(theirs.lineas[0].cantidad).toBe(3);
     expect((await setQuantity(colleague.cookie, mine.lineas[0].id, 5)).status).toBe(404);
-    expect((await t.request(`/api/carrito/${mine.lineas[0].id}`, { method: 'DELETE', cookie: colleague.cookie })).status).toBe(404);
-    expect((await (await t.request('/api/carrito', { method: 'DELETE', cookie: colleague.cookie })).json()) as Cart).toMatchObject({ lineas: [] });
+    expect(
+      (await t.request(`/api/carrito/${mine.lineas[0].id}`, { method: 'DELETE', cookie: colleague.cookie })).status,
+    ).toBe(404);
+    expect(
+      (await (await t.request('/api/carrito', { method: 'DELETE', cookie: colleague.cookie })).json()) as Cart,
+    ).toMatchObject({ lineas: [] });
     expect((await get<Cart>('/api/carrito', buyer.cookie)).lineas[0].cantidad).toBe(1);
-    expect((await (await t.request(`/api/carrito/${mine.lineas[0].id}`, { method: 'DELETE', cookie: buyer.cookie })).json()) as Cart).toMatchObject({ lineas: [] });
+    expect(
+      (await (
+        await t.request(`/api/carrito/${mine.lineas[0].id}`, { method: 'DELETE', cookie: buyer.cookie })
+      ).json()) as Cart,
+    ).toMatchObject({ lineas: [] });
   });
 });
 
 describe('checkout', () => {
   it('validates the form with the spec’s messages and refuses an empty cart', async () => {
     const buyer = await createClinicOwner(t);
-    const res = await t.request('/api/pedidos', { method: 'POST', cookie: buyer.cookie, json: { claveIdempotencia: randomUUID() } });
+    const res = await t.request('/api/pedidos', {
+      method: 'POST',
+      cookie: buyer.cookie,
+      json: { claveIdempotencia: randomUUID() },
+    });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).fields).toMatchObject({
       nombreCompleto: CHECKOUT_MESSAGES.nombreRequired,
@@ -232,7 +318,12 @@ describe('checkout', () => {
     await add(buyer.cookie, a, 3);
     await add(buyer.cookie, b, 2);
     const key = randomUUID();
-    const res = await checkout(buyer.cookie, key, { metodoPago: 'contraentrega', notas: 'Llamar antes', codigoPostal: '110111', notasEntrega: 'Portería' });
+    const res = await checkout(buyer.cookie, key, {
+      metodoPago: 'contraentrega',
+      notas: 'Llamar antes',
+      codigoPostal: '110111',
+      notasEntrega: 'Portería',
+    });
     expect(res.status).toBe(201);
     const order = (await res.json()) as Order;
     expect(order.numeroPedido).toMatch(/^PED-\d{4}-\d{6}$/);
@@ -244,7 +335,14 @@ describe('checkout', () => {
       cantidadProductos: 5,
       proveedor: { id: seller.clinica.id },
       clinica: { id: buyer.clinica.id },
-      direccionEnvio: { nombre: 'Ana Gómez', telefono: '300 123 4567', ciudad: 'Bogotá', departamento: 'Cundinamarca', codigoPostal: '110111', notas: 'Portería' },
+      direccionEnvio: {
+        nombre: 'Ana Gómez',
+        telefono: '300 123 4567',
+        ciudad: 'Bogotá',
+        departamento: 'Cundinamarca',
+        codigoPostal: '110111',
+        notas: 'Portería',
+      },
     });
     expect(order.lineas.map((l) => [l.nombre, l.precioUnitario, l.cantidad, l.subtotal])).toEqual([
       ['Algodón', 4_500, 3, 13_500],
@@ -256,10 +354,15 @@ describe('checkout', () => {
     expect(await stockOf(a)).toBe(7);
     expect(await stockOf(b)).toBeNull();
     const moves = await t.db.select().from(movimientosStock).where(eq(movimientosStock.productoId, a));
-    expect(moves).toEqual([expect.objectContaining({ cantidad: -3, motivo: 'venta', stockResultante: 7, referencia: order.id })]);
+    expect(moves).toEqual([
+      expect.objectContaining({ cantidad: -3, motivo: 'venta', stockResultante: 7, referencia: order.id }),
+    ]);
     expect((await get<Cart>('/api/carrito', buyer.cookie)).lineas).toEqual([]);
     // The sale took Algodón to its minimum: the supplier is told, once.
-    const alerts = await t.db.select().from(notificaciones).where(and(eq(notificaciones.userId, seller.userId), eq(notificaciones.titulo, CATALOG_MESSAGES.lowStockTitle)));
+    const alerts = await t.db
+      .select()
+      .from(notificaciones)
+      .where(and(eq(notificaciones.userId, seller.userId), eq(notificaciones.titulo, CATALOG_MESSAGES.lowStockTitle)));
     expect(alerts.map((n) => n.mensaje)).toEqual([CATALOG_MESSAGES.lowStockMessage('Algodón', 7, 8)]);
 
     // A later price change does not touch the order.
@@ -292,9 +395,17 @@ describe('checkout', () => {
     expect(res.status).toBe(409);
     const error = await errorOf(res);
     // Named in the order the lines are locked (by product id).
-    const byId = [[short1, 'Escaso'], [short2, 'Justo']].sort((x, y) => (x[0] < y[0] ? -1 : 1)).map((x) => x[1]);
+    const byId = [
+      [short1, 'Escaso'],
+      [short2, 'Justo'],
+    ]
+      .sort((x, y) => (x[0] < y[0] ? -1 : 1))
+      .map((x) => x[1]);
     expect(error.message).toBe(STORE_MESSAGES.notEnoughStock(byId));
-    expect(error.fields).toEqual({ [short1]: STORE_MESSAGES.onlyLeft('Escaso', 2), [short2]: STORE_MESSAGES.outOfStock('Justo') });
+    expect(error.fields).toEqual({
+      [short1]: STORE_MESSAGES.onlyLeft('Escaso', 2),
+      [short2]: STORE_MESSAGES.outOfStock('Justo'),
+    });
     expect([await stockOf(ok), await stockOf(short1), await stockOf(short2)]).toEqual([50, 2, 0]);
     expect(await ordersOf(buyer.clinica.id)).toBe(0);
     expect((await get<Cart>('/api/carrito', buyer.cookie)).lineas).toHaveLength(3);
@@ -339,7 +450,13 @@ describe('supplier side (/ventas)', () => {
     const buyer = await createClinicOwner(t);
     const recepcion = await addTeamMember(t, buyer.clinica.id, 'Recepción', 'recepcion'); // no compras.ver
     const asistente = await addTeamMember(t, buyer.clinica.id, 'Asistente', 'asistente');
-    const p = await item(seller.clinica.id, { nombre: 'Eyectores', descripcion: 'Bolsa de 100', categoria: 'insumo', unidadMedida: 'bolsa', precioVenta: 8_000 });
+    const p = await item(seller.clinica.id, {
+      nombre: 'Eyectores',
+      descripcion: 'Bolsa de 100',
+      categoria: 'insumo',
+      unidadMedida: 'bolsa',
+      precioVenta: 8_000,
+    });
     await add(buyer.cookie, p, 4);
     const live: RealtimeEvent[] = [];
     const stop = t.deps.realtime.subscribe({ event: (e) => live.push(e), resync: () => undefined });
@@ -353,25 +470,50 @@ describe('supplier side (/ventas)', () => {
       clinicaId: seller.clinica.id,
     });
     // Only the supplier's members with ventas.gestionar, once each.
-    const told = await t.db.select({ userId: notificaciones.userId }).from(notificaciones).where(eq(notificaciones.enlace, `/ventas/${order.id}`));
+    const told = await t.db
+      .select({ userId: notificaciones.userId })
+      .from(notificaciones)
+      .where(eq(notificaciones.enlace, `/ventas/${order.id}`));
     expect(told.map((n) => n.userId).sort()).toEqual([seller.userId, sellerAdmin.userId].sort());
     await expect.poll(() => live.length).toBe(2);
     stop();
     expect(live.map((e) => JSON.stringify(e)).sort()).toEqual(
-      (await t.db.select({ id: notificaciones.id, userId: notificaciones.userId }).from(notificaciones).where(eq(notificaciones.enlace, `/ventas/${order.id}`)))
+      (
+        await t.db
+          .select({ id: notificaciones.id, userId: notificaciones.userId })
+          .from(notificaciones)
+          .where(eq(notificaciones.enlace, `/ventas/${order.id}`))
+      )
         .map((n) => JSON.stringify({ kind: 'notificacion', userId: n.userId, id: n.id }))
         .sort(),
     );
 
-    const move = (estado: string) => t.request(`/api/ventas/${order.id}/estado`, { method: 'POST', cookie: seller.cookie, json: { estado } });
+    const move = (estado: string) =>
+      t.request(`/api/ventas/${order.id}/estado`, { method: 'POST', cookie: seller.cookie, json: { estado } });
     const skip = await move('entregado');
     expect(skip.status).toBe(409);
     expect((await errorOf(skip)).message).toBe(STORE_MESSAGES.transitionInvalid('Recibido', 'Entregado'));
     expect((await move('en_preparacion')).status).toBe(200);
     // The buyer cannot move its own order, nor can another supplier.
-    expect((await t.request(`/api/ventas/${order.id}/estado`, { method: 'POST', cookie: buyer.cookie, json: { estado: 'enviado' } })).status).toBe(403);
+    expect(
+      (
+        await t.request(`/api/ventas/${order.id}/estado`, {
+          method: 'POST',
+          cookie: buyer.cookie,
+          json: { estado: 'enviado' },
+        })
+      ).status,
+    ).toBe(403);
     const rival = await supplier('Rival');
-    expect((await t.request(`/api/ventas/${order.id}/estado`, { method: 'POST', cookie: rival.cookie, json: { estado: 'enviado' } })).status).toBe(404);
+    expect(
+      (
+        await t.request(`/api/ventas/${order.id}/estado`, {
+          method: 'POST',
+          cookie: rival.cookie,
+          json: { estado: 'enviado' },
+        })
+      ).status,
+    ).toBe(404);
     expect((await move('enviado')).status).toBe(200);
     const delivered = (await (await move('entregado')).json()) as Order;
     expect(delivered.estado).toBe('entregado');
@@ -380,16 +522,30 @@ describe('supplier side (/ventas)', () => {
 
     const notified = async (userId: string) =>
       (await t.db.select().from(notificaciones).where(eq(notificaciones.userId, userId))).map((n) => n.mensaje).sort();
-    const expected = ['En preparación', 'Enviado', 'Entregado'].map((e) => STORE_MESSAGES.estadoNotificationMessage(order.numeroPedido, e)).sort();
+    const expected = ['En preparación', 'Enviado', 'Entregado']
+      .map((e) => STORE_MESSAGES.estadoNotificationMessage(order.numeroPedido, e))
+      .sort();
     expect(await notified(buyer.userId)).toEqual(expected);
     expect(await notified(asistente.userId)).toEqual(expected);
     expect(await notified(recepcion.userId)).toEqual([]);
     const list = await get<{ notificaciones: Notificacion[] }>('/api/notificaciones', buyer.cookie);
-    expect(list.notificaciones[0]).toMatchObject({ titulo: STORE_MESSAGES.estadoNotificationTitle, enlace: `/compras/pedidos/${order.id}` });
+    expect(list.notificaciones[0]).toMatchObject({
+      titulo: STORE_MESSAGES.estadoNotificationTitle,
+      enlace: `/compras/pedidos/${order.id}`,
+    });
 
     // The buyer's catalogue received the units, linked to the supplier's item.
-    const [own] = await t.db.select().from(productos).where(and(eq(productos.clinicaId, buyer.clinica.id), eq(productos.productoProveedorId, p)));
-    expect(own).toMatchObject({ nombre: 'Eyectores', categoria: 'insumo', unidadMedida: 'bolsa', stockActual: 4, precioCompra: 8_000 });
+    const [own] = await t.db
+      .select()
+      .from(productos)
+      .where(and(eq(productos.clinicaId, buyer.clinica.id), eq(productos.productoProveedorId, p)));
+    expect(own).toMatchObject({
+      nombre: 'Eyectores',
+      categoria: 'insumo',
+      unidadMedida: 'bolsa',
+      stockActual: 4,
+      precioCompra: 8_000,
+    });
     const [moved] = await t.db.select().from(movimientosStock).where(eq(movimientosStock.productoId, own.id));
     expect(moved).toMatchObject({ cantidad: 4, motivo: 'compra_recibida', referencia: order.id });
 
@@ -399,7 +555,10 @@ describe('supplier side (/ventas)', () => {
     for (const estado of ['en_preparacion', 'enviado', 'entregado']) {
       await t.request(`/api/ventas/${second.id}/estado`, { method: 'POST', cookie: seller.cookie, json: { estado } });
     }
-    const linked = await t.db.select().from(productos).where(and(eq(productos.clinicaId, buyer.clinica.id), eq(productos.productoProveedorId, p)));
+    const linked = await t.db
+      .select()
+      .from(productos)
+      .where(and(eq(productos.clinicaId, buyer.clinica.id), eq(productos.productoProveedorId, p)));
     expect(linked.map((r) => r.stockActual)).toEqual([10]);
   });
 
@@ -410,7 +569,11 @@ describe('supplier side (/ventas)', () => {
     await add(buyer.cookie, p, 5);
     const order = (await (await checkout(buyer.cookie)).json()) as Order;
     expect(await stockOf(p)).toBe(15);
-    const res = await t.request(`/api/ventas/${order.id}/estado`, { method: 'POST', cookie: seller.cookie, json: { estado: 'cancelado' } });
+    const res = await t.request(`/api/ventas/${order.id}/estado`, {
+      method: 'POST',
+      cookie: seller.cookie,
+      json: { estado: 'cancelado' },
+    });
     expect(res.status).toBe(200);
     expect(await stockOf(p)).toBe(20);
     expect((await get<Order>(`/api/pedidos/${order.id}`, buyer.cookie)).estado).toBe('cancelado');
@@ -422,8 +585,18 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('under concurrency (Po
     const seller = await supplier();
     const buyer = await createClinicOwner(t);
     const p = await item(seller.clinica.id, { stockActual: 10 });
-    const members = await Promise.all(Array.from({ length: 50 }, () => addTeamMember(t, buyer.clinica.id, 'Asistente', 'asistente')));
-    await t.db.insert(carrito).values(members.map((m) => ({ userId: m.userId, clinicaId: buyer.clinica.id, productoId: p, cantidad: 1, precioUnitario: 25_000 })));
+    const members = await Promise.all(
+      Array.from({ length: 50 }, () => addTeamMember(t, buyer.clinica.id, 'Asistente', 'asistente')),
+    );
+    await t.db.insert(carrito).values(
+      members.map((m) => ({
+        userId: m.userId,
+        clinicaId: buyer.clinica.id,
+        productoId: p,
+        cantidad: 1,
+        precioUnitario: 25_000,
+      })),
+    );
     const statuses = await Promise.all(members.map((m) => checkout(m.cookie).then((r) => r.status)));
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(40);

@@ -32,5 +32,7 @@ export function supplySvg(shape: SupplyShape, color: string, background: string)
 
 /** The pictogram as WebP, the format uploads are stored in. */
 export function renderSupplyImage(shape: SupplyShape, color: string, background: string): Promise<Buffer> {
-  return sharp(Buffer.from(supplySvg(shape, color, background))).webp({ quality: 80 }).toBuffer();
+  return sharp(Buffer.from(supplySvg(shape, color, background)))
+    .webp({ quality: 80 })
+    .toBuffer();
 }

@@ -39,13 +39,19 @@ export const usersRoutes = new Hono<AppEnv>()
     if (!miembro) throw userNotFound();
     return c.json(miembro, 200);
   })
-  .patch('/:id', requirePermission('usuarios.editar'), idParam(userNotFound), validate('json', updateMemberSchema), async (c) => {
-    const { db, auth } = c.var.deps;
-    const { miembro, ended } = await updateMember(db, c.var.member, c.req.valid('param').id, c.req.valid('json'));
-    // Their next request on this instance is refused now, not after the session cache's second.
-    if (ended) forgetCachedSessions(auth);
-    return c.json(miembro, 200);
-  })
+  .patch(
+    '/:id',
+    requirePermission('usuarios.editar'),
+    idParam(userNotFound),
+    validate('json', updateMemberSchema),
+    async (c) => {
+      const { db, auth } = c.var.deps;
+      const { miembro, ended } = await updateMember(db, c.var.member, c.req.valid('param').id, c.req.valid('json'));
+      // Their next request on this instance is refused now, not after the session cache's second.
+      if (ended) forgetCachedSessions(auth);
+      return c.json(miembro, 200);
+    },
+  )
   .delete('/:id', requirePermission('usuarios.eliminar'), idParam(userNotFound), async (c) => {
     const { db, auth } = c.var.deps;
     await removeMember(db, c.var.member, c.req.valid('param').id);
@@ -58,30 +64,36 @@ export const invitationsRoutes = new Hono<AppEnv>()
   .get('/token/:token', async (c) => {
     return c.json(await describeInvitation(c.var.deps.db, c.req.param('token')), 200);
   })
-  .post('/', requirePermission('usuarios.crear', TEAM_MESSAGES.invitationForbidden), validate('json', invitationSchema), async (c) => {
-    const { db, mailer, config, logger } = c.var.deps;
-    const { invitacion, token, clinica } = await createInvitation(db, c.var.member, c.req.valid('json'));
-    const url = `${config.appUrl}/auth?register=true&invitacion=${encodeURIComponent(token)}`;
-    const { text, html } = renderEmail({
-      title: `Te han invitado a ${clinica}`,
-      paragraphs: [
-        `Hola ${invitacion.nombres}: ${clinica} te invita a unirte a su equipo en Odontia con el rol ${invitacion.rol.nombre}.`,
-        `Crea tu cuenta con este email (${invitacion.email}). El enlace es válido durante 7 días y solo puede usarse una vez.`,
-      ],
-      action: { label: 'Crear mi cuenta', url },
-    });
-    try {
-      await mailer.send({ to: invitacion.email, subject: TEAM_MESSAGES.invitationSubject(clinica), text, html });
-    } catch (error) {
-      // An invitation nobody can receive is not kept: the form says so and may be sent again.
-      logger.error({ err: error }, 'no se pudo enviar el correo de invitación');
-      await deleteInvitation(db, c.var.member.clinicaId, invitacion.id);
-      throw new AppError(503, 'service_unavailable', TEAM_MESSAGES.invitationError);
-    }
-    return c.json(invitacion, 201);
-  })
+  .post(
+    '/',
+    requirePermission('usuarios.crear', TEAM_MESSAGES.invitationForbidden),
+    validate('json', invitationSchema),
+    async (c) => {
+      const { db, mailer, config, logger } = c.var.deps;
+      const { invitacion, token, clinica } = await createInvitation(db, c.var.member, c.req.valid('json'));
+      const url = `${config.appUrl}/auth?register=true&invitacion=${encodeURIComponent(token)}`;
+      const { text, html } = renderEmail({
+        title: `Te han invitado a ${clinica}`,
+        paragraphs: [
+          `Hola ${invitacion.nombres}: ${clinica} te invita a unirte a su equipo en Odontia con el rol ${invitacion.rol.nombre}.`,
+          `Crea tu cuenta con este email (${invitacion.email}). El enlace es válido durante 7 días y solo puede usarse una vez.`,
+        ],
+        action: { label: 'Crear mi cuenta', url },
+      });
+      try {
+        await mailer.send({ to: invitacion.email, subject: TEAM_MESSAGES.invitationSubject(clinica), text, html });
+      } catch (error) {
+        // An invitation nobody can receive is not kept: the form says so and may be sent again.
+        logger.error({ err: error }, 'no se pudo enviar el correo de invitación');
+        await deleteInvitation(db, c.var.member.clinicaId, invitacion.id);
+        throw new AppError(503, 'service_unavailable', TEAM_MESSAGES.invitationError);
+      }
+      return c.json(invitacion, 201);
+    },
+  )
   .delete('/:id', requirePermission('usuarios.eliminar'), idParam(invitationNotFound), async (c) => {
-    if (!(await deleteInvitation(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id))) throw invitationNotFound();
+    if (!(await deleteInvitation(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id)))
+      throw invitationNotFound();
     return c.body(null, 204);
   });
 

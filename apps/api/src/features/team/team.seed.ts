@@ -3,7 +3,16 @@ import { hashPassword } from 'better-auth/crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { DEMO_CLINIC, DEMO_TEAM } from '../../db/demo.ts';
-import { account, invitacionesUsuarios, permisos, permisosRol, rolesClinica, user, usuarios, usuariosRol } from '../../db/schema/index.ts';
+import {
+  account,
+  invitacionesUsuarios,
+  permisos,
+  permisosRol,
+  rolesClinica,
+  user,
+  usuarios,
+  usuariosRol,
+} from '../../db/schema/index.ts';
 import { newInvitationToken, rolKey } from '../../platform/membership.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,13 +26,23 @@ export async function seedDemoTeam(tx: Executor): Promise<void> {
   const { customRole } = DEMO_TEAM;
   await tx
     .insert(rolesClinica)
-    .values({ id: customRole.id, clinicaId: DEMO_CLINIC.id, nombre: customRole.nombre, descripcion: customRole.descripcion, esPredeterminado: false })
+    .values({
+      id: customRole.id,
+      clinicaId: DEMO_CLINIC.id,
+      nombre: customRole.nombre,
+      descripcion: customRole.descripcion,
+      esPredeterminado: false,
+    })
     .onConflictDoNothing();
   const grants = await tx
     .select({ id: permisos.id })
     .from(permisos)
     .where(inArray(permisos.nombre, [...customRole.permisos] as Permission[]));
-  if (grants.length) await tx.insert(permisosRol).values(grants.map((p) => ({ rolId: customRole.id, permisoId: p.id }))).onConflictDoNothing();
+  if (grants.length)
+    await tx
+      .insert(permisosRol)
+      .values(grants.map((p) => ({ rolId: customRole.id, permisoId: p.id })))
+      .onConflictDoNothing();
 
   const roles = await tx
     .select({ id: rolesClinica.id, nombre: rolesClinica.nombre, esPredeterminado: rolesClinica.esPredeterminado })
@@ -40,7 +59,9 @@ export async function seedDemoTeam(tx: Executor): Promise<void> {
       .returning({ id: user.id });
     if (inserted.length === 0) continue;
     await tx.insert(account).values({ id: m.id, accountId: m.id, providerId: 'credential', userId: m.id, password });
-    await tx.insert(usuarios).values({ id: m.id, clinicaId: DEMO_CLINIC.id, nombres: m.nombres, email: m.email, rol: rolKey(role(m.rol)) });
+    await tx
+      .insert(usuarios)
+      .values({ id: m.id, clinicaId: DEMO_CLINIC.id, nombres: m.nombres, email: m.email, rol: rolKey(role(m.rol)) });
     await tx.insert(usuariosRol).values({ usuarioId: m.id, rolId: role(m.rol).id });
   }
 

@@ -22,7 +22,15 @@ import {
 import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
-import { clinicas, invitacionesUsuarios, permisos, permisosRol, rolesClinica, usuarios, usuariosRol } from '../../db/schema/index.ts';
+import {
+  clinicas,
+  invitacionesUsuarios,
+  permisos,
+  permisosRol,
+  rolesClinica,
+  usuarios,
+  usuariosRol,
+} from '../../db/schema/index.ts';
 import type { Member } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { endMemberSessions, accountExists, newInvitationToken, rolKey } from '../../platform/membership.ts';
@@ -67,7 +75,12 @@ export async function listTeam(db: Database, clinicaId: string, query: Query): P
       .innerJoin(clinicas, eq(clinicas.id, usuarios.clinicaId))
       .leftJoin(usuariosRol, eq(usuariosRol.usuarioId, usuarios.id))
       .leftJoin(rolesClinica, eq(rolesClinica.id, usuariosRol.rolId))
-      .where(and(eq(usuarios.clinicaId, clinicaId), term ? or(contains(usuarios.nombres, term), contains(usuarios.email, term)) : undefined))
+      .where(
+        and(
+          eq(usuarios.clinicaId, clinicaId),
+          term ? or(contains(usuarios.nombres, term), contains(usuarios.email, term)) : undefined,
+        ),
+      )
       .orderBy(asc(usuarios.nombres), asc(usuarios.id)),
     db
       .select({
@@ -86,7 +99,9 @@ export async function listTeam(db: Database, clinicaId: string, query: Query): P
         and(
           eq(invitacionesUsuarios.clinicaId, clinicaId),
           sql`not (${invitacionesUsuarios.estado} = 'registrado' and exists (select 1 from ${usuarios} where ${usuarios.clinicaId} = ${invitacionesUsuarios.clinicaId} and ${usuarios.email} = ${invitacionesUsuarios.email}))`,
-          term ? or(contains(invitacionesUsuarios.nombres, term), contains(invitacionesUsuarios.email, term)) : undefined,
+          term
+            ? or(contains(invitacionesUsuarios.nombres, term), contains(invitacionesUsuarios.email, term))
+            : undefined,
         ),
       )
       .orderBy(sql`${invitacionesUsuarios.fechaInvitacion} desc`, asc(invitacionesUsuarios.id)),
@@ -109,16 +124,33 @@ export async function listTeam(db: Database, clinicaId: string, query: Query): P
       email: i.email,
       rol: { id: i.rolId, nombre: i.rolNombre },
       estado:
-        i.estado === 'registrado' ? ('registrado' as const) : i.fechaExpiracion.getTime() <= now ? ('expirado' as const) : ('pendiente' as const),
+        i.estado === 'registrado'
+          ? ('registrado' as const)
+          : i.fechaExpiracion.getTime() <= now
+            ? ('expirado' as const)
+            : ('pendiente' as const),
       fechaInvitacion: i.fechaInvitacion.toISOString(),
       fechaExpiracion: i.fechaExpiracion.toISOString(),
     })),
   ];
   const { limit, offset } = page(query.pagina);
-  return { filas: rows.slice(offset, offset + limit), total: rows.length, pagina: query.pagina, porPagina: TEAM_PAGE_SIZE };
+  return {
+    filas: rows.slice(offset, offset + limit),
+    total: rows.length,
+    pagina: query.pagina,
+    porPagina: TEAM_PAGE_SIZE,
+  };
 }
 
-type Target = { id: string; nombres: string; email: string; activo: boolean; rolId: string | null; propietario: boolean; fechaActualizacion: Date | null };
+type Target = {
+  id: string;
+  nombres: string;
+  email: string;
+  activo: boolean;
+  rolId: string | null;
+  propietario: boolean;
+  fechaActualizacion: Date | null;
+};
 
 async function findMember(db: Executor, clinicaId: string, id: string, lock = false): Promise<Target | null> {
   const query = db
@@ -141,7 +173,10 @@ async function findMember(db: Executor, clinicaId: string, id: string, lock = fa
 
 async function roleName(db: Executor, rolId: string | null) {
   if (!rolId) return null;
-  const [row] = await db.select({ id: rolesClinica.id, nombre: rolesClinica.nombre }).from(rolesClinica).where(eq(rolesClinica.id, rolId));
+  const [row] = await db
+    .select({ id: rolesClinica.id, nombre: rolesClinica.nombre })
+    .from(rolesClinica)
+    .where(eq(rolesClinica.id, rolId));
   return row ?? null;
 }
 
@@ -179,7 +214,11 @@ function assertHolds(caller: Member, names: readonly string[]) {
   if (names.some((n) => !caller.permisos.has(n as never))) throw forbidden(TEAM_MESSAGES.escalation);
 }
 
-async function clinicRole(db: Executor, clinicaId: string, rolId: string): Promise<{ id: string; nombre: string; esPredeterminado: boolean } | null> {
+async function clinicRole(
+  db: Executor,
+  clinicaId: string,
+  rolId: string,
+): Promise<{ id: string; nombre: string; esPredeterminado: boolean } | null> {
   const [row] = await db
     .select({ id: rolesClinica.id, nombre: rolesClinica.nombre, esPredeterminado: rolesClinica.esPredeterminado })
     .from(rolesClinica)
@@ -187,7 +226,8 @@ async function clinicRole(db: Executor, clinicaId: string, rolId: string): Promi
   return row ?? null;
 }
 
-const isAdminRole = (role: { nombre: string; esPredeterminado: boolean } | null) => !!role && role.esPredeterminado && role.nombre === ADMIN_ROLE_NAME;
+const isAdminRole = (role: { nombre: string; esPredeterminado: boolean } | null) =>
+  !!role && role.esPredeterminado && role.nombre === ADMIN_ROLE_NAME;
 
 /** Active members holding the Administrador role, other than `exceptId`. */
 async function otherActiveAdmins(tx: Executor, clinicaId: string, exceptId: string): Promise<number> {
@@ -214,7 +254,12 @@ async function otherActiveAdmins(tx: Executor, clinicaId: string, exceptId: stri
  * active admin stays; only a role the caller could grant (no escalation), on a member whose
  * permissions the caller holds. Deactivating ends the member's sessions. Returns whether sessions ended.
  */
-export async function updateMember(db: Database, caller: Member, id: string, data: UpdateMemberData): Promise<{ miembro: Miembro; ended: boolean }> {
+export async function updateMember(
+  db: Database,
+  caller: Member,
+  id: string,
+  data: UpdateMemberData,
+): Promise<{ miembro: Miembro; ended: boolean }> {
   return db.transaction(async (tx) => {
     const target = await findMember(tx, caller.clinicaId, id, true);
     if (!target) throw userNotFound();
@@ -231,8 +276,10 @@ export async function updateMember(db: Database, caller: Member, id: string, dat
         if (!newRole) throw roleRequired();
         assertHolds(caller, await rolePermissions(tx, newRole.id));
       }
-      const losesAdmin = isAdminRole(currentRole) && target.activo && ((roleChange && !isAdminRole(newRole)) || data.activo === false);
-      if (losesAdmin && (await otherActiveAdmins(tx, caller.clinicaId, target.id)) === 0) throw conflict(TEAM_MESSAGES.lastAdmin);
+      const losesAdmin =
+        isAdminRole(currentRole) && target.activo && ((roleChange && !isAdminRole(newRole)) || data.activo === false);
+      if (losesAdmin && (await otherActiveAdmins(tx, caller.clinicaId, target.id)) === 0)
+        throw conflict(TEAM_MESSAGES.lastAdmin);
     }
     const [updated] = await tx
       .update(usuarios)
@@ -243,7 +290,11 @@ export async function updateMember(db: Database, caller: Member, id: string, dat
         fechaActualizacion: new Date(),
       })
       .where(eq(usuarios.id, target.id))
-      .returning({ nombres: usuarios.nombres, activo: usuarios.activo, fechaActualizacion: usuarios.fechaActualizacion });
+      .returning({
+        nombres: usuarios.nombres,
+        activo: usuarios.activo,
+        fechaActualizacion: usuarios.fechaActualizacion,
+      });
     if (newRole) {
       await tx.delete(usuariosRol).where(eq(usuariosRol.usuarioId, target.id));
       await tx.insert(usuariosRol).values({ usuarioId: target.id, rolId: newRole.id });
@@ -311,7 +362,10 @@ export async function createInvitation(db: Database, caller: Member, data: Invit
         fechaExpiracion: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
       })
       .returning();
-    const [clinica] = await db.select({ nombre: clinicas.nombre }).from(clinicas).where(eq(clinicas.id, caller.clinicaId));
+    const [clinica] = await db
+      .select({ nombre: clinicas.nombre })
+      .from(clinicas)
+      .where(eq(clinicas.id, caller.clinicaId));
     const invitacion: InvitacionCreada = {
       id: row.id,
       nombres: row.nombres,
@@ -351,7 +405,10 @@ export async function deleteInvitation(db: Executor, clinicaId: string, id: stri
 // ---------------------------------------------------------------------------------------------
 
 export async function listRoles(db: Database, clinicaId: string, query: Query): Promise<RolesPage> {
-  const where = and(eq(rolesClinica.clinicaId, clinicaId), query.buscar ? contains(rolesClinica.nombre, query.buscar) : undefined);
+  const where = and(
+    eq(rolesClinica.clinicaId, clinicaId),
+    query.buscar ? contains(rolesClinica.nombre, query.buscar) : undefined,
+  );
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -370,7 +427,10 @@ export async function listRoles(db: Database, clinicaId: string, query: Query): 
     db.select({ total: count() }).from(rolesClinica).where(where),
   ]);
   return {
-    roles: rows.map((r) => ({ ...r, esAdministrador: isAdminRole({ nombre: r.nombre, esPredeterminado: r.predeterminado }) })),
+    roles: rows.map((r) => ({
+      ...r,
+      esAdministrador: isAdminRole({ nombre: r.nombre, esPredeterminado: r.predeterminado }),
+    })),
     total: Number(total),
     pagina: query.pagina,
     porPagina: TEAM_PAGE_SIZE,
@@ -389,7 +449,12 @@ export async function roleOptions(db: Database, clinicaId: string): Promise<Role
 
 export async function getRole(db: Executor, clinicaId: string, id: string): Promise<RolDetalle | null> {
   const [role] = await db
-    .select({ id: rolesClinica.id, nombre: rolesClinica.nombre, descripcion: rolesClinica.descripcion, predeterminado: rolesClinica.esPredeterminado })
+    .select({
+      id: rolesClinica.id,
+      nombre: rolesClinica.nombre,
+      descripcion: rolesClinica.descripcion,
+      predeterminado: rolesClinica.esPredeterminado,
+    })
     .from(rolesClinica)
     .where(and(eq(rolesClinica.clinicaId, clinicaId), eq(rolesClinica.id, id)));
   if (!role) return null;
@@ -404,13 +469,18 @@ export async function getRole(db: Executor, clinicaId: string, id: string): Prom
 /** Permission names of these ids; an unknown id is refused. */
 async function permissionNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: permisos.id, nombre: permisos.nombre }).from(permisos).where(inArray(permisos.id, ids));
-  if (rows.length !== ids.length) throw badRequest(TEAM_MESSAGES.permissionUnknown, { permisos: TEAM_MESSAGES.permissionUnknown });
+  const rows = await db
+    .select({ id: permisos.id, nombre: permisos.nombre })
+    .from(permisos)
+    .where(inArray(permisos.id, ids));
+  if (rows.length !== ids.length)
+    throw badRequest(TEAM_MESSAGES.permissionUnknown, { permisos: TEAM_MESSAGES.permissionUnknown });
   return new Map(rows.map((r) => [r.id, r.nombre]));
 }
 
 function roleNameTaken(error: unknown): never {
-  if (isUniqueViolation(error)) throw new AppError(409, 'conflict', TEAM_MESSAGES.roleExists, { nombre: TEAM_MESSAGES.roleExists });
+  if (isUniqueViolation(error))
+    throw new AppError(409, 'conflict', TEAM_MESSAGES.roleExists, { nombre: TEAM_MESSAGES.roleExists });
   throw error;
 }
 
@@ -421,9 +491,15 @@ export async function createRole(db: Database, caller: Member, data: RoleData): 
       assertHolds(caller, [...names.values()]);
       const [role] = await tx
         .insert(rolesClinica)
-        .values({ clinicaId: caller.clinicaId, nombre: data.nombre, descripcion: data.descripcion, esPredeterminado: false })
+        .values({
+          clinicaId: caller.clinicaId,
+          nombre: data.nombre,
+          descripcion: data.descripcion,
+          esPredeterminado: false,
+        })
         .returning({ id: rolesClinica.id });
-      if (data.permisos.length) await tx.insert(permisosRol).values(data.permisos.map((permisoId) => ({ rolId: role.id, permisoId })));
+      if (data.permisos.length)
+        await tx.insert(permisosRol).values(data.permisos.map((permisoId) => ({ rolId: role.id, permisoId })));
       return (await getRole(tx, caller.clinicaId, role.id))!;
     })
     .catch(roleNameTaken);
@@ -448,14 +524,22 @@ export async function updateRole(db: Database, caller: Member, id: string, data:
         throw badRequest(TEAM_MESSAGES.rolePredeterminadoName, { nombre: TEAM_MESSAGES.rolePredeterminadoName });
       }
       const names = await permissionNames(tx, data.permisos);
-      const current = new Set((await tx.select({ id: permisosRol.permisoId }).from(permisosRol).where(eq(permisosRol.rolId, id))).map((r) => r.id));
+      const current = new Set(
+        (await tx.select({ id: permisosRol.permisoId }).from(permisosRol).where(eq(permisosRol.rolId, id))).map(
+          (r) => r.id,
+        ),
+      );
       assertHolds(
         caller,
         data.permisos.filter((p) => !current.has(p)).map((p) => names.get(p)!),
       );
-      await tx.update(rolesClinica).set({ nombre: data.nombre, descripcion: data.descripcion }).where(eq(rolesClinica.id, id));
+      await tx
+        .update(rolesClinica)
+        .set({ nombre: data.nombre, descripcion: data.descripcion })
+        .where(eq(rolesClinica.id, id));
       await tx.delete(permisosRol).where(eq(permisosRol.rolId, id));
-      if (data.permisos.length) await tx.insert(permisosRol).values(data.permisos.map((permisoId) => ({ rolId: id, permisoId })));
+      if (data.permisos.length)
+        await tx.insert(permisosRol).values(data.permisos.map((permisoId) => ({ rolId: id, permisoId })));
       const holders = await tx.select({ id: usuariosRol.usuarioId }).from(usuariosRol).where(eq(usuariosRol.rolId, id));
       await publish(
         tx,
@@ -477,7 +561,10 @@ export async function deleteRole(db: Database, clinicaId: string, id: string): P
     if (!role) throw roleNotFound();
     if (role.esPredeterminado) throw conflict(TEAM_MESSAGES.rolePredeterminado);
     const [held] = await tx.select({ n: count() }).from(usuariosRol).where(eq(usuariosRol.rolId, id));
-    const [invited] = await tx.select({ n: count() }).from(invitacionesUsuarios).where(eq(invitacionesUsuarios.rolId, id));
+    const [invited] = await tx
+      .select({ n: count() })
+      .from(invitacionesUsuarios)
+      .where(eq(invitacionesUsuarios.rolId, id));
     if (Number(held.n) > 0 || Number(invited.n) > 0) throw conflict(TEAM_MESSAGES.roleInUse);
     await tx.delete(rolesClinica).where(eq(rolesClinica.id, id));
   });
@@ -487,20 +574,36 @@ export async function deleteRole(db: Database, clinicaId: string, id: string): P
 // Permissions (the catalogue is the same for every clinic)
 // ---------------------------------------------------------------------------------------------
 
-const permisoColumns = { id: permisos.id, nombre: permisos.nombre, descripcion: permisos.descripcion, modulo: permisos.modulo };
+const permisoColumns = {
+  id: permisos.id,
+  nombre: permisos.nombre,
+  descripcion: permisos.descripcion,
+  modulo: permisos.modulo,
+};
 
 export async function listPermissions(db: Database, query: Query): Promise<PermisosPage> {
   const term = query.buscar;
-  const where = term ? or(contains(permisos.nombre, term), contains(permisos.descripcion, term), contains(permisos.modulo, term)) : undefined;
+  const where = term
+    ? or(contains(permisos.nombre, term), contains(permisos.descripcion, term), contains(permisos.modulo, term))
+    : undefined;
   const [rows, [{ total }]] = await Promise.all([
-    db.select(permisoColumns).from(permisos).where(where).orderBy(asc(permisos.modulo), asc(permisos.nombre)).limit(TEAM_PAGE_SIZE).offset(page(query.pagina).offset),
+    db
+      .select(permisoColumns)
+      .from(permisos)
+      .where(where)
+      .orderBy(asc(permisos.modulo), asc(permisos.nombre))
+      .limit(TEAM_PAGE_SIZE)
+      .offset(page(query.pagina).offset),
     db.select({ total: count() }).from(permisos).where(where),
   ]);
   return { permisos: rows, total: Number(total), pagina: query.pagina, porPagina: TEAM_PAGE_SIZE };
 }
 
 export async function permissionCatalogue(db: Database): Promise<PermisosCatalogo> {
-  const rows: Permiso[] = await db.select(permisoColumns).from(permisos).orderBy(asc(permisos.modulo), asc(permisos.nombre));
+  const rows: Permiso[] = await db
+    .select(permisoColumns)
+    .from(permisos)
+    .orderBy(asc(permisos.modulo), asc(permisos.nombre));
   const modulos: PermisosCatalogo['modulos'] = [];
   for (const row of rows) {
     const last = modulos.at(-1);

@@ -2,8 +2,25 @@ import { createHash } from 'node:crypto';
 import { TEAM_MESSAGES, TEAM_PAGE_SIZE, type EquipoPage, type PermisosCatalogo } from '@odontia/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitacionesUsuarios, notificaciones, permisosRol, rolesClinica, session, user, usuarios, usuariosRol } from '../../db/schema/index.ts';
-import { addTeamMember, createClinicOwner, createTestApp, errorOf, signUp, uniqueEmail, type TestApp } from '../../test/app.ts';
+import {
+  invitacionesUsuarios,
+  notificaciones,
+  permisosRol,
+  rolesClinica,
+  session,
+  user,
+  usuarios,
+  usuariosRol,
+} from '../../db/schema/index.ts';
+import {
+  addTeamMember,
+  createClinicOwner,
+  createTestApp,
+  errorOf,
+  signUp,
+  uniqueEmail,
+  type TestApp,
+} from '../../test/app.ts';
 import { readOutbox } from '../../test/outbox.ts';
 
 let t: TestApp;
@@ -15,7 +32,12 @@ afterAll(() => t.close());
 type Owner = Awaited<ReturnType<typeof createClinicOwner>>;
 
 const roleId = async (clinicaId: string, nombre: string) =>
-  (await t.db.select({ id: rolesClinica.id }).from(rolesClinica).where(and(eq(rolesClinica.clinicaId, clinicaId), eq(rolesClinica.nombre, nombre))))[0].id;
+  (
+    await t.db
+      .select({ id: rolesClinica.id })
+      .from(rolesClinica)
+      .where(and(eq(rolesClinica.clinicaId, clinicaId), eq(rolesClinica.nombre, nombre)))
+  )[0].id;
 
 const invite = (cookie: string, json: { nombres: string; email: string; rolId: string }) =>
   t.request('/api/invitaciones', { method: 'POST', cookie, json });
@@ -29,7 +51,10 @@ async function invitationToken(email: string): Promise<string> {
 }
 
 const register = (email: string, invitacion?: string) =>
-  t.request('/api/auth/sign-up/email', { method: 'POST', json: { email, password: 'secreto123', acceptTerms: true, ...(invitacion ? { invitacion } : {}) } });
+  t.request('/api/auth/sign-up/email', {
+    method: 'POST',
+    json: { email, password: 'secreto123', acceptTerms: true, ...(invitacion ? { invitacion } : {}) },
+  });
 
 const team = async (cookie: string, query = '') => {
   const res = await t.request(`/api/usuarios${query}`, { cookie });
@@ -47,40 +72,75 @@ describe('invitations that join the clinic', () => {
   it('mails a link; registering with that email joins with the role, skips the clinic step, notifies the inviter', async () => {
     const owner = await createClinicOwner(t, { nombre: 'Clínica Sonrisa' });
     const email = uniqueEmail('nueva');
-    const res = await invite(owner.cookie, { nombres: '  Lucía Pérez ', email: `  ${email.toUpperCase()} `, rolId: await roleId(owner.clinica.id, 'Dentista') });
+    const res = await invite(owner.cookie, {
+      nombres: '  Lucía Pérez ',
+      email: `  ${email.toUpperCase()} `,
+      rolId: await roleId(owner.clinica.id, 'Dentista'),
+    });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ nombres: 'Lucía Pérez', email, estado: 'pendiente', rol: { nombre: 'Dentista' } });
+    expect(await res.json()).toMatchObject({
+      nombres: 'Lucía Pérez',
+      email,
+      estado: 'pendiente',
+      rol: { nombre: 'Dentista' },
+    });
     const token = await invitationToken(email);
 
     // Stored hashed only.
     const [row] = await t.db.select().from(invitacionesUsuarios).where(eq(invitacionesUsuarios.email, email));
     expect(row.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(token);
-    expect((await team(owner.cookie)).filas.find((f) => f.email === email)).toMatchObject({ tipo: 'invitacion', estado: 'pendiente' });
+    expect((await team(owner.cookie)).filas.find((f) => f.email === email)).toMatchObject({
+      tipo: 'invitacion',
+      estado: 'pendiente',
+    });
 
     const publicView = await t.request(`/api/invitaciones/token/${token}`);
-    expect(await publicView.json()).toEqual({ email, nombres: 'Lucía Pérez', clinica: 'Clínica Sonrisa', rol: 'Dentista' });
+    expect(await publicView.json()).toEqual({
+      email,
+      nombres: 'Lucía Pérez',
+      clinica: 'Clínica Sonrisa',
+      rol: 'Dentista',
+    });
 
     const signUpRes = await register(email, token);
     expect(signUpRes.status).toBe(200);
-    const cookie = signUpRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signUpRes.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const { user: newUser } = (await signUpRes.json()) as { user: { id: string } };
     const [member] = await t.db.select().from(usuarios).where(eq(usuarios.id, newUser.id));
-    expect(member).toMatchObject({ clinicaId: owner.clinica.id, rol: 'dentista', nombres: 'Lucía Pérez', activo: true });
+    expect(member).toMatchObject({
+      clinicaId: owner.clinica.id,
+      rol: 'dentista',
+      nombres: 'Lucía Pérez',
+      activo: true,
+    });
     const [after] = await t.db.select().from(invitacionesUsuarios).where(eq(invitacionesUsuarios.id, row.id));
     expect(after.estado).toBe('registrado');
 
     // Profile step next, then straight to the dashboard (no clinic step).
     const me = await t.request('/api/me', { cookie });
     expect(((await me.json()) as { user: { onboardingStep: string } }).user.onboardingStep).toBe('pendiente');
-    const profile = await t.request('/api/perfil', { method: 'PUT', cookie, json: { nombres: 'Lucía', apellidos: 'Pérez', telefono: '600111222' } });
+    const profile = await t.request('/api/perfil', {
+      method: 'PUT',
+      cookie,
+      json: { nombres: 'Lucía', apellidos: 'Pérez', telefono: '600111222' },
+    });
     expect(profile.status).toBe(200);
     expect(((await profile.json()) as { onboardingStep: string }).onboardingStep).toBe('completado');
     expect((await t.request('/api/pacientes', { cookie })).status).toBe(200);
 
     // The member list shows the member Registrado (the accepted invitation is that row).
     const rows = (await team(owner.cookie)).filas.filter((f) => f.email === email);
-    expect(rows).toEqual([expect.objectContaining({ tipo: 'miembro', estado: 'registrado', rol: expect.objectContaining({ nombre: 'Dentista' }) })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        tipo: 'miembro',
+        estado: 'registrado',
+        rol: expect.objectContaining({ nombre: 'Dentista' }),
+      }),
+    ]);
     const notes = await t.db.select().from(notificaciones).where(eq(notificaciones.userId, owner.userId));
     expect(notes.map((n) => n.mensaje)).toContain(TEAM_MESSAGES.invitationAccepted('Lucía Pérez'));
   });
@@ -143,7 +203,11 @@ describe('invitations that join the clinic', () => {
       rolId: TEAM_MESSAGES.rolRequired,
     });
     const foreign = await createClinicOwner(t);
-    const foreignRole = await invite(owner.cookie, { nombres: 'X', email: uniqueEmail(), rolId: await roleId(foreign.clinica.id, 'Asistente') });
+    const foreignRole = await invite(owner.cookie, {
+      nombres: 'X',
+      email: uniqueEmail(),
+      rolId: await roleId(foreign.clinica.id, 'Asistente'),
+    });
     expect((await errorOf(foreignRole)).message).toBe(TEAM_MESSAGES.rolRequired);
   });
 });
@@ -156,7 +220,12 @@ describe('members', () => {
     const first = await team(owner.cookie);
     expect(first.total).toBe(12);
     expect(first.filas).toHaveLength(TEAM_PAGE_SIZE);
-    expect(first.filas[0]).toMatchObject({ tipo: 'miembro', nombres: 'José Núñez', esPropietario: true, estado: 'registrado' });
+    expect(first.filas[0]).toMatchObject({
+      tipo: 'miembro',
+      nombres: 'José Núñez',
+      esPropietario: true,
+      estado: 'registrado',
+    });
     expect((await team(owner.cookie, '?pagina=2')).filas).toHaveLength(2);
     const found = await team(owner.cookie, '?buscar=JOSE%20nunez');
     expect(found.filas.map((f) => f.nombres)).toEqual(['José Núñez']);
@@ -166,12 +235,24 @@ describe('members', () => {
     const owner = await createClinicOwner(t);
     const member = await addTeamMember(t, owner.clinica.id, 'Recepción', 'recepcion');
     const dentista = await roleId(owner.clinica.id, 'Dentista');
-    const res = await t.request(`/api/usuarios/${member.userId}`, { method: 'PATCH', cookie: owner.cookie, json: { nombres: 'Carmen', rolId: dentista } });
+    const res = await t.request(`/api/usuarios/${member.userId}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      json: { nombres: 'Carmen', rolId: dentista },
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ nombres: 'Carmen', rol: { id: dentista, nombre: 'Dentista' }, email: member.email });
+    expect(await res.json()).toMatchObject({
+      nombres: 'Carmen',
+      rol: { id: dentista, nombre: 'Dentista' },
+      email: member.email,
+    });
     expect((await t.db.select().from(usuarios).where(eq(usuarios.id, member.userId)))[0].rol).toBe('dentista');
 
-    const self = await t.request(`/api/usuarios/${owner.userId}`, { method: 'PATCH', cookie: owner.cookie, json: { activo: false } });
+    const self = await t.request(`/api/usuarios/${owner.userId}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      json: { activo: false },
+    });
     expect((await errorOf(self)).message).toBe(TEAM_MESSAGES.selfChange);
 
     // A second admin cannot touch the owner.
@@ -184,19 +265,38 @@ describe('members', () => {
     expect((await errorOf(del)).message).toBe(TEAM_MESSAGES.ownerProtected);
 
     // A manager with a custom role may not hand out Administrador, nor edit an admin.
-    const managerRole = await createCustomRole(owner, 'Gestor', ['usuarios.ver', 'usuarios.editar', 'usuarios.crear', 'pacientes.ver']);
+    const managerRole = await createCustomRole(owner, 'Gestor', [
+      'usuarios.ver',
+      'usuarios.editar',
+      'usuarios.crear',
+      'pacientes.ver',
+    ]);
     const manager = await joinWithRole(owner, managerRole);
     const admin = await roleId(owner.clinica.id, 'Administrador');
-    const up = await t.request(`/api/usuarios/${member.userId}`, { method: 'PATCH', cookie: manager.cookie, json: { rolId: admin } });
+    const up = await t.request(`/api/usuarios/${member.userId}`, {
+      method: 'PATCH',
+      cookie: manager.cookie,
+      json: { rolId: admin },
+    });
     expect(up.status).toBe(403);
     expect((await errorOf(up)).message).toBe(TEAM_MESSAGES.escalation);
-    const down = await t.request(`/api/usuarios/${admin2.userId}`, { method: 'PATCH', cookie: manager.cookie, json: { activo: false } });
+    const down = await t.request(`/api/usuarios/${admin2.userId}`, {
+      method: 'PATCH',
+      cookie: manager.cookie,
+      json: { activo: false },
+    });
     expect((await errorOf(down)).message).toBe(TEAM_MESSAGES.escalation);
     const viaInvite = await invite(manager.cookie, { nombres: 'X', email: uniqueEmail(), rolId: admin });
     expect((await errorOf(viaInvite)).message).toBe(TEAM_MESSAGES.escalation);
-    const ownRole = await t.request(`/api/usuarios/${manager.userId}`, { method: 'PATCH', cookie: manager.cookie, json: { rolId: admin } });
+    const ownRole = await t.request(`/api/usuarios/${manager.userId}`, {
+      method: 'PATCH',
+      cookie: manager.cookie,
+      json: { rolId: admin },
+    });
     expect(ownRole.status).toBe(403);
-    expect((await t.db.select().from(usuariosRol).where(eq(usuariosRol.usuarioId, manager.userId)))[0].rolId).toBe(managerRole);
+    expect((await t.db.select().from(usuariosRol).where(eq(usuariosRol.usuarioId, manager.userId)))[0].rolId).toBe(
+      managerRole,
+    );
   });
 
   it('keeps the last active admin', async () => {
@@ -204,7 +304,10 @@ describe('members', () => {
     const admin = await roleId(owner.clinica.id, 'Administrador');
     const admin2 = await addTeamMember(t, owner.clinica.id, 'Administrador', 'admin');
     // A clinic whose owner is no longer an admin (changed outside the app): admin2 is the last one.
-    await t.db.update(usuariosRol).set({ rolId: await roleId(owner.clinica.id, 'Dentista') }).where(eq(usuariosRol.usuarioId, owner.userId));
+    await t.db
+      .update(usuariosRol)
+      .set({ rolId: await roleId(owner.clinica.id, 'Dentista') })
+      .where(eq(usuariosRol.usuarioId, owner.userId));
     const everythingRole = await createCustomRole(owner, 'Todo', null, admin2.cookie);
     const boss = await joinWithRole(owner, everythingRole);
     for (const req of [
@@ -216,7 +319,9 @@ describe('members', () => {
       expect(res.status).toBe(409);
       expect((await errorOf(res)).message).toBe(TEAM_MESSAGES.lastAdmin);
     }
-    expect((await t.db.select().from(usuariosRol).where(eq(usuariosRol.usuarioId, admin2.userId)))[0].rolId).toBe(admin);
+    expect((await t.db.select().from(usuariosRol).where(eq(usuariosRol.usuarioId, admin2.userId)))[0].rolId).toBe(
+      admin,
+    );
   });
 
   it('deactivating a member ends their session and their open stream at once', async () => {
@@ -229,7 +334,11 @@ describe('members', () => {
     const ended = (async () => {
       for (;;) if ((await reader.read()).done) return true;
     })();
-    const res = await t.request(`/api/usuarios/${member.userId}`, { method: 'PATCH', cookie: owner.cookie, json: { activo: false } });
+    const res = await t.request(`/api/usuarios/${member.userId}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      json: { activo: false },
+    });
     expect(res.status).toBe(200);
     expect((await t.request('/api/pacientes', { cookie: member.cookie })).status).toBe(401);
     expect(await t.db.select().from(session).where(eq(session.userId, member.userId))).toEqual([]);
@@ -240,7 +349,9 @@ describe('members', () => {
   it('removing a member ends their sessions; the row leaves the list', async () => {
     const owner = await createClinicOwner(t);
     const member = await addTeamMember(t, owner.clinica.id, 'Dentista', 'dentista');
-    expect((await t.request(`/api/usuarios/${member.userId}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    expect((await t.request(`/api/usuarios/${member.userId}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(
+      204,
+    );
     expect((await t.request('/api/pacientes', { cookie: member.cookie })).status).toBe(401);
     expect((await team(owner.cookie)).filas.some((f) => f.id === member.userId)).toBe(false);
     const again = await t.request(`/api/usuarios/${member.userId}`, { cookie: owner.cookie });
@@ -248,7 +359,12 @@ describe('members', () => {
   });
 });
 
-async function createCustomRole(owner: Owner, nombre: string, names: string[] | null, cookie = owner.cookie): Promise<string> {
+async function createCustomRole(
+  owner: Owner,
+  nombre: string,
+  names: string[] | null,
+  cookie = owner.cookie,
+): Promise<string> {
   const catalogue = (await (await t.request('/api/permisos/catalogo', { cookie })).json()) as PermisosCatalogo;
   const all = catalogue.modulos.flatMap((m) => m.permisos);
   const permisos = all.filter((p) => names === null || names.includes(p.nombre)).map((p) => p.id);
@@ -259,7 +375,13 @@ async function createCustomRole(owner: Owner, nombre: string, names: string[] | 
 
 async function joinWithRole(owner: Owner, rolId: string) {
   const account = await signUp(t);
-  await t.db.insert(usuarios).values({ id: account.userId, clinicaId: owner.clinica.id, nombres: 'Gestor', email: account.email, rol: 'personalizado' });
+  await t.db.insert(usuarios).values({
+    id: account.userId,
+    clinicaId: owner.clinica.id,
+    nombres: 'Gestor',
+    email: account.email,
+    rol: 'personalizado',
+  });
   await t.db.insert(usuariosRol).values({ usuarioId: account.userId, rolId });
   await t.db.update(user).set({ onboardingStep: 'completado' }).where(eq(user.id, account.userId));
   return account;
@@ -269,9 +391,15 @@ describe('roles', () => {
   it('creates, edits and deletes a custom role; its grants go with it', async () => {
     const owner = await createClinicOwner(t);
     const id = await createCustomRole(owner, 'Higienista', ['pacientes.ver', 'citas.ver']);
-    const list = (await (await t.request('/api/roles?buscar=higienista', { cookie: owner.cookie })).json()) as { roles: { nombre: string; predeterminado: boolean; permisos: number }[] };
+    const list = (await (await t.request('/api/roles?buscar=higienista', { cookie: owner.cookie })).json()) as {
+      roles: { nombre: string; predeterminado: boolean; permisos: number }[];
+    };
     expect(list.roles).toEqual([expect.objectContaining({ nombre: 'Higienista', predeterminado: false, permisos: 2 })]);
-    const dupe = await t.request('/api/roles', { method: 'POST', cookie: owner.cookie, json: { nombre: 'Higienista', permisos: [] } });
+    const dupe = await t.request('/api/roles', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { nombre: 'Higienista', permisos: [] },
+    });
     expect((await errorOf(dupe)).message).toBe(TEAM_MESSAGES.roleExists);
     expect((await t.request(`/api/roles/${id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
     expect(await t.db.select().from(permisosRol).where(eq(permisosRol.rolId, id))).toEqual([]);
@@ -282,7 +410,9 @@ describe('roles', () => {
     const owner = await createClinicOwner(t);
     await invited(owner);
     await t.db.delete(user).where(eq(user.id, owner.userId));
-    expect(await t.db.select().from(invitacionesUsuarios).where(eq(invitacionesUsuarios.clinicaId, owner.clinica.id))).toEqual([]);
+    expect(
+      await t.db.select().from(invitacionesUsuarios).where(eq(invitacionesUsuarios.clinicaId, owner.clinica.id)),
+    ).toEqual([]);
   });
 
   it('refuses to delete predeterminado or held roles, and to edit Administrador', async () => {
@@ -295,7 +425,11 @@ describe('roles', () => {
     const held = await t.request(`/api/roles/${custom}`, { method: 'DELETE', cookie: owner.cookie });
     expect((await errorOf(held)).message).toBe(TEAM_MESSAGES.roleInUse);
     const admin = await roleId(owner.clinica.id, 'Administrador');
-    const locked = await t.request(`/api/roles/${admin}`, { method: 'PUT', cookie: owner.cookie, json: { nombre: 'Administrador', permisos: [] } });
+    const locked = await t.request(`/api/roles/${admin}`, {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { nombre: 'Administrador', permisos: [] },
+    });
     expect((await errorOf(locked)).message).toBe(TEAM_MESSAGES.adminRoleLocked);
     expect((await t.db.select().from(permisosRol).where(eq(permisosRol.rolId, admin))).length).toBeGreaterThan(20);
   });
@@ -305,8 +439,12 @@ describe('roles', () => {
     const reception = await addTeamMember(t, owner.clinica.id, 'Recepción', 'recepcion');
     expect((await t.request('/api/pacientes', { cookie: reception.cookie })).status).toBe(200);
     const rolId = await roleId(owner.clinica.id, 'Recepción');
-    const detail = (await (await t.request(`/api/roles/${rolId}`, { cookie: owner.cookie })).json()) as { permisos: string[] };
-    const catalogue = (await (await t.request('/api/permisos/catalogo', { cookie: owner.cookie })).json()) as PermisosCatalogo;
+    const detail = (await (await t.request(`/api/roles/${rolId}`, { cookie: owner.cookie })).json()) as {
+      permisos: string[];
+    };
+    const catalogue = (await (
+      await t.request('/api/permisos/catalogo', { cookie: owner.cookie })
+    ).json()) as PermisosCatalogo;
     const pacientesVer = catalogue.modulos.flatMap((m) => m.permisos).find((p) => p.nombre === 'pacientes.ver')!.id;
     const res = await t.request(`/api/roles/${rolId}`, {
       method: 'PUT',
@@ -317,10 +455,18 @@ describe('roles', () => {
     expect((await t.request('/api/pacientes', { cookie: reception.cookie })).status).toBe(403);
 
     // A role manager without pacientes.eliminar cannot grant it.
-    const managerRole = await createCustomRole(owner, 'Gestor de roles', ['roles.ver', 'roles.gestionar', 'pacientes.ver']);
+    const managerRole = await createCustomRole(owner, 'Gestor de roles', [
+      'roles.ver',
+      'roles.gestionar',
+      'pacientes.ver',
+    ]);
     const manager = await joinWithRole(owner, managerRole);
     const eliminar = catalogue.modulos.flatMap((m) => m.permisos).find((p) => p.nombre === 'pacientes.eliminar')!.id;
-    const grant = await t.request('/api/roles', { method: 'POST', cookie: manager.cookie, json: { nombre: 'Borrador', permisos: [eliminar] } });
+    const grant = await t.request('/api/roles', {
+      method: 'POST',
+      cookie: manager.cookie,
+      json: { nombre: 'Borrador', permisos: [eliminar] },
+    });
     expect((await errorOf(grant)).message).toBe(TEAM_MESSAGES.escalation);
     const self = await t.request(`/api/roles/${managerRole}`, {
       method: 'PUT',
@@ -336,13 +482,17 @@ describe('roles', () => {
     const body = (await res.json()) as { permisos: { modulo: string }[]; total: number };
     expect(body.total).toBe(2);
     expect(body.permisos.every((p) => p.modulo === 'odontograma')).toBe(true);
-    const all = (await (await t.request('/api/permisos', { cookie: owner.cookie })).json()) as { permisos: unknown[]; total: number };
+    const all = (await (await t.request('/api/permisos', { cookie: owner.cookie })).json()) as {
+      permisos: unknown[];
+      total: number;
+    };
     expect(all.permisos).toHaveLength(TEAM_PAGE_SIZE);
     expect(all.total).toBeGreaterThan(TEAM_PAGE_SIZE);
   });
 });
 
-const setRolePermissionIds = async (rolId: string) => (await t.db.select().from(permisosRol).where(eq(permisosRol.rolId, rolId))).map((r) => r.permisoId);
+const setRolePermissionIds = async (rolId: string) =>
+  (await t.db.select().from(permisosRol).where(eq(permisosRol.rolId, rolId))).map((r) => r.permisoId);
 
 describe('another clinic', () => {
   it("answers 404 for another clinic's members, invitations and roles, and changes nothing", async () => {
@@ -364,8 +514,13 @@ describe('another clinic', () => {
       const res = await t.request(path, { method, cookie: a.cookie, ...(json ? { json } : {}) });
       expect(res.status, `${method} ${path}`).toBe(404);
     }
-    expect((await t.db.select().from(usuarios).where(eq(usuarios.id, bMember.userId)))[0]).toMatchObject({ nombres: 'Miembro', activo: true });
-    expect(await t.db.select().from(invitacionesUsuarios).where(eq(invitacionesUsuarios.id, bInvitation.body.id))).toHaveLength(1);
+    expect((await t.db.select().from(usuarios).where(eq(usuarios.id, bMember.userId)))[0]).toMatchObject({
+      nombres: 'Miembro',
+      activo: true,
+    });
+    expect(
+      await t.db.select().from(invitacionesUsuarios).where(eq(invitacionesUsuarios.id, bInvitation.body.id)),
+    ).toHaveLength(1);
     expect((await t.db.select().from(rolesClinica).where(eq(rolesClinica.id, bRole)))[0].nombre).toBe('Ajeno');
     const listA = await team(a.cookie);
     expect(listA.filas.map((f) => f.email)).toEqual([a.email]);

@@ -6,7 +6,11 @@ import { TERMS_V1 } from './terms.content.ts';
 /** Spec 000 §7: the latest version by id (version and contenido), or null when there is none. */
 export async function getLatestTerms(db: Executor) {
   const [row] = await db
-    .select({ id: terminosYCondiciones.id, version: terminosYCondiciones.version, contenido: terminosYCondiciones.contenido })
+    .select({
+      id: terminosYCondiciones.id,
+      version: terminosYCondiciones.version,
+      contenido: terminosYCondiciones.contenido,
+    })
     .from(terminosYCondiciones)
     .orderBy(desc(terminosYCondiciones.id))
     .limit(1);

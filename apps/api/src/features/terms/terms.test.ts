@@ -10,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 describe('GET /api/terminos', () => {
   it('is public and gives the seeded version 1.0 even without demo data', async () => {
     expect(t.config.seedDemo).toBe(false);

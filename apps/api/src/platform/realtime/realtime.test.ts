@@ -62,7 +62,9 @@ describe('platform/realtime', () => {
 
   it('ignores payloads that are not its events', async () => {
     const got = collect(1, 1500);
-    await t.db.execute(sql`select pg_notify('odontia_eventos', 'no es json'), pg_notify('odontia_eventos', '{"kind":"otro"}')`);
+    await t.db.execute(
+      sql`select pg_notify('odontia_eventos', 'no es json'), pg_notify('odontia_eventos', '{"kind":"otro"}')`,
+    );
     await publish(t.db, event('bueno'));
     expect((await got.wait()).map((e) => ('id' in e ? e.id : e.kind))).toEqual(['bueno']);
   });
@@ -71,11 +73,16 @@ describe('platform/realtime', () => {
     expect(() => encodeEvent(event('x'.repeat(8000)))).toThrow(/demasiado grande/);
   });
 
-  it.runIf(process.env.TEST_DB_DRIVER === 'postgres')('reconnects its LISTEN connection and asks subscribers to resync', async () => {
-    const got = collect(1, 8000);
-    await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'odontia-realtime' and datname = current_database()`);
-    await expect.poll(() => got.resyncs(), { timeout: 5000 }).toBe(1);
-    await publish(t.db, event('después'));
-    expect((await got.wait()).map((e) => ('id' in e ? e.id : e.kind))).toEqual(['después']);
-  });
+  it.runIf(process.env.TEST_DB_DRIVER === 'postgres')(
+    'reconnects its LISTEN connection and asks subscribers to resync',
+    async () => {
+      const got = collect(1, 8000);
+      await t.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'odontia-realtime' and datname = current_database()`,
+      );
+      await expect.poll(() => got.resyncs(), { timeout: 5000 }).toBe(1);
+      await publish(t.db, event('después'));
+      expect((await got.wait()).map((e) => ('id' in e ? e.id : e.kind))).toEqual(['después']);
+    },
+  );
 });

@@ -48,7 +48,8 @@ export const MAX_PAYLOAD_BYTES = 7999;
 
 export function encodeEvent(event: RealtimeEvent): string {
   const payload = JSON.stringify(event);
-  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`Evento en tiempo real demasiado grande (${event.kind})`);
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
+    throw new Error(`Evento en tiempo real demasiado grande (${event.kind})`);
   return payload;
 }
 

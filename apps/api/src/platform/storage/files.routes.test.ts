@@ -65,7 +65,9 @@ describe('GET /files/*', () => {
     expect(open.headers.get('cache-control')).toBe('private, no-store');
     expect(asked).toEqual([{ clinicaId: clinic, permission: 'pacientes.ver' }]);
     // Logos stay public, whatever the check would say.
-    expect((await guarded.request(publicUrl(KEY))).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await guarded.request(publicUrl(KEY))).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect(asked).toHaveLength(1);
   });
 

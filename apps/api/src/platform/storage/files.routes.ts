@@ -7,7 +7,10 @@ const NOT_FOUND: ErrorBody = { error: { code: 'not_found', message: 'Archivo no 
 const notFound = (c: Context) => c.json(NOT_FOUND, 404);
 
 /** Whether the request's signed-in user may read a private file (see PRIVATE_PREFIXES). */
-export type CanReadPrivate = (c: Context, access: NonNullable<ReturnType<typeof privateFileAccess>>) => Promise<boolean>;
+export type CanReadPrivate = (
+  c: Context,
+  access: NonNullable<ReturnType<typeof privateFileAccess>>,
+) => Promise<boolean>;
 
 /**
  * Files at `/files/<key>`; mount at the root. Public ones (logos, public-profile images) are cached

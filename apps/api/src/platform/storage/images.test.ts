@@ -47,7 +47,9 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 async function expectNotAnImage(bytes: Uint8Array) {
   const error = await rejection(processImageUpload(bytes));
   expect(error.status).toBe(415);
-  expect(error.toBody()).toEqual({ error: { code: 'unsupported_media_type', message: 'El archivo debe ser una imagen' } });
+  expect(error.toBody()).toEqual({
+    error: { code: 'unsupported_media_type', message: 'El archivo debe ser una imagen' },
+  });
 }
 
 const contains = (bytes: Uint8Array, text: string) => Buffer.from(bytes).includes(text);
@@ -62,7 +64,8 @@ describe('processImageUpload: refused content', () => {
   });
 
   it('refuses SVG (sharp could render it, but it can carry script)', async () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
     await expectNotAnImage(new TextEncoder().encode(svg));
     await expectNotAnImage(new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>\n${svg}`));
   });
@@ -75,7 +78,9 @@ describe('processImageUpload: refused content', () => {
 
   it('refuses PDF and HTML', async () => {
     await expectNotAnImage(new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n'));
-    await expectNotAnImage(new TextEncoder().encode('<!doctype html><html><body><script>alert(1)</script></body></html>'));
+    await expectNotAnImage(
+      new TextEncoder().encode('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+    );
   });
 
   it('refuses HTML that starts with JPEG magic bytes', async () => {
@@ -99,7 +104,9 @@ describe('processImageUpload: refused content', () => {
     expect(noise.byteLength).toBeGreaterThan(2.1 * 1024 * 1024);
     const error = await rejection(processImageUpload(noise));
     expect(error.status).toBe(413);
-    expect(error.toBody()).toEqual({ error: { code: 'payload_too_large', message: 'La imagen no debe superar los 2MB' } });
+    expect(error.toBody()).toEqual({
+      error: { code: 'payload_too_large', message: 'La imagen no debe superar los 2MB' },
+    });
 
     const oneByteOver = Buffer.concat([await solid(10, 10).png().toBuffer(), Buffer.alloc(IMAGE_MAX_BYTES)]).subarray(
       0,
@@ -139,7 +146,10 @@ describe('processImageUpload: accepted images are re-encoded', () => {
   });
 
   it('keeps a PNG as PNG, with new bytes and no metadata', async () => {
-    const png = await solid(120, 80).png().withMetadata({ exif: { IFD0: { Copyright: 'secret-png' } } }).toBuffer();
+    const png = await solid(120, 80)
+      .png()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-png' } } })
+      .toBuffer();
     expect(contains(png, 'secret-png')).toBe(true);
 
     const out = await processImageUpload(png);
@@ -153,7 +163,10 @@ describe('processImageUpload: accepted images are re-encoded', () => {
   });
 
   it('keeps a JPEG as JPEG and strips EXIF', async () => {
-    const jpeg = await solid(100, 60).jpeg({ quality: 100 }).withMetadata({ exif: { IFD0: { Copyright: 'secret' } } }).toBuffer();
+    const jpeg = await solid(100, 60)
+      .jpeg({ quality: 100 })
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret' } } })
+      .toBuffer();
     expect(contains(jpeg, 'secret')).toBe(true);
 
     const out = await processImageUpload(jpeg);
@@ -195,7 +208,9 @@ describe('imageUpload', () => {
       const image = await processImageUpload(await fileBytes(c.req.valid('form').logo));
       return c.json({ contentType: image.contentType, width: image.width, height: image.height });
     })
-    .onError((error, c) => (error instanceof AppError ? c.json(error.toBody(), error.status) : c.json({ unexpected: true }, 500)));
+    .onError((error, c) =>
+      error instanceof AppError ? c.json(error.toBody(), error.status) : c.json({ unexpected: true }, 500),
+    );
 
   const upload = (form: FormData) => app.request('/upload', { method: 'POST', body: form });
   const formWith = (field: string, file: Blob, name: string) => {
@@ -214,7 +229,9 @@ describe('imageUpload', () => {
   it('judges by content: a text file named .png with type image/png is refused', async () => {
     const res = await upload(formWith('logo', new Blob(['hola'], { type: 'image/png' }), 'logo.png'));
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ error: { code: 'unsupported_media_type', message: 'El archivo debe ser una imagen' } });
+    expect(await res.json()).toEqual({
+      error: { code: 'unsupported_media_type', message: 'El archivo debe ser una imagen' },
+    });
   });
 
   it('asks for a file when the field is missing, is text, or the body is not (valid) multipart', async () => {
@@ -241,13 +258,17 @@ describe('imageUpload', () => {
     const big = new Blob([new Uint8Array(3 * 1024 * 1024)], { type: 'image/png' });
     const res = await upload(formWith('logo', big, 'big.png'));
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: { code: 'payload_too_large', message: 'La imagen no debe superar los 2MB' } });
+    expect(await res.json()).toEqual({
+      error: { code: 'payload_too_large', message: 'La imagen no debe superar los 2MB' },
+    });
   });
 
   it('refuses a file just over 2 MB that fits within the body limit', async () => {
     const file = new Blob([new Uint8Array(IMAGE_MAX_BYTES + 1)], { type: 'image/png' });
     const res = await upload(formWith('logo', file, 'big.png'));
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: { code: 'payload_too_large', message: 'La imagen no debe superar los 2MB' } });
+    expect(await res.json()).toEqual({
+      error: { code: 'payload_too_large', message: 'La imagen no debe superar los 2MB' },
+    });
   });
 });

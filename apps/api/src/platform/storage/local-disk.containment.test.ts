@@ -27,15 +27,19 @@ describe('createLocalDiskStorage without a working assertSafeKey', () => {
 
   // Absolute keys point inside the temporary folder: if containment ever broke, this test must not
   // overwrite or delete a real system file (tests may run as root).
-  it.each(['../auth-secret', 'logos/../../auth-secret', path.join(dataDir, 'auth-secret'), path.join(dataDir, 'other'), '.', ''])(
-    'still refuses %j',
-    async (key) => {
-      const storage = createLocalDiskStorage(root);
-      await expect(storage.get(key)).rejects.toThrow(AppError);
-      await expect(storage.put(key, new Uint8Array([1]), 'image/png')).rejects.toThrow(AppError);
-      await expect(storage.delete(key)).rejects.toThrow(AppError);
-      expect(await readFile(path.join(dataDir, 'auth-secret'), 'utf8')).toBe('top-secret');
-      expect((await readdir(dataDir)).sort()).toEqual(['auth-secret', 'uploads']);
-    },
-  );
+  it.each([
+    '../auth-secret',
+    'logos/../../auth-secret',
+    path.join(dataDir, 'auth-secret'),
+    path.join(dataDir, 'other'),
+    '.',
+    '',
+  ])('still refuses %j', async (key) => {
+    const storage = createLocalDiskStorage(root);
+    await expect(storage.get(key)).rejects.toThrow(AppError);
+    await expect(storage.put(key, new Uint8Array([1]), 'image/png')).rejects.toThrow(AppError);
+    await expect(storage.delete(key)).rejects.toThrow(AppError);
+    expect(await readFile(path.join(dataDir, 'auth-secret'), 'utf8')).toBe('top-secret');
+    expect((await readdir(dataDir)).sort()).toEqual(['auth-secret', 'uploads']);
+  });
 });

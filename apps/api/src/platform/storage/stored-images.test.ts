@@ -15,7 +15,12 @@ function memoryStorage() {
   return { storage, files };
 }
 
-const png = async () => new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } }).png().toBuffer());
+const png = async () =>
+  new Uint8Array(
+    await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer(),
+  );
 
 describe('replaceStoredImage', () => {
   it('stores the new image, lets the row point at it, then deletes the file it replaced', async () => {
@@ -33,7 +38,9 @@ describe('replaceStoredImage', () => {
   it('deletes the new file when the swap fails or the row is gone, and never stores a non-image', async () => {
     const { storage, files } = memoryStorage();
     const upload = { bytes: await png(), prefix: 'patient_photos' as const, ownerId: OWNER, fileName: 'foto' };
-    await expect(replaceStoredImage(storage, upload, async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    await expect(replaceStoredImage(storage, upload, async () => Promise.reject(new Error('db down')))).rejects.toThrow(
+      'db down',
+    );
     expect(await replaceStoredImage(storage, upload, async () => null)).toBeNull();
     await expect(
       replaceStoredImage(storage, { ...upload, bytes: new TextEncoder().encode('<svg/>') }, async () => null),
@@ -44,7 +51,8 @@ describe('replaceStoredImage', () => {
   it('leaves alone what it did not store (seed images, external URLs)', async () => {
     const { storage, files } = memoryStorage();
     files.set('logos/x/keep.png', new Uint8Array());
-    for (const url of ['https://example.com/logos/x/keep.png', '/img/demo.png', null]) await deleteStoredImage(storage, url);
+    for (const url of ['https://example.com/logos/x/keep.png', '/img/demo.png', null])
+      await deleteStoredImage(storage, url);
     expect([...files.keys()]).toEqual(['logos/x/keep.png']);
     await deleteStoredImage(storage, '/files/logos/x/keep.png');
     expect(files.size).toBe(0);

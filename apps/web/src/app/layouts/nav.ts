@@ -1,6 +1,22 @@
 import type { Permission } from '@odontia/shared';
 import type { LucideIcon } from 'lucide-react';
-import { CalendarDays, ClipboardList, Inbox, KeyRound, LayoutDashboard, Package, Settings, ShieldCheck, ShoppingBag, Smile, Stethoscope, Truck, UserCog, UserRound, Users } from 'lucide-react';
+import {
+  CalendarDays,
+  ClipboardList,
+  Inbox,
+  KeyRound,
+  LayoutDashboard,
+  Package,
+  Settings,
+  ShieldCheck,
+  ShoppingBag,
+  Smile,
+  Stethoscope,
+  Truck,
+  UserCog,
+  UserRound,
+  Users,
+} from 'lucide-react';
 
 export type NavEntry = {
   title: string;

@@ -8,9 +8,13 @@ import { NAV_GROUPS } from './nav';
 import { ProtectedRoute } from './protected-route';
 import { RequirePermission } from './require-permission';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function signedInWith(permisos: string[], clinica: object | null = { id: 'c1', nombre: 'Clínica Sol', logoUrl: null, zonaHoraria: 'Europe/Madrid' }) {
+function signedInWith(
+  permisos: string[],
+  clinica: object | null = { id: 'c1', nombre: 'Clínica Sol', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
+) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () =>

@@ -15,7 +15,9 @@ function AccessDenied() {
         <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
           <ShieldX className="size-10 text-muted-foreground" aria-hidden="true" />
           <h1 className="text-xl font-semibold">Acceso denegado</h1>
-          <p className="text-muted-foreground">No tienes permisos para acceder a esta sección. Contacta al administrador.</p>
+          <p className="text-muted-foreground">
+            No tienes permisos para acceder a esta sección. Contacta al administrador.
+          </p>
           <Link to="/dashboard" className={buttonVariants({ className: 'mt-2' })}>
             Volver al Dashboard
           </Link>
@@ -30,7 +32,13 @@ function AccessDenied() {
  * entry the same way). The UI only hides: every API route checks the permission again.
  * `supplierOnly`: only for members of a supplier clinic.
  */
-export function RequirePermission({ permission, supplierOnly = false }: { permission: Permission; supplierOnly?: boolean }) {
+export function RequirePermission({
+  permission,
+  supplierOnly = false,
+}: {
+  permission: Permission;
+  supplierOnly?: boolean;
+}) {
   const { account } = useSession();
   // A supplier's screens (Ventas) also need a supplier clinic, as their API routes do.
   const allowed = useCan(permission) && (!supplierOnly || account?.clinica?.esProveedor === true);

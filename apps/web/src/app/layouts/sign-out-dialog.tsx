@@ -38,7 +38,9 @@ export function SignOutDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>¿Cerrar sesión?</AlertDialogTitle>
-          <AlertDialogDescription>Tendrás que volver a iniciar sesión para acceder a tu clínica.</AlertDialogDescription>
+          <AlertDialogDescription>
+            Tendrás que volver a iniciar sesión para acceder a tu clínica.
+          </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={confirming}>Cancelar</AlertDialogCancel>

@@ -46,7 +46,9 @@ export default function StaffLayout() {
 
   const groups = NAV_GROUPS.map((group) => ({
     ...group,
-    entries: group.entries.filter((e) => (!e.permission || permisos.has(e.permission)) && (!e.supplierOnly || account?.clinica?.esProveedor)),
+    entries: group.entries.filter(
+      (e) => (!e.permission || permisos.has(e.permission)) && (!e.supplierOnly || account?.clinica?.esProveedor),
+    ),
   })).filter((group) => group.entries.length > 0);
   // The most specific entry is the current one: /compras/pedidos is 'Mis pedidos', not also 'Tienda'.
   const matches = (url: string) => location.pathname === url || location.pathname.startsWith(`${url}/`);
@@ -63,12 +65,17 @@ export default function StaffLayout() {
             <SidebarMenuItem>
               <SidebarMenuButton size="lg" asChild tooltip="Odontia">
                 <Link to="/dashboard">
-                  <span className="bg-primary text-primary-foreground flex size-8 shrink-0 items-center justify-center rounded-lg font-bold" aria-hidden="true">
+                  <span
+                    className="bg-primary text-primary-foreground flex size-8 shrink-0 items-center justify-center rounded-lg font-bold"
+                    aria-hidden="true"
+                  >
                     O
                   </span>
                   <span className="flex min-w-0 flex-col leading-tight">
                     <span className="font-semibold">Odontia</span>
-                    <span className="text-muted-foreground truncate text-xs">{account?.clinica?.nombre ?? 'Tu clínica'}</span>
+                    <span className="text-muted-foreground truncate text-xs">
+                      {account?.clinica?.nombre ?? 'Tu clínica'}
+                    </span>
                   </span>
                 </Link>
               </SidebarMenuButton>

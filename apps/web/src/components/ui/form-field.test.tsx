@@ -31,7 +31,12 @@ describe('FormField', () => {
 
   it('marks the control invalid and links the error text', () => {
     render(
-      <FormField label="Nombres" htmlFor="nombres" description="Como aparece en el documento" error="El nombre es obligatorio">
+      <FormField
+        label="Nombres"
+        htmlFor="nombres"
+        description="Como aparece en el documento"
+        error="El nombre es obligatorio"
+      >
         <Input />
       </FormField>,
     );

@@ -66,12 +66,7 @@ function FormField({
   };
 
   return (
-    <div
-      data-slot="form-field"
-      data-invalid={invalid || undefined}
-      className={cn('grid gap-2', className)}
-      {...props}
-    >
+    <div data-slot="form-field" data-invalid={invalid || undefined} className={cn('grid gap-2', className)} {...props}>
       <Label htmlFor={id} className={cn(invalid && 'text-destructive')}>
         {label}
         {required ? (

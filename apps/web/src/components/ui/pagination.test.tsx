@@ -15,7 +15,15 @@ describe('Pagination', () => {
   });
 
   it('words the summary as the list says when given one', () => {
-    render(<Pagination page={3} pageSize={10} total={25} onPageChange={() => {}} summary={({ from, to, total }) => `${to - from + 1} de ${total} items`} />);
+    render(
+      <Pagination
+        page={3}
+        pageSize={10}
+        total={25}
+        onPageChange={() => {}}
+        summary={({ from, to, total }) => `${to - from + 1} de ${total} items`}
+      />,
+    );
     expect(screen.getByText('5 de 25 items')).toBeDefined();
     expect(screen.queryByText(/Mostrando/)).toBeNull();
   });

@@ -49,7 +49,9 @@ function Pagination({ page, pageSize, total, onPageChange, summary, className, .
       {...props}
     >
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {summary ? summary({ from, to, total }) : `Mostrando ${numberFormat.format(from)} - ${numberFormat.format(to)} de ${numberFormat.format(total)}`}
+        {summary
+          ? summary({ from, to, total })
+          : `Mostrando ${numberFormat.format(from)} - ${numberFormat.format(to)} de ${numberFormat.format(total)}`}
       </p>
       {total > pageSize ? (
         <nav aria-label="Paginación">

@@ -13,7 +13,14 @@ type RowDeleteButtonProps = {
 /** A table row's destructive icon button (delete, deactivate); the confirmation is the caller's. */
 function RowDeleteButton({ label, onClick, icon: Icon = Trash2 }: RowDeleteButtonProps) {
   return (
-    <Button type="button" variant="ghost" size="icon" className="text-destructive hover:text-destructive" aria-label={label} onClick={onClick}>
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      className="text-destructive hover:text-destructive"
+      aria-label={label}
+      onClick={onClick}
+    >
       <Icon aria-hidden="true" />
     </Button>
   );

@@ -48,9 +48,9 @@ describe('Sidebar', () => {
   it('starts expanded when no choice is remembered', () => {
     render(<Shell />);
     expect(desktopSidebar().dataset.state).toBe('expanded');
-    expect(screen.getByRole('button', { name: 'Mostrar u ocultar la barra lateral' }).getAttribute('aria-expanded')).toBe(
-      'true',
-    );
+    expect(
+      screen.getByRole('button', { name: 'Mostrar u ocultar la barra lateral' }).getAttribute('aria-expanded'),
+    ).toBe('true');
   });
 
   it('toggles with Ctrl+B and Cmd+B, and remembers the state in the sidebar_state cookie', () => {

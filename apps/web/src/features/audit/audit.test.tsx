@@ -6,7 +6,8 @@ import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
 import AuditPage from './pages/audit-page';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const ANA = '0b8f0e4e-8a54-4b8e-9a36-0a7a3f1f2c11';
 let queries: URLSearchParams[] = [];
@@ -40,7 +41,15 @@ beforeEach(() => {
               direccion: '10.0.0.7',
               detalle: { version: 3 },
             },
-            { id: 1, fecha: '2026-11-20T09:00:00.000Z', accion: 'paciente.ver', usuario: { id: 'u2', nombre: 'Marta' }, paciente: null, direccion: '10.0.0.7', detalle: null },
+            {
+              id: 1,
+              fecha: '2026-11-20T09:00:00.000Z',
+              accion: 'paciente.ver',
+              usuario: { id: 'u2', nombre: 'Marta' },
+              paciente: null,
+              direccion: '10.0.0.7',
+              detalle: null,
+            },
           ],
           total: 45,
           pagina: Number(url.searchParams.get('pagina')),
@@ -86,7 +95,12 @@ describe('Registro de auditoría', { timeout: 20_000 }, () => {
     expect(rows[1]!.textContent).toContain('10.0.0.7');
     expect(rows[2]!.textContent).toContain('Vio la ficha del paciente');
     const sent = queries.at(-1)!;
-    expect([sent.get('usuario'), sent.get('desde'), sent.get('hasta'), sent.get('pagina')]).toEqual(['u2', '2026-11-01', '', '2']);
+    expect([sent.get('usuario'), sent.get('desde'), sent.get('hasta'), sent.get('pagina')]).toEqual([
+      'u2',
+      '2026-11-01',
+      '',
+      '2',
+    ]);
     expect((screen.getByLabelText('Desde') as HTMLInputElement).value).toBe('2026-11-01');
 
     // A changed filter starts again at page 1; the others stay.
@@ -94,7 +108,9 @@ describe('Registro de auditoría', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('url').textContent).toBe('/auditoria?usuario=u2&desde=2026-11-01&hasta=2026-11-30');
 
     fireEvent.click(within(table).getByRole('button', { name: 'Filtrar por Ana Ortega' }));
-    expect(screen.getByTestId('url').textContent).toBe(`/auditoria?paciente=${ANA}&usuario=u2&desde=2026-11-01&hasta=2026-11-30`);
+    expect(screen.getByTestId('url').textContent).toBe(
+      `/auditoria?paciente=${ANA}&usuario=u2&desde=2026-11-01&hasta=2026-11-30`,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Quitar filtros' }));
     expect(screen.getByTestId('url').textContent).toBe('/auditoria');
   });

@@ -6,7 +6,8 @@ import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
 import { LoginForm } from './components/login-form';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The API as the login page sees it before signing in: no session, and the demo endpoint as given. */
 function installApi(demo: Response) {

@@ -9,7 +9,8 @@ import AuthPage from './pages/auth-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let signUps: unknown[] = [];
 
@@ -85,7 +86,9 @@ describe('registering from an invitation link', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
 
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/onboarding/perfil'));
-    expect(signUps).toEqual([{ email: 'marta@ejemplo.test', password: 'secreto123', acceptTerms: true, invitacion: 'buena' }]);
+    expect(signUps).toEqual([
+      { email: 'marta@ejemplo.test', password: 'secreto123', acceptTerms: true, invitacion: 'buena' },
+    ]);
   });
 
   it('an expired or used link says so and offers no form', async () => {

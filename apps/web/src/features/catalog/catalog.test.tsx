@@ -10,7 +10,8 @@ import EditItemPage from './pages/edit-item-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const ROW = {
   id: 'i1',
@@ -146,7 +147,10 @@ describe('Productos, Servicios e Insumos', () => {
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Insumos' }), { button: 0 });
     await waitFor(() => expect(path()).toBe('/productos?q=guantes&categoria=insumo'), LOADED);
-    await waitFor(() => expect(Object.fromEntries(listQueries.at(-1)!)).toEqual({ categoria: 'insumo', q: 'guantes', pagina: '1' }), LOADED);
+    await waitFor(
+      () => expect(Object.fromEntries(listQueries.at(-1)!)).toEqual({ categoria: 'insumo', q: 'guantes', pagina: '1' }),
+      LOADED,
+    );
     expect(screen.getByRole('tab', { name: 'Insumos' }).getAttribute('aria-selected')).toBe('true');
   });
 
@@ -161,7 +165,11 @@ describe('Editar Ítem', () => {
   it("an unknown or another clinic's id: 'Error al cargar el ítem', then back to /productos", async () => {
     renderAt('/productos/otro');
     await waitFor(() => expect(path()).toBe('/productos'), LOADED);
-    expect(toast.error).toHaveBeenCalledWith('Error al cargar el ítem', 'El ítem solicitado no existe o no tienes acceso', expect.anything());
+    expect(toast.error).toHaveBeenCalledWith(
+      'Error al cargar el ítem',
+      'El ítem solicitado no existe o no tienes acceso',
+      expect.anything(),
+    );
   });
 
   it('a service has no stock fields; a código already used is said on the field', async () => {
@@ -174,7 +182,10 @@ describe('Editar Ítem', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     await waitFor(() => expect(screen.getByLabelText('Código').getAttribute('aria-invalid')).toBe('true'), LOADED);
     expect(screen.getByRole('alert').textContent).toBe('Ya existe un ítem con este código en la clínica');
-    expect(toast.error).toHaveBeenCalledWith('Error al actualizar el ítem', 'Ya existe un ítem con este código en la clínica');
+    expect(toast.error).toHaveBeenCalledWith(
+      'Error al actualizar el ítem',
+      'Ya existe un ítem con este código en la clínica',
+    );
     expect(path()).toBe('/productos/s1');
   });
 

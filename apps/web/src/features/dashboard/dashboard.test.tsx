@@ -7,7 +7,8 @@ import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
 import DashboardPage from './pages/dashboard-page';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let noticias: Noticia[] = [];
 
@@ -75,7 +76,13 @@ describe('Dashboard', () => {
         contenido: 'Primer párrafo.\n\nSegundo párrafo.',
         fecha: '2026-11-10',
       },
-      { id: 'n2', titulo: 'Congreso de periodoncia', resumen: 'Fechas y sede.', contenido: 'Detalle.', fecha: '2026-10-02' },
+      {
+        id: 'n2',
+        titulo: 'Congreso de periodoncia',
+        resumen: 'Fechas y sede.',
+        contenido: 'Detalle.',
+        fecha: '2026-10-02',
+      },
     ];
     renderDashboard();
     const card = screen.getByRole('region', { name: 'Noticias de la comunidad' });
@@ -85,11 +92,17 @@ describe('Dashboard', () => {
     expect(within(card).getByText('Lo que cambia para las clínicas.')).toBeTruthy();
 
     const readMore = within(card).getAllByRole('button', { name: 'Leer más' })[0];
-    expect(readMore.getAttribute('aria-describedby')).toBe(within(card).getByRole('heading', { name: 'Nueva guía de radioprotección' }).id);
+    expect(readMore.getAttribute('aria-describedby')).toBe(
+      within(card).getByRole('heading', { name: 'Nueva guía de radioprotección' }).id,
+    );
     readMore.focus();
     fireEvent.click(readMore);
     const dialog = await screen.findByRole('dialog', { name: 'Nueva guía de radioprotección' });
-    expect(within(dialog).getAllByText(/párrafo/).map((p) => p.textContent)).toEqual(['Primer párrafo.', 'Segundo párrafo.']);
+    expect(
+      within(dialog)
+        .getAllByText(/párrafo/)
+        .map((p) => p.textContent),
+    ).toEqual(['Primer párrafo.', 'Segundo párrafo.']);
     expect(dialog.contains(document.activeElement)).toBe(true);
 
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });

@@ -13,7 +13,8 @@ import { internalLink } from './hooks/use-open-notification';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), info: vi.fn() } }));
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function notificacion(n: number, extra: Partial<Notificacion> = {}): Notificacion {
   return {
@@ -78,7 +79,10 @@ function installApi() {
       const one = /^\/api\/notificaciones\/([^/]+)\/leida$/.exec(url.pathname);
       if (one && method === 'POST') {
         store = store.map((n) => (n.id === one[1] ? { ...n, leida: true } : n));
-        return json({ notificacion: store.find((n) => n.id === one[1]), noLeidas: store.filter((n) => !n.leida).length });
+        return json({
+          notificacion: store.find((n) => n.id === one[1]),
+          noLeidas: store.filter((n) => !n.leida).length,
+        });
       }
       return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
     }),
@@ -182,7 +186,10 @@ describe('the notifications panel', () => {
     fireEvent.click(bell());
     const panel = await screen.findByRole('dialog', { name: 'Notificaciones' });
     const list = within(panel).getByRole('list', { name: 'Lista de notificaciones' });
-    const titles = () => within(list).getAllByRole('button').map((b) => b.querySelector('span span')?.textContent);
+    const titles = () =>
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.querySelector('span span')?.textContent);
     expect(titles()).toEqual(['Sin leer: Aviso 3', 'Aviso 2']);
     // The web tests run in UTC: day/month/year hour:minute of the local zone.
     const time = within(list).getAllByRole('button')[0].querySelector('time')!;
@@ -198,7 +205,9 @@ describe('the notifications panel', () => {
     await waitFor(() => expect(screen.queryByTestId('notification-badge')).toBeNull());
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/notificaciones/leidas')).toBe(true);
     expect(titles()).toEqual(['Aviso 3', 'Aviso 2', 'Aviso 1']);
-    expect((within(panel).getByRole('button', { name: 'Marcar todas como leídas' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (within(panel).getByRole('button', { name: 'Marcar todas como leídas' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
   });
 
   it('marks one read on click and follows its link', async () => {
@@ -211,7 +220,9 @@ describe('the notifications panel', () => {
 
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/solicitudes'));
     await waitFor(() => expect(screen.getByTestId('notification-badge').textContent).toBe('1'));
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/notificaciones/${notificacion(2).id}/leida`]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      `/api/notificaciones/${notificacion(2).id}/leida`,
+    ]);
     // The sheet closed to show the page it links to.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -229,7 +240,9 @@ describe('the notifications panel', () => {
     fireEvent.click(bell());
     const panel = await screen.findByRole('dialog', { name: 'Notificaciones' });
     expect(await within(panel).findByText('No tienes notificaciones')).toBeTruthy();
-    expect((within(panel).getByRole('button', { name: 'Marcar todas como leídas' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (within(panel).getByRole('button', { name: 'Marcar todas como leídas' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
   });
 });
 
@@ -257,7 +270,9 @@ describe('the live stream', () => {
 
     fireEvent.click(bell());
     const panel = await screen.findByRole('dialog', { name: 'Notificaciones' });
-    expect(within(panel).getAllByRole('button', { name: /Aviso|Nueva/ })[0].textContent).toContain('Nueva solicitud de cita');
+    expect(within(panel).getAllByRole('button', { name: /Aviso|Nueva/ })[0].textContent).toContain(
+      'Nueva solicitud de cita',
+    );
     // No reload: the list came once, the event went straight into it.
     expect(calls.filter((c) => c.path === '/api/notificaciones').length).toBe(1);
 
@@ -291,10 +306,11 @@ describe('the live stream', () => {
     await waitFor(() => expect(screen.getByTestId('notification-badge').textContent).toBe('2'));
     fireEvent.click(bell());
     const panel = await screen.findByRole('dialog', { name: 'Notificaciones' });
-    expect(within(panel).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      expect.stringContaining('Aviso 2'),
-      expect.stringContaining('Aviso 1'),
-    ]);
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Aviso 2'), expect.stringContaining('Aviso 1')]);
   });
 
   it('reads the lists again on each new connection, and reconnects with backoff when the browser gives up', async () => {
@@ -335,7 +351,11 @@ describe('the live stream', () => {
 
 describe('Notificaciones importantes', () => {
   it('shows the unread ones coloured by prioridad, and the empty text', async () => {
-    store = [notificacion(3, { prioridad: 'alta' }), notificacion(2, { leida: true }), notificacion(1, { prioridad: 'baja' })];
+    store = [
+      notificacion(3, { prioridad: 'alta' }),
+      notificacion(2, { leida: true }),
+      notificacion(1, { prioridad: 'baja' }),
+    ];
     const { unmount } = renderShell(<ImportantNotificationsCard />);
     const card = screen.getByRole('region', { name: 'Notificaciones importantes' });
     await waitFor(() => expect(within(card).getAllByRole('listitem')).toHaveLength(2));

@@ -11,7 +11,8 @@ import OdontogramPage from './pages/odontogram-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const PATIENT = { id: 'p1', nombres: 'Ana', apellidos: 'Ortega', telefono: null };
 const autor = { id: 'u2', nombre: 'Marta Gil' };
@@ -66,9 +67,15 @@ function AfterSession() {
 }
 
 function renderPage() {
-  const router = createMemoryRouter([{ path: '/odontograma', element: <AfterSession /> }, { path: '/pacientes', element: <h1>Pacientes</h1> }], {
-    initialEntries: ['/odontograma?paciente=p1'],
-  });
+  const router = createMemoryRouter(
+    [
+      { path: '/odontograma', element: <AfterSession /> },
+      { path: '/pacientes', element: <h1>Pacientes</h1> },
+    ],
+    {
+      initialEntries: ['/odontograma?paciente=p1'],
+    },
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <SessionProvider>
@@ -87,12 +94,35 @@ const slow = { timeout: 20_000 };
 describe('DentalChart', slow, () => {
   it('draws 32 teeth in two rows, reached with one tab stop, and moves with the arrow keys', () => {
     const onSelectTooth = vi.fn();
-    render(<DentalChart chart={emptyChart()} patterns="p" onSelectTooth={onSelectTooth} onSelectSurface={vi.fn()} label="Carta" />);
+    render(
+      <DentalChart
+        chart={emptyChart()}
+        patterns="p"
+        onSelectTooth={onSelectTooth}
+        onSelectSurface={vi.fn()}
+        label="Carta"
+      />,
+    );
     const teeth = screen.getAllByRole('button', { name: /^Diente \d\d: Sano$/ });
     expect(teeth.map((t) => t.textContent)).toEqual(
-      ['18', '17', '16', '15', '14', '13', '12', '11', '21', '22', '23', '24', '25', '26', '27', '28'].concat(
-        ['48', '47', '46', '45', '44', '43', '42', '41', '31', '32', '33', '34', '35', '36', '37', '38'],
-      ),
+      ['18', '17', '16', '15', '14', '13', '12', '11', '21', '22', '23', '24', '25', '26', '27', '28'].concat([
+        '48',
+        '47',
+        '46',
+        '45',
+        '44',
+        '43',
+        '42',
+        '41',
+        '31',
+        '32',
+        '33',
+        '34',
+        '35',
+        '36',
+        '37',
+        '38',
+      ]),
     );
     expect(teeth.filter((t) => t.tabIndex === 0)).toHaveLength(1);
     button('Diente 18: Sano').focus();
@@ -116,14 +146,24 @@ describe('DentalChart', slow, () => {
 
 describe('Odontograma', slow, () => {
   it('applies a status to a surface with the keys, marks the chart unsaved and saves it from the version it loaded', async () => {
-    saveAnswer = () => json({ version: 4, chart: (saves.at(-1) as { chart: OdontogramChart }).chart, autor, fecha: '2026-11-21T10:00:00.000Z' });
+    saveAnswer = () =>
+      json({
+        version: 4,
+        chart: (saves.at(-1) as { chart: OdontogramChart }).chart,
+        autor,
+        fecha: '2026-11-21T10:00:00.000Z',
+      });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Diente 16, Oclusal: Sano' }, slow));
     fireEvent.keyDown(screen.getByRole('button', { name: 'Diente 16, Oclusal: Sano' }), { key: '2' });
     expect(button('Diente 16, Oclusal: Caries')).toBeTruthy();
     expect(button('Diente 16: Sano')).toBeTruthy();
     expect(screen.getByText('Cambios sin guardar')).toBeTruthy();
-    expect(toast.success).toHaveBeenCalledWith('Tratamiento aplicado: Caries', 'Diente 16, superficie Oclusal', expect.anything());
+    expect(toast.success).toHaveBeenCalledWith(
+      'Tratamiento aplicado: Caries',
+      'Diente 16, superficie Oclusal',
+      expect.anything(),
+    );
 
     // Keys typed in the notes are text, not statuses.
     const notes = screen.getByLabelText('Notas del diente 16');
@@ -132,15 +172,26 @@ describe('Odontograma', slow, () => {
     expect(button('Diente 16, Oclusal: Caries')).toBeTruthy();
 
     fireEvent.click(button('Guardar cambios'));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Cambios guardados', 'El odontograma se ha actualizado'), slow);
+    await waitFor(
+      () => expect(toast.success).toHaveBeenCalledWith('Cambios guardados', 'El odontograma se ha actualizado'),
+      slow,
+    );
     const sent = saves[0] as { baseVersion: number; chart: OdontogramChart };
     expect(sent.baseVersion).toBe(3);
-    expect(sent.chart[16]).toEqual({ estado: 'healthy', superficies: { top: 'healthy', right: 'healthy', bottom: 'healthy', left: 'healthy', center: 'cavity' }, notas: 'Dolor' });
+    expect(sent.chart[16]).toEqual({
+      estado: 'healthy',
+      superficies: { top: 'healthy', right: 'healthy', bottom: 'healthy', left: 'healthy', center: 'cavity' },
+      notas: 'Dolor',
+    });
     expect(screen.queryByText('Cambios sin guardar')).toBeNull();
     expect(screen.getByText(/versión 4, guardada/)).toBeTruthy();
     // The patient's name comes with the chart: the record (audited as a view of it) is never read.
     expect(screen.getByText(/^Ana Ortega: versión 4/)).toBeTruthy();
-    const paths = vi.mocked(fetch).mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname);
+    const paths = vi
+      .mocked(fetch)
+      .mock.calls.map(
+        ([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname,
+      );
     expect(paths).not.toContain('/api/pacientes/p1');
     expect(paths.filter((p) => p === '/api/pacientes/p1/odontograma')).toHaveLength(2);
   });
@@ -157,8 +208,15 @@ describe('Odontograma', slow, () => {
   it('on a save over a newer version says so, keeps the local changes, and reloads the latest on request', async () => {
     const theirs = emptyChart();
     theirs[36] = { ...theirs[36], estado: 'crown' };
-    served = [{ version: 3, chart: emptyChart() }, { version: 4, chart: theirs }];
-    saveAnswer = () => json({ error: { code: 'conflict', message: 'Marta Gil guardó el odontograma (versión 4) mientras lo editabas.' } }, 409);
+    served = [
+      { version: 3, chart: emptyChart() },
+      { version: 4, chart: theirs },
+    ];
+    saveAnswer = () =>
+      json(
+        { error: { code: 'conflict', message: 'Marta Gil guardó el odontograma (versión 4) mientras lo editabas.' } },
+        409,
+      );
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Diente 46: Sano' }, slow));
     fireEvent.click(within(screen.getByRole('group', { name: 'Estados' })).getByRole('button', { name: /^Implante/ }));
@@ -185,7 +243,9 @@ describe('Odontograma', slow, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Seguir editando' }));
     expect(router.state.location.pathname).toBe('/odontograma');
     await router.navigate('/pacientes');
-    fireEvent.click(within(await screen.findByRole('alertdialog', {}, slow)).getByRole('button', { name: 'Salir sin guardar' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', {}, slow)).getByRole('button', { name: 'Salir sin guardar' }),
+    );
     expect(await screen.findByRole('heading', { name: 'Pacientes' }, slow)).toBeTruthy();
   });
 

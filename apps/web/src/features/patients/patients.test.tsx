@@ -10,7 +10,8 @@ import PatientsPage from './pages/patients-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const PATIENTS = [
   { id: 'p1', nombres: 'Íñigo', apellidos: 'Muñoz', email: 'inigo@correo.es', telefono: null, fotoUrl: null },
@@ -41,7 +42,10 @@ function installApi() {
         return json({ pacientes: q === 'munoz' ? PATIENTS : [] });
       }
       if (url.pathname === '/api/pacientes') {
-        return json({ error: { code: 'clinic_required', message: 'Necesitas configurar tu clínica para continuar' } }, 403);
+        return json(
+          { error: { code: 'clinic_required', message: 'Necesitas configurar tu clínica para continuar' } },
+          403,
+        );
       }
       return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
     }),
@@ -122,14 +126,22 @@ describe('Pacientes without a configured clinic', () => {
   it("says 'Clínica no configurada' and goes to /configurar-clinica", async () => {
     renderAt('/pacientes', <PatientsPage />);
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/configurar-clinica'));
-    expect(toast.error).toHaveBeenCalledWith('Clínica no configurada', 'Necesitas configurar tu clínica para gestionar pacientes', expect.anything());
+    expect(toast.error).toHaveBeenCalledWith(
+      'Clínica no configurada',
+      'Necesitas configurar tu clínica para gestionar pacientes',
+      expect.anything(),
+    );
   });
 
   it('also when the API answers clinic_required (a clinic removed since the session loaded)', async () => {
     clinica = { id: 'c1', nombre: 'Clínica', logoUrl: null, zonaHoraria: 'Europe/Madrid' };
     renderAt('/pacientes', <PatientsPage />);
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/configurar-clinica'));
-    expect(toast.error).toHaveBeenCalledWith('Clínica no configurada', 'Necesitas configurar tu clínica para gestionar pacientes', expect.anything());
+    expect(toast.error).toHaveBeenCalledWith(
+      'Clínica no configurada',
+      'Necesitas configurar tu clínica para gestionar pacientes',
+      expect.anything(),
+    );
     expect(toast.error).not.toHaveBeenCalledWith('Error al cargar pacientes', expect.anything(), expect.anything());
   });
 });

@@ -14,7 +14,8 @@ import CheckoutPage from './pages/checkout-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('QuantityControl (spec 001 §5, cart quantity input)', () => {
   function setup(value = 3) {
@@ -76,7 +77,9 @@ describe('OrderSummary', () => {
     rerender(<OrderSummary cantidad={3} totals={totals} />);
     expect(screen.getByText('3 productos')).toBeTruthy();
 
-    const rows = within(screen.getByRole('heading', { name: 'Resumen del pedido' }).closest('[data-slot=card]') as HTMLElement);
+    const rows = within(
+      screen.getByRole('heading', { name: 'Resumen del pedido' }).closest('[data-slot=card]') as HTMLElement,
+    );
     // 24150 × 19% = 4588.5 → 4589 (halves up); envío 15000; total 43739.
     expect(rows.getByText('IVA (19%)').nextElementSibling?.textContent).toBe(formatPesos(4589));
     expect(rows.getByText('Envío').nextElementSibling?.textContent).toBe(formatPesos(15_000));
@@ -99,7 +102,12 @@ describe('OrderTimeline', () => {
       />,
     );
     const steps = screen.getAllByRole('listitem').map((li) => li.textContent);
-    expect(steps).toEqual(['Recibido20/11/2026 09:15 · Ana', 'En preparación21/11/2026 10:30', 'EnviadoPendiente', 'EntregadoPendiente']);
+    expect(steps).toEqual([
+      'Recibido20/11/2026 09:15 · Ana',
+      'En preparación21/11/2026 10:30',
+      'EnviadoPendiente',
+      'EntregadoPendiente',
+    ]);
     expect(screen.getAllByRole('listitem')[1]?.getAttribute('aria-current')).toBe('step');
   });
 
@@ -112,7 +120,10 @@ describe('OrderTimeline', () => {
         ]}
       />,
     );
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Recibido20/11/2026 09:15', 'Cancelado20/11/2026 11:00']);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Recibido20/11/2026 09:15',
+      'Cancelado20/11/2026 11:00',
+    ]);
   });
 });
 
@@ -127,7 +138,15 @@ describe('CheckoutPage', () => {
         precioActual: 12_000,
         precioCambiado: false,
         subtotal: 24_000,
-        producto: { nombre: 'Guantes de nitrilo', descripcion: null, categoria: 'insumo', imagenUrl: null, stockActual: 5, unidadMedida: 'caja', disponible: true },
+        producto: {
+          nombre: 'Guantes de nitrilo',
+          descripcion: null,
+          categoria: 'insumo',
+          imagenUrl: null,
+          stockActual: 5,
+          unidadMedida: 'caja',
+          disponible: true,
+        },
       },
     ],
     proveedor: { id: 's1', nombre: 'Depósito Dental Ibérico' },
@@ -149,13 +168,20 @@ describe('CheckoutPage', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+        const request =
+          input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
         const url = new URL(request.url, 'http://localhost');
         if (url.pathname === '/api/me') {
           return json({
             user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
             perfil: { nombres: 'Ana', apellidos: 'Gil', telefono: '600 111 222', fotoUrl: null },
-            clinica: { id: 'c1', nombre: 'Clínica Sol', logoUrl: null, zonaHoraria: 'Europe/Madrid', esProveedor: false },
+            clinica: {
+              id: 'c1',
+              nombre: 'Clínica Sol',
+              logoUrl: null,
+              zonaHoraria: 'Europe/Madrid',
+              esProveedor: false,
+            },
             rol: 'admin',
             permisos: ['compras.ver', 'compras.realizar'],
           });
@@ -227,14 +253,28 @@ describe('CheckoutPage', () => {
     expect(posted).toHaveLength(2);
     expect(posted[0]?.claveIdempotencia).toMatch(/^[0-9a-f-]{36}$/);
     expect(posted[1]?.claveIdempotencia).toBe(posted[0]?.claveIdempotencia);
-    expect(posted[0]).toMatchObject({ nombreCompleto: 'Ana Gil', telefono: '600 111 222', ciudad: 'Bogotá', metodoPago: 'transferencia' });
+    expect(posted[0]).toMatchObject({
+      nombreCompleto: 'Ana Gil',
+      telefono: '600 111 222',
+      ciudad: 'Bogotá',
+      metodoPago: 'transferencia',
+    });
     expect(toast.success).toHaveBeenCalledWith('Pedido creado', 'Tu pedido PED-000123 ha sido creado exitosamente');
   });
 
   it('shows which products are short when the server refuses for stock (409)', async () => {
     install([
       () =>
-        json({ error: { code: 'conflict', message: 'No hay stock suficiente de: Guantes de nitrilo', fields: { p1: 'Solo quedan 1 unidades de «Guantes de nitrilo»' } } }, 409),
+        json(
+          {
+            error: {
+              code: 'conflict',
+              message: 'No hay stock suficiente de: Guantes de nitrilo',
+              fields: { p1: 'Solo quedan 1 unidades de «Guantes de nitrilo»' },
+            },
+          },
+          409,
+        ),
     ]);
     await screen.findByRole('button', { name: 'Confirmar Pedido' });
     fillAddress();

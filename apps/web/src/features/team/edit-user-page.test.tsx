@@ -10,7 +10,8 @@ import EditUserPage from './pages/edit-user-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const ROLES = [
   { id: '11111111-1111-4111-8111-111111111111', nombre: 'Administrador', predeterminado: true },
@@ -50,7 +51,11 @@ function installApi() {
       }
       if (url.pathname === '/api/roles/opciones') return json({ roles: ROLES, predeterminadoInvitacion: ROLES[1].id });
       if (url.pathname === '/api/usuarios/u2') {
-        if (!member) return json({ error: { code: 'not_found', message: 'El usuario no existe o no pertenece a tu clínica' } }, 404);
+        if (!member)
+          return json(
+            { error: { code: 'not_found', message: 'El usuario no existe o no pertenece a tu clínica' } },
+            404,
+          );
         if (method === 'PATCH') {
           const body = request ? await request.json() : JSON.parse(String(init?.body));
           patches.push(body);
@@ -133,6 +138,10 @@ describe('Editar Usuario', () => {
     member = null;
     renderPage();
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/usuarios'));
-    expect(toast.error).toHaveBeenCalledWith('Usuario no encontrado', 'El usuario no existe o no pertenece a tu clínica', expect.anything());
+    expect(toast.error).toHaveBeenCalledWith(
+      'Usuario no encontrado',
+      'El usuario no existe o no pertenece a tu clínica',
+      expect.anything(),
+    );
   });
 });

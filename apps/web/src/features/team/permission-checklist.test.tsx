@@ -16,7 +16,14 @@ function Harness({ initial, readOnly, grantable }: { initial: string[]; readOnly
   return (
     <>
       <h2 id="permisos">Permisos</h2>
-      <PermissionChecklist labelledBy="permisos" permissions={CATALOGUE} value={value} onChange={setValue} readOnly={readOnly} grantable={grantable} />
+      <PermissionChecklist
+        labelledBy="permisos"
+        permissions={CATALOGUE}
+        value={value}
+        onChange={setValue}
+        readOnly={readOnly}
+        grantable={grantable}
+      />
       <output data-testid="value">{value.join(',')}</output>
     </>
   );
@@ -32,13 +39,17 @@ describe('PermissionChecklist', () => {
     const pacientes = module('Pacientes');
     // Its select-all and its three permissions.
     expect(within(pacientes).getAllByRole('checkbox')).toHaveLength(4);
-    expect(within(pacientes).getByRole('checkbox', { name: 'pacientes.crear' }).getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      within(pacientes).getByRole('checkbox', { name: 'pacientes.crear' }).getAttribute('aria-describedby'),
+    ).toBeTruthy();
     expect(within(module('Roles')).getByRole('checkbox', { name: 'roles.ver' })).toBeTruthy();
   });
 
   it('select-all is tri-state: mixed when some are granted, grants the rest, then removes them all', () => {
     render(<Harness initial={['p1']} />);
-    const all = within(module('Pacientes')).getByRole('checkbox', { name: 'Seleccionar todos los permisos de Pacientes' });
+    const all = within(module('Pacientes')).getByRole('checkbox', {
+      name: 'Seleccionar todos los permisos de Pacientes',
+    });
     expect(all.getAttribute('aria-checked')).toBe('mixed');
     expect(within(module('Pacientes')).getByText('1 de 3')).toBeTruthy();
 
@@ -56,7 +67,11 @@ describe('PermissionChecklist', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'pacientes.eliminar' }));
     expect(value()).toBe('p3,r1');
     expect(all.getAttribute('aria-checked')).toBe('mixed');
-    expect(within(module('Roles')).getByRole('checkbox', { name: 'Seleccionar todos los permisos de Roles' }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      within(module('Roles'))
+        .getByRole('checkbox', { name: 'Seleccionar todos los permisos de Roles' })
+        .getAttribute('aria-checked'),
+    ).toBe('true');
   });
 
   it('read-only (the Administrador role) shows every box disabled and changes nothing', () => {
@@ -77,6 +92,8 @@ describe('PermissionChecklist', () => {
     fireEvent.click(all);
     expect(value()).toBe('');
     // A module with nothing grantable cannot be selected at all.
-    expect((screen.getByRole('checkbox', { name: 'Seleccionar todos los permisos de Roles' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (screen.getByRole('checkbox', { name: 'Seleccionar todos los permisos de Roles' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
   });
 });

@@ -20,7 +20,8 @@ const MODULE_LABELS: Record<PermissionModule, string> = {
 };
 
 const isModule = (modulo: string): modulo is PermissionModule => Object.hasOwn(MODULE_LABELS, modulo);
-export const moduleLabel = (modulo: string) => (isModule(modulo) ? MODULE_LABELS[modulo] : modulo.charAt(0).toUpperCase() + modulo.slice(1));
+export const moduleLabel = (modulo: string) =>
+  isModule(modulo) ? MODULE_LABELS[modulo] : modulo.charAt(0).toUpperCase() + modulo.slice(1);
 
 /** Permissions grouped by módulo, modules and permissions in the order they come (the server orders them). */
 export function groupByModule<T extends PermissionLike>(permissions: readonly T[]): { modulo: string; items: T[] }[] {

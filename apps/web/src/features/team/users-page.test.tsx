@@ -10,7 +10,8 @@ import UsersPage from './pages/users-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 type Row = FilaEquipo;
 
@@ -122,7 +123,12 @@ describe('Gestión de Usuarios', () => {
     renderAt('/usuarios');
     const table = await screen.findByRole('table');
     const [, ...body] = within(table).getAllByRole('row');
-    expect(body.map((r) => within(r).getAllByRole('cell')[3].textContent)).toEqual(['Registrado', 'Inactivo', 'Pendiente', 'Expirado']);
+    expect(body.map((r) => within(r).getAllByRole('cell')[3].textContent)).toEqual([
+      'Registrado',
+      'Inactivo',
+      'Pendiente',
+      'Expirado',
+    ]);
     expect(screen.getByRole('link', { name: 'Editar a Miembro 1' }).getAttribute('href')).toBe('/usuarios/u1');
     // An invitation row can only be deleted.
     expect(within(body[2]).queryByRole('link')).toBeNull();
@@ -137,7 +143,9 @@ describe('Gestión de Usuarios', () => {
     rows = Array.from({ length: 12 }, (_, i) => member(i + 1));
     renderAt('/usuarios');
     expect(await screen.findByText('Mostrando 1 - 10 de 12')).toBeTruthy();
-    fireEvent.click(within(screen.getByRole('navigation', { name: 'Paginación' })).getByRole('button', { name: 'Página 2' }));
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Paginación' })).getByRole('button', { name: 'Página 2' }),
+    );
     expect(await screen.findByText('Mostrando 11 - 12 de 12')).toBeTruthy();
     expect(screen.getByTestId('path').textContent).toBe('/usuarios?pagina=2');
     expect(screen.getAllByRole('row')).toHaveLength(3);
@@ -147,7 +155,9 @@ describe('Gestión de Usuarios', () => {
     rows = Array.from({ length: 12 }, (_, i) => member(i + 1));
     renderAt('/usuarios?pagina=2');
     await screen.findByText('Mostrando 11 - 12 de 12');
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar por nombre o email' }), { target: { value: 'zzz' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar por nombre o email' }), {
+      target: { value: 'zzz' },
+    });
     expect(await screen.findByText('No hay usuarios registrados')).toBeTruthy();
     expect(screen.getByTestId('path').textContent).toBe('/usuarios?q=zzz');
     expect(requests.at(-1)?.searchParams.get('pagina')).toBe('1');

@@ -16,9 +16,13 @@ export type PageMeta = {
 };
 
 export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  );
 
-const absolute = (appUrl: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${appUrl}${url.startsWith('/') ? '' : '/'}${url}`);
+const absolute = (appUrl: string, url: string) =>
+  /^https?:\/\//i.test(url) ? url : `${appUrl}${url.startsWith('/') ? '' : '/'}${url}`;
 
 /** The canonical URL, robots and Open Graph tags of a page; every value is escaped. */
 export function metaTags(meta: PageMeta, appUrl: string): string[] {
@@ -42,5 +46,8 @@ export function metaTags(meta: PageMeta, appUrl: string): string[] {
 export function withTitleAndDescription(html: string, meta: PageMeta): string {
   return html
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`);
+    .replace(
+      /<meta name="description"[^>]*>/,
+      () => `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    );
 }

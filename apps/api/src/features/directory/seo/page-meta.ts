@@ -39,7 +39,11 @@ export async function metaForPath(c: Context<AppEnv>, deps: Deps): Promise<PageM
     const ciudad = query.ciudad?.slice(0, 60);
     const que = especialidad ? `de ${especialidad.nombre.toLowerCase()}` : 'dentales';
     const donde = ciudad ? ` en ${ciudad}` : '';
-    const [list, especialidades, ciudades] = await Promise.all([listClinics(db, query), listSpecialties(db), listCities(db)]);
+    const [list, especialidades, ciudades] = await Promise.all([
+      listClinics(db, query),
+      listSpecialties(db),
+      listCities(db),
+    ]);
     return {
       title: `Clínicas ${que}${donde} · Odontia`,
       description: `Directorio de clínicas ${que}${donde}: compara especialidades, horarios y servicios, y pide cita online. ${list.total} ${list.total === 1 ? 'clínica' : 'clínicas'}.`,
@@ -61,14 +65,21 @@ export async function metaForPath(c: Context<AppEnv>, deps: Deps): Promise<PageM
     if (!perfil) {
       // A real 404 for crawlers; people still get the app's 'Clínica no encontrada' page.
       c.status(404);
-      return { title: 'Clínica no encontrada · Odontia', description: DEFAULT_DESCRIPTION, path, noindex: true, page: 'profile' };
+      return {
+        title: 'Clínica no encontrada · Odontia',
+        description: DEFAULT_DESCRIPTION,
+        path,
+        noindex: true,
+        page: 'profile',
+      };
     }
     const { clinica } = perfil;
     const lugar = [clinica.ciudad].filter(Boolean).join('');
     return {
       title: `${clinica.nombre}${lugar ? ` · Clínica dental en ${lugar}` : ''} · Odontia`,
       description: truncate(
-        clinica.descripcion ?? `${clinica.nombre}: clínica dental${lugar ? ` en ${lugar}` : ''}. Consulta sus servicios y horarios y pide cita online.`,
+        clinica.descripcion ??
+          `${clinica.nombre}: clínica dental${lugar ? ` en ${lugar}` : ''}. Consulta sus servicios y horarios y pide cita online.`,
         160,
       ),
       path: `/clinicas/${clinica.id}`,

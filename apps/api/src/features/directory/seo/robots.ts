@@ -23,7 +23,15 @@ const STAFF_PATHS = [
 /** /robots.txt (mounted before the SPA, whose catch-all would answer it with index.html). */
 export const robotsRoutes = new Hono<AppEnv>().get('/robots.txt', (c) => {
   const appUrl = c.var.deps.config.appUrl;
-  const lines = ['User-agent: *', 'Allow: /', 'Disallow: /api/', ...STAFF_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${appUrl}/sitemap.xml`, ''];
+  const lines = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    ...STAFF_PATHS.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${appUrl}/sitemap.xml`,
+    '',
+  ];
   c.header('Cache-Control', 'public, max-age=3600');
   return c.text(lines.join('\n'));
 });

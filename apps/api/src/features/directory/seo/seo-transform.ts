@@ -18,14 +18,20 @@ export function createSeoTransform(deps: Deps, options: { distDir?: string } = {
     if (!meta) return html;
     const tags = [
       ...metaTags(meta, deps.config.appUrl),
-      ...(meta.page ? preloads[meta.page].map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`) : []),
-      meta.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />` : '',
+      ...(meta.page
+        ? preloads[meta.page].map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`)
+        : []),
+      meta.preloadImage
+        ? `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />`
+        : '',
       meta.data ? bootDataScript(meta.data) : '',
     ]
       .filter(Boolean)
       .join('\n    ');
     return withTitleAndDescription(html, meta)
-      .replace('<div id="root"></div>', () => (meta.page ? `<div id="root">${firstPaint(meta.page)}</div>` : '<div id="root"></div>'))
+      .replace('<div id="root"></div>', () =>
+        meta.page ? `<div id="root">${firstPaint(meta.page)}</div>` : '<div id="root"></div>',
+      )
       .replace('</head>', () => `    ${tags}\n  </head>`);
   };
 }

@@ -3,7 +3,10 @@ import type { AppEnv } from '../../../platform/context.ts';
 import { listSitemapEntries } from '../directory.service.ts';
 
 const escapeXml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch] ?? ch);
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch] ?? ch,
+  );
 
 /** /sitemap.xml: the public pages and every published clinic (mounted before the SPA). */
 export const sitemapRoutes = new Hono<AppEnv>().get('/sitemap.xml', async (c) => {
@@ -21,7 +24,9 @@ export const sitemapRoutes = new Hono<AppEnv>().get('/sitemap.xml', async (c) =>
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls.map((u) => `  <url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`),
+    ...urls.map(
+      (u) => `  <url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`,
+    ),
     '</urlset>',
     '',
   ].join('\n');

@@ -26,15 +26,28 @@ export const appointmentsQueryOptions = (filter: AppointmentsFilter) =>
   queryOptions({
     queryKey: [...appointmentsKey, 'list', filter],
     queryFn: (): Promise<AppointmentPage> =>
-      unwrap(api.citas.$get({ query: { buscar: filter.buscar, pagina: String(filter.pagina), ...(filter.pasadas ? { pasadas: 'true' } : {}) } })),
+      unwrap(
+        api.citas.$get({
+          query: {
+            buscar: filter.buscar,
+            pagina: String(filter.pagina),
+            ...(filter.pasadas ? { pasadas: 'true' } : {}),
+          },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 /** `enabled` false while the calendar is shown: the list is not fetched for nothing. */
-export const useAppointments = (filter: AppointmentsFilter, enabled = true) => useQuery({ ...appointmentsQueryOptions(filter), enabled });
+export const useAppointments = (filter: AppointmentsFilter, enabled = true) =>
+  useQuery({ ...appointmentsQueryOptions(filter), enabled });
 
 export type CalendarFilter = { desde: string; hasta: string; dentistaId: string | null };
 
-const calendarQuery = (filter: CalendarFilter) => ({ desde: filter.desde, hasta: filter.hasta, ...(filter.dentistaId ? { dentistaId: filter.dentistaId } : {}) });
+const calendarQuery = (filter: CalendarFilter) => ({
+  desde: filter.desde,
+  hasta: filter.hasta,
+  ...(filter.dentistaId ? { dentistaId: filter.dentistaId } : {}),
+});
 
 /** The appointments of a range of days (a week, a day), all of them. */
 export const useCalendar = (filter: CalendarFilter, enabled = true) =>
@@ -55,18 +68,23 @@ export const useMonthCalendar = (filter: CalendarFilter, enabled = true) =>
   });
 
 export const useAppointment = (id: string) =>
-  useQuery({ queryKey: [...appointmentsKey, 'detail', id], queryFn: (): Promise<Appointment> => unwrap(api.citas[':id'].$get({ param: { id } })) });
+  useQuery({
+    queryKey: [...appointmentsKey, 'detail', id],
+    queryFn: (): Promise<Appointment> => unwrap(api.citas[':id'].$get({ param: { id } })),
+  });
 
 export const useCreateAppointment = () =>
   useInvalidatingMutation((input: AppointmentData) => unwrap(api.citas.$post({ json: input })), appointmentsKey);
 
 export const useUpdateAppointment = () =>
   useInvalidatingMutation(
-    ({ id, input }: { id: string; input: UpdateAppointmentData }) => unwrap(api.citas[':id'].$put({ param: { id }, json: input })),
+    ({ id, input }: { id: string; input: UpdateAppointmentData }) =>
+      unwrap(api.citas[':id'].$put({ param: { id }, json: input })),
     appointmentsKey,
   );
 
-export const useDeleteAppointment = () => useDeleteMutation((id: string) => unwrap(api.citas[':id'].$delete({ param: { id } })), appointmentsKey);
+export const useDeleteAppointment = () =>
+  useDeleteMutation((id: string) => unwrap(api.citas[':id'].$delete({ param: { id } })), appointmentsKey);
 
 /** A public-profile request and its matching patient, to prefill 'Crear cita' (/citas/nueva?solicitud={id}). */
 export const useAppointmentRequestDraft = (id: string | null) =>
@@ -77,8 +95,17 @@ export const useAppointmentRequestDraft = (id: string | null) =>
   });
 
 /** The hours the Día grid spans (the clinic's horario, or the default ones). */
-export const useAgendaHours = () => useQuery({ queryKey: [...appointmentsKey, 'horario'], queryFn: (): Promise<ClinicHours> => unwrap(api.citas.horario.$get()), staleTime: 5 * 60_000 });
+export const useAgendaHours = () =>
+  useQuery({
+    queryKey: [...appointmentsKey, 'horario'],
+    queryFn: (): Promise<ClinicHours> => unwrap(api.citas.horario.$get()),
+    staleTime: 5 * 60_000,
+  });
 
 /** The dentists offered for appointments (only the active ones) and for the calendar's filter. */
 export const useActiveDentists = () =>
-  useQuery({ queryKey: [...dentistsKey, 'activos'], queryFn: (): Promise<Dentist[]> => unwrap(api.dentistas.$get({ query: { activos: 'true' } })), staleTime: 60_000 });
+  useQuery({
+    queryKey: [...dentistsKey, 'activos'],
+    queryFn: (): Promise<Dentist[]> => unwrap(api.dentistas.$get({ query: { activos: 'true' } })),
+    staleTime: 60_000,
+  });

@@ -71,7 +71,14 @@ type Props = Mode & {
  * The appointment form of /citas/nueva and /citas/{id}. A double booking (409) is shown under the
  * times with the conflicting appointment's hours, and every typed value stays.
  */
-export function AppointmentForm({ defaultValues, patient = null, currentDentist = null, readOnly = false, actions, ...mode }: Props) {
+export function AppointmentForm({
+  defaultValues,
+  patient = null,
+  currentDentist = null,
+  readOnly = false,
+  actions,
+  ...mode
+}: Props) {
   const schema = mode.mode === 'create' ? createAppointmentSchema : updateAppointmentSchema;
   const form = useForm<AppointmentFormValues>({
     defaultValues,
@@ -83,7 +90,8 @@ export function AppointmentForm({ defaultValues, patient = null, currentDentist 
   const [conflict, setConflict] = useState<string | null>(null);
 
   const options = dentists.data ?? [];
-  const dentistOptions = currentDentist && !options.some((d) => d.id === currentDentist.id) ? [currentDentist, ...options] : options;
+  const dentistOptions =
+    currentDentist && !options.some((d) => d.id === currentDentist.id) ? [currentDentist, ...options] : options;
 
   const submit = handleSubmit(async (values) => {
     setConflict(null);
@@ -113,7 +121,15 @@ export function AppointmentForm({ defaultValues, patient = null, currentDentist 
               name="pacienteId"
               render={({ field }) => (
                 <FormField label="Paciente" required error={errors.pacienteId?.message} className="sm:col-span-2">
-                  {(wiring) => <PatientPicker {...wiring} value={field.value} initial={patient} onChange={field.onChange} disabled={readOnly} />}
+                  {(wiring) => (
+                    <PatientPicker
+                      {...wiring}
+                      value={field.value}
+                      initial={patient}
+                      onChange={field.onChange}
+                      disabled={readOnly}
+                    />
+                  )}
                 </FormField>
               )}
             />
@@ -130,7 +146,11 @@ export function AppointmentForm({ defaultValues, patient = null, currentDentist 
                       <SelectContent>
                         {dentistOptions.map((d) => (
                           <SelectItem key={d.id} value={d.id}>
-                            <span className="size-2.5 rounded-full" style={{ backgroundColor: d.color }} aria-hidden="true" />
+                            <span
+                              className="size-2.5 rounded-full"
+                              style={{ backgroundColor: d.color }}
+                              aria-hidden="true"
+                            />
                             {d.nombres} {d.apellidos}
                           </SelectItem>
                         ))}
@@ -152,7 +172,10 @@ export function AppointmentForm({ defaultValues, patient = null, currentDentist 
               </FormField>
             </div>
             {conflict ? (
-              <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive sm:col-span-2">
+              <p
+                role="alert"
+                className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive sm:col-span-2"
+              >
                 {conflict}
               </p>
             ) : null}

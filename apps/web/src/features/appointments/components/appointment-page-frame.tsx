@@ -14,7 +14,15 @@ export function BackToAgenda() {
 }
 
 /** The header of the new and edit appointment pages. */
-export function AppointmentPageFrame({ title, subtitle, children }: { title: string; subtitle: string; children: React.ReactNode }) {
+export function AppointmentPageFrame({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <div>

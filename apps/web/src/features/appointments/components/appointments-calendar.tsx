@@ -6,8 +6,24 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCan } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { useActiveDentists, useAgendaHours, useCalendar, useMonthCalendar, type CalendarAppointment } from '../api/appointments';
-import { formatTime, isSameMonth, monthGrid, step, viewTitle, visibleRange, weekDays, WEEKDAY_LABELS, type CalendarView } from '../lib/calendar-math';
+import {
+  useActiveDentists,
+  useAgendaHours,
+  useCalendar,
+  useMonthCalendar,
+  type CalendarAppointment,
+} from '../api/appointments';
+import {
+  formatTime,
+  isSameMonth,
+  monthGrid,
+  step,
+  viewTitle,
+  visibleRange,
+  weekDays,
+  WEEKDAY_LABELS,
+  type CalendarView,
+} from '../lib/calendar-math';
 import { AppointmentStatusBadge, ColorDot } from './appointment-status-badge';
 import { DayGridView, type Chair } from './day-grid-view';
 
@@ -35,7 +51,10 @@ function Entry({ cita, detailed = false }: { cita: CalendarAppointment; detailed
   return (
     <Link
       to={`/citas/${cita.id}`}
-      className={cn('flex items-center gap-1.5 rounded px-1.5 py-0.5 text-xs hover:bg-accent', cita.estado === 'cancelada' && 'line-through opacity-70')}
+      className={cn(
+        'flex items-center gap-1.5 rounded px-1.5 py-0.5 text-xs hover:bg-accent',
+        cita.estado === 'cancelada' && 'line-through opacity-70',
+      )}
       onClick={(e) => e.stopPropagation()}
     >
       <ColorDot color={cita.dentista.color} />
@@ -46,12 +65,26 @@ function Entry({ cita, detailed = false }: { cita: CalendarAppointment; detailed
   );
 }
 
-function MonthView({ fecha, today, days, onDay }: { fecha: string; today: string; days: Map<string, MonthDay>; onDay: (iso: string) => void }) {
+function MonthView({
+  fecha,
+  today,
+  days,
+  onDay,
+}: {
+  fecha: string;
+  today: string;
+  days: Map<string, MonthDay>;
+  onDay: (iso: string) => void;
+}) {
   return (
     <div role="grid" aria-label={viewTitle('mes', fecha)} className="grid grid-cols-7 border-t border-l text-sm">
       <div role="row" className="contents">
         {WEEKDAY_LABELS.map((d) => (
-          <div key={d} role="columnheader" className="border-r border-b bg-muted/50 px-2 py-1 text-center text-xs font-medium text-muted-foreground">
+          <div
+            key={d}
+            role="columnheader"
+            className="border-r border-b bg-muted/50 px-2 py-1 text-center text-xs font-medium text-muted-foreground"
+          >
             {d}
           </div>
         ))}
@@ -66,7 +99,10 @@ function MonthView({ fecha, today, days, onDay }: { fecha: string; today: string
               <div
                 key={iso}
                 role="gridcell"
-                className={cn('min-h-24 border-r border-b p-1', !isSameMonth(iso, fecha) && 'bg-muted/30 text-muted-foreground')}
+                className={cn(
+                  'min-h-24 border-r border-b p-1',
+                  !isSameMonth(iso, fecha) && 'bg-muted/30 text-muted-foreground',
+                )}
               >
                 <button
                   type="button"
@@ -84,7 +120,11 @@ function MonthView({ fecha, today, days, onDay }: { fecha: string; today: string
                     <Entry key={c.id} cita={c} />
                   ))}
                   {extra > 0 ? (
-                    <button type="button" className="px-1.5 text-left text-xs text-muted-foreground hover:underline" onClick={() => onDay(iso)}>
+                    <button
+                      type="button"
+                      className="px-1.5 text-left text-xs text-muted-foreground hover:underline"
+                      onClick={() => onDay(iso)}
+                    >
                       +{extra} más
                     </button>
                   ) : null}
@@ -98,20 +138,38 @@ function MonthView({ fecha, today, days, onDay }: { fecha: string; today: string
   );
 }
 
-function WeekView({ fecha, today, days, onDay }: { fecha: string; today: string; days: Map<string, CalendarAppointment[]>; onDay: (iso: string) => void }) {
+function WeekView({
+  fecha,
+  today,
+  days,
+  onDay,
+}: {
+  fecha: string;
+  today: string;
+  days: Map<string, CalendarAppointment[]>;
+  onDay: (iso: string) => void;
+}) {
   return (
     <div className="grid gap-2 md:grid-cols-7">
       {weekDays(fecha).map((iso, i) => {
         const citas = days.get(iso) ?? [];
         return (
-          <section key={iso} aria-label={viewTitle('dia', iso)} className={cn('rounded-md border p-2', iso === today && 'border-primary')}>
+          <section
+            key={iso}
+            aria-label={viewTitle('dia', iso)}
+            className={cn('rounded-md border p-2', iso === today && 'border-primary')}
+          >
             <button type="button" className="mb-2 text-sm font-medium hover:underline" onClick={() => onDay(iso)}>
               {WEEKDAY_LABELS[i]} {Number(iso.slice(8))}
             </button>
             <ul className="flex flex-col gap-1">
               {citas.map((c) => (
                 <li key={c.id}>
-                  <Link to={`/citas/${c.id}`} className="block rounded border-l-4 bg-muted/40 p-1.5 text-xs hover:bg-accent" style={{ borderLeftColor: c.dentista.color }}>
+                  <Link
+                    to={`/citas/${c.id}`}
+                    className="block rounded border-l-4 bg-muted/40 p-1.5 text-xs hover:bg-accent"
+                    style={{ borderLeftColor: c.dentista.color }}
+                  >
                     <span className="block font-medium tabular-nums">
                       {formatTime(c.horaInicio)} – {formatTime(c.horaFin)}
                     </span>
@@ -134,7 +192,8 @@ function WeekView({ fecha, today, days, onDay }: { fecha: string; today: string;
 /** The Día grid's columns: the active dentists (only the filtered one, if any), then any other with an appointment that day. */
 function chairsOf(dentists: Chair[], citas: CalendarAppointment[], dentistaId: string | null): Chair[] {
   const chairs = dentists.filter((d) => !dentistaId || d.id === dentistaId);
-  for (const c of citas) if (!chairs.some((d) => d.id === c.dentistaId)) chairs.push({ id: c.dentistaId, ...c.dentista });
+  for (const c of citas)
+    if (!chairs.some((d) => d.id === c.dentistaId)) chairs.push({ id: c.dentistaId, ...c.dentista });
   return chairs;
 }
 
@@ -157,10 +216,22 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
       <CardContent className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-2">
-            <Button variant="outline" size="icon" aria-label={modo === 'mes' ? 'Mes anterior' : 'Semana anterior'} disabled={stepDisabled} onClick={() => onChange({ fecha: step(modo, fecha, -1) })}>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={modo === 'mes' ? 'Mes anterior' : 'Semana anterior'}
+              disabled={stepDisabled}
+              onClick={() => onChange({ fecha: step(modo, fecha, -1) })}
+            >
               <ChevronLeft aria-hidden="true" />
             </Button>
-            <Button variant="outline" size="icon" aria-label={modo === 'mes' ? 'Mes siguiente' : 'Semana siguiente'} disabled={stepDisabled} onClick={() => onChange({ fecha: step(modo, fecha, 1) })}>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={modo === 'mes' ? 'Mes siguiente' : 'Semana siguiente'}
+              disabled={stepDisabled}
+              onClick={() => onChange({ fecha: step(modo, fecha, 1) })}
+            >
               <ChevronRight aria-hidden="true" />
             </Button>
             <Button variant="outline" size="sm" onClick={() => onChange({ fecha: today })}>
@@ -195,7 +266,13 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
             ) : null}
             <div role="group" aria-label="Vista del calendario" className="inline-flex rounded-md border p-0.5">
               {VIEWS.map((v) => (
-                <Button key={v.value} size="sm" variant={modo === v.value ? 'default' : 'ghost'} aria-pressed={modo === v.value} onClick={() => onChange({ modo: v.value })}>
+                <Button
+                  key={v.value}
+                  size="sm"
+                  variant={modo === v.value ? 'default' : 'ghost'}
+                  aria-pressed={modo === v.value}
+                  onClick={() => onChange({ modo: v.value })}
+                >
                   {v.label}
                 </Button>
               ))}
@@ -207,9 +284,17 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
             {APPOINTMENT_MESSAGES.loadError(calendar.error.message)}
           </p>
         ) : null}
-        <div aria-busy={calendar.isFetching} className={calendar.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+        <div
+          aria-busy={calendar.isFetching}
+          className={calendar.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+        >
           {modo === 'mes' ? (
-            <MonthView fecha={fecha} today={today} days={new Map((month.data ?? []).map((d) => [d.fecha, d]))} onDay={openDay} />
+            <MonthView
+              fecha={fecha}
+              today={today}
+              days={new Map((month.data ?? []).map((d) => [d.fecha, d]))}
+              onDay={openDay}
+            />
           ) : modo === 'semana' ? (
             <WeekView fecha={fecha} today={today} days={days} onDay={openDay} />
           ) : ranged.isPending || dentists.isPending ? null : (

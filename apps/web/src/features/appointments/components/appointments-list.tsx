@@ -34,7 +34,9 @@ export function AppointmentsList({ data, pending, stale, searching, onPageChange
           ) : !data ? null : data.citas.length === 0 ? (
             <div className="flex flex-col items-center px-6 py-16 text-center">
               <CalendarDays className="size-10 text-muted-foreground" aria-hidden="true" />
-              <p className="mt-3 font-medium">{searching ? APPOINTMENT_MESSAGES.noMatch : APPOINTMENT_MESSAGES.empty}</p>
+              <p className="mt-3 font-medium">
+                {searching ? APPOINTMENT_MESSAGES.noMatch : APPOINTMENT_MESSAGES.empty}
+              </p>
             </div>
           ) : (
             <Table aria-busy={stale} className={stale ? 'opacity-60 transition-opacity' : undefined}>
@@ -52,7 +54,11 @@ export function AppointmentsList({ data, pending, stale, searching, onPageChange
                 {data.citas.map((c) => (
                   <TableRow key={c.id} className="cursor-pointer" onClick={() => navigate(`/citas/${c.id}`)}>
                     <TableCell>
-                      <Link to={`/citas/${c.id}`} className="font-medium hover:underline" onClick={(e) => e.stopPropagation()}>
+                      <Link
+                        to={`/citas/${c.id}`}
+                        className="font-medium hover:underline"
+                        onClick={(e) => e.stopPropagation()}
+                      >
                         {c.paciente.nombres} {c.paciente.apellidos}
                       </Link>
                       {c.paciente.telefono ? (
@@ -83,7 +89,14 @@ export function AppointmentsList({ data, pending, stale, searching, onPageChange
           )}
         </CardContent>
       </Card>
-      {data ? <Pagination page={data.pagina} pageSize={data.porPagina ?? APPOINTMENTS_PAGE_SIZE} total={data.total} onPageChange={onPageChange} /> : null}
+      {data ? (
+        <Pagination
+          page={data.pagina}
+          pageSize={data.porPagina ?? APPOINTMENTS_PAGE_SIZE}
+          total={data.total}
+          onPageChange={onPageChange}
+        />
+      ) : null}
     </>
   );
 }

@@ -3,7 +3,16 @@ import { Link } from 'react-router';
 import { cn } from '@/lib/utils';
 import type { CalendarAppointment } from '../api/appointments';
 import { formatTime } from '../lib/calendar-math';
-import { freeGaps, gapLabel, gridSlots, gridSpan, isSlotFree, SLOT_MINUTES, timeToMinutes, type Hours } from '../lib/day-grid';
+import {
+  freeGaps,
+  gapLabel,
+  gridSlots,
+  gridSpan,
+  isSlotFree,
+  SLOT_MINUTES,
+  timeToMinutes,
+  type Hours,
+} from '../lib/day-grid';
 import { ColorDot } from './appointment-status-badge';
 
 /** The height of one slot (30 min): a 30-minute appointment shows its time and patient. */
@@ -22,7 +31,8 @@ type Props = {
 
 const fullName = (d: { nombres: string; apellidos: string }) => `${d.nombres} ${d.apellidos}`;
 const top = (time: string, start: number) => `${((timeToMinutes(time) - start) / SLOT_MINUTES) * SLOT_REM}rem`;
-const height = (from: string, to: string) => `${((timeToMinutes(to) - timeToMinutes(from)) / SLOT_MINUTES) * SLOT_REM}rem`;
+const height = (from: string, to: string) =>
+  `${((timeToMinutes(to) - timeToMinutes(from)) / SLOT_MINUTES) * SLOT_REM}rem`;
 
 /**
  * The Día view as the chair view reception expects: a time grid with one column per dentist, each
@@ -51,13 +61,26 @@ export function DayGridView({ fecha, citas, chairs, hours, canCreate }: Props) {
             ))}
             <div className="sticky left-0 z-20 bg-background" aria-hidden="true">
               {slots.map((s) => (
-                <div key={s} className="border-b pr-2 text-right text-xs text-muted-foreground tabular-nums" style={{ height: `${SLOT_REM}rem` }}>
+                <div
+                  key={s}
+                  className="border-b pr-2 text-right text-xs text-muted-foreground tabular-nums"
+                  style={{ height: `${SLOT_REM}rem` }}
+                >
                   {s.endsWith(':00') ? s : null}
                 </div>
               ))}
             </div>
             {chairs.map((d) => (
-              <ChairColumn key={d.id} fecha={fecha} chair={d} citas={citas.filter((c) => c.dentistaId === d.id)} slots={slots} start={span.start} hours={hours} canCreate={canCreate} />
+              <ChairColumn
+                key={d.id}
+                fecha={fecha}
+                chair={d}
+                citas={citas.filter((c) => c.dentistaId === d.id)}
+                slots={slots}
+                start={span.start}
+                hours={hours}
+                canCreate={canCreate}
+              />
             ))}
           </div>
         </div>
@@ -66,7 +89,23 @@ export function DayGridView({ fecha, citas, chairs, hours, canCreate }: Props) {
   );
 }
 
-function ChairColumn({ fecha, chair, citas, slots, start, hours, canCreate }: { fecha: string; chair: Chair; citas: CalendarAppointment[]; slots: string[]; start: number; hours: Hours; canCreate: boolean }) {
+function ChairColumn({
+  fecha,
+  chair,
+  citas,
+  slots,
+  start,
+  hours,
+  canCreate,
+}: {
+  fecha: string;
+  chair: Chair;
+  citas: CalendarAppointment[];
+  slots: string[];
+  start: number;
+  hours: Hours;
+  canCreate: boolean;
+}) {
   const name = fullName(chair);
   return (
     <section aria-label={`Citas de ${name}`} className="relative border-l">
@@ -102,7 +141,11 @@ function ChairColumn({ fecha, chair, citas, slots, start, hours, canCreate }: { 
             'absolute inset-x-1 z-10 overflow-hidden rounded border-l-4 bg-muted px-1.5 py-0.5 text-xs shadow-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
             c.estado === 'cancelada' && 'z-0 line-through opacity-60',
           )}
-          style={{ top: top(c.horaInicio, start), height: height(c.horaInicio, c.horaFin), borderLeftColor: chair.color }}
+          style={{
+            top: top(c.horaInicio, start),
+            height: height(c.horaInicio, c.horaFin),
+            borderLeftColor: chair.color,
+          }}
         >
           <span className="font-medium tabular-nums">
             {formatTime(c.horaInicio)} – {formatTime(c.horaFin)}

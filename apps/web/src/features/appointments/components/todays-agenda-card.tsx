@@ -46,12 +46,17 @@ function AgendaCard() {
             {APPOINTMENT_MESSAGES.loadError(calendar.error.message)}
           </p>
         ) : citas.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{offset === 0 ? APPOINTMENT_MESSAGES.emptyToday : APPOINTMENT_MESSAGES.emptyDay}</p>
+          <p className="text-sm text-muted-foreground">
+            {offset === 0 ? APPOINTMENT_MESSAGES.emptyToday : APPOINTMENT_MESSAGES.emptyDay}
+          </p>
         ) : (
           <ul className="flex flex-col divide-y">
             {citas.map((c) => (
               <li key={c.id}>
-                <Link to={`/citas/${c.id}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 hover:bg-accent">
+                <Link
+                  to={`/citas/${c.id}`}
+                  className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 hover:bg-accent"
+                >
                   <span className="w-12 font-medium tabular-nums">{formatTime(c.horaInicio)}</span>
                   <span className="min-w-32 flex-1">
                     <span className="block font-medium">

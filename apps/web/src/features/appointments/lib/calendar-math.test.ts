@@ -1,18 +1,45 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDaysIso, formatDay, formatTime, minutesBetween, monthGrid, step, viewTitle, visibleRange, weekDays, weekOffsetLabel } from './calendar-math';
+import {
+  addDaysIso,
+  formatDay,
+  formatTime,
+  minutesBetween,
+  monthGrid,
+  step,
+  viewTitle,
+  visibleRange,
+  weekDays,
+  weekOffsetLabel,
+} from './calendar-math';
 
 describe('monthGrid', () => {
   it('covers the month with whole weeks from Sunday to Saturday', () => {
     // November 2026 starts on a Sunday and ends on a Monday.
     const weeks = monthGrid('2026-11-23');
     expect(weeks[0]![0]).toBe('2026-11-01');
-    expect(weeks.at(-1)).toEqual(['2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05']);
+    expect(weeks.at(-1)).toEqual([
+      '2026-11-29',
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-04',
+      '2026-12-05',
+    ]);
     expect(weeks.every((w) => w.length === 7)).toBe(true);
   });
 
   it('starts in the previous year when January does not begin on a Sunday', () => {
     const weeks = monthGrid('2027-01-15');
-    expect(weeks[0]).toEqual(['2026-12-27', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
+    expect(weeks[0]).toEqual([
+      '2026-12-27',
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+    ]);
     expect(weeks.at(-1)![6]).toBe('2027-02-06');
   });
 
@@ -31,7 +58,15 @@ describe('monthGrid', () => {
 
 describe('weekDays', () => {
   it('is the Sunday-to-Saturday week, across a year boundary', () => {
-    expect(weekDays('2026-12-31')).toEqual(['2026-12-27', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
+    expect(weekDays('2026-12-31')).toEqual([
+      '2026-12-27',
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+    ]);
     expect(weekDays('2026-11-22')[0]).toBe('2026-11-22'); // a Sunday is its own week's first day
     expect(weekDays('2026-11-28')[0]).toBe('2026-11-22'); // and a Saturday its last
   });
@@ -66,7 +101,13 @@ describe('formatting', () => {
   });
 
   it('labels the dashboard weeks', () => {
-    expect([0, 1, -1, 2, -3].map(weekOffsetLabel)).toEqual(['Esta semana', 'Próxima semana', 'Semana anterior', 'Semana +2', 'Semana -3']);
+    expect([0, 1, -1, 2, -3].map(weekOffsetLabel)).toEqual([
+      'Esta semana',
+      'Próxima semana',
+      'Semana anterior',
+      'Semana +2',
+      'Semana -3',
+    ]);
   });
 });
 
@@ -85,7 +126,15 @@ describe('in a zone whose daylight-saving change skips midnight (America/Santiag
     const days = monthGrid('2026-09-15').flat();
     expect(days[0]).toBe('2026-08-30');
     for (let i = 1; i < days.length; i++) expect(addDaysIso(days[i - 1]!, 1)).toBe(days[i]);
-    expect(weekDays('2026-09-06')).toEqual(['2026-09-06', '2026-09-07', '2026-09-08', '2026-09-09', '2026-09-10', '2026-09-11', '2026-09-12']);
+    expect(weekDays('2026-09-06')).toEqual([
+      '2026-09-06',
+      '2026-09-07',
+      '2026-09-08',
+      '2026-09-09',
+      '2026-09-10',
+      '2026-09-11',
+      '2026-09-12',
+    ]);
     expect(step('semana', '2026-09-01', 1)).toBe('2026-09-08');
     expect(step('mes', '2026-09-06', 1)).toBe('2026-10-01');
     expect(formatDay('2026-09-06')).toBe('06/09/2026');

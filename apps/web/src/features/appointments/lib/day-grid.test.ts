@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMinutesToTime, freeGaps, gapLabel, gridSlots, gridSpan, isSlotFree, minutesToTime, timeToMinutes } from './day-grid';
+import {
+  addMinutesToTime,
+  freeGaps,
+  gapLabel,
+  gridSlots,
+  gridSpan,
+  isSlotFree,
+  minutesToTime,
+  timeToMinutes,
+} from './day-grid';
 
 const hours = { apertura: '09:00', cierre: '14:00' };
 const cita = (horaInicio: string, horaFin: string, estado = 'pendiente') => ({ horaInicio, horaFin, estado });
@@ -26,9 +35,9 @@ function suite() {
       { start: '10:30', end: '11:00', minutes: 30 },
     ]);
     // 13:50-14:00 is under the 15-minute minimum; a cancelled appointment frees its time.
-    expect(freeGaps([cita('09:00', '10:00'), cita('10:00', '11:00', 'cancelada'), cita('11:00', '14:30')], hours)).toEqual([
-      { start: '10:00', end: '11:00', minutes: 60 },
-    ]);
+    expect(
+      freeGaps([cita('09:00', '10:00'), cita('10:00', '11:00', 'cancelada'), cita('11:00', '14:30')], hours),
+    ).toEqual([{ start: '10:00', end: '11:00', minutes: 60 }]);
     // Appointments outside the hours leave the opening hours whole.
     expect(freeGaps([cita('07:00', '08:00')], hours)).toEqual([{ start: '09:00', end: '14:00', minutes: 300 }]);
     expect(freeGaps([], hours)).toEqual([]);

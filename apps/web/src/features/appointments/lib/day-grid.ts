@@ -17,7 +17,8 @@ export const timeToMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + N
 const pad = (n: number) => String(n).padStart(2, '0');
 export const minutesToTime = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 /** 'HH:MM' plus some minutes, kept within the day (a slot at 23:45 ends at 23:59). */
-export const addMinutesToTime = (time: string, minutes: number) => minutesToTime(Math.min(timeToMinutes(time) + minutes, LAST_MINUTE));
+export const addMinutesToTime = (time: string, minutes: number) =>
+  minutesToTime(Math.min(timeToMinutes(time) + minutes, LAST_MINUTE));
 
 /**
  * The minutes the grid spans: the clinic's hours on whole hours, widened to show any appointment
@@ -44,7 +45,9 @@ export function gridSlots(span: { start: number; end: number }): string[] {
 export function isSlotFree(start: string, citas: readonly Timed[]): boolean {
   const from = timeToMinutes(start);
   const to = from + SLOT_MINUTES;
-  return citas.every((c) => c.estado === 'cancelada' || timeToMinutes(c.horaFin) <= from || timeToMinutes(c.horaInicio) >= to);
+  return citas.every(
+    (c) => c.estado === 'cancelada' || timeToMinutes(c.horaFin) <= from || timeToMinutes(c.horaInicio) >= to,
+  );
 }
 
 /**
@@ -64,7 +67,8 @@ export function freeGaps(citas: readonly Timed[], hours: Hours, minMinutes = MIN
   const add = (from: number, to: number) => {
     const start = Math.max(from, open);
     const end = Math.min(to, close);
-    if (end - start >= minMinutes) gaps.push({ start: minutesToTime(start), end: minutesToTime(end), minutes: end - start });
+    if (end - start >= minMinutes)
+      gaps.push({ start: minutesToTime(start), end: minutesToTime(end), minutes: end - start });
   };
   let cursor = open;
   for (const [start, end] of busy) {

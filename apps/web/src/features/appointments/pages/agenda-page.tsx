@@ -71,7 +71,9 @@ export default function AgendaPage() {
 
   useEffect(() => {
     if (list.isError && !redirecting) {
-      toast.error(APPOINTMENT_MESSAGES.loadError(errorMessage(list.error, 'Inténtalo de nuevo más tarde')), undefined, { id: 'error-cargar-citas' });
+      toast.error(APPOINTMENT_MESSAGES.loadError(errorMessage(list.error, 'Inténtalo de nuevo más tarde')), undefined, {
+        id: 'error-cargar-citas',
+      });
     }
   }, [list.isError, list.error, redirecting]);
 
@@ -91,7 +93,9 @@ export default function AgendaPage() {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Agenda de Citas</h1>
           <p className="text-muted-foreground" aria-live="polite">
-            {vista === 'lista' && total !== undefined ? `${total} ${total === 1 ? 'cita encontrada' : 'citas encontradas'}` : 'Las citas de la clínica.'}
+            {vista === 'lista' && total !== undefined
+              ? `${total} ${total === 1 ? 'cita encontrada' : 'citas encontradas'}`
+              : 'Las citas de la clínica.'}
           </p>
         </div>
         {canCreate ? (
@@ -106,10 +110,20 @@ export default function AgendaPage() {
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div role="group" aria-label="Vista de la agenda" className="inline-flex rounded-md border p-0.5">
-          <Button size="sm" variant={vista === 'lista' ? 'default' : 'ghost'} aria-pressed={vista === 'lista'} onClick={() => update({ vista: null })}>
+          <Button
+            size="sm"
+            variant={vista === 'lista' ? 'default' : 'ghost'}
+            aria-pressed={vista === 'lista'}
+            onClick={() => update({ vista: null })}
+          >
             Lista
           </Button>
-          <Button size="sm" variant={vista === 'calendario' ? 'default' : 'ghost'} aria-pressed={vista === 'calendario'} onClick={() => update({ vista: 'calendario' })}>
+          <Button
+            size="sm"
+            variant={vista === 'calendario' ? 'default' : 'ghost'}
+            aria-pressed={vista === 'calendario'}
+            onClick={() => update({ vista: 'calendario' })}
+          >
             Calendario
           </Button>
         </div>
@@ -120,17 +134,39 @@ export default function AgendaPage() {
               <Label htmlFor="citas-pasadas">Ver citas pasadas</Label>
             </div>
             <div className="relative w-72" role="search">
-              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-              <Input type="search" aria-label="Buscar cita" placeholder="Buscar cita..." className="pl-9" value={term} onChange={(e) => setTerm(e.target.value)} />
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                type="search"
+                aria-label="Buscar cita"
+                placeholder="Buscar cita..."
+                className="pl-9"
+                value={term}
+                onChange={(e) => setTerm(e.target.value)}
+              />
             </div>
           </div>
         ) : null}
       </div>
 
       {vista === 'lista' ? (
-        <AppointmentsList data={list.data} pending={list.isPending} stale={list.isPlaceholderData} searching={q !== ''} onPageChange={(p) => update({ pagina: p })} />
+        <AppointmentsList
+          data={list.data}
+          pending={list.isPending}
+          stale={list.isPlaceholderData}
+          searching={q !== ''}
+          onPageChange={(p) => update({ pagina: p })}
+        />
       ) : (
-        <AppointmentsCalendar modo={modo} fecha={fecha} dentistaId={dentistaId} today={today} onChange={calendarChange} />
+        <AppointmentsCalendar
+          modo={modo}
+          fecha={fecha}
+          dentistaId={dentistaId}
+          today={today}
+          onChange={calendarChange}
+        />
       )}
     </div>
   );

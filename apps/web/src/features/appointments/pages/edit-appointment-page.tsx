@@ -54,7 +54,12 @@ function DeleteAppointmentButton({ cita }: { cita: Appointment }) {
   };
   return (
     <>
-      <Button type="button" variant="outline" className="text-destructive hover:text-destructive" onClick={() => setOpen(true)}>
+      <Button
+        type="button"
+        variant="outline"
+        className="text-destructive hover:text-destructive"
+        onClick={() => setOpen(true)}
+      >
         <Trash2 aria-hidden="true" />
         Eliminar
       </Button>
@@ -63,13 +68,18 @@ function DeleteAppointmentButton({ cita }: { cita: Appointment }) {
           <AlertDialogHeader>
             <AlertDialogTitle>{APPOINTMENT_MESSAGES.confirmTitle}</AlertDialogTitle>
             <AlertDialogDescription>
-              Esta acción eliminará la cita de {cita.paciente.nombres} {cita.paciente.apellidos} del {formatDay(cita.fecha)} a las {formatTime(cita.horaInicio)}. No se
-              puede deshacer.
+              Esta acción eliminará la cita de {cita.paciente.nombres} {cita.paciente.apellidos} del{' '}
+              {formatDay(cita.fecha)} a las {formatTime(cita.horaInicio)}. No se puede deshacer.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel disabled={remove.isPending}>Cancelar</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={confirm} disabled={remove.isPending} aria-busy={remove.isPending}>
+            <AlertDialogAction
+              variant="destructive"
+              onClick={confirm}
+              disabled={remove.isPending}
+              aria-busy={remove.isPending}
+            >
               {remove.isPending ? 'Eliminando...' : 'Eliminar'}
             </AlertDialogAction>
           </AlertDialogFooter>
@@ -118,7 +128,11 @@ export default function EditAppointmentPage() {
   return (
     <AppointmentPageFrame
       title="Editar Cita"
-      subtitle={data ? `${data.paciente.nombres} ${data.paciente.apellidos} · ${formatDay(data.fecha)} ${formatTime(data.horaInicio)}` : 'Cargando la cita...'}
+      subtitle={
+        data
+          ? `${data.paciente.nombres} ${data.paciente.apellidos} · ${formatDay(data.fecha)} ${formatTime(data.horaInicio)}`
+          : 'Cargando la cita...'
+      }
     >
       {data ? (
         <AppointmentForm

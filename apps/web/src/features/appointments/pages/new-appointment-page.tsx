@@ -1,4 +1,10 @@
-import { APPOINTMENT_MESSAGES, HORA_PATTERN, isCalendarDate, isId, type AppointmentRequestDraft } from '@odontia/shared';
+import {
+  APPOINTMENT_MESSAGES,
+  HORA_PATTERN,
+  isCalendarDate,
+  isId,
+  type AppointmentRequestDraft,
+} from '@odontia/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';

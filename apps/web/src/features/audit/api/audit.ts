@@ -15,7 +15,13 @@ export const useAudit = (filter: AuditFilter) =>
     queryFn: () =>
       unwrap(
         api.auditoria.$get({
-          query: { paciente: filter.paciente, usuario: filter.usuario, desde: filter.desde, hasta: filter.hasta, pagina: String(filter.pagina) },
+          query: {
+            paciente: filter.paciente,
+            usuario: filter.usuario,
+            desde: filter.desde,
+            hasta: filter.hasta,
+            pagina: String(filter.pagina),
+          },
         }),
       ),
     placeholderData: keepPreviousData,
@@ -23,4 +29,8 @@ export const useAudit = (filter: AuditFilter) =>
 
 /** The members to filter by (everyone of the clinic, also those no longer active). */
 export const useAuditMembers = () =>
-  useQuery({ queryKey: [...auditKey, 'opciones'], queryFn: () => unwrap(api.auditoria.opciones.$get()), staleTime: 60_000 });
+  useQuery({
+    queryKey: [...auditKey, 'opciones'],
+    queryFn: () => unwrap(api.auditoria.opciones.$get()),
+    staleTime: 60_000,
+  });

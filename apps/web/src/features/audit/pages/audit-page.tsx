@@ -62,7 +62,9 @@ export default function AuditPage() {
     <div className="flex flex-col gap-6">
       <header>
         <h1 className="text-2xl font-semibold tracking-tight">{AUDIT_MESSAGES.title}</h1>
-        <p className="text-muted-foreground">Quién vio o modificó la historia clínica de cada paciente, cuándo y desde dónde.</p>
+        <p className="text-muted-foreground">
+          Quién vio o modificó la historia clínica de cada paciente, cuándo y desde dónde.
+        </p>
       </header>
 
       <section aria-label="Filtros" className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
@@ -73,7 +75,13 @@ export default function AuditPage() {
               <span id={`${ids}-paciente`} className="font-medium">
                 {patientName ?? 'Paciente elegido'}
               </span>
-              <Button type="button" variant="ghost" size="icon" aria-label="Quitar el filtro de paciente" onClick={() => set({ paciente: '' })}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label="Quitar el filtro de paciente"
+                onClick={() => set({ paciente: '' })}
+              >
                 <X aria-hidden="true" />
               </Button>
             </div>
@@ -107,16 +115,32 @@ export default function AuditPage() {
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${ids}-desde`}>Desde</Label>
-          <Input id={`${ids}-desde`} type="date" value={filter.desde} onChange={(e) => set({ desde: e.target.value })} />
+          <Input
+            id={`${ids}-desde`}
+            type="date"
+            value={filter.desde}
+            onChange={(e) => set({ desde: e.target.value })}
+          />
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${ids}-hasta`}>Hasta</Label>
-          <Input id={`${ids}-hasta`} type="date" value={filter.hasta} min={filter.desde || undefined} onChange={(e) => set({ hasta: e.target.value })} />
+          <Input
+            id={`${ids}-hasta`}
+            type="date"
+            value={filter.hasta}
+            min={filter.desde || undefined}
+            onChange={(e) => set({ hasta: e.target.value })}
+          />
         </div>
       </section>
       {filtered ? (
         <div>
-          <Button type="button" variant="outline" size="sm" onClick={() => set({ paciente: '', usuario: '', desde: '', hasta: '' })}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => set({ paciente: '', usuario: '', desde: '', hasta: '' })}
+          >
             <Filter aria-hidden="true" />
             Quitar filtros
           </Button>
@@ -141,7 +165,11 @@ export default function AuditPage() {
               <p className="mt-3 font-medium">{filtered ? AUDIT_MESSAGES.noMatch : AUDIT_MESSAGES.empty}</p>
             </div>
           ) : (
-            <Table aria-label={AUDIT_MESSAGES.title} aria-busy={list.isPlaceholderData} className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <Table
+              aria-label={AUDIT_MESSAGES.title}
+              aria-busy={list.isPlaceholderData}
+              className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+            >
               <TableHeader>
                 <TableRow>
                   <TableHead>Fecha</TableHead>
@@ -158,7 +186,9 @@ export default function AuditPage() {
                     <TableCell>{r.usuario.nombre}</TableCell>
                     <TableCell>
                       {AUDIT_ACTION_LABELS[r.accion] ?? r.accion}
-                      {r.detalle && 'version' in r.detalle ? <span className="text-muted-foreground"> (versión {r.detalle.version})</span> : null}
+                      {r.detalle && 'version' in r.detalle ? (
+                        <span className="text-muted-foreground"> (versión {r.detalle.version})</span>
+                      ) : null}
                     </TableCell>
                     <TableCell>
                       {r.paciente ? (
@@ -187,7 +217,14 @@ export default function AuditPage() {
         </CardContent>
       </Card>
 
-      {data ? <Pagination page={data.pagina} pageSize={data.porPagina ?? AUDIT_PAGE_SIZE} total={data.total} onPageChange={(p) => set({ pagina: p })} /> : null}
+      {data ? (
+        <Pagination
+          page={data.pagina}
+          pageSize={data.porPagina ?? AUDIT_PAGE_SIZE}
+          total={data.total}
+          onPageChange={(p) => set({ pagina: p })}
+        />
+      ) : null}
     </div>
   );
 }

@@ -95,10 +95,15 @@ export function LoginForm() {
         Iniciar sesión
       </SubmitButton>
       {demo && (
-        <div role="note" aria-label="Clínica de demostración" className="text-muted-foreground rounded-md border border-dashed p-3 text-sm">
+        <div
+          role="note"
+          aria-label="Clínica de demostración"
+          className="text-muted-foreground rounded-md border border-dashed p-3 text-sm"
+        >
           <p>
-            ¿Quieres probar Odontia? Entra en la clínica de demostración con <span className="text-foreground font-medium">{demo.email}</span> y
-            la contraseña <span className="text-foreground font-medium">{demo.password}</span>.
+            ¿Quieres probar Odontia? Entra en la clínica de demostración con{' '}
+            <span className="text-foreground font-medium">{demo.email}</span> y la contraseña{' '}
+            <span className="text-foreground font-medium">{demo.password}</span>.
           </p>
           <Button type="button" variant="link" size="sm" className="h-auto px-0 py-1" onClick={fillDemo}>
             Usar la cuenta de demostración

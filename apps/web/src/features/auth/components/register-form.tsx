@@ -38,7 +38,10 @@ export function RegisterForm({ invitation }: RegisterFormProps = {}) {
       navigate('/onboarding/perfil', { replace: true });
     } catch (error) {
       if (setServerFieldErrors(error, form.setError, ['email', 'password', 'acceptTerms'])) return;
-      toast.error('Error al registrarse', error instanceof ApiError && error.status > 0 ? error.message : 'Ocurrió un error durante el registro');
+      toast.error(
+        'Error al registrarse',
+        error instanceof ApiError && error.status > 0 ? error.message : 'Ocurrió un error durante el registro',
+      );
     }
   });
 
@@ -53,7 +56,13 @@ export function RegisterForm({ invitation }: RegisterFormProps = {}) {
         description={invitation ? 'El correo de la invitación: no se puede cambiar.' : undefined}
         required
       >
-        <Input type="email" autoComplete="email" placeholder="tu@correo.com" readOnly={!!invitation} {...register('email')} />
+        <Input
+          type="email"
+          autoComplete="email"
+          placeholder="tu@correo.com"
+          readOnly={!!invitation}
+          {...register('email')}
+        />
       </FormField>
       <FormField
         label="Contraseña"
@@ -64,7 +73,12 @@ export function RegisterForm({ invitation }: RegisterFormProps = {}) {
       >
         <Input type="password" autoComplete="new-password" {...register('password')} />
       </FormField>
-      <FormField label="Confirmar contraseña" htmlFor="register-confirm" error={errors.confirmPassword?.message} required>
+      <FormField
+        label="Confirmar contraseña"
+        htmlFor="register-confirm"
+        error={errors.confirmPassword?.message}
+        required
+      >
         <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
       </FormField>
       <div className="grid gap-2">
@@ -88,7 +102,11 @@ export function RegisterForm({ invitation }: RegisterFormProps = {}) {
           />
           <label htmlFor="register-terms" className="text-sm leading-snug">
             Acepto los{' '}
-            <Link to="/terminos-y-condiciones" state={{ from: 'register' }} className="text-primary underline underline-offset-4">
+            <Link
+              to="/terminos-y-condiciones"
+              state={{ from: 'register' }}
+              className="text-primary underline underline-offset-4"
+            >
               términos y condiciones
             </Link>
           </label>

@@ -29,7 +29,10 @@ function InvitedRegister({ token }: { token: string }) {
   }
   if (!invitation.data) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-2 rounded-lg border border-destructive/40 p-4 text-center">
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-2 rounded-lg border border-destructive/40 p-4 text-center"
+      >
         <MailX className="size-8 text-destructive" aria-hidden="true" />
         <p className="font-medium">Invitación no válida</p>
         <p className="text-muted-foreground text-sm">
@@ -42,11 +45,15 @@ function InvitedRegister({ token }: { token: string }) {
   const { email, clinica, rol } = invitation.data;
   return (
     <div className="grid gap-4">
-      <div role="note" aria-label="Invitación" className="flex items-start gap-3 rounded-lg border bg-muted/50 p-3 text-sm">
+      <div
+        role="note"
+        aria-label="Invitación"
+        className="flex items-start gap-3 rounded-lg border bg-muted/50 p-3 text-sm"
+      >
         <MailCheck className="text-primary mt-0.5 size-5 shrink-0" aria-hidden="true" />
         <p>
-          <span className="font-medium">{clinica}</span> te ha invitado a unirte a su equipo como <span className="font-medium">{rol}</span>. Crea tu cuenta
-          con el correo de la invitación.
+          <span className="font-medium">{clinica}</span> te ha invitado a unirte a su equipo como{' '}
+          <span className="font-medium">{rol}</span>. Crea tu cuenta con el correo de la invitación.
         </p>
       </div>
       <RegisterForm invitation={{ token, email }} />
@@ -90,7 +97,10 @@ export default function AuthPage() {
             {invitacion ? <InvitedRegister token={invitacion} /> : <RegisterForm />}
           </TabsContent>
         </Tabs>
-        <Link to="/" className="text-muted-foreground hover:text-foreground text-center text-sm underline-offset-4 hover:underline">
+        <Link
+          to="/"
+          className="text-muted-foreground hover:text-foreground text-center text-sm underline-offset-4 hover:underline"
+        >
           Volver al inicio
         </Link>
       </CardContent>

@@ -42,10 +42,16 @@ export default function RecoverPasswordPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await requestReset.mutateAsync(values);
-      toast.success('Correo enviado', 'Si existe una cuenta con ese correo, recibirás un enlace para restablecer tu contraseña.');
+      toast.success(
+        'Correo enviado',
+        'Si existe una cuenta con ese correo, recibirás un enlace para restablecer tu contraseña.',
+      );
       setSent(true);
     } catch (error) {
-      showSubmitError(error, form.setError, ['email'], { title: 'Error', fallback: 'Ocurrió un error al enviar el correo' });
+      showSubmitError(error, form.setError, ['email'], {
+        title: 'Error',
+        fallback: 'Ocurrió un error al enviar el correo',
+      });
     }
   });
 
@@ -63,7 +69,8 @@ export default function RecoverPasswordPage() {
             <MailCheck className="text-primary size-10" aria-hidden="true" />
             <p className="font-medium">Correo enviado</p>
             <p className="text-muted-foreground text-sm">
-              Si existe una cuenta con ese correo, recibirás un enlace válido durante 1 hora. Te llevamos de vuelta al inicio de sesión...
+              Si existe una cuenta con ese correo, recibirás un enlace válido durante 1 hora. Te llevamos de vuelta al
+              inicio de sesión...
             </p>
           </div>
         ) : (
@@ -76,7 +83,10 @@ export default function RecoverPasswordPage() {
             </SubmitButton>
           </form>
         )}
-        <Link to="/auth" className="text-muted-foreground hover:text-foreground text-center text-sm underline-offset-4 hover:underline">
+        <Link
+          to="/auth"
+          className="text-muted-foreground hover:text-foreground text-center text-sm underline-offset-4 hover:underline"
+        >
           Volver a iniciar sesión
         </Link>
       </CardContent>

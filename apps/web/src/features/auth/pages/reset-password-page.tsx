@@ -41,7 +41,13 @@ export default function ResetPasswordPage() {
       toast.success('Contraseña actualizada', 'Ya puedes iniciar sesión con tu nueva contraseña');
       navigate('/auth', { replace: true });
     } catch (error) {
-      showSubmitError(error, form.setError, ['password'], { title: 'Error', fallback: 'No se pudo restablecer la contraseña' }, { newPassword: 'password' });
+      showSubmitError(
+        error,
+        form.setError,
+        ['password'],
+        { title: 'Error', fallback: 'No se pudo restablecer la contraseña' },
+        { newPassword: 'password' },
+      );
     }
   });
 
@@ -58,10 +64,21 @@ export default function ResetPasswordPage() {
       <CardContent className="grid gap-6">
         {token ? (
           <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="reset-title">
-            <FormField label="Nueva contraseña" htmlFor="reset-password" error={errors.password?.message} description="Al menos 6 caracteres" required>
+            <FormField
+              label="Nueva contraseña"
+              htmlFor="reset-password"
+              error={errors.password?.message}
+              description="Al menos 6 caracteres"
+              required
+            >
               <Input type="password" autoComplete="new-password" {...register('password')} />
             </FormField>
-            <FormField label="Confirmar contraseña" htmlFor="reset-confirm" error={errors.confirmPassword?.message} required>
+            <FormField
+              label="Confirmar contraseña"
+              htmlFor="reset-confirm"
+              error={errors.confirmPassword?.message}
+              required
+            >
               <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
             </FormField>
             <SubmitButton pending={isSubmitting} pendingLabel="Guardando..." className="w-full">
@@ -76,7 +93,10 @@ export default function ResetPasswordPage() {
             </Link>
           </div>
         )}
-        <Link to="/auth" className="text-muted-foreground hover:text-foreground text-center text-sm underline-offset-4 hover:underline">
+        <Link
+          to="/auth"
+          className="text-muted-foreground hover:text-foreground text-center text-sm underline-offset-4 hover:underline"
+        >
           Volver a iniciar sesión
         </Link>
       </CardContent>

@@ -12,7 +12,9 @@ export const catalogQueryOptions = (filter: CatalogFilter) =>
   queryOptions({
     queryKey: [...catalogKey, 'list', filter],
     queryFn: (): Promise<CatalogPage> =>
-      unwrap(api.productos.$get({ query: { categoria: filter.categoria, q: filter.q, pagina: String(filter.pagina) } })),
+      unwrap(
+        api.productos.$get({ query: { categoria: filter.categoria, q: filter.q, pagina: String(filter.pagina) } }),
+      ),
     // The previous page stays on screen while the next one loads: no flash of an empty table.
     placeholderData: keepPreviousData,
   });
@@ -20,20 +22,34 @@ export const catalogQueryOptions = (filter: CatalogFilter) =>
 export const useCatalog = (filter: CatalogFilter) => useQuery(catalogQueryOptions(filter));
 
 export const useCatalogItem = (id: string) =>
-  useQuery({ queryKey: [...catalogKey, 'detail', id], queryFn: (): Promise<CatalogItem> => unwrap(api.productos[':id'].$get({ param: { id } })) });
+  useQuery({
+    queryKey: [...catalogKey, 'detail', id],
+    queryFn: (): Promise<CatalogItem> => unwrap(api.productos[':id'].$get({ param: { id } })),
+  });
 
-export const useCreateItem = () => useInvalidatingMutation((input: ItemData): Promise<CatalogItem> => unwrap(api.productos.$post({ json: input })), catalogKey);
-
-export const useUpdateItem = () =>
+export const useCreateItem = () =>
   useInvalidatingMutation(
-    ({ id, input }: { id: string; input: UpdateItemData }): Promise<CatalogItem> => unwrap(api.productos[':id'].$put({ param: { id }, json: input })),
+    (input: ItemData): Promise<CatalogItem> => unwrap(api.productos.$post({ json: input })),
     catalogKey,
   );
 
-export const useDeleteItem = () => useDeleteMutation((id: string) => unwrap(api.productos[':id'].$delete({ param: { id } })), catalogKey);
+export const useUpdateItem = () =>
+  useInvalidatingMutation(
+    ({ id, input }: { id: string; input: UpdateItemData }): Promise<CatalogItem> =>
+      unwrap(api.productos[':id'].$put({ param: { id }, json: input })),
+    catalogKey,
+  );
+
+export const useDeleteItem = () =>
+  useDeleteMutation((id: string) => unwrap(api.productos[':id'].$delete({ param: { id } })), catalogKey);
 
 /** Multipart upload; the server checks the content and deletes the image it replaces. */
 export const useUploadItemImage = () =>
-  useInvalidatingMutation(({ id, file }: { id: string; file: File }) => unwrap(api.productos[':id'].imagen.$put({ param: { id }, form: { imagen: file } })), catalogKey);
+  useInvalidatingMutation(
+    ({ id, file }: { id: string; file: File }) =>
+      unwrap(api.productos[':id'].imagen.$put({ param: { id }, form: { imagen: file } })),
+    catalogKey,
+  );
 
-export const useRemoveItemImage = () => useInvalidatingMutation((id: string) => unwrap(api.productos[':id'].imagen.$delete({ param: { id } })), catalogKey);
+export const useRemoveItemImage = () =>
+  useInvalidatingMutation((id: string) => unwrap(api.productos[':id'].imagen.$delete({ param: { id } })), catalogKey);

@@ -1,4 +1,10 @@
-import { CATALOG_MESSAGES, CATEGORIA_ITEM_BADGES, CATEGORIA_ITEM_LABELS, type CatalogItemRow, type CategoriaItem } from '@odontia/shared';
+import {
+  CATALOG_MESSAGES,
+  CATEGORIA_ITEM_BADGES,
+  CATEGORIA_ITEM_LABELS,
+  type CatalogItemRow,
+  type CategoriaItem,
+} from '@odontia/shared';
 import { TriangleAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { stockDisplay } from '../lib/display';
@@ -20,7 +26,11 @@ export function ActiveBadge({ activo }: { activo: boolean }) {
 }
 
 /** The Stock cell: 'N/A', 'No registrado' or the count, with a 'Stock bajo' mark (icon and words, not colour alone). */
-export function StockCell({ item }: { item: Pick<CatalogItemRow, 'categoria' | 'stockActual' | 'unidadMedida' | 'bajoMinimo'> }) {
+export function StockCell({
+  item,
+}: {
+  item: Pick<CatalogItemRow, 'categoria' | 'stockActual' | 'unidadMedida' | 'bajoMinimo'>;
+}) {
   const stock = stockDisplay(item);
   if (stock.kind !== 'count') return <span className="text-muted-foreground">{stock.text}</span>;
   return (

@@ -84,7 +84,13 @@ type ItemFormProps = Mode & {
  * when editing. The stock fields are hidden for a servicio. Validated with the shared schema the API
  * uses; the server's per-field messages (a repeated código) land under the same fields.
  */
-export function ItemForm({ defaultValues = EMPTY_ITEM, currentImageUrl = null, readOnly = false, actions, ...props }: ItemFormProps) {
+export function ItemForm({
+  defaultValues = EMPTY_ITEM,
+  currentImageUrl = null,
+  readOnly = false,
+  actions,
+  ...props
+}: ItemFormProps) {
   const editing = props.mode === 'edit';
   const schema = editing ? updateItemSchema : createItemSchema;
   const form = useForm<ItemFormValues, unknown, ItemData | UpdateItemData>({
@@ -112,7 +118,12 @@ export function ItemForm({ defaultValues = EMPTY_ITEM, currentImageUrl = null, r
 
   return (
     <Card>
-      <form onSubmit={onSubmit} noValidate aria-label={editing ? CATALOG_MESSAGES.editItemTitle : CATALOG_MESSAGES.newItemTitle} className="grid gap-6">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={editing ? CATALOG_MESSAGES.editItemTitle : CATALOG_MESSAGES.newItemTitle}
+        className="grid gap-6"
+      >
         <CardHeader>
           <CardTitle>
             <h2>Datos del ítem</h2>
@@ -157,11 +168,33 @@ export function ItemForm({ defaultValues = EMPTY_ITEM, currentImageUrl = null, r
             <FormField label="Código" htmlFor="item-codigo" error={errors.codigo?.message}>
               <Input autoComplete="off" disabled={disabled} {...register('codigo')} />
             </FormField>
-            <FormField label="Precio de compra" htmlFor="item-precio-compra" description="En pesos, sin decimales" error={errors.precioCompra?.message}>
-              <Input inputMode="numeric" autoComplete="off" placeholder="15.000" disabled={disabled} {...register('precioCompra')} />
+            <FormField
+              label="Precio de compra"
+              htmlFor="item-precio-compra"
+              description="En pesos, sin decimales"
+              error={errors.precioCompra?.message}
+            >
+              <Input
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="15.000"
+                disabled={disabled}
+                {...register('precioCompra')}
+              />
             </FormField>
-            <FormField label="Precio de venta" htmlFor="item-precio-venta" description="En pesos, sin decimales" error={errors.precioVenta?.message}>
-              <Input inputMode="numeric" autoComplete="off" placeholder="25.000" disabled={disabled} {...register('precioVenta')} />
+            <FormField
+              label="Precio de venta"
+              htmlFor="item-precio-venta"
+              description="En pesos, sin decimales"
+              error={errors.precioVenta?.message}
+            >
+              <Input
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="25.000"
+                disabled={disabled}
+                {...register('precioVenta')}
+              />
             </FormField>
           </div>
 
@@ -174,7 +207,12 @@ export function ItemForm({ defaultValues = EMPTY_ITEM, currentImageUrl = null, r
               <FormField label="Stock mínimo" htmlFor="item-stock-minimo" error={errors.stockMinimo?.message}>
                 <Input inputMode="numeric" autoComplete="off" disabled={disabled} {...register('stockMinimo')} />
               </FormField>
-              <FormField label="Unidad de medida" htmlFor="item-unidad" description={`Por ejemplo: ${UNIDAD_MEDIDA_HINTS.join(', ')}`} error={errors.unidadMedida?.message}>
+              <FormField
+                label="Unidad de medida"
+                htmlFor="item-unidad"
+                description={`Por ejemplo: ${UNIDAD_MEDIDA_HINTS.join(', ')}`}
+                error={errors.unidadMedida?.message}
+              >
                 <Input list="item-unidad-hints" autoComplete="off" disabled={disabled} {...register('unidadMedida')} />
               </FormField>
               <datalist id="item-unidad-hints">
@@ -191,11 +229,20 @@ export function ItemForm({ defaultValues = EMPTY_ITEM, currentImageUrl = null, r
               name="activo"
               render={({ field }) => (
                 <div className="flex items-center gap-3">
-                  <Switch id="item-activo" checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} disabled={disabled} />
+                  <Switch
+                    id="item-activo"
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    disabled={disabled}
+                  />
                   <label htmlFor="item-activo" className="text-sm font-medium">
                     Activo
                   </label>
-                  <span className="text-sm text-muted-foreground">{field.value ? 'Disponible en el catálogo' : 'Fuera del catálogo'}</span>
+                  <span className="text-sm text-muted-foreground">
+                    {field.value ? 'Disponible en el catálogo' : 'Fuera del catálogo'}
+                  </span>
                 </div>
               )}
             />

@@ -5,7 +5,13 @@ import { cn } from '@/lib/utils';
 import { formatQuantity } from '../lib/display';
 
 /** The item's last stock movements, newest first: when, how much (+/-), why, who, and the stock it left. */
-export function StockMovements({ movements, unidadMedida }: { movements: StockMovement[]; unidadMedida: string | null }) {
+export function StockMovements({
+  movements,
+  unidadMedida,
+}: {
+  movements: StockMovement[];
+  unidadMedida: string | null;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -33,11 +39,18 @@ export function StockMovements({ movements, unidadMedida }: { movements: StockMo
                 <TableRow key={m.id}>
                   <TableCell className="tabular-nums">{formatDateTime(m.fechaCreacion)}</TableCell>
                   {/* The sign says it, not only the colour. */}
-                  <TableCell className={cn('text-right font-medium tabular-nums', m.cantidad > 0 ? 'text-success' : 'text-destructive')}>
+                  <TableCell
+                    className={cn(
+                      'text-right font-medium tabular-nums',
+                      m.cantidad > 0 ? 'text-success' : 'text-destructive',
+                    )}
+                  >
                     {formatQuantity(m.cantidad)}
                   </TableCell>
                   <TableCell>{MOTIVO_MOVIMIENTO_LABELS[m.motivo]}</TableCell>
-                  <TableCell className={m.autor ? undefined : 'text-muted-foreground'}>{m.autor?.nombres ?? 'Sistema'}</TableCell>
+                  <TableCell className={m.autor ? undefined : 'text-muted-foreground'}>
+                    {m.autor?.nombres ?? 'Sistema'}
+                  </TableCell>
                   <TableCell className="text-right tabular-nums">
                     {m.stockResultante}
                     {unidadMedida ? ` ${unidadMedida}` : ''}

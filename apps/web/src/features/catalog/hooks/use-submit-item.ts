@@ -12,7 +12,10 @@ type SubmitItemOptions<V, S> = Omit<SaveWithImageOptions<V, S>, 'onSaveError' | 
 };
 
 /** Our own words: the spec has no message for an image that fails after the item is saved. */
-const UPLOAD_FAILED: FailureToast = { title: 'Error al subir la imagen', fallback: 'El ítem se guardó sin la nueva imagen.' };
+const UPLOAD_FAILED: FailureToast = {
+  title: 'Error al subir la imagen',
+  fallback: 'El ítem se guardó sin la nueva imagen.',
+};
 
 /**
  * The submit of 'Nuevo Ítem' and 'Editar Ítem': save the item, then its image, then back to

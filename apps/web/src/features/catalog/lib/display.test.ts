@@ -27,7 +27,11 @@ describe('stockDisplay', () => {
   });
 
   it('writes the count with its unit and thousands separators, and carries the low mark', () => {
-    expect(stockDisplay({ ...item, categoria: 'producto', stockActual: 1200, bajoMinimo: true })).toEqual({ kind: 'count', text: '1.200 caja', low: true });
+    expect(stockDisplay({ ...item, categoria: 'producto', stockActual: 1200, bajoMinimo: true })).toEqual({
+      kind: 'count',
+      text: '1.200 caja',
+      low: true,
+    });
     expect(stockDisplay({ ...item, unidadMedida: '  ' }).text).toBe('5');
     expect(stockDisplay({ ...item, unidadMedida: null }).text).toBe('5');
   });

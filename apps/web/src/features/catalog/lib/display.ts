@@ -22,4 +22,5 @@ export function stockDisplay({
 }
 
 /** A stock movement's quantity with its sign: "+5", "-3". */
-export const formatQuantity = (cantidad: number) => (cantidad > 0 ? `+${units.format(cantidad)}` : units.format(cantidad));
+export const formatQuantity = (cantidad: number) =>
+  cantidad > 0 ? `+${units.format(cantidad)}` : units.format(cantidad);

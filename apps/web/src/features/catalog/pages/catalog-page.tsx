@@ -1,4 +1,11 @@
-import { CATALOG_MESSAGES, CATALOG_TAB_LABELS, CATALOG_TABS, formatPesos, type CatalogItemRow, type CatalogTab } from '@odontia/shared';
+import {
+  CATALOG_MESSAGES,
+  CATALOG_TAB_LABELS,
+  CATALOG_TABS,
+  formatPesos,
+  type CatalogItemRow,
+  type CatalogTab,
+} from '@odontia/shared';
 import { PackageSearch, Plus } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -37,7 +44,11 @@ function useTab() {
 function ItemsTable({ items, dimmed }: { items: CatalogItemRow[]; dimmed: boolean }) {
   const navigate = useNavigate();
   return (
-    <Table aria-label={CATALOG_MESSAGES.tableTitle} aria-busy={dimmed} className={dimmed ? 'opacity-60 transition-opacity' : undefined}>
+    <Table
+      aria-label={CATALOG_MESSAGES.tableTitle}
+      aria-busy={dimmed}
+      className={dimmed ? 'opacity-60 transition-opacity' : undefined}
+    >
       <TableHeader>
         <TableRow>
           <TableHead>Nombre</TableHead>
@@ -54,7 +65,11 @@ function ItemsTable({ items, dimmed }: { items: CatalogItemRow[]; dimmed: boolea
           // The whole row opens the item; its name is the link the keyboard reaches.
           <TableRow key={item.id} className="cursor-pointer" onClick={() => navigate(`/productos/${item.id}`)}>
             <TableCell>
-              <Link to={`/productos/${item.id}`} className="font-medium hover:underline" onClick={(e) => e.stopPropagation()}>
+              <Link
+                to={`/productos/${item.id}`}
+                className="font-medium hover:underline"
+                onClick={(e) => e.stopPropagation()}
+              >
                 {item.nombre}
               </Link>
             </TableCell>
@@ -86,11 +101,19 @@ export default function CatalogPage() {
   const list = useCatalog({ categoria, q, pagina });
   const redirecting = useClinicRequired(list.error);
   const data = list.data;
-  useClampPage(data ? { total: data.total, rows: data.items.length, pageSize: data.porPagina, placeholder: list.isPlaceholderData } : null, pagina, setPage);
+  useClampPage(
+    data
+      ? { total: data.total, rows: data.items.length, pageSize: data.porPagina, placeholder: list.isPlaceholderData }
+      : null,
+    pagina,
+    setPage,
+  );
 
   useEffect(() => {
     if (list.isError && !redirecting) {
-      toast.error(CATALOG_MESSAGES.listError, errorMessage(list.error, 'Inténtalo de nuevo más tarde'), { id: 'error-cargar-productos' });
+      toast.error(CATALOG_MESSAGES.listError, errorMessage(list.error, 'Inténtalo de nuevo más tarde'), {
+        id: 'error-cargar-productos',
+      });
     }
   }, [list.isError, list.error, redirecting]);
 
@@ -161,7 +184,9 @@ export default function CatalogPage() {
                 <CardTitle>
                   <h2>{CATALOG_MESSAGES.tableTitle}</h2>
                 </CardTitle>
-                {data ? <CardDescription aria-live="polite">{CATALOG_MESSAGES.found(data.total)}</CardDescription> : null}
+                {data ? (
+                  <CardDescription aria-live="polite">{CATALOG_MESSAGES.found(data.total)}</CardDescription>
+                ) : null}
               </CardHeader>
               <CardContent className="p-0">{content}</CardContent>
             </Card>

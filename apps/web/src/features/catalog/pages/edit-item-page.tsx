@@ -48,7 +48,12 @@ function DeleteItemButton({ item }: { item: CatalogItem }) {
   };
   return (
     <>
-      <Button type="button" variant="outline" className="text-destructive hover:text-destructive" onClick={() => setOpen(true)}>
+      <Button
+        type="button"
+        variant="outline"
+        className="text-destructive hover:text-destructive"
+        onClick={() => setOpen(true)}
+      >
         <Trash2 aria-hidden="true" />
         Eliminar
       </Button>
@@ -58,9 +63,7 @@ function DeleteItemButton({ item }: { item: CatalogItem }) {
         pending={remove.isPending}
         onConfirm={() => void confirm()}
         description={
-          <>
-            Se eliminará «{item.nombre}» del catálogo con su historial de stock. Esta acción no se puede deshacer.
-          </>
+          <>Se eliminará «{item.nombre}» del catálogo con su historial de stock. Esta acción no se puede deshacer.</>
         }
       />
     </>
@@ -85,14 +88,19 @@ export default function EditItemPage() {
     save: (values: UpdateItemData) => update.mutateAsync({ id, input: values }),
     saveFailedTitle: CATALOG_MESSAGES.updateError,
     upload: (file) => upload.mutateAsync({ id, file }),
-    remove: { run: () => removeImage.mutateAsync(id), failed: { title: 'Error al quitar la imagen', fallback: 'Los cambios se guardaron con la imagen anterior.' } },
+    remove: {
+      run: () => removeImage.mutateAsync(id),
+      failed: { title: 'Error al quitar la imagen', fallback: 'Los cambios se guardaron con la imagen anterior.' },
+    },
     saved: CATALOG_MESSAGES.updated,
   });
   const redirecting = useClinicRequired(item.error ?? update.error);
 
   useEffect(() => {
     if (item.isError && !redirecting) {
-      toast.error(CATALOG_MESSAGES.loadError, errorMessage(item.error, CATALOG_MESSAGES.notFound), { id: 'error-cargar-item' });
+      toast.error(CATALOG_MESSAGES.loadError, errorMessage(item.error, CATALOG_MESSAGES.notFound), {
+        id: 'error-cargar-item',
+      });
       navigate('/productos', { replace: true });
     }
   }, [item.isError, item.error, redirecting, navigate]);
@@ -113,7 +121,9 @@ export default function EditItemPage() {
             actions={canDelete ? <DeleteItemButton item={data} /> : null}
             onSubmit={onSubmit}
           />
-          {hasStock(data.categoria) || data.movimientos.length > 0 ? <StockMovements movements={data.movimientos} unidadMedida={data.unidadMedida} /> : null}
+          {hasStock(data.categoria) || data.movimientos.length > 0 ? (
+            <StockMovements movements={data.movimientos} unidadMedida={data.unidadMedida} />
+          ) : null}
         </>
       ) : (
         <div className="grid gap-4" aria-busy="true" aria-label="Cargando ítem">

@@ -21,7 +21,10 @@ export default function NewItemPage() {
   if (redirecting) return null;
 
   return (
-    <ItemPageFrame title={CATALOG_MESSAGES.newItemTitle} subtitle="Un producto, un servicio o un insumo del catálogo de la clínica.">
+    <ItemPageFrame
+      title={CATALOG_MESSAGES.newItemTitle}
+      subtitle="Un producto, un servicio o un insumo del catálogo de la clínica."
+    >
       <ItemForm mode="create" onSubmit={onSubmit} />
     </ItemPageFrame>
   );

@@ -31,12 +31,16 @@ export function useFinishClinicSetup({ redirectDelayMs = 0 }: { redirectDelayMs?
       await save.mutateAsync(values);
     } catch (error) {
       setFinishing(false);
-      if (!onFieldErrors(error)) toastFailure(error, { title: 'Error al configurar la clínica', fallback: 'Ocurrió un error inesperado' });
+      if (!onFieldErrors(error))
+        toastFailure(error, { title: 'Error al configurar la clínica', fallback: 'Ocurrió un error inesperado' });
       return;
     }
     if (logo) {
       // The clinic is saved; without the logo it simply has none yet (spec 000 §8: the flow continues).
-      await tryImageStep(() => uploadLogo.mutateAsync(logo), { title: CLINIC_MESSAGES.logoUploadFailed, fallback: CLINIC_MESSAGES.logoUploadFallback });
+      await tryImageStep(() => uploadLogo.mutateAsync(logo), {
+        title: CLINIC_MESSAGES.logoUploadFailed,
+        fallback: CLINIC_MESSAGES.logoUploadFallback,
+      });
     }
     await refresh().catch(() => null);
     toast.success('¡Configuración completada!', 'Tu clínica ha sido configurada con éxito');

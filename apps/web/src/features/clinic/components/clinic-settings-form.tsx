@@ -37,7 +37,10 @@ export function ClinicSettingsForm({ clinica }: { clinica: Clinic }) {
       form.reset(clinicToForm(saved));
     },
     onSaveError: (error) =>
-      showSubmitError(error, form.setError, FIELDS, { title: 'Error al guardar cambios', fallback: 'Ocurrió un error al guardar la información' }),
+      showSubmitError(error, form.setError, FIELDS, {
+        title: 'Error al guardar cambios',
+        fallback: 'Ocurrió un error al guardar la información',
+      }),
     upload: (file) => uploadLogo.mutateAsync(file),
     uploadFailed: { title: CLINIC_MESSAGES.logoUploadFailed, fallback: 'No se pudo subir la imagen' },
     onSaved: async () => {
@@ -57,7 +60,9 @@ export function ClinicSettingsForm({ clinica }: { clinica: Clinic }) {
             <h2 id="clinic-settings-title">Información de la clínica</h2>
           </CardTitle>
           <CardDescription>
-            {canEdit ? CLINIC_MESSAGES.visibleToPatients : 'Solo las personas con permiso para editar la clínica pueden modificar esta información.'}
+            {canEdit
+              ? CLINIC_MESSAGES.visibleToPatients
+              : 'Solo las personas con permiso para editar la clínica pueden modificar esta información.'}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
@@ -70,7 +75,13 @@ export function ClinicSettingsForm({ clinica }: { clinica: Clinic }) {
             buttonLabel={logo.image || clinica.logoUrl ? 'Cambiar logo' : 'Subir logo'}
             disabled={!canEdit || isSubmitting}
           />
-          <ClinicFields form={form} fields={FIELDS} required={REQUIRED} idPrefix="settings-clinic" disabled={!canEdit} />
+          <ClinicFields
+            form={form}
+            fields={FIELDS}
+            required={REQUIRED}
+            idPrefix="settings-clinic"
+            disabled={!canEdit}
+          />
         </CardContent>
         <CardFooter className="justify-end gap-2 border-t">
           <Link to="/dashboard" className={buttonVariants({ variant: 'outline' })}>

@@ -42,7 +42,8 @@ export default function ClinicStepPage() {
   }, [complete, finishing, navigate]);
 
   useEffect(() => {
-    if (clinic.isError) toast.error('Error al cargar información', errorMessage(clinic.error, 'Inténtalo de nuevo más tarde'));
+    if (clinic.isError)
+      toast.error('Error al cargar información', errorMessage(clinic.error, 'Inténtalo de nuevo más tarde'));
   }, [clinic.isError, clinic.error]);
 
   const onSubmit = form.handleSubmit((values) =>

@@ -25,7 +25,8 @@ export default function SettingsPage({ sections = [] }: { sections?: ComponentTy
   }, [missing, navigate]);
 
   useEffect(() => {
-    if (clinic.isError) toast.error('Error al cargar información', errorMessage(clinic.error, 'Inténtalo de nuevo más tarde'));
+    if (clinic.isError)
+      toast.error('Error al cargar información', errorMessage(clinic.error, 'Inténtalo de nuevo más tarde'));
   }, [clinic.isError, clinic.error]);
 
   return (

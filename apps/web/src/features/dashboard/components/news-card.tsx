@@ -18,7 +18,12 @@ function NewsItem({ noticia, onOpen }: { noticia: Noticia; onOpen: (button: HTML
         {formatDate(noticia.fecha)}
       </time>
       <p className="text-sm">{noticia.resumen}</p>
-      <Button variant="link" className="h-auto self-start p-0" onClick={(event) => onOpen(event.currentTarget)} aria-describedby={titleId}>
+      <Button
+        variant="link"
+        className="h-auto self-start p-0"
+        onClick={(event) => onOpen(event.currentTarget)}
+        aria-describedby={titleId}
+      >
         Leer más
       </Button>
     </li>

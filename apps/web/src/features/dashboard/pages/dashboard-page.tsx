@@ -25,9 +25,13 @@ export default function DashboardPage({ actions, sections = [] }: Props) {
     <div className="flex flex-col gap-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">{nombre ? `¡Bienvenido, ${nombre}!` : '¡Bienvenido!'}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">
+            {nombre ? `¡Bienvenido, ${nombre}!` : '¡Bienvenido!'}
+          </h1>
           <p className="text-muted-foreground">
-            {account?.clinica ? `Este es el resumen de ${account.clinica.nombre}.` : 'Este es el resumen de tu clínica.'}
+            {account?.clinica
+              ? `Este es el resumen de ${account.clinica.nombre}.`
+              : 'Este es el resumen de tu clínica.'}
           </p>
         </div>
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}

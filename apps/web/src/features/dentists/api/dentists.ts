@@ -9,15 +9,28 @@ export type { Dentist };
 const dentistsKey = ['dentistas'] as const;
 
 /** All the clinic's dentists, the inactive ones too. */
-export const useDentists = () => useQuery({ queryKey: [...dentistsKey, 'todos'], queryFn: (): Promise<Dentist[]> => unwrap(api.dentistas.$get({ query: {} })) });
+export const useDentists = () =>
+  useQuery({
+    queryKey: [...dentistsKey, 'todos'],
+    queryFn: (): Promise<Dentist[]> => unwrap(api.dentistas.$get({ query: {} })),
+  });
 
 /** The team members with rol dentista a dentist may be linked to. */
 export const useDentistMembers = () =>
-  useQuery({ queryKey: [...dentistsKey, 'miembros'], queryFn: (): Promise<DentistMember[]> => unwrap(api.dentistas.miembros.$get()) });
+  useQuery({
+    queryKey: [...dentistsKey, 'miembros'],
+    queryFn: (): Promise<DentistMember[]> => unwrap(api.dentistas.miembros.$get()),
+  });
 
-export const useCreateDentist = () => useInvalidatingMutation((input: DentistData) => unwrap(api.dentistas.$post({ json: input })), dentistsKey);
+export const useCreateDentist = () =>
+  useInvalidatingMutation((input: DentistData) => unwrap(api.dentistas.$post({ json: input })), dentistsKey);
 
 export const useUpdateDentist = () =>
-  useInvalidatingMutation(({ id, input }: { id: string; input: UpdateDentistData }) => unwrap(api.dentistas[':id'].$put({ param: { id }, json: input })), dentistsKey);
+  useInvalidatingMutation(
+    ({ id, input }: { id: string; input: UpdateDentistData }) =>
+      unwrap(api.dentistas[':id'].$put({ param: { id }, json: input })),
+    dentistsKey,
+  );
 
-export const useDeactivateDentist = () => useInvalidatingMutation((id: string) => unwrap(api.dentistas[':id'].$delete({ param: { id } })), dentistsKey);
+export const useDeactivateDentist = () =>
+  useInvalidatingMutation((id: string) => unwrap(api.dentistas[':id'].$delete({ param: { id } })), dentistsKey);

@@ -1,8 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DENTIST_COLORS, DENTIST_MESSAGES, ESPECIALIDADES, updateDentistSchema, type Dentist, type UpdateDentistData } from '@odontia/shared';
+import {
+  DENTIST_COLORS,
+  DENTIST_MESSAGES,
+  ESPECIALIDADES,
+  updateDentistSchema,
+  type Dentist,
+  type UpdateDentistData,
+} from '@odontia/shared';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -14,19 +28,41 @@ import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useCreateDentist, useDentistMembers, useUpdateDentist } from '../api/dentists';
 
-type Values = { nombres: string; apellidos: string; especialidad: string; color: string; activo: boolean; usuarioId: string };
+type Values = {
+  nombres: string;
+  apellidos: string;
+  especialidad: string;
+  color: string;
+  activo: boolean;
+  usuarioId: string;
+};
 const FIELDS = ['nombres', 'apellidos', 'especialidad', 'color', 'activo', 'usuarioId'] as const;
 /** The select's value for "no linked member" (Radix Select has no empty value). */
 const NO_MEMBER = 'ninguno';
 
 /** Create (dentist null) or edit a dentist: name, specialty, a colour of the palette, activo, the linked member. */
-export function DentistDialog({ dentist, suggestedColor, onClose }: { dentist: Dentist | null; suggestedColor: string; onClose: () => void }) {
+export function DentistDialog({
+  dentist,
+  suggestedColor,
+  onClose,
+}: {
+  dentist: Dentist | null;
+  suggestedColor: string;
+  onClose: () => void;
+}) {
   const create = useCreateDentist();
   const update = useUpdateDentist();
   const members = useDentistMembers();
   const form = useForm<Values>({
     defaultValues: dentist
-      ? { nombres: dentist.nombres, apellidos: dentist.apellidos, especialidad: dentist.especialidad, color: dentist.color, activo: dentist.activo, usuarioId: dentist.usuarioId ?? '' }
+      ? {
+          nombres: dentist.nombres,
+          apellidos: dentist.apellidos,
+          especialidad: dentist.especialidad,
+          color: dentist.color,
+          activo: dentist.activo,
+          usuarioId: dentist.usuarioId ?? '',
+        }
       : { nombres: '', apellidos: '', especialidad: '', color: suggestedColor, activo: true, usuarioId: '' },
     resolver: zodResolver(updateDentistSchema as never) as unknown as Resolver<Values>,
   });
@@ -101,7 +137,10 @@ export function DentistDialog({ dentist, suggestedColor, onClose }: { dentist: D
                       aria-checked={field.value === c.value}
                       aria-label={c.nombre}
                       title={c.nombre}
-                      className={cn('size-8 rounded-full ring-offset-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', field.value === c.value && 'ring-2 ring-foreground')}
+                      className={cn(
+                        'size-8 rounded-full ring-offset-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                        field.value === c.value && 'ring-2 ring-foreground',
+                      )}
                       style={{ backgroundColor: c.value }}
                       onClick={() => field.onChange(c.value)}
                     />
@@ -115,16 +154,25 @@ export function DentistDialog({ dentist, suggestedColor, onClose }: { dentist: D
             control={control}
             name="usuarioId"
             render={({ field }) => (
-              <FormField label="Usuario del equipo" error={errors.usuarioId?.message} description="Un miembro con rol dentista: recibe avisos de sus citas.">
+              <FormField
+                label="Usuario del equipo"
+                error={errors.usuarioId?.message}
+                description="Un miembro con rol dentista: recibe avisos de sus citas."
+              >
                 {(wiring) => (
-                  <Select value={field.value || NO_MEMBER} onValueChange={(v) => field.onChange(v === NO_MEMBER ? '' : v)}>
+                  <Select
+                    value={field.value || NO_MEMBER}
+                    onValueChange={(v) => field.onChange(v === NO_MEMBER ? '' : v)}
+                  >
                     <SelectTrigger {...wiring} className="w-full">
                       <SelectValue placeholder={members.isPending ? 'Cargando usuarios...' : undefined} />
                     </SelectTrigger>
                     <SelectContent>
                       <SelectItem value={NO_MEMBER}>Sin vincular</SelectItem>
                       {dentist?.usuarioId && !members.data?.some((m) => m.id === dentist.usuarioId) ? (
-                        <SelectItem value={dentist.usuarioId}>{dentist.usuarioNombre ?? 'Usuario vinculado'}</SelectItem>
+                        <SelectItem value={dentist.usuarioId}>
+                          {dentist.usuarioNombre ?? 'Usuario vinculado'}
+                        </SelectItem>
                       ) : null}
                       {(members.data ?? []).map((m) => (
                         <SelectItem key={m.id} value={m.id}>

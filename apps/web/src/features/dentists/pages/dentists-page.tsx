@@ -47,12 +47,19 @@ function DeactivateDialog({ dentist, onClose }: { dentist: Dentist | null; onClo
         <AlertDialogHeader>
           <AlertDialogTitle>¿Estás seguro?</AlertDialogTitle>
           <AlertDialogDescription>
-            {dentist ? `${fullName(dentist)} dejará de aparecer para citas nuevas. Sus citas existentes se conservan.` : null}
+            {dentist
+              ? `${fullName(dentist)} dejará de aparecer para citas nuevas. Sus citas existentes se conservan.`
+              : null}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={deactivate.isPending}>Cancelar</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={confirm} disabled={deactivate.isPending} aria-busy={deactivate.isPending}>
+          <AlertDialogAction
+            variant="destructive"
+            onClick={confirm}
+            disabled={deactivate.isPending}
+            aria-busy={deactivate.isPending}
+          >
             {deactivate.isPending ? 'Desactivando...' : 'Desactivar'}
           </AlertDialogAction>
         </AlertDialogFooter>
@@ -71,7 +78,10 @@ export default function DentistsPage() {
   const [toDeactivate, setToDeactivate] = useState<Dentist | null>(null);
 
   useEffect(() => {
-    if (list.isError && !redirecting) toast.error(DENTIST_MESSAGES.loadError, errorMessage(list.error, 'Inténtalo de nuevo más tarde'), { id: 'error-cargar-dentistas' });
+    if (list.isError && !redirecting)
+      toast.error(DENTIST_MESSAGES.loadError, errorMessage(list.error, 'Inténtalo de nuevo más tarde'), {
+        id: 'error-cargar-dentistas',
+      });
   }, [list.isError, list.error, redirecting]);
 
   if (redirecting) return null;
@@ -134,11 +144,20 @@ export default function DentistsPage() {
                     <TableCell className="text-right">
                       {canManage ? (
                         <div className="flex justify-end gap-1">
-                          <Button variant="ghost" size="icon" aria-label={`Editar a ${fullName(d)}`} onClick={() => setEditing(d)}>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Editar a ${fullName(d)}`}
+                            onClick={() => setEditing(d)}
+                          >
                             <Pencil aria-hidden="true" />
                           </Button>
                           {d.activo ? (
-                            <RowDeleteButton label={`Desactivar a ${fullName(d)}`} onClick={() => setToDeactivate(d)} icon={UserX} />
+                            <RowDeleteButton
+                              label={`Desactivar a ${fullName(d)}`}
+                              onClick={() => setToDeactivate(d)}
+                              icon={UserX}
+                            />
                           ) : null}
                         </div>
                       ) : null}
@@ -150,7 +169,13 @@ export default function DentistsPage() {
           )}
         </CardContent>
       </Card>
-      {editing ? <DentistDialog dentist={editing === 'nuevo' ? null : editing} suggestedColor={suggestedColor} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <DentistDialog
+          dentist={editing === 'nuevo' ? null : editing}
+          suggestedColor={suggestedColor}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
       <DeactivateDialog dentist={toDeactivate} onClose={() => setToDeactivate(null)} />
     </div>
   );

@@ -9,7 +9,10 @@ export type StaffPublicProfile = InferResponseType<(typeof api)['perfil-publico'
 const publicProfileKey = ['perfil-publico'] as const;
 
 export const publicProfileQueryOptions = () =>
-  queryOptions({ queryKey: publicProfileKey, queryFn: async () => (await unwrap(api['perfil-publico'].$get())).perfil });
+  queryOptions({
+    queryKey: publicProfileKey,
+    queryFn: async () => (await unwrap(api['perfil-publico'].$get())).perfil,
+  });
 
 export const usePublicProfile = () => useQuery(publicProfileQueryOptions());
 
@@ -26,10 +29,16 @@ export function useUpdatePublicProfile() {
 }
 
 export const useUploadProfileImage = () =>
-  useInvalidatingMutation((file: File) => unwrap(api['perfil-publico'].imagen.$post({ form: { imagen: file } })), publicProfileKey);
+  useInvalidatingMutation(
+    (file: File) => unwrap(api['perfil-publico'].imagen.$post({ form: { imagen: file } })),
+    publicProfileKey,
+  );
 
-export const useRemoveProfileImage = () => useInvalidatingMutation(() => unwrap(api['perfil-publico'].imagen.$delete()), publicProfileKey);
+export const useRemoveProfileImage = () =>
+  useInvalidatingMutation(() => unwrap(api['perfil-publico'].imagen.$delete()), publicProfileKey);
 
 /** Stores a doctor's photo and returns its URL, saved with the profile. */
 export const useUploadDoctorImage = () =>
-  useMutation({ mutationFn: (file: File) => unwrap(api['perfil-publico'].doctores.imagen.$post({ form: { imagen: file } })) });
+  useMutation({
+    mutationFn: (file: File) => unwrap(api['perfil-publico'].doctores.imagen.$post({ form: { imagen: file } })),
+  });

@@ -4,13 +4,36 @@ import { cx } from '@/lib/cx';
 type Flags = { destacada: boolean; esNueva: boolean; tieneNovedades: boolean };
 
 const BADGES = [
-  { key: 'destacada', label: 'Destacada', Icon: Star, className: 'bg-amber-100 text-amber-900 dark:bg-amber-400/20 dark:text-amber-200' },
-  { key: 'esNueva', label: 'Nueva', Icon: Sparkles, className: 'bg-sky-100 text-sky-900 dark:bg-sky-400/20 dark:text-sky-200' },
-  { key: 'tieneNovedades', label: 'Novedades', Icon: BadgeCheck, className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-400/20 dark:text-emerald-200' },
+  {
+    key: 'destacada',
+    label: 'Destacada',
+    Icon: Star,
+    className: 'bg-amber-100 text-amber-900 dark:bg-amber-400/20 dark:text-amber-200',
+  },
+  {
+    key: 'esNueva',
+    label: 'Nueva',
+    Icon: Sparkles,
+    className: 'bg-sky-100 text-sky-900 dark:bg-sky-400/20 dark:text-sky-200',
+  },
+  {
+    key: 'tieneNovedades',
+    label: 'Novedades',
+    Icon: BadgeCheck,
+    className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-400/20 dark:text-emerald-200',
+  },
 ] as const;
 
 /** Icons for destacada, esNueva and tieneNovedades (spec 000 §2), each with its name for everyone. */
-export function ClinicBadges({ clinica, compact = false, className }: { clinica: Flags; compact?: boolean; className?: string }) {
+export function ClinicBadges({
+  clinica,
+  compact = false,
+  className,
+}: {
+  clinica: Flags;
+  compact?: boolean;
+  className?: string;
+}) {
   const shown = BADGES.filter((b) => clinica[b.key]);
   if (!shown.length) return null;
   return (

@@ -10,7 +10,15 @@ import { ClinicImage } from './clinic-image';
  * Spec 000 §2: image, name, city, description or phone, up to 3 specialty chips plus '+N más',
  * badges, and 'Ver detalles'. The name's link covers the whole card, so a tap anywhere opens the profile.
  */
-export function ClinicCard({ clinica, className, headingLevel = 3 }: { clinica: ClinicaCardData; className?: string; headingLevel?: 2 | 3 }) {
+export function ClinicCard({
+  clinica,
+  className,
+  headingLevel = 3,
+}: {
+  clinica: ClinicaCardData;
+  className?: string;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const chips = clinica.especialidades.slice(0, SPECIALTY_CHIPS_MAX);
   const more = clinica.especialidades.length - chips.length;
@@ -29,7 +37,10 @@ export function ClinicCard({ clinica, className, headingLevel = 3 }: { clinica: 
         <div>
           <Heading className="text-base leading-snug font-semibold">
             {/* The stretched link makes the whole card clickable while keeping one link per card. */}
-            <Link to={`/clinicas/${clinica.id}`} className="outline-none after:absolute after:inset-0 after:content-['']">
+            <Link
+              to={`/clinicas/${clinica.id}`}
+              className="outline-none after:absolute after:inset-0 after:content-['']"
+            >
               {clinica.nombre}
             </Link>
           </Heading>
@@ -51,7 +62,10 @@ export function ClinicCard({ clinica, className, headingLevel = 3 }: { clinica: 
         {chips.length ? (
           <ul className="flex flex-wrap gap-1.5" aria-label="Especialidades">
             {chips.map((slug) => (
-              <li key={slug} className="rounded-md bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground">
+              <li
+                key={slug}
+                className="rounded-md bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground"
+              >
                 {formatSpecialtySlug(slug)}
               </li>
             ))}

@@ -17,7 +17,12 @@ export function ClinicImage({
   sizes?: string;
 }) {
   return (
-    <div className={cx('relative aspect-[16/10] overflow-hidden bg-gradient-to-br from-primary/15 to-primary/5', className)}>
+    <div
+      className={cx(
+        'relative aspect-[16/10] overflow-hidden bg-gradient-to-br from-primary/15 to-primary/5',
+        className,
+      )}
+    >
       {src ? (
         <img
           src={src}

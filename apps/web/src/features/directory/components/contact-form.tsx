@@ -42,7 +42,10 @@ export default function ContactForm({ clinicaId, token, hoy }: { clinicaId: stri
           if (message) form.setError(field, { message });
         }
       }
-      toast.error('No se pudo enviar la solicitud', errorMessage(error, 'Ocurrió un error inesperado. Inténtalo de nuevo.'));
+      toast.error(
+        'No se pudo enviar la solicitud',
+        errorMessage(error, 'Ocurrió un error inesperado. Inténtalo de nuevo.'),
+      );
     }
   };
 
@@ -87,7 +90,12 @@ export default function ContactForm({ clinicaId, token, hoy }: { clinicaId: stri
         <Input type="date" min={hoy} {...form.register('fechaPreferida')} />
       </FormField>
       <FormField label="Mensaje" required error={errors.mensaje?.message} className="sm:col-span-2">
-        <Textarea rows={4} maxLength={2000} placeholder="Cuéntanos qué necesitas y cuándo te viene bien" {...form.register('mensaje')} />
+        <Textarea
+          rows={4}
+          maxLength={2000}
+          placeholder="Cuéntanos qué necesitas y cuándo te viene bien"
+          {...form.register('mensaje')}
+        />
       </FormField>
       {/* Honeypot: off-screen and out of the tab order, so only bots fill it. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

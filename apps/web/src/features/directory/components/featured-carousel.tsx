@@ -70,10 +70,22 @@ export function FeaturedCarousel({ clinicas }: { clinicas: ClinicaCardData[] }) 
       </div>
       {edges.start && edges.end ? null : (
         <div className="mt-2 flex justify-end gap-2">
-          <button type="button" className={buttonVariants({ variant: 'outline', size: 'icon' })} onClick={() => page(-1)} disabled={edges.start} aria-label="Clínicas anteriores">
+          <button
+            type="button"
+            className={buttonVariants({ variant: 'outline', size: 'icon' })}
+            onClick={() => page(-1)}
+            disabled={edges.start}
+            aria-label="Clínicas anteriores"
+          >
             <ChevronLeft aria-hidden="true" />
           </button>
-          <button type="button" className={buttonVariants({ variant: 'outline', size: 'icon' })} onClick={() => page(1)} disabled={edges.end} aria-label="Clínicas siguientes">
+          <button
+            type="button"
+            className={buttonVariants({ variant: 'outline', size: 'icon' })}
+            onClick={() => page(1)}
+            disabled={edges.end}
+            aria-label="Clínicas siguientes"
+          >
             <ChevronRight aria-hidden="true" />
           </button>
         </div>

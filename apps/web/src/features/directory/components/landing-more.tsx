@@ -42,10 +42,7 @@ export default function LandingMore() {
               <Link to="/auth?register=true" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
                 Registrar mi clínica
               </Link>
-              <Link
-                to="/software-info"
-                className={buttonVariants({ variant: 'inverse', size: 'lg' })}
-              >
+              <Link to="/software-info" className={buttonVariants({ variant: 'inverse', size: 'lg' })}>
                 Conocer el software
               </Link>
             </div>

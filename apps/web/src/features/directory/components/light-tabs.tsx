@@ -15,7 +15,15 @@ function useTabs(): TabsState {
   return state;
 }
 
-export function LightTabs({ defaultValue, className, children }: { defaultValue: string; className?: string; children: ReactNode }) {
+export function LightTabs({
+  defaultValue,
+  className,
+  children,
+}: {
+  defaultValue: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const [value, setValue] = useState(defaultValue);
   const baseId = useId();
   return (
@@ -71,11 +79,25 @@ export function LightTab({ value, children }: { value: string; children: ReactNo
   );
 }
 
-export function LightTabPanel({ value, className, children }: { value: string; className?: string; children: ReactNode }) {
+export function LightTabPanel({
+  value,
+  className,
+  children,
+}: {
+  value: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const tabs = useTabs();
   if (tabs.value !== value) return null;
   return (
-    <div role="tabpanel" id={`${tabs.baseId}-panel-${value}`} aria-labelledby={`${tabs.baseId}-tab-${value}`} tabIndex={0} className={cx('outline-none', className)}>
+    <div
+      role="tabpanel"
+      id={`${tabs.baseId}-panel-${value}`}
+      aria-labelledby={`${tabs.baseId}-tab-${value}`}
+      tabIndex={0}
+      className={cx('outline-none', className)}
+    >
       {children}
     </div>
   );

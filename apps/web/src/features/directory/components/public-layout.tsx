@@ -6,7 +6,10 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
-  cx('rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground', isActive ? 'text-foreground' : 'text-muted-foreground');
+  cx(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground',
+    isActive ? 'text-foreground' : 'text-muted-foreground',
+  );
 
 /** Product name, the public sections, and the way in: the dashboard when signed in, otherwise sign-in and register. */
 export function PublicHeader() {
@@ -52,7 +55,8 @@ export function PublicFooter() {
         <div className="sm:col-span-2">
           <BrandMark />
           <p className="mt-3 max-w-sm text-sm text-muted-foreground">
-            El directorio de clínicas dentales y el software que las hace funcionar: citas, pacientes, odontograma y equipo en un solo lugar.
+            El directorio de clínicas dentales y el software que las hace funcionar: citas, pacientes, odontograma y
+            equipo en un solo lugar.
           </p>
         </div>
         <nav aria-label="Pacientes">

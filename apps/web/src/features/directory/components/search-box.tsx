@@ -15,12 +15,19 @@ export function SearchBox({ className, defaultValue = '' }: { className?: string
     navigate(`/clinicas${directoryQueryString({ q: value })}`);
   };
   return (
-    <form role="search" onSubmit={submit} className={cx('flex w-full gap-2 rounded-xl border bg-background p-2 shadow-lg', className)}>
+    <form
+      role="search"
+      onSubmit={submit}
+      className={cx('flex w-full gap-2 rounded-xl border bg-background p-2 shadow-lg', className)}
+    >
       <label htmlFor={id} className="sr-only">
         Buscar por clínica, especialidad o ciudad
       </label>
       <div className="relative flex-1">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
         <input
           id={id}
           type="search"

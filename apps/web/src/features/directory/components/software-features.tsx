@@ -1,12 +1,36 @@
 import { CalendarDays, ClipboardList, Globe, Package, ShieldCheck, Smile } from 'lucide-react';
 
 export const FUNCIONES = [
-  { Icon: CalendarDays, titulo: 'Agenda de citas', texto: 'Lista y calendario por día, semana o mes, con el estado de cada cita y el dentista que la atiende.' },
-  { Icon: ClipboardList, titulo: 'Pacientes e historiales', texto: 'Fichas completas con foto, contacto, visitas y notas, con búsqueda instantánea.' },
-  { Icon: Smile, titulo: 'Odontograma digital', texto: 'Marca caries, obturaciones, coronas o implantes diente a diente y guarda cada versión.' },
-  { Icon: ShieldCheck, titulo: 'Equipo y permisos', texto: 'Invita a tu equipo con roles de Administrador, Dentista, Asistente o Recepción.' },
-  { Icon: Package, titulo: 'Inventario y compras', texto: 'Controla productos, servicios e insumos y pide material a proveedores desde la tienda.' },
-  { Icon: Globe, titulo: 'Perfil público', texto: 'Tu clínica en el directorio de Odontia, con solicitudes de cita que llegan a tu equipo.' },
+  {
+    Icon: CalendarDays,
+    titulo: 'Agenda de citas',
+    texto: 'Lista y calendario por día, semana o mes, con el estado de cada cita y el dentista que la atiende.',
+  },
+  {
+    Icon: ClipboardList,
+    titulo: 'Pacientes e historiales',
+    texto: 'Fichas completas con foto, contacto, visitas y notas, con búsqueda instantánea.',
+  },
+  {
+    Icon: Smile,
+    titulo: 'Odontograma digital',
+    texto: 'Marca caries, obturaciones, coronas o implantes diente a diente y guarda cada versión.',
+  },
+  {
+    Icon: ShieldCheck,
+    titulo: 'Equipo y permisos',
+    texto: 'Invita a tu equipo con roles de Administrador, Dentista, Asistente o Recepción.',
+  },
+  {
+    Icon: Package,
+    titulo: 'Inventario y compras',
+    texto: 'Controla productos, servicios e insumos y pide material a proveedores desde la tienda.',
+  },
+  {
+    Icon: Globe,
+    titulo: 'Perfil público',
+    texto: 'Tu clínica en el directorio de Odontia, con solicitudes de cita que llegan a tu equipo.',
+  },
 ] as const;
 
 /** What the software does, for clinic owners. */

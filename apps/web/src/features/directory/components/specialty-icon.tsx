@@ -1,4 +1,14 @@
-import { Activity, Baby, HeartPulse, Scissors, ShieldPlus, Smile, Sparkles, Stethoscope, type LucideIcon } from 'lucide-react';
+import {
+  Activity,
+  Baby,
+  HeartPulse,
+  Scissors,
+  ShieldPlus,
+  Smile,
+  Sparkles,
+  Stethoscope,
+  type LucideIcon,
+} from 'lucide-react';
 
 /** The `icono` names of the seeded specialties (packages/shared directory.ts). */
 const ICONS: Record<string, LucideIcon> = {

@@ -27,7 +27,9 @@ function NotFound() {
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <Stethoscope className="size-12 text-muted-foreground" aria-hidden="true" />
       <h1 className="mt-4 text-2xl font-bold">Clínica no encontrada</h1>
-      <p className="mt-2 text-muted-foreground">La clínica que buscas no existe o ya no está publicada en el directorio.</p>
+      <p className="mt-2 text-muted-foreground">
+        La clínica que buscas no existe o ya no está publicada en el directorio.
+      </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Link to="/clinicas" className={buttonVariants()}>
           Volver al directorio
@@ -122,7 +124,9 @@ function Profile({ perfil }: { perfil: PerfilClinica }) {
               ))}
             </ul>
           ) : null}
-          {clinica.descripcion ? <p className="whitespace-pre-line text-muted-foreground">{clinica.descripcion}</p> : null}
+          {clinica.descripcion ? (
+            <p className="whitespace-pre-line text-muted-foreground">{clinica.descripcion}</p>
+          ) : null}
           <div className="mt-auto flex flex-wrap gap-2">
             {clinica.telefono ? (
               <a href={telHref(clinica.telefono)} className={buttonVariants()}>
@@ -137,7 +141,12 @@ function Profile({ perfil }: { perfil: PerfilClinica }) {
               </a>
             ) : null}
             {clinica.direccion ? (
-              <a href={mapsUrl(clinica.direccion, clinica.ciudad)} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'outline' })}>
+              <a
+                href={mapsUrl(clinica.direccion, clinica.ciudad)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonVariants({ variant: 'outline' })}
+              >
                 <MapIcon aria-hidden="true" />
                 Ver en el mapa
                 <span className="sr-only"> (se abre en una pestaña nueva)</span>
@@ -176,7 +185,15 @@ function Profile({ perfil }: { perfil: PerfilClinica }) {
                 {clinica.doctores.map((d, i) => (
                   <li key={`${d.nombre}-${i}`} className="flex items-center gap-3">
                     {d.imagen ? (
-                      <img src={d.imagen} alt="" width={64} height={64} loading="lazy" decoding="async" className="size-16 rounded-full bg-muted object-cover" />
+                      <img
+                        src={d.imagen}
+                        alt=""
+                        width={64}
+                        height={64}
+                        loading="lazy"
+                        decoding="async"
+                        className="size-16 rounded-full bg-muted object-cover"
+                      />
                     ) : (
                       <span className="flex size-16 items-center justify-center rounded-full bg-primary/10 text-primary">
                         <UserRound className="size-7" aria-hidden="true" />
@@ -193,7 +210,9 @@ function Profile({ perfil }: { perfil: PerfilClinica }) {
           ) : null}
           <LightTabPanel value="contacto" className="rounded-2xl border p-6">
             <h2 className="text-lg font-semibold">Solicitar cita</h2>
-            <p className="mt-1 text-sm text-muted-foreground">Envía tu solicitud y la clínica se pondrá en contacto contigo.</p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              Envía tu solicitud y la clínica se pondrá en contacto contigo.
+            </p>
             <Suspense
               fallback={
                 <p role="status" className="py-10 text-center text-sm text-muted-foreground">
@@ -233,7 +252,12 @@ function Profile({ perfil }: { perfil: PerfilClinica }) {
             ) : null}
             {clinica.sitioWeb && isWebUrl(clinica.sitioWeb) ? (
               <InfoRow icon={Globe} label="Sitio web">
-                <a href={clinica.sitioWeb} target="_blank" rel="noopener noreferrer nofollow" className="hover:underline">
+                <a
+                  href={clinica.sitioWeb}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  className="hover:underline"
+                >
                   {clinica.sitioWeb.replace(/^https?:\/\//i, '').replace(/\/$/, '')}
                 </a>
               </InfoRow>

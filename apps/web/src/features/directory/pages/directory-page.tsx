@@ -25,7 +25,17 @@ const selectClass =
  * 'Mostrando a - b de N' and links to the previous and next pages: real links (with the filters),
  * so they work without scripts, open in a new tab and can be followed by search engines.
  */
-function Pages({ total, pagina, porPagina, params }: { total: number; pagina: number; porPagina: number; params: { q: string; especialidad: string; ciudad: string } }) {
+function Pages({
+  total,
+  pagina,
+  porPagina,
+  params,
+}: {
+  total: number;
+  pagina: number;
+  porPagina: number;
+  params: { q: string; especialidad: string; ciudad: string };
+}) {
   const pages = Math.max(1, Math.ceil(total / porPagina));
   const from = (pagina - 1) * porPagina + 1;
   const to = Math.min(pagina * porPagina, total);
@@ -39,7 +49,12 @@ function Pages({ total, pagina, porPagina, params }: { total: number; pagina: nu
       {pages > 1 ? (
         <nav aria-label="Paginación" className="flex items-center gap-2">
           {pagina > 1 ? (
-            <Link to={href(pagina - 1)} onClick={top} className={buttonVariants({ variant: 'outline', size: 'sm' })} rel="prev">
+            <Link
+              to={href(pagina - 1)}
+              onClick={top}
+              className={buttonVariants({ variant: 'outline', size: 'sm' })}
+              rel="prev"
+            >
               <ChevronLeft aria-hidden="true" />
               Anterior
             </Link>
@@ -48,7 +63,12 @@ function Pages({ total, pagina, porPagina, params }: { total: number; pagina: nu
             Página {pagina} de {pages}
           </span>
           {pagina < pages ? (
-            <Link to={href(pagina + 1)} onClick={top} className={buttonVariants({ variant: 'outline', size: 'sm' })} rel="next">
+            <Link
+              to={href(pagina + 1)}
+              onClick={top}
+              className={buttonVariants({ variant: 'outline', size: 'sm' })}
+              rel="next"
+            >
               Siguiente
               <ChevronRight aria-hidden="true" />
             </Link>
@@ -101,9 +121,10 @@ export default function DirectoryPage() {
   const hasFilters = Boolean(q || especialidad || ciudad);
   const ids = { q: useId(), esp: useId(), ciudad: useId() };
   // A city typed in the URL that no clinic has yet still shows as chosen.
-  const ciudadOptions = ciudad && !ciudades.some((c) => c.ciudad.localeCompare(ciudad, 'es', { sensitivity: 'base' }) === 0)
-    ? [{ ciudad, total: 0 }, ...ciudades]
-    : ciudades;
+  const ciudadOptions =
+    ciudad && !ciudades.some((c) => c.ciudad.localeCompare(ciudad, 'es', { sensitivity: 'base' }) === 0)
+      ? [{ ciudad, total: 0 }, ...ciudades]
+      : ciudades;
 
   return (
     <PublicLayout>
@@ -119,7 +140,11 @@ export default function DirectoryPage() {
           <h1 className="mt-2 text-3xl font-bold tracking-tight">{titulo}</h1>
           <p className="mt-2 text-muted-foreground">Busca por nombre y filtra por especialidad o ciudad.</p>
 
-          <form role="search" onSubmit={submit} className="mt-6 grid gap-3 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end">
+          <form
+            role="search"
+            onSubmit={submit}
+            className="mt-6 grid gap-3 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
+          >
             <div className="grid gap-1.5">
               <label htmlFor={ids.q} className="text-sm font-medium">
                 Buscar
@@ -139,7 +164,12 @@ export default function DirectoryPage() {
               <label htmlFor={ids.esp} className="text-sm font-medium">
                 Especialidad
               </label>
-              <select id={ids.esp} value={especialidad} onChange={(e) => update({ especialidad: e.target.value })} className={selectClass}>
+              <select
+                id={ids.esp}
+                value={especialidad}
+                onChange={(e) => update({ especialidad: e.target.value })}
+                className={selectClass}
+              >
                 <option value="">Todas las especialidades</option>
                 {especialidades.map((e) => (
                   <option key={e.id} value={e.id}>
@@ -157,7 +187,10 @@ export default function DirectoryPage() {
               </label>
               <select
                 id={ids.ciudad}
-                value={ciudadOptions.find((c) => c.ciudad.localeCompare(ciudad, 'es', { sensitivity: 'base' }) === 0)?.ciudad ?? ''}
+                value={
+                  ciudadOptions.find((c) => c.ciudad.localeCompare(ciudad, 'es', { sensitivity: 'base' }) === 0)
+                    ?.ciudad ?? ''
+                }
                 onChange={(e) => update({ ciudad: e.target.value })}
                 className={selectClass}
               >
@@ -179,7 +212,9 @@ export default function DirectoryPage() {
       <div className="mx-auto max-w-6xl px-4 py-8" aria-busy={isPending || isPlaceholderData}>
         <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
           <p className="font-medium" aria-live="polite">
-            {data ? `${count.format(data.total)} ${data.total === 1 ? 'clínica encontrada' : 'clínicas encontradas'}` : 'Buscando clínicas…'}
+            {data
+              ? `${count.format(data.total)} ${data.total === 1 ? 'clínica encontrada' : 'clínicas encontradas'}`
+              : 'Buscando clínicas…'}
           </p>
           {hasFilters ? (
             <Link to="/clinicas" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
@@ -205,7 +240,9 @@ export default function DirectoryPage() {
           <div className="flex flex-col items-center rounded-2xl border border-dashed px-6 py-16 text-center">
             <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
             <h2 className="mt-4 text-lg font-semibold">No se encontraron clínicas</h2>
-            <p className="mt-1 max-w-md text-muted-foreground">Prueba con otro nombre u otra ciudad, o quita alguno de los filtros.</p>
+            <p className="mt-1 max-w-md text-muted-foreground">
+              Prueba con otro nombre u otra ciudad, o quita alguno de los filtros.
+            </p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               <Link to="/clinicas" className={buttonVariants()}>
                 Ver todas las clínicas
@@ -217,14 +254,24 @@ export default function DirectoryPage() {
           </div>
         ) : (
           <>
-            <ul className={cx('grid gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3', isPlaceholderData && 'opacity-60')}>
+            <ul
+              className={cx(
+                'grid gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3',
+                isPlaceholderData && 'opacity-60',
+              )}
+            >
               {data.clinicas.map((clinica) => (
                 <li key={clinica.id}>
                   <ClinicCard clinica={clinica} headingLevel={2} />
                 </li>
               ))}
             </ul>
-            <Pages total={data.total} pagina={data.pagina} porPagina={data.porPagina} params={{ q, especialidad, ciudad }} />
+            <Pages
+              total={data.total}
+              pagina={data.pagina}
+              porPagina={data.porPagina}
+              params={{ q, especialidad, ciudad }}
+            />
           </>
         )}
       </div>

@@ -45,7 +45,10 @@ function useAfterLoad() {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let cancelled = false;
-    const idle = (fn: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: 1500 }) : globalThis.setTimeout(fn, 200));
+    const idle = (fn: () => void) =>
+      'requestIdleCallback' in window
+        ? window.requestIdleCallback(fn, { timeout: 1500 })
+        : globalThis.setTimeout(fn, 200);
     // A transition: rendering the rest yields to the browser instead of blocking it.
     const go = () => idle(() => !cancelled && startTransition(() => setReady(true)));
     if (document.readyState === 'complete') go();
@@ -94,7 +97,11 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <LandingSection id="especialidades" title="Especialidades" subtitle="Encuentra la clínica que necesitas según el tratamiento.">
+      <LandingSection
+        id="especialidades"
+        title="Especialidades"
+        subtitle="Encuentra la clínica que necesitas según el tratamiento."
+      >
         {data ? (
           <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             {data.especialidades.map((e) => (
@@ -139,7 +146,12 @@ export default function LandingPage() {
         </LandingSection>
       ) : null}
 
-      <LandingSection id="directorio" title="Directorio de clínicas" subtitle="Las clínicas dentales que ya están en Odontia." action={seeAll}>
+      <LandingSection
+        id="directorio"
+        title="Directorio de clínicas"
+        subtitle="Las clínicas dentales que ya están en Odontia."
+        action={seeAll}
+      >
         {data ? (
           data.clinicas.length ? (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -9,9 +9,18 @@ import { useDocumentTitle } from '../components/use-document-title';
 
 const PASOS = [
   { titulo: 'Crea tu cuenta', texto: 'Regístrate con tu email y una contraseña. Solo te llevará un minuto.' },
-  { titulo: 'Configura tu clínica', texto: 'Completa tu perfil y los datos de la clínica: nombre, teléfono, ciudad, dirección y logo.' },
-  { titulo: 'Invita a tu equipo', texto: 'Añade a tus dentistas, asistentes y recepción, cada uno con los permisos de su rol.' },
-  { titulo: 'Publica tu perfil', texto: 'Activa tu perfil público y empieza a recibir solicitudes de cita desde el directorio.' },
+  {
+    titulo: 'Configura tu clínica',
+    texto: 'Completa tu perfil y los datos de la clínica: nombre, teléfono, ciudad, dirección y logo.',
+  },
+  {
+    titulo: 'Invita a tu equipo',
+    texto: 'Añade a tus dentistas, asistentes y recepción, cada uno con los permisos de su rol.',
+  },
+  {
+    titulo: 'Publica tu perfil',
+    texto: 'Activa tu perfil público y empieza a recibir solicitudes de cita desde el directorio.',
+  },
 ];
 
 /** /software-info: what Odontia offers clinic owners, the plans and how to start. */
@@ -22,9 +31,12 @@ export default function SoftwareInfoPage() {
       <section className="border-b bg-gradient-to-b from-primary/10 to-background">
         <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:py-24">
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">Para clínicas dentales</p>
-          <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl">El software que organiza tu clínica y te trae pacientes</h1>
+          <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+            El software que organiza tu clínica y te trae pacientes
+          </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
-            Agenda, pacientes, odontograma, equipo e inventario en una sola aplicación, y un perfil en el directorio de Odontia para que nuevos pacientes te encuentren.
+            Agenda, pacientes, odontograma, equipo e inventario en una sola aplicación, y un perfil en el directorio de
+            Odontia para que nuevos pacientes te encuentren.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link to="/auth?register=true" className={buttonVariants({ size: 'lg' })}>
@@ -81,7 +93,10 @@ export default function SoftwareInfoPage() {
           <ol className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {PASOS.map((paso, i) => (
               <li key={paso.titulo} className="rounded-xl border bg-card p-5 shadow-sm">
-                <span className="inline-flex size-8 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground" aria-hidden="true">
+                <span
+                  className="inline-flex size-8 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
+                  aria-hidden="true"
+                >
                   {i + 1}
                 </span>
                 <h3 className="mt-3 font-semibold">{paso.titulo}</h3>

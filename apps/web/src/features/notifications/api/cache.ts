@@ -4,7 +4,8 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 /** Every notifications query lives under this key. */
 export const notificationsKey = ['notificaciones'] as const;
 /** The bell's list (all of the member's notifications) and the dashboard's (only the unread ones). */
-export const notificationListKey = (soloNoLeidas: boolean) => [...notificationsKey, soloNoLeidas ? 'no-leidas' : 'todas'] as const;
+export const notificationListKey = (soloNoLeidas: boolean) =>
+  [...notificationsKey, soloNoLeidas ? 'no-leidas' : 'todas'] as const;
 
 type Pages = InfiniteData<NotificacionesPage, string | undefined>;
 
@@ -15,7 +16,12 @@ function withUnread<T extends Pages | undefined>(data: T, noLeidas: number | ((c
 }
 
 /** A new notification goes first in the newest page, once (the stream may replay one it already has). */
-function prependToPage(page: NotificacionesPage, n: Notificacion, soloNoLeidas: boolean, known: boolean): NotificacionesPage {
+function prependToPage(
+  page: NotificacionesPage,
+  n: Notificacion,
+  soloNoLeidas: boolean,
+  known: boolean,
+): NotificacionesPage {
   if (known) return page;
   return {
     ...page,
@@ -52,10 +58,21 @@ export function arrivalMark(queryClient: QueryClient): number {
   return arrivalsOf(queryClient).last;
 }
 
-export function withArrivals(queryClient: QueryClient, mark: number, page: NotificacionesPage, soloNoLeidas: boolean): NotificacionesPage {
+export function withArrivals(
+  queryClient: QueryClient,
+  mark: number,
+  page: NotificacionesPage,
+  soloNoLeidas: boolean,
+): NotificacionesPage {
   const since = arrivalsOf(queryClient).items.filter((item) => item.at > mark);
   return since.reduce(
-    (result, { n }) => prependToPage(result, n, soloNoLeidas, result.notificaciones.some((item) => item.id === n.id)),
+    (result, { n }) =>
+      prependToPage(
+        result,
+        n,
+        soloNoLeidas,
+        result.notificaciones.some((item) => item.id === n.id),
+      ),
     page,
   );
 }
@@ -88,13 +105,16 @@ export function addNotification(queryClient: QueryClient, n: Notificacion) {
   const state = arrivalsOf(queryClient);
   state.items.push({ at: ++state.last, n });
   if (state.items.length > ARRIVALS_KEPT) state.items.shift();
-  for (const solo of LISTS) queryClient.setQueryData<Pages>(notificationListKey(solo), (data) => prepend(data, n, solo));
+  for (const solo of LISTS)
+    queryClient.setQueryData<Pages>(notificationListKey(solo), (data) => prepend(data, n, solo));
 }
 
 /** After `POST .../leida`: the server's answer says how many are still unread. */
 export function setNotificationRead(queryClient: QueryClient, id: string, noLeidas: number) {
   for (const solo of LISTS) {
-    queryClient.setQueryData<Pages>(notificationListKey(solo), (data) => withUnread(markRead(data, id, solo), noLeidas));
+    queryClient.setQueryData<Pages>(notificationListKey(solo), (data) =>
+      withUnread(markRead(data, id, solo), noLeidas),
+    );
   }
 }
 

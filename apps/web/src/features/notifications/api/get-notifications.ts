@@ -9,7 +9,9 @@ export const notificationsQueryOptions = (soloNoLeidas: boolean) =>
     queryKey: notificationListKey(soloNoLeidas),
     queryFn: async ({ pageParam, client }): Promise<NotificacionesPage> => {
       const mark = arrivalMark(client);
-      const page = await unwrap(api.notificaciones.$get({ query: { antes: pageParam, soloNoLeidas: soloNoLeidas ? 'true' : undefined } }));
+      const page = await unwrap(
+        api.notificaciones.$get({ query: { antes: pageParam, soloNoLeidas: soloNoLeidas ? 'true' : undefined } }),
+      );
       // The newest page also shows what the stream delivered while it was being read.
       return pageParam === undefined ? withArrivals(client, mark, page, soloNoLeidas) : page;
     },

@@ -67,7 +67,12 @@ export function ImportantNotificationsCard() {
           </ul>
         )}
         {list.hasNextPage ? (
-          <Button variant="link" className="mt-2 px-0" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+          <Button
+            variant="link"
+            className="mt-2 px-0"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+          >
             {list.isFetchingNextPage ? <Spinner decorative /> : null}
             Ver más
           </Button>

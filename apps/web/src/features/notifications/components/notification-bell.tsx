@@ -25,7 +25,13 @@ export function NotificationBell() {
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={bellLabel(count)} data-testid="notification-bell">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={bellLabel(count)}
+          data-testid="notification-bell"
+        >
           <Bell aria-hidden="true" className="size-5" />
           {count > 0 ? (
             <span
@@ -41,7 +47,9 @@ export function NotificationBell() {
       <SheetContent side="right" className="w-full gap-0 sm:max-w-md">
         <SheetHeader className="border-b pr-12">
           <SheetTitle>Notificaciones</SheetTitle>
-          <SheetDescription>{count === 0 ? 'No tienes notificaciones sin leer' : `Tienes ${count} sin leer`}</SheetDescription>
+          <SheetDescription>
+            {count === 0 ? 'No tienes notificaciones sin leer' : `Tienes ${count} sin leer`}
+          </SheetDescription>
         </SheetHeader>
         <NotificationsPanel list={list} unread={count} onNavigate={() => setOpen(false)} />
       </SheetContent>

@@ -28,7 +28,8 @@ export function NotificationsPanel({ list, unread, onNavigate }: Props) {
 
   function markAllRead() {
     markAll.mutate(undefined, {
-      onError: (error) => toast.error('Error', errorMessage(error, 'No se pudieron marcar las notificaciones como leídas')),
+      onError: (error) =>
+        toast.error('Error', errorMessage(error, 'No se pudieron marcar las notificaciones como leídas')),
     });
   }
 
@@ -88,7 +89,12 @@ export function NotificationsPanel({ list, unread, onNavigate }: Props) {
         )}
         {list.hasNextPage ? (
           <div className="flex justify-center p-3">
-            <Button variant="outline" size="sm" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void list.fetchNextPage()}
+              disabled={list.isFetchingNextPage}
+            >
               {list.isFetchingNextPage ? <Spinner decorative /> : null}
               Ver más
             </Button>

@@ -47,7 +47,11 @@ export function useNotificationStream(userId: string | null) {
       if (toasted.has(n.id)) return;
       toasted.add(n.id);
       const link = internalLink(n.enlace);
-      toast.info(n.titulo, n.mensaje, link ? { action: { label: 'Ver', onClick: () => openRef.current(n) } } : undefined);
+      toast.info(
+        n.titulo,
+        n.mensaje,
+        link ? { action: { label: 'Ver', onClick: () => openRef.current(n) } } : undefined,
+      );
     };
 
     const connect = () => {
@@ -63,9 +67,12 @@ export function useNotificationStream(userId: string | null) {
       current.addEventListener(NOTIFICATION_EVENT, onNotification);
       current.addEventListener('error', () => {
         if (stopped || current.readyState !== EventSource.CLOSED) return;
-        retry = setTimeout(() => {
-          if (!stopped) connect();
-        }, Math.min(30_000, 1000 * 2 ** attempts++));
+        retry = setTimeout(
+          () => {
+            if (!stopped) connect();
+          },
+          Math.min(30_000, 1000 * 2 ** attempts++),
+        );
       });
     };
 

@@ -18,7 +18,9 @@ export function useOpenNotification() {
   return useCallback(
     (n: Pick<Notificacion, 'id' | 'leida' | 'enlace'>) => {
       if (!n.leida) {
-        mutate(n, { onError: (error) => toast.error('Error', errorMessage(error, 'No se pudo marcar la notificación como leída')) });
+        mutate(n, {
+          onError: (error) => toast.error('Error', errorMessage(error, 'No se pudo marcar la notificación como leída')),
+        });
       }
       const to = internalLink(n.enlace);
       if (to) navigate(to);

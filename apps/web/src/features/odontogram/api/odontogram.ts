@@ -10,7 +10,10 @@ export type Odontogram = Omit<InferResponseType<typeof chartApi.$put, 200>, 'cha
 /** The current chart as the screen opens it, with whose it is. */
 export type OdontogramView = Odontogram & Pick<InferResponseType<typeof chartApi.$get, 200>, 'paciente'>;
 export type VersionPage = InferResponseType<typeof chartApi.versiones.$get, 200>;
-export type VersionDetail = Omit<InferResponseType<(typeof chartApi.versiones)[':version']['$get'], 200>, 'chart' | 'anterior'> & {
+export type VersionDetail = Omit<
+  InferResponseType<(typeof chartApi.versiones)[':version']['$get'], 200>,
+  'chart' | 'anterior'
+> & {
   chart: OdontogramChart;
   anterior: { version: number; chart: OdontogramChart } | null;
 };
@@ -26,7 +29,8 @@ export const odontogramKey = (patientId: string) => ['odontograma', patientId] a
 export const useOdontogram = (patientId: string) =>
   useQuery({
     queryKey: [...odontogramKey(patientId), 'actual'],
-    queryFn: async (): Promise<OdontogramView> => (await unwrap(chartApi.$get({ param: { id: patientId } }))) as OdontogramView,
+    queryFn: async (): Promise<OdontogramView> =>
+      (await unwrap(chartApi.$get({ param: { id: patientId } }))) as OdontogramView,
     enabled: patientId !== '',
     staleTime: Infinity,
     gcTime: 0,
@@ -55,7 +59,9 @@ export const useVersion = (patientId: string, version: number | null) =>
   useQuery({
     queryKey: [...odontogramKey(patientId), 'version', version],
     queryFn: async (): Promise<VersionDetail> =>
-      (await unwrap(chartApi.versiones[':version'].$get({ param: { id: patientId, version: String(version) } }))) as VersionDetail,
+      (await unwrap(
+        chartApi.versiones[':version'].$get({ param: { id: patientId, version: String(version) } }),
+      )) as VersionDetail,
     enabled: version !== null,
     staleTime: Infinity,
   });

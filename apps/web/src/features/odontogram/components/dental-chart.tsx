@@ -1,4 +1,11 @@
-import { LOWER_TEETH, UPPER_TEETH, type ChartSelection, type OdontogramChart, type Surface, type ToothId } from '@odontia/shared';
+import {
+  LOWER_TEETH,
+  UPPER_TEETH,
+  type ChartSelection,
+  type OdontogramChart,
+  type Surface,
+  type ToothId,
+} from '@odontia/shared';
 import { useCallback, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Tooth, type ToothSelection } from './tooth';
 
@@ -74,10 +81,21 @@ export function DentalChart({ chart, patterns, selection, onSelectTooth, onSelec
   };
 
   return (
-    <div role="group" aria-label={label} onKeyDown={interactive ? onKeyDown : undefined} onFocus={interactive ? onFocus : undefined} className="overflow-x-auto">
+    <div
+      role="group"
+      aria-label={label}
+      onKeyDown={interactive ? onKeyDown : undefined}
+      onFocus={interactive ? onFocus : undefined}
+      className="overflow-x-auto"
+    >
       <div className="mx-auto flex w-max flex-col gap-4 py-2">
         {ROWS.map((row, rowIndex) => (
-          <div key={rowIndex} role="group" aria-label={rowIndex === 0 ? 'Arcada superior' : 'Arcada inferior'} className="flex gap-3">
+          <div
+            key={rowIndex}
+            role="group"
+            aria-label={rowIndex === 0 ? 'Arcada superior' : 'Arcada inferior'}
+            className="flex gap-3"
+          >
             {[row.slice(0, 8), row.slice(8)].map((quadrant, q) => (
               <div
                 key={q}

@@ -24,7 +24,8 @@ const statusText = (value: string) => TOOTH_STATUS_LABELS[value as ToothStatus] 
 
 /** One change in words: "Diente 16, Oclusal: Sano → Caries". */
 export function describeChange(change: ToothChange): string {
-  if (change.field === 'notas') return `Diente ${change.tooth}, notas: «${change.before || '(sin notas)'}» → «${change.after || '(sin notas)'}»`;
+  if (change.field === 'notas')
+    return `Diente ${change.tooth}, notas: «${change.before || '(sin notas)'}» → «${change.after || '(sin notas)'}»`;
   const where = change.field === 'estado' ? 'diente completo' : surfaceLabel(change.tooth, change.field);
   return `Diente ${change.tooth}, ${where}: ${statusText(change.before)} → ${statusText(change.after)}`;
 }
@@ -33,7 +34,15 @@ export function describeChange(change: ToothChange): string {
  * 'Historial' of a patient's chart: every saved version (date, author), newest first; opening one shows
  * that chart read-only with what changed from the version before it highlighted and listed.
  */
-export function HistoryPanel({ patientId, patientName, latest }: { patientId: string; patientName: string; latest: number }) {
+export function HistoryPanel({
+  patientId,
+  patientName,
+  latest,
+}: {
+  patientId: string;
+  patientName: string;
+  latest: number;
+}) {
   const [pagina, setPagina] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const versions = useVersions(patientId, pagina);
@@ -88,7 +97,9 @@ export function HistoryPanel({ patientId, patientName, latest }: { patientId: st
         </>
       )}
       <Dialog open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
-        <DialogContent className="sm:max-w-5xl">{open !== null ? <VersionView patientId={patientId} version={open} /> : null}</DialogContent>
+        <DialogContent className="sm:max-w-5xl">
+          {open !== null ? <VersionView patientId={patientId} version={open} /> : null}
+        </DialogContent>
       </Dialog>
     </section>
   );
@@ -131,11 +142,18 @@ function VersionChart({ detail, patterns }: { detail: VersionDetail; patterns: s
   return (
     <div className="flex flex-col gap-4">
       <StatusPatterns prefix={patterns} />
-      <DentalChart chart={detail.chart} patterns={patterns} changed={changed} label={`Versión ${detail.version} (solo lectura)`} />
+      <DentalChart
+        chart={detail.chart}
+        patterns={patterns}
+        changed={changed}
+        label={`Versión ${detail.version} (solo lectura)`}
+      />
       <StatusLegend prefix={patterns} />
       <section aria-label="Cambios respecto a la versión anterior" className="text-sm">
         <h4 className="mb-1 font-medium">
-          {detail.anterior ? `Cambios respecto a la versión ${detail.anterior.version}` : 'Cambios respecto al odontograma inicial (todo Sano)'}
+          {detail.anterior
+            ? `Cambios respecto a la versión ${detail.anterior.version}`
+            : 'Cambios respecto al odontograma inicial (todo Sano)'}
         </h4>
         {changes.length === 0 ? (
           <p className="text-muted-foreground">Sin cambios.</p>

@@ -13,7 +13,10 @@ import {
 /** The question of a held navigation (see useLeaveGuard): stay, or leave and lose the changes. */
 export function LeaveDialog({ blocker }: { blocker: Blocker }) {
   return (
-    <AlertDialog open={blocker.state === 'blocked'} onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}>
+    <AlertDialog
+      open={blocker.state === 'blocked'}
+      onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
+    >
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>¿Salir sin guardar?</AlertDialogTitle>

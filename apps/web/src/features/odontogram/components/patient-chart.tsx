@@ -37,7 +37,8 @@ import { PrintHeader } from './print-header';
 import { StatusLegend, StatusPatterns } from './status-patterns';
 import { selectionText, statusForKey, TreatmentPanel } from './treatment-panel';
 
-const isTextField = (el: EventTarget) => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+const isTextField = (el: EventTarget) =>
+  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 
 type Props = {
   patientId: string;
@@ -67,7 +68,10 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
   const blocker = useLeaveGuard(state.dirty);
 
   const onSelectTooth = useCallback((tooth: ToothId) => dispatch({ type: 'clickTooth', tooth }), []);
-  const onSelectSurface = useCallback((tooth: ToothId, surface: Surface) => dispatch({ type: 'clickSurface', tooth, surface }), []);
+  const onSelectSurface = useCallback(
+    (tooth: ToothId, surface: Surface) => dispatch({ type: 'clickSurface', tooth, surface }),
+    [],
+  );
 
   const load = (odontogram: Odontogram) => {
     setCurrent(odontogram);
@@ -78,7 +82,9 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
     if (!canEdit || !state.selection) return;
     dispatch({ type: 'apply', status });
     // One toast at a time: each treatment replaces the last one's.
-    toast.success(M.applied(TOOTH_STATUS_LABELS[status]), selectionText(state.selection), { id: 'odontograma-tratamiento' });
+    toast.success(M.applied(TOOTH_STATUS_LABELS[status]), selectionText(state.selection), {
+      id: 'odontograma-tratamiento',
+    });
   };
 
   const store = async (chart: OdontogramChart) => {
@@ -89,7 +95,11 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
       return true;
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) setConflict(error.message);
-      else toast.error('Error al guardar cambios', errorMessage(error, 'No se pudo guardar el odontograma. Inténtalo de nuevo.'));
+      else
+        toast.error(
+          'Error al guardar cambios',
+          errorMessage(error, 'No se pudo guardar el odontograma. Inténtalo de nuevo.'),
+        );
       return false;
     }
   };
@@ -128,7 +138,8 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Keys typed in the notes, or in a dialog (portals bubble through React), are not commands.
-    if (event.defaultPrevented || isTextField(event.target) || !event.currentTarget.contains(event.target as Node)) return;
+    if (event.defaultPrevented || isTextField(event.target) || !event.currentTarget.contains(event.target as Node))
+      return;
     if (event.key === 'Escape' && state.selection) {
       dispatch({ type: 'clearSelection' });
       return;
@@ -161,7 +172,13 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
               {M.unsaved}
             </Badge>
           ) : null}
-          <Button type="button" variant="outline" size="sm" aria-expanded={historyOpen} onClick={() => setHistoryOpen((o) => !o)}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            aria-expanded={historyOpen}
+            onClick={() => setHistoryOpen((o) => !o)}
+          >
             <History aria-hidden="true" />
             Historial
           </Button>
@@ -173,10 +190,16 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         {conflict ? (
-          <div role="alert" className="flex flex-col gap-3 rounded-lg border border-destructive/50 bg-destructive/5 p-4" data-print-hide>
+          <div
+            role="alert"
+            className="flex flex-col gap-3 rounded-lg border border-destructive/50 bg-destructive/5 p-4"
+            data-print-hide
+          >
             <p className="font-medium">No se han guardado tus cambios</p>
             <p className="text-sm">{conflict}</p>
-            <p className="text-sm">Si recargas, los cambios que has hecho aquí se descartarán y verás la última versión guardada.</p>
+            <p className="text-sm">
+              Si recargas, los cambios que has hecho aquí se descartarán y verás la última versión guardada.
+            </p>
             <div className="flex flex-wrap gap-2">
               <Button type="button" onClick={reloadLatest}>
                 <RefreshCw aria-hidden="true" />
@@ -215,7 +238,9 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
                 if (surface) dispatch({ type: 'clickSurface', tooth: state.selection.tooth, surface });
                 else if (state.selection.surface) dispatch({ type: 'clickTooth', tooth: state.selection.tooth });
               }}
-              onNotes={(notas) => state.selection && dispatch({ type: 'setNotes', tooth: state.selection.tooth, notas })}
+              onNotes={(notas) =>
+                state.selection && dispatch({ type: 'setNotes', tooth: state.selection.tooth, notas })
+              }
               onClear={() => dispatch({ type: 'clearSelection' })}
               onSave={onSave}
               onReset={() => setConfirmReset(true)}
@@ -258,7 +283,8 @@ function ToothNotes({ chart }: { chart: OdontogramChart }) {
       <ul className="grid gap-1">
         {withNotes.map((id) => (
           <li key={id}>
-            <span className="font-medium">Diente {id}:</span> <span className="whitespace-pre-line">{chart[id].notas}</span>
+            <span className="font-medium">Diente {id}:</span>{' '}
+            <span className="whitespace-pre-line">{chart[id].notas}</span>
           </li>
         ))}
       </ul>

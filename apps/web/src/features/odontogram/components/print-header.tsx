@@ -2,14 +2,24 @@ import { formatDate, formatDateTime } from '@odontia/shared';
 import type { Odontogram } from '../api/odontogram';
 
 /** Shown only on paper (see odontogram-print.css): whose chart, which version, printed when and where. */
-export function PrintHeader({ patientName, clinicName, version }: { patientName: string; clinicName: string; version: Pick<Odontogram, 'version' | 'fecha' | 'autor'> }) {
+export function PrintHeader({
+  patientName,
+  clinicName,
+  version,
+}: {
+  patientName: string;
+  clinicName: string;
+  version: Pick<Odontogram, 'version' | 'fecha' | 'autor'>;
+}) {
   return (
     <div className="hidden px-6 print:block">
       <p className="text-sm">{clinicName}</p>
       <h2 className="text-xl font-semibold">Odontograma de {patientName}</h2>
       <p className="text-sm">
         Fecha: {formatDate(new Date())}
-        {version.version > 0 && version.fecha ? ` · Versión ${version.version}, guardada el ${formatDateTime(version.fecha)}${version.autor ? ` por ${version.autor.nombre}` : ''}` : ''}
+        {version.version > 0 && version.fecha
+          ? ` · Versión ${version.version}, guardada el ${formatDateTime(version.fecha)}${version.autor ? ` por ${version.autor.nombre}` : ''}`
+          : ''}
       </p>
     </div>
   );

@@ -5,7 +5,11 @@ import { memo } from 'react';
  * How each status is drawn: a colour AND a pattern or mark (dots, hatching, a grid, lines), so two
  * statuses never differ by colour alone (colour blindness, black-and-white printing).
  */
-type StatusStyle = { fill: string; ink: string; mark: 'none' | 'dots' | 'diagonal' | 'dash' | 'grid' | 'horizontal' | 'vertical' };
+type StatusStyle = {
+  fill: string;
+  ink: string;
+  mark: 'none' | 'dots' | 'diagonal' | 'dash' | 'grid' | 'horizontal' | 'vertical';
+};
 
 export const STATUS_STYLES: Record<ToothStatus, StatusStyle> = {
   healthy: { fill: '#ffffff', ink: '#ffffff', mark: 'none' },
@@ -18,7 +22,8 @@ export const STATUS_STYLES: Record<ToothStatus, StatusStyle> = {
 };
 
 /** The fill of a surface or swatch in that status: a pattern of `<StatusPatterns prefix>` (plain white for Sano). */
-export const statusFill = (prefix: string, status: ToothStatus) => (status === 'healthy' ? STATUS_STYLES.healthy.fill : `url(#${prefix}-${status})`);
+export const statusFill = (prefix: string, status: ToothStatus) =>
+  status === 'healthy' ? STATUS_STYLES.healthy.fill : `url(#${prefix}-${status})`;
 
 function Mark({ style }: { style: StatusStyle }) {
   const stroke = { stroke: style.ink, strokeWidth: 1.4 };

@@ -1,4 +1,11 @@
-import { surfaceLabel, SURFACES, TOOTH_STATUS_LABELS, type Surface, type ToothEntry, type ToothId } from '@odontia/shared';
+import {
+  surfaceLabel,
+  SURFACES,
+  TOOTH_STATUS_LABELS,
+  type Surface,
+  type ToothEntry,
+  type ToothId,
+} from '@odontia/shared';
 import { memo, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/utils';
 import { STATUS_STYLES, statusFill } from './status-patterns';
@@ -43,7 +50,18 @@ type Props = {
  * surfaces, each named with its anatomical name for this tooth (DESIGN §8). A missing tooth is a dash
  * with its number. Memoised: applying a status re-renders only the tooth whose entry changed.
  */
-export const Tooth = memo(function Tooth({ id, entry, upper, selected, tabbable, patterns, changed, onSelectTooth, onSelectSurface, registerButton }: Props) {
+export const Tooth = memo(function Tooth({
+  id,
+  entry,
+  upper,
+  selected,
+  tabbable,
+  patterns,
+  changed,
+  onSelectTooth,
+  onSelectSurface,
+  registerButton,
+}: Props) {
   const interactive = !!onSelectTooth;
   const changes = changed ? changed.split(',') : [];
   const missing = entry.estado === 'missing';
@@ -52,7 +70,15 @@ export const Tooth = memo(function Tooth({ id, entry, upper, selected, tabbable,
   const strip = (
     // The whole tooth's status: a strip in its colour and pattern (white for Sano).
     <svg aria-hidden="true" focusable="false" width="28" height="9" viewBox="0 0 32 9">
-      <rect x="0.5" y="0.5" width="31" height="8" rx="1.5" fill={missing ? '#ffffff' : statusFill(patterns, entry.estado)} stroke={entry.estado === 'healthy' ? '#cbd5e1' : wholeStyle.ink} />
+      <rect
+        x="0.5"
+        y="0.5"
+        width="31"
+        height="8"
+        rx="1.5"
+        fill={missing ? '#ffffff' : statusFill(patterns, entry.estado)}
+        stroke={entry.estado === 'healthy' ? '#cbd5e1' : wholeStyle.ink}
+      />
     </svg>
   );
   const numberClass = cn(
@@ -92,11 +118,25 @@ export const Tooth = memo(function Tooth({ id, entry, upper, selected, tabbable,
   };
 
   const drawing = missing ? (
-    <svg role="img" aria-label={`Diente ${id} ausente`} width="34" height="34" viewBox="0 0 40 40" className="overflow-visible">
+    <svg
+      role="img"
+      aria-label={`Diente ${id} ausente`}
+      width="34"
+      height="34"
+      viewBox="0 0 40 40"
+      className="overflow-visible"
+    >
       <path d="M8,20 h24" stroke={STATUS_STYLES.missing.ink} strokeWidth="4" strokeLinecap="round" />
     </svg>
   ) : (
-    <svg width="34" height="34" viewBox="-1 -1 42 42" className="overflow-visible" aria-label={`Superficies del diente ${id}`} role="group">
+    <svg
+      width="34"
+      height="34"
+      viewBox="-1 -1 42 42"
+      className="overflow-visible"
+      aria-label={`Superficies del diente ${id}`}
+      role="group"
+    >
       {SURFACES.map((surface) => (
         <polygon
           key={surface}
@@ -115,16 +155,37 @@ export const Tooth = memo(function Tooth({ id, entry, upper, selected, tabbable,
       ))}
       {/* Outlines on top: the selected surface, and in the history what changed. */}
       {SURFACES.filter((s) => changes.includes(s)).map((s) => (
-        <polygon key={`c-${s}`} points={SURFACE_POINTS[s]} fill="none" stroke="#f59e0b" strokeWidth="3" strokeDasharray="4 2" pointerEvents="none" data-changed={s} />
+        <polygon
+          key={`c-${s}`}
+          points={SURFACE_POINTS[s]}
+          fill="none"
+          stroke="#f59e0b"
+          strokeWidth="3"
+          strokeDasharray="4 2"
+          pointerEvents="none"
+          data-changed={s}
+        />
       ))}
       {selected && selected !== 'whole' ? (
-        <polygon points={SURFACE_POINTS[selected]} fill="none" stroke="var(--primary)" strokeWidth="3" pointerEvents="none" />
+        <polygon
+          points={SURFACE_POINTS[selected]}
+          fill="none"
+          stroke="var(--primary)"
+          strokeWidth="3"
+          pointerEvents="none"
+        />
       ) : null}
     </svg>
   );
 
   return (
-    <div className={cn('flex flex-col items-center gap-1', changes.length > 0 && 'rounded-md bg-amber-100/60 dark:bg-amber-900/30')} data-changed={changes.length > 0 || undefined}>
+    <div
+      className={cn(
+        'flex flex-col items-center gap-1',
+        changes.length > 0 && 'rounded-md bg-amber-100/60 dark:bg-amber-900/30',
+      )}
+      data-changed={changes.length > 0 || undefined}
+    >
       {upper ? number : drawing}
       {upper ? drawing : number}
     </div>

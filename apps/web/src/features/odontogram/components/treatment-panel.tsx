@@ -48,11 +48,27 @@ export const selectionText = (selection: ChartSelection) =>
  * keyboard's way to the surfaces), the seven statuses (keys 1-7), the tooth's notes, and the chart's
  * actions.
  */
-export function TreatmentPanel({ chart, selection, patterns, saving, dirty, onApply, onChooseSurface, onNotes, onClear, onSave, onReset }: Props) {
+export function TreatmentPanel({
+  chart,
+  selection,
+  patterns,
+  saving,
+  dirty,
+  onApply,
+  onChooseSurface,
+  onNotes,
+  onClear,
+  onSave,
+  onReset,
+}: Props) {
   const notesId = useId();
   const tooth = selection ? chart[selection.tooth] : null;
   return (
-    <section aria-labelledby={`${notesId}-titulo`} className="flex flex-col gap-4 rounded-lg border p-4" data-print-hide>
+    <section
+      aria-labelledby={`${notesId}-titulo`}
+      className="flex flex-col gap-4 rounded-lg border p-4"
+      data-print-hide
+    >
       <h3 id={`${notesId}-titulo`} className="font-semibold">
         {M.treatmentOptions}
       </h3>
@@ -63,11 +79,24 @@ export function TreatmentPanel({ chart, selection, patterns, saving, dirty, onAp
 
       {selection && tooth && tooth.estado !== 'missing' ? (
         <div role="group" aria-label="Superficie" className="flex flex-wrap gap-1">
-          <Button type="button" size="sm" variant={selection.surface === null ? 'default' : 'outline'} aria-pressed={selection.surface === null} onClick={() => onChooseSurface(null)}>
+          <Button
+            type="button"
+            size="sm"
+            variant={selection.surface === null ? 'default' : 'outline'}
+            aria-pressed={selection.surface === null}
+            onClick={() => onChooseSurface(null)}
+          >
             Diente completo
           </Button>
           {SURFACES.map((s) => (
-            <Button key={s} type="button" size="sm" variant={selection.surface === s ? 'default' : 'outline'} aria-pressed={selection.surface === s} onClick={() => onChooseSurface(s)}>
+            <Button
+              key={s}
+              type="button"
+              size="sm"
+              variant={selection.surface === s ? 'default' : 'outline'}
+              aria-pressed={selection.surface === s}
+              onClick={() => onChooseSurface(s)}
+            >
               {surfaceLabel(selection.tooth, s)}
             </Button>
           ))}
@@ -94,14 +123,20 @@ export function TreatmentPanel({ chart, selection, patterns, saving, dirty, onAp
         ))}
       </div>
       <p className="text-xs text-muted-foreground">
-        Teclado: flechas para moverte entre dientes, Intro o Espacio para seleccionar, 1-7 para aplicar un estado y Escape para
-        limpiar la selección.
+        Teclado: flechas para moverte entre dientes, Intro o Espacio para seleccionar, 1-7 para aplicar un estado y
+        Escape para limpiar la selección.
       </p>
 
       {selection && tooth ? (
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={notesId}>Notas del diente {selection.tooth}</Label>
-          <Textarea id={notesId} rows={3} maxLength={TOOTH_NOTES_MAX} value={tooth.notas} onChange={(e) => onNotes(e.target.value)} />
+          <Textarea
+            id={notesId}
+            rows={3}
+            maxLength={TOOTH_NOTES_MAX}
+            value={tooth.notas}
+            onChange={(e) => onNotes(e.target.value)}
+          />
         </div>
       ) : null}
 
@@ -115,7 +150,13 @@ export function TreatmentPanel({ chart, selection, patterns, saving, dirty, onAp
           {saving ? 'Guardando...' : M.save}
         </Button>
       </div>
-      <Button type="button" variant="link" className={cn('self-start px-0 text-destructive')} onClick={onReset} disabled={saving}>
+      <Button
+        type="button"
+        variant="link"
+        className={cn('self-start px-0 text-destructive')}
+        onClick={onReset}
+        disabled={saving}
+      >
         <RotateCcw aria-hidden="true" />
         {M.reset}
       </Button>

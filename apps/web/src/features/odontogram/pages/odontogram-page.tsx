@@ -84,7 +84,13 @@ export default function OdontogramPage({ actions }: { actions?: ReactNode }) {
           </CardContent>
         </Card>
       ) : (
-        <PatientChart key={patientId} patientId={patientId} patientName={name} saved={chart.data} reload={chart.refetch} />
+        <PatientChart
+          key={patientId}
+          patientId={patientId}
+          patientName={name}
+          saved={chart.data}
+          reload={chart.refetch}
+        />
       )}
     </div>
   );

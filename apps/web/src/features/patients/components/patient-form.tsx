@@ -90,7 +90,11 @@ export function PatientForm(props: PatientFormProps) {
   const editing = props.mode === 'edit';
   const schema = editing ? updatePatientSchema(today) : createPatientSchema(today);
   const form = useForm<PatientFormValues, unknown, CreatePatientData | UpdatePatientData>({
-    resolver: zodResolver(schema) as unknown as Resolver<PatientFormValues, unknown, CreatePatientData | UpdatePatientData>,
+    resolver: zodResolver(schema) as unknown as Resolver<
+      PatientFormValues,
+      unknown,
+      CreatePatientData | UpdatePatientData
+    >,
     defaultValues: props.defaultValues ?? EMPTY_PATIENT,
   });
   const {
@@ -117,7 +121,12 @@ export function PatientForm(props: PatientFormProps) {
 
   return (
     <Card>
-      <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Editar Paciente' : 'Nuevo Paciente'} className="grid gap-6">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={editing ? 'Editar Paciente' : 'Nuevo Paciente'}
+        className="grid gap-6"
+      >
         <CardHeader>
           <CardTitle>
             <h2>{title}</h2>
@@ -141,7 +150,11 @@ export function PatientForm(props: PatientFormProps) {
             <FormField label="Apellidos" htmlFor="paciente-apellidos" error={errors.apellidos?.message} required>
               <Input autoComplete="off" disabled={disabled} {...register('apellidos')} />
             </FormField>
-            <FormField label="Fecha de nacimiento" htmlFor="paciente-fecha-nacimiento" error={errors.fechaNacimiento?.message}>
+            <FormField
+              label="Fecha de nacimiento"
+              htmlFor="paciente-fecha-nacimiento"
+              error={errors.fechaNacimiento?.message}
+            >
               <Input type="date" max={today} disabled={disabled} {...register('fechaNacimiento')} />
             </FormField>
             <Controller
@@ -167,17 +180,35 @@ export function PatientForm(props: PatientFormProps) {
               )}
             />
             <FormField label="Teléfono" htmlFor="paciente-telefono" error={errors.telefono?.message}>
-              <Input type="tel" inputMode="tel" autoComplete="off" placeholder="+34 600 123 456" disabled={disabled} {...register('telefono')} />
+              <Input
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                placeholder="+34 600 123 456"
+                disabled={disabled}
+                {...register('telefono')}
+              />
             </FormField>
             <FormField label="Email" htmlFor="paciente-email" error={errors.email?.message}>
-              <Input type="email" autoComplete="off" placeholder="paciente@correo.es" disabled={disabled} {...register('email')} />
+              <Input
+                type="email"
+                autoComplete="off"
+                placeholder="paciente@correo.es"
+                disabled={disabled}
+                {...register('email')}
+              />
             </FormField>
           </div>
           <FormField label="Dirección" htmlFor="paciente-direccion" error={errors.direccion?.message}>
             <Input autoComplete="off" disabled={disabled} {...register('direccion')} />
           </FormField>
           <FormField label="Notas" htmlFor="paciente-notas" error={errors.notas?.message}>
-            <Textarea rows={4} placeholder="Alergias, medicación, preferencias..." disabled={disabled} {...register('notas')} />
+            <Textarea
+              rows={4}
+              placeholder="Alergias, medicación, preferencias..."
+              disabled={disabled}
+              {...register('notas')}
+            />
           </FormField>
 
           {editing ? (

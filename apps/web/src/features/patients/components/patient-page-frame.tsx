@@ -4,7 +4,11 @@ import { Link } from 'react-router';
 import { Button, type ButtonProps } from '@/components/ui/button';
 
 /** 'Volver a la lista': back to /pacientes. */
-export function BackToList({ variant = 'ghost', size = 'sm', className = '-ml-2' }: Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
+export function BackToList({
+  variant = 'ghost',
+  size = 'sm',
+  className = '-ml-2',
+}: Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
   return (
     <Button variant={variant} size={size} className={className} asChild>
       <Link to="/pacientes">
@@ -16,7 +20,17 @@ export function BackToList({ variant = 'ghost', size = 'sm', className = '-ml-2'
 }
 
 /** The frame of 'Nuevo Paciente' and 'Editar Paciente': the way back to the list, the heading (and its buttons), then the form. */
-export function PatientPageFrame({ title, subtitle, actions, children }: { title: string; subtitle: string; actions?: ReactNode; children: ReactNode }) {
+export function PatientPageFrame({
+  title,
+  subtitle,
+  actions,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <div>

@@ -73,7 +73,10 @@ export function PatientSearch({ className }: { className?: string }) {
 
   return (
     <div className={cn('relative w-full max-w-sm', className)}>
-      <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
       <input
         ref={input}
         type="text"
@@ -130,7 +133,9 @@ export function PatientSearch({ className }: { className?: string }) {
             </Avatar>
             <span className="flex min-w-0 flex-col">
               <span className="truncate font-medium">{nameOf(p)}</span>
-              {p.email || p.telefono ? <span className="truncate text-xs text-muted-foreground">{p.email ?? p.telefono}</span> : null}
+              {p.email || p.telefono ? (
+                <span className="truncate text-xs text-muted-foreground">{p.email ?? p.telefono}</span>
+              ) : null}
             </span>
           </li>
         ))}
@@ -141,7 +146,11 @@ export function PatientSearch({ className }: { className?: string }) {
         ) : null}
       </ul>
       <p className="sr-only" aria-live="polite">
-        {expanded && !waiting && query ? (results.length === 1 ? '1 paciente encontrado' : `${results.length} pacientes encontrados`) : ''}
+        {expanded && !waiting && query
+          ? results.length === 1
+            ? '1 paciente encontrado'
+            : `${results.length} pacientes encontrados`
+          : ''}
       </p>
     </div>
   );

@@ -52,18 +52,30 @@ export default function EditPatientPage() {
   const removePhoto = useRemovePatientPhoto();
   const onSubmit = useSubmitPatient({
     save: (values: UpdatePatientData) => update.mutateAsync({ id, input: values }),
-    saveFailed: { title: 'Error al guardar cambios', fallback: 'No se pudieron guardar los cambios. Inténtalo de nuevo.' },
+    saveFailed: {
+      title: 'Error al guardar cambios',
+      fallback: 'No se pudieron guardar los cambios. Inténtalo de nuevo.',
+    },
     upload: (file) => upload.mutateAsync({ id, file }),
     uploadFailed: { title: 'Error al subir la foto', fallback: 'Los cambios se guardaron sin la nueva foto.' },
-    remove: { run: () => removePhoto.mutateAsync(id), failed: { title: 'Error al guardar cambios', fallback: 'No se pudo quitar la foto.' } },
-    saved: ({ nombres, apellidos }) => ({ title: '¡Cambios guardados!', description: `Los datos de ${nombres} ${apellidos} se han actualizado.` }),
+    remove: {
+      run: () => removePhoto.mutateAsync(id),
+      failed: { title: 'Error al guardar cambios', fallback: 'No se pudo quitar la foto.' },
+    },
+    saved: ({ nombres, apellidos }) => ({
+      title: '¡Cambios guardados!',
+      description: `Los datos de ${nombres} ${apellidos} se han actualizado.`,
+    }),
   });
   const redirecting = useClinicRequired(patient.error ?? update.error);
   const notFound = patient.error instanceof ApiError && patient.error.status === 404;
 
   useEffect(() => {
     if (patient.isError && !notFound && !redirecting) {
-      toast.error('Error al cargar datos', errorMessage(patient.error, 'No se pudieron cargar los datos del paciente.'));
+      toast.error(
+        'Error al cargar datos',
+        errorMessage(patient.error, 'No se pudieron cargar los datos del paciente.'),
+      );
       navigate('/pacientes', { replace: true });
     }
   }, [patient.isError, patient.error, notFound, redirecting, navigate]);
@@ -88,7 +100,9 @@ export default function EditPatientPage() {
   return (
     <PatientPageFrame
       title="Editar Paciente"
-      subtitle={patient.data ? `${patient.data.nombres} ${patient.data.apellidos}` : 'Cargando los datos del paciente...'}
+      subtitle={
+        patient.data ? `${patient.data.nombres} ${patient.data.apellidos}` : 'Cargando los datos del paciente...'
+      }
       actions={
         canSeeChart && patient.data ? (
           <Button variant="outline" asChild>

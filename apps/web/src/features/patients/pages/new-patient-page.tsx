@@ -16,11 +16,17 @@ export default function NewPatientPage() {
   const upload = useUploadPatientPhoto();
   const onSubmit = useSubmitPatient({
     save: (values: CreatePatientData) => create.mutateAsync(values),
-    saveFailed: { title: 'Error al registrar paciente', fallback: 'No se pudo registrar el paciente. Inténtalo de nuevo.' },
+    saveFailed: {
+      title: 'Error al registrar paciente',
+      fallback: 'No se pudo registrar el paciente. Inténtalo de nuevo.',
+    },
     upload: (file, { id }) => upload.mutateAsync({ id, file }),
     // Spec 000 §8: the patient is registered; only the photo is missing.
     uploadFailed: { title: 'Error al subir la foto', fallback: 'El paciente se registró sin foto.' },
-    saved: ({ nombres, apellidos }) => ({ title: '¡Paciente registrado!', description: `${nombres} ${apellidos} se ha añadido a la lista de pacientes.` }),
+    saved: ({ nombres, apellidos }) => ({
+      title: '¡Paciente registrado!',
+      description: `${nombres} ${apellidos} se ha añadido a la lista de pacientes.`,
+    }),
   });
   const redirecting = useClinicRequired(create.error);
   if (redirecting) return null;

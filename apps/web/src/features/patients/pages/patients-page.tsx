@@ -89,7 +89,12 @@ function DeletePatientDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={remove.isPending}>Cancelar</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={confirm} disabled={remove.isPending} aria-busy={remove.isPending}>
+          <AlertDialogAction
+            variant="destructive"
+            onClick={confirm}
+            disabled={remove.isPending}
+            aria-busy={remove.isPending}
+          >
             {remove.isPending ? 'Eliminando...' : 'Eliminar'}
           </AlertDialogAction>
         </AlertDialogFooter>
@@ -134,14 +139,17 @@ export default function PatientsPage() {
 
   useEffect(() => {
     if (list.isError && !redirecting) {
-      toast.error('Error al cargar pacientes', errorMessage(list.error, 'Inténtalo de nuevo más tarde'), { id: 'error-cargar-pacientes' });
+      toast.error('Error al cargar pacientes', errorMessage(list.error, 'Inténtalo de nuevo más tarde'), {
+        id: 'error-cargar-pacientes',
+      });
     }
   }, [list.isError, list.error, redirecting]);
 
   const data = list.data;
   // A page past the end (an old link, the last patients deleted elsewhere): show the last real page.
   const lastPage = data ? Math.max(1, Math.ceil(data.total / data.porPagina)) : 1;
-  const pastTheEnd = !!data && !list.isPlaceholderData && data.pacientes.length === 0 && pagina > lastPage && data.total > 0;
+  const pastTheEnd =
+    !!data && !list.isPlaceholderData && data.pacientes.length === 0 && pagina > lastPage && data.total > 0;
   useEffect(() => {
     if (pastTheEnd) set({ pagina: lastPage }, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reacts to the data only
@@ -172,7 +180,10 @@ export default function PatientsPage() {
       </header>
 
       <div className="relative max-w-md" role="search">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
         <Input
           type="search"
           aria-label="Buscar por nombre, apellidos, email o teléfono"
@@ -204,7 +215,10 @@ export default function PatientsPage() {
               </p>
             </div>
           ) : (
-            <Table aria-busy={list.isPlaceholderData} className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <Table
+              aria-busy={list.isPlaceholderData}
+              className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+            >
               <TableHeader>
                 <TableRow>
                   <TableHead className="w-14">
@@ -248,7 +262,9 @@ export default function PatientsPage() {
                             {p.telefono}
                           </span>
                         ) : null}
-                        {!p.email && !p.telefono ? <span className="text-muted-foreground">Sin datos de contacto</span> : null}
+                        {!p.email && !p.telefono ? (
+                          <span className="text-muted-foreground">Sin datos de contacto</span>
+                        ) : null}
                       </div>
                     </TableCell>
                     <TableCell>
@@ -259,7 +275,12 @@ export default function PatientsPage() {
                     </TableCell>
                     <TableCell>
                       {/* Spec 000 §2: activo green, any other estado grey. */}
-                      <Badge variant={p.estado === 'activo' ? 'success' : 'outline'} className={p.estado === 'activo' ? undefined : 'border-transparent bg-muted text-muted-foreground'}>
+                      <Badge
+                        variant={p.estado === 'activo' ? 'success' : 'outline'}
+                        className={
+                          p.estado === 'activo' ? undefined : 'border-transparent bg-muted text-muted-foreground'
+                        }
+                      >
                         {ESTADO_PACIENTE_LABELS[p.estado] ?? p.estado}
                       </Badge>
                     </TableCell>
@@ -284,10 +305,19 @@ export default function PatientsPage() {
       </Card>
 
       {data ? (
-        <Pagination page={data.pagina} pageSize={data.porPagina ?? PATIENTS_PAGE_SIZE} total={data.total} onPageChange={(p) => set({ pagina: p })} />
+        <Pagination
+          page={data.pagina}
+          pageSize={data.porPagina ?? PATIENTS_PAGE_SIZE}
+          total={data.total}
+          onPageChange={(p) => set({ pagina: p })}
+        />
       ) : null}
 
-      <DeletePatientDialog patient={toDelete} onOpenChange={(open) => !open && setToDelete(null)} onDeleted={afterDelete} />
+      <DeletePatientDialog
+        patient={toDelete}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        onDeleted={afterDelete}
+      />
     </div>
   );
 }

@@ -6,7 +6,8 @@ export type Profile = InferResponseType<typeof api.perfil.$get, 200>;
 
 export const profileQueryKey = ['perfil'] as const;
 
-export const profileQueryOptions = () => queryOptions({ queryKey: profileQueryKey, queryFn: () => unwrap(api.perfil.$get()) });
+export const profileQueryOptions = () =>
+  queryOptions({ queryKey: profileQueryKey, queryFn: () => unwrap(api.perfil.$get()) });
 
 /** The signed-in person's profile (blank fields before the first save) and read-only email. */
 export const useProfile = () => useQuery(profileQueryOptions());

@@ -20,13 +20,18 @@ export function useProfileForm() {
     resolver: zodResolver(profileSchema),
     defaultValues: { nombres: '', apellidos: '', telefono: '' },
     values: profile.data
-      ? { nombres: profile.data.nombres ?? '', apellidos: profile.data.apellidos ?? '', telefono: profile.data.telefono ?? '' }
+      ? {
+          nombres: profile.data.nombres ?? '',
+          apellidos: profile.data.apellidos ?? '',
+          telefono: profile.data.telefono ?? '',
+        }
       : undefined,
     resetOptions: { keepDirtyValues: true },
   });
 
   useEffect(() => {
-    if (profile.isError) toast.error('Error al cargar tu perfil', errorMessage(profile.error, 'Inténtalo de nuevo más tarde'));
+    if (profile.isError)
+      toast.error('Error al cargar tu perfil', errorMessage(profile.error, 'Inténtalo de nuevo más tarde'));
   }, [profile.isError, profile.error]);
 
   return { profile, form };

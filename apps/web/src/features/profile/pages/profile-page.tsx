@@ -25,7 +25,10 @@ export default function ProfilePage() {
   const photo = useSaveWithImage({
     save: update.mutateAsync,
     onSaveError: (error) =>
-      showSubmitError(error, form.setError, PROFILE_FIELDS, { title: 'Error al guardar cambios', fallback: 'Ocurrió un error al guardar tu información' }),
+      showSubmitError(error, form.setError, PROFILE_FIELDS, {
+        title: 'Error al guardar cambios',
+        fallback: 'Ocurrió un error al guardar tu información',
+      }),
     upload: (file) => upload.mutateAsync(file),
     // The rest is saved; only the photo is missing.
     uploadFailed: { title: 'Error al subir la imagen', fallback: 'No se pudo subir la imagen' },
@@ -74,14 +77,23 @@ export default function ProfilePage() {
                   disabled={isSubmitting}
                 />
                 <ProfileFields form={form} idPrefix="profile" />
-                <FormField label="Correo electrónico" htmlFor="profile-email" description="El correo electrónico no se puede modificar">
+                <FormField
+                  label="Correo electrónico"
+                  htmlFor="profile-email"
+                  description="El correo electrónico no se puede modificar"
+                >
                   <Input type="email" value={profile.data?.email ?? ''} readOnly disabled />
                 </FormField>
               </>
             )}
           </CardContent>
           <CardFooter>
-            <SubmitButton pending={isSubmitting} pendingLabel="Guardando..." className="ml-auto" disabled={profile.isPending}>
+            <SubmitButton
+              pending={isSubmitting}
+              pendingLabel="Guardando..."
+              className="ml-auto"
+              disabled={profile.isPending}
+            >
               Guardar cambios
             </SubmitButton>
           </CardFooter>

@@ -32,7 +32,10 @@ export default function ProfileStepPage() {
       toast.success('Perfil actualizado', 'Ahora configuremos tu clínica');
       navigate('/onboarding/clinica');
     } catch (error) {
-      showSubmitError(error, form.setError, PROFILE_FIELDS, { title: 'Error al guardar', fallback: 'Ocurrió un error al guardar tu información' });
+      showSubmitError(error, form.setError, PROFILE_FIELDS, {
+        title: 'Error al guardar',
+        fallback: 'Ocurrió un error al guardar tu información',
+      });
     }
   });
 

@@ -11,8 +11,7 @@ export type SolicitudesFilter = { estado?: AppointmentRequestStatus; pagina: num
 export const solicitudesQueryOptions = (filter: SolicitudesFilter) =>
   queryOptions({
     queryKey: ['solicitudes', filter],
-    queryFn: () =>
-      unwrap(api.solicitudes.$get({ query: { estado: filter.estado, pagina: String(filter.pagina) } })),
+    queryFn: () => unwrap(api.solicitudes.$get({ query: { estado: filter.estado, pagina: String(filter.pagina) } })),
     placeholderData: keepPreviousData,
   });
 

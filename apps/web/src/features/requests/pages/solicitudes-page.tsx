@@ -33,7 +33,14 @@ function MarkButton({ solicitud }: { solicitud: Solicitud }) {
     }
   };
   return (
-    <Button type="button" size="sm" variant="outline" onClick={mark} disabled={update.isPending} aria-label={`Marcar como atendida la solicitud de ${solicitud.nombre}`}>
+    <Button
+      type="button"
+      size="sm"
+      variant="outline"
+      onClick={mark}
+      disabled={update.isPending}
+      aria-label={`Marcar como atendida la solicitud de ${solicitud.nombre}`}
+    >
       {update.isPending ? <Spinner decorative /> : <Check aria-hidden="true" />}
       Marcar como atendida
     </Button>
@@ -44,7 +51,10 @@ function MarkButton({ solicitud }: { solicitud: Solicitud }) {
 function CreateAppointmentButton({ solicitud }: { solicitud: Solicitud }) {
   return (
     <Button size="sm" asChild>
-      <Link to={`/citas/nueva?solicitud=${solicitud.id}`} aria-label={`Crear cita para la solicitud de ${solicitud.nombre}`}>
+      <Link
+        to={`/citas/nueva?solicitud=${solicitud.id}`}
+        aria-label={`Crear cita para la solicitud de ${solicitud.nombre}`}
+      >
         <CalendarPlus aria-hidden="true" />
         Crear cita
       </Link>
@@ -67,7 +77,9 @@ export default function SolicitudesPage() {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Solicitudes de cita</h1>
-          <p className="text-muted-foreground">Las peticiones que los pacientes envían desde el perfil público de la clínica.</p>
+          <p className="text-muted-foreground">
+            Las peticiones que los pacientes envían desde el perfil público de la clínica.
+          </p>
         </div>
         {data?.nuevas ? <Badge>{data.nuevas === 1 ? '1 nueva' : `${data.nuevas} nuevas`}</Badge> : null}
       </header>
@@ -134,7 +146,10 @@ export default function SolicitudesPage() {
                           {s.email}
                         </a>
                         {s.telefono ? (
-                          <a href={`tel:${s.telefono.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-1 hover:underline">
+                          <a
+                            href={`tel:${s.telefono.replace(/[^\d+]/g, '')}`}
+                            className="inline-flex items-center gap-1 hover:underline"
+                          >
                             <Phone className="size-3.5 text-muted-foreground" aria-hidden="true" />
                             {s.telefono}
                           </a>
@@ -145,7 +160,9 @@ export default function SolicitudesPage() {
                     <TableCell>{s.fechaPreferida ? formatDate(s.fechaPreferida) : 'Sin preferencia'}</TableCell>
                     <TableCell className="whitespace-nowrap">{formatDateTime(s.fechaCreacion)}</TableCell>
                     <TableCell>
-                      <Badge variant={s.estado === 'nueva' ? 'info' : 'success'}>{ESTADO_SOLICITUD_LABELS[s.estado]}</Badge>
+                      <Badge variant={s.estado === 'nueva' ? 'info' : 'success'}>
+                        {ESTADO_SOLICITUD_LABELS[s.estado]}
+                      </Badge>
                     </TableCell>
                     {hasActions ? (
                       <TableCell className="text-right">
@@ -164,7 +181,9 @@ export default function SolicitudesPage() {
           )}
         </CardContent>
       </Card>
-      {data ? <Pagination page={data.pagina} pageSize={data.porPagina} total={data.total} onPageChange={setPagina} /> : null}
+      {data ? (
+        <Pagination page={data.pagina} pageSize={data.porPagina} total={data.total} onPageChange={setPagina} />
+      ) : null}
     </div>
   );
 }

@@ -14,13 +14,17 @@ function useCartMutation<TVariables>(mutationFn: (variables: TVariables) => Prom
   return useMutation({ mutationFn, onSuccess: (cart) => queryClient.setQueryData(cartKey, cart) });
 }
 
-export const useAddToCart = () => useCartMutation((input: AddToCartInput) => unwrap(api.carrito.$post({ json: input })));
+export const useAddToCart = () =>
+  useCartMutation((input: AddToCartInput) => unwrap(api.carrito.$post({ json: input })));
 
 /** `cantidad` as typed: the server reads it with parseCartQuantity (0 removes, a negative changes nothing). */
 export const useUpdateCartLine = () =>
-  useCartMutation(({ id, cantidad }: { id: string; cantidad: number }) => unwrap(api.carrito[':id'].$patch({ param: { id }, json: { cantidad } })));
+  useCartMutation(({ id, cantidad }: { id: string; cantidad: number }) =>
+    unwrap(api.carrito[':id'].$patch({ param: { id }, json: { cantidad } })),
+  );
 
-export const useRemoveCartLine = () => useCartMutation((id: string) => unwrap(api.carrito[':id'].$delete({ param: { id } })));
+export const useRemoveCartLine = () =>
+  useCartMutation((id: string) => unwrap(api.carrito[':id'].$delete({ param: { id } })));
 
 /** 'Vaciar carrito': a cart holds one supplier's products, so this is how a buyer switches supplier. */
 export const useClearCart = () => useCartMutation(() => unwrap(api.carrito.$delete()));

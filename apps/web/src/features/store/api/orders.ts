@@ -14,7 +14,10 @@ export const useOrders = (pagina: number) =>
   });
 
 export const useOrder = (id: string) =>
-  useQuery({ queryKey: [...ordersKey, 'detail', id], queryFn: (): Promise<Order> => unwrap(api.pedidos[':id'].$get({ param: { id } })) });
+  useQuery({
+    queryKey: [...ordersKey, 'detail', id],
+    queryFn: (): Promise<Order> => unwrap(api.pedidos[':id'].$get({ param: { id } })),
+  });
 
 /**
  * 'Confirmar Pedido'. Whatever the answer, the cart, the orders and the store's stock may have

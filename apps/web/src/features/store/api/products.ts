@@ -12,7 +12,9 @@ export const useStoreProducts = (filter: StoreFilter) =>
   useInfiniteQuery({
     queryKey: [...storeKey, 'list', filter],
     queryFn: ({ pageParam }): Promise<StorePage> =>
-      unwrap(api.tienda.productos.$get({ query: { q: filter.q, categoria: filter.categoria, pagina: String(pageParam) } })),
+      unwrap(
+        api.tienda.productos.$get({ query: { q: filter.q, categoria: filter.categoria, pagina: String(pageParam) } }),
+      ),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagina * last.porPagina < last.total ? last.pagina + 1 : undefined),
     placeholderData: keepPreviousData,

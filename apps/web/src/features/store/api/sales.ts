@@ -10,12 +10,19 @@ export const useSales = (filter: SalesFilter) =>
   useQuery({
     queryKey: [...salesKey, 'list', filter],
     queryFn: (): Promise<OrderPage> =>
-      unwrap(api.ventas.$get({ query: { pagina: String(filter.pagina), ...(filter.estado ? { estado: filter.estado } : {}) } })),
+      unwrap(
+        api.ventas.$get({
+          query: { pagina: String(filter.pagina), ...(filter.estado ? { estado: filter.estado } : {}) },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 
 export const useSale = (id: string) =>
-  useQuery({ queryKey: [...salesKey, 'detail', id], queryFn: (): Promise<Order> => unwrap(api.ventas[':id'].$get({ param: { id } })) });
+  useQuery({
+    queryKey: [...salesKey, 'detail', id],
+    queryFn: (): Promise<Order> => unwrap(api.ventas[':id'].$get({ param: { id } })),
+  });
 
 /** Moves an order to its next tracking state; the list and the detail reload. */
 export function useMoveOrder() {

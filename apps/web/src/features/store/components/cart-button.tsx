@@ -12,7 +12,11 @@ export function CartButton() {
       <Link to="/compras/carrito" aria-label={`Carrito: ${count === 1 ? '1 producto' : `${count} productos`}`}>
         <ShoppingCart aria-hidden="true" />
         Carrito
-        <span className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground tabular-nums" aria-hidden="true" data-testid="cart-count">
+        <span
+          className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground tabular-nums"
+          aria-hidden="true"
+          data-testid="cart-count"
+        >
           {count}
         </span>
       </Link>

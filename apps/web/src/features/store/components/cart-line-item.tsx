@@ -24,7 +24,10 @@ export function CartLineItem({ line }: { line: CartLine }) {
       onError: (error) => toast.error(STORE_MESSAGES.errorTitle, errorMessage(error, STORE_MESSAGES.removeError)),
     });
   const setQuantity = (cantidad: number) =>
-    update.mutate({ id: line.id, cantidad }, { onError: (error) => toast.error(STORE_MESSAGES.errorTitle, errorMessage(error, STORE_MESSAGES.updateError)) });
+    update.mutate(
+      { id: line.id, cantidad },
+      { onError: (error) => toast.error(STORE_MESSAGES.errorTitle, errorMessage(error, STORE_MESSAGES.updateError)) },
+    );
 
   return (
     <li className="flex gap-4 py-4 first:pt-0 last:pb-0" aria-busy={busy}>
@@ -33,9 +36,19 @@ export function CartLineItem({ line }: { line: CartLine }) {
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
             <h2 className="font-medium">{name}</h2>
-            <p className="line-clamp-2 text-sm text-muted-foreground">{line.producto.descripcion || STORE_MESSAGES.noDescription}</p>
+            <p className="line-clamp-2 text-sm text-muted-foreground">
+              {line.producto.descripcion || STORE_MESSAGES.noDescription}
+            </p>
           </div>
-          <Button type="button" variant="ghost" size="icon" className="shrink-0 text-destructive hover:text-destructive" aria-label={`Eliminar ${name} del carrito`} disabled={busy} onClick={removeLine}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="shrink-0 text-destructive hover:text-destructive"
+            aria-label={`Eliminar ${name} del carrito`}
+            disabled={busy}
+            onClick={removeLine}
+          >
             <Trash2 aria-hidden="true" />
           </Button>
         </div>
@@ -58,7 +71,13 @@ export function CartLineItem({ line }: { line: CartLine }) {
           </p>
         ) : null}
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <QuantityControl name={name} value={line.cantidad} disabled={busy} onChange={setQuantity} onRemove={removeLine} />
+          <QuantityControl
+            name={name}
+            value={line.cantidad}
+            disabled={busy}
+            onChange={setQuantity}
+            onRemove={removeLine}
+          />
           <span className="font-semibold tabular-nums">
             <span className="sr-only">Subtotal: </span>
             {formatPesos(line.subtotal)}

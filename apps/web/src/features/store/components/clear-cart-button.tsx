@@ -42,7 +42,12 @@ export function ClearCartButton() {
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel disabled={clear.isPending}>Cancelar</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={confirm} disabled={clear.isPending} aria-busy={clear.isPending}>
+            <AlertDialogAction
+              variant="destructive"
+              onClick={confirm}
+              disabled={clear.isPending}
+              aria-busy={clear.isPending}
+            >
               {clear.isPending ? 'Vaciando...' : 'Vaciar carrito'}
             </AlertDialogAction>
           </AlertDialogFooter>

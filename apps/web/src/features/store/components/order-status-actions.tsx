@@ -49,11 +49,22 @@ export function OrderStatusActions({ order }: { order: Order }) {
     <div className="flex flex-wrap gap-2">
       {next.map((estado) =>
         estado === 'cancelado' ? (
-          <Button key={estado} variant="outline" className="text-destructive hover:text-destructive" disabled={move.isPending} onClick={() => setConfirmCancel(true)}>
+          <Button
+            key={estado}
+            variant="outline"
+            className="text-destructive hover:text-destructive"
+            disabled={move.isPending}
+            onClick={() => setConfirmCancel(true)}
+          >
             {ACTION[estado]}
           </Button>
         ) : (
-          <Button key={estado} disabled={move.isPending} aria-busy={move.isPending && move.variables?.estado === estado} onClick={() => void moveTo(estado)}>
+          <Button
+            key={estado}
+            disabled={move.isPending}
+            aria-busy={move.isPending && move.variables?.estado === estado}
+            onClick={() => void moveTo(estado)}
+          >
             {move.isPending && move.variables?.estado === estado ? <Spinner decorative /> : null}
             {ACTION[estado]}
           </Button>
@@ -64,7 +75,8 @@ export function OrderStatusActions({ order }: { order: Order }) {
           <AlertDialogHeader>
             <AlertDialogTitle>¿Cancelar el pedido {order.numeroPedido}?</AlertDialogTitle>
             <AlertDialogDescription>
-              Las unidades vuelven a tu stock y {order.clinica.nombre} recibe un aviso. Esta acción no se puede deshacer.
+              Las unidades vuelven a tu stock y {order.clinica.nombre} recibe un aviso. Esta acción no se puede
+              deshacer.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

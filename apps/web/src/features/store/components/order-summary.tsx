@@ -5,7 +5,11 @@ import { formatPesos } from '../lib/money';
 
 function Row({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
   return (
-    <div className={strong ? 'mt-1 flex justify-between border-t pt-3 text-base font-semibold' : 'flex justify-between text-sm'}>
+    <div
+      className={
+        strong ? 'mt-1 flex justify-between border-t pt-3 text-base font-semibold' : 'flex justify-between text-sm'
+      }
+    >
       <dt className={strong ? undefined : 'text-muted-foreground'}>{label}</dt>
       <dd className="tabular-nums">{formatPesos(value)}</dd>
     </div>
@@ -28,7 +32,17 @@ export function TotalsList({ totals }: { totals: OrderTotals }) {
  * 'Resumen del pedido' (spec 001 §2 Cart and Checkout): the item count and the totals; `children`
  * lists the lines (checkout), `actions` holds the buttons.
  */
-export function OrderSummary({ cantidad, totals, children, actions }: { cantidad: number; totals: OrderTotals; children?: ReactNode; actions?: ReactNode }) {
+export function OrderSummary({
+  cantidad,
+  totals,
+  children,
+  actions,
+}: {
+  cantidad: number;
+  totals: OrderTotals;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>

@@ -33,13 +33,18 @@ export function OrdersListCard({ query, basePath, party, empty, errorText, onPag
               <p className="mt-3 font-medium">{empty}</p>
             </div>
           ) : (
-            <div aria-busy={query.isPlaceholderData} className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <div
+              aria-busy={query.isPlaceholderData}
+              className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+            >
               <OrdersTable orders={data.pedidos} basePath={basePath} party={party} />
             </div>
           )}
         </CardContent>
       </Card>
-      {data ? <Pagination page={data.pagina} pageSize={data.porPagina} total={data.total} onPageChange={onPageChange} /> : null}
+      {data ? (
+        <Pagination page={data.pagina} pageSize={data.porPagina} total={data.total} onPageChange={onPageChange} />
+      ) : null}
     </>
   );
 }

@@ -8,7 +8,15 @@ import { OrderStatusBadge } from './order-status';
  * Orders newest first: numero_pedido (the link to the order), date, the other party, items, total
  * and estado. `basePath` is /compras/pedidos for the buyer, /ventas for the supplier.
  */
-export function OrdersTable({ orders, basePath, party }: { orders: OrderSummary[]; basePath: string; party: 'proveedor' | 'clinica' }) {
+export function OrdersTable({
+  orders,
+  basePath,
+  party,
+}: {
+  orders: OrderSummary[];
+  basePath: string;
+  party: 'proveedor' | 'clinica';
+}) {
   return (
     <Table>
       <TableHeader>

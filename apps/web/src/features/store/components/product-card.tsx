@@ -8,30 +8,51 @@ import { CategoryBadge } from './category-badge';
 import { ProductImage } from './product-image';
 
 /** A card of the store (spec 001 §2 Store). */
-export function ProductCard({ product, canBuy, priority = false }: { product: StoreProduct; canBuy: boolean; priority?: boolean }) {
+export function ProductCard({
+  product,
+  canBuy,
+  priority = false,
+}: {
+  product: StoreProduct;
+  canBuy: boolean;
+  priority?: boolean;
+}) {
   return (
     <Card className="w-full gap-3 overflow-hidden pt-0">
       <ProductImage src={product.imagenUrl} className="rounded-none" priority={priority} />
       <CardContent className="flex flex-1 flex-col gap-2 px-4">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="leading-snug font-semibold">
-            {product.nombre}
-          </h2>
+          <h2 className="leading-snug font-semibold">{product.nombre}</h2>
           <CategoryBadge categoria={product.categoria} />
         </div>
-        <p className="line-clamp-2 text-sm text-muted-foreground">{product.descripcion || STORE_MESSAGES.noDescription}</p>
+        <p className="line-clamp-2 text-sm text-muted-foreground">
+          {product.descripcion || STORE_MESSAGES.noDescription}
+        </p>
         <div className="mt-auto flex items-end justify-between gap-2 pt-1">
           <span className="text-lg font-semibold tabular-nums">{formatPesos(product.precioVenta)}</span>
-          {product.stockActual !== null ? <span className="text-sm text-muted-foreground">{STORE_MESSAGES.stock(product.stockActual)}</span> : null}
+          {product.stockActual !== null ? (
+            <span className="text-sm text-muted-foreground">{STORE_MESSAGES.stock(product.stockActual)}</span>
+          ) : null}
         </div>
       </CardContent>
       <CardFooter className="gap-2 px-4">
         <Button variant="outline" size="sm" className="flex-1" asChild>
-          <Link to={`/compras/producto/${product.id}`} aria-label={`${STORE_MESSAGES.viewDetails} de ${product.nombre}`}>
+          <Link
+            to={`/compras/producto/${product.id}`}
+            aria-label={`${STORE_MESSAGES.viewDetails} de ${product.nombre}`}
+          >
             {STORE_MESSAGES.viewDetails}
           </Link>
         </Button>
-        {canBuy ? <AddToCartButton size="sm" className="flex-1" productoId={product.id} nombre={product.nombre} stockActual={product.stockActual} /> : null}
+        {canBuy ? (
+          <AddToCartButton
+            size="sm"
+            className="flex-1"
+            productoId={product.id}
+            nombre={product.nombre}
+            stockActual={product.stockActual}
+          />
+        ) : null}
       </CardFooter>
     </Card>
   );

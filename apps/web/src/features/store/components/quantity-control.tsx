@@ -31,7 +31,15 @@ export function QuantityControl({ name, value, disabled = false, onChange, onRem
 
   return (
     <div className="flex items-center gap-1">
-      <Button type="button" variant="outline" size="icon" className="size-8" aria-label={`Quitar una unidad de ${name}`} disabled={disabled || value <= 1} onClick={() => onChange(value - 1)}>
+      <Button
+        type="button"
+        variant="outline"
+        size="icon"
+        className="size-8"
+        aria-label={`Quitar una unidad de ${name}`}
+        disabled={disabled || value <= 1}
+        onClick={() => onChange(value - 1)}
+      >
         <Minus aria-hidden="true" />
       </Button>
       <Input
@@ -52,7 +60,15 @@ export function QuantityControl({ name, value, disabled = false, onChange, onRem
           }
         }}
       />
-      <Button type="button" variant="outline" size="icon" className="size-8" aria-label={`Añadir una unidad de ${name}`} disabled={disabled} onClick={() => onChange(value + 1)}>
+      <Button
+        type="button"
+        variant="outline"
+        size="icon"
+        className="size-8"
+        aria-label={`Añadir una unidad de ${name}`}
+        disabled={disabled}
+        onClick={() => onChange(value + 1)}
+      >
         <Plus aria-hidden="true" />
       </Button>
     </div>

@@ -33,7 +33,17 @@ import { newIdempotencyKey } from '../lib/idempotency-key';
 import { formatPesos } from '../lib/money';
 import { Loading } from '../components/loading';
 
-const FIELDS = ['nombreCompleto', 'telefono', 'direccion', 'ciudad', 'departamento', 'codigoPostal', 'notasEntrega', 'metodoPago', 'notas'] as const;
+const FIELDS = [
+  'nombreCompleto',
+  'telefono',
+  'direccion',
+  'ciudad',
+  'departamento',
+  'codigoPostal',
+  'notasEntrega',
+  'metodoPago',
+  'notas',
+] as const;
 
 /** A refused checkout that the buyer can act on: the server's message, and per product what is short. */
 type Problem = { message: string; byProduct: Record<string, string> };
@@ -133,7 +143,12 @@ export default function CheckoutPage() {
       {cart.isPending ? (
         <Loading label="Cargando carrito" />
       ) : (
-        <form onSubmit={submit} noValidate aria-label={STORE_MESSAGES.checkoutTitle} className="grid items-start gap-6 lg:grid-cols-[1fr_24rem]">
+        <form
+          onSubmit={submit}
+          noValidate
+          aria-label={STORE_MESSAGES.checkoutTitle}
+          className="grid items-start gap-6 lg:grid-cols-[1fr_24rem]"
+        >
           <fieldset disabled={pending} className="flex min-w-0 flex-col gap-6">
             <Card>
               <CardHeader>
@@ -148,7 +163,12 @@ export default function CheckoutPage() {
                 <FormField label="Teléfono" required error={errors.telefono?.message}>
                   <Input type="tel" autoComplete="tel" {...register('telefono')} />
                 </FormField>
-                <FormField label="Dirección completa" required error={errors.direccion?.message} className="sm:col-span-2">
+                <FormField
+                  label="Dirección completa"
+                  required
+                  error={errors.direccion?.message}
+                  className="sm:col-span-2"
+                >
                   <Input autoComplete="street-address" {...register('direccion')} />
                 </FormField>
                 <FormField label="Ciudad" required error={errors.ciudad?.message}>
@@ -161,7 +181,10 @@ export default function CheckoutPage() {
                   <Input autoComplete="postal-code" {...register('codigoPostal')} />
                 </FormField>
                 <FormField label="Notas de entrega" error={errors.notasEntrega?.message} className="sm:col-span-2">
-                  <Textarea placeholder="Horario de recepción, indicaciones para el repartidor..." {...register('notasEntrega')} />
+                  <Textarea
+                    placeholder="Horario de recepción, indicaciones para el repartidor..."
+                    {...register('notasEntrega')}
+                  />
                 </FormField>
               </CardContent>
             </Card>
@@ -175,8 +198,16 @@ export default function CheckoutPage() {
               <CardContent>
                 <div role="radiogroup" aria-labelledby="metodo-pago" className="grid gap-3 sm:grid-cols-2">
                   {METODOS_PAGO.map((metodo) => (
-                    <label key={metodo} className="flex cursor-pointer items-center gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
-                      <input type="radio" value={metodo} className="size-4 accent-primary" {...register('metodoPago')} />
+                    <label
+                      key={metodo}
+                      className="flex cursor-pointer items-center gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+                    >
+                      <input
+                        type="radio"
+                        value={metodo}
+                        className="size-4 accent-primary"
+                        {...register('metodoPago')}
+                      />
                       <span className="text-sm font-medium">{METODO_PAGO_LABELS[metodo]}</span>
                     </label>
                   ))}
@@ -228,7 +259,10 @@ export default function CheckoutPage() {
             >
               <SummaryLines lines={lines} byProduct={problem?.byProduct ?? {}} />
               {problem ? (
-                <div role="alert" className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+                <div
+                  role="alert"
+                  className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+                >
                   <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                   <p>{problem.message}</p>
                 </div>

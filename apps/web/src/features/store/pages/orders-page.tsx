@@ -19,7 +19,10 @@ export default function OrdersPage() {
   const orders = useOrders(pagina);
   const redirecting = useClinicRequired(orders.error);
   useEffect(() => {
-    if (orders.isError && !redirecting) toast.error(STORE_MESSAGES.ordersLoadError, errorMessage(orders.error, 'Inténtalo de nuevo más tarde'), { id: 'error-cargar-pedidos' });
+    if (orders.isError && !redirecting)
+      toast.error(STORE_MESSAGES.ordersLoadError, errorMessage(orders.error, 'Inténtalo de nuevo más tarde'), {
+        id: 'error-cargar-pedidos',
+      });
   }, [orders.isError, orders.error, redirecting]);
   if (redirecting) return null;
 

@@ -74,7 +74,9 @@ export default function ProductPage() {
             </div>
             <p className="text-3xl font-semibold tabular-nums">
               {formatPesos(p.precioVenta)}
-              {p.unidadMedida ? <span className="ml-1 text-base font-normal text-muted-foreground">/ {p.unidadMedida}</span> : null}
+              {p.unidadMedida ? (
+                <span className="ml-1 text-base font-normal text-muted-foreground">/ {p.unidadMedida}</span>
+              ) : null}
             </p>
             <p className="whitespace-pre-line">{p.descripcion || STORE_MESSAGES.noDescription}</p>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -85,7 +87,13 @@ export default function ProductPage() {
                 </>
               ) : null}
               <dt className="text-muted-foreground">Disponibilidad</dt>
-              <dd>{p.stockActual === null ? 'Consultar con el proveedor' : p.stockActual === 0 ? 'Agotado' : STORE_MESSAGES.stock(p.stockActual)}</dd>
+              <dd>
+                {p.stockActual === null
+                  ? 'Consultar con el proveedor'
+                  : p.stockActual === 0
+                    ? 'Agotado'
+                    : STORE_MESSAGES.stock(p.stockActual)}
+              </dd>
             </dl>
             {canBuy ? (
               <div className="flex flex-wrap items-end gap-3">
@@ -103,7 +111,13 @@ export default function ProductPage() {
                     onChange={(e) => setCantidad(e.target.value)}
                   />
                 </div>
-                <AddToCartButton productoId={p.id} nombre={p.nombre} cantidad={quantity ?? 1} stockActual={p.stockActual} disabled={quantity === null} />
+                <AddToCartButton
+                  productoId={p.id}
+                  nombre={p.nombre}
+                  cantidad={quantity ?? 1}
+                  stockActual={p.stockActual}
+                  disabled={quantity === null}
+                />
               </div>
             ) : null}
           </div>

@@ -27,7 +27,11 @@ export default function SalePage() {
           {errorMessage(sale.error, STORE_MESSAGES.orderNotFound)}
         </p>
       ) : (
-        <OrderDetail order={sale.data} party={<>Clínica: {sale.data.clinica.nombre}</>} actions={<OrderStatusActions order={sale.data} />} />
+        <OrderDetail
+          order={sale.data}
+          party={<>Clínica: {sale.data.clinica.nombre}</>}
+          actions={<OrderStatusActions order={sale.data} />}
+        />
       )}
     </div>
   );

@@ -24,7 +24,10 @@ export default function SalesPage() {
   const sales = useSales({ pagina, estado });
   const redirecting = useClinicRequired(sales.error);
   useEffect(() => {
-    if (sales.isError && !redirecting) toast.error(STORE_MESSAGES.ordersLoadError, errorMessage(sales.error, 'Inténtalo de nuevo más tarde'), { id: 'error-cargar-ventas' });
+    if (sales.isError && !redirecting)
+      toast.error(STORE_MESSAGES.ordersLoadError, errorMessage(sales.error, 'Inténtalo de nuevo más tarde'), {
+        id: 'error-cargar-ventas',
+      });
   }, [sales.isError, sales.error, redirecting]);
   if (redirecting) return null;
 
@@ -41,11 +44,16 @@ export default function SalesPage() {
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{STORE_MESSAGES.salesTitle}</h1>
-        <p className="text-muted-foreground">Los pedidos que las clínicas hacen a tu catálogo. Avanza cada uno por su seguimiento.</p>
+        <p className="text-muted-foreground">
+          Los pedidos que las clínicas hacen a tu catálogo. Avanza cada uno por su seguimiento.
+        </p>
       </div>
       <div className="flex items-center gap-3">
         <Label htmlFor="filtro-estado">Estado</Label>
-        <Select value={estado ?? ALL} onValueChange={(value) => go({ estado: value === ALL ? null : (value as OrderStatus) })}>
+        <Select
+          value={estado ?? ALL}
+          onValueChange={(value) => go({ estado: value === ALL ? null : (value as OrderStatus) })}
+        >
           <SelectTrigger id="filtro-estado" className="w-48">
             <SelectValue />
           </SelectTrigger>

@@ -50,7 +50,10 @@ export default function StorePage() {
   const list = useStoreProducts({ q, categoria });
   const redirecting = useClinicRequired(list.error);
   useEffect(() => {
-    if (list.isError && !redirecting) toast.error('Error al cargar productos', errorMessage(list.error, 'Inténtalo de nuevo más tarde'), { id: 'error-cargar-tienda' });
+    if (list.isError && !redirecting)
+      toast.error('Error al cargar productos', errorMessage(list.error, 'Inténtalo de nuevo más tarde'), {
+        id: 'error-cargar-tienda',
+      });
   }, [list.isError, list.error, redirecting]);
   if (redirecting) return null;
 
@@ -78,7 +81,10 @@ export default function StorePage() {
       <Tabs value={categoria} onValueChange={(value) => setFilter({ categoria: value as StoreTab })} className="gap-6">
         <div className="flex flex-wrap items-center gap-3">
           <div className="relative w-full max-w-md" role="search">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
             <Input
               type="search"
               aria-label="Buscar productos"
@@ -109,7 +115,9 @@ export default function StorePage() {
             <div className="flex flex-col items-center py-16 text-center">
               <PackageSearch className="size-10 text-muted-foreground" aria-hidden="true" />
               <p className="mt-3 font-medium">{STORE_MESSAGES.emptyTitle}</p>
-              <p className="mt-1 text-sm text-muted-foreground">{q ? STORE_MESSAGES.emptySearchHint : STORE_MESSAGES.emptyCategoryHint}</p>
+              <p className="mt-1 text-sm text-muted-foreground">
+                {q ? STORE_MESSAGES.emptySearchHint : STORE_MESSAGES.emptyCategoryHint}
+              </p>
             </div>
           ) : (
             <>
@@ -125,11 +133,16 @@ export default function StorePage() {
                   <li key={product.id} className="flex">
                     <ProductCard product={product} canBuy={canBuy} priority={index < 4} />
                   </li>
-              ))}
+                ))}
               </ul>
               {list.hasNextPage ? (
                 <div className="flex justify-center">
-                  <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} aria-busy={list.isFetchingNextPage}>
+                  <Button
+                    variant="outline"
+                    onClick={() => void list.fetchNextPage()}
+                    disabled={list.isFetchingNextPage}
+                    aria-busy={list.isFetchingNextPage}
+                  >
                     {list.isFetchingNextPage ? <Spinner decorative /> : null}
                     Cargar más
                   </Button>

@@ -6,4 +6,5 @@ import { usersKey } from './keys';
 export type InvitationInput = InferRequestType<typeof api.invitaciones.$post>['json'];
 
 /** The invitation shows up in the users list as pendiente. */
-export const useCreateInvitation = () => useInvalidatingMutation((json: InvitationInput) => unwrap(api.invitaciones.$post({ json })), usersKey);
+export const useCreateInvitation = () =>
+  useInvalidatingMutation((json: InvitationInput) => unwrap(api.invitaciones.$post({ json })), usersKey);

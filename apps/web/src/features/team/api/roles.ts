@@ -17,11 +17,17 @@ export const useRoles = (filter: ListFilter) =>
     placeholderData: keepPreviousData,
   });
 
-export const useRole = (id: string) => useQuery({ queryKey: [...rolesKey, 'detail', id], queryFn: () => unwrap(api.roles[':id'].$get({ param: { id } })) });
+export const useRole = (id: string) =>
+  useQuery({ queryKey: [...rolesKey, 'detail', id], queryFn: () => unwrap(api.roles[':id'].$get({ param: { id } })) });
 
-export const useCreateRole = () => useInvalidatingMutation((json: RoleInput) => unwrap(api.roles.$post({ json })), rolesKey);
+export const useCreateRole = () =>
+  useInvalidatingMutation((json: RoleInput) => unwrap(api.roles.$post({ json })), rolesKey);
 
 export const useUpdateRole = () =>
-  useInvalidatingMutation(({ id, json }: { id: string; json: RoleInput }) => unwrap(api.roles[':id'].$put({ param: { id }, json })), rolesKey);
+  useInvalidatingMutation(
+    ({ id, json }: { id: string; json: RoleInput }) => unwrap(api.roles[':id'].$put({ param: { id }, json })),
+    rolesKey,
+  );
 
-export const useDeleteRole = () => useInvalidatingMutation((id: string) => unwrap(api.roles[':id'].$delete({ param: { id } })), rolesKey);
+export const useDeleteRole = () =>
+  useInvalidatingMutation((id: string) => unwrap(api.roles[':id'].$delete({ param: { id } })), rolesKey);

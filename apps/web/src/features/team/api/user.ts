@@ -8,7 +8,14 @@ export type TeamMember = InferResponseType<(typeof api.usuarios)[':id']['$get'],
 export type UpdateUserInput = InferRequestType<(typeof api.usuarios)[':id']['$patch']>['json'];
 
 export const useUser = (id: string) =>
-  useQuery({ queryKey: [...usersKey, 'detail', id], queryFn: () => unwrap(api.usuarios[':id'].$get({ param: { id } })) });
+  useQuery({
+    queryKey: [...usersKey, 'detail', id],
+    queryFn: () => unwrap(api.usuarios[':id'].$get({ param: { id } })),
+  });
 
 export const useUpdateUser = () =>
-  useInvalidatingMutation(({ id, json }: { id: string; json: UpdateUserInput }) => unwrap(api.usuarios[':id'].$patch({ param: { id }, json })), usersKey);
+  useInvalidatingMutation(
+    ({ id, json }: { id: string; json: UpdateUserInput }) =>
+      unwrap(api.usuarios[':id'].$patch({ param: { id }, json })),
+    usersKey,
+  );

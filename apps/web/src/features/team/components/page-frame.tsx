@@ -4,7 +4,19 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 
 /** The frame of the team's form pages: the way back to the list, the heading, then the content. */
-export function PageFrame({ back, backLabel, title, subtitle, children }: { back: string; backLabel: string; title: string; subtitle?: string; children: ReactNode }) {
+export function PageFrame({
+  back,
+  backLabel,
+  title,
+  subtitle,
+  children,
+}: {
+  back: string;
+  backLabel: string;
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <div>

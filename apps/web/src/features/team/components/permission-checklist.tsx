@@ -23,7 +23,14 @@ type PermissionChecklistProps = {
  * fieldset whose legend names it, with a tri-state "select all" (aria-checked="mixed" when only some
  * are granted) that grants or removes the module's permissions this member may change.
  */
-export function PermissionChecklist({ permissions, value, onChange, readOnly = false, grantable, labelledBy }: PermissionChecklistProps) {
+export function PermissionChecklist({
+  permissions,
+  value,
+  onChange,
+  readOnly = false,
+  grantable,
+  labelledBy,
+}: PermissionChecklistProps) {
   const baseId = useId();
   const granted = new Set(value);
   const canChange = (p: PermissionLike) => !readOnly && (!grantable || grantable.has(p.nombre));

@@ -33,7 +33,15 @@ type RoleFormProps = {
  * 'Nuevo Rol' and 'Editar Rol': nombre, descripción and the permissions, grouped by módulo. A member
  * grants only what they hold themselves (the server refuses the rest), so the others are disabled.
  */
-export function RoleForm({ defaultValues, catalogue, title, readOnly, readOnlyNote, submitLabel, onSubmit }: RoleFormProps) {
+export function RoleForm({
+  defaultValues,
+  catalogue,
+  title,
+  readOnly,
+  readOnlyNote,
+  submitLabel,
+  onSubmit,
+}: RoleFormProps) {
   const navigate = useNavigate();
   const { account } = useSession();
   const grantable = new Set<string>(account?.permisos ?? []);
@@ -48,7 +56,10 @@ export function RoleForm({ defaultValues, catalogue, title, readOnly, readOnlyNo
     try {
       await onSubmit(values);
     } catch (error) {
-      showSubmitError(error, form.setError, FIELDS, { title: TEAM_MESSAGES.saveError, fallback: 'No se pudieron guardar los cambios. Inténtalo de nuevo.' });
+      showSubmitError(error, form.setError, FIELDS, {
+        title: TEAM_MESSAGES.saveError,
+        fallback: 'No se pudieron guardar los cambios. Inténtalo de nuevo.',
+      });
     }
   });
 

@@ -28,7 +28,10 @@ export default function EditRolePage() {
 
   useEffect(() => {
     if (!error || redirecting) return;
-    if (notFound) toast.error(TEAM_MESSAGES.roleNotFound, errorMessage(error, 'El rol no existe o no pertenece a tu clínica.'), { id: 'rol-no-encontrado' });
+    if (notFound)
+      toast.error(TEAM_MESSAGES.roleNotFound, errorMessage(error, 'El rol no existe o no pertenece a tu clínica.'), {
+        id: 'rol-no-encontrado',
+      });
     else toast.error(TEAM_MESSAGES.loadDataError, errorMessage(error, 'No se pudieron cargar los datos del rol.'));
     navigate('/roles', { replace: true });
   }, [error, notFound, redirecting, navigate]);
@@ -37,7 +40,12 @@ export default function EditRolePage() {
   const data = role.data;
 
   return (
-    <PageFrame back="/roles" backLabel="Volver a la lista" title="Editar Rol" subtitle={data ? data.nombre : 'Cargando el rol...'}>
+    <PageFrame
+      back="/roles"
+      backLabel="Volver a la lista"
+      title="Editar Rol"
+      subtitle={data ? data.nombre : 'Cargando el rol...'}
+    >
       {data && catalogue.data ? (
         <RoleForm
           key={data.id}

@@ -56,7 +56,10 @@ function UserForm({ user }: { user: TeamMember }) {
       toast.success(TEAM_MESSAGES.userUpdated, `Los datos de ${values.nombres ?? user.nombres} se han guardado.`);
       navigate('/usuarios');
     } catch (error) {
-      showSubmitError(error, form.setError, FIELDS, { title: TEAM_MESSAGES.saveError, fallback: 'No se pudieron guardar los cambios. Inténtalo de nuevo.' });
+      showSubmitError(error, form.setError, FIELDS, {
+        title: TEAM_MESSAGES.saveError,
+        fallback: 'No se pudieron guardar los cambios. Inténtalo de nuevo.',
+      });
     }
   });
 
@@ -102,18 +105,32 @@ function UserForm({ user }: { user: TeamMember }) {
             name="activo"
             render={({ field }) => (
               <div className="flex items-center gap-3">
-                <Switch id="usuario-activo" checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} disabled={lockRole} />
+                <Switch
+                  id="usuario-activo"
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  disabled={lockRole}
+                />
                 <label htmlFor="usuario-activo" className="text-sm font-medium">
                   Activo
                 </label>
-                <span className="text-sm text-muted-foreground">{field.value ? 'Puede iniciar sesión' : 'No puede iniciar sesión'}</span>
+                <span className="text-sm text-muted-foreground">
+                  {field.value ? 'Puede iniciar sesión' : 'No puede iniciar sesión'}
+                </span>
               </div>
             )}
           />
         </CardContent>
         <CardFooter className="flex flex-wrap justify-between gap-2">
           {canDelete && !isSelf && !user.esPropietario ? (
-            <Button type="button" variant="outline" className="text-destructive hover:text-destructive" onClick={() => setConfirming(true)}>
+            <Button
+              type="button"
+              variant="outline"
+              className="text-destructive hover:text-destructive"
+              onClick={() => setConfirming(true)}
+            >
               <Trash2 aria-hidden="true" />
               Eliminar usuario
             </Button>
@@ -162,15 +179,29 @@ export default function EditUserPage() {
   // Spec 001 §8: an unknown (or another clinic's) user → 'Usuario no encontrado' and back to the list.
   useEffect(() => {
     if (!user.isError || redirecting) return;
-    if (notFound) toast.error(TEAM_MESSAGES.userNotFound, errorMessage(user.error, 'El usuario no existe o no pertenece a tu clínica.'), { id: 'usuario-no-encontrado' });
-    else toast.error(TEAM_MESSAGES.loadDataError, errorMessage(user.error, 'No se pudieron cargar los datos del usuario.'));
+    if (notFound)
+      toast.error(
+        TEAM_MESSAGES.userNotFound,
+        errorMessage(user.error, 'El usuario no existe o no pertenece a tu clínica.'),
+        { id: 'usuario-no-encontrado' },
+      );
+    else
+      toast.error(
+        TEAM_MESSAGES.loadDataError,
+        errorMessage(user.error, 'No se pudieron cargar los datos del usuario.'),
+      );
     navigate('/usuarios', { replace: true });
   }, [user.isError, user.error, notFound, redirecting, navigate]);
 
   if (redirecting || user.isError) return null;
 
   return (
-    <PageFrame back="/usuarios" backLabel="Volver a la lista" title="Editar Usuario" subtitle={user.data ? user.data.email : 'Cargando los datos del usuario...'}>
+    <PageFrame
+      back="/usuarios"
+      backLabel="Volver a la lista"
+      title="Editar Usuario"
+      subtitle={user.data ? user.data.email : 'Cargando los datos del usuario...'}
+    >
       {user.data ? (
         <UserForm key={user.data.id} user={user.data} />
       ) : (

@@ -27,7 +27,10 @@ export default function InviteUserPage() {
   const roles = useRoleOptions();
   const create = useCreateInvitation();
   const redirecting = useClinicRequired(roles.error ?? create.error);
-  const form = useForm({ resolver: zodResolver(invitationSchema), defaultValues: { nombres: '', email: '', rolId: '' } });
+  const form = useForm({
+    resolver: zodResolver(invitationSchema),
+    defaultValues: { nombres: '', email: '', rolId: '' },
+  });
   const {
     register,
     control,
@@ -41,7 +44,10 @@ export default function InviteUserPage() {
   }, [initialRole, form]);
 
   useEffect(() => {
-    if (roles.isError) toast.error(TEAM_MESSAGES.loadRolesError, errorMessage(roles.error, 'Inténtalo de nuevo más tarde'), { id: 'error-cargar-roles' });
+    if (roles.isError)
+      toast.error(TEAM_MESSAGES.loadRolesError, errorMessage(roles.error, 'Inténtalo de nuevo más tarde'), {
+        id: 'error-cargar-roles',
+      });
   }, [roles.isError, roles.error]);
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -53,14 +59,24 @@ export default function InviteUserPage() {
       if (setServerFieldErrors(error, form.setError, FIELDS)) return;
       const message = errorMessage(error, 'Ocurrió un error inesperado. Inténtalo de nuevo.');
       // Spec 001 §8: the duplicate found by the check has a title of its own.
-      toast.error(message === TEAM_MESSAGES.invitationExists ? TEAM_MESSAGES.invitationExistsTitle : TEAM_MESSAGES.invitationError, message);
+      toast.error(
+        message === TEAM_MESSAGES.invitationExists
+          ? TEAM_MESSAGES.invitationExistsTitle
+          : TEAM_MESSAGES.invitationError,
+        message,
+      );
     }
   });
 
   if (redirecting) return null;
 
   return (
-    <PageFrame back="/usuarios" backLabel="Volver a la lista" title="Invitar Usuario" subtitle="Le enviaremos un correo con un enlace para registrarse en tu clínica.">
+    <PageFrame
+      back="/usuarios"
+      backLabel="Volver a la lista"
+      title="Invitar Usuario"
+      subtitle="Le enviaremos un correo con un enlace para registrarse en tu clínica."
+    >
       <Card>
         <form onSubmit={onSubmit} noValidate aria-label="Invitar Usuario" className="grid gap-6">
           <CardContent className="grid gap-4">
@@ -74,7 +90,14 @@ export default function InviteUserPage() {
               control={control}
               name="rolId"
               render={({ field }) => (
-                <RoleSelect id="invitacion-rol" roles={roles.data?.roles} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.rolId?.message} />
+                <RoleSelect
+                  id="invitacion-rol"
+                  roles={roles.data?.roles}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.rolId?.message}
+                />
               )}
             />
           </CardContent>

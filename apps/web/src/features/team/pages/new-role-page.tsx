@@ -21,13 +21,20 @@ export default function NewRolePage() {
 
   useEffect(() => {
     if (catalogue.isError && !redirecting) {
-      toast.error(TEAM_MESSAGES.loadPermissionsError, errorMessage(catalogue.error, 'Inténtalo de nuevo más tarde'), { id: 'error-cargar-permisos' });
+      toast.error(TEAM_MESSAGES.loadPermissionsError, errorMessage(catalogue.error, 'Inténtalo de nuevo más tarde'), {
+        id: 'error-cargar-permisos',
+      });
     }
   }, [catalogue.isError, catalogue.error, redirecting]);
 
   if (redirecting) return null;
   return (
-    <PageFrame back="/roles" backLabel="Volver a la lista" title="Nuevo Rol" subtitle="Elige qué podrán hacer los miembros con este rol.">
+    <PageFrame
+      back="/roles"
+      backLabel="Volver a la lista"
+      title="Nuevo Rol"
+      subtitle="Elige qué podrán hacer los miembros con este rol."
+    >
       {catalogue.data ? (
         <RoleForm
           defaultValues={{ nombre: '', descripcion: '', permisos: [] }}

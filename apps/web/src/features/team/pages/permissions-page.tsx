@@ -22,11 +22,19 @@ export default function PermissionsPage() {
   const list = usePermissions({ q, pagina });
   const redirecting = useClinicRequired(list.error);
   const data = list.data;
-  useClampPage(data ? { total: data.total, rows: data.permisos.length, pageSize: data.porPagina, placeholder: list.isPlaceholderData } : null, pagina, setPage);
+  useClampPage(
+    data
+      ? { total: data.total, rows: data.permisos.length, pageSize: data.porPagina, placeholder: list.isPlaceholderData }
+      : null,
+    pagina,
+    setPage,
+  );
 
   useEffect(() => {
     if (list.isError && !redirecting) {
-      toast.error(TEAM_MESSAGES.loadPermissionsError, errorMessage(list.error, 'Inténtalo de nuevo más tarde'), { id: 'error-cargar-permisos' });
+      toast.error(TEAM_MESSAGES.loadPermissionsError, errorMessage(list.error, 'Inténtalo de nuevo más tarde'), {
+        id: 'error-cargar-permisos',
+      });
     }
   }, [list.isError, list.error, redirecting]);
 
@@ -34,9 +42,18 @@ export default function PermissionsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <ListHeader title="Permisos del Sistema" subtitle="Lo que un rol puede conceder. Los permisos se asignan desde Gestión de Roles." />
+      <ListHeader
+        title="Permisos del Sistema"
+        subtitle="Lo que un rol puede conceder. Los permisos se asignan desde Gestión de Roles."
+      />
 
-      <ListToolbar searchLabel="Buscar por nombre, descripción o módulo" term={term} onTermChange={setTerm} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
+      <ListToolbar
+        searchLabel="Buscar por nombre, descripción o módulo"
+        term={term}
+        onTermChange={setTerm}
+        onRefresh={() => void list.refetch()}
+        refreshing={list.isFetching}
+      />
 
       <Card className="py-0">
         <CardContent className="p-0">
@@ -57,7 +74,10 @@ export default function PermissionsPage() {
               {q ? <p className="mt-1 text-sm text-muted-foreground">Ningún permiso coincide con «{q}».</p> : null}
             </div>
           ) : (
-            <Table aria-busy={list.isPlaceholderData} className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <Table
+              aria-busy={list.isPlaceholderData}
+              className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+            >
               <TableHeader>
                 <TableRow>
                   <TableHead>Permiso</TableHead>
@@ -84,7 +104,9 @@ export default function PermissionsPage() {
         </CardContent>
       </Card>
 
-      {data ? <Pagination page={data.pagina} pageSize={data.porPagina} total={data.total} onPageChange={(p) => setPage(p)} /> : null}
+      {data ? (
+        <Pagination page={data.pagina} pageSize={data.porPagina} total={data.total} onPageChange={(p) => setPage(p)} />
+      ) : null}
     </div>
   );
 }

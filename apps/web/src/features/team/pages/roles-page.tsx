@@ -20,7 +20,15 @@ import { ListToolbar } from '@/components/list-toolbar';
 import { ListHeader } from '../components/page-frame';
 import { useClampPage, useListSearch } from '@/hooks/use-list-search';
 
-function DeleteRoleDialog({ role, onClose, onDeleted }: { role: RoleRow | null; onClose: () => void; onDeleted: () => void }) {
+function DeleteRoleDialog({
+  role,
+  onClose,
+  onDeleted,
+}: {
+  role: RoleRow | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const remove = useDeleteRole();
   const confirm = async () => {
     if (!role) return;
@@ -59,11 +67,19 @@ export default function RolesPage() {
   const list = useRoles({ q, pagina });
   const redirecting = useClinicRequired(list.error);
   const data = list.data;
-  useClampPage(data ? { total: data.total, rows: data.roles.length, pageSize: data.porPagina, placeholder: list.isPlaceholderData } : null, pagina, setPage);
+  useClampPage(
+    data
+      ? { total: data.total, rows: data.roles.length, pageSize: data.porPagina, placeholder: list.isPlaceholderData }
+      : null,
+    pagina,
+    setPage,
+  );
 
   useEffect(() => {
     if (list.isError && !redirecting) {
-      toast.error(TEAM_MESSAGES.loadRolesError, errorMessage(list.error, 'Inténtalo de nuevo más tarde'), { id: 'error-cargar-roles' });
+      toast.error(TEAM_MESSAGES.loadRolesError, errorMessage(list.error, 'Inténtalo de nuevo más tarde'), {
+        id: 'error-cargar-roles',
+      });
     }
   }, [list.isError, list.error, redirecting]);
 
@@ -90,7 +106,13 @@ export default function RolesPage() {
         }
       />
 
-      <ListToolbar searchLabel="Buscar por nombre" term={term} onTermChange={setTerm} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
+      <ListToolbar
+        searchLabel="Buscar por nombre"
+        term={term}
+        onTermChange={setTerm}
+        onRefresh={() => void list.refetch()}
+        refreshing={list.isFetching}
+      />
 
       <Card className="py-0">
         <CardContent className="p-0">
@@ -111,7 +133,10 @@ export default function RolesPage() {
               {q ? <p className="mt-1 text-sm text-muted-foreground">Ningún rol coincide con «{q}».</p> : null}
             </div>
           ) : (
-            <Table aria-busy={list.isPlaceholderData} className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <Table
+              aria-busy={list.isPlaceholderData}
+              className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+            >
               <TableHeader>
                 <TableRow>
                   <TableHead>Nombre</TableHead>
@@ -128,16 +153,25 @@ export default function RolesPage() {
                 {data.roles.map((role) => (
                   <TableRow key={role.id}>
                     <TableCell className="font-medium">{role.nombre}</TableCell>
-                    <TableCell className="max-w-md whitespace-normal text-muted-foreground">{role.descripcion}</TableCell>
+                    <TableCell className="max-w-md whitespace-normal text-muted-foreground">
+                      {role.descripcion}
+                    </TableCell>
                     <TableCell>
-                      {role.predeterminado ? <Badge variant="secondary">Predeterminado</Badge> : <Badge variant="info">Personalizado</Badge>}
+                      {role.predeterminado ? (
+                        <Badge variant="secondary">Predeterminado</Badge>
+                      ) : (
+                        <Badge variant="info">Personalizado</Badge>
+                      )}
                     </TableCell>
                     <TableCell className="text-right tabular-nums">{role.permisos}</TableCell>
                     <TableCell className="text-right tabular-nums">{role.usuarios}</TableCell>
                     <TableCell className="text-right">
                       <div className="flex justify-end gap-1">
                         <Button variant="ghost" size="icon" asChild>
-                          <Link to={`/roles/${role.id}`} aria-label={`${canManage ? 'Editar' : 'Ver'} el rol ${role.nombre}`}>
+                          <Link
+                            to={`/roles/${role.id}`}
+                            aria-label={`${canManage ? 'Editar' : 'Ver'} el rol ${role.nombre}`}
+                          >
                             <Pencil aria-hidden="true" />
                           </Link>
                         </Button>
@@ -154,7 +188,9 @@ export default function RolesPage() {
         </CardContent>
       </Card>
 
-      {data ? <Pagination page={data.pagina} pageSize={data.porPagina} total={data.total} onPageChange={(p) => setPage(p)} /> : null}
+      {data ? (
+        <Pagination page={data.pagina} pageSize={data.porPagina} total={data.total} onPageChange={(p) => setPage(p)} />
+      ) : null}
 
       <DeleteRoleDialog role={toDelete} onClose={() => setToDelete(null)} onDeleted={afterDelete} />
     </div>

@@ -30,7 +30,15 @@ const ESTADO_VARIANTS: Record<TeamRow['estado'], 'success' | 'warning' | 'outlin
   expirado: 'destructive',
 };
 
-function DeleteRowDialog({ row, onClose, onDeleted }: { row: TeamRow | null; onClose: () => void; onDeleted: () => void }) {
+function DeleteRowDialog({
+  row,
+  onClose,
+  onDeleted,
+}: {
+  row: TeamRow | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const removeUser = useDeleteUser();
   const removeInvitation = useDeleteInvitation();
   const pending = removeUser.isPending || removeInvitation.isPending;
@@ -86,11 +94,19 @@ export default function UsersPage() {
   const list = useTeam({ q, pagina });
   const redirecting = useClinicRequired(list.error);
   const data = list.data;
-  useClampPage(data ? { total: data.total, rows: data.filas.length, pageSize: data.porPagina, placeholder: list.isPlaceholderData } : null, pagina, setPage);
+  useClampPage(
+    data
+      ? { total: data.total, rows: data.filas.length, pageSize: data.porPagina, placeholder: list.isPlaceholderData }
+      : null,
+    pagina,
+    setPage,
+  );
 
   useEffect(() => {
     if (list.isError && !redirecting) {
-      toast.error(TEAM_MESSAGES.loadUsersError, errorMessage(list.error, 'Inténtalo de nuevo más tarde'), { id: 'error-cargar-usuarios' });
+      toast.error(TEAM_MESSAGES.loadUsersError, errorMessage(list.error, 'Inténtalo de nuevo más tarde'), {
+        id: 'error-cargar-usuarios',
+      });
     }
   }, [list.isError, list.error, redirecting]);
 
@@ -118,7 +134,13 @@ export default function UsersPage() {
         }
       />
 
-      <ListToolbar searchLabel="Buscar por nombre o email" term={term} onTermChange={setTerm} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
+      <ListToolbar
+        searchLabel="Buscar por nombre o email"
+        term={term}
+        onTermChange={setTerm}
+        onRefresh={() => void list.refetch()}
+        refreshing={list.isFetching}
+      />
 
       <Card className="py-0">
         <CardContent className="p-0">
@@ -139,7 +161,10 @@ export default function UsersPage() {
               {q ? <p className="mt-1 text-sm text-muted-foreground">Ningún usuario coincide con «{q}».</p> : null}
             </div>
           ) : (
-            <Table aria-busy={list.isPlaceholderData} className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <Table
+              aria-busy={list.isPlaceholderData}
+              className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+            >
               <TableHeader>
                 <TableRow>
                   <TableHead>Nombres</TableHead>
@@ -161,13 +186,20 @@ export default function UsersPage() {
                       <TableCell>
                         <div className="flex flex-col">
                           <span className="font-medium">{row.nombres}</span>
-                          {row.tipo === 'invitacion' ? <span className="text-xs text-muted-foreground">Invitación</span> : null}
+                          {row.tipo === 'invitacion' ? (
+                            <span className="text-xs text-muted-foreground">Invitación</span>
+                          ) : null}
                         </div>
                       </TableCell>
                       <TableCell>{row.email}</TableCell>
                       <TableCell>{row.rol?.nombre ?? <span className="text-muted-foreground">Sin rol</span>}</TableCell>
                       <TableCell>
-                        <Badge variant={variant} className={variant === 'outline' ? 'border-transparent bg-muted text-muted-foreground' : undefined}>
+                        <Badge
+                          variant={variant}
+                          className={
+                            variant === 'outline' ? 'border-transparent bg-muted text-muted-foreground' : undefined
+                          }
+                        >
                           {ESTADO_EQUIPO_LABELS[row.estado]}
                         </Badge>
                       </TableCell>
@@ -175,13 +207,23 @@ export default function UsersPage() {
                         <div className="flex justify-end gap-1">
                           {row.tipo === 'miembro' ? (
                             <Button variant="ghost" size="icon" asChild>
-                              <Link to={`/usuarios/${row.id}`} aria-label={`${canEdit ? 'Editar' : 'Ver'} a ${row.nombres}`}>
+                              <Link
+                                to={`/usuarios/${row.id}`}
+                                aria-label={`${canEdit ? 'Editar' : 'Ver'} a ${row.nombres}`}
+                              >
                                 <Pencil aria-hidden="true" />
                               </Link>
                             </Button>
                           ) : null}
                           {canDelete && deletable ? (
-                            <RowDeleteButton label={row.tipo === 'invitacion' ? `Eliminar la invitación a ${row.email}` : `Eliminar a ${row.nombres}`} onClick={() => setToDelete(row)} />
+                            <RowDeleteButton
+                              label={
+                                row.tipo === 'invitacion'
+                                  ? `Eliminar la invitación a ${row.email}`
+                                  : `Eliminar a ${row.nombres}`
+                              }
+                              onClick={() => setToDelete(row)}
+                            />
                           ) : null}
                         </div>
                       </TableCell>
@@ -194,7 +236,9 @@ export default function UsersPage() {
         </CardContent>
       </Card>
 
-      {data ? <Pagination page={data.pagina} pageSize={data.porPagina} total={data.total} onPageChange={(p) => setPage(p)} /> : null}
+      {data ? (
+        <Pagination page={data.pagina} pageSize={data.porPagina} total={data.total} onPageChange={(p) => setPage(p)} />
+      ) : null}
 
       <DeleteRowDialog row={toDelete} onClose={() => setToDelete(null)} onDeleted={afterDelete} />
     </div>

@@ -30,21 +30,50 @@ export function DoctorsField({ form, disabled }: { form: UseFormReturn<PublicPro
     <fieldset className="grid gap-3">
       <legend className="text-sm font-medium">Profesionales</legend>
       {fields.map((doctor, i) => (
-        <div key={doctor.id} className="grid grid-cols-[auto_1fr_auto] items-start gap-3 rounded-lg border p-3 sm:grid-cols-[auto_1fr_1fr_auto]">
-          <label className={`relative block size-12 overflow-hidden rounded-full bg-muted ${disabled ? '' : 'cursor-pointer'}`}>
+        <div
+          key={doctor.id}
+          className="grid grid-cols-[auto_1fr_auto] items-start gap-3 rounded-lg border p-3 sm:grid-cols-[auto_1fr_1fr_auto]"
+        >
+          <label
+            className={`relative block size-12 overflow-hidden rounded-full bg-muted ${disabled ? '' : 'cursor-pointer'}`}
+          >
             {form.watch(`doctores.${i}.imagen`) ? (
-              <img src={form.watch(`doctores.${i}.imagen`) ?? ''} alt="" width={48} height={48} className="size-12 object-cover" />
+              <img
+                src={form.watch(`doctores.${i}.imagen`) ?? ''}
+                alt=""
+                width={48}
+                height={48}
+                className="size-12 object-cover"
+              />
             ) : (
               <UserRound className="m-3 size-6 text-muted-foreground" aria-hidden="true" />
             )}
             <span className="sr-only">Foto del profesional {i + 1}</span>
-            <input type="file" accept={IMAGE_ACCEPT_ATTRIBUTE} className="sr-only" disabled={disabled} onChange={(e) => onPhoto(i, e)} />
+            <input
+              type="file"
+              accept={IMAGE_ACCEPT_ATTRIBUTE}
+              className="sr-only"
+              disabled={disabled}
+              onChange={(e) => onPhoto(i, e)}
+            />
           </label>
           <FormField label="Nombre" error={errors?.[i]?.nombre?.message}>
-            <Input maxLength={PUBLIC_PROFILE_LIMITS.doctorTexto} disabled={disabled} {...form.register(`doctores.${i}.nombre`)} />
+            <Input
+              maxLength={PUBLIC_PROFILE_LIMITS.doctorTexto}
+              disabled={disabled}
+              {...form.register(`doctores.${i}.nombre`)}
+            />
           </FormField>
-          <FormField label="Especialidad" error={errors?.[i]?.especialidad?.message} className="col-start-2 sm:col-start-auto">
-            <Input maxLength={PUBLIC_PROFILE_LIMITS.doctorTexto} disabled={disabled} {...form.register(`doctores.${i}.especialidad`)} />
+          <FormField
+            label="Especialidad"
+            error={errors?.[i]?.especialidad?.message}
+            className="col-start-2 sm:col-start-auto"
+          >
+            <Input
+              maxLength={PUBLIC_PROFILE_LIMITS.doctorTexto}
+              disabled={disabled}
+              {...form.register(`doctores.${i}.especialidad`)}
+            />
           </FormField>
           <Button
             type="button"
@@ -59,7 +88,10 @@ export function DoctorsField({ form, disabled }: { form: UseFormReturn<PublicPro
           </Button>
         </div>
       ))}
-      <AddRowButton onClick={() => append({ nombre: '', especialidad: '', imagen: null })} disabled={disabled || fields.length >= PUBLIC_PROFILE_LIMITS.doctores}>
+      <AddRowButton
+        onClick={() => append({ nombre: '', especialidad: '', imagen: null })}
+        disabled={disabled || fields.length >= PUBLIC_PROFILE_LIMITS.doctores}
+      >
         Añadir profesional
       </AddRowButton>
     </fieldset>

@@ -16,17 +16,37 @@ export function HoursField({ form, disabled }: { form: UseFormReturn<PublicProfi
       {fields.map((row, i) => (
         <div key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
           <FormField label={`Días (fila ${i + 1})`} error={errors?.[i]?.dias?.message} className="[&>label]:sr-only">
-            <Input placeholder="Lunes a viernes" maxLength={PUBLIC_PROFILE_LIMITS.horarioTexto} disabled={disabled} {...form.register(`horario.${i}.dias`)} />
+            <Input
+              placeholder="Lunes a viernes"
+              maxLength={PUBLIC_PROFILE_LIMITS.horarioTexto}
+              disabled={disabled}
+              {...form.register(`horario.${i}.dias`)}
+            />
           </FormField>
           <FormField label={`Horas (fila ${i + 1})`} error={errors?.[i]?.horas?.message} className="[&>label]:sr-only">
-            <Input placeholder="09:00 - 20:00" maxLength={PUBLIC_PROFILE_LIMITS.horarioTexto} disabled={disabled} {...form.register(`horario.${i}.horas`)} />
+            <Input
+              placeholder="09:00 - 20:00"
+              maxLength={PUBLIC_PROFILE_LIMITS.horarioTexto}
+              disabled={disabled}
+              {...form.register(`horario.${i}.horas`)}
+            />
           </FormField>
-          <Button type="button" variant="ghost" size="icon" onClick={() => remove(i)} disabled={disabled} aria-label={`Quitar la fila ${i + 1} del horario`}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            onClick={() => remove(i)}
+            disabled={disabled}
+            aria-label={`Quitar la fila ${i + 1} del horario`}
+          >
             <Trash2 aria-hidden="true" />
           </Button>
         </div>
       ))}
-      <AddRowButton onClick={() => append({ dias: '', horas: '' })} disabled={disabled || fields.length >= PUBLIC_PROFILE_LIMITS.horario}>
+      <AddRowButton
+        onClick={() => append({ dias: '', horas: '' })}
+        disabled={disabled || fields.length >= PUBLIC_PROFILE_LIMITS.horario}
+      >
         Añadir fila
       </AddRowButton>
     </fieldset>

@@ -28,7 +28,9 @@ export function ProfileImageField({ perfil, disabled }: { perfil: StaffPublicPro
       <ClinicImage src={perfil.imagen} className="rounded-lg border" sizes="16rem" />
       <div className="space-y-2">
         <p className="text-sm font-medium">Imagen de la clínica</p>
-        <p className="text-sm text-muted-foreground">{IMAGE_MESSAGES.hint}. Se muestra en el directorio y en tu perfil.</p>
+        <p className="text-sm text-muted-foreground">
+          {IMAGE_MESSAGES.hint}. Se muestra en el directorio y en tu perfil.
+        </p>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline" size="sm" disabled={disabled || upload.isPending}>
             <label htmlFor={id} className={disabled ? 'pointer-events-none opacity-50' : 'cursor-pointer'}>
@@ -36,9 +38,22 @@ export function ProfileImageField({ perfil, disabled }: { perfil: StaffPublicPro
               {perfil.imagen ? 'Cambiar imagen' : 'Subir imagen'}
             </label>
           </Button>
-          <input id={id} type="file" accept={IMAGE_ACCEPT_ATTRIBUTE} className="sr-only" onChange={onFile} disabled={disabled} />
+          <input
+            id={id}
+            type="file"
+            accept={IMAGE_ACCEPT_ATTRIBUTE}
+            className="sr-only"
+            onChange={onFile}
+            disabled={disabled}
+          />
           {perfil.imagen ? (
-            <Button type="button" variant="ghost" size="sm" disabled={disabled || remove.isPending} onClick={() => remove.mutate()}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              disabled={disabled || remove.isPending}
+              onClick={() => remove.mutate()}
+            >
               <Trash2 aria-hidden="true" />
               Quitar
             </Button>

@@ -41,7 +41,8 @@ export function PublicProfileForm({ perfil }: { perfil: StaffPublicProfile }) {
       toast.success('¡Cambios guardados!', values.publicada ? 'Tu perfil público está actualizado.' : undefined);
     } catch (error) {
       if (error instanceof ApiError && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) form.setError(field as keyof PublicProfileInput, { message });
+        for (const [field, message] of Object.entries(error.fields))
+          form.setError(field as keyof PublicProfileInput, { message });
       }
       toast.error('Error al guardar cambios', errorMessage(error, 'Ocurrió un error inesperado. Inténtalo de nuevo.'));
     }
@@ -52,8 +53,17 @@ export function PublicProfileForm({ perfil }: { perfil: StaffPublicProfile }) {
       <PublishField form={form} perfil={perfil} disabled={disabled} />
       <ProfileImageField perfil={perfil} disabled={disabled} />
 
-      <FormField label="Descripción" error={errors.descripcion?.message} description="Cuenta a los pacientes qué hace especial a tu clínica.">
-        <Textarea rows={4} maxLength={PUBLIC_PROFILE_LIMITS.descripcion} disabled={disabled} {...form.register('descripcion')} />
+      <FormField
+        label="Descripción"
+        error={errors.descripcion?.message}
+        description="Cuenta a los pacientes qué hace especial a tu clínica."
+      >
+        <Textarea
+          rows={4}
+          maxLength={PUBLIC_PROFILE_LIMITS.descripcion}
+          disabled={disabled}
+          {...form.register('descripcion')}
+        />
       </FormField>
 
       <SpecialtiesField form={form} disabled={disabled} />
@@ -61,7 +71,11 @@ export function PublicProfileForm({ perfil }: { perfil: StaffPublicProfile }) {
       <HoursField form={form} disabled={disabled} />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Email de contacto" error={errors.email?.message} description="Recibirás aquí las solicitudes de cita.">
+        <FormField
+          label="Email de contacto"
+          error={errors.email?.message}
+          description="Recibirás aquí las solicitudes de cita."
+        >
           <Input type="email" autoComplete="email" disabled={disabled} {...form.register('email')} />
         </FormField>
         <FormField label="Sitio web" error={errors.sitioWeb?.message}>

@@ -48,7 +48,10 @@ export function ServicesField({ form, disabled }: { form: UseFormReturn<PublicPr
             {field.value.length ? (
               <ul className="flex flex-wrap gap-2" aria-label="Servicios añadidos">
                 {field.value.map((servicio) => (
-                  <li key={servicio} className="inline-flex items-center gap-1 rounded-md bg-secondary py-1 pr-1 pl-2.5 text-sm text-secondary-foreground">
+                  <li
+                    key={servicio}
+                    className="inline-flex items-center gap-1 rounded-md bg-secondary py-1 pr-1 pl-2.5 text-sm text-secondary-foreground"
+                  >
                     {servicio}
                     <button
                       type="button"

@@ -25,7 +25,11 @@ export function SpecialtiesField({ form, disabled }: { form: UseFormReturn<Publi
                     checked={checked}
                     disabled={disabled}
                     onCheckedChange={(next) =>
-                      field.onChange(next ? [...field.value, e.id as (typeof field.value)[number]] : field.value.filter((v) => v !== e.id))
+                      field.onChange(
+                        next
+                          ? [...field.value, e.id as (typeof field.value)[number]]
+                          : field.value.filter((v) => v !== e.id),
+                      )
                     }
                   />
                   <Label htmlFor={id} className="font-normal">
