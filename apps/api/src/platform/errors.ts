@@ -48,3 +48,6 @@ export const unauthorized = (message = 'Debes iniciar sesión') => new AppError(
 export const badRequest = (message: string, fields?: FieldErrors) =>
   new AppError(400, 'validation_error', message, fields);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
+/** A well-formed request that breaks a rule of the domain; `field` names the field the form marks. */
+export const unprocessable = (message: string, field?: string) =>
+  new AppError(422, 'validation_error', message, field ? { [field]: message } : undefined);

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { PG_ERROR, sqlState } from './db-errors.ts';
 import { AppError, type ErrorBody } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { setResponseHeaders } from './security-headers.ts';
@@ -15,22 +16,13 @@ export const MALFORMED_URL = 'La dirección de la petición no es válida';
 export const FORBIDDEN_CHARACTERS = 'La petición contiene caracteres no permitidos (como el carácter nulo)';
 
 /**
- * PostgreSQL refuses some text outright: NUL (22021, character_not_in_repertoire) and text it cannot
- * convert (22P05, untranslatable_character). That is the request's fault, whichever field carried it.
+ * PostgreSQL refuses some text outright: NUL and text it cannot convert. That is the request's
+ * fault, whichever field carried it.
  */
-const REFUSED_TEXT = new Set(['22021', '22P05']);
-
-function databaseErrorCode(error: unknown): string | undefined {
-  for (
-    let e = error, depth = 0;
-    e && typeof e === 'object' && depth < 5;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
+const REFUSED_TEXT: ReadonlySet<string | undefined> = new Set([
+  PG_ERROR.characterNotInRepertoire,
+  PG_ERROR.untranslatableCharacter,
+]);
 
 /** Every failure leaves the server in one shape, with a Spanish message and nothing internal. */
 export function errorResponse(error: unknown, c: Context, logger: Logger): Response {
@@ -38,8 +30,7 @@ export function errorResponse(error: unknown, c: Context, logger: Logger): Respo
   if (error instanceof URIError) {
     return c.json({ error: { code: 'bad_request', message: MALFORMED_URL } } satisfies ErrorBody, 400);
   }
-  const dbCode = databaseErrorCode(error);
-  if (dbCode && REFUSED_TEXT.has(dbCode)) {
+  if (REFUSED_TEXT.has(sqlState(error))) {
     return c.json({ error: { code: 'bad_request', message: FORBIDDEN_CHARACTERS } } satisfies ErrorBody, 400);
   }
   if (error instanceof SyntaxError || (error instanceof HTTPException && /json/i.test(error.message))) {

@@ -18,21 +18,19 @@ import {
   type UpdateAppointmentData,
 } from '@odontia/shared';
 import { and, asc, desc, eq, gte, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { foldedContains } from '../../db/search.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import type { JsonText } from '../../platform/http.ts';
 import { VersionedCache } from '../../platform/versioned-cache.ts';
 import { citas, clinicas, dentistas, pacientes, solicitudesCita } from '../../db/schema/index.ts';
-import { sqlState } from '../../platform/db-errors.ts';
+import { PG_ERROR, sqlState } from '../../platform/db-errors.ts';
 import type { Member } from '../../platform/context.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
 import { notify } from '../../platform/notifications.ts';
 
 export const appointmentNotFound = () => notFound(APPOINTMENT_MESSAGES.notFound);
-
-const unprocessable = (field: string, message: string) =>
-  new AppError(422, 'validation_error', message, { [field]: message });
 
 /** The instant of a local day and time in the clinic's zone: PostgreSQL applies the zone's DST rules. */
 const instant = (fecha: string, hora: string, zona: string): SQL =>
@@ -121,7 +119,10 @@ const joined = (db: Executor, zona: string) =>
 
 /** Patient, dentist and treatment, accent- and case-insensitive ('munoz' finds 'Muñoz'). */
 const searchCondition = (term: string): SQL =>
-  sql`odontia_normalizar(${pacientes.nombres} || ' ' || ${pacientes.apellidos} || ' ' || ${dentistas.nombres} || ' ' || ${dentistas.apellidos} || ' ' || ${citas.titulo}) LIKE '%' || replace(replace(replace(odontia_normalizar(${term}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+  foldedContains(
+    sql`${pacientes.nombres} || ' ' || ${pacientes.apellidos} || ' ' || ${dentistas.nombres} || ' ' || ${dentistas.apellidos} || ' ' || ${citas.titulo}`,
+    term,
+  );
 
 /**
  * The agenda's reads are what reception's screen asks for all day, mostly the same ones again: each
@@ -500,11 +501,11 @@ function checkParty(
   data: { pacienteId: string; dentistaId: string },
   kept: { pacienteId: string; dentistaId: string } | null,
 ): Party {
-  if (!row || row.pacienteNombres === null) throw unprocessable('pacienteId', APPOINTMENT_MESSAGES.pacienteNotFound);
-  if (row.dentistaNombres === null) throw unprocessable('dentistaId', APPOINTMENT_MESSAGES.dentistaNotFound);
+  if (!row || row.pacienteNombres === null) throw unprocessable(APPOINTMENT_MESSAGES.pacienteNotFound, 'pacienteId');
+  if (row.dentistaNombres === null) throw unprocessable(APPOINTMENT_MESSAGES.dentistaNotFound, 'dentistaId');
   // Only active dentists get new appointments; one already booked with a dentist since deactivated may still be edited.
   if (!row.dentistaActivo && kept?.dentistaId !== data.dentistaId)
-    throw unprocessable('dentistaId', APPOINTMENT_MESSAGES.dentistaInactive);
+    throw unprocessable(APPOINTMENT_MESSAGES.dentistaInactive, 'dentistaId');
   return {
     paciente: `${row.pacienteNombres} ${row.pacienteApellidos}`,
     dentistaUsuarioId: row.dentistaUsuarioId,
@@ -589,7 +590,7 @@ async function refreshVisits(tx: Executor, member: Member, pacienteIds: string[]
 function checkLocalTimes(member: Member, data: { fecha: string; horaInicio: string; horaFin: string }) {
   for (const field of ['horaInicio', 'horaFin'] as const) {
     if (!localTimeExists(data.fecha, data[field], member.zonaHoraria)) {
-      throw unprocessable(field, APPOINTMENT_MESSAGES.horaInexistente(data[field], formatDate(data.fecha)));
+      throw unprocessable(APPOINTMENT_MESSAGES.horaInexistente(data[field], formatDate(data.fecha)), field);
     }
   }
 }
@@ -605,7 +606,7 @@ async function guardOverlap<T>(
   try {
     return await write();
   } catch (error) {
-    if (sqlState(error) === '23P01') throw await overlapError(db, member, data, exceptId);
+    if (sqlState(error) === PG_ERROR.exclusionViolation) throw await overlapError(db, member, data, exceptId);
     throw error;
   }
 }
@@ -793,14 +794,14 @@ export async function createAppointment(
       let pacienteId = data.pacienteId;
       if (data.solicitudId) {
         const solicitud = await findRequest(tx, member, data.solicitudId);
-        if (!solicitud) throw unprocessable('solicitudId', APPOINTMENT_MESSAGES.solicitudNotFound);
+        if (!solicitud) throw unprocessable(APPOINTMENT_MESSAGES.solicitudNotFound, 'solicitudId');
         pacienteId ??= await patientFromRequest(tx, member, direccion, solicitud);
         await tx
           .update(solicitudesCita)
           .set({ estado: 'atendida', fechaActualizacion: new Date() })
           .where(eq(solicitudesCita.id, solicitud.id));
       }
-      if (!pacienteId) throw unprocessable('pacienteId', APPOINTMENT_MESSAGES.pacienteRequired);
+      if (!pacienteId) throw unprocessable(APPOINTMENT_MESSAGES.pacienteRequired, 'pacienteId');
       const party = await parties(tx, member, { pacienteId, dentistaId: data.dentistaId }, null);
       const [row] = await tx
         .insert(citas)

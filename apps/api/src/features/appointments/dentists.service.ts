@@ -10,7 +10,7 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { dentistas, usuarios } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { notFound, unprocessable } from '../../platform/errors.ts';
 
 export const dentistNotFound = () => notFound(DENTIST_MESSAGES.notFound);
 
@@ -61,9 +61,7 @@ async function checkMember(db: Executor, clinicaId: string, usuarioId: string | 
     .from(usuarios)
     .where(and(eq(usuarios.id, usuarioId), eq(usuarios.clinicaId, clinicaId), eq(usuarios.rol, 'dentista')));
   if (!row) {
-    throw new AppError(422, 'validation_error', DENTIST_MESSAGES.usuarioInvalid, {
-      usuarioId: DENTIST_MESSAGES.usuarioInvalid,
-    });
+    throw unprocessable(DENTIST_MESSAGES.usuarioInvalid, 'usuarioId');
   }
 }
 

@@ -12,6 +12,7 @@ import {
   type UpdateItemData,
 } from '@odontia/shared';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { containsPattern } from '../../db/search.ts';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { movimientosStock, productos, usuarios } from '../../db/schema/index.ts';
@@ -76,13 +77,6 @@ const listAll = listPage('odontia_catalogo_lista', undefined);
 const listTab = listPage('odontia_catalogo_pestana', sql`${sql.placeholder('categoria')}::text`);
 
 /**
- * `busqueda LIKE` this: the term folded like the column (lower case, no accents: 'resina' finds
- * 'Resína', 'GUANTES' finds 'guantes'), LIKE's own characters escaped so '50%' is searched literally.
- */
-const likePattern = (term: string | SQL): SQL =>
-  sql`'%' || replace(replace(replace(odontia_normalizar(${term}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
-
-/**
  * A search of three characters or more: a named statement too. Its count needs every match anyway, so
  * the trigram index is the plan for any such term, and planning it on each keystroke cost as much as
  * running it. Shorter terms have no trigram to look up and are planned with their value.
@@ -94,7 +88,7 @@ const searchPage = (name: string, tab: SQL | undefined) => {
     sql`select ${listColumns}, (count(*) over ())::int as total, ${counted(clinicaId)} as "totalClinica"
         from productos p
         where p.clinica_id = ${clinicaId}${tab ? sql` and p.categoria = ${tab}` : sql``}
-          and p.busqueda like ${likePattern(sql`${sql.placeholder('q')}::text`)}
+          and p.busqueda like ${containsPattern(sql`${sql.placeholder('q')}::text`)}
         order by p.nombre, p.id
         limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int`,
   );
@@ -130,7 +124,7 @@ export async function listItems(
         select ${listColumns}, (count(*) over ())::int as total, ${counted(sql`${clinicaId}::uuid`)} as "totalClinica"
         from productos p
         where p.clinica_id = ${clinicaId}::uuid${categoria ? sql` and p.categoria = ${categoria}` : sql``}
-          and p.busqueda like ${likePattern(query.q)}
+          and p.busqueda like ${containsPattern(query.q)}
         order by p.nombre, p.id
         limit ${limit} offset ${offset}`),
     );
@@ -138,7 +132,7 @@ export async function listItems(
   // Past the end of the matches (or none): the counts alone.
   const filters = [eq(productos.clinicaId, clinicaId)];
   if (categoria) filters.push(eq(productos.categoria, categoria));
-  if (query.q) filters.push(sql`${productos.busqueda} like ${likePattern(query.q)}`);
+  if (query.q) filters.push(sql`${productos.busqueda} like ${containsPattern(query.q)}`);
   const [head] = rows.length
     ? rows
     : await db

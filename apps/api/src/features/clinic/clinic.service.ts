@@ -11,6 +11,7 @@ import {
   usuarios,
   usuariosRol,
 } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { replaceStoredImage } from '../../platform/storage/stored-images.ts';
@@ -94,18 +95,6 @@ export async function createClinic(
     }
     throw error;
   }
-}
-
-/** PostgreSQL unique violation on a given constraint, whichever driver raised it. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  let e: unknown = error;
-  // Drizzle wraps driver errors; the PostgreSQL fields are on the cause.
-  for (let depth = 0; e && depth < 4; depth++) {
-    const candidate = e as { code?: string; constraint?: string; cause?: unknown };
-    if (candidate.code === '23505') return !constraint || candidate.constraint === constraint;
-    e = candidate.cause;
-  }
-  return false;
 }
 
 /** The clinic a user owns or belongs to, or null. */

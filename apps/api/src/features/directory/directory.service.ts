@@ -11,6 +11,7 @@ import {
   type DirectoryQuery,
 } from '@odontia/shared';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { escapeLike } from '../../db/search.ts';
 import type { Executor } from '../../db/client.ts';
 import { clinicas, especialidades } from '../../db/schema/index.ts';
 import { issueFormToken } from '../../platform/anti-bot.ts';
@@ -41,8 +42,6 @@ const cardColumns = {
 
 // Same order as clinicas_publicadas_idx, so the first page is read straight from the index.
 const directoryOrder = [sql`${clinicas.destacada} desc nulls last`, asc(clinicas.nombre), asc(clinicas.id)];
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
  * The combinable filters of /clinicas, accent- and case-insensitive. The free text matches the

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
 import { auditInsert, auditInsertPrepared, auditValues, type AuditActor } from '../../platform/audit.ts';
-import { sqlState } from '../../platform/db-errors.ts';
+import { PG_ERROR, sqlState } from '../../platform/db-errors.ts';
 import type { JsonText } from '../../platform/http.ts';
 
 /**
@@ -159,10 +159,10 @@ export async function saveChart(
       ...auditValues(actor, { accion: 'odontograma.guardar', pacienteId, detalle: { version } }),
     });
   } catch (error) {
-    // 23505: another save took this version. 23503: the patient was erased while this one was saving.
+    // Another save took this version, or the patient was erased while this one was saving.
     const state = sqlState(error);
-    if (state === '23503') return { notFound: true };
-    if (state !== '23505') throw error;
+    if (state === PG_ERROR.foreignKeyViolation) return { notFound: true };
+    if (state !== PG_ERROR.uniqueViolation) throw error;
   }
   if (row && !row.paciente) return { notFound: true };
   if (row && row.version !== null) return { saved: `{${versionFields(row, carta)}}` };

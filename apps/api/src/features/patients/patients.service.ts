@@ -9,6 +9,7 @@ import {
   type UpdatePatientData,
 } from '@odontia/shared';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { containsPattern } from '../../db/search.ts';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import { odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
@@ -68,16 +69,6 @@ const listColumns = {
   ultimaVisita: pacientes.ultimaVisita,
   proximaVisita: pacientes.proximaVisita,
 };
-
-/**
- * `busqueda LIKE` this: the term normalised by the same function as the column (lower case, no
- * accents, so 'munoz' finds 'Muñoz' and 'JOSE' finds 'José'), with LIKE's own characters escaped
- * so that '50%' or 'a_b' are searched literally. Written inline (not a CTE or a variable) so the
- * planner sees the folded pattern and chooses between the trigram index (rare terms) and walking
- * the ordered index (common ones).
- */
-const likePattern = (term: string): SQL =>
-  sql`'%' || replace(replace(replace(odontia_normalizar(${term}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
 
 /**
  * The clinic's patient `id`, unless archived (deleted with clinical records): archived patients are in no
@@ -167,7 +158,7 @@ export async function listPatients(
   const cache = countCache(db);
   const cached = options.reuseSearchCount !== false ? cache.get(clinicaId, term) : undefined;
   const version = clinicVersion(clinicaId);
-  const count = sql<number>`(select count(*)::int from pacientes where clinica_id = ${clinicaId} and fecha_archivado is null and busqueda like ${likePattern(term)})`;
+  const count = sql<number>`(select count(*)::int from pacientes where clinica_id = ${clinicaId} and fecha_archivado is null and busqueda like ${containsPattern(term)})`;
   // With a count of this term at hand, only the version is read (planning the count sub-select
   // alone costs half the page query); without one, the count comes with the page, same snapshot.
   const head = cached ? sql`${version} as version` : sql`${version} as version, ${count} as total`;
@@ -177,7 +168,7 @@ export async function listPatients(
       select ${head}, id, nombres, apellidos, email, telefono, foto_url, estado,
              ultima_visita::text as ultima_visita, proxima_visita::text as proxima_visita
       from pacientes
-      where clinica_id = ${clinicaId} and fecha_archivado is null and busqueda like ${likePattern(term)}
+      where clinica_id = ${clinicaId} and fecha_archivado is null and busqueda like ${containsPattern(term)}
       order by apellidos, nombres, id
       limit ${PATIENTS_PAGE_SIZE} offset ${offset}`),
   );
@@ -236,7 +227,7 @@ export async function suggestPatients(db: Database, clinicaId: string, term: str
       and(
         eq(pacientes.clinicaId, clinicaId),
         isNull(pacientes.fechaArchivado),
-        sql`${pacientes.busqueda} like ${likePattern(term)}`,
+        sql`${pacientes.busqueda} like ${containsPattern(term)}`,
       ),
     )
     .orderBy(pacientes.apellidos, pacientes.nombres, pacientes.id)

@@ -24,6 +24,7 @@ import {
   type StoreProduct,
 } from '@odontia/shared';
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { containsPattern } from '../../db/search.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
@@ -38,7 +39,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Member } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
-import { AppError, conflict, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { membersWithPermission, notify } from '../../platform/notifications.ts';
 import { publishNotificationsSql } from '../../platform/realtime/index.ts';
 import { adjustStock, receivePurchasedStock, refreshStockAlert } from '../../platform/stock.ts';
@@ -53,9 +54,6 @@ export const productNotFound = () => notFound(STORE_MESSAGES.productNotFound);
 export const cartLineNotFound = () => notFound(STORE_MESSAGES.cartLineNotFound);
 export const orderNotFound = () => notFound(STORE_MESSAGES.orderNotFound);
 
-const unprocessable = (message: string, fields?: Record<string, string>) =>
-  new AppError(422, 'validation_error', message, fields);
-
 const proveedores = alias(clinicas, 'proveedores');
 
 /** For sale: a supplier clinic's active producto or insumo with a sale price, not the caller's own. */
@@ -67,10 +65,6 @@ const forSale = (clinicaId: string | SQLWrapper): SQL =>
     inArray(productos.categoria, [...STORE_CATEGORIES]),
     ne(productos.clinicaId, clinicaId),
   )!;
-
-/** `busqueda LIKE` this: normalised like the column (no accents, lower case), LIKE's characters escaped. */
-const likePattern = (term: string | SQLWrapper): SQL =>
-  sql`'%' || replace(replace(replace(odontia_normalizar(${term}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
 
 const productColumns = {
   id: productos.id,
@@ -139,7 +133,7 @@ const storeSearch = preparedStatement<StoreRow>(
       from productos p join clinicas pr on pr.id = p.clinica_id and pr.es_proveedor
       where ${FOR_SALE_SQL}
         and (${sql.placeholder('categoria')}::text = 'todos' or p.categoria = ${sql.placeholder('categoria')}::text)
-        and p.busqueda like ${likePattern(sql`${sql.placeholder('q')}::text`)}
+        and p.busqueda like ${containsPattern(sql`${sql.placeholder('q')}::text`)}
       order by p.nombre, p.id
       limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int`,
 );
@@ -264,10 +258,7 @@ function checkStock(p: { nombre: string; stockActual: number | null }, cantidad:
   );
 }
 
-const tooMany = () =>
-  unprocessable(STORE_MESSAGES.cantidadTooLarge(CART_QUANTITY_MAX), {
-    cantidad: STORE_MESSAGES.cantidadTooLarge(CART_QUANTITY_MAX),
-  });
+const tooMany = () => unprocessable(STORE_MESSAGES.cantidadTooLarge(CART_QUANTITY_MAX), 'cantidad');
 
 /** Spec 001 §4: a product already in the cart goes up by `cantidad`; otherwise a new line at today's price. */
 export async function addToCart(

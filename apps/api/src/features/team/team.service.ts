@@ -19,8 +19,9 @@ import {
   type TeamListQuery,
   type UpdateMemberData,
 } from '@odontia/shared';
-import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { foldedContains } from '../../db/search.ts';
+import { isUniqueViolation } from '../../platform/db-errors.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import {
   clinicas,
@@ -40,10 +41,6 @@ export const userNotFound = () => notFound(TEAM_MESSAGES.userNotFound);
 export const invitationNotFound = () => notFound(TEAM_MESSAGES.invitationNotFound);
 export const roleNotFound = () => notFound(TEAM_MESSAGES.roleNotFound);
 const roleRequired = () => badRequest(TEAM_MESSAGES.rolRequired, { rolId: TEAM_MESSAGES.rolRequired });
-
-/** `column` contains the search term, both folded (lower case, no accents), LIKE's own characters escaped. */
-const contains = (column: AnyPgColumn, term: string): SQL =>
-  sql`odontia_normalizar(${column}) like '%' || replace(replace(replace(odontia_normalizar(${term}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
 
 const page = (pagina: number) => ({ limit: TEAM_PAGE_SIZE, offset: (pagina - 1) * TEAM_PAGE_SIZE });
 
@@ -78,7 +75,7 @@ export async function listTeam(db: Database, clinicaId: string, query: Query): P
       .where(
         and(
           eq(usuarios.clinicaId, clinicaId),
-          term ? or(contains(usuarios.nombres, term), contains(usuarios.email, term)) : undefined,
+          term ? or(foldedContains(usuarios.nombres, term), foldedContains(usuarios.email, term)) : undefined,
         ),
       )
       .orderBy(asc(usuarios.nombres), asc(usuarios.id)),
@@ -100,7 +97,7 @@ export async function listTeam(db: Database, clinicaId: string, query: Query): P
           eq(invitacionesUsuarios.clinicaId, clinicaId),
           sql`not (${invitacionesUsuarios.estado} = 'registrado' and exists (select 1 from ${usuarios} where ${usuarios.clinicaId} = ${invitacionesUsuarios.clinicaId} and ${usuarios.email} = ${invitacionesUsuarios.email}))`,
           term
-            ? or(contains(invitacionesUsuarios.nombres, term), contains(invitacionesUsuarios.email, term))
+            ? or(foldedContains(invitacionesUsuarios.nombres, term), foldedContains(invitacionesUsuarios.email, term))
             : undefined,
         ),
       )
@@ -382,16 +379,6 @@ export async function createInvitation(db: Database, caller: Member, data: Invit
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const candidate = e as { code?: string; cause?: unknown };
-    if (candidate.code === '23505') return true;
-    e = candidate.cause;
-  }
-  return false;
-}
-
 export async function deleteInvitation(db: Executor, clinicaId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(invitacionesUsuarios)
@@ -407,7 +394,7 @@ export async function deleteInvitation(db: Executor, clinicaId: string, id: stri
 export async function listRoles(db: Database, clinicaId: string, query: Query): Promise<RolesPage> {
   const where = and(
     eq(rolesClinica.clinicaId, clinicaId),
-    query.buscar ? contains(rolesClinica.nombre, query.buscar) : undefined,
+    query.buscar ? foldedContains(rolesClinica.nombre, query.buscar) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -584,7 +571,11 @@ const permisoColumns = {
 export async function listPermissions(db: Database, query: Query): Promise<PermisosPage> {
   const term = query.buscar;
   const where = term
-    ? or(contains(permisos.nombre, term), contains(permisos.descripcion, term), contains(permisos.modulo, term))
+    ? or(
+        foldedContains(permisos.nombre, term),
+        foldedContains(permisos.descripcion, term),
+        foldedContains(permisos.modulo, term),
+      )
     : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db
