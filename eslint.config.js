@@ -33,9 +33,14 @@ export default tseslint.config(
     },
   },
   {
-    // Features never import each other, by alias or by relative path (see eslint/feature-boundaries.js):
-    // in the API only platform, db and @odontia/shared; in the web only src/lib, src/components and @odontia/shared.
-    files: ['apps/api/src/features/**/*.ts', 'apps/web/src/features/**/*.{ts,tsx}'],
+    // Imports go one way, by alias or by relative path (see eslint/feature-boundaries.js): features never
+    // import each other; the API's db and platform never import a feature, the seed or the app.
+    files: [
+      'apps/api/src/features/**/*.ts',
+      'apps/api/src/db/**/*.ts',
+      'apps/api/src/platform/**/*.ts',
+      'apps/web/src/features/**/*.{ts,tsx}',
+    ],
     plugins: { odontia: boundaries },
     rules: { 'odontia/feature-boundaries': 'error' },
   },

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
 
-/** The seeded supplier (apps/api/src/db/demo.ts DEMO_SUPPLIER): its catalogue is what the store sells. */
+/** The seeded supplier (apps/api/src/seed/demo.ts DEMO_SUPPLIER): its catalogue is what the store sells. */
 const SUPPLIER = { email: 'proveedor@odontia.local', password: 'demo1234', nombre: 'Depósito Dental Ibérico' };
 
 const pesos = (n: number) =>

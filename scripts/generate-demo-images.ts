@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_CLINICS } from '../apps/api/src/db/directory.seed.ts';
+import { DEMO_CLINICS } from '../apps/api/src/seed/directory.seed.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'apps/web/public/demo');

@@ -7,7 +7,7 @@ import { createApp } from '../../apps/api/src/app.ts';
 import { openPostgres, type DatabaseHandle } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
 import { user } from '../../apps/api/src/db/schema/index.ts';
-import { seedReferenceData } from '../../apps/api/src/db/seed.ts';
+import { seedReferenceData } from '../../apps/api/src/seed/seed.ts';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { createLogger } from '../../apps/api/src/platform/logger.ts';
 import { createDeps } from '../../apps/api/src/server.ts';

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../../apps/api/src/db/client.ts';
-import { seededRandom as rng } from '../../apps/api/src/db/demo.ts';
+import { seededRandom as rng } from '../../apps/api/src/seed/demo.ts';
 import {
   APELLIDOS,
   NOMBRES_COMPUESTOS,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
 import { user } from '../../apps/api/src/db/schema/index.ts';
-import { seedReferenceData } from '../../apps/api/src/db/seed.ts';
+import { seedReferenceData } from '../../apps/api/src/seed/seed.ts';
 import { createClinic, findClinicForUser } from '../../apps/api/src/features/clinic/clinic.service.ts';
 import type { Deps } from '../../apps/api/src/platform/context.ts';
 import { generatePatients, rawQuery } from './generate.ts';

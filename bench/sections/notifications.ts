@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import { createApp } from '../../apps/api/src/app.ts';
 import { openPostgres, type DatabaseHandle } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
-import { seedReferenceData } from '../../apps/api/src/db/seed.ts';
+import { seedReferenceData } from '../../apps/api/src/seed/seed.ts';
 import { rolesClinica, user, usuarios, usuariosRol } from '../../apps/api/src/db/schema/index.ts';
 import { createClinic } from '../../apps/api/src/features/clinic/clinic.service.ts';
 import { notify } from '../../apps/api/src/platform/notifications.ts';

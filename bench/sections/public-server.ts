@@ -11,7 +11,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from '../../apps/api/src/app.ts';
 import { openPglite } from '../../apps/api/src/db/client.ts';
 import { runMigrations } from '../../apps/api/src/db/migrate.ts';
-import { seed } from '../../apps/api/src/db/seed.ts';
+import { seed } from '../../apps/api/src/seed/seed.ts';
 import { createSeoTransform } from '../../apps/api/src/features/directory/seo/seo-transform.ts';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { createLogger } from '../../apps/api/src/platform/logger.ts';

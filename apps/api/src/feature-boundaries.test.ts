@@ -23,9 +23,12 @@ describe('feature boundaries in the lint', () => {
       '../../features/requests/requests.service.ts',
       '../../app.ts',
       '../../server.ts',
+      '../../seed/seed.ts',
     ]) {
       const errors = await boundaryErrors(file, `import { x } from '${source}';\nexport const y = x;\n`);
-      expect(errors, source).toEqual([expect.stringContaining('importa solo platform, db y @odontia/shared')]);
+      expect(errors, source).toEqual([
+        expect.stringContaining('importa solo platform, db, seed/demo.ts y @odontia/shared'),
+      ]);
     }
     const reexport = await boundaryErrors(file, `export { x } from '../clinic/clinic.service.ts';\n`);
     expect(reexport).toHaveLength(1);
@@ -52,6 +55,45 @@ describe('feature boundaries in the lint', () => {
       await boundaryErrors(
         'apps/api/src/features/patients/x.ts',
         "import { t } from '../../test/app.ts';\nexport const u = t;\n",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it("lets an API feature import the demo's constants, and its tests the seed", async () => {
+    const file = 'apps/api/src/features/patients/x.ts';
+    expect(await boundaryErrors(file, "import { D } from '../../seed/demo.ts';\nexport const y = D;\n")).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'apps/api/src/features/patients/x.test.ts',
+        "import { s } from '../../seed/seed.ts';\nexport const y = s;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses db and platform importing a feature, the seed or the app; they import each other', async () => {
+    for (const file of ['apps/api/src/db/x.ts', 'apps/api/src/platform/x.ts', 'apps/api/src/platform/storage/x.ts']) {
+      const up = path.relative(path.dirname(path.join(repoRoot, file)), path.join(repoRoot, 'apps/api/src'));
+      for (const target of ['features/clinic/clinic.service.ts', 'seed/seed.ts', 'seed/demo.ts', 'app.ts']) {
+        const source = `${up}/${target}`;
+        const errors = await boundaryErrors(file, `import { x } from '${source}';\nexport const y = x;\n`);
+        expect(errors, `${file} → ${source}`).toEqual([expect.stringContaining('db y platform no importan features')]);
+      }
+      for (const target of ['db/client.ts', 'platform/errors.ts']) {
+        const code = `import { x } from '${up}/${target}';\nexport const y = x;\n`;
+        expect(await boundaryErrors(file, code), `${file} → ${target}`).toEqual([]);
+      }
+    }
+    // Their tests use the harness, not features.
+    expect(
+      await boundaryErrors(
+        'apps/api/src/platform/x.test.ts',
+        "import { t } from '../test/app.ts';\nexport const u = t;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'apps/api/src/platform/x.test.ts',
+        "import { t } from '../features/auth/login-limit.ts';\nexport const u = t;\n",
       ),
     ).toHaveLength(1);
   });

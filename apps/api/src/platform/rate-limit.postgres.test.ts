@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { like } from 'drizzle-orm';
 import { openPostgres, type DatabaseHandle } from '../db/client.ts';
 import { rateLimit } from '../db/schema/index.ts';
-import { ACCOUNT_LOCKED } from '../features/auth/login-limit.ts';
+import { AUTH_MESSAGES } from '@odontia/shared';
 import { createTestApp, TEST_ORIGIN, uniqueEmail, type TestApp } from '../test/app.ts';
 import { defineLimit, limiterFor } from './rate-limit.ts';
 
@@ -107,7 +107,7 @@ describe('limits across two instances on one PostgreSQL', () => {
     await first.db.delete(rateLimit).where(like(rateLimit.key, '%/sign-in/email'));
     const locked = await post(1, '/api/auth/sign-in/email', { email, password: 'secreto123' });
     expect(locked.status).toBe(429);
-    expect(((await locked.json()) as { error: { message: string } }).error.message).toBe(ACCOUNT_LOCKED);
+    expect(((await locked.json()) as { error: { message: string } }).error.message).toBe(AUTH_MESSAGES.accountLocked);
   });
 
   it('our store counts concurrent hits from two connection pools exactly: N allowed, not N per instance', async () => {

@@ -1,8 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { permisos, permisosRol, rolesClinica, session, usuarios, usuariosRol } from '../db/schema/index.ts';
-import { setRolePermissions } from '../features/clinic/clinic.service.ts';
-import { addTeamMember, createClinicOwner, createTestApp, signUp, type TestApp } from '../test/app.ts';
+import {
+  addTeamMember,
+  createClinicOwner,
+  createTestApp,
+  signUp,
+  type TestApp,
+  setRolePermissions,
+} from '../test/app.ts';
 import { loadMember, SESSION_CACHE_MS } from './session.ts';
 
 let t: TestApp;
@@ -91,7 +97,7 @@ describe('cached permissions', () => {
     expect((await pacientes(member.cookie)).status).toBe(403);
     await t.db.insert(permisosRol).values({ rolId: member.rolId, permisoId: ver });
     expect((await pacientes(member.cookie)).status).toBe(200);
-    await setRolePermissions(t.db, member.rolId, []);
+    await setRolePermissions(t, member.rolId, []);
     expect((await pacientes(member.cookie)).status).toBe(403);
   });
 
@@ -120,7 +126,7 @@ describe('cached permissions', () => {
       .insert(rolesClinica)
       .values({ clinicaId: owner.clinica.id, nombre: 'Temporal' })
       .returning();
-    await setRolePermissions(t.db, extra.id, ['auditoria.ver']);
+    await setRolePermissions(t, extra.id, ['auditoria.ver']);
     await t.db.insert(usuariosRol).values({ usuarioId: member.userId, rolId: extra.id });
     expect((await t.request('/api/auditoria', { cookie: member.cookie })).status).toBe(200);
     await t.db.delete(rolesClinica).where(eq(rolesClinica.id, extra.id));
@@ -151,7 +157,7 @@ describe('cached permissions', () => {
     });
     expect((await loadMember(t.db, member.userId))?.permisos.has('pacientes.ver')).toBe(true);
     // Any change to the clinic's access (here another role's grants) moves the version: read again.
-    await setRolePermissions(t.db, (await addTeamMember(t, owner.clinica.id, 'Dentista', 'dentista')).rolId, []);
+    await setRolePermissions(t, (await addTeamMember(t, owner.clinica.id, 'Dentista', 'dentista')).rolId, []);
     expect((await loadMember(t.db, member.userId))?.permisos.size).toBe(0);
   });
 

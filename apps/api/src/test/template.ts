@@ -3,7 +3,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { pgliteExtensions, wrapPglite, type DatabaseHandle, openPostgres } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { seedReferenceData } from '../db/seed.ts';
+import { seedReferenceData } from '../seed/seed.ts';
 
 /** Name of the migrated template database on PostgreSQL; each test file copies it. */
 export function templateDatabaseName(url: string): string {

@@ -23,7 +23,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 const settingsPage = async () => {
   const [{ default: SettingsPage }, { default: PublicProfileSection }] = await Promise.all([
     import('@/features/clinic/pages/settings-page'),
-    import('@/features/directory/components/public-profile/public-profile-section'),
+    import('@/features/public-profile/components/public-profile-section'),
   ]);
   const sections = [PublicProfileSection];
   return { Component: () => <SettingsPage sections={sections} /> };
@@ -109,7 +109,7 @@ export const routes: RouteObject[] = [
                 { path: '/dentistas', lazy: page(() => import('@/features/dentists/pages/dentists-page')) },
               ]),
               guarded('solicitudes.ver', [
-                { path: '/solicitudes', lazy: page(() => import('@/features/requests/pages/solicitudes-page')) },
+                { path: '/solicitudes', lazy: page(() => import('@/features/requests/pages/requests-page')) },
               ]),
               guarded('clinica.ver', [{ path: '/settings', lazy: settingsPage }]),
               // The supplies store (spec 001 §2 Store, Cart, Checkout; DESIGN §1: /compras/producto/{id} exists).

@@ -3,6 +3,8 @@ import { mustBeTrue, requiredEmail } from './fields.ts';
 
 /** Spec 000 §5 texts, written once and used by the forms and by the API. */
 export const AUTH_MESSAGES = {
+  accountLocked:
+    'Demasiados intentos fallidos con esta cuenta. Por seguridad, espera unos minutos e inténtalo de nuevo.',
   emailRequired: 'El correo electrónico es requerido',
   emailInvalid: 'Por favor, introduce un correo electrónico válido',
   passwordRequired: 'La contraseña es requerida',

@@ -2,7 +2,7 @@ import { DENTIST_COLOR_VALUES, type AppointmentStatus, type SpecialtyId, todayIn
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { DEMO_CLINIC, DEMO_TEAM, seededRandom } from '../../db/demo.ts';
+import { DEMO_CLINIC, DEMO_TEAM, seededRandom } from '../../seed/demo.ts';
 import { citas, clinicas, dentistas, pacientes } from '../../db/schema/index.ts';
 
 /** The demo clinic's four dentists; the first is the demo team's Dentista member, who gets notifications. */
@@ -14,28 +14,28 @@ export const DEMO_DENTISTS: {
   usuarioId: string | null;
 }[] = [
   {
-    id: '0de70000-5a1d-4c1e-8a00-000000000201',
+    id: '0de70000-5a1d-4c1e-8a00-000000000401',
     nombres: 'Carlos',
     apellidos: 'Ruiz Serrano',
     especialidad: 'odontologia-general',
     usuarioId: DEMO_TEAM.members[0].id,
   },
   {
-    id: '0de70000-5a1d-4c1e-8a00-000000000202',
+    id: '0de70000-5a1d-4c1e-8a00-000000000402',
     nombres: 'Elena',
     apellidos: 'Vidal Moreno',
     especialidad: 'ortodoncia',
     usuarioId: null,
   },
   {
-    id: '0de70000-5a1d-4c1e-8a00-000000000203',
+    id: '0de70000-5a1d-4c1e-8a00-000000000403',
     nombres: 'Javier',
     apellidos: 'Herrero Castillo',
     especialidad: 'implantologia',
     usuarioId: null,
   },
   {
-    id: '0de70000-5a1d-4c1e-8a00-000000000204',
+    id: '0de70000-5a1d-4c1e-8a00-000000000404',
     nombres: 'Nuria',
     apellidos: 'Campos Ibáñez',
     especialidad: 'endodoncia',

@@ -112,7 +112,7 @@ describe('GET /api/auditoria', () => {
   });
 
   it('grants auditoria.ver to Administrador roles that existed before it (start-up sync)', async () => {
-    const { seedReferenceData } = await import('../../db/seed.ts');
+    const { seedReferenceData } = await import('../../seed/seed.ts');
     await t.db.execute(
       sql`delete from permisos_rol where permiso_id = (select id from permisos where nombre = 'auditoria.ver')`,
     );

@@ -2,7 +2,8 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitesUso, session, user, verification } from '../../db/schema/index.ts';
 import { cookiesFrom, createTestApp, errorOf, signUp, uniqueEmail, type TestApp } from '../../test/app.ts';
-import { ACCOUNT_LOCKED, LOGIN_LOCK_SECONDS } from './login-limit.ts';
+import { AUTH_MESSAGES } from '@odontia/shared';
+import { LOGIN_LOCK_SECONDS } from './login-limit.ts';
 import { readOutbox, resetTokenFor } from '../../test/outbox.ts';
 
 let t: TestApp;
@@ -308,7 +309,7 @@ describe('rate limits (RATE_LIMIT=true)', () => {
       // The right password, from a fresh address, is refused too while the lock lasts.
       const locked = await signInFrom('198.51.100.7', password);
       expect(locked.status).toBe(429);
-      expect(await locked.json()).toEqual({ error: { code: 'rate_limited', message: ACCOUNT_LOCKED } });
+      expect(await locked.json()).toEqual({ error: { code: 'rate_limited', message: AUTH_MESSAGES.accountLocked } });
       const retryAfter = Number(locked.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(LOGIN_LOCK_SECONDS - 10);
       expect(retryAfter).toBeLessThanOrEqual(LOGIN_LOCK_SECONDS);

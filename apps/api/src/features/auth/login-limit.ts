@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@odontia/shared';
 import type { Deps } from '../../platform/context.ts';
 import { consumeLimit, defineLimit, limiterFor, storedKey } from '../../platform/rate-limit.ts';
 
@@ -13,14 +14,11 @@ export const LOGIN_FAILURES = 10;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 export const LOGIN_LOCK_SECONDS = 5 * 60;
 
-export const ACCOUNT_LOCKED =
-  'Demasiados intentos fallidos con esta cuenta. Por seguridad, espera unos minutos e inténtalo de nuevo.';
-
 const loginFailures = defineLimit({
   name: 'login-cuenta',
   points: LOGIN_FAILURES,
   durationSeconds: LOGIN_WINDOW_SECONDS,
-  message: ACCOUNT_LOCKED,
+  message: AUTH_MESSAGES.accountLocked,
 });
 
 /** Per-email password recovery requests: stops mail floods to one person from many addresses. */

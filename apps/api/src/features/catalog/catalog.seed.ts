@@ -1,7 +1,7 @@
 import type { CategoriaItem } from '@odontia/shared';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { DEMO_CLINIC, DEMO_TEAM } from '../../db/demo.ts';
+import { DEMO_CLINIC, DEMO_TEAM } from '../../seed/demo.ts';
 import { movimientosStock, productos } from '../../db/schema/index.ts';
 
 type DemoItem = {

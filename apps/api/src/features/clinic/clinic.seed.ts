@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { DEMO_CLINIC, DEMO_SUPPLIER } from '../../db/demo.ts';
+import { DEMO_CLINIC, DEMO_SUPPLIER } from '../../seed/demo.ts';
 import { account, clinicas, perfilesUsuario, user } from '../../db/schema/index.ts';
 import { createClinic } from './clinic.service.ts';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { findDemoCredentials } from '../../db/demo.ts';
+import { findDemoCredentials } from '../../seed/demo.ts';
 import type { AppEnv } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 

@@ -491,7 +491,7 @@ describe('GET /api/noticias', () => {
   });
 
   it('seeds them once however many times the reference data is seeded', async () => {
-    const { seedReferenceData } = await import('../../db/seed.ts');
+    const { seedReferenceData } = await import('../../seed/seed.ts');
     const { noticias } = await import('../../db/schema/index.ts');
     const before = await t.db.select().from(noticias);
     await seedReferenceData(t.db);

@@ -11,7 +11,7 @@ import {
 } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.ts';
-import { DEMO_CLINIC, seededRandom } from '../../db/demo.ts';
+import { DEMO_CLINIC, seededRandom } from '../../seed/demo.ts';
 import { auditoria } from '../../db/schema/index.ts';
 
 /** Versions a demo patient gets at most: one per completed visit, the latest ones. */

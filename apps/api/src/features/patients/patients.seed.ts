@@ -1,8 +1,8 @@
 import { todayInZone, type PatientStatus, type Gender } from '@odontia/shared';
 import type { Executor } from '../../db/client.ts';
-import { DEMO_CLINIC, seededRandom } from '../../db/demo.ts';
+import { DEMO_CLINIC, seededRandom } from '../../seed/demo.ts';
 import { pacientes } from '../../db/schema/index.ts';
-import type { DemoSeedContext } from '../../db/seed.ts';
+import type { DemoSeedContext } from '../../seed/demo.ts';
 import { makeKey, publicUrl } from '../../platform/storage/storage.ts';
 import { portraitTraits, renderPortrait } from './demo-portrait.ts';
 import { APELLIDOS, NOMBRES_COMPUESTOS, NOMBRES_HOMBRE, NOMBRES_MUJER, NOTAS } from './spanish-names.ts';

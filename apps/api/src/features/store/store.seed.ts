@@ -1,8 +1,8 @@
 import { ORDER_STEPS, orderTotals, type OrderStatus } from '@odontia/shared';
 import type { Executor } from '../../db/client.ts';
-import { DEMO_CLINIC, DEMO_SUPPLIER, seededRandom } from '../../db/demo.ts';
+import { DEMO_CLINIC, DEMO_SUPPLIER, seededRandom } from '../../seed/demo.ts';
 import { detallesPedido, pedidos, productos, seguimientoPedido } from '../../db/schema/index.ts';
-import type { DemoSeedContext } from '../../db/seed.ts';
+import type { DemoSeedContext } from '../../seed/demo.ts';
 import { adjustStock, receivePurchasedStock } from '../../platform/stock.ts';
 import { makeKey, publicUrl } from '../../platform/storage/storage.ts';
 import { renderSupplyImage, type SupplyShape } from './supply-image.ts';

@@ -1,8 +1,9 @@
 import { INVITATION_TTL_DAYS, type Permission } from '@odontia/shared';
+import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { DEMO_CLINIC, DEMO_TEAM } from '../../db/demo.ts';
+import { DEMO_CLINIC, DEMO_TEAM } from '../../seed/demo.ts';
 import {
   account,
   invitacionesUsuarios,
@@ -58,7 +59,9 @@ export async function seedDemoTeam(tx: Executor): Promise<void> {
       .onConflictDoNothing()
       .returning({ id: user.id });
     if (inserted.length === 0) continue;
-    await tx.insert(account).values({ id: m.id, accountId: m.id, providerId: 'credential', userId: m.id, password });
+    await tx
+      .insert(account)
+      .values({ id: randomUUID(), accountId: m.id, providerId: 'credential', userId: m.id, password });
     await tx
       .insert(usuarios)
       .values({ id: m.id, clinicaId: DEMO_CLINIC.id, nombres: m.nombres, email: m.email, rol: rolKey(role(m.rol)) });

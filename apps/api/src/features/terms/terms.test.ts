@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminosYCondiciones } from '../../db/schema/index.ts';
-import { seedReferenceData } from '../../db/seed.ts';
+import { seedReferenceData } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { TERMS_V1 } from './terms.content.ts';
 

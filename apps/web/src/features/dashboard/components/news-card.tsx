@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
-import { useNoticias } from '../api/get-noticias';
+import { useNews } from '../api/get-news';
 
 function NewsItem({ noticia, onOpen }: { noticia: Noticia; onOpen: (button: HTMLButtonElement) => void }) {
   const titleId = useId();
@@ -32,7 +32,7 @@ function NewsItem({ noticia, onOpen }: { noticia: Noticia; onOpen: (button: HTML
 
 /** 'Noticias de la comunidad': titulo, fecha, resumen, and 'Leer más' opening the whole item. */
 export function NewsCard() {
-  const noticias = useNoticias();
+  const noticias = useNews();
   // The item stays while the dialog closes (its animation still shows it).
   const [reading, setReading] = useState<Noticia | null>(null);
   const [open, setOpen] = useState(false);

@@ -2,9 +2,9 @@ import { SPECIALTY_CHIPS_MAX, formatSpecialtySlug } from '@odontia/shared';
 import { MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { cx } from '@/lib/cx';
-import type { ClinicaCardData } from '../api/get-inicio';
+import type { ClinicCardData } from '../api/get-landing';
 import { ClinicBadges } from './clinic-badges';
-import { ClinicImage } from './clinic-image';
+import { ClinicImage } from '@/components/clinic-image';
 
 /**
  * Spec 000 §2: image, name, city, description or phone, up to 3 specialty chips plus '+N más',
@@ -15,7 +15,7 @@ export function ClinicCard({
   className,
   headingLevel = 3,
 }: {
-  clinica: ClinicaCardData;
+  clinica: ClinicCardData;
   className?: string;
   headingLevel?: 2 | 3;
 }) {

@@ -10,7 +10,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError, errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import { useCreateSolicitud } from '../api/create-solicitud';
+import { useCreateAppointmentRequest } from '../api/create-request';
 
 const FIELDS = ['nombre', 'email', 'telefono', 'mensaje', 'fechaPreferida'] as const;
 
@@ -25,7 +25,7 @@ export default function ContactForm({ clinicaId, token, hoy }: { clinicaId: stri
     resolver: zodResolver(schema),
     defaultValues: { nombre: '', email: '', telefono: '', mensaje: '', fechaPreferida: '' },
   });
-  const mutation = useCreateSolicitud(clinicaId);
+  const mutation = useCreateAppointmentRequest(clinicaId);
   const [sent, setSent] = useState(false);
   const { errors } = form.formState;
 

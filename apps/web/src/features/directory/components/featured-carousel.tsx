@@ -1,14 +1,14 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
-import type { ClinicaCardData } from '../api/get-inicio';
+import type { ClinicCardData } from '../api/get-landing';
 import { ClinicCard } from './clinic-card';
 
 /**
  * Featured clinics: 1, 2 or 3 cards per row by width (spec 000 §2). Native scrolling with snap
  * points gives swipe on touch screens for free; the buttons and the arrow keys move one page.
  */
-export function FeaturedCarousel({ clinicas }: { clinicas: ClinicaCardData[] }) {
+export function FeaturedCarousel({ clinicas }: { clinicas: ClinicCardData[] }) {
   const track = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState({ start: true, end: true });
 

@@ -5,9 +5,9 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '@/lib/api';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
-import { useClinica, type PerfilClinica } from '../api/get-clinica';
+import { useClinic, type ClinicProfile } from '../api/get-clinic';
 import { ClinicBadges } from '../components/clinic-badges';
-import { ClinicImage } from '../components/clinic-image';
+import { ClinicImage } from '@/components/clinic-image';
 import { LightTab, LightTabPanel, LightTabs, LightTabsList } from '../components/light-tabs';
 import { PublicLayout } from '../components/public-layout';
 import { skeletonClass } from '../components/styles';
@@ -73,7 +73,7 @@ function InfoRow({ icon: Icon, label, children }: { icon: typeof Phone; label: s
   );
 }
 
-function Profile({ perfil }: { perfil: PerfilClinica }) {
+function Profile({ perfil }: { perfil: ClinicProfile }) {
   const { clinica, formulario } = perfil;
   useDocumentTitle(`${clinica.nombre}${clinica.ciudad ? ` · Clínica dental en ${clinica.ciudad}` : ''} · Odontia`);
   const hasDoctors = clinica.doctores.length > 0;
@@ -296,7 +296,7 @@ function Profile({ perfil }: { perfil: PerfilClinica }) {
 
 export default function ClinicProfilePage() {
   const { id = '' } = useParams();
-  const { data, error, isPending } = useClinica(id);
+  const { data, error, isPending } = useClinic(id);
   const notFound = error instanceof ApiError && error.status === 404;
   return (
     <PublicLayout>

@@ -5,8 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
 import { pageParam } from '@/lib/page-param';
-import { useClinicas } from '../api/get-clinicas';
-import { useCiudades, useEspecialidades } from '../api/get-filtros';
+import { useClinics } from '../api/get-clinics';
+import { useCities, useSpecialties } from '../api/get-filters';
 import { ClinicCard } from '../components/clinic-card';
 import { PublicLayout } from '../components/public-layout';
 import { skeletonClass } from '../components/styles';
@@ -86,9 +86,9 @@ export default function DirectoryPage() {
   const ciudad = searchParams.get('ciudad') ?? '';
   const pagina = pageParam(searchParams);
 
-  const { data, isPending, isError, isPlaceholderData } = useClinicas({ q, especialidad, ciudad, pagina });
-  const especialidades = useEspecialidades().data?.especialidades ?? [];
-  const ciudades = useCiudades().data?.ciudades ?? [];
+  const { data, isPending, isError, isPlaceholderData } = useClinics({ q, especialidad, ciudad, pagina });
+  const especialidades = useSpecialties().data?.especialidades ?? [];
+  const ciudades = useCities().data?.ciudades ?? [];
 
   const especialidadNombre = especialidades.find((e) => e.id === especialidad)?.nombre;
   const titulo = `Clínicas ${especialidadNombre ? `de ${especialidadNombre.toLowerCase()}` : 'dentales'}${ciudad ? ` en ${ciudad}` : ''}`;

@@ -4,7 +4,7 @@ import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
-import { useInicio } from '../api/get-inicio';
+import { useLanding } from '../api/get-landing';
 import { ClinicCard } from '../components/clinic-card';
 import { FeaturedCarousel } from '../components/featured-carousel';
 import { LandingSection } from '../components/landing-section';
@@ -64,7 +64,7 @@ function useAfterLoad() {
 export default function LandingPage() {
   const showMore = useAfterLoad();
   useDocumentTitle('Odontia · Encuentra la mejor clínica dental para tu sonrisa');
-  const { data, isPending, isError } = useInicio();
+  const { data, isPending, isError } = useLanding();
 
   return (
     <PublicLayout>

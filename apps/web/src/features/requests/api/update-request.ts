@@ -2,7 +2,7 @@ import type { AppointmentRequestStatus } from '@odontia/shared';
 import { api, unwrap } from '@/lib/api';
 import { useInvalidatingMutation } from '@/lib/query-client';
 
-export const updateSolicitud = ({ id, estado }: { id: string; estado: AppointmentRequestStatus }) =>
+export const updateAppointmentRequest = ({ id, estado }: { id: string; estado: AppointmentRequestStatus }) =>
   unwrap(api.solicitudes[':id'].$patch({ param: { id }, json: { estado } }));
 
-export const useUpdateSolicitud = () => useInvalidatingMutation(updateSolicitud, ['solicitudes']);
+export const useUpdateAppointmentRequest = () => useInvalidatingMutation(updateAppointmentRequest, ['solicitudes']);

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { tryImageStep } from '@/lib/use-save-with-image';
-import { useUploadDoctorImage } from '../../api/public-profile';
+import { useUploadDoctorImage } from '../api/public-profile';
 import { AddRowButton } from './add-row-button';
 
 /** 'Profesionales': name, specialty and a photo each. The photo is stored at once; its URL is saved with the form. */

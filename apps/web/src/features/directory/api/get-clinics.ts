@@ -4,11 +4,11 @@ import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
 import { takeBootData } from './boot-data';
 
-export type ClinicasPage = InferResponseType<typeof api.directorio.clinicas.$get, 200>;
+export type ClinicPage = InferResponseType<typeof api.directorio.clinicas.$get, 200>;
 
 type ClinicasQuery = Parameters<typeof api.directorio.clinicas.$get>[0]['query'];
 
-export function getClinicas(params: DirectoryParams) {
+export function getClinics(params: DirectoryParams) {
   // Only the filters in use go in the URL.
   const query: Record<string, string> = {};
   if (params.q) query.q = params.q;
@@ -18,17 +18,17 @@ export function getClinicas(params: DirectoryParams) {
   return unwrap(api.directorio.clinicas.$get({ query: query as ClinicasQuery }));
 }
 
-export const clinicasQueryOptions = (params: DirectoryParams) => {
+export const clinicsQueryOptions = (params: DirectoryParams) => {
   // The same key the server uses for the data it embeds in the page.
   const search = directoryQueryString(params);
   return queryOptions({
     queryKey: ['directorio', 'clinicas', search],
-    queryFn: () => getClinicas(params),
-    initialData: () => takeBootData<ClinicasPage>(`/api/directorio/clinicas${search}`),
+    queryFn: () => getClinics(params),
+    initialData: () => takeBootData<ClinicPage>(`/api/directorio/clinicas${search}`),
     staleTime: 60_000,
     // Changing a filter keeps the previous results on screen instead of flashing a spinner.
     placeholderData: keepPreviousData,
   });
 };
 
-export const useClinicas = (params: DirectoryParams) => useQuery(clinicasQueryOptions(params));
+export const useClinics = (params: DirectoryParams) => useQuery(clinicsQueryOptions(params));

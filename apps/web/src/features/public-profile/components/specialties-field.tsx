@@ -1,12 +1,10 @@
-import type { PublicProfileInput } from '@odontia/shared';
+import { ESPECIALIDADES, type PublicProfileInput } from '@odontia/shared';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
-import { useEspecialidades } from '../../api/get-filtros';
 
-/** 'Especialidades': one checkbox each, from the API (seeded reference data, so the public pages' scripts do without the list). */
+/** 'Especialidades': one checkbox each, the specification's eight (staff code: the public pages read them from the API). */
 export function SpecialtiesField({ form, disabled }: { form: UseFormReturn<PublicProfileInput>; disabled: boolean }) {
-  const especialidades = useEspecialidades().data?.especialidades ?? [];
   return (
     <fieldset className="grid gap-3">
       <legend className="text-sm font-medium">Especialidades</legend>
@@ -15,7 +13,7 @@ export function SpecialtiesField({ form, disabled }: { form: UseFormReturn<Publi
         name="especialidades"
         render={({ field }) => (
           <div className="grid gap-2 sm:grid-cols-2">
-            {especialidades.map((e) => {
+            {ESPECIALIDADES.map((e) => {
               const checked = (field.value as string[]).includes(e.id);
               const id = `especialidad-${e.id}`;
               return (

@@ -12,6 +12,7 @@ import {
 } from '@odontia/shared';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/client.ts';
 import { DEMO_CLINIC, DEMO_SUPPLIER, DEMO_TEAM, seededRandom } from './demo.ts';
 import {
   account,
@@ -25,7 +26,7 @@ import {
   user,
   usuarios,
   usuariosRol,
-} from './schema/index.ts';
+} from '../db/schema/index.ts';
 import { demoSeeders, seed } from './seed.ts';
 import { keyFromPublicUrl } from '../platform/storage/storage.ts';
 import { cookiesFrom, createTestApp, type TestApp } from '../test/app.ts';
@@ -292,6 +293,31 @@ describe('the demo clinic', () => {
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toBe('image/webp');
     expect((await photo.arrayBuffer()).byteLength).toBeGreaterThan(500);
+  });
+
+  it('gives every seeded row an id of its own across all tables (no id names two things)', async () => {
+    // Membership and profile extend the auth user 1:1 and share its id by design (DESIGN §4).
+    const userExtensions = ['perfiles_usuario', 'usuarios'];
+    const columns = await rowsOf<{ table_name: string }>(
+      t.db.execute(sql`select table_name from information_schema.columns
+        where table_schema = 'public' and column_name = 'id' and data_type in ('uuid', 'text')
+          and table_name not in (${sql.join(
+            userExtensions.map((name) => sql`${name}`),
+            sql`, `,
+          )})`),
+    );
+    expect(columns.length).toBeGreaterThan(20);
+    const ids = sql.join(
+      columns.map(
+        (c) => sql`select id::text as id, ${c.table_name}::text as tabla from ${sql.identifier(c.table_name)}`,
+      ),
+      sql` union all `,
+    );
+    const shared = await rowsOf<{ id: string; tablas: string }>(
+      t.db.execute(sql`select id, string_agg(tabla, ', ' order by tabla) as tablas from (${ids}) as todos
+        group by id having count(*) > 1`),
+    );
+    expect(shared).toEqual([]);
   });
 
   it('adds nothing when seeded again', async () => {

@@ -1,6 +1,6 @@
 import { ADMIN_ROLE_NAME, PERMISSIONS } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
-import type { Database, Executor } from './client.ts';
+import type { Database } from '../db/client.ts';
 import { seedDemoAppointments } from '../features/appointments/appointments.seed.ts';
 import { seedDemoCatalog } from '../features/catalog/catalog.seed.ts';
 import { seedDemoCharts } from '../features/odontogram/odontogram.seed.ts';
@@ -9,10 +9,11 @@ import { seedDemoStore } from '../features/store/store.seed.ts';
 import { seedDemoPatients } from '../features/patients/patients.seed.ts';
 import { seedDemoTeam } from '../features/team/team.seed.ts';
 import { seedTerms } from '../features/terms/terms.service.ts';
-import { seedNews } from '../features/news/news.seed.ts';
+import { seedNews } from '../features/dashboard/news.seed.ts';
 import type { Storage } from '../platform/storage/storage.ts';
+import type { DemoSeeder } from './demo.ts';
 import { seedDirectoryDemo, seedSpecialties } from './directory.seed.ts';
-import { permisos } from './schema/index.ts';
+import { permisos } from '../db/schema/index.ts';
 
 /**
  * Reference data every installation needs, whatever SEED_DEMO says: the permission catalogue
@@ -41,15 +42,10 @@ export async function seedReferenceData(db: Database): Promise<void> {
   await seedNews(db);
 }
 
-/** What a demo seeder may use besides the transaction: the storage for files (photos, logos...). */
-export type DemoSeedContext = { storage: Storage };
-
-export type DemoSeeder = (tx: Executor, context: DemoSeedContext) => Promise<void>;
-
 /**
  * Demo data (sample clinics, the demo clinic and its patients...) is contributed by the features
  * that own it and runs once, on an empty database (no user yet), when SEED_DEMO is on. Data for the
- * demo clinic goes after `seedDemoClinic` (see DEMO_CLINIC in db/demo.ts).
+ * demo clinic goes after `seedDemoClinic` (see DEMO_CLINIC in seed/demo.ts).
  */
 export const demoSeeders: DemoSeeder[] = [
   seedDirectoryDemo,

@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { tryImageStep } from '@/lib/use-save-with-image';
-import { useRemoveProfileImage, useUploadProfileImage, type StaffPublicProfile } from '../../api/public-profile';
-import { ClinicImage } from '../clinic-image';
+import { useRemoveProfileImage, useUploadProfileImage, type StaffPublicProfile } from '../api/public-profile';
+import { ClinicImage } from '@/components/clinic-image';
 
 /** The clinic's image in the directory: uploaded or removed at once, apart from the form's save. */
 export function ProfileImageField({ perfil, disabled }: { perfil: StaffPublicProfile; disabled: boolean }) {

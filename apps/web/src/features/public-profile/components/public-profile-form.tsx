@@ -8,7 +8,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { useUpdatePublicProfile, type StaffPublicProfile } from '../../api/public-profile';
+import { useUpdatePublicProfile, type StaffPublicProfile } from '../api/public-profile';
 import { DoctorsField } from './doctors-field';
 import { HoursField } from './hours-field';
 import { ProfileImageField } from './profile-image-field';

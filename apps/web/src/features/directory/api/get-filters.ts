@@ -6,7 +6,7 @@ import { takeBootData } from './boot-data';
 type Especialidades = InferResponseType<typeof api.directorio.especialidades.$get, 200>;
 type Ciudades = InferResponseType<typeof api.directorio.ciudades.$get, 200>;
 
-export const especialidadesQueryOptions = () =>
+export const specialtiesQueryOptions = () =>
   queryOptions({
     queryKey: ['directorio', 'especialidades'],
     queryFn: () => unwrap(api.directorio.especialidades.$get()),
@@ -14,7 +14,7 @@ export const especialidadesQueryOptions = () =>
     staleTime: 10 * 60_000,
   });
 
-export const ciudadesQueryOptions = () =>
+export const citiesQueryOptions = () =>
   queryOptions({
     queryKey: ['directorio', 'ciudades'],
     queryFn: () => unwrap(api.directorio.ciudades.$get()),
@@ -22,5 +22,5 @@ export const ciudadesQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-export const useEspecialidades = () => useQuery(especialidadesQueryOptions());
-export const useCiudades = () => useQuery(ciudadesQueryOptions());
+export const useSpecialties = () => useQuery(specialtiesQueryOptions());
+export const useCities = () => useQuery(citiesQueryOptions());

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ESPECIALIDADES, type SpecialtyId } from '@odontia/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Executor } from './client.ts';
-import { clinicas, especialidades, user, type Doctor, type ScheduleRow } from './schema/index.ts';
+import type { Database, Executor } from '../db/client.ts';
+import { clinicas, especialidades, user, type Doctor, type ScheduleRow } from '../db/schema/index.ts';
 import { createClinic } from '../features/clinic/clinic.service.ts';
 
 /** Reference data: the eight specialties of spec 000 §3, kept in step with the code on every start. */

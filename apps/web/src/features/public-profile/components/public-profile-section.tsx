@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
-import { usePublicProfile } from '../../api/public-profile';
+import { usePublicProfile } from '../api/public-profile';
 import { PublicProfileForm } from './public-profile-form';
 
 /**

@@ -13,8 +13,8 @@ import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
-import { useSolicitudes, type Solicitud } from '../api/get-solicitudes';
-import { useUpdateSolicitud } from '../api/update-solicitud';
+import { useAppointmentRequests, type AppointmentRequest } from '../api/get-requests';
+import { useUpdateAppointmentRequest } from '../api/update-request';
 
 const FILTERS: { value: AppointmentRequestStatus | undefined; label: string }[] = [
   { value: undefined, label: 'Todas' },
@@ -22,8 +22,8 @@ const FILTERS: { value: AppointmentRequestStatus | undefined; label: string }[] 
   { value: 'atendida', label: 'Atendidas' },
 ];
 
-function MarkButton({ solicitud }: { solicitud: Solicitud }) {
-  const update = useUpdateSolicitud();
+function MarkButton({ solicitud }: { solicitud: AppointmentRequest }) {
+  const update = useUpdateAppointmentRequest();
   const mark = async () => {
     try {
       await update.mutateAsync({ id: solicitud.id, estado: 'atendida' });
@@ -48,7 +48,7 @@ function MarkButton({ solicitud }: { solicitud: Solicitud }) {
 }
 
 /** Opens the appointment form prefilled from the request; saving the appointment marks it atendida. */
-function CreateAppointmentButton({ solicitud }: { solicitud: Solicitud }) {
+function CreateAppointmentButton({ solicitud }: { solicitud: AppointmentRequest }) {
   return (
     <Button size="sm" asChild>
       <Link
@@ -63,11 +63,11 @@ function CreateAppointmentButton({ solicitud }: { solicitud: Solicitud }) {
 }
 
 /** Appointment requests sent from the clinic's public profile. */
-export default function SolicitudesPage() {
+export default function RequestsPage() {
   usePageTitle('Solicitudes');
   const [estado, setEstado] = useState<AppointmentRequestStatus | undefined>(undefined);
   const [pagina, setPagina] = useState(1);
-  const { data, isPending, isError, error } = useSolicitudes({ estado, pagina });
+  const { data, isPending, isError, error } = useAppointmentRequests({ estado, pagina });
   const canManage = useCan('solicitudes.gestionar');
   const canBook = useCan('citas.crear');
   const hasActions = canManage || canBook;

@@ -1,14 +1,25 @@
 import { verifyPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from './client.ts';
-import { account, clinicas, user } from './schema/index.ts';
+import type { Executor } from '../db/client.ts';
+import type { Storage } from '../platform/storage/storage.ts';
+import { account, clinicas, user } from '../db/schema/index.ts';
+
+/** What a demo seeder may use besides the transaction: the storage for files (photos, logos...). */
+export type DemoSeedContext = { storage: Storage };
+
+/**
+ * A feature's contribution to the demo data: it inserts its rows in the seeding transaction. Seeders
+ * live with the feature that owns the data (`features/<x>/<x>.seed.ts`) and are listed, in order, in
+ * `seed/seed.ts`, the one module that imports features to seed them; this file imports none.
+ */
+export type DemoSeeder = (tx: Executor, context: DemoSeedContext) => Promise<void>;
 
 /**
  * The demo clinic, seeded with SEED_DEMO on (the default) into an empty database: the place where a
  * visitor tries the product, signing in as its owner.
  *
  * Later features add their demo data to this clinic (appointments, charts, catalogue, orders...):
- * write a seeder in the feature (`features/<x>/<x>.seed.ts`, a `DemoSeeder` of `db/seed.ts`) that
+ * write a seeder in the feature (`features/<x>/<x>.seed.ts`, a `DemoSeeder`) that
  * inserts its rows for `DEMO_CLINIC.id` (the owner is `DEMO_CLINIC.owner.id`; the patients are the
  * clinic's `pacientes`), and register it in `demoSeeders` after `seedDemoPatients`. The ids are
  * fixed so that seeders, tests and scripts find the clinic without looking it up.

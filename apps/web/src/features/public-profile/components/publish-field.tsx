@@ -5,7 +5,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import type { StaffPublicProfile } from '../../api/public-profile';
+import type { StaffPublicProfile } from '../api/public-profile';
 
 /** 'Publicar en el directorio', with a link to the public profile once it is published. */
 export function PublishField({
