@@ -1,0 +1,90 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import type { S3Config } from '../config.ts';
+import { assertSafeKey, plainBytes, servableContentType, storableContentType, type Storage } from './storage.ts';
+
+/** A missing object; a missing bucket (NoSuchBucket, also a 404) is a configuration error instead. */
+function isMissingObject(error: unknown): boolean {
+  return (
+    error instanceof S3ServiceException &&
+    error.name !== 'NoSuchBucket' &&
+    (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)
+  );
+}
+
+/**
+ * Files as objects of one S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Ceph…), shared by
+ * every API instance, with the storage key as the object key.
+ */
+export function createS3Storage(config: S3Config): Storage {
+  // The SDK writes a multi-line notice about its future Node versions to stderr on every start; the
+  // pinned version runs on Node 20 (docs/decisions/0013).
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    // Checksums only where S3 requires them: several S3-compatible servers refuse or ignore the
+    // newer flexible checksums, and every request is signed over its body's SHA-256 anyway.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // A stalled store fails the request instead of holding it open.
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
+    maxAttempts: 3,
+  });
+  const Bucket = config.bucket;
+
+  return {
+    driver: 's3',
+
+    async put(key, bytes, contentType) {
+      assertSafeKey(key);
+      const ContentType = storableContentType(contentType);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType }));
+    },
+
+    async get(key) {
+      assertSafeKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const bytes = object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
+        return { bytes: plainBytes(bytes), contentType: servableContentType(object.ContentType) };
+      } catch (error) {
+        if (isMissingObject(error)) return null;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      assertSafeKey(key);
+      // S3 answers a delete of a missing object with success, as the interface wants.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async check() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+      } catch (error) {
+        const reason =
+          error instanceof S3ServiceException
+            ? `${error.name} (HTTP ${error.$metadata.httpStatusCode})`
+            : String(error);
+        throw new Error(
+          `No se puede usar el bucket S3 «${Bucket}»${config.endpoint ? ` en ${config.endpoint}` : ''}: ${reason}. Revisa S3_BUCKET, S3_REGION, S3_ENDPOINT y las claves, que necesitan permiso para listar el bucket y leer, escribir y borrar sus objetos.`,
+          { cause: error },
+        );
+      }
+    },
+
+    async close() {
+      client.destroy();
+    },
+  };
+}
