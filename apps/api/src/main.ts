@@ -35,7 +35,12 @@ try {
 const { app, close } = instance;
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   logger.info(
-    { port: info.port, database: instance.deps.database.driver, startupMs: Math.round(performance.now() - startedAt) },
+    {
+      port: info.port,
+      database: instance.deps.database.driver,
+      storage: instance.deps.storage.driver,
+      startupMs: Math.round(performance.now() - startedAt),
+    },
     `Odontia escuchando en ${config.appUrl}`,
   );
   // In the message, not in a field: the logger hides fields named password.
