@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './platform/config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { createLogger } from './platform/logger.ts';
 import { boot } from './server.ts';
+import { StorageUnavailableError } from './platform/storage/storage.ts';
 
 const startedAt = performance.now();
 
@@ -24,7 +25,7 @@ let instance;
 try {
   instance = await boot(config, logger, { serveWeb: true });
 } catch (error) {
-  if (error instanceof DataDirLockedError) {
+  if (error instanceof DataDirLockedError || error instanceof StorageUnavailableError) {
     console.error(error.message);
     process.exit(1);
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createS3Storage } from './s3.ts';
 import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
+import { StorageUnavailableError } from './storage.ts';
 
 const KEY = 'logos/3f1c2a4e-8b9d-4c1e-9f00-1234567890ab/1700000000000-logo.png';
 
@@ -53,6 +54,7 @@ describe('S3 storage against a local S3 server', () => {
     await good.close?.();
 
     const missing = createS3Storage({ ...server.config, bucket: 'no-existe' });
+    await expect(missing.check!()).rejects.toBeInstanceOf(StorageUnavailableError);
     await expect(missing.check!()).rejects.toThrow(
       `No se puede usar el bucket S3 «no-existe» en ${server.config.endpoint}: NotFound (HTTP 404). Revisa S3_BUCKET`,
     );

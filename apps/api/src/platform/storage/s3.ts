@@ -7,7 +7,14 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.ts';
-import { assertSafeKey, plainBytes, servableContentType, storableContentType, type Storage } from './storage.ts';
+import {
+  assertSafeKey,
+  plainBytes,
+  servableContentType,
+  storableContentType,
+  StorageUnavailableError,
+  type Storage,
+} from './storage.ts';
 
 /** A missing object; a missing bucket (NoSuchBucket, also a 404) is a configuration error instead. */
 function isMissingObject(error: unknown): boolean {
@@ -76,7 +83,7 @@ export function createS3Storage(config: S3Config): Storage {
           error instanceof S3ServiceException
             ? `${error.name} (HTTP ${error.$metadata.httpStatusCode})`
             : String(error);
-        throw new Error(
+        throw new StorageUnavailableError(
           `No se puede usar el bucket S3 «${Bucket}»${config.endpoint ? ` en ${config.endpoint}` : ''}: ${reason}. Revisa S3_BUCKET, S3_REGION, S3_ENDPOINT y las claves, que necesitan permiso para listar el bucket y leer, escribir y borrar sus objetos.`,
           { cause: error },
         );

@@ -49,7 +49,8 @@ describe('createStorage', () => {
     const disk = createStorage({ s3: undefined, dataDir }, database('pglite'));
     const shared = createStorage({ s3: undefined, dataDir }, database('postgres'));
     expect(hasFilesLeftOnDisk(shared, dataDir)).toBe(false);
-    await mkdir(path.join(uploadsDir(dataDir), 'logos'), { recursive: true });
+    await mkdir(path.join(uploadsDir(dataDir), 'logos', 'clinica'), { recursive: true });
+    expect(hasFilesLeftOnDisk(shared, dataDir)).toBe(false); // Folders emptied by deletions are no files.
     await writeFile(path.join(uploadsDir(dataDir), 'logos', 'a.png'), 'x');
     expect(hasFilesLeftOnDisk(shared, dataDir)).toBe(true);
     expect(hasFilesLeftOnDisk(disk, dataDir)).toBe(false);

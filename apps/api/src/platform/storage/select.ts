@@ -28,7 +28,7 @@ export function createStorage(config: Pick<Config, 's3' | 'dataDir'>, database: 
 export function hasFilesLeftOnDisk(storage: Storage, dataDir: string): boolean {
   if (storage.driver === 'disk') return false;
   try {
-    return readdirSync(uploadsDir(dataDir)).length > 0;
+    return readdirSync(uploadsDir(dataDir), { recursive: true, withFileTypes: true }).some((entry) => entry.isFile());
   } catch {
     return false;
   }

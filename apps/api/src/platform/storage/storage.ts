@@ -19,6 +19,11 @@ export interface Storage {
   close?(): Promise<void>;
 }
 
+/** The configured store cannot be used (`Storage.check`): the server does not start. */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
+}
+
 /** The spec's storage buckets, as key prefixes (DESIGN §5). */
 export const STORAGE_PREFIXES = [
   'logos',
