@@ -1,11 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.ts';
 import {
   assertSafeKey,
@@ -16,10 +9,12 @@ import {
   type Storage,
 } from './storage.ts';
 
+type Sdk = typeof import('@aws-sdk/client-s3');
+
 /** A missing object; a missing bucket (NoSuchBucket, also a 404) is a configuration error instead. */
-function isMissingObject(error: unknown): boolean {
+function isMissingObject(sdk: Sdk, error: unknown): boolean {
   return (
-    error instanceof S3ServiceException &&
+    error instanceof sdk.S3ServiceException &&
     error.name !== 'NoSuchBucket' &&
     (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)
   );
@@ -30,22 +25,29 @@ function isMissingObject(error: unknown): boolean {
  * every API instance, with the storage key as the object key.
  */
 export function createS3Storage(config: S3Config): Storage {
-  // The SDK writes a multi-line notice about its future Node versions to stderr on every start; the
-  // pinned version runs on Node 20 (docs/decisions/0013).
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  const client = new S3Client({
-    region: config.region,
-    endpoint: config.endpoint,
-    forcePathStyle: config.forcePathStyle,
-    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-    // Checksums only where S3 requires them: several S3-compatible servers refuse or ignore the
-    // newer flexible checksums, and every request is signed over its body's SHA-256 anyway.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    // A stalled store fails the request instead of holding it open.
-    requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
-    maxAttempts: 3,
-  });
+  // The SDK is loaded on first use: a server on the disk or PostgreSQL never pays for its import
+  // (~300 ms at every start on this machine).
+  let connection: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
+  const connect = () =>
+    (connection ??= import('@aws-sdk/client-s3').then((sdk) => {
+      // The SDK writes a multi-line notice about its future Node versions to stderr on every start;
+      // the pinned version runs on Node 20 (docs/decisions/0013).
+      process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+      const client = new sdk.S3Client({
+        region: config.region,
+        endpoint: config.endpoint,
+        forcePathStyle: config.forcePathStyle,
+        credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+        // Checksums only where S3 requires them: several S3-compatible servers refuse or ignore the
+        // newer flexible checksums, and our requests are signed over their body's SHA-256 anyway.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        // A stalled store fails the request instead of holding it open.
+        requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
+        maxAttempts: 3,
+      });
+      return { sdk, client };
+    }));
   const Bucket = config.bucket;
 
   return {
@@ -54,17 +56,19 @@ export function createS3Storage(config: S3Config): Storage {
     async put(key, bytes, contentType) {
       assertSafeKey(key);
       const ContentType = storableContentType(contentType);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType }));
     },
 
     async get(key) {
       assertSafeKey(key);
+      const { sdk, client } = await connect();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         const bytes = object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
         return { bytes: plainBytes(bytes), contentType: servableContentType(object.ContentType) };
       } catch (error) {
-        if (isMissingObject(error)) return null;
+        if (isMissingObject(sdk, error)) return null;
         throw error;
       }
     },
@@ -72,15 +76,17 @@ export function createS3Storage(config: S3Config): Storage {
     async delete(key) {
       assertSafeKey(key);
       // S3 answers a delete of a missing object with success, as the interface wants.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
 
     async check() {
+      const { sdk, client } = await connect();
       try {
-        await client.send(new HeadBucketCommand({ Bucket }));
+        await client.send(new sdk.HeadBucketCommand({ Bucket }));
       } catch (error) {
         const reason =
-          error instanceof S3ServiceException
+          error instanceof sdk.S3ServiceException
             ? `${error.name} (HTTP ${error.$metadata.httpStatusCode})`
             : String(error);
         throw new StorageUnavailableError(
@@ -91,7 +97,7 @@ export function createS3Storage(config: S3Config): Storage {
     },
 
     async close() {
-      client.destroy();
+      if (connection) (await connection).client.destroy();
     },
   };
 }
