@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import http, { type IncomingMessage } from 'node:http';
+import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,8 +17,8 @@ export type S3TestServer = {
   env: Record<string, string>;
   /** The same, as loadConfig reads them. */
   config: S3Config;
-  /** Every request that reached the server, as `METHOD /path?query`. */
-  requests: string[];
+  /** Every request that reached the server: `line` is `METHOD /path?query`. */
+  requests: { line: string; headers: IncomingHttpHeaders }[];
   /** Requests refused for their signature, and signed payloads that did not match their body. */
   problems: string[];
   close: () => Promise<void>;
@@ -35,7 +35,7 @@ const encode = (value: string) =>
  * SDK's signer): the canonical request, the string to sign and the derived key for this secret,
  * region and service `s3`, and the signed payload hash against the body. Returns what is wrong, or null.
  */
-export function sigV4Problem(req: IncomingMessage, body: Buffer, now = Date.now()): string | null {
+function sigV4Problem(req: IncomingMessage, body: Buffer, now = Date.now()): string | null {
   const match =
     /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
       req.headers.authorization ?? '',
@@ -100,14 +100,14 @@ export async function startS3TestServer(bucket = 'odontia'): Promise<S3TestServe
     configureBuckets: [{ name: bucket, configs: [] }],
   });
   const upstream = await s3rver.run();
-  const requests: string[] = [];
+  const requests: S3TestServer['requests'] = [];
   const problems: string[] = [];
 
   const proxy = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
-    requests.push(`${req.method} ${req.url}`);
+    requests.push({ line: `${req.method} ${req.url}`, headers: req.headers });
     const problem = sigV4Problem(req, body);
     if (problem) {
       problems.push(`${req.method} ${req.url}: ${problem}`);

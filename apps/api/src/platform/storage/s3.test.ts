@@ -26,10 +26,34 @@ describe('S3 storage against a local S3 server', () => {
     await storage.delete(KEY);
     await storage.close?.();
     expect(server.problems).toEqual([]);
-    expect(server.requests.map((r) => r.split('?')[0])).toEqual([
+    expect(server.requests.map((r) => r.line.split('?')[0])).toEqual([
       `PUT /odontia/${KEY}`,
       `GET /odontia/${KEY}`,
       `DELETE /odontia/${KEY}`,
+    ]);
+  });
+
+  it('is refused by the local server when a signed request is replayed with another body or path', async () => {
+    const storage = createS3Storage(server.config);
+    await storage.put(KEY, new Uint8Array([1, 2, 3]), 'image/png');
+    await storage.close?.();
+    const [put] = server.requests;
+    const [, url] = put.line.split(' ');
+    const replay = (path: string, body: Uint8Array) =>
+      fetch(`${server.config.endpoint}${path}`, {
+        method: 'PUT',
+        headers: Object.entries(put.headers).filter(([name]) => name !== 'host' && name !== 'content-length') as [
+          string,
+          string,
+        ][],
+        body,
+      });
+    expect((await replay(url, new Uint8Array([1, 2, 3]))).status).toBe(200);
+    expect((await replay(url, new Uint8Array([6, 6, 6]))).status).toBe(403);
+    expect((await replay(url.replace('logo.png', 'otro.png'), new Uint8Array([1, 2, 3]))).status).toBe(403);
+    expect(server.problems.map((p) => p.split(': ').pop())).toEqual([
+      'body does not match its signed hash',
+      'signature does not match',
     ]);
   });
 

@@ -30,5 +30,5 @@ it('stores files in the bucket when S3_* is set, whatever the database', () => {
 it('serves through one instance what was uploaded through the other, and forgets what either deleted', async () => {
   await expectFilesShared(t, asInstance(t), other);
   expect(s3.problems).toEqual([]);
-  expect(s3.requests.some((r) => r.startsWith('PUT /odontia/patient_photos/'))).toBe(true);
+  expect(s3.requests.some((r) => r.line.startsWith('PUT /odontia/patient_photos/'))).toBe(true);
 });
