@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './platform/config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { createLogger } from './platform/logger.ts';
 import { boot } from './server.ts';
+import { StorageUnavailableError } from './platform/storage/storage.ts';
 
 const startedAt = performance.now();
 
@@ -24,7 +25,7 @@ let instance;
 try {
   instance = await boot(config, logger, { serveWeb: true });
 } catch (error) {
-  if (error instanceof DataDirLockedError) {
+  if (error instanceof DataDirLockedError || error instanceof StorageUnavailableError) {
     console.error(error.message);
     process.exit(1);
   }
@@ -35,7 +36,12 @@ try {
 const { app, close } = instance;
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   logger.info(
-    { port: info.port, database: instance.deps.database.driver, startupMs: Math.round(performance.now() - startedAt) },
+    {
+      port: info.port,
+      database: instance.deps.database.driver,
+      storage: instance.deps.storage.driver,
+      startupMs: Math.round(performance.now() - startedAt),
+    },
     `Odontia escuchando en ${config.appUrl}`,
   );
   // In the message, not in a field: the logger hides fields named password.

@@ -12,8 +12,7 @@ import type { Deps } from './platform/context.ts';
 import type { Logger } from './platform/logger.ts';
 import { createMailer } from './platform/mail.ts';
 import { createRealtime } from './platform/realtime/index.ts';
-import { createLocalDiskStorage } from './platform/storage/local-disk.ts';
-import path from 'node:path';
+import { createStorage, hasFilesLeftOnDisk } from './platform/storage/select.ts';
 
 export const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -25,7 +24,7 @@ export function createDeps(config: Config, database: DatabaseHandle, logger: Log
     db: database.db,
     database,
     auth: createAuth({ config, db: database.db, mailer, logger }),
-    storage: createLocalDiskStorage(path.join(config.dataDir, 'uploads')),
+    storage: createStorage(config, database),
     mailer,
     logger,
     realtime: createRealtime(database, logger),
@@ -45,12 +44,20 @@ export async function boot(config: Config, logger: Logger, options: { serveWeb: 
   const releaseLock = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
   let database: DatabaseHandle | undefined;
   let realtime: Deps['realtime'] | undefined;
+  let storage: Deps['storage'] | undefined;
   try {
     database = await openDatabase(config);
     await runMigrations(database);
     const deps = createDeps(config, database, logger);
     realtime = deps.realtime;
+    storage = deps.storage;
     await deps.realtime.ready;
+    await deps.storage.check?.();
+    if (hasFilesLeftOnDisk(deps.storage, config.dataDir)) {
+      logger.warn(
+        `DATA_DIR/uploads tiene archivos que el almacenamiento ${deps.storage.driver} no sirve: cópialos con node --import tsx scripts/copy-uploads.ts`,
+      );
+    }
     const seedStart = performance.now();
     const seeded = await seed(database.db, { demo: config.seedDemo, storage: deps.storage });
     if (seeded.demo) logger.info({ ms: Math.round(performance.now() - seedStart) }, 'datos de demostración cargados');
@@ -68,12 +75,14 @@ export async function boot(config: Config, logger: Logger, options: { serveWeb: 
       demo,
       close: async () => {
         await deps.realtime.close();
+        await deps.storage.close?.();
         await db.close();
         releaseLock();
       },
     };
   } catch (error) {
     await realtime?.close().catch(() => undefined);
+    await storage?.close?.().catch(() => undefined);
     await database?.close().catch(() => undefined);
     releaseLock();
     throw error;

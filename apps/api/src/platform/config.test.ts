@@ -72,4 +72,74 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tmp(), TRUSTED_PROXY: '1' }).trustedProxies).toBe(1);
     expect(() => loadConfig({ DATA_DIR: tmp(), TRUSTED_PROXY: 'sí' })).toThrow('TRUSTED_PROXY: debe ser un número');
   });
+
+  const S3 = {
+    S3_BUCKET: 'odontia-archivos',
+    S3_REGION: 'eu-south-2',
+    S3_ACCESS_KEY_ID: 'AKIAEJEMPLO',
+    S3_SECRET_ACCESS_KEY: 'secreto-de-ejemplo',
+  };
+
+  it('uses no bucket unless S3_* is set', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).s3).toBeUndefined();
+  });
+
+  it('reads a bucket on AWS (virtual-hosted URLs) or on another S3-compatible server (path-style by default)', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), ...S3 }).s3).toEqual({
+      bucket: 'odontia-archivos',
+      region: 'eu-south-2',
+      endpoint: undefined,
+      accessKeyId: 'AKIAEJEMPLO',
+      secretAccessKey: 'secreto-de-ejemplo',
+      forcePathStyle: false,
+    });
+    const minio = loadConfig({ DATA_DIR: tmp(), ...S3, S3_ENDPOINT: 'http://minio:9000' }).s3;
+    expect(minio).toMatchObject({ endpoint: 'http://minio:9000', forcePathStyle: true });
+    expect(
+      loadConfig({ DATA_DIR: tmp(), ...S3, S3_ENDPOINT: 'https://r2.example', S3_FORCE_PATH_STYLE: 'false' }).s3
+        ?.forcePathStyle,
+    ).toBe(false);
+  });
+
+  it('refuses an incomplete S3 configuration, one line per missing variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: tmp(), S3_BUCKET: 'odontia', S3_ENDPOINT: 'http://minio:9000' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const needs = 'falta; el almacenamiento S3 necesita S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY';
+    expect((error as ConfigError).problems).toEqual([
+      `S3_REGION: ${needs}`,
+      `S3_ACCESS_KEY_ID: ${needs}`,
+      `S3_SECRET_ACCESS_KEY: ${needs}`,
+    ]);
+    // A lone flag is a configuration too: it never silently falls back to another store.
+    expect(() => loadConfig({ DATA_DIR: tmp(), S3_FORCE_PATH_STYLE: 'true' })).toThrow(`S3_BUCKET: ${needs}`);
+  });
+
+  it('explains a bad bucket name, region, endpoint or flag along with the other problems', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        DATA_DIR: tmp(),
+        ...S3,
+        S3_BUCKET: 'Mi_Bucket',
+        S3_REGION: 'eu west',
+        S3_ENDPOINT: 'minio:9000',
+        S3_FORCE_PATH_STYLE: 'quizás',
+        PORT: 'abc',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'PORT: debe ser un número',
+      'S3_BUCKET: debe ser un nombre de bucket: de 3 a 63 minúsculas, números, puntos o guiones',
+      'S3_REGION: debe ser una región como eu-west-1 (la que indique el proveedor)',
+      'S3_ENDPOINT: debe ser una URL http:// o https://',
+      'S3_FORCE_PATH_STYLE: debe ser true o false',
+    ]);
+  });
 });

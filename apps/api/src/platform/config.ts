@@ -41,7 +41,53 @@ const envSchema = z.object({
   DEV_ORIGIN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'debe ser un nombre de bucket: de 3 a 63 minúsculas, números, puntos o guiones',
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'debe ser una región como eu-west-1 (la que indique el proveedor)')
+    .optional(),
+  S3_ENDPOINT: urlWithProtocols(['http:', 'https:'], 'http:// o https://').optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
 });
+
+const S3_VARIABLES = [
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** Any S3_* variable asks for S3 storage, which then needs all of S3_REQUIRED: one line per missing one. */
+function missingS3Variables(env: Record<string, unknown>): string[] {
+  if (!S3_VARIABLES.some((name) => name in env)) return [];
+  return S3_REQUIRED.filter((name) => !(name in env)).map(
+    (name) =>
+      `${name}: falta; el almacenamiento S3 necesita S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY`,
+  );
+}
+
+/** An S3-compatible bucket shared by every instance (platform/storage/s3.ts). */
+export type S3Config = {
+  bucket: string;
+  region: string;
+  /** Absent for AWS itself; the server's URL for any other S3-compatible store. */
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `endpoint/bucket/key` URLs instead of `bucket.endpoint/key`. */
+  forcePathStyle: boolean;
+};
 
 export type Config = {
   port: number;
@@ -63,6 +109,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Origins allowed to send state-changing requests: APP_URL, plus Vite's under `npm run dev` alone. */
   trustedOrigins: string[];
+  /** Uploaded files go to this bucket when set (see platform/storage/select.ts). */
+  s3: S3Config | undefined;
 };
 
 export class ConfigError extends Error {
@@ -103,9 +151,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty variables count as unset, as in most deployment tools.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  }
+  const problems = [
+    ...(parsed.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? []),
+    ...missingS3Variables(cleaned),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -124,5 +174,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     trustedOrigins: [...new Set([new URL(appUrl).origin, ...devOrigins(e.DEV_ORIGIN)])],
+    s3:
+      e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            // Path-style URLs work with every S3-compatible server; virtual hosts need wildcard DNS.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+          }
+        : undefined,
   };
 }

@@ -16,6 +16,7 @@ import { rowsOf } from '../db/client.ts';
 import { DEMO_CLINIC, DEMO_SUPPLIER, DEMO_TEAM, seededRandom } from './demo.ts';
 import {
   account,
+  archivos,
   auditoria,
   citas,
   clinicas,
@@ -43,11 +44,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every file under DATA_DIR/uploads, relative to it (stored files and the disk's type sidecars). */
-async function filesOnDisk(): Promise<string[]> {
+/** The key of every stored file, in the store the app uses: DATA_DIR/uploads on PGlite, `archivos` on PostgreSQL. */
+async function storedKeys(): Promise<string[]> {
+  if (t.deps.storage.driver === 'postgres') {
+    return (await t.db.select({ clave: archivos.clave }).from(archivos)).map((row) => row.clave);
+  }
   const root = path.join(t.dataDir, 'uploads');
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+  return entries
+    .filter((e) => e.isFile() && !e.name.endsWith('.meta.json'))
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
 }
 
 async function rowCounts() {
@@ -56,7 +62,7 @@ async function rowCounts() {
     t.db.select({ n: count() }).from(clinicas),
     t.db.select({ n: count() }).from(pacientes),
   ]);
-  return { users: users.n, clinics: clinics.n, patients: patients.n, files: (await filesOnDisk()).length };
+  return { users: users.n, clinics: clinics.n, patients: patients.n, files: (await storedKeys()).length };
 }
 
 const signIn = (email: string, password: string) =>
@@ -285,9 +291,7 @@ describe('the demo clinic', () => {
     expect(withPhoto.length).toBeGreaterThan(150);
     const keys = withPhoto.map((p) => keyFromPublicUrl(p.fotoUrl));
     for (const key of keys) expect(key).toMatch(new RegExp(`^patient_photos/${DEMO_CLINIC.id}/\\d+-foto-\\d+\\.webp$`));
-    expect(
-      (await filesOnDisk()).filter((f) => f.startsWith('patient_photos/') && !f.endsWith('.meta.json')).sort(),
-    ).toEqual([...keys].sort());
+    expect((await storedKeys()).filter((f) => f.startsWith('patient_photos/')).sort()).toEqual([...keys].sort());
 
     const photo = await t.request(withPhoto[0].fotoUrl!, { cookie });
     expect(photo.status).toBe(200);

@@ -9,3 +9,4 @@ export * from './appointments.ts';
 export * from './odontogram.ts';
 export * from './catalog.ts';
 export * from './store.ts';
+export * from './files.ts';

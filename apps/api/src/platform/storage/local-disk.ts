@@ -2,12 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../errors.ts';
-import { assertSafeKey, type Storage } from './storage.ts';
+import { assertSafeKey, plainBytes, servableContentType, storableContentType, type Storage } from './storage.ts';
 
 const META_SUFFIX = '.meta.json';
-// A content type is echoed back as a response header: anything beyond type/subtype could inject headers.
-const CONTENT_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
-const FALLBACK_CONTENT_TYPE = 'application/octet-stream';
 
 type Meta = { contentType: string };
 
@@ -46,10 +43,11 @@ export function createLocalDiskStorage(rootDir: string): Storage {
   }
 
   return {
+    driver: 'disk',
+
     async put(key, bytes, contentType) {
       const file = resolveKey(key);
-      const type = contentType.trim().toLowerCase();
-      if (!CONTENT_TYPE.test(type)) throw new AppError(400, 'bad_request', 'El tipo de archivo no es válido');
+      const type = storableContentType(contentType);
       await mkdir(path.dirname(file), { recursive: true });
       // Metadata first: once the data file is visible, its content type is already there.
       await writeAtomically(file + META_SUFFIX, JSON.stringify({ contentType: type } satisfies Meta));
@@ -65,15 +63,13 @@ export function createLocalDiskStorage(rootDir: string): Storage {
         if (isMissing(error)) return null;
         throw error;
       }
-      let contentType = FALLBACK_CONTENT_TYPE;
+      let stored: unknown;
       try {
-        const meta = JSON.parse(await readFile(file + META_SUFFIX, 'utf8')) as Partial<Meta>;
-        if (typeof meta.contentType === 'string' && CONTENT_TYPE.test(meta.contentType)) contentType = meta.contentType;
+        stored = (JSON.parse(await readFile(file + META_SUFFIX, 'utf8')) as Partial<Meta>).contentType;
       } catch {
         // A lost or damaged sidecar degrades to a download-only type rather than failing the request.
       }
-      // readFile allocates a plain ArrayBuffer (never a shared one); the Buffer type just does not say so.
-      return { bytes: new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), contentType };
+      return { bytes: plainBytes(bytes), contentType: servableContentType(stored) };
     },
 
     async delete(key) {

@@ -1,13 +1,27 @@
 import type { Permission } from '@odontia/shared';
 import { AppError } from '../errors.ts';
 
-/** Where uploaded files live. Keys are always made by the server (`makeKey`), never taken from a request. */
+/**
+ * Where uploaded files live. Keys are always made by the server (`makeKey`), never taken from a request.
+ * One instance uses the disk; several share PostgreSQL or an S3-compatible bucket (see `select.ts`).
+ */
 export interface Storage {
+  readonly driver: 'disk' | 'postgres' | 's3';
+  /** Stores the bytes under the key, replacing what was there. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** Bytes over a plain ArrayBuffer, so they can be a Response body as they are. */
   get(key: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string } | null>;
   /** Deleting a missing file is not an error: replacing a logo must not fail because the old one is gone. */
   delete(key: string): Promise<void>;
+  /** Fails, with a message for the operator, when the store cannot be reached (called at start-up). */
+  check?(): Promise<void>;
+  /** Releases connections the store holds of its own. */
+  close?(): Promise<void>;
+}
+
+/** The configured store cannot be used (`Storage.check`): the server does not start. */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
 }
 
 /** The spec's storage buckets, as key prefixes (DESIGN §5). */
@@ -48,7 +62,8 @@ const PREFIXES: ReadonlySet<string> = new Set(STORAGE_PREFIXES);
 
 const invalidKey = () => new AppError(400, 'bad_request', 'La ruta del archivo no es válida');
 
-function isSafeKey(key: unknown): key is string {
+/** Whether a value is a key the server could have made (see `makeKey`). */
+export function isSafeKey(key: unknown): key is string {
   if (typeof key !== 'string' || key.length === 0 || key.length > KEY_MAX_LENGTH) return false;
   // Redundant with the patterns below; spelled out so a future loosening of them cannot reopen these.
   if (key.startsWith('/') || key.includes('\\') || key.includes('\0') || key.includes('..')) return false;
@@ -61,6 +76,32 @@ function isSafeKey(key: unknown): key is string {
 /** The single gate for storage keys: every implementation and the files route go through it. */
 export function assertSafeKey(key: unknown): asserts key is string {
   if (!isSafeKey(key)) throw invalidKey();
+}
+
+// A content type is echoed back as a response header: anything beyond type/subtype could inject headers.
+const CONTENT_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
+const FALLBACK_CONTENT_TYPE = 'application/octet-stream';
+
+/** The content type to store: lower-case type/subtype, or a 400 for anything else. */
+export function storableContentType(contentType: string): string {
+  const type = contentType.trim().toLowerCase();
+  if (!CONTENT_TYPE.test(type)) throw new AppError(400, 'bad_request', 'El tipo de archivo no es válido');
+  return type;
+}
+
+/** The content type to serve for what a store answered: a lost or damaged one degrades to download-only. */
+export function servableContentType(stored: unknown): string {
+  return typeof stored === 'string' && CONTENT_TYPE.test(stored) ? stored : FALLBACK_CONTENT_TYPE;
+}
+
+/**
+ * The same bytes over a plain ArrayBuffer. Drivers' buffers may be views into a larger pool (Node's
+ * Buffer) or typed loosely; a view is kept as it is, anything else is copied.
+ */
+export function plainBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return bytes.buffer instanceof ArrayBuffer
+    ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    : new Uint8Array(bytes);
 }
 
 /** ASCII, lower-case, dash-separated, at most 40 characters; the person's file name is only a hint. */

@@ -8,6 +8,7 @@ const OWNER = '3f1c2a4e-8b9d-4c1e-9f00-1234567890ab';
 function memoryStorage() {
   const files = new Map<string, Uint8Array>();
   const storage: Storage = {
+    driver: 'disk', // In process, as the disk is: a label only.
     put: async (key, bytes) => void files.set(key, bytes),
     get: async () => null,
     delete: async (key) => void files.delete(key),
