@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { startS3TestServer, type S3TestServer } from '../platform/storage/s3-test-server.ts';
 import { asInstance, expectFilesShared, startAnotherInstance } from './shared-storage.testing.ts';
 
 /**

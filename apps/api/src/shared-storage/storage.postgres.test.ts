@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openPostgres } from '../../db/client.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { openPostgres } from '../db/client.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
 import { asInstance, expectFilesShared, startAnotherInstance } from './shared-storage.testing.ts';
 
 /**

@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { createApp } from '../../app.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { createDeps } from '../../server.ts';
-import { createClinicOwner, TEST_ORIGIN, type TestApp } from '../../test/app.ts';
-import { loadConfig } from '../config.ts';
-import type { Deps } from '../context.ts';
-import { uploadsDir } from './select.ts';
+import { createApp } from '../app.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { createDeps } from '../server.ts';
+import { createClinicOwner, TEST_ORIGIN, type TestApp } from '../test/app.ts';
+import { loadConfig } from '../platform/config.ts';
+import type { Deps } from '../platform/context.ts';
+import { uploadsDir } from '../platform/storage/select.ts';
 
 /** One API instance as a browser reaches it: its own DATA_DIR, dependencies and store client. */
 export type Instance = {

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { boot } from '../../server.ts';
-import { openTestDatabase } from '../../test/template.ts';
-import { loadConfig } from '../config.ts';
-import { uploadsDir } from './select.ts';
-import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
+import { boot } from '../server.ts';
+import { openTestDatabase } from '../test/template.ts';
+import { loadConfig } from '../platform/config.ts';
+import { uploadsDir } from '../platform/storage/select.ts';
+import { startS3TestServer, type S3TestServer } from '../platform/storage/s3-test-server.ts';
 
 // On PostgreSQL, whose test database is already migrated: a start-up costs little there.
 let s3: S3TestServer;
