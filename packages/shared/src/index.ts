@@ -7,6 +7,7 @@ export * from './schemas/clinic.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/patients.ts';
 export * from './schemas/profile.ts';
+export * from './countries.ts';
 export * from './directory.ts';
 export * from './schemas/directory.ts';
 export * from './schemas/notifications.ts';
