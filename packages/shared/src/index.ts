@@ -14,6 +14,7 @@ export * from './schemas/notifications.ts';
 export * from './schemas/team.ts';
 export * from './schemas/appointments.ts';
 export * from './odontogram.ts';
+export * from './opening-hours.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/store.ts';
 export * from './schemas/catalog.ts';
