@@ -109,7 +109,7 @@ export const COUNTRIES = [
     otrosNombres: [],
     // The specification's reading (spec 001 §3: Dom to Sáb).
     semanaEmpiezaEn: 0,
-    zonas: [{ id: 'America/Bogota', nombre: 'Colombia (hora de Bogotá)' }],
+    zonas: [{ id: 'America/Bogota', nombre: 'Colombia' }],
   },
 ] as const satisfies readonly Country[];
 

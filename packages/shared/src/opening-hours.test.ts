@@ -70,6 +70,13 @@ describe('outsideOpeningHours', () => {
     expect(outsideOpeningHours({ fecha: '2026-11-22', horaInicio: '23:00', horaFin: '' }, everyDay)).toBe(
       OPENING_HOURS_MESSAGES.outsideHours('08:00', '20:00'),
     );
+    // The agenda's default hours (no horario) are named as such.
+    expect(
+      outsideOpeningHours(
+        { fecha: '2026-11-22', horaInicio: '23:00', horaFin: '23:30' },
+        { ...everyDay, delHorario: false },
+      ),
+    ).toBe('La cita queda fuera del horario habitual de la agenda (de 08:00 a 20:00). Puedes guardarla igualmente.');
     expect(outsideOpeningHours({ fecha: '', horaInicio: '23:00', horaFin: '23:30' }, hours)).toBeNull();
     expect(outsideOpeningHours({ fecha: '2026-11-22', horaInicio: '', horaFin: '' }, hours)).toBeNull();
   });

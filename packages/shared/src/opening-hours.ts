@@ -64,6 +64,9 @@ export const OPENING_HOURS_MESSAGES = {
     `La clínica no abre los ${dayPlural} según su horario. Puedes guardar la cita igualmente.`,
   outsideHours: (apertura: string, cierre: string) =>
     `La cita queda fuera del horario de la clínica (de ${apertura} a ${cierre}). Puedes guardarla igualmente.`,
+  /** The clinic's horario names no hours: the agenda's default ones. */
+  outsideDefaultHours: (apertura: string, cierre: string) =>
+    `La cita queda fuera del horario habitual de la agenda (de ${apertura} a ${cierre}). Puedes guardarla igualmente.`,
 } as const;
 
 /**
@@ -72,7 +75,7 @@ export const OPENING_HOURS_MESSAGES = {
  */
 export function outsideOpeningHours(
   cita: { fecha: string; horaInicio: string; horaFin: string },
-  hours: { apertura: string; cierre: string; dias?: readonly number[] },
+  hours: { apertura: string; cierre: string; delHorario?: boolean; dias?: readonly number[] },
 ): string | null {
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(cita.fecha);
   const time = /^\d{2}:\d{2}$/;
@@ -84,7 +87,8 @@ export function outsideOpeningHours(
   const end = time.test(cita.horaFin) ? cita.horaFin : cita.horaInicio;
   // HH:MM strings compare as times.
   if (cita.horaInicio < hours.apertura || end > hours.cierre) {
-    return OPENING_HOURS_MESSAGES.outsideHours(hours.apertura, hours.cierre);
+    const message = hours.delHorario === false ? 'outsideDefaultHours' : 'outsideHours';
+    return OPENING_HOURS_MESSAGES[message](hours.apertura, hours.cierre);
   }
   return null;
 }

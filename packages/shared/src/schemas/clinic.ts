@@ -40,8 +40,11 @@ const toCountryCode = (value: string, ctx: z.RefinementCtx): CountryCode => {
   return code ?? (z.NEVER as CountryCode);
 };
 
-/** Left out, the zone follows the country and the city (or stays, when it still fits the country). */
-const zonaHoraria = z.enum(CLINIC_TIME_ZONES, { error: CLINIC_MESSAGES.zonaHorariaInvalid }).optional();
+/** Left out (or empty), the zone follows the country and the city (or stays, when it still fits the country). */
+const zonaHoraria = z
+  .union([z.enum(CLINIC_TIME_ZONES), z.literal('')], { error: CLINIC_MESSAGES.zonaHorariaInvalid })
+  .transform((v) => v || undefined)
+  .optional();
 
 /** A zone sent with a country must be one of that country's. */
 const zoneOfCountry = (v: { pais?: string | null; zonaHoraria?: string }, ctx: z.RefinementCtx) => {
