@@ -32,14 +32,23 @@ export function clinicToForm(clinica: Clinic | null | undefined): ClinicFormValu
   };
 }
 
-const FIELD_PROPS: Record<
+const LABELS: Record<ClinicField, string> = {
+  nombre: 'Nombre de la clínica',
+  telefono: 'Teléfono de contacto',
+  pais: 'País',
+  ciudad: 'Ciudad',
+  direccion: 'Dirección',
+  zonaHoraria: 'Zona horaria',
+};
+
+const INPUT_PROPS: Record<
   Exclude<ClinicField, 'pais' | 'zonaHoraria'>,
-  { label: string; autoComplete: string; placeholder?: string; type?: string }
+  { autoComplete: string; placeholder?: string; type?: string }
 > = {
-  nombre: { label: 'Nombre de la clínica', autoComplete: 'organization', placeholder: 'Clínica Dental Sonrisa' },
-  telefono: { label: 'Teléfono de contacto', autoComplete: 'tel', placeholder: '910 123 456', type: 'tel' },
-  ciudad: { label: 'Ciudad', autoComplete: 'address-level2', placeholder: 'Madrid' },
-  direccion: { label: 'Dirección', autoComplete: 'street-address', placeholder: 'Calle Mayor 1' },
+  nombre: { autoComplete: 'organization', placeholder: 'Clínica Dental Sonrisa' },
+  telefono: { autoComplete: 'tel', placeholder: '910 123 456', type: 'tel' },
+  ciudad: { autoComplete: 'address-level2', placeholder: 'Madrid' },
+  direccion: { autoComplete: 'street-address', placeholder: 'Calle Mayor 1' },
 };
 
 /** Fields that share a row on wider screens. */
@@ -73,7 +82,7 @@ export function ClinicFields<T extends FieldValues>({
   const errors = form.formState.errors as Partial<Record<ClinicField, { message?: string }>>;
   /** The zone follows a new country or city, unless the user chose it. */
   const followPlace = () => {
-    if (!fields.includes('zonaHoraria' as ClinicField & Path<T>)) return;
+    if (!(fields as readonly ClinicField[]).includes('zonaHoraria')) return;
     const pais = parseCountry(place.getValues('pais'));
     if (!pais || place.getFieldState('zonaHoraria').isDirty) return;
     place.setValue('zonaHoraria', zoneForCity(pais, place.getValues('ciudad')));
@@ -83,7 +92,7 @@ export function ClinicFields<T extends FieldValues>({
     <div className="grid gap-4 sm:grid-cols-2">
       {fields.map((name) => {
         const common = {
-          label: name === 'pais' ? 'País' : name === 'zonaHoraria' ? 'Zona horaria' : FIELD_PROPS[name].label,
+          label: LABELS[name],
           htmlFor: `${idPrefix}-${name}`,
           error: errors[name]?.message,
           required: required.includes(name),
@@ -127,11 +136,10 @@ export function ClinicFields<T extends FieldValues>({
         if (name === 'zonaHoraria') {
           return <ZoneField key={name} form={place} common={common} disabled={disabled} savedZone={savedZone} />;
         }
-        const { label: _label, ...inputProps } = FIELD_PROPS[name];
         return (
           <FormField key={name} {...common}>
             <Input
-              {...inputProps}
+              {...INPUT_PROPS[name]}
               disabled={disabled}
               {...place.register(name, name === 'ciudad' ? { onChange: followPlace } : undefined)}
             />
