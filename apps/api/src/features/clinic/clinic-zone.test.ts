@@ -120,6 +120,10 @@ describe('the zone a clinic gets at onboarding', () => {
     const onboarding = await postClinic(account.cookie, { ...PLACE, pais: 'Colombia', ciudad: 'Cali' });
     expect(onboarding.status).toBe(200);
     expect(await zoneOf(clinica.id)).toBe('America/Bogota');
+    // A zone chosen against the city stays when a later save names no place.
+    await postClinic(account.cookie, { ...PLACE, pais: 'ES', ciudad: 'Madrid', zonaHoraria: 'Atlantic/Canary' });
+    expect((await postClinic(account.cookie, { nombre: 'Clínica Mínima', telefono: '6015550100' })).status).toBe(200);
+    expect(await zoneOf(clinica.id)).toBe('Atlantic/Canary');
   });
 });
 

@@ -147,10 +147,10 @@ type PlaceChange = { pais?: string | null; ciudad?: string | null; zonaHoraria?:
 
 /**
  * The zone a clinic has after a change of its place (DESIGN §1): the zone asked for, which must be
- * one of the clinic's country's; else, at onboarding (`follow` 'place'), the zone of its country and
- * city; in settings ('current'), the zone it has while that still fits its country. A clinic without
- * a known country keeps its zone (or gets the one asked for). Only the zone moves: appointments keep
- * their instants (docs/decisions/0016).
+ * one of the clinic's country's; else, at onboarding (`follow` 'place') when the country or the city
+ * is given, the zone of its country and city; otherwise the zone it has while that still fits its
+ * country. A clinic without a known country keeps its zone (or gets the one asked for). Only the zone
+ * moves: appointments keep their instants (docs/decisions/0016).
  */
 function zoneAfter(current: Place, change: PlaceChange, follow: 'place' | 'current'): string | undefined {
   const pais = change.pais !== undefined ? change.pais : current.pais;
@@ -159,9 +159,10 @@ function zoneAfter(current: Place, change: PlaceChange, follow: 'place' | 'curre
   if (change.zonaHoraria && countryOf(pais) && !isZoneOfCountry(pais, change.zonaHoraria)) {
     throw unprocessable(CLINIC_MESSAGES.zonaHorariaOtroPais, 'zonaHoraria');
   }
+  const placeGiven = change.pais !== undefined || change.ciudad !== undefined;
   const zone = clinicZoneFor(pais, ciudad, {
     requested: change.zonaHoraria,
-    current: follow === 'current' ? current.zonaHoraria : null,
+    current: follow === 'place' && placeGiven ? null : current.zonaHoraria,
   });
   return zone ?? change.zonaHoraria ?? current.zonaHoraria ?? undefined;
 }
