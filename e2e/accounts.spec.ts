@@ -139,7 +139,8 @@ test('a new owner registers, completes profile and clinic (with a logo) and reac
   await expect(page.getByRole('img', { name: 'Vista previa: Logo de la clínica' })).toBeVisible();
   await page.getByLabel('Nombre de la clínica').fill('Clínica Dental Torres');
   await page.getByLabel('Teléfono de contacto').fill('910 222 333');
-  await page.getByLabel('País').fill('España');
+  await page.getByRole('combobox', { name: 'País' }).click();
+  await page.getByRole('option', { name: 'España' }).click();
   await page.getByLabel('Ciudad').fill('Valencia');
   await page.getByLabel('Dirección').fill('Calle Colón 10');
   await page.getByRole('button', { name: 'Finalizar configuración' }).click();
@@ -169,7 +170,8 @@ test('a logo the server refuses does not stop the clinic from being saved', asyn
   await page.getByLabel('Logo de la clínica').setInputFiles(FAKE_PNG);
   await page.getByLabel('Nombre de la clínica').fill('Clínica Sin Logo');
   await page.getByLabel('Teléfono de contacto').fill('910222333');
-  await page.getByLabel('País').fill('España');
+  await page.getByRole('combobox', { name: 'País' }).click();
+  await page.getByRole('option', { name: 'España' }).click();
   await page.getByLabel('Ciudad').fill('Sevilla');
   await page.getByLabel('Dirección').fill('Avenida de la Constitución 5');
   await page.getByRole('button', { name: 'Finalizar configuración' }).click();

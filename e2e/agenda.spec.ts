@@ -94,7 +94,8 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   // The calendar: the month of that day, then its day view, then its week.
   await page.goto(`/citas?vista=calendario&fecha=${fecha}`);
   const grid = page.getByRole('grid');
-  await expect(grid.getByRole('columnheader').first()).toHaveText('Dom');
+  // A clinic in Spain: weeks from Monday (DESIGN §1; Colombia's start on Sunday, clinic-country.spec.ts).
+  await expect(grid.getByRole('columnheader').first()).toHaveText('Lun');
   await expect(grid.getByRole('link', { name: /Íñigo Arrieta Sanz/ })).toBeVisible();
   await expectNoAxeViolations(page);
   // The booked day's own button ('Ver el día miércoles, 2 de diciembre de 2026, 1 cita'): a bare '2 de'
@@ -103,8 +104,8 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
     .getByRole('button', { name: new RegExp(`^Ver el día [^,]+, ${Number(fecha.slice(8))} de [^,]+, 1 cita$`) })
     .click();
   await expect(page.getByRole('button', { name: 'Día', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  // Previous/next do not step in the day view.
-  await expect(page.getByRole('button', { name: 'Semana anterior' })).toBeDisabled();
+  // Previous/next step one day in the day view.
+  await expect(page.getByRole('button', { name: 'Día anterior' })).toBeEnabled();
   await expect(page.getByRole('link', { name: /10:00 – 10:30.*Íñigo Arrieta Sanz/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Nueva cita este día' })).toHaveAttribute(
     'href',

@@ -99,7 +99,8 @@ describe('the demo clinic', () => {
     expect(clinica).toMatchObject({
       nombre: 'Clínica Dental Sonrisas (demo)',
       ciudad: 'Madrid',
-      pais: 'España',
+      pais: 'ES',
+      zonaHoraria: 'Europe/Madrid',
       userId: DEMO_CLINIC.owner.id,
     });
     // Not in the public directory, whose sample clinics are counted by other tests.

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, todayInZone } from '@odontia/shared';
+import { DEFAULT_TIME_ZONE, todayInZone, weekStartOf, type WeekStart } from '@odontia/shared';
 import { useSession } from './session';
 
 /**
@@ -8,4 +8,10 @@ import { useSession } from './session';
 export function useClinicToday(): string {
   const { account } = useSession();
   return todayInZone(account?.clinica?.zonaHoraria ?? DEFAULT_TIME_ZONE);
+}
+
+/** The first day of the clinic's calendar weeks: Monday in Spain, Sunday in Colombia (its country decides). */
+export function useClinicWeekStart(): WeekStart {
+  const { account } = useSession();
+  return weekStartOf(account?.clinica ?? null);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ESPECIALIDAD_IDS, type SpecialtyId } from '../directory.ts';
 import { type AppointmentStatus, ESTADOS_CITA } from '../estados.ts';
+import { openWeekdays } from '../opening-hours.ts';
 import {
   FIELD_MESSAGES,
   idSchema,
@@ -332,6 +333,8 @@ export type ClinicHours = {
   cierre: string;
   /** False when the clinic's horario names no hours and these are AGENDA_DEFAULT_HOURS. */
   delHorario: boolean;
+  /** The weekdays it opens (0 Sunday … 6 Saturday), when the horario says (`openWeekdays`). */
+  dias?: number[];
 };
 
 /** The Día grid's hours when the clinic's public horario names none. */
@@ -343,13 +346,14 @@ export const AGENDA_DEFAULT_HOURS = { apertura: '08:00', cierre: '20:00' } as co
  * any row, whatever the day ('Cerrado' rows name none). A lunch break or a shorter Saturday is not
  * modelled: the grid spans the longest day, and a gap hint may fall in a break.
  */
-export function clinicHours(horario: readonly { horas: string }[]): ClinicHours {
+export function clinicHours(horario: readonly { dias?: string; horas: string }[]): ClinicHours {
   const times = horario
     .flatMap((row) => [...row.horas.matchAll(/\b([01]?\d|2[0-3])[:.h]([0-5]\d)\b/g)])
     .map((m) => `${m[1]!.padStart(2, '0')}:${m[2]}`)
     .sort();
   if (times.length < 2 || times[0] === times.at(-1)) return { ...AGENDA_DEFAULT_HOURS, delHorario: false };
-  return { apertura: times[0]!, cierre: times.at(-1)!, delHorario: true };
+  const dias = openWeekdays(horario);
+  return { apertura: times[0]!, cierre: times.at(-1)!, delHorario: true, ...(dias ? { dias } : {}) };
 }
 
 /** The body of a 409 for a double booking: the conflicting appointment's times. */

@@ -526,6 +526,7 @@ describe('appointments', () => {
       apertura: '09:30',
       cierre: '20:30',
       delHorario: true,
+      dias: [1, 2, 3, 4, 5, 6],
     });
   });
 

@@ -1,6 +1,14 @@
-import { DEFAULT_ROLES } from '@odontia/shared';
+import {
+  CLINIC_MESSAGES,
+  clinicZoneFor,
+  countryOf,
+  DEFAULT_ROLES,
+  isZoneOfCountry,
+  parseCountry,
+  type ClinicData,
+} from '@odontia/shared';
 import { eq, inArray } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import {
   clinicas,
   perfilesUsuario,
@@ -12,7 +20,7 @@ import {
   usuariosRol,
 } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, unprocessable } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { replaceStoredImage } from '../../platform/storage/stored-images.ts';
 
@@ -21,10 +29,13 @@ export type NewClinic = {
   id?: string;
   nombre: string;
   telefono: string;
+  /** A country of the list, by code or by name ('ES', 'España'); stored as its code. */
   pais?: string | null;
   ciudad?: string | null;
   direccion?: string | null;
   logoUrl?: string | null;
+  /** One of the country's zones; left out, the country's zone for the city (Madrid without a country). */
+  zonaHoraria?: string;
 };
 
 export const ONE_CLINIC_PER_USER = 'Ya tienes una clínica configurada';
@@ -43,6 +54,8 @@ export async function createClinic(
   hooks: CreateClinicHooks = {},
 ) {
   try {
+    const pais = parseCountry(data.pais);
+    const ciudad = data.ciudad ?? null;
     return await db.transaction(async (tx) => {
       const [clinica] = await tx
         .insert(clinicas)
@@ -51,10 +64,11 @@ export async function createClinic(
           userId: owner.id,
           nombre: data.nombre,
           telefono: data.telefono,
-          pais: data.pais ?? null,
-          ciudad: data.ciudad ?? null,
+          pais,
+          ciudad,
           direccion: data.direccion ?? null,
           logoUrl: data.logoUrl ?? null,
+          zonaHoraria: zoneAfter({ pais: null, ciudad: null, zonaHoraria: null }, { ...data, pais, ciudad }, 'place'),
         })
         .returning();
 
@@ -124,30 +138,58 @@ const clinicColumns = {
   direccion: clinicas.direccion,
   pais: clinicas.pais,
   ciudad: clinicas.ciudad,
+  zonaHoraria: clinicas.zonaHoraria,
   fechaActualizacion: clinicas.fechaActualizacion,
 };
 
-/** Validated by clinicSchema: an undefined place field is left as it is on update. */
-export type ClinicData = {
-  nombre: string;
-  telefono: string;
-  pais?: string | null;
-  ciudad?: string | null;
-  direccion?: string | null;
-};
+type Place = { pais: string | null; ciudad: string | null; zonaHoraria: string | null };
+type PlaceChange = { pais?: string | null; ciudad?: string | null; zonaHoraria?: string };
+
+/**
+ * The zone a clinic has after a change of its place (DESIGN §1): the zone asked for, which must be
+ * one of the clinic's country's; else, at onboarding (`follow` 'place') when the country or the city
+ * is given, the zone of its country and city; otherwise the zone it has while that still fits its
+ * country. A clinic without a known country keeps its zone (or gets the one asked for). Only the zone
+ * moves: appointments keep their instants (docs/decisions/0016).
+ */
+function zoneAfter(current: Place, change: PlaceChange, follow: 'place' | 'current'): string | undefined {
+  const pais = change.pais !== undefined ? change.pais : current.pais;
+  const ciudad = change.ciudad !== undefined ? change.ciudad : current.ciudad;
+  // The schema checks a zone sent with its country; this is a zone sent alone, against the stored one.
+  if (change.zonaHoraria && countryOf(pais) && !isZoneOfCountry(pais, change.zonaHoraria)) {
+    throw unprocessable(CLINIC_MESSAGES.zonaHorariaOtroPais, 'zonaHoraria');
+  }
+  const placeGiven = change.pais !== undefined || change.ciudad !== undefined;
+  const zone = clinicZoneFor(pais, ciudad, {
+    requested: change.zonaHoraria,
+    current: follow === 'place' && placeGiven ? null : current.zonaHoraria,
+  });
+  return zone ?? change.zonaHoraria ?? current.zonaHoraria ?? undefined;
+}
 
 export async function getClinic(db: Executor, clinicaId: string) {
   const [row] = await db.select(clinicColumns).from(clinicas).where(eq(clinicas.id, clinicaId));
   return row ?? null;
 }
 
-export async function updateClinic(db: Executor, clinicaId: string, data: ClinicData) {
-  const [row] = await db
+/** Changes the clinic in the caller's transaction; its zone follows `zoneAfter`. */
+async function changeClinic(tx: Transaction, clinicaId: string, data: ClinicData, follow: 'place' | 'current') {
+  const [current] = await tx
+    .select({ pais: clinicas.pais, ciudad: clinicas.ciudad, zonaHoraria: clinicas.zonaHoraria })
+    .from(clinicas)
+    .where(eq(clinicas.id, clinicaId))
+    .for('update');
+  const [row] = await tx
     .update(clinicas)
-    .set({ ...data, fechaActualizacion: new Date() })
+    .set({ ...data, zonaHoraria: zoneAfter(current!, data, follow), fechaActualizacion: new Date() })
     .where(eq(clinicas.id, clinicaId))
     .returning(clinicColumns);
-  return row;
+  return row!;
+}
+
+/** 'Configuración de la Clínica': an undefined place field or zone is left as it is. */
+export async function updateClinic(db: Database, clinicaId: string, data: ClinicData) {
+  return db.transaction((tx) => changeClinic(tx, clinicaId, data, 'current'));
 }
 
 /**
@@ -163,7 +205,7 @@ export async function saveClinicForOnboarding(
 ) {
   if (existingClinicaId) {
     return db.transaction(async (tx) => {
-      const clinica = await updateClinic(tx, existingClinicaId, data);
+      const clinica = await changeClinic(tx, existingClinicaId, data, 'place');
       await tx.update(user).set({ onboardingStep: 'completado', updatedAt: new Date() }).where(eq(user.id, owner.id));
       return { clinica, created: false };
     });

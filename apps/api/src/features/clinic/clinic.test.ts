@@ -35,7 +35,7 @@ type ClinicJson = NonNullable<InferResponseType<ApiClient['clinica']['$get'], 20
 const CLINICA = {
   nombre: 'Clínica Sonrisa',
   telefono: '910 000 000',
-  pais: 'España',
+  pais: 'ES',
   ciudad: 'Madrid',
   direccion: 'Calle Mayor 1',
 };
@@ -129,7 +129,7 @@ describe('POST /api/clinica (onboarding and first-time setup)', () => {
     const partial = await postClinic(owner.cookie, { nombre: 'Solo nombre', telefono: '910000000', ciudad: '' });
     expect((await partial.json()).clinica).toMatchObject({
       nombre: 'Solo nombre',
-      pais: 'España',
+      pais: 'ES',
       direccion: 'Calle Mayor 1',
       ciudad: null,
     });

@@ -19,6 +19,8 @@ export async function getCurrentAccount(db: Database, userId: string) {
           id: clinicas.id,
           nombre: clinicas.nombre,
           logoUrl: clinicas.logoUrl,
+          // The clinic's date rules on the web: its "today" and the first day of its weeks.
+          pais: clinicas.pais,
           zonaHoraria: clinicas.zonaHoraria,
           esProveedor: clinicas.esProveedor,
         })

@@ -22,6 +22,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 import { setServerFieldErrors, toastFailure } from '@/lib/form-errors';
 import { useActiveDentists, type Dentist } from '../api/appointments';
+import { OutsideHoursNotice } from './outside-hours-notice';
 import { PatientPicker, type PickedPatient } from '@/components/patient-picker';
 
 /** What the inputs hold; the shared schema turns it into the API's shape. */
@@ -65,6 +66,8 @@ type Props = Mode & {
   readOnly?: boolean;
   /** Extra actions beside the submit button (the edit form's Eliminar). */
   actions?: React.ReactNode;
+  /** Where 'Cancelar' goes: the agenda the form was opened from, else the Lista. */
+  cancelTo?: string;
 };
 
 /**
@@ -77,6 +80,7 @@ export function AppointmentForm({
   currentDentist = null,
   readOnly = false,
   actions,
+  cancelTo = '/citas',
   ...mode
 }: Props) {
   const schema = mode.mode === 'create' ? createAppointmentSchema : updateAppointmentSchema;
@@ -171,6 +175,7 @@ export function AppointmentForm({
                 <Input type="time" step={60} {...register('horaFin')} />
               </FormField>
             </div>
+            <OutsideHoursNotice control={control} />
             {conflict ? (
               <p
                 role="alert"
@@ -215,7 +220,7 @@ export function AppointmentForm({
           <div>{actions}</div>
           <div className="flex gap-2">
             <Button variant="outline" asChild>
-              <Link to="/citas">Cancelar</Link>
+              <Link to={cancelTo}>Cancelar</Link>
             </Button>
             {readOnly ? null : (
               <SubmitButton pending={formState.isSubmitting} pendingLabel="Guardando...">

@@ -1,10 +1,13 @@
-import { AGENDA_DEFAULT_HOURS, APPOINTMENT_MESSAGES, type MonthDay } from '@odontia/shared';
+import { AGENDA_DEFAULT_HOURS, APPOINTMENT_MESSAGES, type MonthDay, type WeekStart } from '@odontia/shared';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
 import { useCan } from '@/lib/session';
+import { useClinicWeekStart } from '@/lib/use-clinic-today';
 import { cn } from '@/lib/utils';
 import {
   useActiveDentists,
@@ -14,16 +17,20 @@ import {
   type CalendarAppointment,
 } from '../api/appointments';
 import {
+  dayTitle,
   formatTime,
   isSameMonth,
   monthGrid,
   step,
+  STEP_LABELS,
   viewTitle,
   visibleRange,
   weekDays,
-  WEEKDAY_LABELS,
+  weekdayLabel,
+  weekdayLabels,
   type CalendarView,
 } from '../lib/calendar-math';
+import { agendaReturnState } from '../lib/agenda-return';
 import { AppointmentStatusBadge, ColorDot } from './appointment-status-badge';
 import { DayGridView, type Chair } from './day-grid-view';
 
@@ -69,17 +76,26 @@ function MonthView({
   fecha,
   today,
   days,
+  loading,
+  weekStartsOn,
   onDay,
 }: {
   fecha: string;
   today: string;
   days: Map<string, MonthDay>;
+  /** The month's appointments are not here yet: its days show placeholders, not an empty month. */
+  loading: boolean;
+  weekStartsOn: WeekStart;
   onDay: (iso: string) => void;
 }) {
   return (
-    <div role="grid" aria-label={viewTitle('mes', fecha)} className="grid grid-cols-7 border-t border-l text-sm">
+    <div
+      role="grid"
+      aria-label={viewTitle('mes', fecha, weekStartsOn)}
+      className="grid grid-cols-7 border-t border-l text-sm"
+    >
       <div role="row" className="contents">
-        {WEEKDAY_LABELS.map((d) => (
+        {weekdayLabels(weekStartsOn).map((d) => (
           <div
             key={d}
             role="columnheader"
@@ -89,7 +105,7 @@ function MonthView({
           </div>
         ))}
       </div>
-      {monthGrid(fecha).map((week) => (
+      {monthGrid(fecha, weekStartsOn).map((week) => (
         <div key={week[0]} role="row" className="contents">
           {week.map((iso) => {
             const citas = days.get(iso)?.citas ?? [];
@@ -110,12 +126,13 @@ function MonthView({
                     'mb-1 flex size-6 items-center justify-center rounded-full text-xs hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
                     iso === today && 'bg-primary text-primary-foreground hover:bg-primary/90',
                   )}
-                  aria-label={`Ver el día ${viewTitle('dia', iso)}${total ? `, ${total} ${total === 1 ? 'cita' : 'citas'}` : ''}`}
+                  aria-label={`Ver el día ${dayTitle(iso)}${total ? `, ${total} ${total === 1 ? 'cita' : 'citas'}` : ''}`}
                   onClick={() => onDay(iso)}
                 >
                   {Number(iso.slice(8))}
                 </button>
                 <div className="flex flex-col gap-0.5">
+                  {loading && isSameMonth(iso, fecha) ? <Skeleton className="h-4 w-4/5" /> : null}
                   {citas.map((c) => (
                     <Entry key={c.id} cita={c} />
                   ))}
@@ -142,25 +159,27 @@ function WeekView({
   fecha,
   today,
   days,
+  weekStartsOn,
   onDay,
 }: {
   fecha: string;
   today: string;
   days: Map<string, CalendarAppointment[]>;
+  weekStartsOn: WeekStart;
   onDay: (iso: string) => void;
 }) {
   return (
     <div className="grid gap-2 md:grid-cols-7">
-      {weekDays(fecha).map((iso, i) => {
+      {weekDays(fecha, weekStartsOn).map((iso) => {
         const citas = days.get(iso) ?? [];
         return (
           <section
             key={iso}
-            aria-label={viewTitle('dia', iso)}
+            aria-label={dayTitle(iso)}
             className={cn('rounded-md border p-2', iso === today && 'border-primary')}
           >
             <button type="button" className="mb-2 text-sm font-medium hover:underline" onClick={() => onDay(iso)}>
-              {WEEKDAY_LABELS[i]} {Number(iso.slice(8))}
+              {weekdayLabel(iso)} {Number(iso.slice(8))}
             </button>
             <ul className="flex flex-col gap-1">
               {citas.map((c) => (
@@ -199,17 +218,22 @@ function chairsOf(dentists: Chair[], citas: CalendarAppointment[], dentistaId: s
 
 /** The Calendario view: Mes (default), Semana and Día, with a filter by dentist. */
 export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange }: Props) {
-  const range = visibleRange(modo, fecha);
+  const weekStartsOn = useClinicWeekStart();
+  const range = visibleRange(modo, fecha, weekStartsOn);
   const month = useMonthCalendar({ ...range, dentistaId }, modo === 'mes');
   const ranged = useCalendar({ ...range, dentistaId }, modo !== 'mes');
   const calendar = modo === 'mes' ? month : ranged;
+  // Until the shown days' appointments arrive (first load, or another month still showing the last
+  // one's), say so: an empty grid would read as a month without appointments.
+  const loading = (calendar.isPending || calendar.isPlaceholderData) && calendar.isFetching;
   const dentists = useActiveDentists();
   const hours = useAgendaHours();
   const days = byDay(ranged.data ?? []);
   const openDay = (iso: string) => onChange({ modo: 'dia', fecha: iso });
-  const stepDisabled = modo === 'dia';
   const canCreate = useCan('citas.crear');
   const newLink = `/citas/nueva?fecha=${fecha}${dentistaId ? `&dentista=${dentistaId}` : ''}`;
+  // A booking started here comes back to this day (not to the Lista).
+  const returnState = agendaReturnState(useLocation());
 
   return (
     <Card>
@@ -219,8 +243,7 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
             <Button
               variant="outline"
               size="icon"
-              aria-label={modo === 'mes' ? 'Mes anterior' : 'Semana anterior'}
-              disabled={stepDisabled}
+              aria-label={STEP_LABELS[modo].previous}
               onClick={() => onChange({ fecha: step(modo, fecha, -1) })}
             >
               <ChevronLeft aria-hidden="true" />
@@ -228,8 +251,7 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
             <Button
               variant="outline"
               size="icon"
-              aria-label={modo === 'mes' ? 'Mes siguiente' : 'Semana siguiente'}
-              disabled={stepDisabled}
+              aria-label={STEP_LABELS[modo].next}
               onClick={() => onChange({ fecha: step(modo, fecha, 1) })}
             >
               <ChevronRight aria-hidden="true" />
@@ -238,8 +260,14 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
               Hoy
             </Button>
             <h2 className="ml-2 text-lg font-semibold first-letter:uppercase" aria-live="polite">
-              {viewTitle(modo, fecha)}
+              {viewTitle(modo, fecha, weekStartsOn)}
             </h2>
+            {loading ? (
+              <span role="status" className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                <Spinner decorative />
+                Cargando citas…
+              </span>
+            ) : null}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <Select value={dentistaId ?? ALL} onValueChange={(v) => onChange({ dentistaId: v === ALL ? null : v })}>
@@ -258,7 +286,7 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
             </Select>
             {canCreate && modo === 'dia' ? (
               <Button variant="outline" size="sm" asChild>
-                <Link to={newLink}>
+                <Link to={newLink} state={returnState}>
                   <Plus aria-hidden="true" />
                   Nueva cita este día
                 </Link>
@@ -293,17 +321,22 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
               fecha={fecha}
               today={today}
               days={new Map((month.data ?? []).map((d) => [d.fecha, d]))}
+              loading={loading}
+              weekStartsOn={weekStartsOn}
               onDay={openDay}
             />
           ) : modo === 'semana' ? (
-            <WeekView fecha={fecha} today={today} days={days} onDay={openDay} />
-          ) : ranged.isPending || dentists.isPending ? null : (
+            <WeekView fecha={fecha} today={today} days={days} weekStartsOn={weekStartsOn} onDay={openDay} />
+          ) : ranged.isPending || dentists.isPending ? (
+            <Skeleton className="h-96 w-full" />
+          ) : (
             <DayGridView
               fecha={fecha}
               citas={days.get(fecha) ?? []}
               chairs={chairsOf(dentists.data ?? [], days.get(fecha) ?? [], dentistaId)}
               hours={hours.data ?? AGENDA_DEFAULT_HOURS}
               canCreate={canCreate}
+              returnState={returnState}
             />
           )}
         </div>

@@ -2,6 +2,7 @@ import { APPOINTMENT_MESSAGES, ESTADO_CITA_LABELS } from '@odontia/shared';
 import { Link } from 'react-router';
 import { cn } from '@/lib/utils';
 import type { CalendarAppointment } from '../api/appointments';
+import type { AgendaReturnState } from '../lib/agenda-return';
 import { formatTime } from '../lib/calendar-math';
 import {
   freeGaps,
@@ -27,6 +28,8 @@ type Props = {
   chairs: Chair[];
   hours: Hours;
   canCreate: boolean;
+  /** Carried by the free slots' links: the form comes back to this day once saved. */
+  returnState?: AgendaReturnState;
 };
 
 const fullName = (d: { nombres: string; apellidos: string }) => `${d.nombres} ${d.apellidos}`;
@@ -39,7 +42,7 @@ const height = (from: string, to: string) =>
  * appointment a block at its hours, the free time between them hinted ('30 min libre') within the
  * clinic's hours, and every free slot a link to a prefilled new appointment.
  */
-export function DayGridView({ fecha, citas, chairs, hours, canCreate }: Props) {
+export function DayGridView({ fecha, citas, chairs, hours, canCreate, returnState }: Props) {
   const span = gridSpan(hours, citas);
   const slots = gridSlots(span);
   const columns = `4rem repeat(${Math.max(chairs.length, 1)}, minmax(10rem, 1fr))`;
@@ -80,6 +83,7 @@ export function DayGridView({ fecha, citas, chairs, hours, canCreate }: Props) {
                 start={span.start}
                 hours={hours}
                 canCreate={canCreate}
+                returnState={returnState}
               />
             ))}
           </div>
@@ -97,6 +101,7 @@ function ChairColumn({
   start,
   hours,
   canCreate,
+  returnState,
 }: {
   fecha: string;
   chair: Chair;
@@ -105,6 +110,7 @@ function ChairColumn({
   start: number;
   hours: Hours;
   canCreate: boolean;
+  returnState?: AgendaReturnState;
 }) {
   const name = fullName(chair);
   return (
@@ -115,6 +121,7 @@ function ChairColumn({
           <Link
             key={s}
             to={`/citas/nueva?fecha=${fecha}&hora=${s}&dentista=${chair.id}`}
+            state={returnState}
             aria-label={`Nueva cita con ${name} a las ${s}`}
             className="block border-b border-dashed hover:bg-accent focus-visible:relative focus-visible:z-10 focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             style={{ height: `${SLOT_REM}rem` }}

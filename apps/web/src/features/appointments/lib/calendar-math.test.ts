@@ -1,16 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDaysIso,
+  dashboardWeek,
   formatDay,
   formatTime,
   minutesBetween,
-  monthGrid,
+  monthGrid as monthGridFrom,
   step,
   viewTitle,
   visibleRange,
-  weekDays,
+  weekDays as weekDaysFrom,
+  weekdayLabel,
+  weekdayLabels,
   weekOffsetLabel,
 } from './calendar-math';
+
+// Colombia's weeks (the spec's, Sunday first) unless a test says Monday (Spain's).
+const SUNDAY = 0;
+const MONDAY = 1;
+const monthGrid = (iso: string) => monthGridFrom(iso, SUNDAY);
+const weekDays = (iso: string) => weekDaysFrom(iso, SUNDAY);
 
 describe('monthGrid', () => {
   it('covers the month with whole weeks from Sunday to Saturday', () => {
@@ -56,6 +65,33 @@ describe('monthGrid', () => {
   });
 });
 
+describe('weeks that start on Monday (Spain)', () => {
+  it('lay out the month from Monday to Sunday, with the labels to match', () => {
+    const weeks = monthGridFrom('2026-11-23', MONDAY);
+    expect(weeks[0]![0]).toBe('2026-10-26');
+    expect(weeks.at(-1)).toEqual([
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-04',
+      '2026-12-05',
+      '2026-12-06',
+    ]);
+    expect(weekdayLabels(MONDAY)).toEqual(['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb', 'Dom']);
+    expect(weekdayLabels(SUNDAY)).toEqual(['Dom', 'Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb']);
+    expect(weekdayLabel('2026-11-22')).toBe('Dom');
+  });
+
+  it('make a Sunday the last day of its week, and ask for Monday to Sunday', () => {
+    expect(weekDaysFrom('2026-11-22', MONDAY)[0]).toBe('2026-11-16');
+    expect(weekDaysFrom('2026-11-23', MONDAY)[0]).toBe('2026-11-23');
+    expect(visibleRange('semana', '2026-11-22', MONDAY)).toEqual({ desde: '2026-11-16', hasta: '2026-11-22' });
+    expect(viewTitle('semana', '2026-11-22', MONDAY)).toBe('16 nov – 22 nov 2026');
+    expect(viewTitle('semana', '2026-11-22', SUNDAY)).toBe('22 nov – 28 nov 2026');
+  });
+});
+
 describe('weekDays', () => {
   it('is the Sunday-to-Saturday week, across a year boundary', () => {
     expect(weekDays('2026-12-31')).toEqual([
@@ -74,17 +110,21 @@ describe('weekDays', () => {
 
 describe('visibleRange and step', () => {
   it('asks the server for exactly the shown days', () => {
-    expect(visibleRange('dia', '2026-11-23')).toEqual({ desde: '2026-11-23', hasta: '2026-11-23' });
-    expect(visibleRange('semana', '2026-11-23')).toEqual({ desde: '2026-11-22', hasta: '2026-11-28' });
-    expect(visibleRange('mes', '2026-11-23')).toEqual({ desde: '2026-11-01', hasta: '2026-12-05' });
+    expect(visibleRange('dia', '2026-11-23', SUNDAY)).toEqual({ desde: '2026-11-23', hasta: '2026-11-23' });
+    expect(visibleRange('semana', '2026-11-23', SUNDAY)).toEqual({ desde: '2026-11-22', hasta: '2026-11-28' });
+    expect(visibleRange('mes', '2026-11-23', SUNDAY)).toEqual({ desde: '2026-11-01', hasta: '2026-12-05' });
+    expect(visibleRange('mes', '2026-11-23', MONDAY)).toEqual({ desde: '2026-10-26', hasta: '2026-12-06' });
   });
 
-  it('steps by month (from the 31st too) and by week across years; the day view does not move', () => {
+  it('steps by month (from the 31st too), by week and by day across years', () => {
     expect(step('mes', '2027-01-31', 1)).toBe('2027-02-01');
     expect(step('mes', '2027-01-31', -1)).toBe('2026-12-01');
     expect(step('semana', '2026-12-30', 1)).toBe('2027-01-06');
     expect(step('semana', '2027-01-02', -1)).toBe('2026-12-26');
-    expect(step('dia', '2026-11-23', 1)).toBe('2026-11-23');
+    // The day view steps one day (DESIGN §1), over a month's and a year's end too.
+    expect(step('dia', '2026-11-23', 1)).toBe('2026-11-24');
+    expect(step('dia', '2026-12-31', 1)).toBe('2027-01-01');
+    expect(step('dia', '2026-03-01', -1)).toBe('2026-02-28');
   });
 });
 
@@ -96,8 +136,8 @@ describe('formatting', () => {
   });
 
   it('titles views in Spanish', () => {
-    expect(viewTitle('mes', '2026-11-23')).toBe('noviembre 2026');
-    expect(viewTitle('dia', '2026-11-23')).toBe('lunes, 23 de noviembre de 2026');
+    expect(viewTitle('mes', '2026-11-23', SUNDAY)).toBe('noviembre 2026');
+    expect(viewTitle('dia', '2026-11-23', SUNDAY)).toBe('lunes, 23 de noviembre de 2026');
   });
 
   it('labels the dashboard weeks', () => {
@@ -108,6 +148,27 @@ describe('formatting', () => {
       'Semana +2',
       'Semana -3',
     ]);
+  });
+});
+
+describe('dashboardWeek', () => {
+  it('is the clinic’s week from today, today first and the days already gone last', () => {
+    // Thursday 26 November 2026.
+    expect(dashboardWeek('2026-11-26', 0, MONDAY)).toEqual({
+      desde: '2026-11-23',
+      hasta: '2026-11-29',
+      days: ['2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29', '2026-11-23', '2026-11-24', '2026-11-25'],
+    });
+    expect(dashboardWeek('2026-11-26', 0, SUNDAY).desde).toBe('2026-11-22');
+  });
+
+  it('shows another week in calendar order', () => {
+    expect(dashboardWeek('2026-11-26', 1, MONDAY)).toEqual({
+      desde: '2026-11-30',
+      hasta: '2026-12-06',
+      days: ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06'],
+    });
+    expect(dashboardWeek('2026-11-26', -1, SUNDAY).days[0]).toBe('2026-11-15');
   });
 });
 

@@ -6,7 +6,7 @@ import {
   type AppointmentRequestDraft,
 } from '@odontia/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
@@ -16,6 +16,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useAppointmentRequestDraft, useCreateAppointment } from '../api/appointments';
 import { AppointmentForm, EMPTY_APPOINTMENT, type AppointmentFormValues } from '../components/appointment-form';
 import { AppointmentPageFrame } from '../components/appointment-page-frame';
+import { agendaDay, agendaReturn } from '../lib/agenda-return';
 import { addMinutesToTime } from '../lib/day-grid';
 
 /** A new appointment lasts this long unless changed (a calendar slot click gives only the start). */
@@ -50,6 +51,8 @@ export default function NewAppointmentPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
+  // Started from the calendar's Día: saving goes back to the day of the appointment.
+  const fromAgenda = agendaReturn(useLocation().state);
   const today = useClinicToday();
   const create = useCreateAppointment();
   const solicitudParam = params.get('solicitud');
@@ -94,6 +97,7 @@ export default function NewAppointmentPage() {
         mode="create"
         defaultValues={defaults}
         patient={request?.paciente ?? null}
+        cancelTo={fromAgenda ?? undefined}
         onSubmit={async (values) => {
           await create.mutateAsync(values);
           toast.success(APPOINTMENT_MESSAGES.created);
@@ -101,7 +105,7 @@ export default function NewAppointmentPage() {
             await queryClient.invalidateQueries({ queryKey: ['solicitudes'] });
             navigate('/solicitudes');
           } else {
-            navigate('/citas');
+            navigate(fromAgenda ? agendaDay(fromAgenda, values.fecha) : '/citas');
           }
         }}
       />

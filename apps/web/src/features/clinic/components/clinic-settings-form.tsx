@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CLINIC_MESSAGES, clinicSchema, type ClinicData } from '@odontia/shared';
+import { CLINIC_MESSAGES, clinicSchema, type ClinicData, type ClinicInput } from '@odontia/shared';
 import { Building2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -16,16 +16,16 @@ import { useUpdateClinic } from '../api/update-clinic';
 import { useUploadClinicLogo } from '../api/upload-clinic-logo';
 import { ClinicFields, clinicToForm } from './clinic-fields';
 
-const FIELDS = ['nombre', 'telefono', 'direccion', 'pais', 'ciudad'] as const;
+const FIELDS = ['nombre', 'telefono', 'direccion', 'pais', 'ciudad', 'zonaHoraria'] as const;
 const REQUIRED = ['nombre', 'telefono'] as const;
 
-/** The clinic's own data in 'Configuración de la Clínica': logo, name, phone, address, country, city. */
+/** The clinic's own data in 'Configuración de la Clínica': logo, name, phone, address, country, city and its zone. */
 export function ClinicSettingsForm({ clinica }: { clinica: Clinic }) {
   const canEdit = useCan('clinica.editar');
   const { refresh } = useSession();
   const update = useUpdateClinic();
   const uploadLogo = useUploadClinicLogo();
-  const form = useForm({
+  const form = useForm<ClinicInput, unknown, ClinicData>({
     resolver: zodResolver(clinicSchema),
     defaultValues: clinicToForm(clinica),
   });
@@ -81,6 +81,7 @@ export function ClinicSettingsForm({ clinica }: { clinica: Clinic }) {
             required={REQUIRED}
             idPrefix="settings-clinic"
             disabled={!canEdit}
+            savedZone={clinica.zonaHoraria}
           />
         </CardContent>
         <CardFooter className="justify-end gap-2 border-t">

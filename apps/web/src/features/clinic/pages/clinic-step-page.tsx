@@ -16,7 +16,9 @@ import { useFinishClinicSetup } from '../api/finish-clinic-setup';
 import { useClinic } from '../api/get-clinic';
 import { ClinicFields, clinicToForm } from '../components/clinic-fields';
 
-const FIELDS = ['nombre', 'telefono', 'pais', 'ciudad', 'direccion'] as const;
+const FIELDS = ['nombre', 'telefono', 'pais', 'ciudad', 'direccion', 'zonaHoraria'] as const;
+/** The spec's five; the zone follows the country and the city unless chosen. */
+const REQUIRED = ['nombre', 'telefono', 'pais', 'ciudad', 'direccion'] as const;
 /** Spec 000 §9: the dashboard opens about 100 ms after success. */
 const REDIRECT_DELAY_MS = 100;
 
@@ -81,7 +83,7 @@ export default function ClinicStepPage() {
             buttonLabel={logoPicker.file || clinic.data?.logoUrl ? 'Cambiar logo' : 'Subir logo'}
             disabled={isSubmitting}
           />
-          <ClinicFields form={form} fields={FIELDS} required={FIELDS} idPrefix="onboarding-clinic" />
+          <ClinicFields form={form} fields={FIELDS} required={REQUIRED} idPrefix="onboarding-clinic" />
         </CardContent>
         <CardFooter className="flex flex-col items-stretch gap-4 border-t sm:flex-row sm:items-center sm:justify-between">
           <p className="text-muted-foreground text-sm">{CLINIC_MESSAGES.editableLater}</p>

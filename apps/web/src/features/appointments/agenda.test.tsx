@@ -1,0 +1,364 @@
+import type { CalendarAppointment, ClinicHours, MonthDay } from '@odontia/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { SessionProvider, useSession } from '@/lib/session';
+import { TodaysAgendaCard } from './components/todays-agenda-card';
+import AgendaPage from './pages/agenda-page';
+import NewAppointmentPage from './pages/new-appointment-page';
+
+vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const D1 = '0de00000-0000-4000-8000-0000000000d1';
+const DENTIST = { id: D1, nombres: 'Marta', apellidos: 'Gil', color: '#1d4ed8' };
+const PATIENT = {
+  id: '0de00000-0000-4000-8000-0000000000a1',
+  nombres: 'Íñigo',
+  apellidos: 'Arrieta',
+  telefono: '600222333',
+  estado: 'activo',
+};
+
+const cita = (
+  id: string,
+  fecha: string,
+  horaInicio: string,
+  horaFin: string,
+  nombres: string,
+): CalendarAppointment => ({
+  id,
+  dentistaId: DENTIST.id,
+  fecha,
+  horaInicio,
+  horaFin,
+  titulo: 'Revisión',
+  estado: 'pendiente',
+  paciente: { nombres, apellidos: 'Prueba' },
+  dentista: { nombres: DENTIST.nombres, apellidos: DENTIST.apellidos, color: DENTIST.color },
+});
+
+/** What the fake API answers; each test sets what it needs. */
+let clinica: { pais: string | null; zonaHoraria: string };
+let appointments: CalendarAppointment[];
+let hours: ClinicHours;
+let monthAnswer: () => Promise<Response>;
+let requests: URL[];
+let created: unknown[];
+
+function installApi() {
+  clinica = { pais: 'ES', zonaHoraria: 'Europe/Madrid' };
+  appointments = [];
+  hours = { apertura: '08:00', cierre: '20:00', delHorario: false };
+  monthAnswer = async () => json([] satisfies MonthDay[]);
+  requests = [];
+  created = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+      const url = new URL(request.url);
+      requests.push(url);
+      switch (url.pathname) {
+        case '/api/me':
+          return json({
+            user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
+            perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
+            clinica: { id: 'c1', nombre: 'Clínica', logoUrl: null, esProveedor: false, ...clinica },
+            rol: 'admin',
+            permisos: ['citas.ver', 'citas.crear', 'dentistas.ver'],
+          });
+        case '/api/citas/calendario/mes':
+          return monthAnswer();
+        case '/api/citas/calendario': {
+          const desde = url.searchParams.get('desde')!;
+          const hasta = url.searchParams.get('hasta')!;
+          // In time order, as the server answers.
+          const inRange = appointments.filter((c) => c.fecha >= desde && c.fecha <= hasta);
+          return json(inRange.sort((a, b) => (a.fecha + a.horaInicio).localeCompare(b.fecha + b.horaInicio)));
+        }
+        case '/api/citas/horario':
+          return json(hours);
+        case '/api/dentistas':
+          return json([{ ...DENTIST, especialidad: 'ortodoncia', activo: true, usuarioId: null, usuarioNombre: null }]);
+        case '/api/pacientes':
+          return json({ pacientes: [PATIENT], total: 1, pagina: 1, porPagina: 10 });
+        case '/api/citas':
+          if (request.method === 'POST') {
+            created.push(await request.json());
+            return json({ id: 'nueva' }, 201);
+          }
+      }
+      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
+    }),
+  );
+}
+
+function Location() {
+  const location = useLocation();
+  return <p data-testid="path">{location.pathname + location.search}</p>;
+}
+
+/** As under the app's protected route: the page renders once the session is known. */
+function SessionReady({ children }: { children: React.ReactNode }) {
+  return useSession().loading ? null : children;
+}
+
+function renderAt(entry: string | { pathname: string; search: string; state?: unknown }) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SessionProvider>
+        <MemoryRouter initialEntries={[entry]}>
+          <Routes>
+            <Route
+              path="/citas"
+              element={
+                <SessionReady>
+                  <AgendaPage />
+                </SessionReady>
+              }
+            />
+            <Route
+              path="/citas/nueva"
+              element={
+                <SessionReady>
+                  <NewAppointmentPage />
+                </SessionReady>
+              }
+            />
+            <Route
+              path="/dashboard"
+              element={
+                <SessionReady>
+                  <TodaysAgendaCard />
+                </SessionReady>
+              }
+            />
+          </Routes>
+          <Location />
+        </MemoryRouter>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const path = () => screen.getByTestId('path').textContent;
+const asked = (pathname: string) =>
+  requests
+    .filter((u) => u.pathname === pathname)
+    .map((u) => [u.searchParams.get('desde'), u.searchParams.get('hasta')]);
+// The first render loads the session, Radix and the page: slow on a busy machine.
+const LOADED = { timeout: 5000 };
+
+beforeEach(() => {
+  installApi();
+  // Thursday 26 November 2026, 10:00 in Madrid and 04:00 in Bogotá. Only Date: timers run as usual.
+  vi.useFakeTimers({ now: new Date('2026-11-26T09:00:00Z'), toFake: ['Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the calendar’s weeks follow the clinic’s country', () => {
+  it('start on Monday in Spain: the month grid, its range and the week view', async () => {
+    renderAt('/citas?vista=calendario&fecha=2026-11-23');
+    const grid = await screen.findByRole('grid', { name: 'noviembre 2026' }, LOADED);
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb', 'Dom']);
+    await waitFor(() => expect(asked('/api/citas/calendario/mes')).toEqual([['2026-10-26', '2026-12-06']]));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Semana', exact: true } as never));
+    await waitFor(() => expect(asked('/api/citas/calendario')).toEqual([['2026-11-23', '2026-11-29']]));
+    expect(screen.getByRole('heading', { name: '23 nov – 29 nov 2026' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^(Lun|Dom) \d+$/ }).map((b) => b.textContent)).toEqual([
+      'Lun 23',
+      'Dom 29',
+    ]);
+  });
+
+  it('start on Sunday in Colombia (the specification’s)', async () => {
+    clinica = { pais: 'CO', zonaHoraria: 'America/Bogota' };
+    renderAt('/citas?vista=calendario&fecha=2026-11-23');
+    const grid = await screen.findByRole('grid', { name: 'noviembre 2026' }, LOADED);
+    expect(within(grid).getAllByRole('columnheader')[0]!.textContent).toBe('Dom');
+    await waitFor(() => expect(asked('/api/citas/calendario/mes')).toEqual([['2026-11-01', '2026-12-05']]));
+  });
+});
+
+// Forms filled field by field: slower than the default 5 s on a busy machine.
+const FORM_TEST = { timeout: 20_000 };
+
+describe('the calendar', () => {
+  it('says the month is loading instead of showing it empty, until its appointments arrive', async () => {
+    let answer!: (response: Response) => void;
+    monthAnswer = () => new Promise((resolve) => (answer = resolve));
+    renderAt('/citas?vista=calendario&fecha=2026-11-23');
+    const grid = await screen.findByRole('grid', { name: 'noviembre 2026' }, LOADED);
+    expect((await screen.findByRole('status', {}, LOADED)).textContent).toBe('Cargando citas…');
+    expect(grid.querySelectorAll('[data-slot="skeleton"]')).toHaveLength(30);
+
+    answer(json([{ fecha: '2026-11-24', total: 1, citas: [cita('c1', '2026-11-24', '10:00', '10:30', 'Rosa')] }]));
+    expect(await within(grid).findByRole('link', { name: /Rosa Prueba/ })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(grid.querySelectorAll('[data-slot="skeleton"]')).toHaveLength(0);
+  });
+
+  it('steps one day at a time in the Día view', async () => {
+    appointments = [cita('c1', '2026-11-24', '10:00', '10:30', 'Rosa')];
+    renderAt('/citas?vista=calendario&modo=dia&fecha=2026-11-23');
+    expect(await screen.findByRole('heading', { name: 'lunes, 23 de noviembre de 2026' }, LOADED)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Día siguiente' }));
+    expect(await screen.findByRole('heading', { name: 'martes, 24 de noviembre de 2026' })).toBeTruthy();
+    expect(path()).toBe('/citas?vista=calendario&modo=dia&fecha=2026-11-24');
+    expect(await screen.findByRole('link', { name: /10:00 – 10:30, Rosa Prueba/ }, LOADED)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Día anterior' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Día anterior' }));
+    expect(await screen.findByRole('heading', { name: 'domingo, 22 de noviembre de 2026' })).toBeTruthy();
+    expect(asked('/api/citas/calendario').map(([desde]) => desde)).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-23',
+      '2026-11-22',
+    ]);
+  });
+
+  it('brings a booking started from a free slot back to its day, with the calendar’s filter', FORM_TEST, async () => {
+    renderAt(`/citas?vista=calendario&modo=dia&fecha=2026-11-23&dentista=${D1}`);
+    const chair = await screen.findByRole('region', { name: 'Citas de Marta Gil' }, LOADED);
+    fireEvent.click(within(chair).getByRole('link', { name: 'Nueva cita con Marta Gil a las 11:00' }));
+    await waitFor(() => expect(path()).toBe(`/citas/nueva?fecha=2026-11-23&hora=11:00&dentista=${D1}`));
+
+    // The day moved in the form: saving lands on that day.
+    fireEvent.change(await screen.findByLabelText(/^Fecha/, {}, LOADED), { target: { value: '2026-11-24' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Paciente' }), { target: { value: 'Íñigo' } });
+    fireEvent.mouseDown(await screen.findByRole('option', { name: /Íñigo Arrieta/ }, LOADED));
+    fireEvent.change(screen.getByLabelText(/^Tratamiento/), { target: { value: 'Revisión' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crear Cita' }));
+    await waitFor(
+      () => expect(path()).toBe(`/citas?vista=calendario&modo=dia&fecha=2026-11-24&dentista=${D1}`),
+      LOADED,
+    );
+    expect(created).toEqual([
+      expect.objectContaining({ fecha: '2026-11-24', horaInicio: '11:00', horaFin: '11:30', dentistaId: D1 }),
+    ]);
+  });
+
+  it('a booking started elsewhere still goes back to the Lista', FORM_TEST, async () => {
+    renderAt(`/citas/nueva?fecha=2026-11-23&hora=11:00&dentista=${D1}`);
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Paciente' }, LOADED), { target: { value: 'Íñigo' } });
+    fireEvent.mouseDown(await screen.findByRole('option', { name: /Íñigo Arrieta/ }, LOADED));
+    fireEvent.change(screen.getByLabelText(/^Tratamiento/), { target: { value: 'Revisión' } });
+    expect(screen.getByRole('link', { name: 'Cancelar' }).getAttribute('href')).toBe('/citas');
+    fireEvent.click(screen.getByRole('button', { name: 'Crear Cita' }));
+    await waitFor(() => expect(path()).toBe('/citas'), LOADED);
+  });
+});
+
+describe('the appointment form', () => {
+  it(
+    'warns, without refusing, about a day the clinic does not open and times outside its hours',
+    FORM_TEST,
+    async () => {
+      hours = { apertura: '09:00', cierre: '20:00', delHorario: true, dias: [1, 2, 3, 4, 5, 6] };
+      // Sunday 22 November 2026 at 23:00.
+      renderAt(`/citas/nueva?fecha=2026-11-22&hora=23:00&dentista=${D1}`);
+      const warning = await screen.findByRole('status', {}, LOADED);
+      await waitFor(() =>
+        expect(warning.textContent).toBe(
+          'La clínica no abre los domingos según su horario. Puedes guardar la cita igualmente.',
+        ),
+      );
+      fireEvent.change(screen.getByLabelText(/^Fecha/), { target: { value: '2026-11-23' } });
+      await waitFor(() =>
+        expect(screen.getByRole('status').textContent).toBe(
+          'La cita queda fuera del horario de la clínica (de 09:00 a 20:00). Puedes guardarla igualmente.',
+        ),
+      );
+      fireEvent.change(screen.getByLabelText(/^Hora de inicio/), { target: { value: '10:00' } });
+      fireEvent.change(screen.getByLabelText(/^Hora de fin/), { target: { value: '10:30' } });
+      await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+
+      // Still bookable outside the hours.
+      fireEvent.change(screen.getByLabelText(/^Hora de inicio/), { target: { value: '21:00' } });
+      fireEvent.change(screen.getByLabelText(/^Hora de fin/), { target: { value: '21:30' } });
+      fireEvent.change(screen.getByRole('combobox', { name: 'Paciente' }), { target: { value: 'Íñigo' } });
+      fireEvent.mouseDown(await screen.findByRole('option', { name: /Íñigo Arrieta/ }, LOADED));
+      fireEvent.change(screen.getByLabelText(/^Tratamiento/), { target: { value: 'Urgencia' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Crear Cita' }));
+      await waitFor(() => expect(created).toHaveLength(1), LOADED);
+    },
+  );
+});
+
+describe('the dashboard’s Agenda del día', () => {
+  const week = () => [
+    cita('a', '2026-11-23', '09:00', '09:30', 'Lunes'),
+    cita('b', '2026-11-26', '12:00', '12:45', 'Hoy'),
+    cita('c', '2026-11-26', '09:30', '10:00', 'Temprano'),
+    cita('d', '2026-11-27', '10:00', '10:30', 'Mañana'),
+    cita('e', '2026-11-29', '11:00', '11:20', 'Domingo'),
+    cita('f', '2026-12-01', '10:00', '10:30', 'Siguiente'),
+  ];
+
+  it('shows the clinic’s week grouped by day, today first, each appointment with its dentist', async () => {
+    appointments = week();
+    renderAt('/dashboard');
+    const card = await screen.findByRole('region', { name: 'Agenda del día' }, LOADED);
+    await waitFor(() => expect(within(card).getAllByRole('heading', { level: 3 }).length).toBeGreaterThan(0), LOADED);
+    expect(asked('/api/citas/calendario')).toEqual([['2026-11-23', '2026-11-29']]);
+    expect(within(card).getByText('23 nov – 29 nov 2026')).toBeTruthy();
+    expect(
+      within(card)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Hoy · jueves, 26 de noviembre',
+      'Mañana · viernes, 27 de noviembre',
+      'domingo, 29 de noviembre',
+      'lunes, 23 de noviembre',
+    ]);
+    const today = within(card).getByRole('region', { name: 'Hoy · jueves, 26 de noviembre' });
+    expect(
+      within(today)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual([
+      '09:30Temprano PruebaRevisión · 30 minMarta GilPendiente',
+      '12:00Hoy PruebaRevisión · 45 minMarta GilPendiente',
+    ]);
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Semana siguiente' }));
+    expect(await within(card).findByText('Próxima semana')).toBeTruthy();
+    expect(await within(card).findByRole('heading', { name: 'martes, 1 de diciembre' }, LOADED)).toBeTruthy();
+    expect(within(card).getAllByRole('heading', { level: 3 })).toHaveLength(1);
+  });
+
+  it('runs on the clinic’s clock and week: in Bogotá it is still Wednesday, in a week from Sunday', async () => {
+    clinica = { pais: 'CO', zonaHoraria: 'America/Bogota' };
+    vi.setSystemTime(new Date('2026-11-26T03:00:00Z'));
+    appointments = week();
+    renderAt('/dashboard');
+    const card = await screen.findByRole('region', { name: 'Agenda del día' }, LOADED);
+    await waitFor(() => expect(within(card).getAllByRole('heading', { level: 3 }).length).toBeGreaterThan(0), LOADED);
+    expect(asked('/api/citas/calendario')).toEqual([['2026-11-22', '2026-11-28']]);
+    expect(within(card).getAllByRole('heading', { level: 3 })[0]!.textContent).toBe('Hoy · miércoles, 25 de noviembre');
+    expect(within(card).getByText('No hay citas programadas para hoy')).toBeTruthy();
+  });
+
+  it('says when the week has nothing', async () => {
+    renderAt('/dashboard');
+    const card = await screen.findByRole('region', { name: 'Agenda del día' }, LOADED);
+    expect(await within(card).findByText('No hay citas programadas para hoy', {}, LOADED)).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Semana anterior' }));
+    expect(await within(card).findByText('No hay citas programadas para esta semana', {}, LOADED)).toBeTruthy();
+    expect(within(card).getByText('Semana anterior', { selector: 'span' })).toBeTruthy();
+  });
+});
