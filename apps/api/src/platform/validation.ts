@@ -1,4 +1,4 @@
-import { isId } from '@odontia/shared';
+import { isId, unstorableText } from '@odontia/shared';
 import type { Context, Env, MiddlewareHandler, ValidationTargets } from 'hono';
 import type { FormValue } from 'hono/types';
 import type { InferInput } from 'hono/validator';
@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { AppEnv } from './context.ts';
 import { AppError, type FieldErrors } from './errors.ts';
 
-export function fieldErrors(error: z.ZodError): FieldErrors {
+function fieldErrors(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || '_';
@@ -16,19 +16,75 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return fields;
 }
 
-export function validationError(error: z.ZodError, status: 400 | 422 = 400): AppError {
-  const fields = fieldErrors(error);
+const failure = (status: 400 | 422, fields: FieldErrors) =>
   // The first message is the headline: forms show every field, toasts show this one.
-  return new AppError(status, 'validation_error', Object.values(fields)[0] ?? 'Datos no válidos', fields);
+  new AppError(status, 'validation_error', Object.values(fields)[0] ?? 'Datos no válidos', fields);
+
+/**
+ * Every string (and key) of a request part that no field can store (`unstorableText`: NUL, half an
+ * emoji), by field path. Iterative, not recursive: a 1 MB body can nest half a million levels deep.
+ */
+export function unstorableFields(value: unknown): FieldErrors | null {
+  let fields: FieldErrors | null = null;
+  const add = (path: string, message: string) => ((fields ??= {})[path || '_'] ??= message);
+  const stack: [unknown, string][] = [[value, '']];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [node, path] = item;
+    if (typeof node === 'string') {
+      const message = unstorableText(node);
+      if (message) add(path, message);
+    } else if (typeof node === 'object' && node !== null) {
+      for (const [key, child] of Object.entries(node)) {
+        const message = unstorableText(key);
+        if (message) add(path, message);
+        if (typeof child === 'string' || (typeof child === 'object' && child !== null)) {
+          stack.push([child, path ? `${path}.${key}` : key]);
+        }
+      }
+    }
+  }
+  return fields;
 }
 
 /**
- * Validates a request part with a shared zod schema and hands the parsed value to the route
- * (`c.req.valid('json')`), so the same rules and Spanish messages apply on the form and here.
- * The typed client (`hc`) sees the schema's input type (what may be sent: optional fields may be
- * left out), the route its output type (what was checked: trimmed, defaults applied). A schema that
- * depends on the request (the clinic's "today") is given as a function of the context. `status` 422
- * is for bodies that are well-formed but break a domain rule (an odontogram that breaks the chart rules).
+ * What every route does with what it receives: text that no field can store is refused first, on
+ * every route and whatever the schema (it would reach the database as a 500, or be silently altered
+ * by the driver); then the shared schema decides, with its Spanish messages. Both answer 400 with a
+ * message per field. `status` 422 is for bodies that are well-formed but break a domain rule (an
+ * odontogram that breaks the chart rules): it applies only when every issue is such a rule
+ * (a refinement), never to a body of the wrong shape or types.
+ */
+export async function parseInput<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+  status: 400 | 422 = 400,
+): Promise<z.output<Schema>> {
+  const unstorable = unstorableFields(value);
+  if (unstorable) throw failure(400, unstorable);
+  const result = await schema.safeParseAsync(value);
+  if (result.success) return result.data;
+  throw failure(result.error.issues.every((i) => i.code === 'custom') ? status : 400, fieldErrors(result.error));
+}
+
+const ROUTE_INPUT = Symbol('odontia.routeInput');
+
+/** What a route validates: the request part, and its schema unless the schema depends on the request. */
+export type RouteInput = { target: keyof ValidationTargets; schema: z.ZodType | null };
+
+/**
+ * The input a route's handler validates, read from the route table (`app.routes`): the
+ * malformed-input test walks every route with this, so a route added later is covered too.
+ */
+export function routeInput(handler: unknown): RouteInput | undefined {
+  return (handler as { [ROUTE_INPUT]?: RouteInput } | null)?.[ROUTE_INPUT];
+}
+
+/**
+ * Validates a request part with a shared zod schema (see parseInput) and hands the parsed value to
+ * the route (`c.req.valid('json')`), so the same rules and Spanish messages apply on the form and
+ * here. The typed client (`hc`) sees the schema's input type (what may be sent: optional fields may
+ * be left out), the route its output type (what was checked: trimmed, defaults applied). A schema that
+ * depends on the request (the clinic's "today") is given as a function of the context.
  */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
   target: Target,
@@ -39,12 +95,11 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     in: { [K in Target]: K extends 'json' ? z.input<Schema> : InferInput<z.input<Schema>, K, FormValue> };
     out: { [K in Target]: z.output<Schema> };
   };
-  const middleware = validator(target, async (value, c) => {
-    const result = await (typeof schema === 'function' ? schema(c as Context<AppEnv>) : schema).safeParseAsync(value);
-    if (!result.success) throw validationError(result.error, options.status);
-    return result.data as z.output<Schema>;
-  });
-  return middleware as unknown as MiddlewareHandler<Env, string, Types>;
+  const middleware = validator(target, (value, c) =>
+    parseInput(typeof schema === 'function' ? schema(c as Context<AppEnv>) : schema, value, options.status),
+  );
+  const input: RouteInput = { target, schema: typeof schema === 'function' ? null : schema };
+  return Object.assign(middleware, { [ROUTE_INPUT]: input }) as unknown as MiddlewareHandler<Env, string, Types>;
 }
 
 /**
