@@ -22,28 +22,42 @@ const failure = (status: 400 | 422, fields: FieldErrors) =>
 
 /**
  * Every string (and key) of a request part that no field can store (`unstorableText`: NUL, half an
- * emoji), by field path. Iterative, not recursive: a 1 MB body can nest half a million levels deep.
+ * emoji), by field path; null when there is none. Iterative, not recursive: a 1 MB body can nest half
+ * a million levels deep. A first pass only looks (no path is built: the odontogram's ~230 values cost
+ * a few microseconds); the paths are made only for a request that has such text.
  */
-export function unstorableFields(value: unknown): FieldErrors | null {
-  let fields: FieldErrors | null = null;
-  const add = (path: string, message: string) => ((fields ??= {})[path || '_'] ??= message);
+function unstorableFields(value: unknown): FieldErrors | null {
+  if (!hasUnstorableText(value)) return null;
+  const fields: FieldErrors = {};
   const stack: [unknown, string][] = [[value, '']];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const [node, path] = item;
-    if (typeof node === 'string') {
-      const message = unstorableText(node);
-      if (message) add(path, message);
-    } else if (typeof node === 'object' && node !== null) {
-      for (const [key, child] of Object.entries(node)) {
-        const message = unstorableText(key);
-        if (message) add(path, message);
-        if (typeof child === 'string' || (typeof child === 'object' && child !== null)) {
-          stack.push([child, path ? `${path}.${key}` : key]);
-        }
-      }
+    const message = typeof node === 'string' ? unstorableText(node) : null;
+    if (message) fields[path || '_'] ??= message;
+    if (typeof node !== 'object' || node === null) continue;
+    for (const key of Object.keys(node)) {
+      const keyMessage = unstorableText(key);
+      if (keyMessage) fields[path || '_'] ??= keyMessage;
+      stack.push([(node as Record<string, unknown>)[key], path ? `${path}.${key}` : key]);
     }
   }
   return fields;
+}
+
+function hasUnstorableText(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') {
+      if (unstorableText(node)) return true;
+    } else if (typeof node === 'object' && node !== null) {
+      for (const key in node) {
+        if (unstorableText(key)) return true;
+        stack.push((node as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
 }
 
 /**
