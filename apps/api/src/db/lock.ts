@@ -145,8 +145,9 @@ export function isHeldBy(owner: LockOwner): boolean {
 
 /**
  * Whether the lock's PID can be checked from here: written in this PID namespace, on this boot, and
- * /proc shows this namespace. Locks of older versions (no token: they are never refreshed) are judged
- * by their PID as they always were.
+ * /proc shows this namespace. (A namespace's number is reused only once that namespace is gone: a lock
+ * from a dead container whose number a new one got is then judged here, and found stale at once.)
+ * Locks of older versions (no token: they are never refreshed) are judged by their PID as they always were.
  */
 function canCheckPid(owner: LockOwner): boolean {
   if (!owner.token) return true;
