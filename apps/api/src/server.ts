@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
-import { acquireDataDirLock } from './db/lock.ts';
+import { acquireDataDirLock, LOCK_MESSAGES } from './db/lock.ts';
 import { runMigrations } from './db/migrate.ts';
 import { findDemoCredentials, type DemoCredentials } from './seed/demo.ts';
 import { seed } from './seed/seed.ts';
@@ -41,7 +41,16 @@ export type Boot = {
 
 /** Opens (and locks) the database, migrates, seeds and composes the app. */
 export async function boot(config: Config, logger: Logger, options: { serveWeb: boolean }): Promise<Boot> {
-  const releaseLock = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
+  const releaseLock = config.databaseUrl
+    ? () => undefined
+    : await acquireDataDirLock(config.dataDir, {
+        onWait: (owner) => logger.warn(LOCK_MESSAGES.waiting(config.dataDir, owner)),
+        // Another process now writes to this folder: going on would lose its rows or ours.
+        onLost: (error) => {
+          logger.fatal({ err: error }, LOCK_MESSAGES.lost(config.dataDir));
+          process.exit(1);
+        },
+      });
   let database: DatabaseHandle | undefined;
   let realtime: Deps['realtime'] | undefined;
   let storage: Deps['storage'] | undefined;

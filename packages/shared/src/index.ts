@@ -1,3 +1,5 @@
+// zod's messages in Spanish for every schema, installed before any schema is built (error-map.ts).
+export * from './schemas/error-map.ts';
 export * from './estados.ts';
 export * from './format.ts';
 export * from './images.ts';

@@ -22,7 +22,7 @@ export const notificationColumns = {
 
 type Row = Omit<Notificacion, 'fechaCreacion' | 'prioridad'> & { seq: number; prioridad: string; fechaCreacion: Date };
 
-/** A stored notification with its stream position (`seq`, the Server-Sent Event id). */
+/** A stored notification with its stream position (`seq`: it orders the stream and stays in the server). */
 export type StoredNotificacion = { seq: number; notificacion: Notificacion };
 
 export function toStored(row: Row): StoredNotificacion {

@@ -205,8 +205,10 @@ export const createAppointmentSchema = z
   .refine((v) => Boolean(v.pacienteId || v.solicitudId), {
     path: ['pacienteId'],
     message: APPOINTMENT_MESSAGES.pacienteRequired,
-    // Also when other fields fail, so an empty form shows every missing field at once.
-    when: (payload) => !payload.issues.some((i) => i.path?.[0] === 'pacienteId' || i.path?.[0] === 'solicitudId'),
+    // Also when other fields fail, so an empty form shows every missing field at once; never when the
+    // body is not an object at all (an issue without a path), where there are no fields to read.
+    when: (payload) =>
+      !payload.issues.some((i) => !i.path?.length || i.path[0] === 'pacienteId' || i.path[0] === 'solicitudId'),
   })
   .superRefine(endAfterStart);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZOD_MESSAGES } from './error-map.ts';
 
 /**
  * The building blocks every schema is made of, written once: text (trimmed, limited, free of control
@@ -6,25 +7,41 @@ import { z } from 'zod';
  * name its field; the messages below are the blocks' own and are the same everywhere.
  */
 export const FIELD_MESSAGES = {
-  tooLong: (max: number) => `No puede superar los ${max} caracteres`,
+  tooLong: ZOD_MESSAGES.textMax,
   /** A line break, tab or other control character in a one-line field (names end up in mail subjects). */
   singleLine: 'Escribe el texto en una sola línea, sin caracteres especiales',
   /** NUL and the other control characters, which no text needs (PostgreSQL refuses NUL in text). */
   controlCharacters: 'El texto contiene caracteres no permitidos',
-  dateInvalid: 'Introduce una fecha válida',
+  /** A lone UTF-16 surrogate (half an emoji): it has no UTF-8 form, so no database can store it. */
+  brokenCharacter: 'El texto contiene un carácter incompleto (como medio emoji): vuelve a escribirlo',
+  dateInvalid: ZOD_MESSAGES.dateFormat,
 } as const;
 
 // C0 controls and DEL, and the C1 range. Multi-line text may keep tab, line feed and carriage return.
-// Matching control characters is the point of these two expressions.
+// Matching control characters is the point of these expressions.
 /* eslint-disable no-control-regex */
 const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const NUL_OR_SURROGATE = /[\u0000\ud800-\udfff]/;
 /* eslint-enable no-control-regex */
+/** A UTF-16 surrogate without its other half. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export type TextOptions = {
   /** Allows line breaks and tabs (notes, descriptions, messages); every other field is one line. */
   multiline?: boolean;
 };
+
+/**
+ * Why no field can store this text, whatever its schema: NUL (PostgreSQL refuses it in text) or a lone
+ * surrogate (half an emoji, which a JSON body can carry as `\ud800` but UTF-8 cannot encode); null when
+ * it can be stored. The API checks every string of every request with this before any schema.
+ */
+export function unstorableText(value: string): string | null {
+  if (!NUL_OR_SURROGATE.test(value)) return null;
+  if (value.includes('\u0000')) return FIELD_MESSAGES.controlCharacters;
+  return LONE_SURROGATE.test(value) ? FIELD_MESSAGES.brokenCharacter : null;
+}
 
 /** True when the text has no character the field refuses (see TextOptions). */
 export function hasOnlyAllowedCharacters(value: string, options: TextOptions = {}): boolean {

@@ -58,7 +58,9 @@ export const TEAM_MESSAGES = {
   lastAdmin: 'La clínica necesita al menos un administrador activo',
   selfChange: 'No puedes cambiar tu propio rol ni desactivarte',
   selfDelete: 'No puedes eliminarte a ti mismo',
-  escalation: 'No puedes conceder permisos que no tienes',
+  escalation: 'No puedes conceder ni quitar permisos que no tienes',
+  /** Beside a permission the member cannot change in the role editor (the escalation rule, said before saving). */
+  notHeld: 'No tienes este permiso: no puedes concederlo ni quitarlo',
   permissionUnknown: 'Uno de los permisos no existe',
 } as const;
 

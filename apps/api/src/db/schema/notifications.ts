@@ -4,9 +4,10 @@ import { user } from './auth.ts';
 import { clinicas } from './clinics.ts';
 
 /**
- * Notifications for one member of one clinic (spec 000 §3, §7). `seq` orders them: it is the id of
- * the Server-Sent Event that carries each one and the `Last-Event-ID` a reconnecting stream resumes
- * from (docs/decisions/0008-realtime-notifications.md).
+ * Notifications for one member of one clinic (spec 000 §3, §7). `seq` orders them: a reconnecting
+ * stream resumes after the `seq` of the notification its `Last-Event-ID` names. It never leaves the
+ * server (one counter for the whole platform); the event id is the notification's `id`
+ * (docs/decisions/0008-realtime-notifications.md).
  */
 export const notificaciones = pgTable(
   'notificaciones',

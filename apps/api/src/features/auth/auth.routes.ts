@@ -8,7 +8,7 @@ import { notFound, type ErrorBody, type ErrorCode } from '../../platform/errors.
 import { acceptInvitation, checkInvitationFor } from '../../platform/membership.ts';
 import { consumeLimit, TOO_MANY } from '../../platform/rate-limit.ts';
 import { forgetCachedSessions } from '../../platform/session.ts';
-import { validationError } from '../../platform/validation.ts';
+import { parseInput } from '../../platform/validation.ts';
 import { accountKey, takeSignInAttempt, settleSignInAttempt, recoveryPerAccount } from './login-limit.ts';
 
 /** better-auth speaks English; people see these. Sign-in never says whether the email exists. */
@@ -132,12 +132,9 @@ export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c)
   let parsedBody: unknown = null;
   const checked = c.req.method === 'POST' ? CHECKED[c.req.path] : undefined;
   if (checked) {
-    const raw = await c.req.json();
-    const parsed = checked.schema.safeParse(raw);
-    if (!parsed.success) throw validationError(parsed.error);
-    parsedBody = parsed.data;
-    email = (parsed.data as { email?: string }).email;
-    body = JSON.stringify(checked.forward(parsed.data as never, c));
+    parsedBody = await parseInput(checked.schema, await c.req.json());
+    email = (parsedBody as { email?: string }).email;
+    body = JSON.stringify(checked.forward(parsedBody as never, c));
     headers.set('content-type', 'application/json');
   } else if (c.req.method === 'POST') {
     body = await c.req.text();

@@ -64,7 +64,7 @@ export const notificationsRoutes = new Hono<AppEnv>()
       logger,
       owner: ownerOf(c.var.member),
       sessionId: current.session.id,
-      lastSeq: parseLastEventId(c.req.header('last-event-id')),
+      lastEventId: parseLastEventId(c.req.header('last-event-id')),
     };
     return respondWithSse(c, (sink) => runNotificationStream(sink, context));
   });

@@ -139,15 +139,27 @@ export async function listSince(db: Executor, owner: Owner, seq: number, limit: 
   return rows.map(toStored);
 }
 
-/** The member's latest stream position (0 with none), where a fresh stream starts. */
-export async function latestSeq(db: Executor, owner: Owner): Promise<number> {
+/**
+ * A stream position from an event id (a notification's own id, opaque): where that notification is in
+ * the member's stream, or null when it is not one of theirs (or no longer exists).
+ */
+export async function positionOf(db: Executor, owner: Owner, id: string): Promise<number | null> {
   const [row] = await db
     .select({ seq: notificaciones.seq })
+    .from(notificaciones)
+    .where(and(eq(notificaciones.id, id), ownedBy(owner)));
+  return row ? Number(row.seq) : null;
+}
+
+/** The member's latest notification (its id and stream position), where a fresh stream starts; null with none. */
+export async function latestPosition(db: Executor, owner: Owner): Promise<{ id: string; seq: number } | null> {
+  const [row] = await db
+    .select({ id: notificaciones.id, seq: notificaciones.seq })
     .from(notificaciones)
     .where(ownedBy(owner))
     .orderBy(desc(notificaciones.seq))
     .limit(1);
-  return row ? Number(row.seq) : 0;
+  return row ? { id: row.id, seq: Number(row.seq) } : null;
 }
 
 /** Whether one stream may go on (see `allowedStreams`); checked before each ping and replay. */

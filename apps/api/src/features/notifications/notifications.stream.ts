@@ -1,10 +1,10 @@
-import { NOTIFICATION_EVENT } from '@odontia/shared';
+import { isId, NOTIFICATION_EVENT } from '@odontia/shared';
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Realtime } from '../../platform/realtime/index.ts';
 import { notificationHub, type StreamListener } from './notifications.hub.ts';
 import type { StoredNotificacion } from '../../platform/notifications.ts';
-import { latestSeq, listSince, streamAllowed, type Owner } from './notifications.service.ts';
+import { latestPosition, listSince, positionOf, streamAllowed, type Owner } from './notifications.service.ts';
 import { sseFrame, type SseSink } from './notifications.sse.ts';
 
 export { STREAM_TIMING } from './notifications.hub.ts';
@@ -21,19 +21,28 @@ export type StreamContext = {
   logger: Logger;
   owner: Owner;
   sessionId: string;
-  /** `Last-Event-ID` of a reconnecting browser: what it already has. */
-  lastSeq: number | null;
+  /** `Last-Event-ID` of a reconnecting browser (see parseLastEventId): what it already has. */
+  lastEventId: string | null;
 };
 
-/** A valid `Last-Event-ID` (a stream position), else null (a fresh stream). */
-export function parseLastEventId(value: string | undefined): number | null {
-  return value && /^\d{1,15}$/.test(value) ? Number(value) : null;
+/** The event id of a stream whose member had no notification when it started: everything is new to it. */
+export const STREAM_START = '0';
+
+/**
+ * A valid `Last-Event-ID`, lower-cased: a notification's id, or STREAM_START; else null (a fresh stream).
+ * An id of another member's notification is only an id that is not theirs: the stream starts fresh.
+ */
+export function parseLastEventId(value: string | undefined): string | null {
+  if (value === STREAM_START) return value;
+  return value && isId(value) ? value.toLowerCase() : null;
 }
 
 /**
- * One member's live notifications. Each event is the notification as JSON with its `seq` as the
- * event id. A reconnecting browser sends the last id it received and first gets what it missed, read
- * from the table, so an instance restart or a dropped connection loses nothing. Work is done one
+ * One member's live notifications. Each event is the notification as JSON with its own id as the
+ * event id: opaque, so that no clinic can read the platform's volume from it (the table's `seq` is
+ * one counter for everyone, and stays inside: it orders the member's stream). A reconnecting browser
+ * sends the last id it received and first gets what it missed after that notification, read from the
+ * table, so an instance restart or a dropped connection loses nothing. Work is done one
  * step at a time (a queue) so events leave in the order they were handled. Before every event and
  * ping the session and the membership are checked again: a revoked session or a deactivated member
  * ends the stream.
@@ -58,7 +67,7 @@ class NotificationStream implements StreamListener {
     private readonly sink: SseSink,
     private readonly ctx: StreamContext,
   ) {
-    this.cursor = ctx.lastSeq ?? 0;
+    this.cursor = 0;
     this.userId = ctx.owner.userId;
     this.clinicaId = ctx.owner.clinicaId;
     this.sessionId = ctx.sessionId;
@@ -105,12 +114,19 @@ class NotificationStream implements StreamListener {
 
   private async start(): Promise<void> {
     await this.sink.write(`retry: ${RETRY_MS}\n: conectado\n\n`);
-    if (this.ctx.lastSeq === null) {
-      this.cursor = await latestSeq(this.ctx.db, this.ctx.owner);
+    const { db, owner, lastEventId } = this.ctx;
+    const resumeAt =
+      lastEventId === null ? null : lastEventId === STREAM_START ? 0 : await positionOf(db, owner, lastEventId);
+    if (resumeAt === null) {
+      const latest = await latestPosition(db, owner);
+      this.cursor = latest?.seq ?? 0;
       // An id-only frame sets the browser's Last-Event-ID without firing an event: a tab that has
       // received nothing yet still reconnects from here, and gets what was committed meanwhile.
-      await this.sink.write(`id: ${this.cursor}\n\n`);
-    } else await this.catchUp();
+      await this.sink.write(`id: ${latest?.id ?? STREAM_START}\n\n`);
+    } else {
+      this.cursor = resumeAt;
+      await this.catchUp();
+    }
   }
 
   private async allowed(): Promise<boolean> {
@@ -127,7 +143,7 @@ class NotificationStream implements StreamListener {
     if (this.sent.size > REMEMBERED) this.sent.delete(this.sent.values().next().value!);
     this.cursor = Math.max(this.cursor, item.seq);
     await this.sink.write(
-      sseFrame({ event: NOTIFICATION_EVENT, id: String(item.seq), data: JSON.stringify(item.notificacion) }),
+      sseFrame({ event: NOTIFICATION_EVENT, id: item.notificacion.id, data: JSON.stringify(item.notificacion) }),
     );
   }
 

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import {
+  isId,
   NOTIFICATION_EVENT,
   NOTIFICATION_MESSAGES,
   NOTIFICATIONS_PAGE_SIZE,
@@ -13,7 +14,7 @@ import { clinicas, notificaciones, usuarios } from '../../db/schema/index.ts';
 import { addTeamMember, createClinicOwner, createTestApp, startSecondInstance, type TestApp } from '../../test/app.ts';
 import { notificationHub } from './notifications.hub.ts';
 import { notify } from '../../platform/notifications.ts';
-import { STREAM_TIMING } from './notifications.stream.ts';
+import { STREAM_START, STREAM_TIMING } from './notifications.stream.ts';
 
 let t: TestApp;
 /** The app behind a real Node HTTP server: streams then take the path production takes. */
@@ -304,8 +305,8 @@ describe('GET /api/notificaciones/stream', () => {
       expect(stream.state.events).toHaveLength(1);
       expect(stream.state.events[0].event).toBe(NOTIFICATION_EVENT);
       expect(stream.notifications()[0]).toEqual(notificacion);
-      const row = await rowOf(notificacion.id);
-      expect(stream.state.events[0].id).toBe(String(row.seq));
+      // The event id is the notification's own (opaque), not its place in the platform's sequence.
+      expect(stream.state.events[0].id).toBe(notificacion.id);
       expect(notificationHub(t.deps).size).toBe(1);
     } finally {
       await stream.close();
@@ -358,9 +359,7 @@ describe('GET /api/notificaciones/stream', () => {
       await again.waitForEvents(3);
       await settle();
       expect(again.notifications().map((n) => n.titulo)).toEqual(['Perdida 1', 'Perdida 2', 'Nueva']);
-      const ids = again.state.events.map((e) => Number(e.id));
-      expect(ids).toEqual([...ids].sort((a, b) => a - b));
-      expect(ids[0]).toBeGreaterThan(Number(lastId));
+      expect(again.state.events.map((e) => e.id)).toEqual(again.notifications().map((n) => n.id));
     } finally {
       await again.close();
     }
@@ -387,6 +386,50 @@ describe('GET /api/notificaciones/stream', () => {
       expect(again.notifications().map((n) => n.titulo)).toEqual(['Durante el corte']);
     } finally {
       await again.close();
+    }
+  });
+
+  it("gives ids that say nothing of the platform's volume, and resumes only from the member's own", async () => {
+    const member = await addTeamMember(t, owner.clinica.id, 'Recepción', 'recepcion');
+    const who = { userId: member.userId, clinicaId: owner.clinica.id };
+    const elsewhere = await createClinicOwner(t, { nombre: 'Clínica Ajena' });
+    // A member with no notification yet starts at STREAM_START, whatever the other clinics have.
+    const first = await openStream(member.cookie);
+    await expect.poll(() => first.state.lastId, { timeout: 5000 }).toBe(STREAM_START);
+    try {
+      await notifyUser(who, 'Primera');
+      for (let i = 0; i < 5; i++)
+        await notifyUser({ userId: elsewhere.userId, clinicaId: elsewhere.clinica.id }, 'Ajena');
+      await notifyUser(who, 'Segunda');
+      await first.waitForEvents(2);
+      const ids = first.state.events.map((e) => e.id!);
+      expect(ids).toEqual(first.notifications().map((n) => n.id));
+      for (const id of ids) expect(isId(id)).toBe(true);
+    } finally {
+      await first.close();
+    }
+    const rows = await t.db.select().from(notificaciones).where(eq(notificaciones.userId, member.userId));
+    // A fresh stream starts at the member's latest notification, named by its id.
+    const fresh = await openStream(member.cookie);
+    await expect.poll(() => fresh.state.lastId, { timeout: 5000 }).not.toBeNull();
+    expect(rows.map((r) => r.id)).toContain(fresh.state.lastId);
+    await fresh.close();
+
+    // Another member's notification id is not a place in this member's stream: it starts fresh, replaying nothing.
+    const [foreign] = await notifyUser({ userId: elsewhere.userId, clinicaId: elsewhere.clinica.id }, 'Ajena');
+    const stranger = await openStream(member.cookie, { lastEventId: foreign.notificacion.id });
+    await expect.poll(() => stranger.state.lastId, { timeout: 5000 }).not.toBeNull();
+    await settle();
+    expect(stranger.state.events).toEqual([]);
+    await stranger.close();
+
+    // STREAM_START replays everything the member has, in order.
+    const all = await openStream(member.cookie, { lastEventId: STREAM_START });
+    try {
+      await all.waitForEvents(2);
+      expect(all.notifications().map((n) => n.titulo)).toEqual(['Primera', 'Segunda']);
+    } finally {
+      await all.close();
     }
   });
 

@@ -206,7 +206,7 @@ async function rolePermissions(db: Executor, rolId: string | null): Promise<stri
   return rows.map((r) => r.nombre);
 }
 
-/** No escalation: a member grants (or takes away from someone who has them) only permissions they hold. */
+/** No escalation: a member grants, or takes away, only permissions they hold. */
 function assertHolds(caller: Member, names: readonly string[]) {
   if (names.some((n) => !caller.permisos.has(n as never))) throw forbidden(TEAM_MESSAGES.escalation);
 }
@@ -494,8 +494,9 @@ export async function createRole(db: Database, caller: Member, data: RoleData): 
 
 /**
  * Replaces a role's nombre, descripcion and permissions. Administrador is never edited; a
- * predeterminado role keeps its name; permissions added must be the caller's own (removing is not
- * escalating). Members holding the role have the new permissions on their next request.
+ * predeterminado role keeps its name; every permission added or removed must be the caller's own (a
+ * manager without pacientes.eliminar neither grants it nor takes it from those who hold it). Members
+ * holding the role have the new permissions on their next request.
  */
 export async function updateRole(db: Database, caller: Member, id: string, data: RoleData): Promise<RolDetalle> {
   return db
@@ -511,15 +512,20 @@ export async function updateRole(db: Database, caller: Member, id: string, data:
         throw badRequest(TEAM_MESSAGES.rolePredeterminadoName, { nombre: TEAM_MESSAGES.rolePredeterminadoName });
       }
       const names = await permissionNames(tx, data.permisos);
-      const current = new Set(
-        (await tx.select({ id: permisosRol.permisoId }).from(permisosRol).where(eq(permisosRol.rolId, id))).map(
-          (r) => r.id,
-        ),
+      const current = new Map(
+        (
+          await tx
+            .select({ id: permisosRol.permisoId, nombre: permisos.nombre })
+            .from(permisosRol)
+            .innerJoin(permisos, eq(permisos.id, permisosRol.permisoId))
+            .where(eq(permisosRol.rolId, id))
+        ).map((r) => [r.id, r.nombre]),
       );
-      assertHolds(
-        caller,
-        data.permisos.filter((p) => !current.has(p)).map((p) => names.get(p)!),
-      );
+      const wanted = new Set(data.permisos);
+      assertHolds(caller, [
+        ...data.permisos.filter((p) => !current.has(p)).map((p) => names.get(p)!),
+        ...[...current].filter(([p]) => !wanted.has(p)).map(([, nombre]) => nombre),
+      ]);
       await tx
         .update(rolesClinica)
         .set({ nombre: data.nombre, descripcion: data.descripcion })

@@ -476,6 +476,39 @@ describe('roles', () => {
     expect((await errorOf(self)).message).toBe(TEAM_MESSAGES.escalation);
   });
 
+  it('nobody removes a permission they lack from a role others hold; what they hold they may remove', async () => {
+    const owner = await createClinicOwner(t);
+    const catalogue = (await (
+      await t.request('/api/permisos/catalogo', { cookie: owner.cookie })
+    ).json()) as PermisosCatalogo;
+    const idOf = (nombre: string) => catalogue.modulos.flatMap((m) => m.permisos).find((p) => p.nombre === nombre)!.id;
+    const cleanerRole = await createCustomRole(owner, 'Archivo', ['pacientes.ver', 'pacientes.eliminar']);
+    await joinWithRole(owner, cleanerRole);
+    const manager = await joinWithRole(
+      owner,
+      await createCustomRole(owner, 'Gestor de roles', ['roles.ver', 'roles.gestionar', 'pacientes.ver']),
+    );
+    const before = (await setRolePermissionIds(cleanerRole)).sort();
+
+    const remove = await t.request(`/api/roles/${cleanerRole}`, {
+      method: 'PUT',
+      cookie: manager.cookie,
+      json: { nombre: 'Archivo', permisos: [idOf('pacientes.ver')] },
+    });
+    expect(remove.status).toBe(403);
+    expect((await errorOf(remove)).message).toBe(TEAM_MESSAGES.escalation);
+    expect((await setRolePermissionIds(cleanerRole)).sort()).toEqual(before);
+
+    // Renaming, or removing one they hold, leaves pacientes.eliminar as it is and is allowed.
+    const own = await t.request(`/api/roles/${cleanerRole}`, {
+      method: 'PUT',
+      cookie: manager.cookie,
+      json: { nombre: 'Archivo muerto', permisos: [idOf('pacientes.eliminar')] },
+    });
+    expect(own.status).toBe(200);
+    expect(await setRolePermissionIds(cleanerRole)).toEqual([idOf('pacientes.eliminar')]);
+  });
+
   it('lists the permissions by module, searchable, 10 per page', async () => {
     const owner = await createClinicOwner(t);
     const res = await t.request('/api/permisos?buscar=ODONTOGRAMA', { cookie: owner.cookie });

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
+import { TEAM_MESSAGES } from '@odontia/shared';
 import { describe, expect, it } from 'vitest';
 import { PermissionChecklist } from './components/permission-checklist';
 import type { PermissionLike } from './permission-groups';
@@ -95,5 +96,23 @@ describe('PermissionChecklist', () => {
     expect(
       (screen.getByRole('checkbox', { name: 'Seleccionar todos los permisos de Roles' }) as HTMLButtonElement).disabled,
     ).toBe(true);
+  });
+
+  it('keeps a granted permission the member lacks as it is, disabled and saying why', () => {
+    render(<Harness initial={['p1', 'p3']} grantable={new Set(['pacientes.ver', 'pacientes.crear'])} />);
+    const eliminar = screen.getByRole('checkbox', { name: 'pacientes.eliminar' }) as HTMLButtonElement;
+    expect(eliminar.disabled).toBe(true);
+    expect(eliminar.getAttribute('aria-checked')).toBe('true');
+    expect(eliminar.getAttribute('aria-describedby')).toContain('not-held');
+    expect(within(module('Pacientes')).getByText(TEAM_MESSAGES.notHeld)).toBeTruthy();
+    // Held ones say nothing of the kind.
+    expect(
+      (screen.getByRole('checkbox', { name: 'pacientes.ver' }) as HTMLButtonElement).getAttribute('aria-describedby'),
+    ).not.toContain('not-held');
+    const all = screen.getByRole('checkbox', { name: 'Seleccionar todos los permisos de Pacientes' });
+    fireEvent.click(all);
+    expect(value()).toBe('p1,p2,p3');
+    fireEvent.click(all);
+    expect(value()).toBe('p3');
   });
 });

@@ -1,3 +1,4 @@
+import { TEAM_MESSAGES } from '@odontia/shared';
 import { useId } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
 import { groupByModule, moduleLabel, type PermissionLike } from '../permission-groups';
@@ -10,8 +11,8 @@ type PermissionChecklistProps = {
   /** The whole list is shown but cannot be changed (the Administrador role, or a member without roles.gestionar). */
   readOnly?: boolean;
   /**
-   * What this member may grant, by nombre (no escalation: only what they hold themselves). Others
-   * stay as they are, shown disabled; the server refuses them regardless.
+   * What this member may grant or remove, by nombre (no escalation: only what they hold themselves).
+   * Others stay as they are, shown disabled with the reason; the server refuses them regardless.
    */
   grantable?: ReadonlySet<string>;
   /** The id of the heading that names the whole list. */
@@ -78,6 +79,9 @@ export function PermissionChecklist({
             <ul className="grid gap-3">
               {items.map((p) => {
                 const id = `${moduleId}-${p.id}`;
+                // Not read-only as a whole, yet not this member's to change: say why it is disabled.
+                const notHeld = !readOnly && !canChange(p);
+                const described = [p.descripcion && `${id}-description`, notHeld && `${id}-not-held`].filter(Boolean);
                 return (
                   <li key={p.id} className="flex items-start gap-2">
                     <Checkbox
@@ -85,7 +89,7 @@ export function PermissionChecklist({
                       className="mt-0.5"
                       checked={granted.has(p.id)}
                       disabled={!canChange(p)}
-                      aria-describedby={p.descripcion ? `${id}-description` : undefined}
+                      aria-describedby={described.length ? described.join(' ') : undefined}
                       onCheckedChange={(checked) => set([p.id], checked === true)}
                     />
                     <div className="grid gap-0.5 leading-snug">
@@ -95,6 +99,11 @@ export function PermissionChecklist({
                       {p.descripcion ? (
                         <span id={`${id}-description`} className="text-xs text-muted-foreground">
                           {p.descripcion}
+                        </span>
+                      ) : null}
+                      {notHeld ? (
+                        <span id={`${id}-not-held`} className="text-xs text-muted-foreground italic">
+                          {TEAM_MESSAGES.notHeld}
                         </span>
                       ) : null}
                     </div>

@@ -31,7 +31,8 @@ type RoleFormProps = {
 
 /**
  * 'Nuevo Rol' and 'Editar Rol': nombre, descripción and the permissions, grouped by módulo. A member
- * grants only what they hold themselves (the server refuses the rest), so the others are disabled.
+ * grants or removes only what they hold themselves (the server refuses the rest), so the others are
+ * disabled.
  */
 export function RoleForm({
   defaultValues,
