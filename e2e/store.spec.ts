@@ -32,13 +32,20 @@ async function search(page: Page, term: string) {
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(term).replace(/%20/g, '\\+')}`));
 }
 
-test('a clinic buys supplies, follows the order, and the supplier delivers it into its catalogue', async ({
+test('a clinic buys supplies, follows the order, the supplier delivers it, and the clinic receives it into the item it has', async ({
   page,
   browser,
 }) => {
-  // The whole purchase, two accounts and four state changes: long on a loaded machine.
-  test.setTimeout(150_000);
+  // The whole purchase, two accounts, four state changes and the receipt: long on a loaded machine.
+  test.setTimeout(180_000);
   await createClinicOwner(page.request, { clinica: 'Clínica Compras E2E' });
+  // The clinic already keeps this resin in its inventory (its own code): a delivery must add to it.
+  await ok(
+    await page.request.post('/api/productos', {
+      data: { nombre: 'Resina compuesta A2', categoria: 'insumo', codigo: 'RES-A2', stockActual: 3 },
+    }),
+    'own resin',
+  );
 
   // The store: the supplier's products, a page at a time, searched on the server.
   await page.goto('/compras');
@@ -184,7 +191,7 @@ test('a clinic buys supplies, follows the order, and the supplier delivers it in
     await supplierContext.close();
   }
 
-  // The buyer sees every step with its time, and the two units in its own catalogue.
+  // The buyer sees every step with its time, and receives the two units into its own resin.
   await page.goto(orderUrl);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Entregado');
   for (const [i, label] of ['Recibido', 'En preparación', 'Enviado', 'Entregado'].entries()) {
@@ -192,12 +199,34 @@ test('a clinic buys supplies, follows the order, and the supplier delivers it in
       new RegExp(`^${label}\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}`),
     );
   }
+  const receipt = page.getByRole('form', { name: 'Recibir en el inventario' });
+  const into = receipt.getByRole('combobox', { name: /Recibir «Resina compuesta A2» en/ });
+  // Proposed: the clinic's item of the same name (not a new one).
+  await expect(into).toHaveText('Resina compuesta A2 (RES-A2) · mismo nombre');
+  await into.click();
+  await expect(page.getByRole('option', { name: 'Crear un ítem nuevo' })).toBeVisible();
+  await page.getByRole('option', { name: 'Resina compuesta A2 (RES-A2) · mismo nombre' }).click();
+  await expectNoAxeViolations(page);
+  await receipt.getByRole('button', { name: 'Recibir en el inventario' }).click();
+  await expect(page.getByText('Las unidades ya están en tu inventario').first()).toBeVisible();
+  await expect(receipt).toHaveCount(0);
+  await expect(page.getByText(/^Recibido en el inventario: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} · Lucía/)).toBeVisible();
   const catalogue = (await (
     await ok(await page.request.get('/api/productos', { params: { q: 'Resina compuesta A2' } }), 'catalogue')
   ).json()) as {
-    items: { nombre: string; stockActual: number | null }[];
+    items: { nombre: string; codigo: string | null; stockActual: number | null }[];
   };
-  expect(catalogue.items.map((i) => [i.nombre, i.stockActual])).toEqual([['Resina compuesta A2', 2]]);
+  // One item, its own, with its 3 and the 2 received.
+  expect(catalogue.items.map((i) => [i.nombre, i.codigo, i.stockActual])).toEqual([
+    ['Resina compuesta A2', 'RES-A2', 5],
+  ]);
+  // The line leads to that item, which now says what it receives and from whom.
+  await page.getByRole('link', { name: 'Resina compuesta A2' }).click();
+  await expect(page).toHaveURL(/\/productos\/[0-9a-f-]{36}$/);
+  await expect(
+    page.getByText(`Recibe las entregas de la tienda: Resina compuesta A2 · ${SUPPLIER.nombre}`),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Compra recibida' })).toHaveAttribute('href', new URL(orderUrl).pathname);
   // And the supplier's stock went down by the two sold.
   await page.goto('/compras?q=Resina+compuesta+A2');
   await expect(card(page, 'Resina compuesta A2')).toContainText(`Stock: ${stockBefore - 2}`);
@@ -248,5 +277,13 @@ test("the demo clinic's past orders: one delivered, one on its way", async ({ pa
   await expect(rows.filter({ hasText: 'Enviado' })).toHaveCount(1);
   await rows.filter({ hasText: 'Entregado' }).getByRole('link').click();
   await expect(page.getByRole('list', { name: 'Seguimiento del pedido' }).getByRole('listitem')).toHaveCount(4);
+  // Received into the clinic's own items: the tapabocas into its 'Mascarillas quirúrgicas'.
+  await expect(page.getByText(/^Recibido en el inventario: /)).toBeVisible();
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: 'Tapabocas desechables' })
+      .getByRole('link', { name: 'Mascarillas quirúrgicas' }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -12,6 +12,15 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'clinic_required'
+  // The store's (the checkout and order pages act on each): the cart no longer matches what is for
+  // sale, or the order cannot be received into the inventory.
+  | 'cart_empty'
+  | 'out_of_stock'
+  | 'other_supplier'
+  | 'not_for_sale'
+  | 'prices_changed'
+  | 'not_delivered'
+  | 'already_received'
   | 'service_unavailable'
   | 'internal_error';
 

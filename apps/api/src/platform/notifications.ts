@@ -1,8 +1,9 @@
 import type { Notificacion, Permission, PrioridadNotificacion } from '@odontia/shared';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../db/client.ts';
+import { columnNames, selectList } from '../db/column-map.ts';
 import { notificaciones, permisos, permisosRol, usuarios, usuariosRol } from '../db/schema/index.ts';
-import { publish } from './realtime/index.ts';
+import { publishNotificationsSql } from './realtime/index.ts';
 
 /**
  * Notifications as every feature creates them: `notify(tx, ...)` inside the feature's own write
@@ -52,7 +53,7 @@ export type NotifyInput = {
 
 /**
  * The ids of a clinic's active members whose roles grant a permission: the recipients of
- * `notify({ permiso })`, also for statements that write their notifications in SQL (the checkout).
+ * `notify({ permiso })`, and of a statement that notifies as one of its steps (the checkout).
  */
 export const membersWithPermission = (
   clinicaId: SQL,
@@ -63,48 +64,75 @@ export const membersWithPermission = (
   join ${permisos} on ${permisos.id} = ${permisosRol.permisoId}
   where ${usuarios.clinicaId} = ${clinicaId} and ${usuarios.activo} and ${permisos.nombre} = ${permiso}`;
 
+/** What every notification of one write says; `mensaje` may read the relations named in `from`. */
+export type NotificationValues = {
+  clinicaId: SQL;
+  titulo: SQL;
+  mensaje: SQL;
+  prioridad: SQL;
+  enlace: SQL;
+  tipo: SQL;
+};
+
 /**
- * Creates notifications for members of one clinic and publishes their events, as part of the
- * caller's transaction (a nested transaction, i.e. a savepoint, when given one): nothing is stored
- * or delivered if it rolls back. Recipients are the clinic's active members, either those named
+ * Notifications as SQL, two steps of one statement (CTEs): `aviso` writes one notification per row
+ * of `recipients` (a query answering user ids as `id`) and answers them (`notificationColumns` and
+ * `user_id`); `evento` publishes their realtime events (publishNotificationsSql). `notify()` runs
+ * them as its one statement; a statement that notifies as one of its steps (the checkout) embeds them,
+ * `from` adding the relations its values read (the order it just wrote). PostgreSQL runs a
+ * non-modifying CTE only when referenced: the statement must read `evento` (e.g. count it).
+ */
+export const notificationsSql = (input: { recipients: SQL; values: NotificationValues; from?: SQL }): SQL => {
+  const v = input.values;
+  return sql`aviso as (
+      insert into ${notificaciones} (${columnNames(
+        notificaciones.userId,
+        notificaciones.clinicaId,
+        notificaciones.titulo,
+        notificaciones.mensaje,
+        notificaciones.prioridad,
+        notificaciones.enlace,
+        notificaciones.tipo,
+      )})
+      select r.id, (${v.clinicaId})::uuid, (${v.titulo})::text, (${v.mensaje})::text, (${v.prioridad})::text, (${v.enlace})::text, (${v.tipo})::text
+      from (${input.recipients}) r${input.from ? sql`, ${input.from}` : sql``}
+      returning ${selectList(notificationColumns)}, ${notificaciones.userId} as user_id
+    ),
+    evento as (${publishNotificationsSql(sql`aviso`)})`;
+};
+
+/**
+ * Creates notifications for members of one clinic and publishes their events, in one statement
+ * (notificationsSql) that is part of the caller's transaction, if any: nothing is stored or
+ * delivered if it rolls back. Recipients are the clinic's active members, either those named
  * (`userIds`; others are ignored) or those whose roles grant `permiso`.
  */
 export async function notify(tx: Executor, input: NotifyInput): Promise<StoredNotificacion[]> {
-  const recipients =
-    'userIds' in input
-      ? input.userIds.length === 0
-        ? []
-        : await tx
-            .select({ id: usuarios.id })
-            .from(usuarios)
-            .where(
-              and(
-                eq(usuarios.clinicaId, input.clinicaId),
-                eq(usuarios.activo, true),
-                inArray(usuarios.id, [...input.userIds]),
-              ),
-            )
-      : await rowsOf<{ id: string }>(tx.execute(membersWithPermission(sql`${input.clinicaId}`, sql`${input.permiso}`)));
-  if (recipients.length === 0) return [];
-  return tx.transaction(async (inner) => {
-    const rows = await inner
-      .insert(notificaciones)
-      .values(
-        recipients.map((r) => ({
-          userId: r.id,
-          clinicaId: input.clinicaId,
-          titulo: input.titulo,
-          mensaje: input.mensaje,
-          prioridad: input.prioridad,
-          enlace: input.enlace ?? null,
-          tipo: input.tipo ?? 'info',
-        })),
-      )
-      .returning({ ...notificationColumns, userId: notificaciones.userId });
-    await publish(
-      inner,
-      rows.map((r) => ({ kind: 'notificacion' as const, userId: r.userId, id: r.id })),
-    );
-    return rows.map(toStored);
-  });
+  let recipients: SQL;
+  if ('userIds' in input) {
+    if (input.userIds.length === 0) return [];
+    recipients = sql`select ${usuarios.id} as id from ${usuarios} where ${and(
+      eq(usuarios.clinicaId, input.clinicaId),
+      eq(usuarios.activo, true),
+      inArray(usuarios.id, [...input.userIds]),
+    )}`;
+  } else {
+    recipients = membersWithPermission(sql`${input.clinicaId}::uuid`, sql`${input.permiso}::text`);
+  }
+  const rows = await rowsOf<Omit<Row, 'fechaCreacion'> & { fechaCreacion: Date | string }>(
+    tx.execute(sql`with ${notificationsSql({
+      recipients,
+      values: {
+        clinicaId: sql`${input.clinicaId}`,
+        titulo: sql`${input.titulo}`,
+        mensaje: sql`${input.mensaje}`,
+        prioridad: sql`${input.prioridad}`,
+        enlace: sql`${input.enlace ?? null}`,
+        tipo: sql`${input.tipo ?? 'info'}`,
+      },
+    })}
+    select a.*, (select count(*) from evento) as publicados from aviso a order by a.seq`),
+  );
+  // Raw rows: node-postgres hands timestamptz over as text.
+  return rows.map((r) => toStored({ ...r, fechaCreacion: new Date(r.fechaCreacion) }));
 }

@@ -1,13 +1,15 @@
 import { CATALOG_MESSAGES, type MotivoMovimiento } from '@odontia/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { movimientosStock, productos } from '../db/schema/index.ts';
+import { columnNames, selectList, type RowOf } from '../db/column-map.ts';
+import { preparedStatement } from '../db/prepared.ts';
+import { belowMinimum, movimientosStock, productos } from '../db/schema/index.ts';
 import { notify } from './notifications.ts';
 
 /**
- * Stock as every feature changes it (the catalogue's item form, the store's checkout and received
- * orders): one movement per change, atomic, never below zero, and one low-stock notification per
- * crossing of the item's minimum. In platform because two features use it (feature boundaries).
+ * Stock as every feature changes it (the catalogue's item form, the store's checkout, a received
+ * order, a cancelled one): one movement per change, atomic, never below zero, and one low-stock
+ * notification per crossing of the item's minimum. In platform because two features use it.
  */
 
 export type StockAdjustment = {
@@ -31,86 +33,132 @@ export type StockResult =
   /** No such item in that clinic: nothing changed. */
   | { status: 'no_encontrado' };
 
+/** What `settleAlert` needs of an item whose stock just changed (the `stock` step's rows). */
+const alertColumns = {
+  id: productos.id,
+  nombre: productos.nombre,
+  stockActual: productos.stockActual,
+  stockMinimo: productos.stockMinimo,
+  alertaStockEnviada: productos.alertaStockEnviada,
+  bajo: belowMinimum(productos),
+};
+export type AlertState = RowOf<typeof alertColumns>;
+
+/**
+ * The stock rule, as two steps of one statement (CTEs), for one item or many: `changes` is a
+ * relation of `(producto_id, cantidad)`, the units each item gains (+) or loses (-). `stock` adds
+ * them to the clinic's items, conditionally (`coalesce(stock_actual, 0) + cantidad >= 0`, so never
+ * below zero, and nothing is taken from a stock that is not recorded), and answers each changed
+ * item's alert state (`AlertState`) and `cantidad`; `movimiento` records one movement per changed
+ * item with the stock it left. A change that does not apply leaves no row in either.
+ *
+ * `adjustStock` runs it for one item; the checkout embeds it for all its lines. The caller holds
+ * the items' row locks, and brings their alerts in line afterwards (`settleAlert`) for the rows
+ * whose `bajo` differs from `alertaStockEnviada`.
+ */
+export function stockChangeSql(input: {
+  changes: SQL;
+  clinicaId: SQL;
+  motivo: SQL;
+  autorId: SQL;
+  referencia: SQL;
+}): SQL {
+  const next = sql`coalesce(${productos.stockActual}, 0) + c.cantidad`;
+  return sql`stock as (
+      update ${productos} set ${columnNames(productos.stockActual)} = ${next}, ${columnNames(productos.fechaActualizacion)} = now()
+      from ${input.changes} c
+      where ${productos.id} = c.producto_id and ${productos.clinicaId} = ${input.clinicaId} and ${next} >= 0
+      returning ${selectList(alertColumns)}, c.cantidad
+    ),
+    movimiento as (
+      insert into ${movimientosStock} (${columnNames(
+        movimientosStock.productoId,
+        movimientosStock.clinicaId,
+        movimientosStock.cantidad,
+        movimientosStock.motivo,
+        movimientosStock.stockResultante,
+        movimientosStock.autorId,
+        movimientosStock.referencia,
+      )})
+      select s.id, ${input.clinicaId}, s.cantidad, ${input.motivo}, s."stockActual", ${input.autorId}, ${input.referencia}
+      from stock s
+      returning ${movimientosStock.id} as id, ${movimientosStock.productoId} as producto_id
+    )`;
+}
+
+const ph = (name: string) => sql.placeholder(name);
+
+/** adjustStock's write: stockChangeSql for one item, with its movement's id. */
+const adjustOne = preparedStatement<AlertState & { movimientoId: string }>(
+  'odontia_stock_ajuste',
+  sql`with cambio as (select ${ph('productoId')}::uuid as producto_id, ${ph('cantidad')}::int as cantidad),
+    ${stockChangeSql({
+      changes: sql`cambio`,
+      clinicaId: sql`${ph('clinicaId')}::uuid`,
+      motivo: sql`${ph('motivo')}::text`,
+      autorId: sql`${ph('autorId')}::text`,
+      referencia: sql`${ph('referencia')}::uuid`,
+    })}
+    select s.id, s.nombre, s."stockActual", s."stockMinimo", s."alertaStockEnviada", s.bajo, m.id as "movimientoId"
+    from stock s join movimiento m on m.producto_id = s.id`,
+);
+
 /**
  * Adds `cantidad` (negative: takes) to the item's stock_actual, inside the caller's transaction
- * `tx`, and records the movement with the stock it left. The row is locked while
- * it changes, so concurrent adjustments queue instead of losing updates; the update is conditional
- * (`stock_actual + cantidad >= 0`) and the CHECK constraint refuses a negative stock whatever the
- * caller does. When the stock is then at or below stock_minimo and the members were not yet told,
- * those with `productos.editar` are notified (link to the item), once: going back above the minimum
- * re-arms the alert (`settleAlert`). A caller that adjusts several items in one transaction (a
- * checkout) adjusts them in a fixed order, by id, so that two such transactions cannot deadlock.
+ * `tx`, and records the movement with the stock it left (stockChangeSql). The row is locked first,
+ * so concurrent adjustments queue instead of losing updates, and the answer can say why nothing
+ * changed; the CHECK constraint refuses a negative stock whatever the caller does. When the stock is
+ * then at or below stock_minimo and the members were not yet told, those with `productos.editar` are
+ * notified (link to the item), once: going back above the minimum re-arms the alert (`settleAlert`).
+ * A caller that adjusts several items in one transaction adjusts them in a fixed order, by id, so
+ * that two such transactions cannot deadlock.
  */
 export async function adjustStock(tx: Executor, input: StockAdjustment): Promise<StockResult> {
   if (!Number.isInteger(input.cantidad) || input.cantidad === 0)
     throw new Error(`adjustStock: cantidad ${input.cantidad}`);
-  const where = and(eq(productos.id, input.productoId), eq(productos.clinicaId, input.clinicaId));
   // FOR NO KEY UPDATE, the lock UPDATE itself takes: it does not block the key-share locks of rows
   // inserted meanwhile that point at this item (a cart line, an order line, a movement), so a checkout
   // holding items never deadlocks with a statement that references several of them.
   const [current] = await tx
-    .select({ stockActual: productos.stockActual, alertaStockEnviada: productos.alertaStockEnviada })
+    .select({ stockActual: productos.stockActual })
     .from(productos)
-    .where(where)
+    .where(and(eq(productos.id, input.productoId), eq(productos.clinicaId, input.clinicaId)))
     .for('no key update');
   if (!current) return { status: 'no_encontrado' };
   // Not recorded: adding starts the count from 0; taking has nothing to take from.
   if (current.stockActual === null && input.cantidad < 0) return { status: 'no_contado' };
-  const next = sql`coalesce(${productos.stockActual}, 0) + ${input.cantidad}`;
-  // Conditional as well as locked: whatever happened since the read, the stock cannot go below 0.
-  const [row] = await tx
-    .update(productos)
-    .set({ stockActual: next, fechaActualizacion: new Date() })
-    .where(and(where, sql`${next} >= 0`))
-    .returning({ nombre: productos.nombre, stockActual: productos.stockActual, stockMinimo: productos.stockMinimo });
-  if (!row) return { status: 'insuficiente', stockActual: current.stockActual ?? 0 };
-  const stockActual = row.stockActual!;
-  const [movimiento] = await tx
-    .insert(movimientosStock)
-    .values({
-      productoId: input.productoId,
-      clinicaId: input.clinicaId,
-      cantidad: input.cantidad,
-      motivo: input.motivo,
-      stockResultante: stockActual,
-      autorId: input.autorId,
-      referencia: input.referencia ?? null,
-    })
-    .returning({ id: movimientosStock.id });
-  const alerta = await settleAlert(tx, input.clinicaId, input.productoId, {
-    ...row,
-    alertaStockEnviada: current.alertaStockEnviada,
+  const [changed] = await adjustOne(tx, {
+    productoId: input.productoId,
+    cantidad: input.cantidad,
+    clinicaId: input.clinicaId,
+    motivo: input.motivo,
+    autorId: input.autorId,
+    referencia: input.referencia ?? null,
   });
-  return { status: 'ok', stockActual, movimientoId: movimiento.id, alerta };
+  if (!changed) return { status: 'insuficiente', stockActual: current.stockActual ?? 0 };
+  const alerta = await settleAlert(tx, input.clinicaId, changed);
+  return { status: 'ok', stockActual: changed.stockActual!, movimientoId: changed.movimientoId, alerta };
 }
-
-type AlertState = {
-  nombre: string;
-  stockActual: number | null;
-  stockMinimo: number | null;
-  alertaStockEnviada: boolean;
-};
 
 /**
  * Brings the item's alert flag in line with its stock (row locked by the caller): at or below the
  * minimum and not yet told, notify and set it; above it (or nothing to compare), clear it so that the
  * next crossing notifies again. A stock that is not recorded (null) is never low. True when it notified.
  */
-async function settleAlert(tx: Executor, clinicaId: string, productoId: string, state: AlertState): Promise<boolean> {
-  const low = state.stockActual !== null && state.stockMinimo !== null && state.stockActual <= state.stockMinimo;
-  if (low === state.alertaStockEnviada) return false;
+export async function settleAlert(tx: Executor, clinicaId: string, state: AlertState): Promise<boolean> {
+  if (state.bajo === state.alertaStockEnviada) return false;
   await tx
     .update(productos)
-    .set({ alertaStockEnviada: low })
-    .where(and(eq(productos.id, productoId), eq(productos.clinicaId, clinicaId)));
-  if (!low) return false;
+    .set({ alertaStockEnviada: state.bajo })
+    .where(and(eq(productos.id, state.id), eq(productos.clinicaId, clinicaId)));
+  if (!state.bajo) return false;
   await notify(tx, {
     clinicaId,
     permiso: 'productos.editar',
     titulo: CATALOG_MESSAGES.lowStockTitle,
     mensaje: CATALOG_MESSAGES.lowStockMessage(state.nombre, state.stockActual!, state.stockMinimo!),
     prioridad: 'alta',
-    enlace: `/productos/${productoId}`,
+    enlace: `/productos/${state.id}`,
     tipo: 'stock',
   });
   return true;
@@ -123,84 +171,9 @@ async function settleAlert(tx: Executor, clinicaId: string, productoId: string, 
  */
 export async function refreshStockAlert(tx: Executor, clinicaId: string, productoId: string): Promise<boolean> {
   const [state] = await tx
-    .select({
-      nombre: productos.nombre,
-      stockActual: productos.stockActual,
-      stockMinimo: productos.stockMinimo,
-      alertaStockEnviada: productos.alertaStockEnviada,
-    })
+    .select(alertColumns)
     .from(productos)
     .where(and(eq(productos.id, productoId), eq(productos.clinicaId, clinicaId)))
     .for('no key update');
-  return state ? settleAlert(tx, clinicaId, productoId, state) : false;
-}
-
-export type PurchaseReceipt = {
-  /** The buyer's clinic. */
-  clinicaId: string;
-  /** The supplier's item that was bought. */
-  productoProveedorId: string;
-  cantidad: number;
-  /** What the buyer paid per unit (becomes the item's precio_compra). */
-  precioUnitario: number | null;
-  autorId: string | null;
-  /** The order. */
-  referencia: string | null;
-};
-
-/**
- * Adds received units to the buyer's catalogue as a 'compra_recibida' movement, in the caller's
- * transaction. The first receipt of a supplier's item creates the buyer's own item, linked to it
- * (`producto_proveedor_id`, one per clinic) with its name, description, category and unit; later
- * receipts add to that item (and update its purchase price). Returns the buyer's item id.
- */
-export async function receivePurchasedStock(
-  tx: Executor,
-  input: PurchaseReceipt,
-): Promise<{ productoId: string; stockActual: number }> {
-  const [supplied] = await tx
-    .select({
-      nombre: productos.nombre,
-      descripcion: productos.descripcion,
-      categoria: productos.categoria,
-      unidadMedida: productos.unidadMedida,
-    })
-    .from(productos)
-    .where(eq(productos.id, input.productoProveedorId));
-  if (!supplied) throw new Error(`receivePurchasedStock: no supplier item ${input.productoProveedorId}`);
-  const linked = and(
-    eq(productos.clinicaId, input.clinicaId),
-    eq(productos.productoProveedorId, input.productoProveedorId),
-  );
-  await tx
-    .insert(productos)
-    .values({
-      clinicaId: input.clinicaId,
-      productoProveedorId: input.productoProveedorId,
-      nombre: supplied.nombre,
-      descripcion: supplied.descripcion,
-      // A bought service would count no stock; what a clinic receives is a product or a supply.
-      categoria: supplied.categoria === 'servicio' ? 'producto' : supplied.categoria,
-      unidadMedida: supplied.unidadMedida,
-      precioCompra: input.precioUnitario,
-      stockActual: 0,
-    })
-    .onConflictDoNothing({
-      target: [productos.clinicaId, productos.productoProveedorId],
-      where: sql`${productos.productoProveedorId} is not null`,
-    });
-  const [item] = await tx.select({ id: productos.id }).from(productos).where(linked);
-  if (input.precioUnitario !== null) {
-    await tx.update(productos).set({ precioCompra: input.precioUnitario }).where(eq(productos.id, item.id));
-  }
-  const result = await adjustStock(tx, {
-    clinicaId: input.clinicaId,
-    productoId: item.id,
-    cantidad: input.cantidad,
-    motivo: 'compra_recibida',
-    autorId: input.autorId,
-    referencia: input.referencia,
-  });
-  if (result.status !== 'ok') throw new Error(`receivePurchasedStock: ${result.status}`);
-  return { productoId: item.id, stockActual: result.stockActual };
+  return state ? settleAlert(tx, clinicaId, state) : false;
 }

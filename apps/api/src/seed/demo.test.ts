@@ -10,7 +10,7 @@ import {
   todayInZone,
   updatePatientSchema,
 } from '@odontia/shared';
-import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client.ts';
 import { DEMO_CLINIC, DEMO_SUPPLIER, DEMO_TEAM, seededRandom } from './demo.ts';
@@ -244,11 +244,35 @@ describe('the demo clinic', () => {
       await api.pedidos[':id'].$get({ param: { id: orders.pedidos[1].id } }, { headers: { cookie } })
     ).json();
     expect(delivered.seguimiento.map((s) => s.estado)).toEqual(['recibido', 'en_preparacion', 'enviado', 'entregado']);
-    const received = await t.db
-      .select({ stock: productos.stockActual })
+    expect(delivered.recepcion?.autor).toContain(DEMO_CLINIC.owner.nombres);
+    // Received into the clinic's own (coded) items, now linked to the products: no item made twice.
+    const items = await t.db
+      .select({
+        id: productos.id,
+        nombre: productos.nombre,
+        codigo: productos.codigo,
+        link: productos.productoProveedorId,
+      })
       .from(productos)
-      .where(and(eq(productos.clinicaId, DEMO_CLINIC.id), isNotNull(productos.productoProveedorId)));
-    expect(received.map((r) => r.stock).sort()).toEqual(delivered.lineas.map((l) => l.cantidad).sort());
+      .where(eq(productos.clinicaId, DEMO_CLINIC.id));
+    for (const line of delivered.lineas) {
+      const own = items.find((i) => i.id === line.recibidoEn?.id);
+      expect(own?.codigo, line.nombre).toMatch(/^INS-\d{3}$/);
+      expect(own?.link, line.nombre).toBe(line.productoId);
+    }
+    expect(items.filter((i) => i.link !== null)).toHaveLength(delivered.lineas.length);
+    const names = items.map((i) => i.nombre.toLowerCase());
+    expect(new Set(names).size).toBe(names.length);
+    // In both clinics each movement's stock is the running sum of the item's movements in date order,
+    // and the last one is the item's stock.
+    const off = await t.db.execute(sql`
+      select m.producto_id from (
+        select m.*, sum(m.cantidad) over (partition by m.producto_id order by m.fecha_creacion, m.id) as acumulado,
+               row_number() over (partition by m.producto_id order by m.fecha_creacion desc, m.id desc) as desde_el_final
+        from movimientos_stock m where m.clinica_id in (${DEMO_CLINIC.id}, ${DEMO_SUPPLIER.id})) m
+      join productos p on p.id = m.producto_id
+      where m.acumulado <> m.stock_resultante or (m.desde_el_final = 1 and p.stock_actual <> m.stock_resultante)`);
+    expect((off as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 
   it('has a catalogue of about 40 items in the three categories, valid for the form, with stock that its movements add up to', async () => {

@@ -55,6 +55,8 @@ export const CATALOG_MESSAGES = {
   lowStockTitle: 'Stock bajo',
   lowStockMessage: (nombre: string, stock: number, minimo: number) =>
     `«${nombre}» tiene ${stock} ${stock === 1 ? 'unidad' : 'unidades'} en stock (mínimo ${minimo})`,
+  /** The store product an item receives (issue 21). */
+  receivesFrom: 'Recibe las entregas de la tienda:',
   movementsTitle: 'Últimos movimientos de stock',
   noMovements: 'Sin movimientos de stock',
   imageHint: 'Formato PNG o JPG, máx. 2MB',
@@ -244,7 +246,11 @@ export type CatalogItem = CatalogItemRow & {
   descripcion: string | null;
   stockMinimo: number | null;
   imagenUrl: string | null;
-  productoProveedorId: string | null;
+  /**
+   * The store product this item receives, and its supplier: the clinic chose (or created) this item
+   * for it on its first delivery, and every later delivery of it comes here.
+   */
+  productoProveedor: { id: string; nombre: string; proveedor: string } | null;
   fechaCreacion: string;
   fechaActualizacion: string | null;
   movimientos: StockMovement[];

@@ -83,6 +83,33 @@ export const STORE_MESSAGES = {
     `Tu pedido ${numero} está ahora: ${estado.toLowerCase()}`,
   newSaleTitle: 'Nuevo pedido',
   newSaleMessage: (numero: string, clinica: string) => `${clinica} hizo el pedido ${numero}`,
+  // Receiving a delivered order into the clinic's inventory (issue 21; ours, in the same voice).
+  receiveTitle: 'Recibir en el inventario',
+  receiveHint:
+    'Elige en qué ítem de tu inventario entra cada producto. Las próximas entregas de ese producto entrarán en el mismo ítem.',
+  receiveLineLabel: (nombre: string) => `Recibir «${nombre}» en`,
+  receiveNewItem: 'Crear un ítem nuevo',
+  receiveSuggested: 'Sugeridos',
+  receiveOtherItems: 'Otros ítems del inventario',
+  receiveMatch: { vinculo: 'vinculado', codigo: 'mismo código', nombre: 'mismo nombre' },
+  receiveLinked: (item: string) => `Entra en «${item}», como las entregas anteriores`,
+  receiveSubmit: 'Recibir en el inventario',
+  receivePending: 'Pendiente de recibir en el inventario',
+  receivedTitle: 'Pedido recibido',
+  receivedMessage: 'Las unidades ya están en tu inventario',
+  receivedOn: 'Recibido en el inventario',
+  receivedIn: 'En el inventario:',
+  receiveError: 'No se pudo recibir el pedido en el inventario',
+  receiveLoadError: 'No se pudo cargar tu inventario',
+  notDelivered: 'Solo un pedido entregado se recibe en el inventario',
+  alreadyReceived: 'Este pedido ya se recibió en el inventario',
+  receiveLinesInvalid: 'Elige dónde recibir cada producto del pedido',
+  receiveItemTwice: 'Elige un ítem distinto para cada producto',
+  receiveLinkedElsewhere: (nombre: string, item: string) => `«${nombre}» entra siempre en «${item}»`,
+  receiveItemTaken: (item: string) => `«${item}» ya recibe otro producto de la tienda`,
+  receiveItemInvalid: 'Elige un producto o insumo de tu inventario',
+  receiveCannotCreate: 'No tienes permiso para crear ítems: elige un ítem de tu inventario',
+  receiveRaced: 'Otra persona acaba de recibir este producto en el inventario. Recarga la página.',
 } as const;
 
 // ---------------------------------------------------------------- money
@@ -364,6 +391,9 @@ export type OrderSummary = {
   clinica: { id: string; nombre: string };
 };
 
+/** An item of the buying clinic's inventory (the receipt's target). */
+export type InventoryItemRef = { id: string; nombre: string };
+
 export type OrderLine = {
   id: string;
   /** The supplier's item; null if it was deleted since. */
@@ -374,6 +404,8 @@ export type OrderLine = {
   cantidad: number;
   subtotal: number;
   imagenUrl: string | null;
+  /** The buyer's item it was received into (null until received, and always on the supplier's side). */
+  recibidoEn: InventoryItemRef | null;
 };
 
 export type OrderTrackingStep = {
@@ -383,6 +415,9 @@ export type OrderTrackingStep = {
   autor: string | null;
 };
 
+/** When the buying clinic received the order into its inventory, and who did. */
+export type OrderReceipt = { fecha: string; autor: string | null };
+
 /** `GET /api/pedidos/:id`, `GET /api/ventas/:id`, and the answer of a checkout or a state change. */
 export type Order = OrderSummary & {
   direccionEnvio: ShippingAddress;
@@ -390,7 +425,73 @@ export type Order = OrderSummary & {
   lineas: OrderLine[];
   /** Oldest first. */
   seguimiento: OrderTrackingStep[];
+  /** Null until received (and always on the supplier's side: the buyer's inventory is its own). */
+  recepcion: OrderReceipt | null;
 };
+
+// ---------------------------------------------------------------- receipt
+
+/**
+ * Why a line goes into an item: the item is linked to the supplier's product (every delivery of it
+ * goes there, no choice), or has the product's code or name (a suggestion the clinic may change).
+ */
+export const RECEIPT_MATCHES = ['vinculo', 'codigo', 'nombre'] as const;
+export type ReceiptMatch = (typeof RECEIPT_MATCHES)[number];
+
+/** One line of a delivered order, and where it would go. */
+export type ReceiptLine = {
+  detalleId: string;
+  nombre: string;
+  cantidad: number;
+  /** Null: no item matches, so a new one (linked to the supplier's product) is proposed. */
+  destino: (InventoryItemRef & { codigo: string | null; por: ReceiptMatch }) | null;
+};
+
+/** An item of the clinic that may receive a product: a product or a supply, not linked to another one. */
+export type ReceiptOption = InventoryItemRef & {
+  codigo: string | null;
+  unidadMedida: string | null;
+  stockActual: number | null;
+};
+
+/** `GET /api/pedidos/:id/recepcion`: the delivered order's lines, their proposed items, and the other choices. */
+export type ReceiptPlan = { lineas: ReceiptLine[]; opciones: ReceiptOption[] };
+
+/** An order has at most as many lines as a cart, which is far below this. */
+export const RECEIPT_LINES_MAX = 500;
+
+/**
+ * `POST /api/pedidos/:id/recepcion`: every line of the order once, with the item it goes into, or
+ * null for a new item made from the supplier's product (and linked to it). A line whose product is
+ * already linked goes into the linked item.
+ */
+export const receiveOrderSchema = z.object({
+  lineas: z
+    .array(
+      z.object({
+        detalleId: z.uuid({ error: STORE_MESSAGES.receiveLinesInvalid }).transform((v) => v.toLowerCase()),
+        productoId: z
+          .uuid({ error: STORE_MESSAGES.receiveItemInvalid })
+          .transform((v) => v.toLowerCase())
+          .nullable(),
+      }),
+      { error: STORE_MESSAGES.receiveLinesInvalid },
+    )
+    .min(1, STORE_MESSAGES.receiveLinesInvalid)
+    .max(RECEIPT_LINES_MAX, STORE_MESSAGES.receiveLinesInvalid)
+    .refine((lines) => new Set(lines.map((l) => l.detalleId)).size === lines.length, {
+      error: STORE_MESSAGES.receiveLinesInvalid,
+    })
+    .refine(
+      (lines) => {
+        const chosen = lines.flatMap((l) => (l.productoId ? [l.productoId] : []));
+        return new Set(chosen).size === chosen.length;
+      },
+      { error: STORE_MESSAGES.receiveItemTwice },
+    ),
+});
+export type ReceiveOrderInput = z.input<typeof receiveOrderSchema>;
+export type ReceiveOrderData = z.output<typeof receiveOrderSchema>;
 
 export type OrderPage = {
   pedidos: OrderSummary[];

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { STORE_CATEGORIES } from '@odontia/shared';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -13,6 +14,26 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { clinicas, usuarios } from './clinics.ts';
+
+type ItemColumns = { activo: AnyPgColumn; precioVenta: AnyPgColumn; categoria: AnyPgColumn };
+
+/**
+ * The store may sell the item (whoever's it is: who may buy it is the store's rule, `forSale`): it
+ * is active, has a sale price and is a product or a supply. Written with literals, because the
+ * partial indexes below have it as their predicate and a plan can use them only when a query states
+ * it the same way; `productos` or any alias of it.
+ */
+export const sellable = (item: ItemColumns): SQL<boolean> =>
+  sql<boolean>`${item.activo} and ${item.precioVenta} is not null and ${item.categoria} in (${sql.raw(
+    STORE_CATEGORIES.map((c) => `'${c}'`).join(', '),
+  )})`;
+
+/**
+ * At or below its minimum (both recorded): the catalogue's 'Stock bajo' mark, and what raises the
+ * low-stock alert (platform/stock.ts).
+ */
+export const belowMinimum = (item: { stockActual: AnyPgColumn; stockMinimo: AnyPgColumn }): SQL<boolean> =>
+  sql<boolean>`coalesce(${item.stockActual} <= ${item.stockMinimo}, false)`;
 
 /**
  * A clinic's catalogue of products, services and supplies (spec 001 §3 productos; DESIGN §1: private
@@ -47,7 +68,10 @@ export const productos = pgTable(
      * is one notification per crossing.
      */
     alertaStockEnviada: boolean('alerta_stock_enviada').notNull().default(false),
-    /** The supplier's item this one was bought as (issue 14: linked on first receipt). */
+    /**
+     * The supplier's item this one receives (issue 21): set when the clinic first receives that item
+     * into this one (chosen, matched by code, or created), so that later deliveries add to it.
+     */
     productoProveedorId: uuid('producto_proveedor_id').references((): AnyPgColumn => productos.id, {
       onDelete: 'set null',
     }),
@@ -73,13 +97,9 @@ export const productos = pgTable(
     index('productos_clinica_categoria_nombre_idx').on(t.clinicaId, t.categoria, t.nombre, t.id),
     // The store's pages (every supplier's items for sale, by nombre; Todos and one tab): a page walks
     // the first entries in order and the total counts entries only (clinica_id is in the key for that).
-    // The predicate is the store's forSale, written as literals in its queries so a plan can use them.
-    index('productos_tienda_nombre_idx')
-      .on(t.nombre, t.id, t.clinicaId)
-      .where(sql`${t.activo} and ${t.precioVenta} is not null and ${t.categoria} in ('producto', 'insumo')`),
-    index('productos_tienda_categoria_nombre_idx')
-      .on(t.categoria, t.nombre, t.id, t.clinicaId)
-      .where(sql`${t.activo} and ${t.precioVenta} is not null and ${t.categoria} in ('producto', 'insumo')`),
+    // The predicate is `sellable`, which the store's queries state the same way.
+    index('productos_tienda_nombre_idx').on(t.nombre, t.id, t.clinicaId).where(sellable(t)),
+    index('productos_tienda_categoria_nombre_idx').on(t.categoria, t.nombre, t.id, t.clinicaId).where(sellable(t)),
     // The tab is in the index too (btree_gin), so a search in a tab reads only that tab's matches.
     // fastupdate off, as for patients: a pending list would be read in full by every search.
     index('productos_busqueda_trgm_idx')

@@ -87,6 +87,12 @@ export const pedidos = pgTable(
     notas: text('notas'),
     /** The checkout page's key: a repeat of the same request finds this order instead of making another. */
     claveIdempotencia: uuid('clave_idempotencia').notNull(),
+    /**
+     * When the buying clinic received the delivered order into its inventory ('Recibir en el
+     * inventario'), and who did; null until then.
+     */
+    fechaRecepcion: timestamp('fecha_recepcion', { withTimezone: true }),
+    recibidoPor: text('recibido_por').references(() => user.id, { onDelete: 'set null' }),
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
     fechaActualizacion: timestamp('fecha_actualizacion', { withTimezone: true }),
   },
@@ -120,6 +126,8 @@ export const detallesPedido = pgTable(
     precioUnitario: integer('precio_unitario').notNull(),
     cantidad: integer('cantidad').notNull(),
     subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
+    /** The buying clinic's item the line was received into; null until received (or once that item is deleted). */
+    productoRecibidoId: uuid('producto_recibido_id').references(() => productos.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('detalles_pedido_cantidad_positiva', sql`${t.cantidad} > 0`),

@@ -13,9 +13,18 @@ import {
 } from '@odontia/shared';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { containsPattern } from '../../db/search.ts';
+import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
+import { selectList } from '../../db/column-map.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { movimientosStock, productos, usuarios } from '../../db/schema/index.ts';
+import {
+  belowMinimum,
+  clinicas,
+  movimientosStock,
+  productos,
+  productosConteo,
+  usuarios,
+} from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -28,35 +37,49 @@ export const itemNotFound = () => notFound(CATALOG_MESSAGES.notFound);
 const codigoTaken = () =>
   new AppError(409, 'conflict', CATALOG_MESSAGES.codigoDuplicate, { codigo: CATALOG_MESSAGES.codigoDuplicate });
 
-/** The columns of the item page; `bajoMinimo` is the display rule of the low-stock mark. */
-const itemColumns = {
+/** The list's columns (the table's, CatalogItemRow); `bajoMinimo` is the low-stock mark. */
+const listColumns = {
   id: productos.id,
   nombre: productos.nombre,
-  descripcion: productos.descripcion,
   categoria: sql<CategoriaItem>`${productos.categoria}`,
   codigo: productos.codigo,
   precioCompra: productos.precioCompra,
   precioVenta: productos.precioVenta,
   stockActual: productos.stockActual,
-  stockMinimo: productos.stockMinimo,
   unidadMedida: productos.unidadMedida,
-  imagenUrl: productos.imagenUrl,
   activo: productos.activo,
-  bajoMinimo: sql<boolean>`coalesce(${productos.stockActual} <= ${productos.stockMinimo}, false)`,
-  productoProveedorId: productos.productoProveedorId,
+  bajoMinimo: belowMinimum(productos),
+};
+
+/** The supplier's product an item receives (store deliveries), and its clinic. */
+const suministrados = alias(productos, 'suministrados');
+const proveedores = alias(clinicas, 'proveedores');
+
+/** The item page's columns: the list's and the rest of the form's. */
+const itemColumns = {
+  ...listColumns,
+  descripcion: productos.descripcion,
+  stockMinimo: productos.stockMinimo,
+  imagenUrl: productos.imagenUrl,
+  suministradoId: suministrados.id,
+  suministradoNombre: suministrados.nombre,
+  proveedorNombre: proveedores.nombre,
   fechaCreacion: productos.fechaCreacion,
   fechaActualizacion: productos.fechaActualizacion,
 };
-
-/** The list's columns (the table's, CatalogItemRow), as raw rows ready for JSON. */
-const listColumns = sql`p.id, p.nombre, p.categoria, p.codigo, p.precio_compra as "precioCompra", p.precio_venta as "precioVenta",
-  p.stock_actual as "stockActual", p.unidad_medida as "unidadMedida", p.activo, coalesce(p.stock_actual <= p.stock_minimo, false) as "bajoMinimo"`;
 
 type ListRow = CatalogItemRow & { total: number; totalClinica: number };
 
 /** The clinic's items (or one category's) from `productos_conteo`, kept by triggers. */
 const counted = (clinicaId: SQL, categoria?: SQL) =>
-  sql`(select coalesce(sum(c.total), 0)::int from productos_conteo c where c.clinica_id = ${clinicaId}${categoria ? sql` and c.categoria = ${categoria}` : sql``})`;
+  sql`(select coalesce(sum(${productosConteo.total}), 0)::int from ${productosConteo} where ${productosConteo.clinicaId} = ${clinicaId}${categoria ? sql` and ${productosConteo.categoria} = ${categoria}` : sql``})`;
+
+/** The page's rows of the clinic (and tab), by nombre. */
+const clinicItems = (clinicaId: SQL, tab: SQL | undefined) =>
+  sql`from ${productos} where ${productos.clinicaId} = ${clinicaId}${tab ? sql` and ${productos.categoria} = ${tab}` : sql``}`;
+const pageOf = (limit: SQL | number, offset: SQL | number) =>
+  sql`order by ${productos.nombre}, ${productos.id} limit ${limit} offset ${offset}`;
+const placeholderPage = pageOf(sql`${sql.placeholder('limit')}::int`, sql`${sql.placeholder('offset')}::int`);
 
 /**
  * A page without a search (Todos, or one tab): a named statement (planned once per connection) that
@@ -66,11 +89,9 @@ const listPage = (name: string, tab: SQL | undefined) => {
   const clinicaId = sql`${sql.placeholder('clinicaId')}::uuid`;
   return preparedStatement<ListRow>(
     name,
-    sql`select ${listColumns}, ${counted(clinicaId, tab)} as total, ${counted(clinicaId)} as "totalClinica"
-        from productos p
-        where p.clinica_id = ${clinicaId}${tab ? sql` and p.categoria = ${tab}` : sql``}
-        order by p.nombre, p.id
-        limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int`,
+    sql`select ${selectList(listColumns)}, ${counted(clinicaId, tab)} as total, ${counted(clinicaId)} as "totalClinica"
+        ${clinicItems(clinicaId, tab)}
+        ${placeholderPage}`,
   );
 };
 const listAll = listPage('odontia_catalogo_lista', undefined);
@@ -85,12 +106,9 @@ const searchPage = (name: string, tab: SQL | undefined) => {
   const clinicaId = sql`${sql.placeholder('clinicaId')}::uuid`;
   return preparedStatement<ListRow>(
     name,
-    sql`select ${listColumns}, (count(*) over ())::int as total, ${counted(clinicaId)} as "totalClinica"
-        from productos p
-        where p.clinica_id = ${clinicaId}${tab ? sql` and p.categoria = ${tab}` : sql``}
-          and p.busqueda like ${containsPattern(sql`${sql.placeholder('q')}::text`)}
-        order by p.nombre, p.id
-        limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int`,
+    sql`select ${selectList(listColumns)}, (count(*) over ())::int as total, ${counted(clinicaId)} as "totalClinica"
+        ${clinicItems(clinicaId, tab)} and ${productos.busqueda} like ${containsPattern(sql`${sql.placeholder('q')}::text`)}
+        ${placeholderPage}`,
   );
 };
 const searchAll = searchPage('odontia_catalogo_busqueda', undefined);
@@ -121,12 +139,10 @@ export async function listItems(
     // Too short for a trigram: planned with the term, which may well match most items.
     rows = await rowsOf<ListRow>(
       db.execute(sql`
-        select ${listColumns}, (count(*) over ())::int as total, ${counted(sql`${clinicaId}::uuid`)} as "totalClinica"
-        from productos p
-        where p.clinica_id = ${clinicaId}::uuid${categoria ? sql` and p.categoria = ${categoria}` : sql``}
-          and p.busqueda like ${containsPattern(query.q)}
-        order by p.nombre, p.id
-        limit ${limit} offset ${offset}`),
+        select ${selectList(listColumns)}, (count(*) over ())::int as total, ${counted(sql`${clinicaId}::uuid`)} as "totalClinica"
+        ${clinicItems(sql`${clinicaId}::uuid`, categoria ? sql`${categoria}` : undefined)}
+          and ${productos.busqueda} like ${containsPattern(query.q)}
+        ${pageOf(limit, offset)}`),
     );
   }
   // Past the end of the matches (or none): the counts alone.
@@ -157,6 +173,8 @@ export async function getItem(db: Executor, clinicaId: string, id: string): Prom
   const [item] = await db
     .select(itemColumns)
     .from(productos)
+    .leftJoin(suministrados, eq(suministrados.id, productos.productoProveedorId))
+    .leftJoin(proveedores, eq(proveedores.id, suministrados.clinicaId))
     .where(and(eq(productos.id, id), eq(productos.clinicaId, clinicaId)));
   if (!item) return null;
   const movimientos = await db
@@ -175,8 +193,13 @@ export async function getItem(db: Executor, clinicaId: string, id: string): Prom
     .where(and(eq(movimientosStock.productoId, id), eq(movimientosStock.clinicaId, clinicaId)))
     .orderBy(desc(movimientosStock.fechaCreacion), desc(movimientosStock.id))
     .limit(CATALOG_MOVEMENTS_SHOWN);
+  const { suministradoId, suministradoNombre, proveedorNombre, ...fields } = item;
   return {
-    ...item,
+    ...fields,
+    productoProveedor:
+      suministradoId && suministradoNombre !== null && proveedorNombre !== null
+        ? { id: suministradoId, nombre: suministradoNombre, proveedor: proveedorNombre }
+        : null,
     fechaCreacion: item.fechaCreacion.toISOString(),
     fechaActualizacion: item.fechaActualizacion?.toISOString() ?? null,
     movimientos: movimientos.map(({ autorId, autorNombres, fechaCreacion, ...m }) => ({

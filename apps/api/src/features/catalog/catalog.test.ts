@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movimientosStock, notificaciones, productos } from '../../db/schema/index.ts';
-import { adjustStock, receivePurchasedStock } from '../../platform/stock.ts';
+import { adjustStock } from '../../platform/stock.ts';
 import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -417,43 +417,6 @@ describe('stock', () => {
     });
     expect(await stockAlerts(owner.userId, item.id)).toBe(3);
     expect(await movementSum(item.id)).toBe(8);
-  });
-
-  it('adds a received purchase to the buyer as a compra_recibida movement of an item linked on first receipt', async () => {
-    const supplier = await create(beto, {
-      nombre: 'Composite universal',
-      categoria: 'producto',
-      unidadMedida: 'unidad',
-      stockActual: 50,
-      precioVenta: 85000,
-    });
-    const pedido = '11111111-1111-4111-8111-111111111111';
-    const receive = (cantidad: number) =>
-      t.db.transaction((tx) =>
-        receivePurchasedStock(tx, {
-          clinicaId: ana.clinica.id,
-          productoProveedorId: supplier.id,
-          cantidad,
-          precioUnitario: 85000,
-          autorId: ana.userId,
-          referencia: pedido,
-        }),
-      );
-    const first = await receive(3);
-    const second = await receive(2);
-    expect(second).toEqual({ productoId: first.productoId, stockActual: 5 });
-    const mine = (await (await api(ana.cookie, `/${first.productoId}`)).json()) as CatalogItem;
-    expect(mine).toMatchObject({
-      nombre: 'Composite universal',
-      productoProveedorId: supplier.id,
-      precioCompra: 85000,
-      stockActual: 5,
-    });
-    expect(mine.movimientos.map((m) => [m.cantidad, m.motivo, m.referencia])).toEqual([
-      [2, 'compra_recibida', pedido],
-      [3, 'compra_recibida', pedido],
-    ]);
-    expect(await stockOf(supplier.id)).toBe(50);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   checkoutSchema,
   orderListQuerySchema,
   orderStatusSchema,
+  receiveOrderSchema,
   STORE_MESSAGES,
   storeListQuerySchema,
   updateCartLineSchema,
@@ -13,22 +14,12 @@ import type { AppEnv } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { requirePermission } from '../../platform/session.ts';
 import { idParam, validate } from '../../platform/validation.ts';
-import {
-  addToCart,
-  cartLineNotFound,
-  checkout,
-  clearCart,
-  getCart,
-  getOrder,
-  getStoreProduct,
-  listOrders,
-  listStoreProducts,
-  moveOrder,
-  orderNotFound,
-  productNotFound,
-  removeCartLine,
-  updateCartLine,
-} from './store.service.ts';
+import { addToCart, clearCart, getCart, removeCartLine, updateCartLine } from './cart.service.ts';
+import { getStoreProduct, listStoreProducts } from './catalogue.service.ts';
+import { checkout } from './checkout.service.ts';
+import { getOrder, listOrders, moveOrder } from './orders.service.ts';
+import { getReceiptPlan, receiveOrder } from './receipt.service.ts';
+import { cartLineNotFound, orderNotFound, productNotFound } from './store.rules.ts';
 
 /** The store: supplier catalogues for sale (never the caller's own). */
 export const storeRoutes = new Hono<AppEnv>()
@@ -81,7 +72,20 @@ export const ordersRoutes = new Hono<AppEnv>()
   .post('/', requirePermission('compras.realizar'), validate('json', checkoutSchema), async (c) => {
     const { pedido, creado } = await checkout(c.var.deps.db, c.var.member, c.req.valid('json'));
     return creado ? c.json(pedido, 201) : c.json(pedido, 200);
-  });
+  })
+  // Receiving a delivered order into the clinic's inventory: its stock changes, hence productos.editar.
+  .get('/:id/recepcion', requirePermission('productos.editar'), idParam(orderNotFound), async (c) => {
+    return c.json(await getReceiptPlan(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id), 200);
+  })
+  .post(
+    '/:id/recepcion',
+    requirePermission('productos.editar'),
+    idParam(orderNotFound),
+    validate('json', receiveOrderSchema),
+    async (c) => {
+      return c.json(await receiveOrder(c.var.deps.db, c.var.member, c.req.valid('param').id, c.req.valid('json')), 200);
+    },
+  );
 
 /** Only a supplier clinic receives orders (after the permission check, so the matrix stays exact). */
 const supplierOnly = createMiddleware<AppEnv>(async (c, next) => {

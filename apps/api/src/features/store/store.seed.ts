@@ -1,10 +1,12 @@
-import { ORDER_STEPS, orderTotals, type OrderStatus } from '@odontia/shared';
+import { ORDER_STEPS, PERMISSIONS, orderTotals, type OrderStatus } from '@odontia/shared';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { DEMO_CLINIC, DEMO_SUPPLIER, seededRandom } from '../../seed/demo.ts';
-import { detallesPedido, pedidos, productos, seguimientoPedido } from '../../db/schema/index.ts';
+import { detallesPedido, movimientosStock, pedidos, productos, seguimientoPedido } from '../../db/schema/index.ts';
 import type { DemoSeedContext } from '../../seed/demo.ts';
-import { adjustStock, receivePurchasedStock } from '../../platform/stock.ts';
+import { adjustStock } from '../../platform/stock.ts';
 import { makeKey, publicUrl } from '../../platform/storage/storage.ts';
+import { receiveOrder } from './receipt.service.ts';
 import { renderSupplyImage, type SupplyShape } from './supply-image.ts';
 
 type Supply = [
@@ -164,7 +166,11 @@ const BACKGROUNDS = [
   '#fef2f2',
 ];
 
-/** The demo clinic's two past orders: [lines (supply index, quantity)], the state reached, days ago. */
+/**
+ * The demo clinic's two past orders: [lines (supply index, quantity)], the state reached, days ago.
+ * The delivered one was received into the clinic's inventory (`RECEIVED_INTO`) after its last
+ * consumption movements (catalog.seed.ts: 3 days ago and earlier), so each item's movements add up.
+ */
 const PAST_ORDERS: { lines: [number, number][]; estado: OrderStatus; diasAtras: number }[] = [
   {
     lines: [
@@ -175,7 +181,7 @@ const PAST_ORDERS: { lines: [number, number][]; estado: OrderStatus; diasAtras: 
       [27, 2],
     ],
     estado: 'entregado',
-    diasAtras: 24,
+    diasAtras: 5,
   },
   {
     lines: [
@@ -188,13 +194,26 @@ const PAST_ORDERS: { lines: [number, number][]; estado: OrderStatus; diasAtras: 
   },
 ];
 
+/**
+ * Where the demo clinic received each supply of its delivered order: its own items (catalog.seed.ts
+ * codes), the tapabocas into its 'Mascarillas quirúrgicas'. Those items are now linked to the
+ * supplier's products: the next delivery of them goes there too.
+ */
+const RECEIVED_INTO: Record<number, string> = {
+  1: 'INS-001',
+  5: 'INS-003',
+  9: 'INS-011',
+  20: 'INS-004',
+  27: 'INS-006',
+};
+
 const DAY = 86_400_000;
 
 /**
  * Demo data: the catalogue of 'Depósito Dental Ibérico' (about 60 supplies with a pictogram made here
  * by sharp, stored like an uploaded item image under product_images/{clinic}/), and two past orders of the demo
- * clinic: one delivered (its lines are in the demo clinic's inventory, linked to the supplier's items)
- * and one on its way. Runs after the supplier and the demo clinic are seeded.
+ * clinic: one delivered and received into the demo clinic's own items (now linked to the supplier's
+ * products), and one on its way. Runs after the supplier and the demo clinic are seeded.
  */
 export async function seedDemoStore(tx: Executor, { storage }: DemoSeedContext): Promise<void> {
   const random = seededRandom(20_261_114);
@@ -231,12 +250,31 @@ export async function seedDemoStore(tx: Executor, { storage }: DemoSeedContext):
         imagenUrl: images[i],
       })),
     )
-    .returning({ id: productos.id, nombre: productos.nombre, precioVenta: productos.precioVenta });
+    .returning({
+      id: productos.id,
+      nombre: productos.nombre,
+      precioVenta: productos.precioVenta,
+      stockActual: productos.stockActual,
+    });
+  // Each stock starts with its count two months ago, so an item's movements add up to its stock.
+  await tx.insert(movimientosStock).values(
+    items
+      .filter((item) => item.stockActual! > 0)
+      .map((item) => ({
+        productoId: item.id,
+        clinicaId: DEMO_SUPPLIER.id,
+        cantidad: item.stockActual!,
+        motivo: 'ajuste',
+        stockResultante: item.stockActual!,
+        autorId: DEMO_SUPPLIER.owner.id,
+        fechaCreacion: new Date(Date.now() - 60 * DAY),
+      })),
+  );
 
   const owner = DEMO_CLINIC.owner;
   for (const [n, order] of PAST_ORDERS.entries()) {
     const fecha = new Date(Date.now() - order.diasAtras * DAY);
-    const lines = order.lines.map(([index, cantidad]) => ({ item: items[index], cantidad }));
+    const lines = order.lines.map(([index, cantidad]) => ({ index, item: items[index], cantidad }));
     const detalles = lines.map(({ item, cantidad }) => ({
       productoId: item.id,
       nombre: item.nombre,
@@ -268,15 +306,21 @@ export async function seedDemoStore(tx: Executor, { storage }: DemoSeedContext):
         fechaActualizacion: fecha,
       })
       .returning({ id: pedidos.id });
-    await tx.insert(detallesPedido).values(detalles.map((d) => ({ ...d, pedidoId: pedido.id })));
+    const lineIds = await tx
+      .insert(detallesPedido)
+      .values(detalles.map((d) => ({ ...d, pedidoId: pedido.id })))
+      .returning({ id: detallesPedido.id });
     const steps = ORDER_STEPS.slice(0, ORDER_STEPS.indexOf(order.estado as (typeof ORDER_STEPS)[number]) + 1);
+    const stepDates = steps.map(
+      // A day or so between steps.
+      (_, i) => new Date(fecha.getTime() + i * (DAY + Math.floor(random() * 6) * 3_600_000)),
+    );
     await tx.insert(seguimientoPedido).values(
       steps.map((estado, i) => ({
         pedidoId: pedido.id,
         estado,
         autorId: i === 0 ? owner.id : DEMO_SUPPLIER.owner.id,
-        // A day or so between steps.
-        fecha: new Date(fecha.getTime() + i * (DAY + Math.floor(random() * 6) * 3_600_000)),
+        fecha: stepDates[i],
       })),
     );
     for (const { item, cantidad } of lines) {
@@ -288,16 +332,36 @@ export async function seedDemoStore(tx: Executor, { storage }: DemoSeedContext):
         autorId: null,
         referencia: pedido.id,
       });
-      if (order.estado === 'entregado') {
-        await receivePurchasedStock(tx, {
-          clinicaId: DEMO_CLINIC.id,
-          productoProveedorId: item.id,
-          cantidad,
-          precioUnitario: item.precioVenta,
-          autorId: null,
-          referencia: pedido.id,
-        });
-      }
     }
+    await dateMovements(tx, DEMO_SUPPLIER.id, pedido.id, fecha);
+    if (order.estado !== 'entregado') continue;
+
+    // Received by the owner a couple of hours after the delivery, into the clinic's own items.
+    const own = await tx
+      .select({ id: productos.id, codigo: productos.codigo })
+      .from(productos)
+      .where(and(eq(productos.clinicaId, DEMO_CLINIC.id), inArray(productos.codigo, Object.values(RECEIVED_INTO))));
+    const byCode = new Map(own.map((i) => [i.codigo, i.id]));
+    await receiveOrder(
+      tx,
+      { clinicaId: DEMO_CLINIC.id, userId: owner.id, permisos: new Set(PERMISSIONS.map((p) => p.nombre)) },
+      pedido.id,
+      {
+        lineas: lines.map(({ index }, i) => ({
+          detalleId: lineIds[i].id,
+          productoId: byCode.get(RECEIVED_INTO[index]) ?? null,
+        })),
+      },
+    );
+    const received = new Date(stepDates[stepDates.length - 1].getTime() + 2 * 3_600_000);
+    await tx.update(pedidos).set({ fechaRecepcion: received }).where(eq(pedidos.id, pedido.id));
+    await dateMovements(tx, DEMO_CLINIC.id, pedido.id, received);
   }
 }
+
+/** An order's stock movements in one clinic, dated when they happened in the demo's story. */
+const dateMovements = (tx: Executor, clinicaId: string, pedidoId: string, fecha: Date) =>
+  tx
+    .update(movimientosStock)
+    .set({ fechaCreacion: fecha })
+    .where(and(eq(movimientosStock.clinicaId, clinicaId), eq(movimientosStock.referencia, pedidoId)));

@@ -227,11 +227,14 @@ describe('cart (spec 001 §4, §5)', () => {
     expect((await add(buyer.cookie, few, 2)).status).toBe(200);
     const more = await add(buyer.cookie, few);
     expect(more.status).toBe(409);
-    expect((await errorOf(more)).message).toBe(STORE_MESSAGES.onlyLeft('Fresas', 2));
+    expect(await errorOf(more)).toMatchObject({ code: 'out_of_stock', message: STORE_MESSAGES.onlyLeft('Fresas', 2) });
     expect((await errorOf(await add(buyer.cookie, none))).message).toBe(STORE_MESSAGES.outOfStock('Agotado'));
     const mixed = await add(buyer.cookie, elsewhere);
     expect(mixed.status).toBe(409);
-    expect((await errorOf(mixed)).message).toBe(STORE_MESSAGES.otherSupplier('Depósito de prueba'));
+    expect(await errorOf(mixed)).toMatchObject({
+      code: 'other_supplier',
+      message: STORE_MESSAGES.otherSupplier('Depósito de prueba'),
+    });
     const mine = await item(seller.clinica.id, { nombre: 'Propio' });
     const own = await add(seller.cookie, mine);
     expect(own.status).toBe(422);
@@ -253,7 +256,7 @@ describe('cart (spec 001 §4, §5)', () => {
     });
     const refused = await checkout(buyer.cookie);
     expect(refused.status).toBe(409);
-    expect((await errorOf(refused)).message).toBe(STORE_MESSAGES.pricesChanged);
+    expect(await errorOf(refused)).toMatchObject({ code: 'prices_changed', message: STORE_MESSAGES.pricesChanged });
     expect(await ordersOf(buyer.clinica.id)).toBe(0);
     expect((await get<Cart>('/api/carrito', buyer.cookie)).lineas[0]).toMatchObject({
       precioUnitario: 12_000,
@@ -307,7 +310,8 @@ describe('checkout', () => {
     });
     const empty = await checkout(buyer.cookie);
     expect(empty.status).toBe(422);
-    expect((await errorOf(empty)).message).toBe(STORE_MESSAGES.cartEmpty);
+    // A code the checkout page acts on (back to the store), not only a message.
+    expect(await errorOf(empty)).toMatchObject({ code: 'cart_empty', message: STORE_MESSAGES.cartEmpty });
   });
 
   it('creates the order with the prices of that moment, takes the stock, empties the cart; the same key gives the same order', async () => {
@@ -401,6 +405,7 @@ describe('checkout', () => {
     ]
       .sort((x, y) => (x[0] < y[0] ? -1 : 1))
       .map((x) => x[1]);
+    expect(error.code).toBe('out_of_stock');
     expect(error.message).toBe(STORE_MESSAGES.notEnoughStock(byId));
     expect(error.fields).toEqual({
       [short1]: STORE_MESSAGES.onlyLeft('Escaso', 2),
@@ -409,6 +414,44 @@ describe('checkout', () => {
     expect([await stockOf(ok), await stockOf(short1), await stockOf(short2)]).toEqual([50, 2, 0]);
     expect(await ordersOf(buyer.clinica.id)).toBe(0);
     expect((await get<Cart>('/api/carrito', buyer.cookie)).lineas).toHaveLength(3);
+  });
+
+  it('refuses a product no longer for sale (inactive, without a price, its clinic no longer a supplier), shown as such in the cart', async () => {
+    const seller = await supplier();
+    const buyer = await createClinicOwner(t);
+    const kept = await item(seller.clinica.id, { nombre: 'Sigue' });
+    const gone = await item(seller.clinica.id, { nombre: 'Retirado' });
+    await add(buyer.cookie, kept);
+    await add(buyer.cookie, gone);
+    const cases: [string, () => Promise<unknown>][] = [
+      ['inactive', () => t.db.update(productos).set({ activo: false }).where(eq(productos.id, gone))],
+      ['no price', () => t.db.update(productos).set({ activo: true, precioVenta: null }).where(eq(productos.id, gone))],
+      [
+        'a service now',
+        () => t.db.update(productos).set({ precioVenta: 5_000, categoria: 'servicio' }).where(eq(productos.id, gone)),
+      ],
+    ];
+    for (const [why, change] of cases) {
+      await change();
+      const cart = await get<Cart>('/api/carrito', buyer.cookie);
+      const line = cart.lineas.find((l) => l.productoId === gone)!;
+      expect(line.producto.disponible, why).toBe(false);
+      expect(line.precioActual, why).toBeNull();
+      const refused = await checkout(buyer.cookie);
+      expect(refused.status, why).toBe(409);
+      expect(await errorOf(refused), why).toMatchObject({
+        code: 'not_for_sale',
+        message: STORE_MESSAGES.unavailable(['Retirado']),
+      });
+    }
+    // Back for sale, but its clinic stops selling: every line of it is refused.
+    await t.db.update(productos).set({ categoria: 'insumo' }).where(eq(productos.id, gone));
+    expect((await get<Cart>('/api/carrito', buyer.cookie)).lineas.every((l) => l.producto.disponible)).toBe(true);
+    await t.db.update(clinicas).set({ esProveedor: false }).where(eq(clinicas.id, seller.clinica.id));
+    expect((await get<Cart>('/api/carrito', buyer.cookie)).lineas.some((l) => l.producto.disponible)).toBe(false);
+    expect(await errorOf(await checkout(buyer.cookie))).toMatchObject({ code: 'not_for_sale' });
+    expect((await t.request(`/api/tienda/productos/${kept}`, { cookie: buyer.cookie })).status).toBe(404);
+    expect(await ordersOf(buyer.clinica.id)).toBe(0);
   });
 
   it('keeps orders to the buying clinic: listed newest first, 404 to another clinic', async () => {
@@ -443,7 +486,7 @@ describe('supplier side (/ventas)', () => {
     expect((await errorOf(res)).message).toBe(STORE_MESSAGES.suppliersOnly);
   });
 
-  it('moves an order along its states, notifies the buyer each time, and stocks the buyer’s catalogue on entregado', async () => {
+  it('moves an order along its states and notifies the buyer each time; entregado leaves the buyer’s inventory to its own receipt', async () => {
     const seller = await supplier('Depósito Sur');
     const sellerAdmin = await addTeamMember(t, seller.clinica.id, 'Administrador', 'admin');
     await addTeamMember(t, seller.clinica.id, 'Recepción', 'recepcion'); // no ventas.gestionar
@@ -534,32 +577,11 @@ describe('supplier side (/ventas)', () => {
       enlace: `/compras/pedidos/${order.id}`,
     });
 
-    // The buyer's catalogue received the units, linked to the supplier's item.
-    const [own] = await t.db
-      .select()
-      .from(productos)
-      .where(and(eq(productos.clinicaId, buyer.clinica.id), eq(productos.productoProveedorId, p)));
-    expect(own).toMatchObject({
-      nombre: 'Eyectores',
-      categoria: 'insumo',
-      unidadMedida: 'bolsa',
-      stockActual: 4,
-      precioCompra: 8_000,
-    });
-    const [moved] = await t.db.select().from(movimientosStock).where(eq(movimientosStock.productoId, own.id));
-    expect(moved).toMatchObject({ cantidad: 4, motivo: 'compra_recibida', referencia: order.id });
-
-    // A second delivery adds to the same item.
-    await add(buyer.cookie, p, 6);
-    const second = (await (await checkout(buyer.cookie)).json()) as Order;
-    for (const estado of ['en_preparacion', 'enviado', 'entregado']) {
-      await t.request(`/api/ventas/${second.id}/estado`, { method: 'POST', cookie: seller.cookie, json: { estado } });
-    }
-    const linked = await t.db
-      .select()
-      .from(productos)
-      .where(and(eq(productos.clinicaId, buyer.clinica.id), eq(productos.productoProveedorId, p)));
-    expect(linked.map((r) => r.stockActual)).toEqual([10]);
+    // Nothing entered the buyer's inventory: it receives the order itself (receipt.test.ts).
+    expect(
+      await t.db.select({ id: productos.id }).from(productos).where(eq(productos.clinicaId, buyer.clinica.id)),
+    ).toEqual([]);
+    expect((await get<Order>(`/api/pedidos/${order.id}`, buyer.cookie)).recepcion).toBeNull();
   });
 
   it('gives the stock back to the supplier when an order is cancelled', async () => {

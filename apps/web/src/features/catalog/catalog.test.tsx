@@ -41,10 +41,31 @@ const SERVICE = {
   stockMinimo: null,
   unidadMedida: null,
   bajoMinimo: false,
-  productoProveedorId: null,
+  productoProveedor: null,
   fechaCreacion: '2026-11-20T10:00:00.000Z',
   fechaActualizacion: null,
   movimientos: [],
+};
+
+/** An item linked to the store product it receives, with a received delivery among its movements. */
+const LINKED = {
+  ...ROW,
+  id: 'g1',
+  stockMinimo: 10,
+  productoProveedor: { id: 'p9', nombre: 'Guantes de nitrilo talla M', proveedor: 'Depósito Dental Ibérico' },
+  fechaCreacion: '2026-11-20T10:00:00.000Z',
+  fechaActualizacion: null,
+  movimientos: [
+    {
+      id: 'm1',
+      cantidad: 4,
+      motivo: 'compra_recibida',
+      stockResultante: 6,
+      autor: { id: 'u1', nombres: 'Ana' },
+      referencia: 'o1',
+      fechaCreacion: '2026-11-21T10:00:00.000Z',
+    },
+  ],
 };
 
 let listQueries: URLSearchParams[] = [];
@@ -64,7 +85,7 @@ function installApi() {
           perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
           clinica: { id: 'c1', nombre: 'Clínica', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
           rol: 'admin',
-          permisos: ['productos.ver', 'productos.crear', 'productos.editar', 'productos.eliminar'],
+          permisos: ['productos.ver', 'productos.crear', 'productos.editar', 'productos.eliminar', 'compras.ver'],
         });
       }
       if (url.pathname === '/api/productos') {
@@ -72,6 +93,7 @@ function installApi() {
         return json({ items: [ROW], total: 1, totalClinica: 1, pagina: 1, porPagina: 50 });
       }
       if (url.pathname === '/api/productos/s1' && request.method === 'GET' && !deleted) return json(SERVICE);
+      if (url.pathname === '/api/productos/g1') return json(LINKED);
       if (url.pathname === '/api/productos/s1' && request.method === 'DELETE') {
         deleted = true;
         return new Response(null, { status: 204 });
@@ -187,6 +209,16 @@ describe('Editar Ítem', () => {
       'Ya existe un ítem con este código en la clínica',
     );
     expect(path()).toBe('/productos/s1');
+  });
+
+  it('says which store product the item receives, and links a received delivery to its order', async () => {
+    renderAt('/productos/g1');
+    const product = await screen.findByRole('link', { name: 'Guantes de nitrilo talla M' }, LOADED);
+    expect(product.getAttribute('href')).toBe('/compras/producto/p9');
+    expect(product.parentElement?.textContent).toBe(
+      'Recibe las entregas de la tienda: Guantes de nitrilo talla M · Depósito Dental Ibérico',
+    );
+    expect(screen.getByRole('link', { name: 'Compra recibida' }).getAttribute('href')).toBe('/compras/pedidos/o1');
   });
 
   it("Eliminar asks first, then says 'Ítem eliminado' and goes back to /productos without loading the item again", async () => {

@@ -1,4 +1,4 @@
-import { orderTotals, type Cart } from '@odontia/shared';
+import { orderTotals, type Cart, type Order, type ReceiptPlan } from '@odontia/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -9,6 +9,7 @@ import { toast } from '@/lib/toast';
 import { OrderSummary } from './components/order-summary';
 import { OrderTimeline } from './components/order-status';
 import { QuantityControl } from './components/quantity-control';
+import { ReceiveOrder } from './components/receive-order';
 import { formatPesos } from './lib/money';
 import CheckoutPage from './pages/checkout-page';
 
@@ -268,7 +269,7 @@ describe('CheckoutPage', () => {
         json(
           {
             error: {
-              code: 'conflict',
+              code: 'out_of_stock',
               message: 'No hay stock suficiente de: Guantes de nitrilo',
               fields: { p1: 'Solo quedan 1 unidades de «Guantes de nitrilo»' },
             },
@@ -283,10 +284,137 @@ describe('CheckoutPage', () => {
     expect(screen.getByText('Solo quedan 1 unidades de «Guantes de nitrilo»')).toBeTruthy();
   });
 
+  it('acts on the server’s code, not its wording: a cart emptied meanwhile goes back to the store', async () => {
+    install([
+      () => json({ error: { code: 'cart_empty', message: 'Otra redacción del carrito vacío' } }, 422),
+      () => json({ error: { code: 'conflict', message: 'Algo chocó' } }, 409),
+    ]);
+    await screen.findByRole('button', { name: 'Confirmar Pedido' });
+    fillAddress();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar Pedido' }));
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/compras'));
+    expect(toast.error).toHaveBeenCalledWith('Error', 'Otra redacción del carrito vacío');
+  });
+
+  it('shows a 409 that is not about the cart as a toast, not as a cart problem', async () => {
+    install([() => json({ error: { code: 'conflict', message: 'Algo chocó' } }, 409)]);
+    await screen.findByRole('button', { name: 'Confirmar Pedido' });
+    fillAddress();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar Pedido' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error', 'Algo chocó'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('with an empty cart says so, and submitting goes to the store', async () => {
     install([], { ...CART, lineas: [], proveedor: null, cantidadProductos: 0, totales: orderTotals(0) });
     expect(await screen.findByText('No hay productos en el carrito')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar Pedido' }));
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/compras'));
   });
+});
+
+describe('ReceiveOrder (Recibir en el inventario)', () => {
+  const PLAN: ReceiptPlan = {
+    lineas: [
+      {
+        detalleId: 'd1',
+        nombre: 'Guantes de nitrilo talla M',
+        cantidad: 4,
+        destino: { id: 'i1', nombre: 'Guantes M', codigo: 'INS-001', por: 'vinculo' },
+      },
+      {
+        detalleId: 'd2',
+        nombre: 'Tapabocas desechables',
+        cantidad: 6,
+        destino: { id: 'i2', nombre: 'Mascarillas quirúrgicas', codigo: 'DDI-0006', por: 'codigo' },
+      },
+      { detalleId: 'd3', nombre: 'Resina compuesta A2', cantidad: 1, destino: null },
+    ],
+    opciones: [
+      { id: 'i2', nombre: 'Mascarillas quirúrgicas', codigo: 'DDI-0006', unidadMedida: 'caja', stockActual: 11 },
+      { id: 'i3', nombre: 'Resina A2', codigo: null, unidadMedida: null, stockActual: 0 },
+    ],
+  };
+  const ORDER = { id: 'o1', numeroPedido: 'PED-2026-000001', estado: 'entregado', recepcion: null } as Order;
+
+  function install(answers: Array<() => Response>) {
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const request =
+          input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+        const url = new URL(request.url, 'http://localhost');
+        if (url.pathname === '/api/pedidos/o1/recepcion' && request.method === 'GET') return json(PLAN);
+        if (url.pathname === '/api/pedidos/o1/recepcion' && request.method === 'POST') {
+          posted.push(await request.json());
+          return answers.shift()!();
+        }
+        return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
+      }),
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ReceiveOrder order={ORDER} />
+      </QueryClientProvider>,
+    );
+    return posted;
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(toast.error).mockClear();
+    vi.mocked(toast.success).mockClear();
+  });
+
+  it('proposes the linked item (fixed), the matching one and a new item; one item per product; errors under their line', async () => {
+    const posted = install([
+      () =>
+        json(
+          {
+            error: {
+              code: 'validation_error',
+              message: '«Resina A2» ya recibe otro producto de la tienda',
+              fields: { 'lineas.2.productoId': '«Resina A2» ya recibe otro producto de la tienda' },
+            },
+          },
+          422,
+        ),
+      () => json({ ...ORDER, recepcion: { fecha: '2026-11-24T10:00:00Z', autor: 'Ana' } }),
+    ]);
+    expect(await screen.findByText('Entra en «Guantes M», como las entregas anteriores')).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: /Guantes de nitrilo/ })).toBeNull();
+    const tapabocas = screen.getByRole('combobox', { name: /Recibir «Tapabocas desechables» en/ });
+    expect(tapabocas.textContent).toBe('Mascarillas quirúrgicas (DDI-0006) · mismo código');
+    const resina = screen.getByRole('combobox', { name: /Recibir «Resina compuesta A2» en/ });
+    expect(resina.textContent).toBe('Crear un ítem nuevo');
+
+    // The item another line goes into cannot be chosen again.
+    fireEvent.keyDown(resina, { key: 'Enter' });
+    const taken = await screen.findByRole('option', { name: 'Mascarillas quirúrgicas (DDI-0006)' });
+    expect(taken.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(screen.getByRole('option', { name: 'Resina A2' }));
+    await waitFor(() => expect(resina.textContent).toBe('Resina A2'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Recibir en el inventario' }));
+    await waitFor(() => expect(resina.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('«Resina A2» ya recibe otro producto de la tienda')).toBeTruthy();
+    expect(posted[0]).toEqual({
+      lineas: [
+        { detalleId: 'd1', productoId: 'i1' },
+        { detalleId: 'd2', productoId: 'i2' },
+        { detalleId: 'd3', productoId: 'i3' },
+      ],
+    });
+
+    // Back to a new item: sent as null.
+    fireEvent.keyDown(resina, { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('option', { name: 'Crear un ítem nuevo' }));
+    await waitFor(() => expect(resina.getAttribute('aria-invalid')).toBe('false'));
+    fireEvent.click(screen.getByRole('button', { name: 'Recibir en el inventario' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Pedido recibido', 'Las unidades ya están en tu inventario'),
+    );
+    expect(posted[1]).toMatchObject({ lineas: [{}, {}, { detalleId: 'd3', productoId: null }] });
+  }, 20_000);
 });

@@ -1,4 +1,5 @@
 import { CATALOG_MESSAGES, formatDateTime, MOTIVO_MOVIMIENTO_LABELS, type StockMovement } from '@odontia/shared';
+import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
@@ -8,9 +9,12 @@ import { formatQuantity } from '../lib/display';
 export function StockMovements({
   movements,
   unidadMedida,
+  linkOrders = false,
 }: {
   movements: StockMovement[];
   unidadMedida: string | null;
+  /** A received purchase links to its order (for whoever may see the clinic's orders). */
+  linkOrders?: boolean;
 }) {
   return (
     <Card>
@@ -47,7 +51,16 @@ export function StockMovements({
                   >
                     {formatQuantity(m.cantidad)}
                   </TableCell>
-                  <TableCell>{MOTIVO_MOVIMIENTO_LABELS[m.motivo]}</TableCell>
+                  <TableCell>
+                    {/* A received purchase names its order, which says where each line went. */}
+                    {linkOrders && m.motivo === 'compra_recibida' && m.referencia ? (
+                      <Link className="underline underline-offset-4" to={`/compras/pedidos/${m.referencia}`}>
+                        {MOTIVO_MOVIMIENTO_LABELS[m.motivo]}
+                      </Link>
+                    ) : (
+                      MOTIVO_MOVIMIENTO_LABELS[m.motivo]
+                    )}
+                  </TableCell>
                   <TableCell className={m.autor ? undefined : 'text-muted-foreground'}>
                     {m.autor?.nombres ?? 'Sistema'}
                   </TableCell>

@@ -1,7 +1,7 @@
 import { CATALOG_MESSAGES, hasStock, type CatalogItem, type UpdateItemData } from '@odontia/shared';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -80,6 +80,7 @@ export default function EditItemPage() {
   const navigate = useNavigate();
   const canEdit = useCan('productos.editar');
   const canDelete = useCan('productos.eliminar');
+  const canSeeStore = useCan('compras.ver');
   const item = useCatalogItem(id);
   const update = useUpdateItem();
   const upload = useUploadItemImage();
@@ -112,6 +113,23 @@ export default function EditItemPage() {
     <ItemPageFrame title={CATALOG_MESSAGES.editItemTitle} subtitle={data ? data.nombre : 'Cargando el ítem...'}>
       {data ? (
         <>
+          {data.productoProveedor ? (
+            // Linked on its first delivery from the store: later deliveries of that product come here.
+            <p className="rounded-md border bg-muted/40 p-3 text-sm">
+              {CATALOG_MESSAGES.receivesFrom}{' '}
+              {canSeeStore ? (
+                <Link
+                  className="font-medium underline underline-offset-4"
+                  to={`/compras/producto/${data.productoProveedor.id}`}
+                >
+                  {data.productoProveedor.nombre}
+                </Link>
+              ) : (
+                <span className="font-medium">{data.productoProveedor.nombre}</span>
+              )}{' '}
+              · {data.productoProveedor.proveedor}
+            </p>
+          ) : null}
           <ItemForm
             key={data.id}
             mode="edit"
@@ -122,7 +140,7 @@ export default function EditItemPage() {
             onSubmit={onSubmit}
           />
           {hasStock(data.categoria) || data.movimientos.length > 0 ? (
-            <StockMovements movements={data.movimientos} unidadMedida={data.unidadMedida} />
+            <StockMovements movements={data.movimientos} unidadMedida={data.unidadMedida} linkOrders={canSeeStore} />
           ) : null}
         </>
       ) : (

@@ -1,6 +1,6 @@
-import type { CheckoutInput, Order, OrderPage } from '@odontia/shared';
+import type { CheckoutInput, Order, OrderPage, ReceiptPlan, ReceiveOrderInput } from '@odontia/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '@/lib/api';
+import { api, ApiError, unwrap } from '@/lib/api';
 import { cartKey, ordersKey, storeKey } from './keys';
 
 export type { Order };
@@ -29,5 +29,30 @@ export function useCheckout() {
     mutationFn: (input: CheckoutInput): Promise<Order> => unwrap(api.pedidos.$post({ json: input })),
     onSettled: () =>
       Promise.all([cartKey, ordersKey, storeKey].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+/** A delivered order's lines with the inventory item each would go into, and the clinic's other items. */
+export const useReceiptPlan = (id: string) =>
+  useQuery({
+    queryKey: [...ordersKey, 'recepcion', id],
+    queryFn: (): Promise<ReceiptPlan> => unwrap(api.pedidos[':id'].recepcion.$get({ param: { id } })),
+  });
+
+/** 'Recibir en el inventario': the answer is the order, received; it replaces the cached one. */
+export function useReceiveOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: ReceiveOrderInput }): Promise<Order> =>
+      unwrap(api.pedidos[':id'].recepcion.$post({ param: { id }, json: input })),
+    onSuccess: (order) => {
+      queryClient.setQueryData([...ordersKey, 'detail', order.id], order);
+      queryClient.removeQueries({ queryKey: [...ordersKey, 'recepcion', order.id] });
+    },
+    // Received meanwhile (another tab, a colleague), or not deliverable: the order as it is now.
+    onError: (error, { id }) => {
+      if (error instanceof ApiError && (error.code === 'already_received' || error.code === 'not_delivered'))
+        return queryClient.invalidateQueries({ queryKey: [...ordersKey, 'detail', id] });
+    },
   });
 }

@@ -1,5 +1,6 @@
-import { formatDateTime, METODO_PAGO_LABELS, type Order } from '@odontia/shared';
+import { formatDateTime, METODO_PAGO_LABELS, STORE_MESSAGES, type Order } from '@odontia/shared';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatPesos } from '../lib/money';
@@ -9,9 +10,21 @@ import { ProductImage } from './product-image';
 
 /**
  * One order as its buyer (Mis pedidos) and its supplier (Ventas) see it: lines, totals, shipping,
- * and the tracking timeline. `party` says who the other side is; `actions` are the supplier's buttons.
+ * and the tracking timeline. `party` says who the other side is; `actions` are the supplier's buttons;
+ * `receipt` is the buyer's step of receiving it into the inventory. Once received (buyer's side),
+ * each line says which inventory item it went into.
  */
-export function OrderDetail({ order, party, actions }: { order: Order; party: ReactNode; actions?: ReactNode }) {
+export function OrderDetail({
+  order,
+  party,
+  actions,
+  receipt,
+}: {
+  order: Order;
+  party: ReactNode;
+  actions?: ReactNode;
+  receipt?: ReactNode;
+}) {
   const envio = order.direccionEnvio;
   return (
     <div className="flex flex-col gap-6">
@@ -24,9 +37,18 @@ export function OrderDetail({ order, party, actions }: { order: Order; party: Re
           <p className="text-muted-foreground">
             <time dateTime={order.fechaCreacion}>{formatDateTime(order.fechaCreacion)}</time> · {party}
           </p>
+          {order.recepcion ? (
+            <p className="text-sm text-muted-foreground">
+              {STORE_MESSAGES.receivedOn}:{' '}
+              <time dateTime={order.recepcion.fecha}>{formatDateTime(order.recepcion.fecha)}</time>
+              {order.recepcion.autor ? ` · ${order.recepcion.autor}` : null}
+            </p>
+          ) : null}
         </div>
         {actions}
       </div>
+
+      {receipt}
 
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="flex min-w-0 flex-col gap-6">
@@ -52,7 +74,17 @@ export function OrderDetail({ order, party, actions }: { order: Order; party: Re
                       <TableCell>
                         <div className="flex items-center gap-3">
                           <ProductImage src={line.imagenUrl} className="size-10 shrink-0" />
-                          <span className="font-medium whitespace-normal">{line.nombre}</span>
+                          <div className="flex flex-col whitespace-normal">
+                            <span className="font-medium">{line.nombre}</span>
+                            {line.recibidoEn ? (
+                              <span className="text-sm text-muted-foreground">
+                                {STORE_MESSAGES.receivedIn}{' '}
+                                <Link className="underline underline-offset-4" to={`/productos/${line.recibidoEn.id}`}>
+                                  {line.recibidoEn.nombre}
+                                </Link>
+                              </span>
+                            ) : null}
+                          </div>
                         </div>
                       </TableCell>
                       <TableCell className="text-right tabular-nums">{formatPesos(line.precioUnitario)}</TableCell>

@@ -45,6 +45,14 @@ const FIELDS = [
   'notas',
 ] as const;
 
+/** The server's codes for a cart that no longer matches the store (the page shows them by the summary). */
+const CART_CHANGED: ReadonlySet<ApiError['code']> = new Set([
+  'out_of_stock',
+  'prices_changed',
+  'not_for_sale',
+  'other_supplier',
+]);
+
 /** A refused checkout that the buyer can act on: the server's message, and per product what is short. */
 type Problem = { message: string; byProduct: Record<string, string> };
 
@@ -107,14 +115,14 @@ export default function CheckoutPage() {
       navigate(`/compras/pedidos/${order.id}`, { replace: true });
     } catch (error) {
       // Emptied meanwhile (an order confirmed in another tab): said, and back to the store.
-      if (error instanceof ApiError && error.status === 422 && error.message === STORE_MESSAGES.cartEmpty) {
-        toast.error(STORE_MESSAGES.errorTitle, STORE_MESSAGES.cartEmpty);
+      if (error instanceof ApiError && error.code === 'cart_empty') {
+        toast.error(STORE_MESSAGES.errorTitle, error.message);
         navigate('/compras');
         return;
       }
-      // Out of stock, a new price, a product no longer sold: nothing was written; the cart reloads
-      // with what changed and the buyer decides.
-      if (error instanceof ApiError && error.status === 409) {
+      // Out of stock, a new price, a product no longer sold, another supplier's: nothing was written;
+      // the cart reloads with what changed and the buyer decides.
+      if (error instanceof ApiError && CART_CHANGED.has(error.code)) {
         setProblem({ message: error.message, byProduct: error.fields ?? {} });
         return;
       }
