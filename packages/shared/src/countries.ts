@@ -114,7 +114,6 @@ export const COUNTRIES = [
 ] as const satisfies readonly Country[];
 
 export type CountryCode = (typeof COUNTRIES)[number]['codigo'];
-export const COUNTRY_CODES = COUNTRIES.map((c) => c.codigo) as [CountryCode, ...CountryCode[]];
 /** Every zone a clinic may have. */
 export const CLINIC_TIME_ZONES = COUNTRIES.flatMap((c) => c.zonas.map((z) => z.id)) as [string, ...string[]];
 

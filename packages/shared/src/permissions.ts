@@ -51,9 +51,9 @@ export type Permission = (typeof PERMISSIONS)[number]['nombre'];
 export type PermissionModule = (typeof PERMISSIONS)[number]['modulo'];
 
 export const ROLES = ['admin', 'dentista', 'asistente', 'recepcion'] as const;
-export type Rol = (typeof ROLES)[number];
+export type Role = (typeof ROLES)[number];
 /** `usuarios.rol` of a member: the key of their predeterminado role, or 'personalizado' for a clinic's own role. */
-export type MemberRol = Rol | 'personalizado';
+export type MemberRole = Role | 'personalizado';
 
 const all = PERMISSIONS.map((p) => p.nombre);
 const only = (...modules: string[]) => PERMISSIONS.filter((p) => modules.includes(p.modulo)).map((p) => p.nombre);
@@ -62,7 +62,7 @@ const without = (list: Permission[], ...excluded: Permission[]) => list.filter((
 /** The four roles every clinic starts with, and what each may do by default. */
 export const DEFAULT_ROLES: readonly {
   nombre: string;
-  rol: Rol;
+  rol: Role;
   descripcion: string;
   permisos: readonly Permission[];
 }[] = [

@@ -1,4 +1,4 @@
-import type { MemberRol, Permission } from '@odontia/shared';
+import type { MemberRole, Permission } from '@odontia/shared';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { Auth } from './auth.ts';
 import type { Config } from './config.ts';
@@ -31,7 +31,7 @@ export type SessionUser = {
 export type Member = {
   userId: string;
   clinicaId: string;
-  rol: MemberRol;
+  rol: MemberRole;
   permisos: ReadonlySet<Permission>;
   zonaHoraria: string;
   /** The clinic sells its catalogue in the store (DESIGN §1): it receives orders at /ventas. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DEFAULT_ROLES, TEAM_MESSAGES, type InvitacionPublica, type MemberRol } from '@odontia/shared';
+import { DEFAULT_ROLES, TEAM_MESSAGES, type PublicInvitation, type MemberRole } from '@odontia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import {
@@ -22,7 +22,7 @@ import { publish } from './realtime/index.ts';
  */
 
 /** `usuarios.rol` of a member with this role: the key of a predeterminado role, else 'personalizado'. */
-export function rolKey(role: { nombre: string; esPredeterminado: boolean }): MemberRol {
+export function rolKey(role: { nombre: string; esPredeterminado: boolean }): MemberRole {
   return (role.esPredeterminado && DEFAULT_ROLES.find((r) => r.nombre === role.nombre)?.rol) || 'personalizado';
 }
 
@@ -80,7 +80,7 @@ async function openInvitation(db: Executor, token: string, options: { lock?: boo
 }
 
 /** What the register page shows for `?invitacion=<token>` (public). */
-export async function describeInvitation(db: Executor, token: string): Promise<InvitacionPublica> {
+export async function describeInvitation(db: Executor, token: string): Promise<PublicInvitation> {
   const row = await openInvitation(db, token);
   return { email: row.email, nombres: row.nombres, clinica: row.clinica, rol: row.rolNombre };
 }

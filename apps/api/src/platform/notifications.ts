@@ -1,4 +1,4 @@
-import type { Notificacion, Permission, PrioridadNotificacion } from '@odontia/shared';
+import type { AppNotification, Permission, NotificationPriority } from '@odontia/shared';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../db/client.ts';
 import { columnNames, selectList } from '../db/column-map.ts';
@@ -21,10 +21,14 @@ export const notificationColumns = {
   fechaCreacion: notificaciones.fechaCreacion,
 };
 
-type Row = Omit<Notificacion, 'fechaCreacion' | 'prioridad'> & { seq: number; prioridad: string; fechaCreacion: Date };
+type Row = Omit<AppNotification, 'fechaCreacion' | 'prioridad'> & {
+  seq: number;
+  prioridad: string;
+  fechaCreacion: Date;
+};
 
 /** A stored notification with its stream position (`seq`: it orders the stream and stays in the server). */
-export type StoredNotificacion = { seq: number; notificacion: Notificacion };
+export type StoredNotificacion = { seq: number; notificacion: AppNotification };
 
 export function toStored(row: Row): StoredNotificacion {
   return {
@@ -34,7 +38,7 @@ export function toStored(row: Row): StoredNotificacion {
       titulo: row.titulo,
       mensaje: row.mensaje,
       tipo: row.tipo,
-      prioridad: row.prioridad as PrioridadNotificacion,
+      prioridad: row.prioridad as NotificationPriority,
       enlace: row.enlace,
       leida: row.leida,
       fechaCreacion: row.fechaCreacion.toISOString(),
@@ -46,7 +50,7 @@ export type NotifyInput = {
   clinicaId: string;
   titulo: string;
   mensaje: string;
-  prioridad: PrioridadNotificacion;
+  prioridad: NotificationPriority;
   enlace?: string | null;
   tipo?: string;
 } & ({ userIds: readonly string[] } | { permiso: Permission });

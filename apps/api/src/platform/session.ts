@@ -1,4 +1,4 @@
-import type { MemberRol, Permission } from '@odontia/shared';
+import type { MemberRole, Permission } from '@odontia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -164,7 +164,7 @@ export async function loadMember(db: Database, userId: string): Promise<Member |
   return {
     userId,
     clinicaId: row.clinicaId,
-    rol: row.rol as MemberRol,
+    rol: row.rol as MemberRole,
     permisos: permissions,
     zonaHoraria: row.zonaHoraria,
     esProveedor: row.esProveedor,

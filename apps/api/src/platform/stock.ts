@@ -1,4 +1,4 @@
-import { CATALOG_MESSAGES, type MotivoMovimiento } from '@odontia/shared';
+import { CATALOG_MESSAGES, type MovementReason } from '@odontia/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { columnNames, selectList, type RowOf } from '../db/column-map.ts';
@@ -17,7 +17,7 @@ export type StockAdjustment = {
   productoId: string;
   /** Units added (+) or taken (-); never 0. */
   cantidad: number;
-  motivo: MotivoMovimiento;
+  motivo: MovementReason;
   /** The member who made the change; null for the system. */
   autorId: string | null;
   /** The order of a store movement. */

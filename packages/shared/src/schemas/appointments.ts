@@ -357,6 +357,3 @@ export function clinicHours(horario: readonly { dias?: string; horas: string }[]
   const dias = openWeekdays(horario);
   return { apertura: times[0]!, cierre: times.at(-1)!, delHorario: true, ...(dias ? { dias } : {}) };
 }
-
-/** The body of a 409 for a double booking: the conflicting appointment's times. */
-export type AppointmentConflict = { fecha: string; horaInicio: string; horaFin: string };

@@ -63,14 +63,14 @@ export const CATALOG_MESSAGES = {
 } as const;
 
 export const CATEGORIAS_ITEM = ['producto', 'servicio', 'insumo'] as const;
-export type CategoriaItem = (typeof CATEGORIAS_ITEM)[number];
-export const CATEGORIA_ITEM_LABELS: Record<CategoriaItem, string> = {
+export type ItemCategory = (typeof CATEGORIAS_ITEM)[number];
+export const CATEGORIA_ITEM_LABELS: Record<ItemCategory, string> = {
   producto: 'Producto',
   servicio: 'Servicio',
   insumo: 'Insumo',
 };
 /** Spec 001 §9: badge variants of the categories. */
-export const CATEGORIA_ITEM_BADGES: Record<CategoriaItem, 'info' | 'success' | 'warning'> = {
+export const CATEGORIA_ITEM_BADGES: Record<ItemCategory, 'info' | 'success' | 'warning'> = {
   producto: 'info',
   servicio: 'success',
   insumo: 'warning',
@@ -88,7 +88,7 @@ export const CATALOG_TAB_LABELS: Record<CatalogTab, string> = {
 export const UNIDAD_MEDIDA_HINTS = ['unidad', 'caja', 'kg'] as const;
 
 /** Whether a category counts stock (spec 001 §5: stock fields are hidden for servicio). */
-export const hasStock = (categoria: CategoriaItem) => categoria !== 'servicio';
+export const hasStock = (categoria: ItemCategory) => categoria !== 'servicio';
 
 /**
  * Why stock changed. `ajuste` is a change made on the item form; `compra_recibida` is stock the
@@ -96,8 +96,8 @@ export const hasStock = (categoria: CategoriaItem) => categoria !== 'servicio';
  * `consumo` is stock used in the clinic.
  */
 export const MOTIVOS_MOVIMIENTO = ['ajuste', 'compra_recibida', 'venta', 'consumo'] as const;
-export type MotivoMovimiento = (typeof MOTIVOS_MOVIMIENTO)[number];
-export const MOTIVO_MOVIMIENTO_LABELS: Record<MotivoMovimiento, string> = {
+export type MovementReason = (typeof MOTIVOS_MOVIMIENTO)[number];
+export const MOTIVO_MOVIMIENTO_LABELS: Record<MovementReason, string> = {
   ajuste: 'Ajuste manual',
   compra_recibida: 'Compra recibida',
   venta: 'Venta',
@@ -174,7 +174,7 @@ const itemFields = {
 
 /** A service counts no stock: whatever stock fields came with it are dropped (stored as null). */
 const withoutServiceStock = <
-  T extends { categoria: CategoriaItem; stockActual: number | null; stockMinimo: number | null },
+  T extends { categoria: ItemCategory; stockActual: number | null; stockMinimo: number | null },
 >(
   v: T,
 ): T => (hasStock(v.categoria) ? v : { ...v, stockActual: null, stockMinimo: null });
@@ -206,7 +206,7 @@ export type CatalogListQuery = z.input<typeof catalogListQuerySchema>;
 export type CatalogItemRow = {
   id: string;
   nombre: string;
-  categoria: CategoriaItem;
+  categoria: ItemCategory;
   codigo: string | null;
   precioCompra: number | null;
   precioVenta: number | null;
@@ -232,7 +232,7 @@ export type StockMovement = {
   id: string;
   /** Positive: stock added; negative: stock taken. */
   cantidad: number;
-  motivo: MotivoMovimiento;
+  motivo: MovementReason;
   /** stock_actual right after this movement. */
   stockResultante: number;
   autor: { id: string; nombres: string } | null;

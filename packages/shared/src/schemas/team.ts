@@ -125,10 +125,10 @@ export type RoleData = z.output<typeof roleSchema>;
 /** Estado of a row of the users list (spec 001 §4): members registrado|inactivo; invitations pendiente|registrado|expirado. */
 export const ESTADOS_MIEMBRO = ['registrado', 'inactivo'] as const;
 export const ESTADOS_INVITACION = ['pendiente', 'registrado', 'expirado'] as const;
-export type EstadoMiembro = (typeof ESTADOS_MIEMBRO)[number];
-export type EstadoInvitacion = (typeof ESTADOS_INVITACION)[number];
+export type MemberStatus = (typeof ESTADOS_MIEMBRO)[number];
+export type InvitationStatus = (typeof ESTADOS_INVITACION)[number];
 /** What the badges say (spec 001 §4: Registrado / Inactivo; pendiente, registrado, Expirado). */
-export const ESTADO_EQUIPO_LABELS: Record<EstadoMiembro | EstadoInvitacion, string> = {
+export const ESTADO_EQUIPO_LABELS: Record<MemberStatus | InvitationStatus, string> = {
   registrado: 'Registrado',
   inactivo: 'Inactivo',
   pendiente: 'Pendiente',
@@ -136,17 +136,17 @@ export const ESTADO_EQUIPO_LABELS: Record<EstadoMiembro | EstadoInvitacion, stri
 };
 
 /** A role as a member or invitation carries it. */
-export type RolResumen = { id: string; nombre: string };
+export type RoleSummary = { id: string; nombre: string };
 
 /** One row of `GET /api/usuarios`: members first (by nombres), then invitations (newest first). */
-export type FilaEquipo =
+export type TeamRow =
   | {
       tipo: 'miembro';
       id: string;
       nombres: string;
       email: string;
-      rol: RolResumen | null;
-      estado: EstadoMiembro;
+      rol: RoleSummary | null;
+      estado: MemberStatus;
       esPropietario: boolean;
     }
   | {
@@ -154,20 +154,20 @@ export type FilaEquipo =
       id: string;
       nombres: string;
       email: string;
-      rol: RolResumen | null;
-      estado: EstadoInvitacion;
+      rol: RoleSummary | null;
+      estado: InvitationStatus;
       fechaInvitacion: string;
       fechaExpiracion: string;
     };
 
-export type EquipoPage = { filas: FilaEquipo[]; total: number; pagina: number; porPagina: number };
+export type TeamPage = { filas: TeamRow[]; total: number; pagina: number; porPagina: number };
 
 /** `GET /api/usuarios/:id` and the answer of `PATCH`. */
-export type Miembro = {
+export type TeamMember = {
   id: string;
   nombres: string;
   email: string;
-  rol: RolResumen | null;
+  rol: RoleSummary | null;
   activo: boolean;
   /** The clinic owner: cannot be demoted, deactivated or removed. */
   esPropietario: boolean;
@@ -177,11 +177,11 @@ export type Miembro = {
 };
 
 /** `POST /api/invitaciones` (201). The link is only mailed, never returned. */
-export type InvitacionCreada = {
+export type CreatedInvitation = {
   id: string;
   nombres: string;
   email: string;
-  rol: RolResumen;
+  rol: RoleSummary;
   estado: 'pendiente';
   fechaInvitacion: string;
   fechaExpiracion: string;
@@ -191,13 +191,13 @@ export type InvitacionCreada = {
  * `GET /api/invitaciones/token/:token` (public; the register page with `?invitacion=`): 200 with this,
  * or 404 `invitationInvalid`, 410 `invitationExpired`.
  */
-export type InvitacionPublica = { email: string; nombres: string; clinica: string; rol: string };
+export type PublicInvitation = { email: string; nombres: string; clinica: string; rol: string };
 
 /** The query parameter of `/auth?register=true&invitacion=<token>` and of sign-up. */
 export const INVITATION_PARAM = 'invitacion';
 
 /** `GET /api/roles` rows. */
-export type RolFila = {
+export type RoleRow = {
   id: string;
   nombre: string;
   descripcion: string | null;
@@ -207,16 +207,16 @@ export type RolFila = {
   usuarios: number;
   permisos: number;
 };
-export type RolesPage = { roles: RolFila[]; total: number; pagina: number; porPagina: number };
+export type RolePage = { roles: RoleRow[]; total: number; pagina: number; porPagina: number };
 
 /** `GET /api/roles/opciones` (permission usuarios.ver): every role for the rol selects, by nombre. */
-export type RolesOpciones = {
+export type RoleOptions = {
   roles: { id: string; nombre: string; predeterminado: boolean }[];
   predeterminadoInvitacion: string | null;
 };
 
 /** `GET /api/roles/:id`, and the answer of POST (201) and PUT. `permisos` are permission ids. */
-export type RolDetalle = {
+export type RoleDetail = {
   id: string;
   nombre: string;
   descripcion: string | null;
@@ -225,8 +225,8 @@ export type RolDetalle = {
   permisos: string[];
 };
 
-export type Permiso = { id: string; nombre: string; descripcion: string; modulo: string };
+export type PermissionInfo = { id: string; nombre: string; descripcion: string; modulo: string };
 /** `GET /api/permisos?buscar=&pagina=`: ordered by modulo then nombre; the screen groups a page's rows by modulo. */
-export type PermisosPage = { permisos: Permiso[]; total: number; pagina: number; porPagina: number };
+export type PermissionPage = { permisos: PermissionInfo[]; total: number; pagina: number; porPagina: number };
 /** `GET /api/permisos/catalogo` (permission roles.ver): every permission grouped by modulo, for the checkboxes. */
-export type PermisosCatalogo = { modulos: { modulo: string; permisos: Permiso[] }[] };
+export type PermissionCatalog = { modulos: { modulo: string; permisos: PermissionInfo[] }[] };

@@ -1,4 +1,4 @@
-import type { CategoriaItem } from '@odontia/shared';
+import type { ItemCategory } from '@odontia/shared';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { DEMO_CLINIC, DEMO_TEAM } from '../../seed/demo.ts';
@@ -6,7 +6,7 @@ import { movimientosStock, productos } from '../../db/schema/index.ts';
 
 type DemoItem = {
   nombre: string;
-  categoria: CategoriaItem;
+  categoria: ItemCategory;
   codigo: string;
   descripcion?: string;
   precioCompra?: number;

@@ -6,9 +6,9 @@ import {
   type CatalogItemRow,
   type CatalogPage,
   type CatalogTab,
-  type CategoriaItem,
+  type ItemCategory,
   type ItemData,
-  type MotivoMovimiento,
+  type MovementReason,
   type UpdateItemData,
 } from '@odontia/shared';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
@@ -41,7 +41,7 @@ const codigoTaken = () =>
 const listColumns = {
   id: productos.id,
   nombre: productos.nombre,
-  categoria: sql<CategoriaItem>`${productos.categoria}`,
+  categoria: sql<ItemCategory>`${productos.categoria}`,
   codigo: productos.codigo,
   precioCompra: productos.precioCompra,
   precioVenta: productos.precioVenta,
@@ -181,7 +181,7 @@ export async function getItem(db: Executor, clinicaId: string, id: string): Prom
     .select({
       id: movimientosStock.id,
       cantidad: movimientosStock.cantidad,
-      motivo: sql<MotivoMovimiento>`${movimientosStock.motivo}`,
+      motivo: sql<MovementReason>`${movimientosStock.motivo}`,
       stockResultante: movimientosStock.stockResultante,
       autorId: movimientosStock.autorId,
       autorNombres: usuarios.nombres,

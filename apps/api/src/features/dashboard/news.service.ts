@@ -1,4 +1,4 @@
-import type { Noticia } from '@odontia/shared';
+import type { NewsItem } from '@odontia/shared';
 import { desc } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { noticias } from '../../db/schema/index.ts';
@@ -7,7 +7,7 @@ import { noticias } from '../../db/schema/index.ts';
 export const NOTICIAS_LIMIT = 10;
 
 /** The latest community news, newest first. */
-export async function listNoticias(db: Executor): Promise<Noticia[]> {
+export async function listNews(db: Executor): Promise<NewsItem[]> {
   return db
     .select({
       id: noticias.id,

@@ -1,4 +1,4 @@
-import { listNotificacionesQuerySchema, NOTIFICATION_MESSAGES } from '@odontia/shared';
+import { notificationListQuerySchema, NOTIFICATION_MESSAGES } from '@odontia/shared';
 import { Hono } from 'hono';
 import type { AppEnv, Member } from '../../platform/context.ts';
 import { notFound, unauthorized } from '../../platform/errors.ts';
@@ -6,7 +6,7 @@ import { defineLimit, limit } from '../../platform/rate-limit.ts';
 import { requirePermission } from '../../platform/session.ts';
 import { idParam, validate } from '../../platform/validation.ts';
 import { notify } from '../../platform/notifications.ts';
-import { countUnread, listNotificaciones, markAllRead, markRead, type Owner } from './notifications.service.ts';
+import { countUnread, listNotifications, markAllRead, markRead, type Owner } from './notifications.service.ts';
 import { respondWithSse } from './notifications.sse.ts';
 import { parseLastEventId, runNotificationStream } from './notifications.stream.ts';
 
@@ -23,8 +23,8 @@ const ownerOf = (member: Member): Owner => ({ userId: member.userId, clinicaId: 
 const testNotificationLimit = defineLimit({ name: 'notificacion-prueba', points: 20, durationSeconds: 60 });
 
 export const notificationsRoutes = new Hono<AppEnv>()
-  .get('/', requirePermission('notificaciones.ver'), validate('query', listNotificacionesQuerySchema), async (c) => {
-    return c.json(await listNotificaciones(c.var.deps.db, ownerOf(c.var.member), c.req.valid('query')), 200);
+  .get('/', requirePermission('notificaciones.ver'), validate('query', notificationListQuerySchema), async (c) => {
+    return c.json(await listNotifications(c.var.deps.db, ownerOf(c.var.member), c.req.valid('query')), 200);
   })
   .post('/leidas', requirePermission('notificaciones.ver'), async (c) => {
     const owner = ownerOf(c.var.member);

@@ -1,8 +1,8 @@
 import {
   NOTIFICATIONS_PAGE_SIZE,
-  type ListNotificacionesQuery,
-  type Notificacion,
-  type NotificacionesPage,
+  type NotificationListQuery,
+  type AppNotification,
+  type NotificationPage,
 } from '@odontia/shared';
 import { and, asc, count, desc, eq, gt, inArray, lt, not, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
@@ -45,11 +45,11 @@ export async function countUnread(db: Database, owner: Owner): Promise<number> {
 }
 
 /** One page of the member's notifications, newest first; `antes` continues after that one. */
-export async function listNotificaciones(
+export async function listNotifications(
   db: Database,
   owner: Owner,
-  query: ListNotificacionesQuery,
-): Promise<NotificacionesPage> {
+  query: NotificationListQuery,
+): Promise<NotificationPage> {
   const before = query.antes
     ? lt(
         notificaciones.seq,
@@ -73,7 +73,7 @@ export async function listNotificaciones(
 }
 
 /** Marks one of the member's notifications read (never back to unread); null when it is not theirs. */
-export async function markRead(db: Executor, owner: Owner, id: string): Promise<Notificacion | null> {
+export async function markRead(db: Executor, owner: Owner, id: string): Promise<AppNotification | null> {
   const [row] = await db
     .update(notificaciones)
     .set({ leida: true })

@@ -5,8 +5,8 @@ import {
   NOTIFICATION_EVENT,
   NOTIFICATION_MESSAGES,
   NOTIFICATIONS_PAGE_SIZE,
-  type Notificacion,
-  type NotificacionesPage,
+  type AppNotification,
+  type NotificationPage,
 } from '@odontia/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -55,7 +55,7 @@ type Owner = Awaited<ReturnType<typeof createClinicOwner>>;
 const list = async (cookie: string, query = '') => {
   const res = await t.request(`/api/notificaciones${query}`, { cookie });
   expect(res.status).toBe(200);
-  return (await res.json()) as NotificacionesPage;
+  return (await res.json()) as NotificationPage;
 };
 
 /** Notifications made directly through the service, for one member. */
@@ -119,7 +119,7 @@ async function openStream(cookie: string, options: { lastEventId?: string; via?:
   await expect.poll(() => state.comments.includes('conectado'), { timeout: 5000 }).toBe(true);
   return {
     state,
-    notifications: () => state.events.map((e) => JSON.parse(e.data) as Notificacion),
+    notifications: () => state.events.map((e) => JSON.parse(e.data) as AppNotification),
     waitForEvents: (n: number) => expect.poll(() => state.events.length, { timeout: 5000 }).toBeGreaterThanOrEqual(n),
     close: () => reader.cancel().catch(() => undefined),
   };
@@ -157,7 +157,7 @@ describe('/api/notificaciones: each member reads and marks only their own', () =
     for (let i = 0; i < 2; i++) {
       const res = await t.request(`/api/notificaciones/${id}/leida`, { method: 'POST', cookie: owner.cookie });
       expect(res.status).toBe(200);
-      expect(((await res.json()) as { notificacion: Notificacion }).notificacion).toMatchObject({ id, leida: true });
+      expect(((await res.json()) as { notificacion: AppNotification }).notificacion).toMatchObject({ id, leida: true });
     }
     expect((await rowOf(id)).leida).toBe(true);
   });
@@ -239,7 +239,7 @@ describe('/api/notificaciones: each member reads and marks only their own', () =
   it('creates a test notification for the caller only, with notificaciones.crear', async () => {
     const res = await t.request('/api/notificaciones/prueba', { method: 'POST', cookie: owner.cookie });
     expect(res.status).toBe(201);
-    const { notificacion } = (await res.json()) as { notificacion: Notificacion };
+    const { notificacion } = (await res.json()) as { notificacion: AppNotification };
     expect(notificacion).toMatchObject({
       titulo: NOTIFICATION_MESSAGES.testTitle,
       mensaje: NOTIFICATION_MESSAGES.testMessage,
@@ -299,7 +299,7 @@ describe('GET /api/notificaciones/stream', () => {
     try {
       await notifyUser({ userId: colleague.userId, clinicaId: owner.clinica.id }, 'Para el compañero');
       const res = await t.request('/api/notificaciones/prueba', { method: 'POST', cookie: owner.cookie });
-      const { notificacion } = (await res.json()) as { notificacion: Notificacion };
+      const { notificacion } = (await res.json()) as { notificacion: AppNotification };
       await stream.waitForEvents(1);
       await settle();
       expect(stream.state.events).toHaveLength(1);
@@ -553,7 +553,7 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('two API instances on 
     try {
       const res = await t.request('/api/notificaciones/prueba', { method: 'POST', cookie: owner.cookie });
       expect(res.status).toBe(201);
-      const { notificacion } = (await res.json()) as { notificacion: Notificacion };
+      const { notificacion } = (await res.json()) as { notificacion: AppNotification };
       await stream.waitForEvents(1);
       expect(stream.notifications()).toEqual([notificacion]);
       const [row] = await t.db

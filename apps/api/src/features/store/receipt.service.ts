@@ -2,7 +2,7 @@ import {
   CATEGORIAS_ITEM,
   STORE_MESSAGES,
   hasStock,
-  type CategoriaItem,
+  type ItemCategory,
   type Order,
   type OrderStatus,
   type Permission,
@@ -53,7 +53,7 @@ const orderLines = (tx: Executor, orderId: string) =>
       producto: {
         nombre: suministrados.nombre,
         descripcion: suministrados.descripcion,
-        categoria: sql<CategoriaItem>`${suministrados.categoria}`,
+        categoria: sql<ItemCategory>`${suministrados.categoria}`,
         codigo: suministrados.codigo,
         unidadMedida: suministrados.unidadMedida,
       },
@@ -185,7 +185,7 @@ export async function receiveOrder(
                 .select({
                   id: productos.id,
                   nombre: productos.nombre,
-                  categoria: sql<CategoriaItem>`${productos.categoria}`,
+                  categoria: sql<ItemCategory>`${productos.categoria}`,
                   productoProveedorId: productos.productoProveedorId,
                 })
                 .from(productos)

@@ -5,7 +5,7 @@ import {
   STORE_MESSAGES,
   orderTotals,
   type Cart,
-  type Notificacion,
+  type AppNotification,
   type Order,
   type OrderPage,
   type StorePage,
@@ -571,7 +571,7 @@ describe('supplier side (/ventas)', () => {
     expect(await notified(buyer.userId)).toEqual(expected);
     expect(await notified(asistente.userId)).toEqual(expected);
     expect(await notified(recepcion.userId)).toEqual([]);
-    const list = await get<{ notificaciones: Notificacion[] }>('/api/notificaciones', buyer.cookie);
+    const list = await get<{ notificaciones: AppNotification[] }>('/api/notificaciones', buyer.cookie);
     expect(list.notificaciones[0]).toMatchObject({
       titulo: STORE_MESSAGES.estadoNotificationTitle,
       enlace: `/compras/pedidos/${order.id}`,

@@ -4,18 +4,18 @@ import {
   INVITATION_TTL_DAYS,
   TEAM_MESSAGES,
   TEAM_PAGE_SIZE,
-  type EquipoPage,
-  type FilaEquipo,
-  type InvitacionCreada,
+  type TeamPage,
+  type TeamRow,
+  type CreatedInvitation,
   type InvitationData,
-  type Miembro,
-  type Permiso,
-  type PermisosCatalogo,
-  type PermisosPage,
-  type RolDetalle,
+  type TeamMember,
+  type PermissionInfo,
+  type PermissionCatalog,
+  type PermissionPage,
+  type RoleDetail,
   type RoleData,
-  type RolesOpciones,
-  type RolesPage,
+  type RoleOptions,
+  type RolePage,
   type TeamListQuery,
   type UpdateMemberData,
 } from '@odontia/shared';
@@ -55,7 +55,7 @@ type Query = { buscar: string; pagina: number } & TeamListQuery;
  * member is still in the clinic is that member's row; once the member is removed it shows again,
  * registrado. A clinic's team is small (tens), so both are read and the page is cut here.
  */
-export async function listTeam(db: Database, clinicaId: string, query: Query): Promise<EquipoPage> {
+export async function listTeam(db: Database, clinicaId: string, query: Query): Promise<TeamPage> {
   const term = query.buscar;
   const [members, invitations] = await Promise.all([
     db
@@ -104,7 +104,7 @@ export async function listTeam(db: Database, clinicaId: string, query: Query): P
       .orderBy(sql`${invitacionesUsuarios.fechaInvitacion} desc`, asc(invitacionesUsuarios.id)),
   ]);
   const now = Date.now();
-  const rows: FilaEquipo[] = [
+  const rows: TeamRow[] = [
     ...members.map((m) => ({
       tipo: 'miembro' as const,
       id: m.id,
@@ -177,7 +177,7 @@ async function roleName(db: Executor, rolId: string | null) {
   return row ?? null;
 }
 
-function toMiembro(target: Target, rol: { id: string; nombre: string } | null, callerId: string): Miembro {
+function toTeamMember(target: Target, rol: { id: string; nombre: string } | null, callerId: string): TeamMember {
   return {
     id: target.id,
     nombres: target.nombres,
@@ -190,9 +190,9 @@ function toMiembro(target: Target, rol: { id: string; nombre: string } | null, c
   };
 }
 
-export async function getMember(db: Database, caller: Member, id: string): Promise<Miembro | null> {
+export async function getMember(db: Database, caller: Member, id: string): Promise<TeamMember | null> {
   const target = await findMember(db, caller.clinicaId, id);
-  return target ? toMiembro(target, await roleName(db, target.rolId), caller.userId) : null;
+  return target ? toTeamMember(target, await roleName(db, target.rolId), caller.userId) : null;
 }
 
 /** Permission names a role grants. */
@@ -256,7 +256,7 @@ export async function updateMember(
   caller: Member,
   id: string,
   data: UpdateMemberData,
-): Promise<{ miembro: Miembro; ended: boolean }> {
+): Promise<{ miembro: TeamMember; ended: boolean }> {
   return db.transaction(async (tx) => {
     const target = await findMember(tx, caller.clinicaId, id, true);
     if (!target) throw userNotFound();
@@ -301,7 +301,7 @@ export async function updateMember(
     const ended = activoChange && data.activo === false;
     if (ended) await endMemberSessions(tx, target.id);
     const result = { ...target, ...updated, rolId: newRole?.id ?? target.rolId };
-    return { miembro: toMiembro(result, await roleName(tx, result.rolId), caller.userId), ended };
+    return { miembro: toTeamMember(result, await roleName(tx, result.rolId), caller.userId), ended };
   });
 }
 
@@ -363,7 +363,7 @@ export async function createInvitation(db: Database, caller: Member, data: Invit
       .select({ nombre: clinicas.nombre })
       .from(clinicas)
       .where(eq(clinicas.id, caller.clinicaId));
-    const invitacion: InvitacionCreada = {
+    const invitacion: CreatedInvitation = {
       id: row.id,
       nombres: row.nombres,
       email: row.email,
@@ -391,7 +391,7 @@ export async function deleteInvitation(db: Executor, clinicaId: string, id: stri
 // Roles
 // ---------------------------------------------------------------------------------------------
 
-export async function listRoles(db: Database, clinicaId: string, query: Query): Promise<RolesPage> {
+export async function listRoles(db: Database, clinicaId: string, query: Query): Promise<RolePage> {
   const where = and(
     eq(rolesClinica.clinicaId, clinicaId),
     query.buscar ? foldedContains(rolesClinica.nombre, query.buscar) : undefined,
@@ -424,7 +424,7 @@ export async function listRoles(db: Database, clinicaId: string, query: Query): 
   };
 }
 
-export async function roleOptions(db: Database, clinicaId: string): Promise<RolesOpciones> {
+export async function roleOptions(db: Database, clinicaId: string): Promise<RoleOptions> {
   const roles = await db
     .select({ id: rolesClinica.id, nombre: rolesClinica.nombre, predeterminado: rolesClinica.esPredeterminado })
     .from(rolesClinica)
@@ -434,7 +434,7 @@ export async function roleOptions(db: Database, clinicaId: string): Promise<Role
   return { roles, predeterminadoInvitacion: fallback?.id ?? null };
 }
 
-export async function getRole(db: Executor, clinicaId: string, id: string): Promise<RolDetalle | null> {
+export async function getRole(db: Executor, clinicaId: string, id: string): Promise<RoleDetail | null> {
   const [role] = await db
     .select({
       id: rolesClinica.id,
@@ -471,7 +471,7 @@ function roleNameTaken(error: unknown): never {
   throw error;
 }
 
-export async function createRole(db: Database, caller: Member, data: RoleData): Promise<RolDetalle> {
+export async function createRole(db: Database, caller: Member, data: RoleData): Promise<RoleDetail> {
   return db
     .transaction(async (tx) => {
       const names = await permissionNames(tx, data.permisos);
@@ -498,7 +498,7 @@ export async function createRole(db: Database, caller: Member, data: RoleData): 
  * manager without pacientes.eliminar neither grants it nor takes it from those who hold it). Members
  * holding the role have the new permissions on their next request.
  */
-export async function updateRole(db: Database, caller: Member, id: string, data: RoleData): Promise<RolDetalle> {
+export async function updateRole(db: Database, caller: Member, id: string, data: RoleData): Promise<RoleDetail> {
   return db
     .transaction(async (tx) => {
       const [role] = await tx
@@ -574,7 +574,7 @@ const permisoColumns = {
   modulo: permisos.modulo,
 };
 
-export async function listPermissions(db: Database, query: Query): Promise<PermisosPage> {
+export async function listPermissions(db: Database, query: Query): Promise<PermissionPage> {
   const term = query.buscar;
   const where = term
     ? or(
@@ -596,12 +596,12 @@ export async function listPermissions(db: Database, query: Query): Promise<Permi
   return { permisos: rows, total: Number(total), pagina: query.pagina, porPagina: TEAM_PAGE_SIZE };
 }
 
-export async function permissionCatalogue(db: Database): Promise<PermisosCatalogo> {
-  const rows: Permiso[] = await db
+export async function permissionCatalogue(db: Database): Promise<PermissionCatalog> {
+  const rows: PermissionInfo[] = await db
     .select(permisoColumns)
     .from(permisos)
     .orderBy(asc(permisos.modulo), asc(permisos.nombre));
-  const modulos: PermisosCatalogo['modulos'] = [];
+  const modulos: PermissionCatalog['modulos'] = [];
   for (const row of rows) {
     const last = modulos.at(-1);
     if (last?.modulo === row.modulo) last.permisos.push(row);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { TEAM_MESSAGES, TEAM_PAGE_SIZE, type EquipoPage, type PermisosCatalogo } from '@odontia/shared';
+import { TEAM_MESSAGES, TEAM_PAGE_SIZE, type TeamPage, type PermissionCatalog } from '@odontia/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -59,7 +59,7 @@ const register = (email: string, invitacion?: string) =>
 const team = async (cookie: string, query = '') => {
   const res = await t.request(`/api/usuarios${query}`, { cookie });
   expect(res.status).toBe(200);
-  return (await res.json()) as EquipoPage;
+  return (await res.json()) as TeamPage;
 };
 
 async function invited(owner: Owner, rol = 'Asistente', email = uniqueEmail('invitada')) {
@@ -365,7 +365,7 @@ async function createCustomRole(
   names: string[] | null,
   cookie = owner.cookie,
 ): Promise<string> {
-  const catalogue = (await (await t.request('/api/permisos/catalogo', { cookie })).json()) as PermisosCatalogo;
+  const catalogue = (await (await t.request('/api/permisos/catalogo', { cookie })).json()) as PermissionCatalog;
   const all = catalogue.modulos.flatMap((m) => m.permisos);
   const permisos = all.filter((p) => names === null || names.includes(p.nombre)).map((p) => p.id);
   const res = await t.request('/api/roles', { method: 'POST', cookie, json: { nombre, descripcion: null, permisos } });
@@ -444,7 +444,7 @@ describe('roles', () => {
     };
     const catalogue = (await (
       await t.request('/api/permisos/catalogo', { cookie: owner.cookie })
-    ).json()) as PermisosCatalogo;
+    ).json()) as PermissionCatalog;
     const pacientesVer = catalogue.modulos.flatMap((m) => m.permisos).find((p) => p.nombre === 'pacientes.ver')!.id;
     const res = await t.request(`/api/roles/${rolId}`, {
       method: 'PUT',
@@ -480,7 +480,7 @@ describe('roles', () => {
     const owner = await createClinicOwner(t);
     const catalogue = (await (
       await t.request('/api/permisos/catalogo', { cookie: owner.cookie })
-    ).json()) as PermisosCatalogo;
+    ).json()) as PermissionCatalog;
     const idOf = (nombre: string) => catalogue.modulos.flatMap((m) => m.permisos).find((p) => p.nombre === nombre)!.id;
     const cleanerRole = await createCustomRole(owner, 'Archivo', ['pacientes.ver', 'pacientes.eliminar']);
     await joinWithRole(owner, cleanerRole);

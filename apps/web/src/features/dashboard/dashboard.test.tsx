@@ -1,4 +1,4 @@
-import type { Noticia } from '@odontia/shared';
+import type { NewsItem } from '@odontia/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -10,7 +10,7 @@ import DashboardPage from './pages/dashboard-page';
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-let noticias: Noticia[] = [];
+let noticias: NewsItem[] = [];
 
 beforeEach(() => {
   noticias = [];

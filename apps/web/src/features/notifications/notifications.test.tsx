@@ -1,4 +1,4 @@
-import { NOTIFICATION_EVENT, type Notificacion } from '@odontia/shared';
+import { NOTIFICATION_EVENT, type AppNotification } from '@odontia/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -16,7 +16,7 @@ vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), info: vi.fn() } }));
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function notificacion(n: number, extra: Partial<Notificacion> = {}): Notificacion {
+function notificacion(n: number, extra: Partial<AppNotification> = {}): AppNotification {
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     titulo: `Aviso ${n}`,
@@ -31,7 +31,7 @@ function notificacion(n: number, extra: Partial<Notificacion> = {}): Notificacio
 }
 
 /** The server: the member's notifications, newest first, in pages of `pageSize`. */
-let store: Notificacion[] = [];
+let store: AppNotification[] = [];
 let pageSize = 20;
 let calls: { method: string; path: string; query: string }[] = [];
 /** When set, list answers wait for it: the server read the list, the answer is still on its way. */
@@ -103,7 +103,7 @@ class FakeEventSource extends EventTarget {
   close() {
     this.readyState = FakeEventSource.CLOSED;
   }
-  emit(n: Notificacion, id = n.id) {
+  emit(n: AppNotification, id = n.id) {
     act(() => {
       this.dispatchEvent(new MessageEvent(NOTIFICATION_EVENT, { data: JSON.stringify(n), lastEventId: id }));
     });

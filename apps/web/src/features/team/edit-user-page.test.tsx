@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { Miembro } from '@odontia/shared';
+import type { TeamMember } from '@odontia/shared';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
@@ -18,7 +18,7 @@ const ROLES = [
   { id: '22222222-2222-4222-8222-222222222222', nombre: 'Asistente', predeterminado: true },
 ];
 
-const base: Miembro = {
+const base: TeamMember = {
   id: 'u2',
   nombres: 'Marta Gil',
   email: 'marta@ejemplo.test',
@@ -29,7 +29,7 @@ const base: Miembro = {
   fechaActualizacion: null,
 };
 
-let member: Miembro | null = base;
+let member: TeamMember | null = base;
 let patches: unknown[] = [];
 
 function installApi() {

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { EstadoInvitacion, EstadoMiembro, FilaEquipo } from '@odontia/shared';
+import type { InvitationStatus, MemberStatus, TeamRow } from '@odontia/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
@@ -13,9 +13,9 @@ vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-type Row = FilaEquipo;
+type Row = TeamRow;
 
-const member = (i: number, estado: EstadoMiembro = 'registrado', esPropietario = false): Row => ({
+const member = (i: number, estado: MemberStatus = 'registrado', esPropietario = false): Row => ({
   tipo: 'miembro',
   id: `u${i}`,
   nombres: `Miembro ${i}`,
@@ -24,7 +24,7 @@ const member = (i: number, estado: EstadoMiembro = 'registrado', esPropietario =
   estado,
   esPropietario,
 });
-const invitation = (i: number, estado: EstadoInvitacion = 'pendiente'): Row => ({
+const invitation = (i: number, estado: InvitationStatus = 'pendiente'): Row => ({
   tipo: 'invitacion',
   id: `i${i}`,
   nombres: `Invitada ${i}`,

@@ -3,14 +3,14 @@ import {
   CATEGORIA_ITEM_BADGES,
   CATEGORIA_ITEM_LABELS,
   type CatalogItemRow,
-  type CategoriaItem,
+  type ItemCategory,
 } from '@odontia/shared';
 import { TriangleAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { stockDisplay } from '../lib/display';
 
 /** Spec 001 §9: producto info, servicio success, insumo warning. */
-export function CategoryBadge({ categoria }: { categoria: CategoriaItem }) {
+export function CategoryBadge({ categoria }: { categoria: ItemCategory }) {
   return <Badge variant={CATEGORIA_ITEM_BADGES[categoria]}>{CATEGORIA_ITEM_LABELS[categoria]}</Badge>;
 }
 

@@ -7,7 +7,7 @@ import {
   hasStock,
   UNIDAD_MEDIDA_HINTS,
   updateItemSchema,
-  type CategoriaItem,
+  type ItemCategory,
   type ItemData,
   type UpdateItemData,
 } from '@odontia/shared';
@@ -30,7 +30,7 @@ import type { ImageChange } from '@/lib/use-save-with-image';
 export type ItemFormValues = {
   nombre: string;
   descripcion: string;
-  categoria: CategoriaItem;
+  categoria: ItemCategory;
   codigo: string;
   precioCompra: string;
   precioVenta: string;

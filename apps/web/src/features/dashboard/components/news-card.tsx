@@ -1,4 +1,4 @@
-import { formatDate, NOTIFICATION_MESSAGES, type Noticia } from '@odontia/shared';
+import { formatDate, NOTIFICATION_MESSAGES, type NewsItem } from '@odontia/shared';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useNews } from '../api/get-news';
 
-function NewsItem({ noticia, onOpen }: { noticia: Noticia; onOpen: (button: HTMLButtonElement) => void }) {
+function NewsItem({ noticia, onOpen }: { noticia: NewsItem; onOpen: (button: HTMLButtonElement) => void }) {
   const titleId = useId();
   return (
     <li className="flex flex-col gap-1 border-b pb-3 last:border-b-0 last:pb-0">
@@ -34,7 +34,7 @@ function NewsItem({ noticia, onOpen }: { noticia: Noticia; onOpen: (button: HTML
 export function NewsCard() {
   const noticias = useNews();
   // The item stays while the dialog closes (its animation still shows it).
-  const [reading, setReading] = useState<Noticia | null>(null);
+  const [reading, setReading] = useState<NewsItem | null>(null);
   const [open, setOpen] = useState(false);
   // The dialog has no trigger of its own: focus goes back to the 'Leer más' that opened it.
   const opener = useRef<HTMLElement | null>(null);

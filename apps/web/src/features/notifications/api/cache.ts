@@ -1,4 +1,4 @@
-import type { Notificacion, NotificacionesPage } from '@odontia/shared';
+import type { AppNotification, NotificationPage } from '@odontia/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 
 /** Every notifications query lives under this key. */
@@ -7,7 +7,7 @@ export const notificationsKey = ['notificaciones'] as const;
 export const notificationListKey = (soloNoLeidas: boolean) =>
   [...notificationsKey, soloNoLeidas ? 'no-leidas' : 'todas'] as const;
 
-type Pages = InfiniteData<NotificacionesPage, string | undefined>;
+type Pages = InfiniteData<NotificationPage, string | undefined>;
 
 function withUnread<T extends Pages | undefined>(data: T, noLeidas: number | ((current: number) => number)): T {
   if (!data) return data;
@@ -17,11 +17,11 @@ function withUnread<T extends Pages | undefined>(data: T, noLeidas: number | ((c
 
 /** A new notification goes first in the newest page, once (the stream may replay one it already has). */
 function prependToPage(
-  page: NotificacionesPage,
-  n: Notificacion,
+  page: NotificationPage,
+  n: AppNotification,
   soloNoLeidas: boolean,
   known: boolean,
-): NotificacionesPage {
+): NotificationPage {
   if (known) return page;
   return {
     ...page,
@@ -30,7 +30,7 @@ function prependToPage(
   };
 }
 
-function prepend(data: Pages | undefined, n: Notificacion, soloNoLeidas: boolean): Pages | undefined {
+function prepend(data: Pages | undefined, n: AppNotification, soloNoLeidas: boolean): Pages | undefined {
   if (!data || data.pages.length === 0) return data;
   const known = data.pages.some((page) => page.notificaciones.some((item) => item.id === n.id));
   if (known) return data;
@@ -45,7 +45,7 @@ function prepend(data: Pages | undefined, n: Notificacion, soloNoLeidas: boolean
  * is read together with what arrived meanwhile (`withArrivals`), so no live notification is lost.
  */
 const ARRIVALS_KEPT = 200;
-const arrivals = new WeakMap<QueryClient, { last: number; items: { at: number; n: Notificacion }[] }>();
+const arrivals = new WeakMap<QueryClient, { last: number; items: { at: number; n: AppNotification }[] }>();
 
 function arrivalsOf(queryClient: QueryClient) {
   let state = arrivals.get(queryClient);
@@ -61,9 +61,9 @@ export function arrivalMark(queryClient: QueryClient): number {
 export function withArrivals(
   queryClient: QueryClient,
   mark: number,
-  page: NotificacionesPage,
+  page: NotificationPage,
   soloNoLeidas: boolean,
-): NotificacionesPage {
+): NotificationPage {
   const since = arrivalsOf(queryClient).items.filter((item) => item.at > mark);
   return since.reduce(
     (result, { n }) =>
@@ -101,7 +101,7 @@ function markAllRead(data: Pages | undefined, soloNoLeidas: boolean): Pages | un
 const LISTS = [false, true] as const;
 
 /** A notification that just arrived (stream event or the test button's answer): both lists and the count. */
-export function addNotification(queryClient: QueryClient, n: Notificacion) {
+export function addNotification(queryClient: QueryClient, n: AppNotification) {
   const state = arrivalsOf(queryClient);
   state.items.push({ at: ++state.last, n });
   if (state.items.length > ARRIVALS_KEPT) state.items.shift();
@@ -126,6 +126,6 @@ export function setAllNotificationsRead(queryClient: QueryClient, noLeidas: numb
 }
 
 /** The unread count the bell shows: the newest page's, which every change above keeps current. */
-export function unreadCount(data: { pages: NotificacionesPage[] } | undefined): number {
+export function unreadCount(data: { pages: NotificationPage[] } | undefined): number {
   return data?.pages[0]?.noLeidas ?? 0;
 }

@@ -1,4 +1,4 @@
-import type { NotificacionesPage } from '@odontia/shared';
+import type { NotificationPage } from '@odontia/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
 import { arrivalMark, notificationListKey, withArrivals } from './cache';
@@ -7,7 +7,7 @@ import { arrivalMark, notificationListKey, withArrivals } from './cache';
 export const notificationsQueryOptions = (soloNoLeidas: boolean) =>
   infiniteQueryOptions({
     queryKey: notificationListKey(soloNoLeidas),
-    queryFn: async ({ pageParam, client }): Promise<NotificacionesPage> => {
+    queryFn: async ({ pageParam, client }): Promise<NotificationPage> => {
       const mark = arrivalMark(client);
       const page = await unwrap(
         api.notificaciones.$get({ query: { antes: pageParam, soloNoLeidas: soloNoLeidas ? 'true' : undefined } }),

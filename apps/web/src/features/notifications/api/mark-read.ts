@@ -1,4 +1,4 @@
-import type { Notificacion } from '@odontia/shared';
+import type { AppNotification } from '@odontia/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
 import { setAllNotificationsRead, setNotificationRead } from './cache';
@@ -7,7 +7,8 @@ import { setAllNotificationsRead, setNotificationRead } from './cache';
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (n: Pick<Notificacion, 'id'>) => unwrap(api.notificaciones[':id'].leida.$post({ param: { id: n.id } })),
+    mutationFn: (n: Pick<AppNotification, 'id'>) =>
+      unwrap(api.notificaciones[':id'].leida.$post({ param: { id: n.id } })),
     onSuccess: ({ notificacion, noLeidas }) => setNotificationRead(queryClient, notificacion.id, noLeidas),
   });
 }

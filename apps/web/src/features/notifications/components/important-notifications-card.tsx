@@ -1,4 +1,4 @@
-import { formatDateTime, NOTIFICATION_MESSAGES, type PrioridadNotificacion } from '@odontia/shared';
+import { formatDateTime, NOTIFICATION_MESSAGES, type NotificationPriority } from '@odontia/shared';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,7 +9,7 @@ import { useNotifications } from '../api/get-notifications';
 import { useOpenNotification } from '../hooks/use-open-notification';
 
 /** Spec 000 §2: coloured by prioridad (alta, media, any other); the word says it too, not only the colour. */
-const PRIORITY_STYLE: Record<PrioridadNotificacion, { label: string; className: string }> = {
+const PRIORITY_STYLE: Record<NotificationPriority, { label: string; className: string }> = {
   alta: { label: 'Prioridad alta', className: 'border-l-destructive bg-destructive/10' },
   media: { label: 'Prioridad media', className: 'border-l-warning bg-warning/15' },
   baja: { label: 'Prioridad baja', className: 'border-l-info bg-info/10' },

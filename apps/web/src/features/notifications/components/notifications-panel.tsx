@@ -1,4 +1,4 @@
-import { formatDateTime, NOTIFICATION_MESSAGES, type Notificacion } from '@odontia/shared';
+import { formatDateTime, NOTIFICATION_MESSAGES, type AppNotification } from '@odontia/shared';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
@@ -21,7 +21,7 @@ export function NotificationsPanel({ list, unread, onNavigate }: Props) {
   const markAll = useMarkAllNotificationsRead();
   const items = list.data?.pages.flatMap((page) => page.notificaciones) ?? [];
 
-  function select(n: Notificacion) {
+  function select(n: AppNotification) {
     if (internalLink(n.enlace)) onNavigate();
     open(n);
   }

@@ -1,4 +1,4 @@
-import { NOTIFICATION_EVENT, type Notificacion } from '@odontia/shared';
+import { NOTIFICATION_EVENT, type AppNotification } from '@odontia/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from '@/lib/toast';
@@ -7,10 +7,10 @@ import { internalLink, useOpenNotification } from './use-open-notification';
 
 export const NOTIFICATION_STREAM_URL = '/api/notificaciones/stream';
 
-function parse(data: unknown): Notificacion | null {
+function parse(data: unknown): AppNotification | null {
   if (typeof data !== 'string') return null;
   try {
-    const value = JSON.parse(data) as Notificacion;
+    const value = JSON.parse(data) as AppNotification;
     return typeof value?.id === 'string' && typeof value.titulo === 'string' ? value : null;
   } catch {
     return null;

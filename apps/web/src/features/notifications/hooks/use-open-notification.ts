@@ -1,4 +1,4 @@
-import type { Notificacion } from '@odontia/shared';
+import type { AppNotification } from '@odontia/shared';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api';
@@ -16,7 +16,7 @@ export function useOpenNotification() {
   const navigate = useNavigate();
   const { mutate } = useMarkNotificationRead();
   return useCallback(
-    (n: Pick<Notificacion, 'id' | 'leida' | 'enlace'>) => {
+    (n: Pick<AppNotification, 'id' | 'leida' | 'enlace'>) => {
       if (!n.leida) {
         mutate(n, {
           onError: (error) => toast.error('Error', errorMessage(error, 'No se pudo marcar la notificación como leída')),
