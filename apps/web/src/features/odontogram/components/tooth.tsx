@@ -82,7 +82,9 @@ export const Tooth = memo(function Tooth({
       className={cn(
         numberClass,
         'cursor-pointer hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60',
-        selected === 'whole' && 'border-primary bg-primary/10 ring-2 ring-primary',
+        // The selection is the screen's, not the record's: not on paper.
+        selected === 'whole' &&
+          'border-primary bg-primary/10 ring-2 ring-primary print:border-transparent print:bg-transparent print:ring-0',
       )}
     >
       {id}
@@ -157,6 +159,7 @@ export const Tooth = memo(function Tooth({
           stroke="var(--primary)"
           strokeWidth="3"
           pointerEvents="none"
+          className="print:hidden"
         />
       ) : null}
     </svg>
