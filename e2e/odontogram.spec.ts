@@ -18,6 +18,35 @@ const status = (page: Page, label: string) =>
   page.getByRole('group', { name: 'Estados' }).getByRole('button', { name: new RegExp(`^${label}`) });
 const chart = (page: Page) => page.getByRole('group', { name: /^Odontograma de / });
 
+/** The demo clinic's first patient (the e2e server seeds it): the chart of a patient with a history. */
+async function openDemoChart(page: Page) {
+  await ok(
+    await page.request.post('/api/auth/sign-in/email', {
+      data: { email: 'demo@odontia.local', password: 'demo1234' },
+    }),
+    'demo sign-in',
+  );
+  const list = await (await ok(await page.request.get('/api/pacientes'), 'patients')).json();
+  const { id } = (list as { pacientes: { id: string }[] }).pacientes[0]!;
+  await page.goto(`/odontograma?paciente=${id}`);
+  await expect(page.getByRole('heading', { name: 'Carta Dental Interactiva' })).toBeVisible();
+}
+
+/** The fills of a tooth's five surfaces as the browser paints them, and the colour of each pattern they use. */
+const surfaceFills = (page: Page, tooth: number) =>
+  page.getByRole('group', { name: `Superficies del diente ${tooth}` }).evaluate((svg) =>
+    Array.from(svg.querySelectorAll('polygon[aria-label]'), (polygon) => {
+      const fill = getComputedStyle(polygon).fill;
+      const pattern = /^url\("#(.+)"\)$/.exec(fill)?.[1];
+      const ground = pattern ? document.getElementById(pattern)?.querySelector('rect') : null;
+      return {
+        surface: polygon.getAttribute('aria-label')!,
+        fill,
+        colour: ground ? getComputedStyle(ground).fill : fill,
+      };
+    }),
+  );
+
 test('charts a patient: apply, save, reload, notes, keyboard, leave guard, history, print, separate charts, reset and the audit trail', async ({
   page,
 }) => {
@@ -184,6 +213,12 @@ test('charts a patient: apply, save, reload, notes, keyboard, leave guard, histo
   const printed = page.locator('.odontogram-print');
   await expect(printed.getByText('Clínica Sonrisa E2E')).toBeVisible();
   await expect(printed.getByText(/^Fecha: \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  // On paper from the left edge (the hidden sidebar takes no room), a whole-tooth status filling the tooth.
+  expect((await printed.boundingBox())!.x).toBe(0);
+  for (const s of await surfaceFills(page, 17)) {
+    expect(s.fill).toMatch(/-cavity"\)$/);
+    expect(s.colour).not.toBe('rgb(255, 255, 255)');
+  }
   await expect(page.getByRole('button', { name: 'Guardar cambios' })).toBeHidden();
   await expect(page.locator('[data-slot="sidebar"]').getByRole('link', { name: 'Odontograma' })).toBeHidden();
   await page.screenshot({ path: test.info().outputPath('impresion.png'), fullPage: true });
@@ -291,35 +326,6 @@ test('deleting a patient with a chart deactivates them and says so', async ({ pa
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Diego Marín Cano' })).toHaveCount(0);
 });
-
-/** The demo clinic's first patient (the e2e server seeds it): the chart of a patient with a history. */
-async function openDemoChart(page: Page) {
-  await ok(
-    await page.request.post('/api/auth/sign-in/email', {
-      data: { email: 'demo@odontia.local', password: 'demo1234' },
-    }),
-    'demo sign-in',
-  );
-  const list = await (await ok(await page.request.get('/api/pacientes'), 'patients')).json();
-  const { id } = (list as { pacientes: { id: string }[] }).pacientes[0]!;
-  await page.goto(`/odontograma?paciente=${id}`);
-  await expect(page.getByRole('heading', { name: 'Carta Dental Interactiva' })).toBeVisible();
-}
-
-/** The fills of a tooth's five surfaces as the browser paints them, and the colour of each pattern they use. */
-const surfaceFills = (page: Page, tooth: number) =>
-  page.getByRole('group', { name: `Superficies del diente ${tooth}` }).evaluate((svg) =>
-    Array.from(svg.querySelectorAll('polygon[aria-label]'), (polygon) => {
-      const fill = getComputedStyle(polygon).fill;
-      const pattern = /^url\("#(.+)"\)$/.exec(fill)?.[1];
-      const ground = pattern ? document.getElementById(pattern)?.querySelector('rect') : null;
-      return {
-        surface: polygon.getAttribute('aria-label')!,
-        fill,
-        colour: ground ? getComputedStyle(ground).fill : fill,
-      };
-    }),
-  );
 
 // The chairside tablet (portrait), a larger tablet, a small laptop with the sidebar open, and a phone;
 // the accessibility audit (about 10 s) on the tablet and the phone.
