@@ -18,6 +18,35 @@ const status = (page: Page, label: string) =>
   page.getByRole('group', { name: 'Estados' }).getByRole('button', { name: new RegExp(`^${label}`) });
 const chart = (page: Page) => page.getByRole('group', { name: /^Odontograma de / });
 
+/** The demo clinic's first patient (the e2e server seeds it): the chart of a patient with a history. */
+async function openDemoChart(page: Page) {
+  await ok(
+    await page.request.post('/api/auth/sign-in/email', {
+      data: { email: 'demo@odontia.local', password: 'demo1234' },
+    }),
+    'demo sign-in',
+  );
+  const list = await (await ok(await page.request.get('/api/pacientes'), 'patients')).json();
+  const { id } = (list as { pacientes: { id: string }[] }).pacientes[0]!;
+  await page.goto(`/odontograma?paciente=${id}`);
+  await expect(page.getByRole('heading', { name: 'Carta Dental Interactiva' })).toBeVisible();
+}
+
+/** The fills of a tooth's five surfaces as the browser paints them, and the colour of each pattern they use. */
+const surfaceFills = (page: Page, tooth: number) =>
+  page.getByRole('group', { name: `Superficies del diente ${tooth}` }).evaluate((svg) =>
+    Array.from(svg.querySelectorAll('polygon[aria-label]'), (polygon) => {
+      const fill = getComputedStyle(polygon).fill;
+      const pattern = /^url\("#(.+)"\)$/.exec(fill)?.[1];
+      const ground = pattern ? document.getElementById(pattern)?.querySelector('rect') : null;
+      return {
+        surface: polygon.getAttribute('aria-label')!,
+        fill,
+        colour: ground ? getComputedStyle(ground).fill : fill,
+      };
+    }),
+  );
+
 test('charts a patient: apply, save, reload, notes, keyboard, leave guard, history, print, separate charts, reset and the audit trail', async ({
   page,
 }) => {
@@ -184,6 +213,12 @@ test('charts a patient: apply, save, reload, notes, keyboard, leave guard, histo
   const printed = page.locator('.odontogram-print');
   await expect(printed.getByText('Clínica Sonrisa E2E')).toBeVisible();
   await expect(printed.getByText(/^Fecha: \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  // On paper from the left edge (the hidden sidebar takes no room), a whole-tooth status filling the tooth.
+  expect((await printed.boundingBox())!.x).toBe(0);
+  for (const s of await surfaceFills(page, 17)) {
+    expect(s.fill).toMatch(/-cavity"\)$/);
+    expect(s.colour).not.toBe('rgb(255, 255, 255)');
+  }
   await expect(page.getByRole('button', { name: 'Guardar cambios' })).toBeHidden();
   await expect(page.locator('[data-slot="sidebar"]').getByRole('link', { name: 'Odontograma' })).toBeHidden();
   await page.screenshot({ path: test.info().outputPath('impresion.png'), fullPage: true });
@@ -291,3 +326,79 @@ test('deleting a patient with a chart deactivates them and says so', async ({ pa
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Diego Marín Cano' })).toHaveCount(0);
 });
+
+// The chairside tablet (portrait), a larger tablet, a small laptop with the sidebar open, and a phone;
+// the accessibility audit (about 10 s) on the tablet and the phone.
+for (const { axe, ...viewport } of [
+  { width: 768, height: 1024, axe: true },
+  { width: 820, height: 1180, axe: false },
+  { width: 1024, height: 768, axe: false },
+  { width: 390, height: 844, axe: true },
+]) {
+  test(`at ${viewport.width}x${viewport.height} every tooth, the legend and the panel fit, teeth are clickable and a whole-tooth status fills the tooth`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    await openDemoChart(page);
+    // The shell as it behaves at this width: the sidebar beside the page from 768 px, a menu on a phone.
+    await expect(page.locator('[data-slot="sidebar"]').getByRole('link', { name: 'Odontograma' })).toBeVisible({
+      visible: viewport.width >= 768,
+    });
+
+    // Nothing wider than the window: all 32 teeth, the legend and every control of the panel inside it.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const teeth = chart(page).getByRole('button', { name: /^Diente \d\d: / });
+    await expect(teeth).toHaveCount(32);
+    const boxes = [
+      ...(await teeth.all()),
+      ...(await page.getByRole('list', { name: 'Leyenda' }).getByRole('listitem').all()),
+      ...(await page.getByRole('region', { name: 'Opciones de tratamiento' }).getByRole('button').all()),
+    ];
+    for (const element of boxes) {
+      const box = (await element.boundingBox())!;
+      const name = (await element.textContent()) ?? '';
+      expect(box.x, name).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(viewport.width);
+    }
+    // A usable target: every tooth at least 24 px wide.
+    for (const tooth of await teeth.all()) expect((await tooth.boundingBox())!.width).toBeGreaterThanOrEqual(24);
+    if (axe) await expectNoAxeViolations(page);
+
+    // The last tooth of each quadrant: in view and selected by a tap.
+    const selection = page.getByRole('region', { name: 'Opciones de tratamiento' }).getByText(/^Diente \d\d/);
+    for (const id of [18, 28, 38, 48]) {
+      const tooth = page.getByRole('button', { name: new RegExp(`^Diente ${id}: `) });
+      await tooth.scrollIntoViewIfNeeded();
+      await expect(tooth).toBeInViewport();
+      await tooth.click();
+      await expect(tooth).toHaveAttribute('aria-pressed', 'true');
+      await expect(selection).toHaveText(`Diente ${id} (diente completo)`);
+    }
+    // The keyboard still moves along a row and between the arches.
+    await page.getByRole('button', { name: /^Diente 18: / }).focus();
+    await page.keyboard.press('End');
+    await expect(page.getByRole('button', { name: /^Diente 28: / })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('button', { name: /^Diente 38: / })).toBeFocused();
+
+    // A whole-tooth status fills the tooth (not only its number): every surface without one of its own.
+    const healthy = chart(page)
+      .getByRole('button', { name: /^Diente \d\d: Sano/ })
+      .first();
+    const id = Number(await healthy.getAttribute('data-tooth'));
+    const before = await surfaceFills(page, id);
+    await healthy.click();
+    await status(page, 'Corona').click();
+    await expect(page.getByRole('button', { name: new RegExp(`^Diente ${id}: Corona`) })).toBeVisible();
+    const after = await surfaceFills(page, id);
+    const ownSano = after.filter((s) => s.surface.endsWith(': Sano'));
+    expect(ownSano.length).toBeGreaterThan(0);
+    for (const s of ownSano) {
+      expect(s.fill).toMatch(/-crown"\)$/);
+      expect(s.colour).not.toBe('rgb(255, 255, 255)');
+      expect(before.find((b) => b.surface === s.surface)!.colour).toBe('rgb(255, 255, 255)');
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+}

@@ -7,6 +7,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { DentalChart } from './components/dental-chart';
+import { surfaceFill } from './components/status-patterns';
 import OdontogramPage from './pages/odontogram-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
@@ -137,10 +138,48 @@ describe('DentalChart', slow, () => {
     expect(onSelectTooth).toHaveBeenCalledWith(38);
   });
 
+  it('fills a tooth with its whole-tooth status, each surface treated apart with its own', () => {
+    const chart = emptyChart();
+    chart[26] = { ...chart[26], estado: 'crown', superficies: { ...chart[26].superficies, center: 'cavity' } };
+    chart[11] = { ...chart[11], estado: 'implant' };
+    render(<DentalChart chart={chart} patterns="p" onSelectTooth={vi.fn()} onSelectSurface={vi.fn()} label="Carta" />);
+    const fills = (id: number) =>
+      Array.from(screen.getByRole('group', { name: `Superficies del diente ${id}` }).querySelectorAll('polygon')).map(
+        (p) => [p.getAttribute('aria-label')!.split(',')[1]!.split(':')[0]!.trim(), p.getAttribute('fill')],
+      );
+    expect(fills(26)).toEqual([
+      ['Vestibular', 'url(#p-crown)'],
+      ['Distal', 'url(#p-crown)'],
+      ['Palatino', 'url(#p-crown)'],
+      ['Mesial', 'url(#p-crown)'],
+      ['Oclusal', 'url(#p-cavity)'],
+    ]);
+    expect(fills(11).every(([, fill]) => fill === 'url(#p-implant)')).toBe(true);
+    expect(fills(16).every(([, fill]) => fill === '#ffffff')).toBe(true);
+    // Outlined in the status's ink, so a whole-tooth status differs from five surfaces of it.
+    const outline = (id: number) =>
+      screen.getByRole('group', { name: `Superficies del diente ${id}` }).querySelector('[data-tooth-status]');
+    expect(outline(26)?.getAttribute('data-tooth-status')).toBe('crown');
+    expect(outline(16)).toBeNull();
+  });
+
   it('is read-only without handlers: surfaces are images, not buttons', () => {
     render(<DentalChart chart={emptyChart()} patterns="p" label="Carta" />);
     expect(screen.queryAllByRole('button', { name: /Oclusal/ })).toHaveLength(0);
     expect(screen.getByRole('img', { name: 'Diente 16, Oclusal: Sano' })).toBeTruthy();
+  });
+});
+
+describe('surfaceFill', () => {
+  it("is the surface's own status, or the whole tooth's where the surface is Sano", () => {
+    const tooth = {
+      estado: 'filled',
+      superficies: { ...emptyChart()[16].superficies, top: 'bridge' },
+      notas: '',
+    } as const;
+    expect(surfaceFill('x', tooth, 'top')).toBe('url(#x-bridge)');
+    expect(surfaceFill('x', tooth, 'center')).toBe('url(#x-filled)');
+    expect(surfaceFill('x', emptyChart()[16], 'center')).toBe('#ffffff');
   });
 });
 
@@ -247,6 +286,27 @@ describe('Odontograma', slow, () => {
       within(await screen.findByRole('alertdialog', {}, slow)).getByRole('button', { name: 'Salir sin guardar' }),
     );
     expect(await screen.findByRole('heading', { name: 'Pacientes' }, slow)).toBeTruthy();
+  });
+
+  it("fills a tooth given a whole-tooth status, and dates the print with the clinic's day", async () => {
+    // 23:30 UTC on the 21st is already the 22nd at the clinic (Europe/Madrid); the browser here is UTC.
+    vi.useFakeTimers({ now: new Date('2026-11-21T23:30:00Z'), toFake: ['Date'] });
+    try {
+      renderPage();
+      fireEvent.click(await screen.findByRole('button', { name: 'Diente 36: Sano' }, slow));
+      const surfaces = screen.getByRole('group', { name: 'Superficies del diente 36' }).querySelectorAll('polygon');
+      expect(Array.from(surfaces, (p) => p.getAttribute('fill'))).toEqual(Array(5).fill('#ffffff'));
+      fireEvent.click(within(screen.getByRole('group', { name: 'Estados' })).getByRole('button', { name: /^Corona/ }));
+      expect(button('Diente 36: Corona')).toBeTruthy();
+      const fills = Array.from(surfaces, (p) => p.getAttribute('fill'));
+      expect(new Set(fills).size).toBe(1);
+      expect(fills[0]).toMatch(/^url\(#odo\w+-crown\)$/);
+      // The pattern it points to is on the page.
+      expect(document.getElementById(fills[0]!.slice(5, -1))?.tagName).toBe('pattern');
+      expect(screen.getByText(/^Fecha: /).textContent).toMatch(/^Fecha: 22\/11\/2026/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the chart without the treatment panel to a role that cannot edit it', async () => {

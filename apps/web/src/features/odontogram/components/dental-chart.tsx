@@ -7,6 +7,7 @@ import {
   type ToothId,
 } from '@odontia/shared';
 import { useCallback, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { cn } from '@/lib/utils';
 import { Tooth, type ToothSelection } from './tooth';
 
 const ROWS = [UPPER_TEETH, LOWER_TEETH] as const;
@@ -81,27 +82,35 @@ export function DentalChart({ chart, patterns, selection, onSelectTooth, onSelec
   };
 
   return (
+    // The chart takes the width of its container (a container query decides the layout, not the window):
+    // each arch in one row of 16 where the teeth are at least ~24 px wide, else each arch's two quadrants
+    // one above the other (phones, narrow dialogs). Never wider than its container: nothing to scroll.
     <div
       role="group"
       aria-label={label}
       onKeyDown={interactive ? onKeyDown : undefined}
       onFocus={interactive ? onFocus : undefined}
-      className="overflow-x-auto"
+      className="@container"
     >
-      <div className="mx-auto flex w-max flex-col gap-4 py-2">
+      <div className="mx-auto flex max-w-3xl flex-col gap-6 py-1 @min-[26rem]:gap-4">
         {ROWS.map((row, rowIndex) => (
           <div
             key={rowIndex}
             role="group"
             aria-label={rowIndex === 0 ? 'Arcada superior' : 'Arcada inferior'}
-            className="flex gap-3"
+            className="flex flex-col gap-3 @min-[26rem]:flex-row @min-[26rem]:gap-0"
           >
             {[row.slice(0, 8), row.slice(8)].map((quadrant, q) => (
               <div
                 key={q}
                 role="group"
                 aria-label={`Cuadrante ${Math.floor(quadrant[0] / 10)}`}
-                className={q === 0 ? 'flex gap-0.5 border-r-2 border-dashed border-border pr-3' : 'flex gap-0.5'}
+                className={cn(
+                  'grid flex-1 grid-cols-8 gap-0.5',
+                  q === 0
+                    ? 'border-dashed border-border @min-[26rem]:border-r-2 @min-[26rem]:pr-1.5'
+                    : '@min-[26rem]:pl-1.5',
+                )}
               >
                 {quadrant.map((id) => (
                   <Tooth

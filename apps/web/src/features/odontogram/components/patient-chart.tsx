@@ -155,7 +155,7 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
     <Card className="odontogram-print" onKeyDown={onKeyDown}>
       <StatusPatterns prefix={patterns} />
       <PrintHeader patientName={patientName} clinicName={account?.clinica?.nombre ?? ''} version={current} />
-      <CardHeader className="flex flex-wrap items-start justify-between gap-3" data-print-hide>
+      <CardHeader className="flex flex-wrap items-start justify-between gap-3 px-4 lg:px-6" data-print-hide>
         <div className="flex flex-col gap-1">
           <CardTitle>
             <h2 className="text-lg">{M.title}</h2>
@@ -188,7 +188,8 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
           </Button>
         </div>
       </CardHeader>
-      <CardContent className="flex flex-col gap-6">
+      {/* Narrower padding below 1024 px leaves the chart room for 16 teeth a row beside the sidebar at 768 px. */}
+      <CardContent className="flex flex-col gap-6 px-4 lg:px-6">
         {conflict ? (
           <div
             role="alert"
@@ -211,9 +212,10 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
             </div>
           </div>
         ) : null}
-        {/* The panel beside the chart on wide screens, under it otherwise (the chart needs about 640 px). */}
-        <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_18rem]">
-          <div className="flex flex-col gap-4">
+        {/* The panel beside the chart on wide screens, under it otherwise; minmax(0, …): neither the chart nor
+            the panel ever widens the page. */}
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 2xl:grid-cols-[minmax(0,1fr)_18rem]">
+          <div className="flex min-w-0 flex-col gap-4">
             <DentalChart
               chart={state.chart}
               patterns={patterns}

@@ -1,4 +1,4 @@
-import { TOOTH_STATUS_LABELS, TOOTH_STATUSES, type ToothStatus } from '@odontia/shared';
+import { TOOTH_STATUS_LABELS, TOOTH_STATUSES, type Surface, type ToothEntry, type ToothStatus } from '@odontia/shared';
 import { memo } from 'react';
 
 /**
@@ -24,6 +24,15 @@ export const STATUS_STYLES: Record<ToothStatus, StatusStyle> = {
 /** The fill of a surface or swatch in that status: a pattern of `<StatusPatterns prefix>` (plain white for Sano). */
 export const statusFill = (prefix: string, status: ToothStatus) =>
   status === 'healthy' ? STATUS_STYLES.healthy.fill : `url(#${prefix}-${status})`;
+
+/**
+ * The fill of one surface of a tooth: its own status, or where it is Sano the whole tooth's status, so a
+ * tooth with Caries, Corona, Implante… is filled with it and a surface treated apart still shows its own.
+ */
+export const surfaceFill = (prefix: string, tooth: ToothEntry, surface: Surface) => {
+  const own = tooth.superficies[surface];
+  return statusFill(prefix, own === 'healthy' ? tooth.estado : own);
+};
 
 function Mark({ style }: { style: StatusStyle }) {
   const stroke = { stroke: style.ink, strokeWidth: 1.4 };

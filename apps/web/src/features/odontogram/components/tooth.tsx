@@ -8,7 +8,7 @@ import {
 } from '@odontia/shared';
 import { memo, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/utils';
-import { STATUS_STYLES, statusFill } from './status-patterns';
+import { STATUS_STYLES, surfaceFill } from './status-patterns';
 
 /** The five surfaces drawn as a square seen from the biting side: four trapezoids round a centre. */
 const SURFACE_POINTS: Record<Surface, string> = {
@@ -65,24 +65,9 @@ export const Tooth = memo(function Tooth({
   const interactive = !!onSelectTooth;
   const changes = changed ? changed.split(',') : [];
   const missing = entry.estado === 'missing';
-  const wholeStyle = STATUS_STYLES[entry.estado];
 
-  const strip = (
-    // The whole tooth's status: a strip in its colour and pattern (white for Sano).
-    <svg aria-hidden="true" focusable="false" width="28" height="9" viewBox="0 0 32 9">
-      <rect
-        x="0.5"
-        y="0.5"
-        width="31"
-        height="8"
-        rx="1.5"
-        fill={missing ? '#ffffff' : statusFill(patterns, entry.estado)}
-        stroke={entry.estado === 'healthy' ? '#cbd5e1' : wholeStyle.ink}
-      />
-    </svg>
-  );
   const numberClass = cn(
-    'flex w-9 flex-col items-center gap-0.5 rounded-md border border-transparent py-0.5 text-xs font-medium tabular-nums outline-none',
+    'flex min-h-6 w-full items-center justify-center rounded-md border border-transparent text-xs font-medium tabular-nums outline-none',
     changes.includes('estado') && 'outline-2 outline-offset-1 outline-amber-500 outline-dashed',
   );
   const number = interactive ? (
@@ -97,16 +82,16 @@ export const Tooth = memo(function Tooth({
       className={cn(
         numberClass,
         'cursor-pointer hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60',
-        selected === 'whole' && 'border-primary bg-primary/10 ring-2 ring-primary',
+        // The selection is the screen's, not the record's: not on paper.
+        selected === 'whole' &&
+          'border-primary bg-primary/10 ring-2 ring-primary print:border-transparent print:bg-transparent print:ring-0',
       )}
     >
       {id}
-      {strip}
     </button>
   ) : (
     <span role="img" aria-label={toothName(id, entry)} className={numberClass}>
       {id}
-      {strip}
     </span>
   );
 
@@ -117,31 +102,19 @@ export const Tooth = memo(function Tooth({
     }
   };
 
+  // The drawing takes the width of its column (the chart sizes the columns to its container).
+  const drawingClass = 'block aspect-square h-auto w-full overflow-visible';
   const drawing = missing ? (
-    <svg
-      role="img"
-      aria-label={`Diente ${id} ausente`}
-      width="34"
-      height="34"
-      viewBox="0 0 40 40"
-      className="overflow-visible"
-    >
+    <svg role="img" aria-label={`Diente ${id} ausente`} viewBox="-1 -1 42 42" className={drawingClass}>
       <path d="M8,20 h24" stroke={STATUS_STYLES.missing.ink} strokeWidth="4" strokeLinecap="round" />
     </svg>
   ) : (
-    <svg
-      width="34"
-      height="34"
-      viewBox="-1 -1 42 42"
-      className="overflow-visible"
-      aria-label={`Superficies del diente ${id}`}
-      role="group"
-    >
+    <svg viewBox="-1 -1 42 42" className={drawingClass} aria-label={`Superficies del diente ${id}`} role="group">
       {SURFACES.map((surface) => (
         <polygon
           key={surface}
           points={SURFACE_POINTS[surface]}
-          fill={statusFill(patterns, entry.superficies[surface])}
+          fill={surfaceFill(patterns, entry, surface)}
           stroke="#64748b"
           strokeWidth="1"
           role={interactive ? 'button' : 'img'}
@@ -153,7 +126,20 @@ export const Tooth = memo(function Tooth({
           className={cn(interactive && 'cursor-pointer hover:opacity-80 focus:outline-none')}
         />
       ))}
-      {/* Outlines on top: the selected surface, and in the history what changed. */}
+      {/* Outlines on top: a whole tooth's status, the selected surface, and in the history what changed. */}
+      {entry.estado !== 'healthy' ? (
+        <rect
+          x="0"
+          y="0"
+          width="40"
+          height="40"
+          fill="none"
+          stroke={STATUS_STYLES[entry.estado].ink}
+          strokeWidth="3"
+          pointerEvents="none"
+          data-tooth-status={entry.estado}
+        />
+      ) : null}
       {SURFACES.filter((s) => changes.includes(s)).map((s) => (
         <polygon
           key={`c-${s}`}
@@ -173,6 +159,7 @@ export const Tooth = memo(function Tooth({
           stroke="var(--primary)"
           strokeWidth="3"
           pointerEvents="none"
+          className="print:hidden"
         />
       ) : null}
     </svg>
@@ -181,7 +168,7 @@ export const Tooth = memo(function Tooth({
   return (
     <div
       className={cn(
-        'flex flex-col items-center gap-1',
+        'flex min-w-0 flex-col items-center gap-1',
         changes.length > 0 && 'rounded-md bg-amber-100/60 dark:bg-amber-900/30',
       )}
       data-changed={changes.length > 0 || undefined}

@@ -66,7 +66,7 @@ export function TreatmentPanel({
   return (
     <section
       aria-labelledby={`${notesId}-titulo`}
-      className="flex flex-col gap-4 rounded-lg border p-4"
+      className="@container flex min-w-0 flex-col gap-4 rounded-lg border p-4"
       data-print-hide
     >
       <h3 id={`${notesId}-titulo`} className="font-semibold">
@@ -103,7 +103,11 @@ export function TreatmentPanel({
         </div>
       ) : null}
 
-      <div role="group" aria-label="Estados" className="grid grid-cols-2 gap-2 sm:grid-cols-4 2xl:grid-cols-2">
+      <div
+        role="group"
+        aria-label="Estados"
+        className="grid grid-cols-1 gap-2 @min-[17rem]:grid-cols-2 @min-[36rem]:grid-cols-4"
+      >
         {TOOTH_STATUSES.map((status, i) => (
           <Button
             key={status}
