@@ -38,6 +38,14 @@ function sessionCacheFor(auth: object): SessionCache {
   return cache;
 }
 
+/**
+ * Time this process's requests spent waiting for their session (`requireUser`, cache hits included)
+ * and their membership (`loadMember` in `requireMember`), and how many session lookups missed the
+ * cache. Two clock reads per request; the bench's `jornada` section reads it to tell how much of a
+ * request's time goes to the session.
+ */
+export const sessionTimings = { requests: 0, sessionMs: 0, lookups: 0, members: 0, memberMs: 0 };
+
 /** Drops every cached session of this app instance (called after any change made through /api/auth). */
 export function forgetCachedSessions(auth: object): void {
   const cache = sessionCacheFor(auth);
@@ -73,6 +81,7 @@ async function lookUpSession(
 ): Promise<SessionUser | null> {
   const now = Date.now();
   const generation = cache.generation;
+  sessionTimings.lookups += 1;
   const result = await auth.api.getSession({ headers });
   if (!result) return null;
   const u = result.user as typeof result.user & { onboardingStep?: string };
@@ -90,7 +99,10 @@ async function lookUpSession(
 
 /** Requires a valid session; sets `c.var.user`. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  const started = performance.now();
   const user = await resolveSessionUser(c.var.deps.auth, c.req.raw.headers);
+  sessionTimings.requests += 1;
+  sessionTimings.sessionMs += performance.now() - started;
   if (!user) throw unauthorized();
   c.set('user', user);
   await next();
@@ -174,7 +186,10 @@ export async function loadMember(db: Database, userId: string): Promise<Member |
 /** Requires a session and membership of a clinic; sets `c.var.user` and `c.var.member`. */
 export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
   await requireUser(c, async () => {
+    const started = performance.now();
     const member = await loadMember(c.var.deps.db, c.var.user.id);
+    sessionTimings.members += 1;
+    sessionTimings.memberMs += performance.now() - started;
     if (!member) throw new AppError(403, 'clinic_required', CLINIC_REQUIRED_MESSAGE);
     c.set('member', member);
     await next();
