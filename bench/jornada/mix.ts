@@ -96,7 +96,13 @@ export type MixResult = {
   /** Share of the machine's CPU time (all cores) that was busy during the run, and by the API process. */
   machineBusy: number;
   serverShare: number;
+  /** Milliseconds of CPU per request of the API process, and of the PostgreSQL backends serving its database. */
+  serverCpuPerRequest: number;
+  postgresCpuPerRequest: number;
 };
+
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const TICK_MS = 10;
 
 /** Busy and total CPU ticks of the whole machine (/proc/stat), and of one process (/proc/<pid>/stat). */
 function machineTicks(): { busy: number; total: number } {
@@ -105,9 +111,18 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - cpu[3] - (cpu[4] ?? 0), total };
 }
 function processTicks(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(fields[11]) + Number(fields[12]);
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    // A backend that ended meanwhile.
+    return 0;
+  }
 }
+const ticksOf = (pids: number[]) => pids.reduce((total, pid) => total + processTicks(pid), 0);
+
+/** The processes whose CPU a run reports: the API, and the PostgreSQL backends of its database (read after the run). */
+export type Probe = { apiPid: number; postgresPids: () => Promise<number[]> };
 
 export class DayMix {
   private readonly workers: Worker[];
@@ -149,14 +164,17 @@ export class DayMix {
     });
   }
 
-  /** Replays the mix against `baseUrl` for `seconds`; `apiPid` is the API's process (its CPU is read). */
-  async run(baseUrl: string, seconds: number, apiPid: number): Promise<MixResult> {
+  /** Replays the mix against `baseUrl` for `seconds`, reading the CPU the probed processes used meanwhile. */
+  async run(baseUrl: string, seconds: number, probe: Probe): Promise<MixResult> {
     const { hostname, port } = new URL(baseUrl);
     const origin = new URL(baseUrl).origin;
     const recorder: Recorder = { latencies: new Map(KINDS.map((k) => [k, []])), errors: new Map(), samples: [] };
     const cpu0 = process.cpuUsage();
     const machine0 = machineTicks();
-    const server0 = processTicks(apiPid);
+    const server0 = processTicks(probe.apiPid);
+    // The pool's connections opened during the warm-up stay open (idle ones are closed after 10 s).
+    const backends = await probe.postgresPids();
+    const postgres0 = new Map(backends.map((pid) => [pid, processTicks(pid)]));
     const started = performance.now();
     const until = started + seconds * 1000;
     await Promise.all(
@@ -173,7 +191,9 @@ export class DayMix {
     const elapsed = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const machine1 = machineTicks();
-    const serverTicks = processTicks(apiPid) - server0;
+    const serverTicks = processTicks(probe.apiPid) - server0;
+    const after = await probe.postgresPids();
+    const postgresTicks = ticksOf(after) - after.reduce((total, pid) => total + (postgres0.get(pid) ?? 0), 0);
     const all = [...recorder.latencies.values()].flat().sort((a, b) => a - b);
     for (const list of recorder.latencies.values()) list.sort((a, b) => a - b);
     const errors = [...recorder.errors.values()].reduce((a, b) => a + b, 0);
@@ -191,6 +211,8 @@ export class DayMix {
       clientCpuPerRequest: (cpu.user + cpu.system) / 1000 / Math.max(1, requests),
       machineBusy: (machine1.busy - machine0.busy) / totalTicks,
       serverShare: serverTicks / totalTicks,
+      serverCpuPerRequest: (serverTicks * TICK_MS) / Math.max(1, requests),
+      postgresCpuPerRequest: (postgresTicks * TICK_MS) / Math.max(1, requests),
     };
   }
 

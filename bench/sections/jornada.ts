@@ -25,7 +25,7 @@ import { openFreshApp } from '../lib/fresh-app.ts';
 import { percentile } from '../lib/http-load.ts';
 import { startInstance, stopInstance, type Instance } from '../lib/instance.ts';
 import type { Measurement, Section, SectionResult } from '../lib/report.ts';
-import { DayMix, KINDS, runPath, type MixResult } from '../jornada/mix.ts';
+import { DayMix, KINDS, runPath, type MixResult, type Probe } from '../jornada/mix.ts';
 import { createDayData, DAY_SET } from '../jornada/setup.ts';
 
 const CONNECTIONS = 50;
@@ -63,7 +63,7 @@ const pct = (n: number) => `${(100 * n).toFixed(0)} %`;
 const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
 
 function mixLine(label: string, r: MixResult): string {
-  return `  ${label}: ${r.requests.toLocaleString('en-US')} peticiones en ${r.seconds.toFixed(1)} s = ${r.reqPerSec.toFixed(0)} req/s, p50 ${ms(percentile(r.all, 50))}, p95 ${ms(percentile(r.all, 95))}, p99 ${ms(percentile(r.all, 99))}, ${r.errors} errores; CPU: máquina ${pct(r.machineBusy)} ocupada, la API ${pct(r.serverShare)} del total, el cliente ${r.clientCpuPerRequest.toFixed(2)} ms por petición`;
+  return `  ${label}: ${r.requests.toLocaleString('en-US')} peticiones en ${r.seconds.toFixed(1)} s = ${r.reqPerSec.toFixed(0)} req/s, p50 ${ms(percentile(r.all, 50))}, p95 ${ms(percentile(r.all, 95))}, p99 ${ms(percentile(r.all, 99))}, ${r.errors} errores; CPU: máquina ${pct(r.machineBusy)} ocupada, la API ${pct(r.serverShare)} del total; por petición: la API ${r.serverCpuPerRequest.toFixed(2)} ms, PostgreSQL ${r.postgresCpuPerRequest.toFixed(2)} ms, el cliente ${r.clientCpuPerRequest.toFixed(2)} ms`;
 }
 
 async function runJornada(log: (line: string) => void): Promise<SectionResult> {
@@ -86,15 +86,25 @@ async function runJornada(log: (line: string) => void): Promise<SectionResult> {
     const setupStarted = performance.now();
     const data = await createDayData(fresh, log);
     const mix = new DayMix(data, CONNECTIONS);
+    const pool = fresh.handle.pool as pg.Pool;
+    const probe = (server: Instance): Probe => ({
+      apiPid: server.child.pid!,
+      postgresPids: async () =>
+        (
+          await pool.query<{ pid: number }>(
+            'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+          )
+        ).rows.map((r) => r.pid),
+    });
     const setupSeconds = (performance.now() - setupStarted) / 1000;
 
     // 1. The day with the default pool (empty counts as unset: the default whatever the environment says).
     log(`  la API (pool ${DEFAULT_POOL}); ${warmupSeconds} s de calentamiento y ${seconds} s de jornada...`);
     instance = await startInstance({ ...fresh.env, DATABASE_POOL_SIZE: '' });
-    await mix.run(instance.baseUrl, warmupSeconds, instance.child.pid!);
+    await mix.run(instance.baseUrl, warmupSeconds, probe(instance));
     const timings0 = await sessionTimings(instance);
     const load0 = os.loadavg()[0];
-    const day = await mix.run(instance.baseUrl, seconds, instance.child.pid!);
+    const day = await mix.run(instance.baseUrl, seconds, probe(instance));
     const timings1 = await sessionTimings(instance);
     log(mixLine(`pool ${DEFAULT_POOL}`, day));
     for (const sample of day.samples) log(`    ${sample}`);
@@ -111,15 +121,14 @@ async function runJornada(log: (line: string) => void): Promise<SectionResult> {
     // 3. Another pool size, same data, same workers (their bookings and charts continue where they were).
     log(`  la API con DATABASE_POOL_SIZE=${otherPool}; ${seconds} s de jornada...`);
     instance = await startInstance({ ...fresh.env, DATABASE_POOL_SIZE: String(otherPool) });
-    await mix.run(instance.baseUrl, warmupSeconds, instance.child.pid!);
-    const other = await mix.run(instance.baseUrl, seconds, instance.child.pid!);
+    await mix.run(instance.baseUrl, warmupSeconds, probe(instance));
+    const other = await mix.run(instance.baseUrl, seconds, probe(instance));
     log(mixLine(`pool ${otherPool}`, other));
     for (const sample of other.samples) log(`    ${sample}`);
     await stopInstance(instance);
     instance = undefined;
 
     // 4. Consistency, in SQL.
-    const pool = fresh.handle.pool as pg.Pool;
     const [{ stock_mismatch: stockMismatch, items }] = (
       await pool.query<{ stock_mismatch: number; items: number }>(
         `select count(*) filter (where p.stock_actual <> coalesce(m.total, 0))::int as stock_mismatch, count(*)::int as items
