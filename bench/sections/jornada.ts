@@ -43,9 +43,18 @@ function databaseUrl(): string {
   return u.toString();
 }
 
-type SessionTimings = { requests: number; sessionMs: number; lookups: number; members: number; memberMs: number };
+type SessionTimings = {
+  requests: number;
+  sessionMs: number;
+  lookups: number;
+  members: number;
+  memberMs: number;
+  /** Samples of the pool's queue (requests waiting for a connection), and their sum. */
+  poolSamples: number;
+  poolWaiting: number;
+};
 
-/** The API process's `sessionTimings` (bench/notifications/server.ts answers them over IPC). */
+/** The API process's `sessionTimings` and pool queue samples (bench/notifications/server.ts answers over IPC). */
 function sessionTimings(instance: Instance): Promise<SessionTimings> {
   return new Promise((resolve) => {
     const onMessage = (message: { type?: string } & SessionTimings) => {
@@ -210,6 +219,11 @@ async function runJornada(log: (line: string) => void): Promise<SectionResult> {
     const dRequests = timings1.requests - timings0.requests;
     const dLookups = timings1.lookups - timings0.lookups;
     const totalLatency = sum(day.all);
+    // Little's law: the mean number of requests waiting for a connection, times the run's length, is
+    // the total time requests spent waiting for one.
+    const meanWaiting =
+      (timings1.poolWaiting - timings0.poolWaiting) / Math.max(1, timings1.poolSamples - timings0.poolSamples);
+    const poolWaitMs = meanWaiting * day.seconds * 1000;
     measurements.push(
       {
         group: where,
@@ -225,7 +239,30 @@ async function runJornada(log: (line: string) => void): Promise<SectionResult> {
         metric: 'parte',
         value: (100 * (dSession + dMember)) / totalLatency,
         unit: '%',
-        note: `sesión ${ms(dSession / dRequests)}, membresía ${ms(dMember / Math.max(1, timings1.members - timings0.members))} por petición; ${dLookups.toLocaleString('en-US')} lecturas de sesión fuera de la caché en ${dRequests.toLocaleString('en-US')} peticiones`,
+        note: `sesión ${ms(dSession / dRequests)}, membresía (su primera consulta) ${ms(dMember / Math.max(1, timings1.members - timings0.members))} por petición; ${dLookups.toLocaleString('en-US')} lecturas de sesión fuera de la caché en ${dRequests.toLocaleString('en-US')} peticiones`,
+      },
+      ...(
+        [
+          ['API', day.serverCpuPerRequest],
+          ['PostgreSQL', day.postgresCpuPerRequest],
+          ['cliente', day.clientCpuPerRequest],
+        ] as const
+      ).map(([who, value]) => ({
+        group: where,
+        name: 'CPU por petición',
+        metric: who,
+        value,
+        unit: 'ms',
+        note:
+          who === 'API' ? `máquina ${pct(day.machineBusy)} ocupada, la API ${pct(day.serverShare)} de ella` : undefined,
+      })),
+      {
+        group: where,
+        name: `espera de una conexión del pool ${DEFAULT_POOL} / tiempo de respuesta`,
+        metric: 'parte',
+        value: (100 * poolWaitMs) / totalLatency,
+        unit: '%',
+        note: `${meanWaiting.toFixed(1)} peticiones esperando de media`,
       },
       {
         group: where,
@@ -251,7 +288,7 @@ async function runJornada(log: (line: string) => void): Promise<SectionResult> {
       mixLine(`Pool ${DEFAULT_POOL}`, day).trim(),
       mixLine(`Pool ${otherPool}`, other).trim(),
       `Dónde se va el tiempo: (a) el cliente, contra /api/health (sin sesión, un select 1), da ${health.reqPerSec.toFixed(0)} req/s con p99 ${ms(health.p99)} y gasta ${health.clientCpuPerRequest.toFixed(2)} ms de CPU por petición (en la jornada ${day.clientCpuPerRequest.toFixed(2)} ms): es su techo en esta máquina. ` +
-        `(b) Sesión: de la suma de los tiempos de respuesta (${(totalLatency / 1000).toFixed(0)} s), las peticiones pasaron ${(dSession / 1000).toFixed(1)} s esperando su sesión (caché de ${SESSION_CACHE_MS / 1000} s por cookie; ${dLookups} lecturas completas) y ${(dMember / 1000).toFixed(1)} s leyendo su membresía: ${((100 * (dSession + dMember)) / totalLatency).toFixed(0)} % del total, el resto es la ruta y la espera de una conexión del pool. ` +
+        `(b) Sesión: de la suma de los tiempos de respuesta (${(totalLatency / 1000).toFixed(0)} s), las peticiones pasaron ${(dSession / 1000).toFixed(1)} s esperando su sesión (caché de ${SESSION_CACHE_MS / 1000} s por cookie; ${dLookups} lecturas completas) y ${(dMember / 1000).toFixed(1)} s leyendo su membresía, la primera consulta de la petición: ${((100 * (dSession + dMember)) / totalLatency).toFixed(0)} % del total. Esperando una conexión del pool (su cola muestreada cada 5 ms) pasaron ${(poolWaitMs / 1000).toFixed(0)} s, ${((100 * poolWaitMs) / totalLatency).toFixed(0)} % (dentro de los anteriores y de la ruta). ` +
         `(c) Pool: con ${DEFAULT_POOL} conexiones ${day.reqPerSec.toFixed(0)} req/s y p99 ${ms(p(day, 99))}; con ${otherPool}, ${other.reqPerSec.toFixed(0)} req/s y p99 ${ms(p(other, 99))}.`,
     );
     return { title, measurements, notes };
