@@ -19,7 +19,7 @@
  */
 import os from 'node:os';
 import type pg from 'pg';
-import { SESSION_CACHE_MS } from '../../apps/api/src/platform/session.ts';
+import { MEMBER_SESSION_CACHE_MS, SESSION_CACHE_MS } from '../../apps/api/src/platform/session.ts';
 import { benchDatabaseUrl, isPostgresReachable } from '../lib/database.ts';
 import { openFreshApp } from '../lib/fresh-app.ts';
 import { percentile } from '../lib/http-load.ts';
@@ -288,7 +288,7 @@ async function runJornada(log: (line: string) => void): Promise<SectionResult> {
       mixLine(`Pool ${DEFAULT_POOL}`, day).trim(),
       mixLine(`Pool ${otherPool}`, other).trim(),
       `Dónde se va el tiempo: (a) el cliente, contra /api/health (sin sesión, un select 1), da ${health.reqPerSec.toFixed(0)} req/s con p99 ${ms(health.p99)} y gasta ${health.clientCpuPerRequest.toFixed(2)} ms de CPU por petición (en la jornada ${day.clientCpuPerRequest.toFixed(2)} ms): es su techo en esta máquina. ` +
-        `(b) Sesión: de la suma de los tiempos de respuesta (${(totalLatency / 1000).toFixed(0)} s), las peticiones pasaron ${(dSession / 1000).toFixed(1)} s esperando su sesión (caché de ${SESSION_CACHE_MS / 1000} s por cookie; ${dLookups} lecturas completas) y ${(dMember / 1000).toFixed(1)} s leyendo su membresía, la primera consulta de la petición: ${((100 * (dSession + dMember)) / totalLatency).toFixed(0)} % del total. Esperando una conexión del pool (su cola muestreada cada 5 ms) pasaron ${(poolWaitMs / 1000).toFixed(0)} s, ${((100 * poolWaitMs) / totalLatency).toFixed(0)} % (dentro de los anteriores y de la ruta). ` +
+        `(b) Sesión: de la suma de los tiempos de respuesta (${(totalLatency / 1000).toFixed(0)} s), las peticiones pasaron ${(dSession / 1000).toFixed(1)} s esperando su sesión (caché por cookie: ${SESSION_CACHE_MS / 1000} s en las rutas de la cuenta, ${MEMBER_SESSION_CACHE_MS / 60_000} min en las de la clínica, que comprueban la fila de la sesión; ${dLookups} lecturas completas por better-auth) y ${(dMember / 1000).toFixed(1)} s leyendo su membresía, la primera consulta de la petición: ${((100 * (dSession + dMember)) / totalLatency).toFixed(0)} % del total. Esperando una conexión del pool (su cola muestreada cada 5 ms) pasaron ${(poolWaitMs / 1000).toFixed(0)} s, ${((100 * poolWaitMs) / totalLatency).toFixed(0)} % (dentro de los anteriores y de la ruta). ` +
         `(c) Pool: con ${DEFAULT_POOL} conexiones ${day.reqPerSec.toFixed(0)} req/s y p99 ${ms(p(day, 99))}; con ${otherPool}, ${other.reqPerSec.toFixed(0)} req/s y p99 ${ms(p(other, 99))}.`,
     );
     return { title, measurements, notes };
