@@ -99,7 +99,7 @@ export class RawConnection {
     waiting?.reject(error);
   }
 
-  /** `head` is the request line's method and path; `headers` preformatted lines ("name: value\r\n"). */
+  /** `headers`: preformatted lines ("name: value\r\n"); Host and Content-Length are added here. */
   async request(method: string, path: string, headers: string, body?: string): Promise<RawResponse> {
     if (this.waiting) throw new Error('una petición ya está en curso en esta conexión');
     this.socket ??= await this.connect();
