@@ -1,7 +1,7 @@
 /**
  * One API instance of a bench, in its own process (`notificaciones` runs two side by side on one
  * PostgreSQL, `catalogo` one; started by bench/lib/instance.ts): boots the real app and listens. IPC:
- * 'ready' once listening; on 'memory' it collects garbage and answers its memory figures and the
+ * 'ready' once listening; on 'session-timings' it answers `sessionTimings` (platform/session.ts) and the pool's queue samples; on 'memory' it collects garbage and answers its memory figures and the
  * number of open notification streams.
  *
  * Environment: PORT, DATABASE_URL, AUTH_SECRET (shared by the instances and the section, so a
@@ -10,6 +10,7 @@
 import { serve } from '@hono/node-server';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { createLogger } from '../../apps/api/src/platform/logger.ts';
+import { sessionTimings } from '../../apps/api/src/platform/session.ts';
 import { boot } from '../../apps/api/src/server.ts';
 
 const send = (message: unknown) => process.send?.(message);
@@ -26,6 +27,15 @@ try {
   });
   const logger = createLogger(config.logLevel);
   const instance = await boot(config, logger, { serveWeb: false });
+  // Requests waiting for a pool connection, sampled every 5 ms (read by the `jornada` section with `sessionTimings`).
+  const poolQueue = { poolSamples: 0, poolWaiting: 0 };
+  const pool = instance.deps.database.pool;
+  if (pool) {
+    setInterval(() => {
+      poolQueue.poolSamples += 1;
+      poolQueue.poolWaiting += pool.waitingCount;
+    }, 5).unref();
+  }
   const server = serve({ fetch: instance.app.fetch, port: config.port, hostname: '127.0.0.1' }, () =>
     send({ type: 'ready' }),
   );
@@ -37,6 +47,7 @@ try {
   };
   process.on('message', (message: { type?: string }) => {
     if (message?.type === 'stop') stop();
+    if (message?.type === 'session-timings') send({ type: 'session-timings', ...sessionTimings, ...poolQueue });
     if (message?.type === 'memory') {
       const gc = (globalThis as { gc?: () => void }).gc;
       gc?.();

@@ -67,6 +67,14 @@ describe('loadConfig', () => {
     ).toEqual(['http://localhost:3000', 'http://localhost:5173', 'http://127.0.0.1:5173']);
   });
 
+  it('reads DATABASE_POOL_SIZE as the pool of each instance, 10 by default', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+    expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_POOL_SIZE: '0' })).toThrow(
+      'DATABASE_POOL_SIZE: debe estar entre 1 y 100',
+    );
+  });
+
   it('reads TRUSTED_PROXY as a number of proxies, 0 by default', () => {
     expect(loadConfig({ DATA_DIR: tmp() }).trustedProxies).toBe(0);
     expect(loadConfig({ DATA_DIR: tmp(), TRUSTED_PROXY: '1' }).trustedProxies).toBe(1);

@@ -25,6 +25,12 @@ const envSchema = z.object({
     .default(3000),
   DATA_DIR: z.string().min(1, 'no puede estar vacío').default('./data'),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres:// o postgresql://').optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe estar entre 1 y 100')
+    .max(100, 'debe estar entre 1 y 100')
+    .default(10),
   APP_URL: urlWithProtocols(['http:', 'https:'], 'http:// o https://').optional(),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp:// o smtps://').optional(),
   SMTP_FROM: z.string().min(3, 'debe ser una dirección de remitente').default('Odontia <no-responder@odontia.local>'),
@@ -93,6 +99,8 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections of this instance's PostgreSQL pool (every instance opens its own). */
+  databasePoolSize: number;
   appUrl: string;
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -164,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     appUrl,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

@@ -9,7 +9,7 @@ import {
   type TestApp,
   setRolePermissions,
 } from '../test/app.ts';
-import { loadMember, SESSION_CACHE_MS } from './session.ts';
+import { loadMember, MEMBER_SESSION_CACHE_MS, SESSION_CACHE_MS } from './session.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,6 +83,75 @@ describe('session cache', () => {
  * Permissions are kept per process behind the clinic's accesos_version (platform/session.ts): every
  * way of changing what a member may do, even straight in SQL, must apply to the very next request.
  */
+describe('clinic routes and the session cache', () => {
+  const pacientes = (cookie: string) => t.request('/api/pacientes', { cookie });
+
+  it('refuse a session signed out on this instance at once', async () => {
+    const owner = await createClinicOwner(t);
+    expect((await pacientes(owner.cookie)).status).toBe(200);
+    const out = await t.request('/api/auth/sign-out', { method: 'POST', json: {}, cookie: owner.cookie });
+    expect(out.status).toBe(200);
+    expect((await pacientes(owner.cookie)).status).toBe(401);
+    expect((await me(owner.cookie)).status).toBe(401);
+  });
+
+  it('refuse a session ended on another instance at the next request', async () => {
+    const owner = await createClinicOwner(t);
+    expect((await pacientes(owner.cookie)).status).toBe(200);
+    // Signed out on another instance: its row is gone, this instance's cache knows nothing.
+    await t.db.delete(session).where(eq(session.userId, owner.userId));
+    expect((await pacientes(owner.cookie)).status).toBe(401);
+    // The entry was dropped when the clinic route found the row gone.
+    expect((await me(owner.cookie)).status).toBe(401);
+  });
+
+  it('refuse an expired session at the next request', async () => {
+    const owner = await createClinicOwner(t);
+    expect((await pacientes(owner.cookie)).status).toBe(200);
+    await t.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, owner.userId));
+    expect((await pacientes(owner.cookie)).status).toBe(401);
+  });
+
+  it('reuse a validated session for MEMBER_SESSION_CACHE_MS without better-auth, checking its row each time', async () => {
+    const owner = await createClinicOwner(t);
+    const start = Date.now();
+    vi.useFakeTimers({ now: start, toFake: ['Date'] });
+    const getSession = vi.spyOn(t.deps.auth.api, 'getSession');
+    try {
+      expect((await pacientes(owner.cookie)).status).toBe(200);
+      expect(getSession).toHaveBeenCalledTimes(1);
+      vi.setSystemTime(start + 10 * SESSION_CACHE_MS);
+      expect((await pacientes(owner.cookie)).status).toBe(200);
+      expect(getSession).toHaveBeenCalledTimes(1);
+      // /api/me checks only through better-auth: its one-second bound still applies.
+      expect((await me(owner.cookie)).status).toBe(200);
+      expect(getSession).toHaveBeenCalledTimes(2);
+      // That lookup validated it again: it is reused until MEMBER_SESSION_CACHE_MS after it.
+      vi.setSystemTime(start + 10 * SESSION_CACHE_MS + MEMBER_SESSION_CACHE_MS - 10);
+      expect((await pacientes(owner.cookie)).status).toBe(200);
+      expect(getSession).toHaveBeenCalledTimes(2);
+      vi.setSystemTime(start + 10 * SESSION_CACHE_MS + MEMBER_SESSION_CACHE_MS + 1);
+      expect((await pacientes(owner.cookie)).status).toBe(200);
+      expect(getSession).toHaveBeenCalledTimes(3);
+    } finally {
+      getSession.mockRestore();
+    }
+  });
+
+  it('answer a signed-in non-member 403, and 401 once their session is gone', async () => {
+    const account = await signUp(t);
+    const start = Date.now();
+    vi.useFakeTimers({ now: start, toFake: ['Date'] });
+    expect((await pacientes(account.cookie)).status).toBe(403);
+    await t.db.delete(session).where(eq(session.userId, account.userId));
+    vi.setSystemTime(start + SESSION_CACHE_MS + 1);
+    expect((await pacientes(account.cookie)).status).toBe(401);
+  });
+});
+
 describe('cached permissions', () => {
   const pacientes = (cookie: string) => t.request('/api/pacientes', { cookie });
   const permisoId = async (nombre: string) =>

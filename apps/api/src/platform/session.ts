@@ -2,7 +2,7 @@ import type { MemberRole, Permission } from '@odontia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { accesosVersion, clinicas, permisos, permisosRol, usuarios, usuariosRol } from '../db/schema/index.ts';
+import { accesosVersion, clinicas, permisos, permisosRol, session, usuarios, usuariosRol } from '../db/schema/index.ts';
 import type { AppEnv, Member, SessionUser } from './context.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import type { Database } from '../db/client.ts';
@@ -16,16 +16,27 @@ import type { Auth } from './auth.ts';
  * SESSION_CACHE_MS. Any POST to /api/auth on this instance (sign-out, password reset, revocations)
  * empties it at once (`forgetCachedSessions`). Only sessions better-auth has validated are stored,
  * and only until the sooner of one second and the session's own expiry.
+ *
+ * Clinic routes (`requireMember`, `sessionCan`) reuse a validated session for longer,
+ * MEMBER_SESSION_CACHE_MS, without that trade-off: the membership statement they run on every request
+ * anyway also checks that the session's row is still there and unexpired (`loadSessionMember`), so a
+ * sign-out, a password reset or a member removed on any instance is refused at the very next request.
+ * What they save is better-auth's lookup (the cookie's HMAC, the session and user rows), which the
+ * day-load bench (`jornada`: 50 members, a few requests a second each) ran for about one request in
+ * eight with one-second entries, and for none in its measured minute since.
  */
 export const SESSION_CACHE_MS = 1000;
+export const MEMBER_SESSION_CACHE_MS = 5 * 60_000;
 const SESSION_CACHE_MAX = 10_000;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
 
+/** A session better-auth validated: its user, its token (the session row's key) and when. */
+type ResolvedSession = { user: SessionUser; token: string; verifiedAt: number; expiresAt: number };
 type SessionCache = {
   generation: number;
-  entries: Map<string, { user: SessionUser; until: number }>;
+  entries: Map<string, ResolvedSession>;
   /** Lookups running now, by cookie and generation: concurrent requests of one browser share one. */
-  pending: Map<string, Promise<SessionUser | null>>;
+  pending: Map<string, Promise<ResolvedSession | null>>;
 };
 const sessionCaches = new WeakMap<object, SessionCache>();
 
@@ -38,6 +49,14 @@ function sessionCacheFor(auth: object): SessionCache {
   return cache;
 }
 
+/**
+ * Time this process's requests spent waiting for their session (`requireUser`, cache hits included)
+ * and their membership (`loadSessionMember` in `requireMember`), and how many session lookups missed the
+ * cache. Two clock reads per request; the bench's `jornada` section reads it to tell how much of a
+ * request's time goes to the session.
+ */
+export const sessionTimings = { requests: 0, sessionMs: 0, lookups: 0, members: 0, memberMs: 0 };
+
 /** Drops every cached session of this app instance (called after any change made through /api/auth). */
 export function forgetCachedSessions(auth: object): void {
   const cache = sessionCacheFor(auth);
@@ -46,13 +65,18 @@ export function forgetCachedSessions(auth: object): void {
   cache.pending.clear();
 }
 
-async function resolveSessionUser(auth: Auth, headers: Headers): Promise<SessionUser | null> {
+/**
+ * The request's session, validated by better-auth at most `maxAge` ago (SESSION_CACHE_MS, or
+ * MEMBER_SESSION_CACHE_MS where the caller checks the session's row itself) and not expired.
+ */
+async function resolveSession(auth: Auth, headers: Headers, maxAge: number): Promise<ResolvedSession | null> {
   const key = SESSION_COOKIE.exec(headers.get('cookie') ?? '')?.[1];
   const cache = sessionCacheFor(auth);
   if (!key) return lookUpSession(auth, cache, headers, undefined);
   const hit = cache.entries.get(key);
-  if (hit && hit.until > Date.now()) return hit.user;
-  if (hit) cache.entries.delete(key);
+  const now = Date.now();
+  if (hit && now < Math.min(hit.verifiedAt + maxAge, hit.expiresAt)) return hit;
+  if (hit && now >= Math.min(hit.verifiedAt + MEMBER_SESSION_CACHE_MS, hit.expiresAt)) cache.entries.delete(key);
   // When the entry expires, the requests a browser has in flight would each verify the same cookie
   // and read the same rows at once: they wait for the one lookup already running instead. Keyed by
   // the whole Cookie header, so requests that differ in any other cookie never share an answer.
@@ -70,31 +94,49 @@ async function lookUpSession(
   cache: SessionCache,
   headers: Headers,
   key: string | undefined,
-): Promise<SessionUser | null> {
+): Promise<ResolvedSession | null> {
   const now = Date.now();
   const generation = cache.generation;
+  sessionTimings.lookups += 1;
   const result = await auth.api.getSession({ headers });
   if (!result) return null;
   const u = result.user as typeof result.user & { onboardingStep?: string };
-  const user: SessionUser = { id: u.id, email: u.email, name: u.name, onboardingStep: u.onboardingStep ?? 'pendiente' };
+  const resolved: ResolvedSession = {
+    user: { id: u.id, email: u.email, name: u.name, onboardingStep: u.onboardingStep ?? 'pendiente' },
+    token: result.session.token,
+    verifiedAt: now,
+    expiresAt: new Date(result.session.expiresAt).getTime(),
+  };
   // Not stored if a sign-out or revocation happened while this lookup was running.
   if (key && generation === cache.generation) {
-    if (cache.entries.size >= SESSION_CACHE_MAX) cache.entries.delete(cache.entries.keys().next().value!);
-    cache.entries.set(key, {
-      user,
-      until: Math.min(now + SESSION_CACHE_MS, new Date(result.session.expiresAt).getTime()),
-    });
+    if (cache.entries.size >= SESSION_CACHE_MAX && !cache.entries.has(key))
+      cache.entries.delete(cache.entries.keys().next().value!);
+    cache.entries.set(key, resolved);
   }
-  return user;
+  return resolved;
+}
+
+/** Drops the request's cached session (its row was found gone or expired). */
+function forgetSession(auth: Auth, headers: Headers): void {
+  const key = SESSION_COOKIE.exec(headers.get('cookie') ?? '')?.[1];
+  if (key) sessionCacheFor(auth).entries.delete(key);
 }
 
 /** Requires a valid session; sets `c.var.user`. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  const user = await resolveSessionUser(c.var.deps.auth, c.req.raw.headers);
-  if (!user) throw unauthorized();
-  c.set('user', user);
+  const resolved = await timedSession(resolveSession(c.var.deps.auth, c.req.raw.headers, SESSION_CACHE_MS));
+  if (!resolved) throw unauthorized();
+  c.set('user', resolved.user);
   await next();
 });
+
+async function timedSession<T>(lookup: Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await lookup;
+  sessionTimings.requests += 1;
+  sessionTimings.sessionMs += performance.now() - started;
+  return result;
+}
 
 export const CLINIC_REQUIRED_MESSAGE = 'Necesitas configurar tu clínica para continuar';
 
@@ -122,6 +164,9 @@ function prepareMemberQuery(db: Database) {
       zonaHoraria: clinicas.zonaHoraria,
       esProveedor: clinicas.esProveedor,
       version: sql<number>`${version}::float8`,
+      // The caller's session row, still there and unexpired (false without a token).
+      sessionValid: sql<boolean>`exists (select 1 from ${session} where ${session.token} = ${sql.placeholder('token')}::text
+        and ${session.userId} = ${usuarios.id} and ${session.expiresAt} > now())`,
       // Null when the caller's cached permissions (clinic and version given) are still exact.
       permisos: sql<string[] | null>`case when ${current} then null else (
         select coalesce(array_agg(distinct ${permisos.nombre}), '{}')
@@ -142,7 +187,20 @@ function prepareMemberQuery(db: Database) {
 // of every time (planning the join cost more than running it).
 const memberQueries = new WeakMap<Database, ReturnType<typeof prepareMemberQuery>>();
 
+/** The member row of a user (after `requireUser`, which validated the session itself). */
 export async function loadMember(db: Database, userId: string): Promise<Member | null> {
+  return (await loadSessionMember(db, userId, null)).member;
+}
+
+/**
+ * The member row of a user and, in the same statement, whether the session of `token` is still
+ * there and unexpired (`sessionValid`, false for a null token). Null member: not an active member.
+ */
+export async function loadSessionMember(
+  db: Database,
+  userId: string,
+  token: string | null,
+): Promise<{ member: Member | null; sessionValid: boolean }> {
   let query = memberQueries.get(db);
   let cache = permissionCaches.get(db);
   if (!query || !cache) {
@@ -152,9 +210,14 @@ export async function loadMember(db: Database, userId: string): Promise<Member |
     permissionCaches.set(db, cache);
   }
   const cached = cache.get(userId);
-  const rows = await query.execute({ userId, clinicaId: cached?.clinicaId ?? null, version: cached?.version ?? null });
+  const rows = await query.execute({
+    userId,
+    token,
+    clinicaId: cached?.clinicaId ?? null,
+    version: cached?.version ?? null,
+  });
   const row = rows[0];
-  if (!row || !row.activo) return null;
+  if (!row || !row.activo) return { member: null, sessionValid: row?.sessionValid ?? false };
   let permissions = cached?.permisos;
   if (row.permisos !== null || !permissions) {
     permissions = new Set((row.permisos ?? []) as Permission[]);
@@ -162,23 +225,51 @@ export async function loadMember(db: Database, userId: string): Promise<Member |
     cache.set(userId, { clinicaId: row.clinicaId, version: Number(row.version), permisos: permissions });
   }
   return {
-    userId,
-    clinicaId: row.clinicaId,
-    rol: row.rol as MemberRole,
-    permisos: permissions,
-    zonaHoraria: row.zonaHoraria,
-    esProveedor: row.esProveedor,
+    member: {
+      userId,
+      clinicaId: row.clinicaId,
+      rol: row.rol as MemberRole,
+      permisos: permissions,
+      zonaHoraria: row.zonaHoraria,
+      esProveedor: row.esProveedor,
+    },
+    sessionValid: row.sessionValid,
   };
+}
+
+/**
+ * The request's session and membership, for clinic routes: the session may have been validated up
+ * to MEMBER_SESSION_CACHE_MS ago, and the membership statement checks its row. A session found gone
+ * is forgotten and answered as no session; a non-member (no row to check it with) is checked again
+ * through better-auth if it was validated more than SESSION_CACHE_MS ago.
+ */
+async function sessionMember(c: Context<AppEnv>): Promise<{ user: SessionUser; member: Member | null } | null> {
+  const { auth, db } = c.var.deps;
+  const headers = c.req.raw.headers;
+  const resolved = await timedSession(resolveSession(auth, headers, MEMBER_SESSION_CACHE_MS));
+  if (!resolved) return null;
+  const started = performance.now();
+  const { member, sessionValid } = await loadSessionMember(db, resolved.user.id, resolved.token);
+  sessionTimings.members += 1;
+  sessionTimings.memberMs += performance.now() - started;
+  if (member && sessionValid) return { user: resolved.user, member };
+  if (member || Date.now() - resolved.verifiedAt > SESSION_CACHE_MS) {
+    forgetSession(auth, headers);
+    if (member) return null;
+    const again = await resolveSession(auth, headers, SESSION_CACHE_MS);
+    return again && { user: again.user, member: null };
+  }
+  return { user: resolved.user, member: null };
 }
 
 /** Requires a session and membership of a clinic; sets `c.var.user` and `c.var.member`. */
 export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
-  await requireUser(c, async () => {
-    const member = await loadMember(c.var.deps.db, c.var.user.id);
-    if (!member) throw new AppError(403, 'clinic_required', CLINIC_REQUIRED_MESSAGE);
-    c.set('member', member);
-    await next();
-  });
+  const found = await sessionMember(c);
+  if (!found) throw unauthorized();
+  c.set('user', found.user);
+  if (!found.member) throw new AppError(403, 'clinic_required', CLINIC_REQUIRED_MESSAGE);
+  c.set('member', found.member);
+  await next();
 });
 
 /**
@@ -210,9 +301,6 @@ export function routePermission(handler: unknown): Permission | undefined {
  * of `clinicaId` whose role has `permission`. Never throws for a missing or foreign session.
  */
 export async function sessionCan(c: Context, access: { clinicaId: string; permission: Permission }): Promise<boolean> {
-  const { auth, db } = (c as Context<AppEnv>).var.deps;
-  const user = await resolveSessionUser(auth, c.req.raw.headers);
-  if (!user) return false;
-  const member = await loadMember(db, user.id);
-  return member !== null && member.clinicaId === access.clinicaId && member.permisos.has(access.permission);
+  const member = (await sessionMember(c as Context<AppEnv>))?.member;
+  return member != null && member.clinicaId === access.clinicaId && member.permisos.has(access.permission);
 }
