@@ -20,9 +20,9 @@ import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
 import { auditInsertPrepared, auditValues, recordAudit, type AuditActor } from '../../platform/audit.ts';
 import type { JsonText } from '../../platform/http.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { Lru } from '../../platform/lru.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { deleteStoredImage, replaceStoredImage } from '../../platform/storage/stored-images.ts';
-import { SearchCountCache } from './search-count-cache.ts';
 
 /** Every field of a patient the screens use (the search column and creation time stay inside). */
 const patientColumns = {
@@ -70,15 +70,24 @@ const listColumns = {
 const visiblePatient = (clinicaId: string, id: string) =>
   and(eq(pacientes.id, id), eq(pacientes.clinicaId, clinicaId), isNull(pacientes.fechaArchivado));
 
-const countCaches = new WeakMap<Database, SearchCountCache>();
-function countCache(db: Database): SearchCountCache {
+/**
+ * Counts of patient searches, per clinic and term, tagged with the clinic's `pacientes_conteo.version`
+ * at the moment they were counted. Every insert, update or delete of a clinic's patients moves its
+ * version in the same transaction, so a count whose version is still the current one still holds:
+ * the cache can only save work, never show a stale number. Each API instance keeps its own; the
+ * version is read from the database on every request, so instances never disagree. Bounded (Lru):
+ * it holds search terms, which may be names, only in memory and only while they are useful.
+ */
+type SearchCount = { version: number; total: number };
+const SEARCH_COUNTS_MAX = 5000;
+const countCaches = new WeakMap<Database, Lru<string, SearchCount>>();
+function countCache(db: Database): Lru<string, SearchCount> {
   let cache = countCaches.get(db);
-  if (!cache) {
-    cache = new SearchCountCache();
-    countCaches.set(db, cache);
-  }
+  if (!cache) countCaches.set(db, (cache = new Lru(SEARCH_COUNTS_MAX)));
   return cache;
 }
+// The exact term: two spellings that normalise alike simply get an entry each.
+const countKey = (clinicaId: string, term: string) => `${clinicaId}\u0000${term}`;
 
 /** The clinic's number of patients, kept by the triggers of pacientes_conteo. */
 const clinicTotal = (clinicaId: SQL | string) =>
@@ -151,7 +160,7 @@ export async function listPatients(
   }
 
   const cache = countCache(db);
-  const cached = options.reuseSearchCount !== false ? cache.get(clinicaId, term) : undefined;
+  const cached = options.reuseSearchCount !== false ? cache.get(countKey(clinicaId, term)) : undefined;
   const version = clinicVersion(clinicaId);
   const matches = and(
     eq(pacientes.clinicaId, clinicaId),
@@ -181,7 +190,7 @@ export async function listPatients(
     [found] = await rowsOf<SearchHead>(db.execute(sql`select ${version} as version, ${count} as total`));
   }
   const total = found.total === undefined ? cached!.total : Number(found.total);
-  cache.set(clinicaId, term, Number(found.version), total);
+  cache.set(countKey(clinicaId, term), { version: Number(found.version), total });
   return page(rows.map(toItem), total);
 }
 
