@@ -6,7 +6,7 @@ import {
   type AppointmentData,
   type UpdateAppointmentData,
 } from '@odontia/shared';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { tableRef } from '../../db/column-map.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -18,6 +18,28 @@ import { AppError, unprocessable } from '../../platform/errors.ts';
 import { notify } from '../../platform/notifications.ts';
 import { appointmentNotFound, getAppointment, partyColumns } from './agenda-reads.service.ts';
 import { attendRequest } from './booking-from-request.service.ts';
+
+const ph = (name: string) => sql.placeholder(name);
+/** A placeholder used as SQL (a day, a time, a zone), cast to text for the functions that take it. */
+const text = (name: string) => sql`${ph(name)}::text`;
+
+/** The new appointment: a named prepared statement, as every booking runs it. */
+const insertStatement = (tx: Executor) =>
+  tx
+    .insert(citas)
+    .values({
+      clinicaId: ph('clinicaId'),
+      pacienteId: ph('pacienteId'),
+      dentistaId: ph('dentistaId'),
+      inicio: localInstant(text('fecha'), text('horaInicio'), text('zona')),
+      fin: localInstant(text('fecha'), text('horaFin'), text('zona')),
+      titulo: ph('titulo'),
+      notas: ph('notas'),
+      estado: 'pendiente',
+      solicitudId: ph('solicitudId'),
+    })
+    .returning({ id: citas.id })
+    .prepare('odontia_citas_insertar');
 
 /**
  * Creates a pendiente appointment, in one transaction: with `solicitudId`, that request becomes
@@ -40,20 +62,18 @@ export async function createAppointment(
         : data.pacienteId;
       if (!pacienteId) throw unprocessable(APPOINTMENT_MESSAGES.pacienteRequired, 'pacienteId');
       const party = await parties(tx, member, { pacienteId, dentistaId: data.dentistaId }, null);
-      const [row] = await tx
-        .insert(citas)
-        .values({
-          clinicaId: member.clinicaId,
-          pacienteId,
-          dentistaId: data.dentistaId,
-          inicio: localInstant(data.fecha, data.horaInicio, zona),
-          fin: localInstant(data.fecha, data.horaFin, zona),
-          titulo: data.titulo,
-          notas: data.notas,
-          estado: 'pendiente',
-          solicitudId: data.solicitudId,
-        })
-        .returning({ id: citas.id });
+      const [row] = await insertStatement(tx).execute({
+        clinicaId: member.clinicaId,
+        pacienteId,
+        dentistaId: data.dentistaId,
+        fecha: data.fecha,
+        horaInicio: data.horaInicio,
+        horaFin: data.horaFin,
+        zona,
+        titulo: data.titulo,
+        notas: data.notas ?? null,
+        solicitudId: data.solicitudId ?? null,
+      });
       await refreshVisits(tx, member, [pacienteId]);
       await tellDentist(
         tx,
@@ -255,21 +275,8 @@ type Party = {
   dentistaRow: Appointment['dentista'];
 };
 
-/**
- * The patient and dentist of a body, both of the caller's clinic; a foreign or unknown id is refused
- * with the field's 422. One query (both looked up beside a one-row table), as it runs on every
- * booking. New bookings need an active dentist and a patient that is not archived (deleted with a
- * clinical record); `kept` are the parties an existing appointment already has, which may still be
- * edited or cancelled.
- */
-async function parties(
-  tx: Executor,
-  member: Member,
-  data: { pacienteId: string; dentistaId: string },
-  kept: { pacienteId: string; dentistaId: string } | null,
-): Promise<Party> {
-  const archivedAllowed = kept?.pacienteId === data.pacienteId;
-  const [row] = await tx
+const partiesStatement = (tx: Executor) =>
+  tx
     .select({
       ...partyColumns(pacientes, dentistas),
       dentistaActivo: dentistas.activo,
@@ -279,12 +286,33 @@ async function parties(
     .leftJoin(
       pacientes,
       and(
-        eq(pacientes.id, data.pacienteId),
-        eq(pacientes.clinicaId, member.clinicaId),
-        archivedAllowed ? undefined : isNull(pacientes.fechaArchivado),
+        eq(pacientes.id, ph('pacienteId')),
+        eq(pacientes.clinicaId, ph('clinicaId')),
+        or(sql`${ph('archivadoPermitido')}::boolean`, isNull(pacientes.fechaArchivado)),
       ),
     )
-    .leftJoin(dentistas, and(eq(dentistas.id, data.dentistaId), eq(dentistas.clinicaId, member.clinicaId)));
+    .leftJoin(dentistas, and(eq(dentistas.id, ph('dentistaId')), eq(dentistas.clinicaId, ph('clinicaId'))))
+    .prepare('odontia_citas_partes');
+
+/**
+ * The patient and dentist of a body, both of the caller's clinic; a foreign or unknown id is refused
+ * with the field's 422. One prepared statement (both looked up beside a one-row table), as it runs
+ * on every booking. New bookings need an active dentist and a patient that is not archived (deleted with a
+ * clinical record); `kept` are the parties an existing appointment already has, which may still be
+ * edited or cancelled.
+ */
+async function parties(
+  tx: Executor,
+  member: Member,
+  data: { pacienteId: string; dentistaId: string },
+  kept: { pacienteId: string; dentistaId: string } | null,
+): Promise<Party> {
+  const [row] = await partiesStatement(tx).execute({
+    clinicaId: member.clinicaId,
+    pacienteId: data.pacienteId,
+    dentistaId: data.dentistaId,
+    archivadoPermitido: kept?.pacienteId === data.pacienteId,
+  });
   if (!row || row.pacienteNombres === null) throw unprocessable(APPOINTMENT_MESSAGES.pacienteNotFound, 'pacienteId');
   if (row.dentistaNombres === null) throw unprocessable(APPOINTMENT_MESSAGES.dentistaNotFound, 'dentistaId');
   // Only active dentists get new appointments; one already booked with a dentist since deactivated may still be edited.
@@ -341,17 +369,10 @@ async function tellDentist(
  * is written; it runs after the write, in its transaction, so it sees it.
  */
 const visit = alias(citas, 'visita');
-async function refreshVisits(tx: Executor, member: Member, pacienteIds: string[], formerDays: string[] = []) {
-  const zona = member.zonaHoraria;
-  const day = localDay(visit.inicio, zona);
+const visitsStatement = (tx: Executor) => {
+  const day = localDay(visit.inicio, text('zona'));
   const ofPatient = sql`${visit.pacienteId} = ${pacientes.id}`;
-  const wasAppointmentDay = formerDays.length
-    ? sql`${pacientes.proximaVisita} in (${sql.join(
-        formerDays.map((d) => sql`${d}::date`),
-        sql`, `,
-      )})`
-    : sql`false`;
-  await tx
+  return tx
     .update(pacientes)
     .set({
       ultimaVisita: sql`coalesce((
@@ -361,11 +382,20 @@ async function refreshVisits(tx: Executor, member: Member, pacienteIds: string[]
       proximaVisita: sql`coalesce((
         select min(${day}) from ${tableRef(visit)}
         where ${ofPatient} and ${visit.estado} in ('pendiente', 'confirmada') and ${visit.inicio} >= now()
-      ), case when ${wasAppointmentDay} or exists (
+      ), case when ${pacientes.proximaVisita} = any(${ph('diasAnteriores')}::date[]) or exists (
         select 1 from ${tableRef(visit)} where ${ofPatient} and ${day} = ${pacientes.proximaVisita}
       ) then null else ${pacientes.proximaVisita} end)`,
     })
-    .where(and(inArray(pacientes.id, [...new Set(pacienteIds)]), eq(pacientes.clinicaId, member.clinicaId)));
+    .where(and(sql`${pacientes.id} = any(${ph('pacienteIds')}::uuid[])`, eq(pacientes.clinicaId, ph('clinicaId'))))
+    .prepare('odontia_citas_visitas');
+};
+async function refreshVisits(tx: Executor, member: Member, pacienteIds: string[], formerDays: string[] = []) {
+  await visitsStatement(tx).execute({
+    clinicaId: member.clinicaId,
+    zona: member.zonaHoraria,
+    pacienteIds: [...new Set(pacienteIds)],
+    diasAnteriores: formerDays,
+  });
 }
 
 /**
