@@ -12,7 +12,7 @@ import {
   type MonthDay,
   type SpecialtyId,
 } from '@odontia/shared';
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gte, lt, sql, type SQL, type Table } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { selectList, tableRef, type RowOf } from '../../db/column-map.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -142,12 +142,37 @@ const agenda = {
   /** True when the statement must compute (the cached result, if any, is out of date). */
   fresh: sql`v.version is distinct from ${sql.placeholder('cached')}::text`,
 };
+/**
+ * The counters the agenda's version sums, and the tables whose writes move each (triggers of
+ * migrations 0003 and 0018, in the writing transaction). A cached read may only read these tables
+ * (and the counters): `versionedStatement` refuses any other, and agenda-reads.plan.test.ts checks
+ * each statement's plan against the tables it declares (docs/decisions/0015).
+ */
+const VERSION_COUNTERS: { counter: Table; covers: Table[] }[] = [
+  { counter: citasVersion, covers: [citas, dentistas] },
+  { counter: pacientesConteo, covers: [pacientes] },
+];
 const versioned = (inner: SQL, order: SQL) => sql`with v as (
     select coalesce((select sum(${citasVersion.version}) from ${citasVersion} where ${citasVersion.clinicaId} = ${agenda.clinica}), 0)::text
       || '.' || coalesce((select ${pacientesConteo.version} from ${pacientesConteo} where ${pacientesConteo.clinicaId} = ${agenda.clinica}), 0)::text as version
   )
   select v.version, x.* from v left join lateral (${inner}) as x on true
   order by ${order}`;
+
+/** A read the agenda cache reuses: its statement, and the tables it reads, declared beside it. */
+export type CachedRead = { name: string; query: SQL; reads: readonly Table[]; counters: readonly Table[] };
+export const cachedReads: CachedRead[] = [];
+function versionedStatement<R>(name: string, reads: readonly Table[], inner: SQL, order: SQL) {
+  const covered = new Set(VERSION_COUNTERS.flatMap((v) => v.covers));
+  const uncovered = reads.filter((table) => !covered.has(table)).map(getTableName);
+  if (uncovered.length) throw new Error(`${name}: no version counter covers ${uncovered.join(', ')}`);
+  const query = versioned(inner, order);
+  cachedReads.push({ name, query, reads, counters: VERSION_COUNTERS.map((v) => v.counter) });
+  return preparedStatement<R>(name, query);
+}
+/** What every agenda read shows: appointments with their patient and dentist. */
+const AGENDA_TABLES = [citas, pacientes, dentistas];
+
 const agendaCaches = new WeakMap<Database, VersionedCache>();
 const agendaCache = (db: Database) => {
   let cache = agendaCaches.get(db);
@@ -173,10 +198,10 @@ const pageStatement = (past: boolean) => {
   const bound = localMidnight(sql`(select ${sql.placeholder('hoy')}::date)`, agenda.zona);
   const range = past ? sql`${c.inicio} < ${bound}` : sql`${c.inicio} >= ${bound}`;
   const order = past ? sql`${c.inicio} desc, ${c.id} desc` : sql`${c.inicio}, ${c.id}`;
-  return preparedStatement<Versioned<Row & { total: number }>>(
+  return versionedStatement<Versioned<Row & { total: number }>>(
     past ? 'odontia_citas_pasadas' : 'odontia_citas_proximas',
-    versioned(
-      sql`select t.total, ${c.inicio}, ${selectList(appointmentColumns(c, pa, de, agenda.zona))}
+    AGENDA_TABLES,
+    sql`select t.total, ${c.inicio}, ${selectList(appointmentColumns(c, pa, de, agenda.zona))}
         from (select count(*)::int as total from ${tableRef(c)} where ${c.clinicaId} = ${agenda.clinica} and ${range}) as t
         left join lateral (
           select * from ${tableRef(c)} where ${c.clinicaId} = ${agenda.clinica} and ${range}
@@ -185,8 +210,7 @@ const pageStatement = (past: boolean) => {
         left join ${tableRef(pa)} on ${pa.id} = ${c.pacienteId}
         left join ${tableRef(de)} on ${de.id} = ${c.dentistaId}
         where ${agenda.fresh}`,
-      past ? sql`x.inicio desc, x.id desc` : inTimeOrder,
-    ),
+    past ? sql`x.inicio desc, x.id desc` : inTimeOrder,
   );
 };
 const pageStatements = { upcoming: pageStatement(false), past: pageStatement(true) };
@@ -290,14 +314,13 @@ const inDays = (desde: SQL, hastaExclusive: SQL, withDentist: boolean) => sql`${
 const calendarSelect = sql`${c.inicio}, ${selectList(calendarColumns(agenda.zona))}`;
 
 const rangeStatement = (withDentist: boolean) =>
-  preparedStatement<Versioned<CalendarRow>>(
+  versionedStatement<Versioned<CalendarRow>>(
     withDentist ? 'odontia_citas_calendario_dentista' : 'odontia_citas_calendario',
-    versioned(
-      sql`select ${calendarSelect}
+    AGENDA_TABLES,
+    sql`select ${calendarSelect}
         from ${tableRef(c)} join ${tableRef(pa)} on ${pa.id} = ${c.pacienteId} join ${tableRef(de)} on ${de.id} = ${c.dentistaId}
         where ${inDays(localMidnight(p.desde, agenda.zona), localMidnight(p.hasta, agenda.zona, 1), withDentist)} and ${agenda.fresh}`,
-      inTimeOrder,
-    ),
+    inTimeOrder,
   );
 const rangeStatements = { all: rangeStatement(false), dentist: rangeStatement(true) };
 
@@ -332,10 +355,10 @@ export async function calendarAppointmentsJson(
  */
 const monthStatement = (withDentist: boolean) => {
   const day = inDays(sql`r.desde`, sql`r.hasta`, withDentist);
-  return preparedStatement<Versioned<CalendarRow & { total: number }>>(
+  return versionedStatement<Versioned<CalendarRow & { total: number }>>(
     withDentist ? 'odontia_citas_mes_dentista' : 'odontia_citas_mes',
-    versioned(
-      sql`select n.total, ${calendarSelect}
+    AGENDA_TABLES,
+    sql`select n.total, ${calendarSelect}
         from generate_series(${p.desde}::date, ${p.hasta}::date, interval '1 day') as g(dia)
         cross join lateral (select ${localMidnight(sql`g.dia`, agenda.zona)} as desde, ${localMidnight(sql`g.dia`, agenda.zona, 1)} as hasta) as r
         cross join lateral (select count(*)::int as total from ${tableRef(c)} where ${day}) as n
@@ -343,8 +366,7 @@ const monthStatement = (withDentist: boolean) => {
         join ${tableRef(pa)} on ${pa.id} = ${c.pacienteId}
         join ${tableRef(de)} on ${de.id} = ${c.dentistaId}
         where ${agenda.fresh}`,
-      inTimeOrder,
-    ),
+    inTimeOrder,
   );
 };
 const monthStatements = { all: monthStatement(false), dentist: monthStatement(true) };
