@@ -27,15 +27,15 @@ export type AuditEntry = { accion: AuditAction; pacienteId: string | null; detal
 /** The values of an audit row, named as the placeholders of `auditInsertPrepared` (filled by `auditValues`). */
 export function auditValues(actor: AuditActor, entry: AuditEntry) {
   return {
-    audit_clinica_id: actor.clinicaId,
-    audit_usuario_id: actor.userId,
-    audit_accion: entry.accion,
-    audit_paciente_id: entry.pacienteId,
-    audit_direccion: actor.direccion,
-    audit_detalle: entry.detalle ? JSON.stringify(entry.detalle) : null,
+    auditClinicaId: actor.clinicaId,
+    auditUsuarioId: actor.userId,
+    auditAccion: entry.accion,
+    auditPacienteId: entry.pacienteId,
+    auditDireccion: actor.direccion,
+    auditDetalle: entry.detalle ? JSON.stringify(entry.detalle) : null,
   };
 }
-type AuditValues = ReturnType<typeof auditValues>;
+export type AuditValues = ReturnType<typeof auditValues>;
 
 /**
  * The one INSERT of an audit row, with the member's current name, its values given as SQL (bound
@@ -45,9 +45,9 @@ type AuditValues = ReturnType<typeof auditValues>;
 function auditInsertOf(v: (name: keyof AuditValues) => SQL | Placeholder, select: { from?: SQL }): SQL {
   const a = auditoria;
   return sql`insert into ${auditoria} (${columnNames(a.clinicaId, a.usuarioId, a.usuarioNombre, a.accion, a.pacienteId, a.direccion, a.detalle)})
-    select ${v('audit_clinica_id')}::uuid, ${v('audit_usuario_id')}::text,
-           coalesce((select ${usuarios.nombres} from ${usuarios} where ${usuarios.id} = ${v('audit_usuario_id')}::text), ''),
-           ${v('audit_accion')}::text, ${v('audit_paciente_id')}::uuid, ${v('audit_direccion')}::text, ${v('audit_detalle')}::jsonb
+    select ${v('auditClinicaId')}::uuid, ${v('auditUsuarioId')}::text,
+           coalesce((select ${usuarios.nombres} from ${usuarios} where ${usuarios.id} = ${v('auditUsuarioId')}::text), ''),
+           ${v('auditAccion')}::text, ${v('auditPacienteId')}::uuid, ${v('auditDireccion')}::text, ${v('auditDetalle')}::jsonb
     ${select.from ? sql`from ${select.from}` : sql``}`;
 }
 

@@ -162,14 +162,17 @@ const versioned = (inner: SQL, order: SQL) => sql`with v as (
 /** A read the agenda cache reuses: its statement, and the tables it reads, declared beside it. */
 export type CachedRead = { name: string; query: SQL; reads: readonly Table[]; counters: readonly Table[] };
 export const cachedReads: CachedRead[] = [];
-function versionedStatement<R>(name: string, reads: readonly Table[], inner: SQL, order: SQL) {
+function versionedStatement<R, V extends VersionValues>(name: string, reads: readonly Table[], inner: SQL, order: SQL) {
   const covered = new Set(VERSION_COUNTERS.flatMap((v) => v.covers));
   const uncovered = reads.filter((table) => !covered.has(table)).map(getTableName);
   if (uncovered.length) throw new Error(`${name}: no version counter covers ${uncovered.join(', ')}`);
   const query = versioned(inner, order);
   cachedReads.push({ name, query, reads, counters: VERSION_COUNTERS.map((v) => v.counter) });
-  return preparedStatement<R>(name, query);
+  return preparedStatement<R, V>(name, query);
 }
+type VersionValues = { clinicaId: string; zona: string; cached: string | null };
+type PageValues = VersionValues & { hoy: string; offset: number };
+type CalendarValues = VersionValues & { desde: string; hasta: string; dentistaId: string | null };
 /** What every agenda read shows: appointments with their patient and dentist. */
 const AGENDA_TABLES = [citas, pacientes, dentistas];
 
@@ -198,7 +201,7 @@ const pageStatement = (past: boolean) => {
   const bound = localMidnight(sql`(select ${sql.placeholder('hoy')}::date)`, agenda.zona);
   const range = past ? sql`${c.inicio} < ${bound}` : sql`${c.inicio} >= ${bound}`;
   const order = past ? sql`${c.inicio} desc, ${c.id} desc` : sql`${c.inicio}, ${c.id}`;
-  return versionedStatement<Versioned<Row & { total: number }>>(
+  return versionedStatement<Versioned<Row & { total: number }>, PageValues>(
     past ? 'odontia_citas_pasadas' : 'odontia_citas_proximas',
     AGENDA_TABLES,
     sql`select t.total, ${c.inicio}, ${selectList(appointmentColumns(c, pa, de, agenda.zona))}
@@ -314,7 +317,7 @@ const inDays = (desde: SQL, hastaExclusive: SQL, withDentist: boolean) => sql`${
 const calendarSelect = sql`${c.inicio}, ${selectList(calendarColumns(agenda.zona))}`;
 
 const rangeStatement = (withDentist: boolean) =>
-  versionedStatement<Versioned<CalendarRow>>(
+  versionedStatement<Versioned<CalendarRow>, CalendarValues>(
     withDentist ? 'odontia_citas_calendario_dentista' : 'odontia_citas_calendario',
     AGENDA_TABLES,
     sql`select ${calendarSelect}
@@ -355,7 +358,7 @@ export async function calendarAppointmentsJson(
  */
 const monthStatement = (withDentist: boolean) => {
   const day = inDays(sql`r.desde`, sql`r.hasta`, withDentist);
-  return versionedStatement<Versioned<CalendarRow & { total: number }>>(
+  return versionedStatement<Versioned<CalendarRow & { total: number }>, CalendarValues>(
     withDentist ? 'odontia_citas_mes_dentista' : 'odontia_citas_mes',
     AGENDA_TABLES,
     sql`select n.total, ${calendarSelect}

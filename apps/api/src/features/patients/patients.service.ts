@@ -17,7 +17,13 @@ import { jsonObject, selectList, type RowOf } from '../../db/column-map.ts';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import { odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
-import { auditInsertPrepared, auditValues, recordAudit, type AuditActor } from '../../platform/audit.ts';
+import {
+  auditInsertPrepared,
+  auditValues,
+  recordAudit,
+  type AuditActor,
+  type AuditValues,
+} from '../../platform/audit.ts';
 import type { JsonText } from '../../platform/http.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { Lru } from '../../platform/lru.ts';
@@ -236,12 +242,15 @@ const patientJson = {
   ...patientColumns,
   fechaActualizacion: isoTimestampSql(sql`${pacientes.fechaActualizacion}`),
 };
-const viewStatement = preparedStatement<{ paciente: JsonText<Patient> }>(
+const viewStatement = preparedStatement<
+  { paciente: JsonText<Patient> },
+  { pacienteId: string; clinicaId: string } & AuditValues
+>(
   'odontia_paciente_ver',
   sql`with paciente as (
       select ${jsonObject(patientJson)}::text as paciente
       from ${pacientes}
-      where ${pacientes.id} = ${sql.placeholder('paciente_id')}::uuid and ${pacientes.clinicaId} = ${sql.placeholder('clinica_id')}::uuid
+      where ${pacientes.id} = ${sql.placeholder('pacienteId')}::uuid and ${pacientes.clinicaId} = ${sql.placeholder('clinicaId')}::uuid
         and ${pacientes.fechaArchivado} is null
     ),
     visto as (${auditInsertPrepared({ from: sql`paciente` })})
@@ -250,8 +259,8 @@ const viewStatement = preparedStatement<{ paciente: JsonText<Patient> }>(
 
 export async function viewPatient(db: Executor, actor: AuditActor, id: string): Promise<JsonText<Patient> | null> {
   const [row] = await viewStatement(db, {
-    paciente_id: id,
-    clinica_id: actor.clinicaId,
+    pacienteId: id,
+    clinicaId: actor.clinicaId,
     ...auditValues(actor, { accion: 'paciente.ver', pacienteId: id }),
   });
   return row?.paciente ?? null;
