@@ -389,7 +389,12 @@ const visitsStatement = (tx: Executor) => {
     .where(and(sql`${pacientes.id} = any(${ph('pacienteIds')}::uuid[])`, eq(pacientes.clinicaId, ph('clinicaId'))))
     .prepare('odontia_citas_visitas');
 };
-async function refreshVisits(tx: Executor, member: Member, pacienteIds: string[], formerDays: string[] = []) {
+export async function refreshVisits(
+  tx: Executor,
+  member: Pick<Member, 'clinicaId' | 'zonaHoraria'>,
+  pacienteIds: string[],
+  formerDays: string[] = [],
+) {
   await visitsStatement(tx).execute({
     clinicaId: member.clinicaId,
     zona: member.zonaHoraria,
