@@ -11,14 +11,17 @@ type RawPrepared = { execute(values?: Record<string, unknown>): Promise<{ rows: 
  * instead of on every call, and its rows returned as the driver reads them (no ORM mapping). For
  * the hottest reads and writes, where planning a statement cost as much as running it.
  *
- * `query` takes its values through `sql.placeholder(name)`; a statement whose plan should depend on
+ * `query` takes its values through `sql.placeholder(name)`, named in camelCase; `Values` types them; a statement whose plan should depend on
  * the values (e.g. a LIKE term that is selective or not) is not a candidate. Works on both drivers
  * and inside a transaction (the statement is then prepared on the transaction's connection).
  */
-export function preparedStatement<Row>(name: string, query: SQL) {
+export function preparedStatement<Row, Values extends Record<string, unknown> = Record<string, unknown>>(
+  name: string,
+  query: SQL,
+) {
   const built = dialect.sqlToQuery(query);
   const bySession = new WeakMap<PgSession, RawPrepared>();
-  return async (db: Executor, values: Record<string, unknown>): Promise<Row[]> => {
+  return async (db: Executor, values: Values): Promise<Row[]> => {
     const session = (db as unknown as { session: PgSession }).session;
     let prepared = bySession.get(session);
     if (!prepared) {

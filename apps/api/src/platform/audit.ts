@@ -1,5 +1,7 @@
 import type { AuditAction } from '@odontia/shared';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { columnNames } from '../db/column-map.ts';
+import { auditoria, usuarios } from '../db/schema/index.ts';
 import type { Context } from 'hono';
 import type { Executor } from '../db/client.ts';
 import { clientAddress } from './client-address.ts';
@@ -22,41 +24,45 @@ export const auditActor = (c: Context<AppEnv>): AuditActor => ({
 
 export type AuditEntry = { accion: AuditAction; pacienteId: string | null; detalle?: Record<string, string | number> };
 
-/**
- * The INSERT of one audit row as SQL, with the member's current name; `select` makes it conditional
- * (`from <cte>`), for statements that write it only when the patient was found.
- */
-export function auditInsert(actor: AuditActor, entry: AuditEntry, select: { from?: SQL } = {}): SQL {
-  const detalle = entry.detalle ? JSON.stringify(entry.detalle) : null;
-  return sql`insert into auditoria (clinica_id, usuario_id, usuario_nombre, accion, paciente_id, direccion, detalle)
-    select ${actor.clinicaId}::uuid, ${actor.userId}, coalesce((select nombres from usuarios where id = ${actor.userId}), ''),
-           ${entry.accion}, ${entry.pacienteId}::uuid, ${actor.direccion}, ${detalle}::jsonb
-    ${select.from ? sql`from ${select.from}` : sql``}`;
-}
-
-/**
- * `auditInsert` for a prepared statement (db/prepared.ts): the same INSERT with the actor and the entry
- * as placeholders (`audit_*`, filled by `auditValues`), so the statement's text never changes and it is
- * planned once per connection. `select.from` as in `auditInsert`.
- */
-export function auditInsertPrepared(select: { from?: SQL } = {}): SQL {
-  const p = (name: keyof ReturnType<typeof auditValues>) => sql.placeholder(name);
-  return sql`insert into auditoria (clinica_id, usuario_id, usuario_nombre, accion, paciente_id, direccion, detalle)
-    select ${p('audit_clinica_id')}::uuid, ${p('audit_usuario_id')}::text, coalesce((select nombres from usuarios where id = ${p('audit_usuario_id')}::text), ''),
-           ${p('audit_accion')}::text, ${p('audit_paciente_id')}::uuid, ${p('audit_direccion')}::text, ${p('audit_detalle')}::jsonb
-    ${select.from ? sql`from ${select.from}` : sql``}`;
-}
-
-/** The values of `auditInsertPrepared`'s placeholders. */
+/** The values of an audit row, named as the placeholders of `auditInsertPrepared` (filled by `auditValues`). */
 export function auditValues(actor: AuditActor, entry: AuditEntry) {
   return {
-    audit_clinica_id: actor.clinicaId,
-    audit_usuario_id: actor.userId,
-    audit_accion: entry.accion,
-    audit_paciente_id: entry.pacienteId,
-    audit_direccion: actor.direccion,
-    audit_detalle: entry.detalle ? JSON.stringify(entry.detalle) : null,
+    auditClinicaId: actor.clinicaId,
+    auditUsuarioId: actor.userId,
+    auditAccion: entry.accion,
+    auditPacienteId: entry.pacienteId,
+    auditDireccion: actor.direccion,
+    auditDetalle: entry.detalle ? JSON.stringify(entry.detalle) : null,
   };
+}
+export type AuditValues = ReturnType<typeof auditValues>;
+
+/**
+ * The one INSERT of an audit row, with the member's current name, its values given as SQL (bound
+ * values or placeholders); `select.from` makes it conditional (`from <cte>`), for statements that
+ * write it only when the patient was found.
+ */
+function auditInsertOf(v: (name: keyof AuditValues) => SQL | Placeholder, select: { from?: SQL }): SQL {
+  const a = auditoria;
+  return sql`insert into ${auditoria} (${columnNames(a.clinicaId, a.usuarioId, a.usuarioNombre, a.accion, a.pacienteId, a.direccion, a.detalle)})
+    select ${v('auditClinicaId')}::uuid, ${v('auditUsuarioId')}::text,
+           coalesce((select ${usuarios.nombres} from ${usuarios} where ${usuarios.id} = ${v('auditUsuarioId')}::text), ''),
+           ${v('auditAccion')}::text, ${v('auditPacienteId')}::uuid, ${v('auditDireccion')}::text, ${v('auditDetalle')}::jsonb
+    ${select.from ? sql`from ${select.from}` : sql``}`;
+}
+
+/** The audit INSERT with the actor and the entry as bound values. */
+export function auditInsert(actor: AuditActor, entry: AuditEntry, select: { from?: SQL } = {}): SQL {
+  const values = auditValues(actor, entry);
+  return auditInsertOf((name) => sql`${values[name]}`, select);
+}
+
+/**
+ * The audit INSERT for a prepared statement (db/prepared.ts): the actor and the entry as placeholders
+ * (filled by `auditValues`), so the statement's text never changes and it is planned once per connection.
+ */
+export function auditInsertPrepared(select: { from?: SQL } = {}): SQL {
+  return auditInsertOf((name) => sql.placeholder(name), select);
 }
 
 export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {

@@ -7,6 +7,7 @@ import type { AppEnv, Member, SessionUser } from './context.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import type { Database } from '../db/client.ts';
 import type { Auth } from './auth.ts';
+import { Lru } from './lru.ts';
 
 /**
  * Sessions resolved in the last second, by session cookie. Every API request needs the session, and
@@ -34,7 +35,7 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]
 type ResolvedSession = { user: SessionUser; token: string; verifiedAt: number; expiresAt: number };
 type SessionCache = {
   generation: number;
-  entries: Map<string, ResolvedSession>;
+  entries: Lru<string, ResolvedSession>;
   /** Lookups running now, by cookie and generation: concurrent requests of one browser share one. */
   pending: Map<string, Promise<ResolvedSession | null>>;
 };
@@ -43,7 +44,7 @@ const sessionCaches = new WeakMap<object, SessionCache>();
 function sessionCacheFor(auth: object): SessionCache {
   let cache = sessionCaches.get(auth);
   if (!cache) {
-    cache = { generation: 0, entries: new Map(), pending: new Map() };
+    cache = { generation: 0, entries: new Lru(SESSION_CACHE_MAX), pending: new Map() };
     sessionCaches.set(auth, cache);
   }
   return cache;
@@ -109,8 +110,6 @@ async function lookUpSession(
   };
   // Not stored if a sign-out or revocation happened while this lookup was running.
   if (key && generation === cache.generation) {
-    if (cache.entries.size >= SESSION_CACHE_MAX && !cache.entries.has(key))
-      cache.entries.delete(cache.entries.keys().next().value!);
     cache.entries.set(key, resolved);
   }
   return resolved;
@@ -151,7 +150,7 @@ export const CLINIC_REQUIRED_MESSAGE = 'Necesitas configurar tu clínica para co
  */
 type CachedPermissions = { clinicaId: string; version: number; permisos: ReadonlySet<Permission> };
 const PERMISSION_CACHE_MAX = 10_000;
-const permissionCaches = new WeakMap<Database, Map<string, CachedPermissions>>();
+const permissionCaches = new WeakMap<Database, Lru<string, CachedPermissions>>();
 
 function prepareMemberQuery(db: Database) {
   const version = sql<number>`coalesce(${accesosVersion.version}, 0)`;
@@ -206,7 +205,7 @@ export async function loadSessionMember(
   if (!query || !cache) {
     query = prepareMemberQuery(db);
     memberQueries.set(db, query);
-    cache = new Map();
+    cache = new Lru(PERMISSION_CACHE_MAX);
     permissionCaches.set(db, cache);
   }
   const cached = cache.get(userId);
@@ -221,7 +220,6 @@ export async function loadSessionMember(
   let permissions = cached?.permisos;
   if (row.permisos !== null || !permissions) {
     permissions = new Set((row.permisos ?? []) as Permission[]);
-    if (cache.size >= PERMISSION_CACHE_MAX && !cache.has(userId)) cache.delete(cache.keys().next().value!);
     cache.set(userId, { clinicaId: row.clinicaId, version: Number(row.version), permisos: permissions });
   }
   return {

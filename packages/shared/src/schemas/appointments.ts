@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ESPECIALIDAD_IDS, type SpecialtyId } from '../directory.ts';
-import { type AppointmentStatus, ESTADOS_CITA } from '../estados.ts';
+import { ESTADOS_CITA } from '../estados.ts';
 import { openWeekdays } from '../opening-hours.ts';
 import {
   FIELD_MESSAGES,
@@ -275,41 +275,57 @@ export const calendarQuerySchema = z
 export type CalendarQuery = z.input<typeof calendarQuerySchema>;
 
 /** An appointment as read: joined with its patient and dentist (spec 001 §3). Times in the clinic's zone. */
-export type Appointment = {
-  id: string;
-  pacienteId: string;
-  dentistaId: string;
-  fecha: string;
-  horaInicio: string;
-  horaFin: string;
-  titulo: string;
-  notas: string | null;
-  estado: AppointmentStatus;
-  paciente: { id: string; nombres: string; apellidos: string; telefono: string | null };
-  dentista: { id: string; nombres: string; apellidos: string; especialidad: SpecialtyId; color: string };
-};
+export const appointmentSchema = z.object({
+  id: z.string(),
+  pacienteId: z.string(),
+  dentistaId: z.string(),
+  /** YYYY-MM-DD */
+  fecha: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** HH:MM */
+  horaInicio: z.string().regex(/^\d{2}:\d{2}$/),
+  horaFin: z.string().regex(/^\d{2}:\d{2}$/),
+  titulo: z.string(),
+  notas: z.string().nullable(),
+  estado: z.enum(ESTADOS_CITA),
+  paciente: z.object({ id: z.string(), nombres: z.string(), apellidos: z.string(), telefono: z.string().nullable() }),
+  dentista: z.object({
+    id: z.string(),
+    nombres: z.string(),
+    apellidos: z.string(),
+    especialidad: z.enum(ESPECIALIDAD_IDS),
+    color: z.string(),
+  }),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
 
 /**
  * An appointment as the calendar (Mes, Semana, Día) and the day's agenda show it: only what a cell or
  * a card needs (a busy clinic's week is hundreds of them; the form reads the full one by id).
  */
-export type CalendarAppointment = Pick<
-  Appointment,
-  'id' | 'dentistaId' | 'fecha' | 'horaInicio' | 'horaFin' | 'titulo' | 'estado'
-> & {
-  paciente: Pick<Appointment['paciente'], 'nombres' | 'apellidos'>;
-  dentista: Pick<Appointment['dentista'], 'nombres' | 'apellidos' | 'color'>;
-};
+export const calendarAppointmentSchema = appointmentSchema
+  .pick({ id: true, dentistaId: true, fecha: true, horaInicio: true, horaFin: true, titulo: true, estado: true })
+  .extend({
+    paciente: appointmentSchema.shape.paciente.pick({ nombres: true, apellidos: true }),
+    dentista: appointmentSchema.shape.dentista.pick({ nombres: true, apellidos: true, color: true }),
+  })
+  .strict();
+export type CalendarAppointment = z.infer<typeof calendarAppointmentSchema>;
 
 /** A day of the month grid (`GET /api/citas/calendario/mes`): its count and first MONTH_CELL_LIMIT appointments. */
-export type MonthDay = { fecha: string; total: number; citas: CalendarAppointment[] };
+export const monthDaySchema = z.object({
+  fecha: z.string(),
+  total: z.number().int().positive(),
+  citas: z.array(calendarAppointmentSchema),
+});
+export type MonthDay = z.infer<typeof monthDaySchema>;
 
-export type AppointmentPage = {
-  citas: Appointment[];
-  total: number;
-  pagina: number;
-  porPagina: number;
-};
+export const appointmentPageSchema = z.object({
+  citas: z.array(appointmentSchema.strict()),
+  total: z.number().int().nonnegative(),
+  pagina: z.number().int().positive(),
+  porPagina: z.number().int().positive(),
+});
+export type AppointmentPage = z.infer<typeof appointmentPageSchema>;
 
 /**
  * `GET /api/citas/solicitudes/{id}`: what the form needs to turn a public-profile request into an

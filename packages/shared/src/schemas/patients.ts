@@ -39,6 +39,41 @@ export const PATIENT_MESSAGES = {
 export type PatientDeleteResult = { resultado: 'eliminado' | 'archivado'; mensaje: string };
 
 export const PATIENTS_PAGE_SIZE = 10;
+/**
+ * A search counts its matches up to this many: past it the list says 'más de 1.000', as mail clients
+ * do, so a term that matches a fifth of the clinic costs no more to count than a rare one.
+ */
+export const PATIENT_COUNT_LIMIT = 1000;
+export const PATIENT_COUNT_LIMIT_TEXT = 'más de 1.000';
+
+/** A row of the patients list. */
+export const patientListItemSchema = z.object({
+  id: z.string(),
+  nombres: z.string(),
+  apellidos: z.string(),
+  email: z.string().nullable(),
+  telefono: z.string().nullable(),
+  fotoUrl: z.string().nullable(),
+  estado: z.enum(ESTADOS_PACIENTE),
+  /** YYYY-MM-DD */
+  ultimaVisita: z.string().nullable(),
+  proximaVisita: z.string().nullable(),
+});
+export type PatientListItem = z.infer<typeof patientListItemSchema>;
+
+/**
+ * A page of the patients list. `total` is exact when `totalExacto`; otherwise a search matched more
+ * than PATIENT_COUNT_LIMIT patients and `total` is that limit.
+ */
+export const patientPageSchema = z.object({
+  pacientes: z.array(patientListItemSchema),
+  total: z.number().int().nonnegative(),
+  totalExacto: z.boolean(),
+  pagina: z.number().int().positive(),
+  porPagina: z.number().int().positive(),
+});
+export type PatientPage = z.infer<typeof patientPageSchema>;
+
 /** Results of the top-bar search: enough to pick from while typing. */
 export const PATIENT_SUGGESTIONS_LIMIT = 8;
 /** A search term longer than this is not a name; cut it instead of scanning with it. */

@@ -15,15 +15,13 @@ import { idParam, validate } from '../../platform/validation.ts';
 import {
   agendaHours,
   appointmentNotFound,
-  appointmentRequestDraft,
   calendarAppointmentsJson,
-  createAppointment,
-  deleteAppointment,
   getAppointment,
   listAppointmentsJson,
   monthAppointmentsJson,
-  updateAppointment,
-} from './appointments.service.ts';
+} from './agenda-reads.service.ts';
+import { appointmentRequestDraft } from './booking-from-request.service.ts';
+import { createAppointment, deleteAppointment, updateAppointment } from './booking.service.ts';
 
 const requestNotFound = () => notFound(APPOINTMENT_MESSAGES.solicitudNotFound);
 

@@ -1,7 +1,9 @@
 import { DENTIST_COLOR_VALUES, type AppointmentStatus, type SpecialtyId, todayInZone } from '@odontia/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { localInstant } from '../../db/local-day.ts';
+import { refreshVisits } from './booking.service.ts';
 import { DEMO_CLINIC, DEMO_TEAM, seededRandom } from '../../seed/demo.ts';
 import { citas, clinicas, dentistas, pacientes } from '../../db/schema/index.ts';
 
@@ -120,8 +122,8 @@ export async function seedDemoAppointments(tx: Executor): Promise<void> {
             clinicaId: DEMO_CLINIC.id,
             pacienteId: pick(patients).id,
             dentistaId: dentist.id,
-            inicio: sql`((${fecha}::date + ${hhmm(start)}::time) AT TIME ZONE ${zona})`,
-            fin: sql`((${fecha}::date + ${hhmm(start + duration)}::time) AT TIME ZONE ${zona})`,
+            inicio: localInstant(fecha, hhmm(start), zona),
+            fin: localInstant(fecha, hhmm(start + duration), zona),
             titulo: pick(TREATMENTS),
             estado,
           });
@@ -133,16 +135,10 @@ export async function seedDemoAppointments(tx: Executor): Promise<void> {
   }
   for (let i = 0; i < rows.length; i += 500) await tx.insert(citas).values(rows.slice(i, i + 500));
 
-  // The patients' visits follow the agenda, as they do when appointments are booked one by one.
-  await tx.execute(sql`
-    update pacientes p set
-      ultima_visita = coalesce(v.ultima, p.ultima_visita),
-      proxima_visita = v.proxima
-    from (
-      select paciente_id,
-        max((inicio at time zone ${zona})::date) filter (where estado = 'completada' and inicio <= now()) as ultima,
-        min((inicio at time zone ${zona})::date) filter (where estado in ('pendiente', 'confirmada') and inicio >= now()) as proxima
-      from citas where clinica_id = ${DEMO_CLINIC.id} group by paciente_id
-    ) v
-    where p.id = v.paciente_id`);
+  // The patients' visits follow the agenda, by the rule a booking applies.
+  await refreshVisits(
+    tx,
+    { clinicaId: DEMO_CLINIC.id, zonaHoraria: zona },
+    patients.map((p) => p.id),
+  );
 }

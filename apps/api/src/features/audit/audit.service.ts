@@ -1,6 +1,7 @@
 import { AUDIT_PAGE_SIZE, type AuditAction } from '@odontia/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.ts';
+import { localMidnight } from '../../db/local-day.ts';
 import type { Member } from '../../platform/context.ts';
 
 export type AuditRecord = {
@@ -43,10 +44,8 @@ export async function listAudit(db: Executor, member: Member, filters: AuditFilt
   const conditions: SQL[] = [sql`a.clinica_id = ${member.clinicaId}::uuid`];
   if (filters.paciente) conditions.push(sql`a.paciente_id = ${filters.paciente}::uuid`);
   if (filters.usuario) conditions.push(sql`a.usuario_id = ${filters.usuario}`);
-  if (filters.desde)
-    conditions.push(sql`a.fecha >= (${filters.desde}::date)::timestamp at time zone ${member.zonaHoraria}`);
-  if (filters.hasta)
-    conditions.push(sql`a.fecha < (${filters.hasta}::date + 1)::timestamp at time zone ${member.zonaHoraria}`);
+  if (filters.desde) conditions.push(sql`a.fecha >= ${localMidnight(filters.desde, member.zonaHoraria)}`);
+  if (filters.hasta) conditions.push(sql`a.fecha < ${localMidnight(filters.hasta, member.zonaHoraria, 1)}`);
   const where = sql.join(conditions, sql` and `);
   const offset = (filters.pagina - 1) * AUDIT_PAGE_SIZE;
   const [rows, [count]] = await Promise.all([

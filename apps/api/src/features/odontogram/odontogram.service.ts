@@ -2,7 +2,13 @@ import { emptyChart, ODONTOGRAM_HISTORY_PAGE_SIZE, type OdontogramChart } from '
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
-import { auditInsert, auditInsertPrepared, auditValues, type AuditActor } from '../../platform/audit.ts';
+import {
+  auditInsert,
+  auditInsertPrepared,
+  auditValues,
+  type AuditActor,
+  type AuditValues,
+} from '../../platform/audit.ts';
 import { PG_ERROR, sqlState } from '../../platform/db-errors.ts';
 import type { JsonText } from '../../platform/http.ts';
 
@@ -54,8 +60,10 @@ const patientCte = (clinicaId: string, pacienteId: string) =>
  * and dates come formatted as the API writes them (ISO 8601, UTC, milliseconds).
  */
 const ph = (name: string) => sql.placeholder(name);
+/** The values that find the caller clinic's patient in `preparedPatientCte`. */
+type PatientKey = { pacienteId: string; clinicaId: string };
 const preparedPatientCte = sql`paciente as (
-  select id, nombres, apellidos, telefono from pacientes where id = ${ph('paciente_id')}::uuid and clinica_id = ${ph('clinica_id')}::uuid and fecha_archivado is null)`;
+  select id, nombres, apellidos, telefono from pacientes where id = ${ph('pacienteId')}::uuid and clinica_id = ${ph('clinicaId')}::uuid and fecha_archivado is null)`;
 
 type ChartTextRow = {
   version: number | null;
@@ -74,7 +82,7 @@ function versionFields(row: ChartTextRow, chart: string): string {
 
 type LoadRow = ChartTextRow & { paciente: string | null; nombres: string; apellidos: string; telefono: string | null };
 
-const loadStatement = preparedStatement<LoadRow>(
+const loadStatement = preparedStatement<LoadRow, PatientKey & AuditValues>(
   'odontia_odontograma_cargar',
   sql`with ${preparedPatientCte},
     visto as (${auditInsertPrepared({ from: sql`paciente` })})
@@ -99,8 +107,8 @@ export async function loadChart(
   pacienteId: string,
 ): Promise<JsonText<ChartView> | null> {
   const [row] = await loadStatement(db, {
-    paciente_id: pacienteId,
-    clinica_id: actor.clinicaId,
+    pacienteId,
+    clinicaId: actor.clinicaId,
     ...auditValues(actor, { accion: 'odontograma.ver', pacienteId }),
   });
   if (!row.paciente) return null;
@@ -116,15 +124,18 @@ export async function loadChart(
 export type SaveResult =
   { saved: JsonText<ChartVersion> } | { notFound: true } | { conflict: { version: number; autor: string } };
 
-const saveStatement = preparedStatement<ChartTextRow & { paciente: string | null }>(
+const saveStatement = preparedStatement<
+  ChartTextRow & { paciente: string | null },
+  PatientKey & AuditValues & { version: number; baseVersion: number; carta: string; autorId: string }
+>(
   'odontia_odontograma_guardar',
   sql`with ${preparedPatientCte},
     nueva as (
       insert into odontograma_versiones (clinica_id, paciente_id, version, carta, autor_id, autor_nombre)
-      select ${ph('clinica_id')}::uuid, paciente.id, ${ph('version')}::int, ${ph('carta')}::jsonb, ${ph('autor_id')}::text,
-             coalesce((select nombres from usuarios where id = ${ph('autor_id')}::text), '')
+      select ${ph('clinicaId')}::uuid, paciente.id, ${ph('version')}::int, ${ph('carta')}::jsonb, ${ph('autorId')}::text,
+             coalesce((select nombres from usuarios where id = ${ph('autorId')}::text), '')
       from paciente
-      where coalesce((select max(version) from odontograma_versiones where paciente_id = paciente.id), 0) = ${ph('base_version')}::int
+      where coalesce((select max(version) from odontograma_versiones where paciente_id = paciente.id), 0) = ${ph('baseVersion')}::int
       returning version, autor_id, autor_nombre, fecha_creacion
     ),
     guardado as (${auditInsertPrepared({ from: sql`nueva` })})
@@ -150,12 +161,12 @@ export async function saveChart(
   let row: (ChartTextRow & { paciente: string | null }) | undefined;
   try {
     [row] = await saveStatement(db, {
-      paciente_id: pacienteId,
-      clinica_id: actor.clinicaId,
+      pacienteId,
+      clinicaId: actor.clinicaId,
       version,
-      base_version: input.baseVersion,
+      baseVersion: input.baseVersion,
       carta,
-      autor_id: actor.userId,
+      autorId: actor.userId,
       ...auditValues(actor, { accion: 'odontograma.guardar', pacienteId, detalle: { version } }),
     });
   } catch (error) {
@@ -181,7 +192,10 @@ async function currentVersionOf(db: Executor, clinicaId: string, pacienteId: str
 }
 
 /** The page's versions as a JSON array written by PostgreSQL, in the API's shape (VersionListItem). */
-const historyStatement = preparedStatement<{ paciente: string | null; total: number; versiones: string }>(
+const historyStatement = preparedStatement<
+  { paciente: string | null; total: number; versiones: string },
+  PatientKey & { limit: number; offset: number }
+>(
   'odontia_odontograma_historial',
   sql`with ${preparedPatientCte}
     select paciente.id as paciente,
@@ -206,8 +220,8 @@ export async function listVersions(
   pagina: number,
 ): Promise<JsonText<VersionPage> | null> {
   const [row] = await historyStatement(db, {
-    paciente_id: pacienteId,
-    clinica_id: clinicaId,
+    pacienteId,
+    clinicaId,
     limit: ODONTOGRAM_HISTORY_PAGE_SIZE,
     offset: (pagina - 1) * ODONTOGRAM_HISTORY_PAGE_SIZE,
   });

@@ -1,6 +1,9 @@
 import {
+  PATIENT_COUNT_LIMIT,
   PATIENT_MESSAGES,
   PATIENT_SUGGESTIONS_LIMIT,
+  type PatientListItem,
+  type PatientPage,
   type PatientDeleteResult,
   PATIENTS_PAGE_SIZE,
   type CreatePatientData,
@@ -10,15 +13,22 @@ import {
 } from '@odontia/shared';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { containsPattern } from '../../db/search.ts';
+import { jsonObject, selectList, type RowOf } from '../../db/column-map.ts';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import { odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
-import { auditInsertPrepared, auditValues, recordAudit, type AuditActor } from '../../platform/audit.ts';
+import {
+  auditInsertPrepared,
+  auditValues,
+  recordAudit,
+  type AuditActor,
+  type AuditValues,
+} from '../../platform/audit.ts';
 import type { JsonText } from '../../platform/http.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { Lru } from '../../platform/lru.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { deleteStoredImage, replaceStoredImage } from '../../platform/storage/stored-images.ts';
-import { SearchCountCache } from './search-count-cache.ts';
 
 /** Every field of a patient the screens use (the search column and creation time stay inside). */
 const patientColumns = {
@@ -38,21 +48,6 @@ const patientColumns = {
   fechaActualizacion: pacientes.fechaActualizacion,
 };
 
-export type PatientListItem = {
-  id: string;
-  nombres: string;
-  apellidos: string;
-  email: string | null;
-  telefono: string | null;
-  fotoUrl: string | null;
-  estado: PatientStatus;
-  /** YYYY-MM-DD */
-  ultimaVisita: string | null;
-  proximaVisita: string | null;
-};
-
-export type PatientPage = { pacientes: PatientListItem[]; total: number; pagina: number; porPagina: number };
-
 /** What the top-bar search shows of each match. */
 const suggestionColumns = {
   id: pacientes.id,
@@ -63,11 +58,15 @@ const suggestionColumns = {
   fotoUrl: pacientes.fotoUrl,
 };
 
+/**
+ * What the list shows of each patient, for the first page (Drizzle) and the search (raw rows): the
+ * days as text, which is how both drivers hand a date over to either.
+ */
 const listColumns = {
   ...suggestionColumns,
   estado: sql<PatientStatus>`${pacientes.estado}`,
-  ultimaVisita: pacientes.ultimaVisita,
-  proximaVisita: pacientes.proximaVisita,
+  ultimaVisita: sql<string | null>`${pacientes.ultimaVisita}::text`,
+  proximaVisita: sql<string | null>`${pacientes.proximaVisita}::text`,
 };
 
 /**
@@ -77,15 +76,24 @@ const listColumns = {
 const visiblePatient = (clinicaId: string, id: string) =>
   and(eq(pacientes.id, id), eq(pacientes.clinicaId, clinicaId), isNull(pacientes.fechaArchivado));
 
-const countCaches = new WeakMap<Database, SearchCountCache>();
-function countCache(db: Database): SearchCountCache {
+/**
+ * Counts of patient searches, per clinic and term, tagged with the clinic's `pacientes_conteo.version`
+ * at the moment they were counted. Every insert, update or delete of a clinic's patients moves its
+ * version in the same transaction, so a count whose version is still the current one still holds:
+ * the cache can only save work, never show a stale number. Each API instance keeps its own; the
+ * version is read from the database on every request, so instances never disagree. Bounded (Lru):
+ * it holds search terms, which may be names, only in memory and only while they are useful.
+ */
+type SearchCount = { version: number; total: number };
+const SEARCH_COUNTS_MAX = 5000;
+const countCaches = new WeakMap<Database, Lru<string, SearchCount>>();
+function countCache(db: Database): Lru<string, SearchCount> {
   let cache = countCaches.get(db);
-  if (!cache) {
-    cache = new SearchCountCache();
-    countCaches.set(db, cache);
-  }
+  if (!cache) countCaches.set(db, (cache = new Lru(SEARCH_COUNTS_MAX)));
   return cache;
 }
+// The exact term: two spellings that normalise alike simply get an entry each.
+const countKey = (clinicaId: string, term: string) => `${clinicaId}\u0000${term}`;
 
 /** The clinic's number of patients, kept by the triggers of pacientes_conteo. */
 const clinicTotal = (clinicaId: SQL | string) =>
@@ -113,16 +121,17 @@ const toItem = ({
   total: _total,
   version: _version,
   ...item
-}: PatientListItem & { total?: unknown; version?: unknown }): PatientListItem => item;
+}: RowOf<typeof listColumns> & { total?: unknown; version?: unknown }): PatientListItem => item;
 
 /**
- * One page of the clinic's patients, ordered by apellidos then nombres, with the real total, in one
+ * One page of the clinic's patients, ordered by apellidos then nombres, with its total, in one
  * round trip (a second one only for a page past the end of the results):
  * - without a search, the total is the clinic's row of `pacientes_conteo` (kept by triggers), so a
  *   page of a 50,000-patient clinic reads 10 index entries, not 50,000 rows;
- * - with a search, the total is a count through the trigram index, computed once per term and
- *   clinic version: while no patient of the clinic changes (same `version`), the count is still
- *   exact and is not recomputed (paging through results, several people searching the same name).
+ * - with a search, the total is a count through the trigram index up to PATIENT_COUNT_LIMIT + 1
+ *   matches (past the limit the page says so: `totalExacto` false), computed once per term and
+ *   clinic version: while no patient of the clinic changes (same `version`), the count still holds
+ *   and is not recomputed (paging through results, several people searching the same name).
  * Totals and versions are scalar sub-selects of the page query (evaluated once): measured cheaper
  * to plan than a join of the counter with a lateral page.
  */
@@ -134,9 +143,10 @@ export async function listPatients(
 ): Promise<PatientPage> {
   const offset = (query.pagina - 1) * PATIENTS_PAGE_SIZE;
   const term = query.q;
-  const page = (rows: PatientListItem[], total: number): PatientPage => ({
+  const page = (rows: PatientListItem[], count: number): PatientPage => ({
     pacientes: rows,
-    total,
+    total: Math.min(count, term ? PATIENT_COUNT_LIMIT : count),
+    totalExacto: !term || count <= PATIENT_COUNT_LIMIT,
     pagina: query.pagina,
     porPagina: PATIENTS_PAGE_SIZE,
   });
@@ -156,66 +166,46 @@ export async function listPatients(
   }
 
   const cache = countCache(db);
-  const cached = options.reuseSearchCount !== false ? cache.get(clinicaId, term) : undefined;
+  const cached = options.reuseSearchCount !== false ? cache.get(countKey(clinicaId, term)) : undefined;
   const version = clinicVersion(clinicaId);
-  const count = sql<number>`(select count(*)::int from pacientes where clinica_id = ${clinicaId} and fecha_archivado is null and busqueda like ${containsPattern(term)})`;
+  const matches = and(
+    eq(pacientes.clinicaId, clinicaId),
+    isNull(pacientes.fechaArchivado),
+    sql`${pacientes.busqueda} like ${containsPattern(term)}`,
+  );
+  // One past the limit is enough to tell 'más de 1.000': a common term stops counting there.
+  const count = sql<number>`(select count(*)::int from (select 1 from ${pacientes} where ${matches} limit ${sql.raw(String(PATIENT_COUNT_LIMIT + 1))}) as hasta_el_limite)`;
   // With a count of this term at hand, only the version is read (planning the count sub-select
   // alone costs half the page query); without one, the count comes with the page, same snapshot.
   const head = cached ? sql`${version} as version` : sql`${version} as version, ${count} as total`;
   // Plain SQL rather than the query builder: building and mapping cost more than the query here.
   const rows = await rowsOf<SearchRow>(
     db.execute(sql`
-      select ${head}, id, nombres, apellidos, email, telefono, foto_url, estado,
-             ultima_visita::text as ultima_visita, proxima_visita::text as proxima_visita
-      from pacientes
-      where clinica_id = ${clinicaId} and fecha_archivado is null and busqueda like ${containsPattern(term)}
-      order by apellidos, nombres, id
+      select ${head}, ${selectList(listColumns)}
+      from ${pacientes}
+      where ${matches}
+      order by ${pacientes.apellidos}, ${pacientes.nombres}, ${pacientes.id}
       limit ${PATIENTS_PAGE_SIZE} offset ${offset}`),
   );
   // Nothing on the first page: nothing matches, and the count is known without asking.
   if (!rows.length && offset === 0) return page([], 0);
   // Past the end of the matches, the page carries no head: read it alone.
-  let [found] = rows.length
-    ? rows
-    : await rowsOf<Pick<SearchRow, 'version' | 'total'>>(db.execute(sql`select ${head}`));
+  let [found] = rows.length ? rows : await rowsOf<SearchHead>(db.execute(sql`select ${head}`));
   if (cached && Number(found.version) !== cached.version) {
     // The clinic's patients changed since that count: count again, with the version it belongs to.
-    [found] = await rowsOf<Pick<SearchRow, 'version' | 'total'>>(
-      db.execute(sql`select ${version} as version, ${count} as total`),
-    );
+    [found] = await rowsOf<SearchHead>(db.execute(sql`select ${version} as version, ${count} as total`));
   }
   const total = found.total === undefined ? cached!.total : Number(found.total);
-  cache.set(clinicaId, term, Number(found.version), total);
-  return page(
-    rows.map((r) => ({
-      id: r.id,
-      nombres: r.nombres,
-      apellidos: r.apellidos,
-      email: r.email,
-      telefono: r.telefono,
-      fotoUrl: r.foto_url,
-      estado: r.estado,
-      ultimaVisita: r.ultima_visita,
-      proximaVisita: r.proxima_visita,
-    })),
-    total,
-  );
+  cache.set(countKey(clinicaId, term), { version: Number(found.version), total });
+  return page(rows.map(toItem), total);
 }
 
-type SearchRow = {
+type SearchHead = {
   /** bigint: a string from node-postgres. */
   version: string | number;
   total?: number;
-  id: string;
-  nombres: string;
-  apellidos: string;
-  email: string | null;
-  telefono: string | null;
-  foto_url: string | null;
-  estado: PatientStatus;
-  ultima_visita: string | null;
-  proxima_visita: string | null;
 };
+type SearchRow = SearchHead & RowOf<typeof listColumns>;
 
 /** The top-bar search: the first few matches as the person types, without a count. */
 export async function suggestPatients(db: Database, clinicaId: string, term: string) {
@@ -248,28 +238,29 @@ export type Patient = NonNullable<Awaited<ReturnType<typeof getPatient>>>;
  * is the caller clinic's. One prepared statement: the lookup and its row in one round trip, planned once
  * per connection.
  */
-const viewStatement = preparedStatement<{ paciente: string }>(
+const patientJson = {
+  ...patientColumns,
+  fechaActualizacion: isoTimestampSql(sql`${pacientes.fechaActualizacion}`),
+};
+const viewStatement = preparedStatement<
+  { paciente: JsonText<Patient> },
+  { pacienteId: string; clinicaId: string } & AuditValues
+>(
   'odontia_paciente_ver',
   sql`with paciente as (
-      select id, nombres, apellidos, email, telefono, direccion, fecha_nacimiento, genero, notas, foto_url, estado,
-             ultima_visita, proxima_visita, fecha_actualizacion
-      from pacientes
-      where id = ${sql.placeholder('paciente_id')}::uuid and clinica_id = ${sql.placeholder('clinica_id')}::uuid and fecha_archivado is null
+      select ${jsonObject(patientJson)}::text as paciente
+      from ${pacientes}
+      where ${pacientes.id} = ${sql.placeholder('pacienteId')}::uuid and ${pacientes.clinicaId} = ${sql.placeholder('clinicaId')}::uuid
+        and ${pacientes.fechaArchivado} is null
     ),
     visto as (${auditInsertPrepared({ from: sql`paciente` })})
-    select json_build_object(
-      'id', id, 'nombres', nombres, 'apellidos', apellidos, 'email', email, 'telefono', telefono, 'direccion', direccion,
-      'fechaNacimiento', fecha_nacimiento, 'genero', genero, 'notas', notas, 'fotoUrl', foto_url, 'estado', estado,
-      'ultimaVisita', ultima_visita, 'proximaVisita', proxima_visita,
-      'fechaActualizacion', ${isoTimestampSql(sql`fecha_actualizacion`)}
-    )::text as paciente
-    from paciente`,
+    select paciente from paciente`,
 );
 
 export async function viewPatient(db: Executor, actor: AuditActor, id: string): Promise<JsonText<Patient> | null> {
   const [row] = await viewStatement(db, {
-    paciente_id: id,
-    clinica_id: actor.clinicaId,
+    pacienteId: id,
+    clinicaId: actor.clinicaId,
     ...auditValues(actor, { accion: 'paciente.ver', pacienteId: id }),
   });
   return row?.paciente ?? null;

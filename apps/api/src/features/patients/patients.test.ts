@@ -1,4 +1,4 @@
-import { PATIENT_MESSAGES, PATIENTS_PAGE_SIZE } from '@odontia/shared';
+import { PATIENT_COUNT_LIMIT, PATIENT_MESSAGES, PATIENTS_PAGE_SIZE } from '@odontia/shared';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { InferRequestType, InferResponseType } from 'hono/client';
@@ -339,6 +339,20 @@ describe('search', () => {
     expect(await list(owner, '?q=ortiz')).toMatchObject({ pacientes: [], total: 0 });
   });
 
+  it("counts a search up to PATIENT_COUNT_LIMIT and says 'más de' past it, exact again once under it", async () => {
+    const big = await freshClinic();
+    await bulkInsert(big.clinica.id, PATIENT_COUNT_LIMIT, (i) => ({ nombres: 'Tope', apellidos: `Apellido ${i}` }));
+    expect(await list(big, '?q=tope')).toMatchObject({ total: PATIENT_COUNT_LIMIT, totalExacto: true });
+    const extra = await create(big, { nombres: 'Tope', apellidos: 'Extra' });
+    const over = await list(big, '?q=tope');
+    expect(over).toMatchObject({ total: PATIENT_COUNT_LIMIT, totalExacto: false });
+    expect(over.pacientes).toHaveLength(PATIENTS_PAGE_SIZE);
+    // The list without a search keeps its exact total.
+    expect(await list(big)).toMatchObject({ total: PATIENT_COUNT_LIMIT + 1, totalExacto: true });
+    await api(big.cookie, `/${extra.id}`, { method: 'DELETE' });
+    expect(await list(big, '?q=tope')).toMatchObject({ total: PATIENT_COUNT_LIMIT, totalExacto: true });
+  });
+
   it('suggests the first matches for the top bar, in order, with the same matching', async () => {
     const suggest = (q: string) => t.client(owner.cookie).pacientes.sugerencias.$get({ query: { q } });
     const res = await suggest('JOSE');
@@ -380,7 +394,13 @@ describe('paging', () => {
 
   it('orders by apellidos then nombres and counts a clinic with no patients as 0', async () => {
     const owner = await freshClinic();
-    expect(await list(owner)).toEqual({ pacientes: [], total: 0, pagina: 1, porPagina: PATIENTS_PAGE_SIZE });
+    expect(await list(owner)).toEqual({
+      pacientes: [],
+      total: 0,
+      totalExacto: true,
+      pagina: 1,
+      porPagina: PATIENTS_PAGE_SIZE,
+    });
     for (const [nombres, apellidos] of [
       ['Zoe', 'Abad'],
       ['Ana', 'Zamora'],

@@ -1,3 +1,4 @@
+import { PATIENT_COUNT_LIMIT, PATIENTS_PAGE_SIZE, type PatientPage } from '@odontia/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -20,6 +21,8 @@ const PATIENTS = [
 
 let clinica: { id: string; nombre: string; logoUrl: null; zonaHoraria: string } | null = null;
 let searches: string[] = [];
+/** The answer of GET /api/pacientes; by default the clinic_required refusal. */
+let patientsPage: PatientPage | null = null;
 
 function installApi() {
   searches = [];
@@ -42,6 +45,7 @@ function installApi() {
         return json({ pacientes: q === 'munoz' ? PATIENTS : [] });
       }
       if (url.pathname === '/api/pacientes') {
+        if (patientsPage) return json(patientsPage);
         return json(
           { error: { code: 'clinic_required', message: 'Necesitas configurar tu clínica para continuar' } },
           403,
@@ -77,6 +81,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.mocked(toast.error).mockClear();
   clinica = null;
+  patientsPage = null;
 });
 
 describe('PatientSearch (top bar)', () => {
@@ -143,5 +148,28 @@ describe('Pacientes without a configured clinic', () => {
       expect.anything(),
     );
     expect(toast.error).not.toHaveBeenCalledWith('Error al cargar pacientes', expect.anything(), expect.anything());
+  });
+});
+
+describe('Pacientes list', () => {
+  const page = (total: number, totalExacto: boolean): PatientPage => ({
+    pacientes: PATIENTS.map((p) => ({ ...p, estado: 'activo', ultimaVisita: null, proximaVisita: null })),
+    total,
+    totalExacto,
+    pagina: 1,
+    porPagina: PATIENTS_PAGE_SIZE,
+  });
+
+  it("says 'más de 1.000' when a search matched more than the API counts, the exact total otherwise", async () => {
+    clinica = { id: 'c1', nombre: 'Clínica', logoUrl: null, zonaHoraria: 'Europe/Madrid' };
+    patientsPage = page(PATIENT_COUNT_LIMIT, false);
+    const { unmount } = renderAt('/pacientes?q=mar', <PatientsPage />);
+    expect(await screen.findByText('Mostrando 1 - 10 de más de 1.000')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Paginación' })).toBeTruthy();
+    unmount();
+
+    patientsPage = page(25, true);
+    renderAt('/pacientes?q=mar', <PatientsPage />);
+    expect(await screen.findByText('Mostrando 1 - 10 de 25')).toBeTruthy();
   });
 });

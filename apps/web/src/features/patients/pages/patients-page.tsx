@@ -1,4 +1,4 @@
-import { ESTADO_PACIENTE_LABELS, formatDate, PATIENTS_PAGE_SIZE } from '@odontia/shared';
+import { ESTADO_PACIENTE_LABELS, formatDate, PATIENT_COUNT_LIMIT_TEXT, PATIENTS_PAGE_SIZE } from '@odontia/shared';
 import { Mail, Pencil, Phone, Plus, Search, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -310,6 +310,10 @@ export default function PatientsPage() {
           pageSize={data.porPagina ?? PATIENTS_PAGE_SIZE}
           total={data.total}
           onPageChange={(p) => set({ pagina: p })}
+          // A search that matched more than the API counts: the pages up to its limit, 'más de 1.000' in all.
+          summary={
+            data.totalExacto ? undefined : ({ from, to }) => `Mostrando ${from} - ${to} de ${PATIENT_COUNT_LIMIT_TEXT}`
+          }
         />
       ) : null}
 
