@@ -1,7 +1,7 @@
 import { ESTADO_PACIENTE_LABELS, formatDate, PATIENTS_PAGE_SIZE } from '@odontia/shared';
 import { Mail, Pencil, Phone, Plus, Search, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -21,33 +21,14 @@ import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useClampPage, useListSearch } from '@/hooks/use-list-search';
 import { errorMessage } from '@/lib/api';
-import { pageParam } from '@/lib/page-param';
 import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useClinicRequired } from '@/lib/use-clinic-required';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDeletePatient } from '../api/delete-patient';
 import { usePatients, type PatientListItem } from '../api/get-patients';
-
-const SEARCH_DELAY_MS = 300;
-
-/** The search term and page live in the URL: reload and the back button keep them. */
-function useListParams() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const pagina = pageParam(params);
-  const set = (next: { q?: string; pagina?: number }, options: { replace?: boolean } = {}) => {
-    const q2 = next.q ?? q;
-    const p2 = next.pagina ?? pagina;
-    const search = new URLSearchParams();
-    if (q2) search.set('q', q2);
-    if (p2 > 1) search.set('pagina', String(p2));
-    setParams(search, { replace: options.replace });
-  };
-  return { q, pagina, set };
-}
 
 function fullName(p: PatientListItem) {
   return `${p.nombres} ${p.apellidos}`;
@@ -110,9 +91,7 @@ function VisitDate({ value, empty }: { value: string | null; empty: string }) {
 /** 'Pacientes' (spec 000 §2): searchable, paginated table of the clinic's patients. */
 export default function PatientsPage() {
   usePageTitle('Pacientes');
-  const { q, pagina, set } = useListParams();
-  const [term, setTerm] = useState(q);
-  const debouncedTerm = useDebouncedValue(term, SEARCH_DELAY_MS);
+  const { q, pagina, term, setTerm, setPage } = useListSearch();
   const canCreate = useCan('pacientes.crear');
   const canEdit = useCan('pacientes.editar');
   const canDelete = useCan('pacientes.eliminar');
@@ -120,22 +99,6 @@ export default function PatientsPage() {
 
   const list = usePatients({ q, pagina });
   const redirecting = useClinicRequired(list.error);
-
-  // Typing changes the URL once it pauses; a new search starts at page 1 (spec 000 §4). Replacing
-  // the entry keeps the history to one step per search, not one per key.
-  useEffect(() => {
-    const next = debouncedTerm.trim();
-    if (next !== q) set({ q: next, pagina: 1 }, { replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed term drives this
-  }, [debouncedTerm]);
-
-  // Back/forward to another search: the box follows the URL (adjusted while rendering, as React
-  // recommends for state derived from a changing input).
-  const [shownQ, setShownQ] = useState(q);
-  if (q !== shownQ) {
-    setShownQ(q);
-    if (term.trim() !== q) setTerm(q);
-  }
 
   useEffect(() => {
     if (list.isError && !redirecting) {
@@ -146,20 +109,24 @@ export default function PatientsPage() {
   }, [list.isError, list.error, redirecting]);
 
   const data = list.data;
-  // A page past the end (an old link, the last patients deleted elsewhere): show the last real page.
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.porPagina)) : 1;
-  const pastTheEnd =
-    !!data && !list.isPlaceholderData && data.pacientes.length === 0 && pagina > lastPage && data.total > 0;
-  useEffect(() => {
-    if (pastTheEnd) set({ pagina: lastPage }, { replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reacts to the data only
-  }, [pastTheEnd, lastPage]);
+  useClampPage(
+    data
+      ? {
+          total: data.total,
+          rows: data.pacientes.length,
+          pageSize: data.porPagina,
+          placeholder: list.isPlaceholderData,
+        }
+      : null,
+    pagina,
+    setPage,
+  );
 
   if (redirecting) return null;
 
   const afterDelete = () => {
     // Spec 000 §4: the last row of a page that is not the first → the previous page.
-    if (data && data.pacientes.length === 1 && pagina > 1) set({ pagina: pagina - 1 }, { replace: true });
+    if (data && data.pacientes.length === 1 && pagina > 1) setPage(pagina - 1, true);
   };
 
   return (
@@ -309,7 +276,7 @@ export default function PatientsPage() {
           page={data.pagina}
           pageSize={data.porPagina ?? PATIENTS_PAGE_SIZE}
           total={data.total}
-          onPageChange={(p) => set({ pagina: p })}
+          onPageChange={(p) => setPage(p)}
         />
       ) : null}
 
