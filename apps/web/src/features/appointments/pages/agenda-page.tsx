@@ -1,4 +1,4 @@
-import { APPOINTMENT_MESSAGES, isCalendarDate } from '@odontia/shared';
+import { isCalendarDate } from '@odontia/shared';
 import { Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { Label } from '@/components/ui/label';
-import { errorMessage } from '@/lib/api';
+
 import { pageParam } from '@/lib/page-param';
 import { useCan } from '@/lib/session';
-import { toast } from '@/lib/toast';
+
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { useClinicToday } from '@/lib/use-clinic-today';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -68,14 +68,6 @@ export default function AgendaPage() {
     setShownQ(q);
     if (term.trim() !== q) setTerm(q);
   }
-
-  useEffect(() => {
-    if (list.isError && !redirecting) {
-      toast.error(APPOINTMENT_MESSAGES.loadError(errorMessage(list.error, 'Inténtalo de nuevo más tarde')), undefined, {
-        id: 'error-cargar-citas',
-      });
-    }
-  }, [list.isError, list.error, redirecting]);
 
   if (redirecting) return null;
 

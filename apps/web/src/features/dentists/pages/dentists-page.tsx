@@ -1,6 +1,6 @@
 import { DENTIST_COLORS, DENTIST_MESSAGES, ESPECIALIDADES } from '@odontia/shared';
 import { Pencil, Plus, Stethoscope, UserX } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -76,13 +76,6 @@ export default function DentistsPage() {
   const redirecting = useClinicRequired(list.error);
   const [editing, setEditing] = useState<Dentist | 'nuevo' | null>(null);
   const [toDeactivate, setToDeactivate] = useState<Dentist | null>(null);
-
-  useEffect(() => {
-    if (list.isError && !redirecting)
-      toast.error(DENTIST_MESSAGES.loadError, errorMessage(list.error, 'Inténtalo de nuevo más tarde'), {
-        id: 'error-cargar-dentistas',
-      });
-  }, [list.isError, list.error, redirecting]);
 
   if (redirecting) return null;
   const dentists = list.data ?? [];

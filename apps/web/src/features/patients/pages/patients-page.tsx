@@ -1,6 +1,6 @@
 import { ESTADO_PACIENTE_LABELS, formatDate, PATIENTS_PAGE_SIZE } from '@odontia/shared';
 import { Mail, Pencil, Phone, Plus, Search, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   AlertDialog,
@@ -12,6 +12,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { EmptyState, ListContent } from '@/components/list-content';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,7 +20,6 @@ import { RowDeleteButton } from '@/components/ui/row-delete-button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useClampPage, useListSearch } from '@/hooks/use-list-search';
 import { errorMessage } from '@/lib/api';
@@ -100,14 +100,6 @@ export default function PatientsPage() {
   const list = usePatients({ q, pagina });
   const redirecting = useClinicRequired(list.error);
 
-  useEffect(() => {
-    if (list.isError && !redirecting) {
-      toast.error('Error al cargar pacientes', errorMessage(list.error, 'Inténtalo de nuevo más tarde'), {
-        id: 'error-cargar-pacientes',
-      });
-    }
-  }, [list.isError, list.error, redirecting]);
-
   const data = list.data;
   useClampPage(
     data
@@ -163,111 +155,110 @@ export default function PatientsPage() {
 
       <Card className="py-0">
         <CardContent className="p-0">
-          {list.isPending ? (
-            <div className="grid gap-3 p-4" aria-busy="true" aria-label="Cargando pacientes">
-              {Array.from({ length: 5 }, (_, i) => (
-                <Skeleton key={i} className="h-10 w-full" />
-              ))}
-            </div>
-          ) : !data ? (
-            <p role="alert" className="p-6 text-destructive">
-              Error al cargar pacientes
-            </p>
-          ) : data.pacientes.length === 0 ? (
-            <div className="flex flex-col items-center px-6 py-16 text-center">
-              <Users className="size-10 text-muted-foreground" aria-hidden="true" />
-              <p className="mt-3 font-medium">{q ? 'No se encontraron pacientes' : 'Aún no hay pacientes'}</p>
-              <p className="mt-1 text-sm text-muted-foreground">
-                {q ? `Ningún paciente coincide con «${q}».` : 'Registra el primer paciente de la clínica.'}
-              </p>
-            </div>
-          ) : (
-            <Table
-              aria-busy={list.isPlaceholderData}
-              className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-            >
-              <TableHeader>
-                <TableRow>
-                  <TableHead className="w-14">
-                    <span className="sr-only">Foto</span>
-                  </TableHead>
-                  <TableHead>Paciente</TableHead>
-                  <TableHead>Contacto</TableHead>
-                  <TableHead>Última visita</TableHead>
-                  <TableHead>Próxima visita</TableHead>
-                  <TableHead>Estado</TableHead>
-                  <TableHead className="text-right">
-                    <span className="sr-only">Acciones</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.pacientes.map((p) => (
-                  <TableRow key={p.id}>
-                    <TableCell>
-                      <Avatar className="size-9">
-                        {p.fotoUrl ? <AvatarImage src={p.fotoUrl} alt={`Foto de ${fullName(p)}`} /> : null}
-                        <AvatarFallback name={fullName(p)} />
-                      </Avatar>
-                    </TableCell>
-                    <TableCell>
-                      <Link to={`/pacientes/${p.id}`} className="font-medium hover:underline">
-                        {p.nombres} {p.apellidos}
-                      </Link>
-                    </TableCell>
-                    <TableCell>
-                      <div className="flex flex-col gap-1 text-sm">
-                        {p.email ? (
-                          <span className="inline-flex items-center gap-1">
-                            <Mail className="size-3.5 text-muted-foreground" aria-hidden="true" />
-                            {p.email}
-                          </span>
-                        ) : null}
-                        {p.telefono ? (
-                          <span className="inline-flex items-center gap-1">
-                            <Phone className="size-3.5 text-muted-foreground" aria-hidden="true" />
-                            {p.telefono}
-                          </span>
-                        ) : null}
-                        {!p.email && !p.telefono ? (
-                          <span className="text-muted-foreground">Sin datos de contacto</span>
-                        ) : null}
-                      </div>
-                    </TableCell>
-                    <TableCell>
-                      <VisitDate value={p.ultimaVisita} empty="Sin visitas" />
-                    </TableCell>
-                    <TableCell>
-                      <VisitDate value={p.proximaVisita} empty="No programada" />
-                    </TableCell>
-                    <TableCell>
-                      {/* Spec 000 §2: activo green, any other estado grey. */}
-                      <Badge
-                        variant={p.estado === 'activo' ? 'success' : 'outline'}
-                        className={
-                          p.estado === 'activo' ? undefined : 'border-transparent bg-muted text-muted-foreground'
-                        }
-                      >
-                        {ESTADO_PACIENTE_LABELS[p.estado] ?? p.estado}
-                      </Badge>
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <div className="flex justify-end gap-1">
-                        <Button variant="ghost" size="icon" asChild>
-                          <Link to={`/pacientes/${p.id}`} aria-label={`${canEdit ? 'Editar' : 'Ver'} a ${fullName(p)}`}>
-                            <Pencil aria-hidden="true" />
-                          </Link>
-                        </Button>
-                        {canDelete ? (
-                          <RowDeleteButton label={`Eliminar a ${fullName(p)}`} onClick={() => setToDelete(p)} />
-                        ) : null}
-                      </div>
-                    </TableCell>
+          <ListContent
+            query={list}
+            loadingLabel="Cargando pacientes"
+            errorText="Error al cargar pacientes"
+            isEmpty={(d) => d.pacientes.length === 0}
+            empty={
+              <EmptyState icon={Users} title={q ? 'No se encontraron pacientes' : 'Aún no hay pacientes'}>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  {q ? `Ningún paciente coincide con «${q}».` : 'Registra el primer paciente de la clínica.'}
+                </p>
+              </EmptyState>
+            }
+          >
+            {(data) => (
+              <Table
+                aria-busy={list.isPlaceholderData}
+                className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+              >
+                <TableHeader>
+                  <TableRow>
+                    <TableHead className="w-14">
+                      <span className="sr-only">Foto</span>
+                    </TableHead>
+                    <TableHead>Paciente</TableHead>
+                    <TableHead>Contacto</TableHead>
+                    <TableHead>Última visita</TableHead>
+                    <TableHead>Próxima visita</TableHead>
+                    <TableHead>Estado</TableHead>
+                    <TableHead className="text-right">
+                      <span className="sr-only">Acciones</span>
+                    </TableHead>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+                </TableHeader>
+                <TableBody>
+                  {data.pacientes.map((p) => (
+                    <TableRow key={p.id}>
+                      <TableCell>
+                        <Avatar className="size-9">
+                          {p.fotoUrl ? <AvatarImage src={p.fotoUrl} alt={`Foto de ${fullName(p)}`} /> : null}
+                          <AvatarFallback name={fullName(p)} />
+                        </Avatar>
+                      </TableCell>
+                      <TableCell>
+                        <Link to={`/pacientes/${p.id}`} className="font-medium hover:underline">
+                          {p.nombres} {p.apellidos}
+                        </Link>
+                      </TableCell>
+                      <TableCell>
+                        <div className="flex flex-col gap-1 text-sm">
+                          {p.email ? (
+                            <span className="inline-flex items-center gap-1">
+                              <Mail className="size-3.5 text-muted-foreground" aria-hidden="true" />
+                              {p.email}
+                            </span>
+                          ) : null}
+                          {p.telefono ? (
+                            <span className="inline-flex items-center gap-1">
+                              <Phone className="size-3.5 text-muted-foreground" aria-hidden="true" />
+                              {p.telefono}
+                            </span>
+                          ) : null}
+                          {!p.email && !p.telefono ? (
+                            <span className="text-muted-foreground">Sin datos de contacto</span>
+                          ) : null}
+                        </div>
+                      </TableCell>
+                      <TableCell>
+                        <VisitDate value={p.ultimaVisita} empty="Sin visitas" />
+                      </TableCell>
+                      <TableCell>
+                        <VisitDate value={p.proximaVisita} empty="No programada" />
+                      </TableCell>
+                      <TableCell>
+                        {/* Spec 000 §2: activo green, any other estado grey. */}
+                        <Badge
+                          variant={p.estado === 'activo' ? 'success' : 'outline'}
+                          className={
+                            p.estado === 'activo' ? undefined : 'border-transparent bg-muted text-muted-foreground'
+                          }
+                        >
+                          {ESTADO_PACIENTE_LABELS[p.estado] ?? p.estado}
+                        </Badge>
+                      </TableCell>
+                      <TableCell className="text-right">
+                        <div className="flex justify-end gap-1">
+                          <Button variant="ghost" size="icon" asChild>
+                            <Link
+                              to={`/pacientes/${p.id}`}
+                              aria-label={`${canEdit ? 'Editar' : 'Ver'} a ${fullName(p)}`}
+                            >
+                              <Pencil aria-hidden="true" />
+                            </Link>
+                          </Button>
+                          {canDelete ? (
+                            <RowDeleteButton label={`Eliminar a ${fullName(p)}`} onClick={() => setToDelete(p)} />
+                          ) : null}
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </ListContent>
         </CardContent>
       </Card>
 

@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { errorMessage } from '@/lib/api';
+
 import { useCan } from '@/lib/session';
-import { toast } from '@/lib/toast';
+
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -49,12 +49,6 @@ export default function StorePage() {
 
   const list = useStoreProducts({ q, categoria });
   const redirecting = useClinicRequired(list.error);
-  useEffect(() => {
-    if (list.isError && !redirecting)
-      toast.error('Error al cargar productos', errorMessage(list.error, 'Inténtalo de nuevo más tarde'), {
-        id: 'error-cargar-tienda',
-      });
-  }, [list.isError, list.error, redirecting]);
   if (redirecting) return null;
 
   const products = list.data?.pages.flatMap((p) => p.productos) ?? [];
