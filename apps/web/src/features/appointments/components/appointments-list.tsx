@@ -43,17 +43,17 @@ export function AppointmentsList({ data, pending, stale, searching, onPageChange
               <TableHeader>
                 <TableRow>
                   <TableHead>Paciente</TableHead>
-                  <TableHead>Fecha</TableHead>
-                  <TableHead>Hora</TableHead>
-                  <TableHead>Dentista</TableHead>
-                  <TableHead>Tratamiento</TableHead>
+                  <TableHead className="hidden md:table-cell">Fecha</TableHead>
+                  <TableHead className="hidden md:table-cell">Hora</TableHead>
+                  <TableHead className="hidden lg:table-cell">Dentista</TableHead>
+                  <TableHead className="hidden lg:table-cell">Tratamiento</TableHead>
                   <TableHead>Estado</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {data.citas.map((c) => (
                   <TableRow key={c.id} className="cursor-pointer" onClick={() => navigate(`/citas/${c.id}`)}>
-                    <TableCell>
+                    <TableCell className="whitespace-normal">
                       <Link
                         to={`/citas/${c.id}`}
                         className="font-medium hover:underline"
@@ -67,18 +67,22 @@ export function AppointmentsList({ data, pending, stale, searching, onPageChange
                           {c.paciente.telefono}
                         </span>
                       ) : null}
+                      {/* Key columns on a phone: when, under the patient. */}
+                      <span className="block text-sm md:hidden">
+                        {formatDay(c.fecha)}, {formatTime(c.horaInicio)} – {formatTime(c.horaFin)}
+                      </span>
                     </TableCell>
-                    <TableCell>{formatDay(c.fecha)}</TableCell>
-                    <TableCell>
+                    <TableCell className="hidden md:table-cell">{formatDay(c.fecha)}</TableCell>
+                    <TableCell className="hidden md:table-cell">
                       {formatTime(c.horaInicio)} – {formatTime(c.horaFin)}
                     </TableCell>
-                    <TableCell>
+                    <TableCell className="hidden lg:table-cell">
                       <span className="inline-flex items-center gap-2">
                         <ColorDot color={c.dentista.color} />
                         {c.dentista.nombres} {c.dentista.apellidos}
                       </span>
                     </TableCell>
-                    <TableCell>{c.titulo}</TableCell>
+                    <TableCell className="hidden lg:table-cell">{c.titulo}</TableCell>
                     <TableCell>
                       <AppointmentStatusBadge estado={c.estado} />
                     </TableCell>

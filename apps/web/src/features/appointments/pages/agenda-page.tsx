@@ -6,10 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { Label } from '@/components/ui/label';
-
 import { pageParam } from '@/lib/page-param';
 import { useCan } from '@/lib/session';
-
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { useClinicToday } from '@/lib/use-clinic-today';
 import { useDebouncedValue } from '@/lib/use-debounced-value';

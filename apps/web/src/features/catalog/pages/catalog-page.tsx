@@ -7,7 +7,6 @@ import {
   type CatalogTab,
 } from '@odontia/shared';
 import { PackageSearch, Plus } from 'lucide-react';
-
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ListContent } from '@/components/list-content';
 import { ListToolbar } from '@/components/list-toolbar';
@@ -17,9 +16,8 @@ import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useClampPage, useListSearch } from '@/hooks/use-list-search';
-
 import { useCan } from '@/lib/session';
-
+import { cn } from '@/lib/utils';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCatalog } from '../api/catalog';
@@ -52,11 +50,11 @@ function ItemsTable({ items, dimmed }: { items: CatalogItemRow[]; dimmed: boolea
       <TableHeader>
         <TableRow>
           <TableHead>Nombre</TableHead>
-          <TableHead>Categoría</TableHead>
-          <TableHead>Código</TableHead>
-          <TableHead className="text-right">Precio de compra</TableHead>
-          <TableHead className="text-right">Precio de venta</TableHead>
-          <TableHead>Stock</TableHead>
+          <TableHead className="hidden md:table-cell">Categoría</TableHead>
+          <TableHead className="hidden lg:table-cell">Código</TableHead>
+          <TableHead className="hidden text-right lg:table-cell">Precio de compra</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">Precio de venta</TableHead>
+          <TableHead className="hidden sm:table-cell">Stock</TableHead>
           <TableHead>Estado</TableHead>
         </TableRow>
       </TableHeader>
@@ -64,7 +62,7 @@ function ItemsTable({ items, dimmed }: { items: CatalogItemRow[]; dimmed: boolea
         {items.map((item) => (
           // The whole row opens the item; its name is the link the keyboard reaches.
           <TableRow key={item.id} className="cursor-pointer" onClick={() => navigate(`/productos/${item.id}`)}>
-            <TableCell>
+            <TableCell className="whitespace-normal">
               <Link
                 to={`/productos/${item.id}`}
                 className="font-medium hover:underline"
@@ -73,13 +71,19 @@ function ItemsTable({ items, dimmed }: { items: CatalogItemRow[]; dimmed: boolea
                 {item.nombre}
               </Link>
             </TableCell>
-            <TableCell>
+            <TableCell className="hidden md:table-cell">
               <CategoryBadge categoria={item.categoria} />
             </TableCell>
-            <TableCell className={item.codigo ? undefined : 'text-muted-foreground'}>{item.codigo ?? '—'}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatPesos(item.precioCompra)}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatPesos(item.precioVenta)}</TableCell>
-            <TableCell>
+            <TableCell className={cn('hidden lg:table-cell', !item.codigo && 'text-muted-foreground')}>
+              {item.codigo ?? '—'}
+            </TableCell>
+            <TableCell className="hidden text-right tabular-nums lg:table-cell">
+              {formatPesos(item.precioCompra)}
+            </TableCell>
+            <TableCell className="hidden text-right tabular-nums sm:table-cell">
+              {formatPesos(item.precioVenta)}
+            </TableCell>
+            <TableCell className="hidden sm:table-cell">
               <StockCell item={item} />
             </TableCell>
             <TableCell>

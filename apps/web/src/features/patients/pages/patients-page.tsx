@@ -175,14 +175,14 @@ export default function PatientsPage() {
               >
                 <TableHeader>
                   <TableRow>
-                    <TableHead className="w-14">
+                    <TableHead className="hidden w-14 sm:table-cell">
                       <span className="sr-only">Foto</span>
                     </TableHead>
                     <TableHead>Paciente</TableHead>
-                    <TableHead>Contacto</TableHead>
-                    <TableHead>Última visita</TableHead>
-                    <TableHead>Próxima visita</TableHead>
-                    <TableHead>Estado</TableHead>
+                    <TableHead className="hidden lg:table-cell">Contacto</TableHead>
+                    <TableHead className="hidden xl:table-cell">Última visita</TableHead>
+                    <TableHead className="hidden lg:table-cell">Próxima visita</TableHead>
+                    <TableHead className="hidden sm:table-cell">Estado</TableHead>
                     <TableHead className="text-right">
                       <span className="sr-only">Acciones</span>
                     </TableHead>
@@ -191,18 +191,20 @@ export default function PatientsPage() {
                 <TableBody>
                   {data.pacientes.map((p) => (
                     <TableRow key={p.id}>
-                      <TableCell>
+                      <TableCell className="hidden sm:table-cell">
                         <Avatar className="size-9">
                           {p.fotoUrl ? <AvatarImage src={p.fotoUrl} alt={`Foto de ${fullName(p)}`} /> : null}
                           <AvatarFallback name={fullName(p)} />
                         </Avatar>
                       </TableCell>
-                      <TableCell>
+                      <TableCell className="whitespace-normal">
                         <Link to={`/pacientes/${p.id}`} className="font-medium hover:underline">
                           {p.nombres} {p.apellidos}
                         </Link>
+                        {/* Key columns on a phone: the contact under the name. */}
+                        <span className="block text-sm text-muted-foreground lg:hidden">{p.telefono ?? p.email}</span>
                       </TableCell>
-                      <TableCell>
+                      <TableCell className="hidden lg:table-cell">
                         <div className="flex flex-col gap-1 text-sm">
                           {p.email ? (
                             <span className="inline-flex items-center gap-1">
@@ -221,13 +223,13 @@ export default function PatientsPage() {
                           ) : null}
                         </div>
                       </TableCell>
-                      <TableCell>
+                      <TableCell className="hidden xl:table-cell">
                         <VisitDate value={p.ultimaVisita} empty="Sin visitas" />
                       </TableCell>
-                      <TableCell>
+                      <TableCell className="hidden lg:table-cell">
                         <VisitDate value={p.proximaVisita} empty="No programada" />
                       </TableCell>
-                      <TableCell>
+                      <TableCell className="hidden sm:table-cell">
                         {/* Spec 000 §2: activo green, any other estado grey. */}
                         <Badge
                           variant={p.estado === 'activo' ? 'success' : 'outline'}

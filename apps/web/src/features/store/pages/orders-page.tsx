@@ -1,9 +1,6 @@
 import { STORE_MESSAGES } from '@odontia/shared';
-
 import { useSearchParams } from 'react-router';
-
 import { pageParam } from '@/lib/page-param';
-
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useOrders } from '../api/orders';

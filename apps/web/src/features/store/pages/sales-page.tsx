@@ -1,11 +1,8 @@
 import { ESTADO_PEDIDO_LABELS, ESTADOS_PEDIDO, STORE_MESSAGES, type OrderStatus } from '@odontia/shared';
-
 import { useSearchParams } from 'react-router';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-
 import { pageParam } from '@/lib/page-param';
-
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSales } from '../api/sales';

@@ -1,7 +1,5 @@
 import { TEAM_MESSAGES } from '@odontia/shared';
-
 import { useNavigate } from 'react-router';
-
 import { toast } from '@/lib/toast';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';

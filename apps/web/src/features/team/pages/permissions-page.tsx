@@ -1,11 +1,9 @@
 import { TEAM_MESSAGES } from '@odontia/shared';
 import { KeyRound } from 'lucide-react';
-
 import { EmptyState, ListContent } from '@/components/list-content';
 import { Card, CardContent } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePermissions } from '../api/get-permissions';
