@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, AUDIT_MESSAGES, AUDIT_PAGE_SIZE, formatDateTime } from '@odontia/shared';
+import { AUDIT_ACTION_LABELS, AUDIT_MESSAGES, AUDIT_PAGE_SIZE } from '@odontia/shared';
 import { ClipboardList, Filter, X } from 'lucide-react';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/api';
 import { pageParam } from '@/lib/page-param';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useClinicDateTime } from '@/lib/use-clinic-today';
 import { useAudit, useAuditMembers, type AuditFilter } from '../api/audit';
 
 const ALL = 'todos';
@@ -47,6 +48,7 @@ function useAuditParams() {
  * record, when and from where, newest first, filtered by patient, member and days. Read only.
  */
 export default function AuditPage() {
+  const formatDateTime = useClinicDateTime();
   usePageTitle(AUDIT_MESSAGES.title);
   const ids = useId();
   const { filter, set } = useAuditParams();

@@ -1,4 +1,4 @@
-import { ESTADO_SOLICITUD_LABELS, formatDate, formatDateTime, type AppointmentRequestStatus } from '@odontia/shared';
+import { ESTADO_SOLICITUD_LABELS, formatDate, type AppointmentRequestStatus } from '@odontia/shared';
 import { CalendarPlus, Check, Inbox, Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
+import { useClinicDateTime } from '@/lib/use-clinic-today';
 import { useAppointmentRequests, type AppointmentRequest } from '../api/get-requests';
 import { useUpdateAppointmentRequest } from '../api/update-request';
 
@@ -90,6 +91,7 @@ function StatusBadge({ estado, className }: { estado: AppointmentRequestStatus; 
 
 /** Appointment requests sent from the clinic's public profile. */
 export default function RequestsPage() {
+  const formatDateTime = useClinicDateTime();
   usePageTitle('Solicitudes');
   const [estado, setEstado] = useState<AppointmentRequestStatus | undefined>(undefined);
   const [pagina, setPagina] = useState(1);
