@@ -2,16 +2,7 @@ import { ESTADO_PACIENTE_LABELS, formatDate, PATIENTS_PAGE_SIZE } from '@odontia
 import { Mail, Pencil, Phone, Plus, Search, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { EmptyState, ListContent } from '@/components/list-content';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -44,9 +35,7 @@ function DeletePatientDialog({
   onDeleted: () => void;
 }) {
   const remove = useDeletePatient();
-  const confirm = async (event: React.MouseEvent) => {
-    // Kept open (with its spinner) until the server answers.
-    event.preventDefault();
+  const confirm = async () => {
     if (!patient) return;
     try {
       const result = await remove.mutateAsync(patient.id);
@@ -59,28 +48,19 @@ function DeletePatientDialog({
     }
   };
   return (
-    <AlertDialog open={patient !== null} onOpenChange={(open) => !remove.isPending && onOpenChange(open)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>¿Eliminar paciente?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Esta acción no se puede deshacer...
-            {patient ? <span className="mt-2 block font-medium text-foreground">{fullName(patient)}</span> : null}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancelar</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={confirm}
-            disabled={remove.isPending}
-            aria-busy={remove.isPending}
-          >
-            {remove.isPending ? 'Eliminando...' : 'Eliminar'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      title="¿Eliminar paciente?"
+      open={patient !== null}
+      onOpenChange={onOpenChange}
+      description={
+        <>
+          Esta acción no se puede deshacer...
+          {patient ? <span className="mt-2 block font-medium text-foreground">{fullName(patient)}</span> : null}
+        </>
+      }
+      pending={remove.isPending}
+      onConfirm={confirm}
+    />
   );
 }
 
