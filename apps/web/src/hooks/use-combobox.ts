@@ -15,11 +15,12 @@ export function useCombobox<T>({
   canExpand: boolean;
   onChoose: (option: T) => void;
 }) {
-  const listboxId = `${useId()}-listbox`;
+  const id = useId();
+  const listboxId = `${id}-listbox`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const expanded = open && canExpand;
-  const optionId = (index: number) => `${listboxId}-${index}`;
+  const optionId = (index: number) => `${id}-option-${index}`;
 
   const choose = (option: T) => {
     setOpen(false);
