@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatLongDate, localTimeExists } from './format.ts';
+import { formatDate, formatDateTime, formatLongDate, localTimeExists } from './format.ts';
 
 describe('formatters', () => {
   it('writes the long Spanish date of the dashboard', () => {
@@ -9,6 +9,14 @@ describe('formatters', () => {
   it('writes calendar dates as dd/mm/yyyy without shifting the day', () => {
     expect(formatDate('2026-01-05')).toBe('05/01/2026');
     expect(formatDate(null)).toBe('');
+  });
+
+  it("reads an event's instant on the clinic's clock, whatever the browser's zone", () => {
+    // 23:30 UTC on 31 December: already New Year in Madrid, still the afternoon in Bogotá.
+    expect(formatDateTime('2026-12-31T23:30:00.000Z', 'Europe/Madrid')).toBe('01/01/2027 00:30');
+    expect(formatDateTime('2026-12-31T23:30:00.000Z', 'America/Bogota')).toBe('31/12/2026 18:30');
+    // Summer time: Madrid is UTC+2.
+    expect(formatDateTime(new Date('2026-07-01T08:05:00Z'), 'Europe/Madrid')).toBe('01/07/2026 10:05');
   });
 });
 

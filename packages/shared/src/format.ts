@@ -17,9 +17,15 @@ export function formatDate(value: string | Date | null | undefined): string {
   return format(value, 'dd/MM/yyyy');
 }
 
-/** Short date and time for lists of events: "21/11/2026 09:30". */
-export function formatDateTime(value: string | Date): string {
-  return format(typeof value === 'string' ? new Date(value) : value, 'dd/MM/yyyy HH:mm', { locale: es });
+/**
+ * Short date and time for lists of events: "21/11/2026 09:30", as the clock of `zone` (the clinic's,
+ * as its agenda) reads that instant; without a zone, as the browser's does.
+ */
+export function formatDateTime(value: string | Date, zone?: string): string {
+  const instant = typeof value === 'string' ? new Date(value) : value;
+  if (!zone) return format(instant, 'dd/MM/yyyy HH:mm', { locale: es });
+  const [day, time] = wallClock(zone, instant.getTime()).split(' ');
+  return `${formatDate(day)} ${time}`;
 }
 
 /** Default zone of a clinic (`clinicas.zona_horaria`). */

@@ -11,6 +11,8 @@ import {
 } from '@/components/ui/alert-dialog';
 
 type ConfirmDeleteDialogProps = {
+  /** '¿Estás seguro?' unless the spec words it otherwise ('¿Eliminar paciente?'). */
+  title?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** What is deleted, in the description ("Se eliminará el usuario..."). */
@@ -20,15 +22,23 @@ type ConfirmDeleteDialogProps = {
 };
 
 /**
- * '¿Estás seguro?' before deleting a usuario, an invitación, a rol (spec 001 §8) or a catalogue ítem. It stays open,
+ * '¿Estás seguro?' before deleting a usuario, an invitación, a rol (spec 001 §8), a catalogue ítem, a
+ * patient or an appointment. It stays open,
  * with the button busy, until the server answers; focus returns to the button that opened it.
  */
-export function ConfirmDeleteDialog({ open, onOpenChange, description, pending, onConfirm }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({
+  title = '¿Estás seguro?',
+  open,
+  onOpenChange,
+  description,
+  pending,
+  onConfirm,
+}: ConfirmDeleteDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>¿Estás seguro?</AlertDialogTitle>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

@@ -1,8 +1,9 @@
 import { X } from 'lucide-react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { useCombobox } from '@/hooks/use-combobox';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { usePatientOptions } from '@/lib/patient-options';
@@ -24,29 +25,27 @@ type Props = {
 };
 
 /**
- * A searchable choice among the clinic's active patients (ARIA 1.2 combobox; the appointment form,
+ * A searchable choice among the clinic's active patients (the shared combobox, useCombobox; the appointment form,
  * the odontogram, the audit filter): type part of a name,
  * email or phone, move with the arrows, Enter or a click picks; the chosen patient shows with a
  * button to change it.
  */
 export function PatientPicker({ value, initial, onChange, disabled, ...wiring }: Props) {
-  const listboxId = `${useId()}-opciones`;
   const [picked, setPicked] = useState<PickedPatient | null>(initial && initial.id === value ? initial : null);
   const [term, setTerm] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const q = useDebouncedValue(term.trim(), SEARCH_DELAY_MS);
   const options = usePatientOptions(q);
   const results = options.data ?? [];
-  const expanded = open && !disabled;
-
-  const choose = (p: PickedPatient) => {
-    setPicked(p);
-    onChange(p.id);
-    setOpen(false);
-    setTerm('');
-    setActive(-1);
-  };
+  const combobox = useCombobox({
+    options: results,
+    canExpand: !disabled,
+    onChoose: (p: PickedPatient) => {
+      setPicked(p);
+      onChange(p.id);
+      setTerm('');
+    },
+  });
+  const expanded = combobox.expanded;
 
   if (picked && picked.id === value) {
     return (
@@ -64,7 +63,7 @@ export function PatientPicker({ value, initial, onChange, disabled, ...wiring }:
             onClick={() => {
               setPicked(null);
               onChange('');
-              setOpen(true);
+              combobox.open();
             }}
           >
             <X aria-hidden="true" />
@@ -74,45 +73,28 @@ export function PatientPicker({ value, initial, onChange, disabled, ...wiring }:
     );
   }
 
+  // Enter never sends the form from here: it picks, or does nothing.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setOpen(true);
-      if (results.length)
-        setActive((i) => (event.key === 'ArrowDown' ? (i + 1) % results.length : i <= 0 ? results.length - 1 : i - 1));
-    } else if (event.key === 'Enter') {
-      const target = results[active] ?? (results.length === 1 ? results[0] : undefined);
-      event.preventDefault();
-      if (expanded && target) choose(target);
-    } else if (event.key === 'Escape') {
-      setOpen(false);
-    }
+    combobox.inputProps.onKeyDown(event);
+    if (event.key === 'Enter') event.preventDefault();
   };
 
   return (
     <div className="relative">
       <Input
         {...wiring}
-        role="combobox"
-        aria-expanded={expanded}
-        aria-controls={listboxId}
-        aria-autocomplete="list"
-        aria-activedescendant={expanded && active >= 0 ? `${listboxId}-${active}` : undefined}
-        autoComplete="off"
+        {...combobox.inputProps}
         placeholder="Buscar paciente por nombre, email o teléfono"
         value={term}
         disabled={disabled}
         onChange={(e) => {
           setTerm(e.target.value);
-          setOpen(true);
-          setActive(-1);
+          combobox.typed();
         }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />
       <ul
-        id={listboxId}
+        id={combobox.listboxId}
         role="listbox"
         aria-label="Pacientes"
         hidden={!expanded}
@@ -130,18 +112,11 @@ export function PatientPicker({ value, initial, onChange, disabled, ...wiring }:
           results.map((p, i) => (
             <li
               key={p.id}
-              id={`${listboxId}-${i}`}
-              role="option"
-              aria-selected={i === active}
+              {...combobox.optionProps(p, i)}
               className={cn(
                 'cursor-pointer rounded-sm px-2 py-1.5 text-sm',
-                i === active && 'bg-accent text-accent-foreground',
+                i === combobox.active && 'bg-accent text-accent-foreground',
               )}
-              // mousedown, not click: the input's blur would close the list first.
-              onMouseDown={(e) => {
-                e.preventDefault();
-                choose(p);
-              }}
             >
               <span className="font-medium">{nameOf(p)}</span>
               {p.telefono ? <span className="ml-2 text-muted-foreground">{p.telefono}</span> : null}

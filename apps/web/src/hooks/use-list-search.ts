@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useContext, useEffect, useState } from 'react';
+import { UNSAFE_DataRouterContext as DataRouterContext, useSearchParams } from 'react-router';
 import { pageParam } from '@/lib/page-param';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
@@ -15,6 +15,7 @@ export function useListSearch() {
   const pagina = pageParam(params);
   const [term, setTerm] = useState(q);
   const debouncedTerm = useDebouncedValue(term, SEARCH_DELAY_MS);
+  const dataRouter = useContext(DataRouterContext);
 
   // The list's other parameters (a tab, a filter) stay as they are.
   const set = (next: { q?: string; pagina?: number }, options: { replace?: boolean } = {}) => {
@@ -28,8 +29,12 @@ export function useListSearch() {
     setParams(search, { replace: options.replace });
   };
 
-  // Replacing the entry keeps the history to one step per search, not one per key.
+  // Replacing the entry keeps the history to one step per search, not one per key. A click made while
+  // typing paused (a result, a menu link) wins: its screen may still be loading, and this list, still
+  // shown, would otherwise cancel it by navigating to its own URL. The router's live state is read
+  // (useNavigation would need every test to build a data router, and its value is a render late).
   useEffect(() => {
+    if (dataRouter && dataRouter.router.state.navigation.state !== 'idle') return;
     const next = debouncedTerm.trim();
     if (next !== q) set({ q: next, pagina: 1 }, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed term drives this

@@ -1,9 +1,41 @@
-import { QueryClient, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { ApiError } from './api';
+import { QueryCache, QueryClient, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { ApiError, errorMessage } from './api';
+import { toast } from './toast';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /**
+       * The toast's title when the query fails (once per failed load, after the retries), with the
+       * server's message under it; a function of that message makes one line of both.
+       */
+      loadError?: string | ((message: string) => string);
+    };
+  }
+}
+
+const LOAD_ERROR_FALLBACK = 'Inténtalo de nuevo más tarde';
+
+/**
+ * The one place a screen's failed load is told (the screens name it in their query's `meta.loadError`).
+ * A missing clinic is not: useClinicRequired says it and redirects.
+ */
+const queryCache = () =>
+  new QueryCache({
+    onError: (error, query) => {
+      const title = query.meta?.loadError;
+      if (!title || (error instanceof ApiError && error.code === 'clinic_required')) return;
+      const message = errorMessage(error, LOAD_ERROR_FALLBACK);
+      const heading = typeof title === 'function' ? title(message) : title;
+      // One toast per failing screen, however many of its pages or filters fail in a row.
+      toast.error(heading, typeof title === 'function' ? undefined : message, { id: heading });
+    },
+  });
 
 /** Spec 000 §9: 3 retries with exponential backoff up to 30 s, 5-minute gc time. A 4xx will not change on retry. */
 export function createQueryClient() {
   return new QueryClient({
+    queryCache: queryCache(),
     defaultOptions: {
       queries: {
         gcTime: 5 * 60 * 1000,

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, todayInZone, weekStartOf, type WeekStart } from '@odontia/shared';
+import { DEFAULT_TIME_ZONE, formatDateTime, todayInZone, weekStartOf, type WeekStart } from '@odontia/shared';
 import { useSession } from './session';
 
 /**
@@ -14,4 +14,14 @@ export function useClinicToday(): string {
 export function useClinicWeekStart(): WeekStart {
   const { account } = useSession();
   return weekStartOf(account?.clinica ?? null);
+}
+
+/**
+ * Writes an instant (an audit row, a notification, a step of an order) as the clinic's clock reads
+ * it, as the agenda's times are: a member abroad or a browser set to another zone sees the clinic's.
+ */
+export function useClinicDateTime(): (value: string | Date) => string {
+  const { account } = useSession();
+  const zone = account?.clinica?.zonaHoraria ?? DEFAULT_TIME_ZONE;
+  return (value) => formatDateTime(value, zone);
 }

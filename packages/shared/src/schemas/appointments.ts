@@ -140,7 +140,6 @@ const dentistFields = {
 
 export const createDentistSchema = z.object(dentistFields);
 export const updateDentistSchema = z.object({ ...dentistFields, activo: z.boolean().default(true) });
-export type DentistInput = z.input<typeof createDentistSchema>;
 export type DentistData = z.output<typeof createDentistSchema>;
 export type UpdateDentistInput = z.input<typeof updateDentistSchema>;
 export type UpdateDentistData = z.output<typeof updateDentistSchema>;

@@ -35,7 +35,6 @@ export const loginSchema = z.object({
     .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong),
   rememberMe: z.boolean().default(false),
 });
-export type LoginInput = z.input<typeof loginSchema>;
 
 /** What the API needs to create an account. */
 export const registerSchema = z.object({
@@ -58,12 +57,10 @@ export const registerFormSchema = z
     path: ['confirmPassword'],
     message: AUTH_MESSAGES.passwordsDoNotMatch,
   });
-export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
 export const recoverySchema = z.object({
   email: requiredEmail({ required: AUTH_MESSAGES.recoveryEmailRequired, invalid: AUTH_MESSAGES.emailInvalid }),
 });
-export type RecoveryInput = z.input<typeof recoverySchema>;
 
 export const resetPasswordSchema = z.object({
   // better-auth's tokens are URL-safe ids: anything else (a NUL, a quote...) is not one of ours.
@@ -77,7 +74,6 @@ export const resetPasswordFormSchema = z
     path: ['confirmPassword'],
     message: AUTH_MESSAGES.passwordsDoNotMatch,
   });
-export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;
 
 export const ONBOARDING_STEPS = ['pendiente', 'perfil_completado', 'completado'] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];

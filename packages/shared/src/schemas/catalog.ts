@@ -186,7 +186,6 @@ export const updateItemSchema = z
   .object({ ...itemFields, activo: z.boolean({ error: 'Indica si el ítem está activo' }).default(true) })
   .transform(withoutServiceStock);
 
-export type ItemInput = z.input<typeof createItemSchema>;
 export type ItemData = z.output<typeof createItemSchema>;
 export type UpdateItemInput = z.input<typeof updateItemSchema>;
 export type UpdateItemData = z.output<typeof updateItemSchema>;

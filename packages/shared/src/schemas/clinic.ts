@@ -85,11 +85,9 @@ export const clinicOnboardingSchema = z
     zonaHoraria,
   })
   .superRefine(zoneOfCountry);
-export type ClinicOnboardingInput = z.input<typeof clinicOnboardingSchema>;
 
 /** /configurar-clinica: name and phone only (the logo is a separate upload). */
 export const clinicSetupSchema = z.object({ nombre, telefono });
-export type ClinicSetupInput = z.input<typeof clinicSetupSchema>;
 
 /** Spec 000 §2: a clinic with all five is complete and /onboarding/clinica sends the user on. */
 export function isClinicComplete(

@@ -223,7 +223,6 @@ export const updateCartLineSchema = z.object({
     .transform(parseCartQuantity)
     .pipe(cantidadMax.nullable()),
 });
-export type UpdateCartLineInput = z.input<typeof updateCartLineSchema>;
 
 export type CartLine = {
   id: string;
@@ -371,7 +370,6 @@ export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 export const orderStatusSchema = z.object({
   estado: z.enum(ESTADOS_PEDIDO, { error: STORE_MESSAGES.estadoInvalid }),
 });
-export type OrderStatusInput = z.input<typeof orderStatusSchema>;
 
 export type OrderSummary = {
   id: string;

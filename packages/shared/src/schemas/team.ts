@@ -107,7 +107,6 @@ export const updateMemberSchema = z.object({
   rolId: rolId.optional(),
   activo: z.boolean().optional(),
 });
-export type UpdateMemberInput = z.input<typeof updateMemberSchema>;
 export type UpdateMemberData = z.output<typeof updateMemberSchema>;
 
 /** `POST /api/roles` and `PUT /api/roles/:id`: `permisos` are ids of `/api/permisos/catalogo`. */

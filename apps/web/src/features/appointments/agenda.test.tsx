@@ -239,7 +239,7 @@ describe('the calendar', () => {
     // The day moved in the form: saving lands on that day.
     fireEvent.change(await screen.findByLabelText(/^Fecha/, {}, LOADED), { target: { value: '2026-11-24' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Paciente' }), { target: { value: 'Íñigo' } });
-    fireEvent.mouseDown(await screen.findByRole('option', { name: /Íñigo Arrieta/ }, LOADED));
+    fireEvent.click(await screen.findByRole('option', { name: /Íñigo Arrieta/ }, LOADED));
     fireEvent.change(screen.getByLabelText(/^Tratamiento/), { target: { value: 'Revisión' } });
     fireEvent.click(screen.getByRole('button', { name: 'Crear Cita' }));
     await waitFor(
@@ -254,7 +254,7 @@ describe('the calendar', () => {
   it('a booking started elsewhere still goes back to the Lista', FORM_TEST, async () => {
     renderAt(`/citas/nueva?fecha=2026-11-23&hora=11:00&dentista=${D1}`);
     fireEvent.change(await screen.findByRole('combobox', { name: 'Paciente' }, LOADED), { target: { value: 'Íñigo' } });
-    fireEvent.mouseDown(await screen.findByRole('option', { name: /Íñigo Arrieta/ }, LOADED));
+    fireEvent.click(await screen.findByRole('option', { name: /Íñigo Arrieta/ }, LOADED));
     fireEvent.change(screen.getByLabelText(/^Tratamiento/), { target: { value: 'Revisión' } });
     expect(screen.getByRole('link', { name: 'Cancelar' }).getAttribute('href')).toBe('/citas');
     fireEvent.click(screen.getByRole('button', { name: 'Crear Cita' }));
@@ -290,7 +290,7 @@ describe('the appointment form', () => {
       fireEvent.change(screen.getByLabelText(/^Hora de inicio/), { target: { value: '21:00' } });
       fireEvent.change(screen.getByLabelText(/^Hora de fin/), { target: { value: '21:30' } });
       fireEvent.change(screen.getByRole('combobox', { name: 'Paciente' }), { target: { value: 'Íñigo' } });
-      fireEvent.mouseDown(await screen.findByRole('option', { name: /Íñigo Arrieta/ }, LOADED));
+      fireEvent.click(await screen.findByRole('option', { name: /Íñigo Arrieta/ }, LOADED));
       fireEvent.change(screen.getByLabelText(/^Tratamiento/), { target: { value: 'Urgencia' } });
       fireEvent.click(screen.getByRole('button', { name: 'Crear Cita' }));
       await waitFor(() => expect(created).toHaveLength(1), LOADED);

@@ -194,7 +194,8 @@ describe('the notifications panel', () => {
     // The web tests run in UTC: day/month/year hour:minute of the local zone.
     const time = within(list).getAllByRole('button')[0].querySelector('time')!;
     expect(time.getAttribute('datetime')).toBe('2026-11-23T08:33:00.000Z');
-    expect(time.textContent).toBe('23/11/2026 08:33');
+    // The clinic's clock (Madrid, UTC+1 in November), not the browser's (UTC here).
+    expect(time.textContent).toBe('23/11/2026 09:33');
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Ver más' }));
     await waitFor(() => expect(titles()).toEqual(['Sin leer: Aviso 3', 'Aviso 2', 'Sin leer: Aviso 1']));

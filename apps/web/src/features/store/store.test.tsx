@@ -93,38 +93,63 @@ describe('OrderSummary', () => {
 });
 
 describe('OrderTimeline', () => {
-  it('shows the reached steps with their time and the ones ahead as pending', () => {
-    render(
-      <OrderTimeline
-        seguimiento={[
-          { estado: 'recibido', fecha: '2026-11-20T09:15:00Z', autor: 'Ana' },
-          { estado: 'en_preparacion', fecha: '2026-11-21T10:30:00Z', autor: null },
-        ]}
-      />,
+  /** Shown to a member of a clinic in Bogotá (UTC-5) while the browser runs in UTC. */
+  async function renderInBogota(seguimiento: React.ComponentProps<typeof OrderTimeline>['seguimiento']) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json({
+          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
+          perfil: { nombres: 'Ana', apellidos: 'Gil', telefono: null, fotoUrl: null },
+          clinica: {
+            id: 'c1',
+            nombre: 'Clínica Sol',
+            logoUrl: null,
+            zonaHoraria: 'America/Bogota',
+            esProveedor: false,
+          },
+          rol: 'admin',
+          permisos: ['compras.ver'],
+        }),
+      ),
     );
-    const steps = screen.getAllByRole('listitem').map((li) => li.textContent);
-    expect(steps).toEqual([
-      'Recibido20/11/2026 09:15 · Ana',
-      'En preparación21/11/2026 10:30',
+    function Loaded() {
+      return useSession().loading ? null : <OrderTimeline seguimiento={seguimiento} />;
+    }
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <SessionProvider>
+          <Loaded />
+        </SessionProvider>
+      </QueryClientProvider>,
+    );
+    await screen.findAllByRole('listitem');
+    return screen.getAllByRole('listitem');
+  }
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the reached steps with their time on the clinic's clock and the ones ahead as pending", async () => {
+    const steps = await renderInBogota([
+      { estado: 'recibido', fecha: '2026-11-20T09:15:00Z', autor: 'Ana' },
+      { estado: 'en_preparacion', fecha: '2026-11-21T03:30:00Z', autor: null },
+    ]);
+    expect(steps.map((li) => li.textContent)).toEqual([
+      'Recibido20/11/2026 04:15 · Ana',
+      // 03:30 UTC on the 21st is still the evening of the 20th in Bogotá.
+      'En preparación20/11/2026 22:30',
       'EnviadoPendiente',
       'EntregadoPendiente',
     ]);
-    expect(screen.getAllByRole('listitem')[1]?.getAttribute('aria-current')).toBe('step');
+    expect(steps[1]?.getAttribute('aria-current')).toBe('step');
   });
 
-  it('ends a cancelled order at Cancelado, without the steps it never reached', () => {
-    render(
-      <OrderTimeline
-        seguimiento={[
-          { estado: 'recibido', fecha: '2026-11-20T09:15:00Z', autor: null },
-          { estado: 'cancelado', fecha: '2026-11-20T11:00:00Z', autor: null },
-        ]}
-      />,
-    );
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Recibido20/11/2026 09:15',
-      'Cancelado20/11/2026 11:00',
+  it('ends a cancelled order at Cancelado, without the steps it never reached', async () => {
+    const steps = await renderInBogota([
+      { estado: 'recibido', fecha: '2026-11-20T09:15:00Z', autor: null },
+      { estado: 'cancelado', fecha: '2026-11-20T11:00:00Z', autor: null },
     ]);
+    expect(steps.map((li) => li.textContent)).toEqual(['Recibido20/11/2026 04:15', 'Cancelado20/11/2026 06:00']);
   });
 });
 

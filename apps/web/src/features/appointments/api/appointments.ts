@@ -1,3 +1,4 @@
+import { APPOINTMENT_MESSAGES } from '@odontia/shared';
 import type {
   Appointment,
   AppointmentPage,
@@ -39,7 +40,7 @@ export const appointmentsQueryOptions = (filter: AppointmentsFilter) =>
   });
 /** `enabled` false while the calendar is shown: the list is not fetched for nothing. */
 export const useAppointments = (filter: AppointmentsFilter, enabled = true) =>
-  useQuery({ ...appointmentsQueryOptions(filter), enabled });
+  useQuery({ ...appointmentsQueryOptions(filter), enabled, meta: { loadError: APPOINTMENT_MESSAGES.loadError } });
 
 export type CalendarFilter = { desde: string; hasta: string; dentistaId: string | null };
 

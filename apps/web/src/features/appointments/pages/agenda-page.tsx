@@ -1,25 +1,21 @@
-import { APPOINTMENT_MESSAGES, isCalendarDate } from '@odontia/shared';
+import { isCalendarDate } from '@odontia/shared';
 import { Plus, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { Label } from '@/components/ui/label';
-import { errorMessage } from '@/lib/api';
+import { useListSearch } from '@/hooks/use-list-search';
 import { pageParam } from '@/lib/page-param';
 import { useCan } from '@/lib/session';
-import { toast } from '@/lib/toast';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { useClinicToday } from '@/lib/use-clinic-today';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAppointments } from '../api/appointments';
 import { AppointmentsCalendar, type CalendarState } from '../components/appointments-calendar';
 import { AppointmentsList } from '../components/appointments-list';
 import type { CalendarView } from '../lib/calendar-math';
 
-const SEARCH_DELAY_MS = 300;
 const MODOS: CalendarView[] = ['mes', 'semana', 'dia'];
 
 /** Everything the agenda shows lives in the URL: reload and the back button keep it. */
@@ -52,30 +48,9 @@ export default function AgendaPage() {
   const today = useClinicToday();
   const { vista, q, pagina, pasadas, modo, fecha, dentistaId, update } = useAgendaParams(today);
   const canCreate = useCan('citas.crear');
-  const [term, setTerm] = useState(q);
-  const debouncedTerm = useDebouncedValue(term, SEARCH_DELAY_MS);
+  const { term, setTerm } = useListSearch();
   const list = useAppointments({ buscar: q, pagina, pasadas }, vista === 'lista');
   const redirecting = useClinicRequired(list.error);
-
-  useEffect(() => {
-    const next = debouncedTerm.trim();
-    if (next !== q) update({ q: next, pagina: 1 }, { replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed term drives this
-  }, [debouncedTerm]);
-
-  const [shownQ, setShownQ] = useState(q);
-  if (q !== shownQ) {
-    setShownQ(q);
-    if (term.trim() !== q) setTerm(q);
-  }
-
-  useEffect(() => {
-    if (list.isError && !redirecting) {
-      toast.error(APPOINTMENT_MESSAGES.loadError(errorMessage(list.error, 'Inténtalo de nuevo más tarde')), undefined, {
-        id: 'error-cargar-citas',
-      });
-    }
-  }, [list.isError, list.error, redirecting]);
 
   if (redirecting) return null;
 

@@ -2,16 +2,7 @@ import { APPOINTMENT_MESSAGES } from '@odontia/shared';
 import { CalendarX, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -41,8 +32,7 @@ function DeleteAppointmentButton({ cita }: { cita: Appointment }) {
   const navigate = useNavigate();
   const remove = useDeleteAppointment();
   const [open, setOpen] = useState(false);
-  const confirm = async (event: React.MouseEvent) => {
-    event.preventDefault();
+  const confirm = async () => {
     try {
       await remove.mutateAsync(cita.id);
       toast.success(APPOINTMENT_MESSAGES.deleted);
@@ -63,28 +53,13 @@ function DeleteAppointmentButton({ cita }: { cita: Appointment }) {
         <Trash2 aria-hidden="true" />
         Eliminar
       </Button>
-      <AlertDialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{APPOINTMENT_MESSAGES.confirmTitle}</AlertDialogTitle>
-            <AlertDialogDescription>
-              Esta acción eliminará la cita de {cita.paciente.nombres} {cita.paciente.apellidos} del{' '}
-              {formatDay(cita.fecha)} a las {formatTime(cita.horaInicio)}. No se puede deshacer.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancelar</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={confirm}
-              disabled={remove.isPending}
-              aria-busy={remove.isPending}
-            >
-              {remove.isPending ? 'Eliminando...' : 'Eliminar'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDeleteDialog
+        open={open}
+        onOpenChange={setOpen}
+        description={`Esta acción eliminará la cita de ${cita.paciente.nombres} ${cita.paciente.apellidos} del ${formatDay(cita.fecha)} a las ${formatTime(cita.horaInicio)}. No se puede deshacer.`}
+        pending={remove.isPending}
+        onConfirm={confirm}
+      />
     </>
   );
 }

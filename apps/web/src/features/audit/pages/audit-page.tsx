@@ -1,7 +1,8 @@
-import { AUDIT_ACTION_LABELS, AUDIT_MESSAGES, AUDIT_PAGE_SIZE, formatDateTime } from '@odontia/shared';
+import { AUDIT_ACTION_LABELS, AUDIT_MESSAGES, AUDIT_PAGE_SIZE } from '@odontia/shared';
 import { ClipboardList, Filter, X } from 'lucide-react';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
+import { EmptyState, ListContent } from '@/components/list-content';
 import { PatientPicker } from '@/components/patient-picker';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -9,12 +10,12 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { pageParam } from '@/lib/page-param';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useClinicDateTime } from '@/lib/use-clinic-today';
 import { useAudit, useAuditMembers, type AuditFilter } from '../api/audit';
 
 const ALL = 'todos';
@@ -47,6 +48,7 @@ function useAuditParams() {
  * record, when and from where, newest first, filtered by patient, member and days. Read only.
  */
 export default function AuditPage() {
+  const formatDateTime = useClinicDateTime();
   usePageTitle(AUDIT_MESSAGES.title);
   const ids = useId();
   const { filter, set } = useAuditParams();
@@ -149,71 +151,64 @@ export default function AuditPage() {
 
       <Card className="py-0">
         <CardContent className="p-0">
-          {list.isPending ? (
-            <div className="grid gap-3 p-4" aria-busy="true" aria-label="Cargando el registro">
-              {Array.from({ length: 5 }, (_, i) => (
-                <Skeleton key={i} className="h-10 w-full" />
-              ))}
-            </div>
-          ) : !data || list.isError ? (
-            <p role="alert" className="p-6 text-destructive">
-              {errorMessage(list.error, 'No se pudo cargar el registro de auditoría.')}
-            </p>
-          ) : data.registros.length === 0 ? (
-            <div className="flex flex-col items-center px-6 py-16 text-center">
-              <ClipboardList className="size-10 text-muted-foreground" aria-hidden="true" />
-              <p className="mt-3 font-medium">{filtered ? AUDIT_MESSAGES.noMatch : AUDIT_MESSAGES.empty}</p>
-            </div>
-          ) : (
-            <Table
-              aria-label={AUDIT_MESSAGES.title}
-              aria-busy={list.isPlaceholderData}
-              className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-            >
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Fecha</TableHead>
-                  <TableHead>Miembro</TableHead>
-                  <TableHead>Acción</TableHead>
-                  <TableHead>Paciente</TableHead>
-                  <TableHead>Dirección</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.registros.map((r) => (
-                  <TableRow key={r.id}>
-                    <TableCell className="whitespace-nowrap tabular-nums">{formatDateTime(r.fecha)}</TableCell>
-                    <TableCell>{r.usuario.nombre}</TableCell>
-                    <TableCell>
-                      {AUDIT_ACTION_LABELS[r.accion] ?? r.accion}
-                      {r.detalle && 'version' in r.detalle ? (
-                        <span className="text-muted-foreground"> (versión {r.detalle.version})</span>
-                      ) : null}
-                    </TableCell>
-                    <TableCell>
-                      {r.paciente ? (
-                        filter.paciente === r.paciente.id ? (
-                          r.paciente.nombre
-                        ) : (
-                          <button
-                            type="button"
-                            className="text-left hover:underline"
-                            aria-label={`Filtrar por ${r.paciente.nombre}`}
-                            onClick={() => r.paciente && set({ paciente: r.paciente.id })}
-                          >
-                            {r.paciente.nombre}
-                          </button>
-                        )
-                      ) : (
-                        <span className="text-muted-foreground">—</span>
-                      )}
-                    </TableCell>
-                    <TableCell className="font-mono text-xs">{r.direccion}</TableCell>
+          <ListContent
+            query={list}
+            loadingLabel="Cargando el registro"
+            errorText={errorMessage(list.error, 'No se pudo cargar el registro de auditoría.')}
+            isEmpty={(d) => d.registros.length === 0}
+            empty={<EmptyState icon={ClipboardList} title={filtered ? AUDIT_MESSAGES.noMatch : AUDIT_MESSAGES.empty} />}
+          >
+            {(data) => (
+              <Table
+                aria-label={AUDIT_MESSAGES.title}
+                aria-busy={list.isPlaceholderData}
+                className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+              >
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Fecha</TableHead>
+                    <TableHead>Miembro</TableHead>
+                    <TableHead>Acción</TableHead>
+                    <TableHead>Paciente</TableHead>
+                    <TableHead>Dirección</TableHead>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+                </TableHeader>
+                <TableBody>
+                  {data.registros.map((r) => (
+                    <TableRow key={r.id}>
+                      <TableCell className="whitespace-nowrap tabular-nums">{formatDateTime(r.fecha)}</TableCell>
+                      <TableCell>{r.usuario.nombre}</TableCell>
+                      <TableCell>
+                        {AUDIT_ACTION_LABELS[r.accion] ?? r.accion}
+                        {r.detalle && 'version' in r.detalle ? (
+                          <span className="text-muted-foreground"> (versión {r.detalle.version})</span>
+                        ) : null}
+                      </TableCell>
+                      <TableCell>
+                        {r.paciente ? (
+                          filter.paciente === r.paciente.id ? (
+                            r.paciente.nombre
+                          ) : (
+                            <button
+                              type="button"
+                              className="text-left hover:underline"
+                              aria-label={`Filtrar por ${r.paciente.nombre}`}
+                              onClick={() => r.paciente && set({ paciente: r.paciente.id })}
+                            >
+                              {r.paciente.nombre}
+                            </button>
+                          )
+                        ) : (
+                          <span className="text-muted-foreground">—</span>
+                        )}
+                      </TableCell>
+                      <TableCell className="font-mono text-xs">{r.direccion}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </ListContent>
         </CardContent>
       </Card>
 

@@ -1,3 +1,4 @@
+import { CATALOG_MESSAGES } from '@odontia/shared';
 import type { CatalogItem, CatalogPage, CatalogTab, ItemData, UpdateItemData } from '@odontia/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
@@ -11,6 +12,7 @@ export type CatalogFilter = { categoria: CatalogTab; q: string; pagina: number }
 export const catalogQueryOptions = (filter: CatalogFilter) =>
   queryOptions({
     queryKey: [...catalogKey, 'list', filter],
+    meta: { loadError: CATALOG_MESSAGES.listError },
     queryFn: (): Promise<CatalogPage> =>
       unwrap(
         api.productos.$get({ query: { categoria: filter.categoria, q: filter.q, pagina: String(filter.pagina) } }),

@@ -3,16 +3,15 @@ import {
   CATALOG_MESSAGES,
   CATEGORIA_ITEM_LABELS,
   CATEGORIAS_ITEM,
-  createItemSchema,
   hasStock,
   UNIDAD_MEDIDA_HINTS,
   updateItemSchema,
-  type ItemCategory,
   type ItemData,
   type UpdateItemData,
+  type UpdateItemInput,
 } from '@odontia/shared';
 import type { ReactNode } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { RemovableImageField, useImageChoice } from '@/components/removable-image-field';
 import { Button } from '@/components/ui/button';
@@ -25,20 +24,6 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import type { ImageChange } from '@/lib/use-save-with-image';
-
-/** What the inputs hold: text, as typed. The shared schema turns it into numbers and nulls (0 stays 0). */
-export type ItemFormValues = {
-  nombre: string;
-  descripcion: string;
-  categoria: ItemCategory;
-  codigo: string;
-  precioCompra: string;
-  precioVenta: string;
-  stockActual: string;
-  stockMinimo: string;
-  unidadMedida: string;
-  activo: boolean;
-};
 
 const FIELDS = [
   'nombre',
@@ -53,7 +38,8 @@ const FIELDS = [
   'activo',
 ] as const;
 
-export const EMPTY_ITEM: ItemFormValues = {
+/** The inputs hold text, as typed; the shared schema turns it into numbers and nulls (0 stays 0). */
+export const EMPTY_ITEM: UpdateItemInput = {
   nombre: '',
   descripcion: '',
   categoria: 'producto',
@@ -71,7 +57,7 @@ type Mode =
   | { mode: 'edit'; onSubmit: (values: UpdateItemData, image: ImageChange) => Promise<void> };
 
 type ItemFormProps = Mode & {
-  defaultValues?: ItemFormValues;
+  defaultValues?: UpdateItemInput;
   currentImageUrl?: string | null;
   /** Read-only for a role that may see the catalogue but not edit it. */
   readOnly?: boolean;
@@ -92,9 +78,9 @@ export function ItemForm({
   ...props
 }: ItemFormProps) {
   const editing = props.mode === 'edit';
-  const schema = editing ? updateItemSchema : createItemSchema;
-  const form = useForm<ItemFormValues, unknown, ItemData | UpdateItemData>({
-    resolver: zodResolver(schema) as unknown as Resolver<ItemFormValues, unknown, ItemData | UpdateItemData>,
+  // One schema for both: a new item is the edited one without activo (createItemSchema drops nothing else).
+  const form = useForm<UpdateItemInput, unknown, UpdateItemData>({
+    resolver: zodResolver(updateItemSchema),
     defaultValues,
   });
   const {
@@ -108,8 +94,11 @@ export function ItemForm({
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      if (props.mode === 'edit') await props.onSubmit(values as UpdateItemData, image.change);
-      else await props.onSubmit(values as ItemData, image.change);
+      if (props.mode === 'edit') await props.onSubmit(values, image.change);
+      else {
+        const { activo: _activo, ...item } = values;
+        await props.onSubmit(item, image.change);
+      }
     } catch (error) {
       // The page shows the toast; per-field messages from the server go under their fields.
       setServerFieldErrors(error, form.setError, FIELDS);

@@ -1,8 +1,9 @@
-import { CATALOG_MESSAGES, formatDateTime, MOTIVO_MOVIMIENTO_LABELS, type StockMovement } from '@odontia/shared';
+import { CATALOG_MESSAGES, MOTIVO_MOVIMIENTO_LABELS, type StockMovement } from '@odontia/shared';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
+import { useClinicDateTime } from '@/lib/use-clinic-today';
 import { formatQuantity } from '../lib/display';
 
 /** The item's last stock movements, newest first: when, how much (+/-), why, who, and the stock it left. */
@@ -16,6 +17,7 @@ export function StockMovements({
   /** A received purchase links to its order (for whoever may see the clinic's orders). */
   linkOrders?: boolean;
 }) {
+  const formatDateTime = useClinicDateTime();
   return (
     <Card>
       <CardHeader>

@@ -7,19 +7,17 @@ import {
   type CatalogTab,
 } from '@odontia/shared';
 import { PackageSearch, Plus } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { EmptyState, ListContent } from '@/components/list-content';
 import { ListToolbar } from '@/components/list-toolbar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useClampPage, useListSearch } from '@/hooks/use-list-search';
-import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/session';
-import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCatalog } from '../api/catalog';
@@ -52,11 +50,11 @@ function ItemsTable({ items, dimmed }: { items: CatalogItemRow[]; dimmed: boolea
       <TableHeader>
         <TableRow>
           <TableHead>Nombre</TableHead>
-          <TableHead>Categoría</TableHead>
-          <TableHead>Código</TableHead>
-          <TableHead className="text-right">Precio de compra</TableHead>
-          <TableHead className="text-right">Precio de venta</TableHead>
-          <TableHead>Stock</TableHead>
+          <TableHead className="hidden md:table-cell">Categoría</TableHead>
+          <TableHead className="hidden lg:table-cell">Código</TableHead>
+          <TableHead className="hidden text-right lg:table-cell">Precio de compra</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">Precio de venta</TableHead>
+          <TableHead className="hidden sm:table-cell">Stock</TableHead>
           <TableHead>Estado</TableHead>
         </TableRow>
       </TableHeader>
@@ -64,7 +62,7 @@ function ItemsTable({ items, dimmed }: { items: CatalogItemRow[]; dimmed: boolea
         {items.map((item) => (
           // The whole row opens the item; its name is the link the keyboard reaches.
           <TableRow key={item.id} className="cursor-pointer" onClick={() => navigate(`/productos/${item.id}`)}>
-            <TableCell>
+            <TableCell className="whitespace-normal">
               <Link
                 to={`/productos/${item.id}`}
                 className="font-medium hover:underline"
@@ -73,13 +71,19 @@ function ItemsTable({ items, dimmed }: { items: CatalogItemRow[]; dimmed: boolea
                 {item.nombre}
               </Link>
             </TableCell>
-            <TableCell>
+            <TableCell className="hidden md:table-cell">
               <CategoryBadge categoria={item.categoria} />
             </TableCell>
-            <TableCell className={item.codigo ? undefined : 'text-muted-foreground'}>{item.codigo ?? '—'}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatPesos(item.precioCompra)}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatPesos(item.precioVenta)}</TableCell>
-            <TableCell>
+            <TableCell className={cn('hidden lg:table-cell', !item.codigo && 'text-muted-foreground')}>
+              {item.codigo ?? '—'}
+            </TableCell>
+            <TableCell className="hidden text-right tabular-nums lg:table-cell">
+              {formatPesos(item.precioCompra)}
+            </TableCell>
+            <TableCell className="hidden text-right tabular-nums sm:table-cell">
+              {formatPesos(item.precioVenta)}
+            </TableCell>
+            <TableCell className="hidden sm:table-cell">
               <StockCell item={item} />
             </TableCell>
             <TableCell>
@@ -109,38 +113,26 @@ export default function CatalogPage() {
     setPage,
   );
 
-  useEffect(() => {
-    if (list.isError && !redirecting) {
-      toast.error(CATALOG_MESSAGES.listError, errorMessage(list.error, 'Inténtalo de nuevo más tarde'), {
-        id: 'error-cargar-productos',
-      });
-    }
-  }, [list.isError, list.error, redirecting]);
-
   if (redirecting) return null;
 
-  const content = list.isPending ? (
-    <div className="grid gap-3 p-4" aria-busy="true" aria-label="Cargando productos">
-      {Array.from({ length: 5 }, (_, i) => (
-        <Skeleton key={i} className="h-10 w-full" />
-      ))}
-    </div>
-  ) : !data ? (
-    <p role="alert" className="p-6 text-destructive">
-      {CATALOG_MESSAGES.listError}
-    </p>
-  ) : data.items.length === 0 ? (
-    <div className="flex flex-col items-center px-6 py-16 text-center">
-      <PackageSearch className="size-10 text-muted-foreground" aria-hidden="true" />
-      <p className="mt-3 font-medium">{CATALOG_MESSAGES.empty}</p>
-      {canCreate ? (
-        <Button variant="link" asChild>
-          <Link to="/productos/nuevo">{CATALOG_MESSAGES.createOne}</Link>
-        </Button>
-      ) : null}
-    </div>
-  ) : (
-    <ItemsTable items={data.items} dimmed={list.isPlaceholderData} />
+  const content = (
+    <ListContent
+      query={list}
+      loadingLabel="Cargando productos"
+      errorText={CATALOG_MESSAGES.listError}
+      isEmpty={(d) => d.items.length === 0}
+      empty={
+        <EmptyState icon={PackageSearch} title={CATALOG_MESSAGES.empty}>
+          {canCreate ? (
+            <Button variant="link" asChild>
+              <Link to="/productos/nuevo">{CATALOG_MESSAGES.createOne}</Link>
+            </Button>
+          ) : null}
+        </EmptyState>
+      }
+    >
+      {(d) => <ItemsTable items={d.items} dimmed={list.isPlaceholderData} />}
+    </ListContent>
   );
 
   return (

@@ -1,4 +1,10 @@
-import { CATALOG_MESSAGES, hasStock, type CatalogItem, type UpdateItemData } from '@odontia/shared';
+import {
+  CATALOG_MESSAGES,
+  hasStock,
+  type CatalogItem,
+  type UpdateItemData,
+  type UpdateItemInput,
+} from '@odontia/shared';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -11,14 +17,14 @@ import { toast } from '@/lib/toast';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCatalogItem, useDeleteItem, useRemoveItemImage, useUpdateItem, useUploadItemImage } from '../api/catalog';
-import { ItemForm, type ItemFormValues } from '../components/item-form';
+import { ItemForm } from '../components/item-form';
 import { ItemPageFrame } from '../components/item-page-frame';
 import { StockMovements } from '../components/stock-movements';
 import { useSubmitItem } from '../hooks/use-submit-item';
 
 const text = (value: number | null) => (value === null ? '' : String(value));
 
-const toFormValues = (item: CatalogItem): ItemFormValues => ({
+const toFormValues = (item: CatalogItem): UpdateItemInput => ({
   nombre: item.nombre,
   descripcion: item.descripcion ?? '',
   categoria: item.categoria,

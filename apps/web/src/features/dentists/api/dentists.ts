@@ -1,3 +1,4 @@
+import { DENTIST_MESSAGES } from '@odontia/shared';
 import type { Dentist, DentistData, DentistMember, UpdateDentistData } from '@odontia/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
@@ -12,6 +13,7 @@ const dentistsKey = ['dentistas'] as const;
 export const useDentists = () =>
   useQuery({
     queryKey: [...dentistsKey, 'todos'],
+    meta: { loadError: DENTIST_MESSAGES.loadError },
     queryFn: (): Promise<Dentist[]> => unwrap(api.dentistas.$get({ query: {} })),
   });
 

@@ -6,8 +6,9 @@ import {
   updateDentistSchema,
   type Dentist,
   type UpdateDentistData,
+  type UpdateDentistInput,
 } from '@odontia/shared';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -28,14 +29,6 @@ import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useCreateDentist, useDentistMembers, useUpdateDentist } from '../api/dentists';
 
-type Values = {
-  nombres: string;
-  apellidos: string;
-  especialidad: string;
-  color: string;
-  activo: boolean;
-  usuarioId: string;
-};
 const FIELDS = ['nombres', 'apellidos', 'especialidad', 'color', 'activo', 'usuarioId'] as const;
 /** The select's value for "no linked member" (Radix Select has no empty value). */
 const NO_MEMBER = 'ninguno';
@@ -53,7 +46,7 @@ export function DentistDialog({
   const create = useCreateDentist();
   const update = useUpdateDentist();
   const members = useDentistMembers();
-  const form = useForm<Values>({
+  const form = useForm<UpdateDentistInput, unknown, UpdateDentistData>({
     defaultValues: dentist
       ? {
           nombres: dentist.nombres,
@@ -63,14 +56,14 @@ export function DentistDialog({
           activo: dentist.activo,
           usuarioId: dentist.usuarioId ?? '',
         }
-      : { nombres: '', apellidos: '', especialidad: '', color: suggestedColor, activo: true, usuarioId: '' },
-    resolver: zodResolver(updateDentistSchema as never) as unknown as Resolver<Values>,
+      : // No especialidad yet: the select shows its placeholder.
+        { nombres: '', apellidos: '', color: suggestedColor, activo: true, usuarioId: '' },
+    resolver: zodResolver(updateDentistSchema),
   });
   const { register, control, handleSubmit, setError, formState } = form;
   const errors = formState.errors;
 
-  const submit = handleSubmit(async (raw) => {
-    const values = raw as unknown as UpdateDentistData;
+  const submit = handleSubmit(async (values) => {
     try {
       if (dentist) {
         await update.mutateAsync({ id: dentist.id, input: values });
@@ -106,7 +99,7 @@ export function DentistDialog({
             render={({ field }) => (
               <FormField label="Especialidad" required error={errors.especialidad?.message}>
                 {(wiring) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
+                  <Select value={field.value ?? ''} onValueChange={field.onChange}>
                     <SelectTrigger {...wiring} className="w-full">
                       <SelectValue placeholder="Elige una especialidad" />
                     </SelectTrigger>

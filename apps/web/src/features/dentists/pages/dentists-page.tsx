@@ -1,6 +1,6 @@
 import { DENTIST_COLORS, DENTIST_MESSAGES, ESPECIALIDADES } from '@odontia/shared';
 import { Pencil, Plus, Stethoscope, UserX } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -11,11 +11,11 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { EmptyState, ListContent } from '@/components/list-content';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { RowDeleteButton } from '@/components/ui/row-delete-button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/session';
@@ -77,13 +77,6 @@ export default function DentistsPage() {
   const [editing, setEditing] = useState<Dentist | 'nuevo' | null>(null);
   const [toDeactivate, setToDeactivate] = useState<Dentist | null>(null);
 
-  useEffect(() => {
-    if (list.isError && !redirecting)
-      toast.error(DENTIST_MESSAGES.loadError, errorMessage(list.error, 'Inténtalo de nuevo más tarde'), {
-        id: 'error-cargar-dentistas',
-      });
-  }, [list.isError, list.error, redirecting]);
-
   if (redirecting) return null;
   const dentists = list.data ?? [];
   const used = new Set(dentists.filter((d) => d.activo).map((d) => d.color));
@@ -105,68 +98,69 @@ export default function DentistsPage() {
       </header>
       <Card className="py-0">
         <CardContent className="p-0">
-          {list.isPending ? (
-            <div className="grid gap-3 p-4" aria-busy="true" aria-label="Cargando dentistas">
-              {Array.from({ length: 3 }, (_, i) => (
-                <Skeleton key={i} className="h-10 w-full" />
-              ))}
-            </div>
-          ) : dentists.length === 0 ? (
-            <div className="flex flex-col items-center px-6 py-16 text-center">
-              <Stethoscope className="size-10 text-muted-foreground" aria-hidden="true" />
-              <p className="mt-3 font-medium">{DENTIST_MESSAGES.empty}</p>
-            </div>
-          ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Dentista</TableHead>
-                  <TableHead>Especialidad</TableHead>
-                  <TableHead>Estado</TableHead>
-                  <TableHead className="text-right">
-                    <span className="sr-only">Acciones</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {dentists.map((d) => (
-                  <TableRow key={d.id}>
-                    <TableCell>
-                      <span className="inline-flex items-center gap-2 font-medium">
-                        <span className="size-3 rounded-full" style={{ backgroundColor: d.color }} aria-hidden="true" />
-                        {fullName(d)}
-                      </span>
-                    </TableCell>
-                    <TableCell>{specialtyName(d.especialidad)}</TableCell>
-                    <TableCell>
-                      <Badge variant={d.activo ? 'success' : 'secondary'}>{d.activo ? 'Activo' : 'Inactivo'}</Badge>
-                    </TableCell>
-                    <TableCell className="text-right">
-                      {canManage ? (
-                        <div className="flex justify-end gap-1">
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={`Editar a ${fullName(d)}`}
-                            onClick={() => setEditing(d)}
-                          >
-                            <Pencil aria-hidden="true" />
-                          </Button>
-                          {d.activo ? (
-                            <RowDeleteButton
-                              label={`Desactivar a ${fullName(d)}`}
-                              onClick={() => setToDeactivate(d)}
-                              icon={UserX}
-                            />
-                          ) : null}
-                        </div>
-                      ) : null}
-                    </TableCell>
+          <ListContent
+            query={list}
+            loadingLabel="Cargando dentistas"
+            errorText={DENTIST_MESSAGES.loadError}
+            isEmpty={(d) => d.length === 0}
+            empty={<EmptyState icon={Stethoscope} title={DENTIST_MESSAGES.empty} />}
+          >
+            {(rows) => (
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Dentista</TableHead>
+                    <TableHead>Especialidad</TableHead>
+                    <TableHead>Estado</TableHead>
+                    <TableHead className="text-right">
+                      <span className="sr-only">Acciones</span>
+                    </TableHead>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+                </TableHeader>
+                <TableBody>
+                  {rows.map((d) => (
+                    <TableRow key={d.id}>
+                      <TableCell>
+                        <span className="inline-flex items-center gap-2 font-medium">
+                          <span
+                            className="size-3 rounded-full"
+                            style={{ backgroundColor: d.color }}
+                            aria-hidden="true"
+                          />
+                          {fullName(d)}
+                        </span>
+                      </TableCell>
+                      <TableCell>{specialtyName(d.especialidad)}</TableCell>
+                      <TableCell>
+                        <Badge variant={d.activo ? 'success' : 'secondary'}>{d.activo ? 'Activo' : 'Inactivo'}</Badge>
+                      </TableCell>
+                      <TableCell className="text-right">
+                        {canManage ? (
+                          <div className="flex justify-end gap-1">
+                            <Button
+                              variant="ghost"
+                              size="icon"
+                              aria-label={`Editar a ${fullName(d)}`}
+                              onClick={() => setEditing(d)}
+                            >
+                              <Pencil aria-hidden="true" />
+                            </Button>
+                            {d.activo ? (
+                              <RowDeleteButton
+                                label={`Desactivar a ${fullName(d)}`}
+                                onClick={() => setToDeactivate(d)}
+                                icon={UserX}
+                              />
+                            ) : null}
+                          </div>
+                        ) : null}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </ListContent>
         </CardContent>
       </Card>
       {editing ? (

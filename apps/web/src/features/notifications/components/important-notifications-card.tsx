@@ -1,10 +1,11 @@
-import { formatDateTime, NOTIFICATION_MESSAGES, type NotificationPriority } from '@odontia/shared';
+import { NOTIFICATION_MESSAGES, type NotificationPriority } from '@odontia/shared';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/utils';
+import { useClinicDateTime } from '@/lib/use-clinic-today';
 import { useNotifications } from '../api/get-notifications';
 import { useOpenNotification } from '../hooks/use-open-notification';
 
@@ -17,6 +18,7 @@ const PRIORITY_STYLE: Record<NotificationPriority, { label: string; className: s
 
 /** 'Notificaciones importantes' on the dashboard: the member's unread notifications. */
 export function ImportantNotificationsCard() {
+  const formatDateTime = useClinicDateTime();
   const list = useNotifications(true);
   const open = useOpenNotification();
   const items = list.data?.pages.flatMap((page) => page.notificaciones) ?? [];

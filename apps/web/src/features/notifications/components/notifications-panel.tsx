@@ -1,9 +1,10 @@
-import { formatDateTime, NOTIFICATION_MESSAGES, type AppNotification } from '@odontia/shared';
+import { NOTIFICATION_MESSAGES, type AppNotification } from '@odontia/shared';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
+import { useClinicDateTime } from '@/lib/use-clinic-today';
 import { useMarkAllNotificationsRead } from '../api/mark-read';
 import type { useNotifications } from '../api/get-notifications';
 import { internalLink, useOpenNotification } from '../hooks/use-open-notification';
@@ -17,6 +18,7 @@ type Props = {
 
 /** The bell's list: newest first, 'Ver más' for older ones, 'Marcar todas como leídas'. */
 export function NotificationsPanel({ list, unread, onNavigate }: Props) {
+  const formatDateTime = useClinicDateTime();
   const open = useOpenNotification();
   const markAll = useMarkAllNotificationsRead();
   const items = list.data?.pages.flatMap((page) => page.notificaciones) ?? [];

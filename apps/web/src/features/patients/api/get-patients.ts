@@ -14,6 +14,7 @@ export const getPatients = ({ q, pagina }: PatientsFilter) =>
 export const patientsQueryOptions = (filter: PatientsFilter) =>
   queryOptions({
     queryKey: [...patientsKey, 'list', filter],
+    meta: { loadError: 'Error al cargar pacientes' },
     queryFn: () => getPatients(filter),
     // The previous page stays on screen while the next one loads: no flash of an empty table.
     placeholderData: keepPreviousData,

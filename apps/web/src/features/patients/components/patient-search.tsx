@@ -1,8 +1,9 @@
 import { Search } from 'lucide-react';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
+import { useCombobox } from '@/hooks/use-combobox';
 import { cn } from '@/lib/utils';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePatientSuggestions, type PatientSuggestion } from '../api/search-patients';
@@ -13,62 +14,34 @@ const nameOf = (p: PatientSuggestion) => `${p.nombres} ${p.apellidos}`;
 
 /**
  * The shell's top-bar search (DESIGN §1: it searches the clinic's patients and opens the result).
- * An ARIA 1.2 combobox: the input keeps focus, arrows move through the listbox
- * (aria-activedescendant), Enter opens the patient, Escape closes the list and then clears.
+ * The shared combobox (useCombobox): Enter or a click opens the patient; Escape closes the list and
+ * then clears.
  */
 export function PatientSearch({ className }: { className?: string }) {
-  const id = useId();
-  const listboxId = `${id}-listbox`;
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
   const [term, setTerm] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const query = useDebouncedValue(term.trim(), SEARCH_DELAY_MS);
   const suggestions = usePatientSuggestions(query);
   const results = query ? (suggestions.data?.pacientes ?? []) : [];
   const waiting = term.trim() !== query || (suggestions.isFetching && !suggestions.data);
-  const expanded = open && term.trim().length > 0;
+  const combobox = useCombobox({
+    options: results,
+    canExpand: term.trim().length > 0,
+    onChoose: (patient: PatientSuggestion) => {
+      setTerm('');
+      input.current?.blur();
+      navigate(`/pacientes/${patient.id}`);
+    },
+  });
+  const { expanded } = combobox;
 
-  const choose = (patient: PatientSuggestion) => {
-    setOpen(false);
-    setTerm('');
-    setActive(-1);
-    input.current?.blur();
-    navigate(`/pacientes/${patient.id}`);
-  };
-
+  // Escape with the list closed clears the box.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        setOpen(true);
-        if (results.length) setActive((i) => (i + 1) % results.length);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        setOpen(true);
-        if (results.length) setActive((i) => (i <= 0 ? results.length - 1 : i - 1));
-        break;
-      case 'Enter': {
-        const target = results[active] ?? (results.length === 1 ? results[0] : undefined);
-        if (expanded && target) {
-          event.preventDefault();
-          choose(target);
-        }
-        break;
-      }
-      case 'Escape':
-        if (expanded) {
-          event.preventDefault();
-          setOpen(false);
-          setActive(-1);
-        } else if (term) {
-          event.preventDefault();
-          setTerm('');
-        }
-        break;
-    }
+    if (event.key === 'Escape' && !expanded && term) {
+      event.preventDefault();
+      setTerm('');
+    } else combobox.inputProps.onKeyDown(event);
   };
 
   return (
@@ -80,24 +53,15 @@ export function PatientSearch({ className }: { className?: string }) {
       <input
         ref={input}
         type="text"
-        role="combobox"
+        {...combobox.inputProps}
         aria-label="Buscar pacientes"
-        aria-expanded={expanded}
-        aria-controls={listboxId}
-        aria-autocomplete="list"
-        aria-activedescendant={expanded && active >= 0 && results[active] ? `${id}-option-${active}` : undefined}
-        autoComplete="off"
         spellCheck={false}
         placeholder="Buscar pacientes..."
         value={term}
         onChange={(e) => {
           setTerm(e.target.value);
-          setOpen(true);
-          setActive(-1);
+          combobox.typed();
         }}
-        onFocus={() => setOpen(true)}
-        // A click on an option happens before blur closes the list (mousedown is prevented there).
-        onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
         className="flex h-9 w-full rounded-md border border-input bg-transparent py-1 pr-8 pl-8 text-sm shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
       />
@@ -107,7 +71,7 @@ export function PatientSearch({ className }: { className?: string }) {
         </span>
       ) : null}
       <ul
-        id={listboxId}
+        id={combobox.listboxId}
         role="listbox"
         aria-label="Pacientes encontrados"
         hidden={!expanded}
@@ -116,15 +80,10 @@ export function PatientSearch({ className }: { className?: string }) {
         {results.map((p, index) => (
           <li
             key={p.id}
-            id={`${id}-option-${index}`}
-            role="option"
-            aria-selected={index === active}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => choose(p)}
-            onMouseMove={() => setActive(index)}
+            {...combobox.optionProps(p, index)}
             className={cn(
               'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm',
-              index === active && 'bg-accent text-accent-foreground',
+              index === combobox.active && 'bg-accent text-accent-foreground',
             )}
           >
             <Avatar className="size-7">

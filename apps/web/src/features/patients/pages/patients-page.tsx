@@ -1,17 +1,9 @@
 import { ESTADO_PACIENTE_LABELS, formatDate, PATIENT_COUNT_LIMIT_TEXT, PATIENTS_PAGE_SIZE } from '@odontia/shared';
 import { Mail, Pencil, Phone, Plus, Search, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { EmptyState, ListContent } from '@/components/list-content';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,35 +11,15 @@ import { RowDeleteButton } from '@/components/ui/row-delete-button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useClampPage, useListSearch } from '@/hooks/use-list-search';
 import { errorMessage } from '@/lib/api';
-import { pageParam } from '@/lib/page-param';
 import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useClinicRequired } from '@/lib/use-clinic-required';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDeletePatient } from '../api/delete-patient';
 import { usePatients, type PatientListItem } from '../api/get-patients';
-
-const SEARCH_DELAY_MS = 300;
-
-/** The search term and page live in the URL: reload and the back button keep them. */
-function useListParams() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const pagina = pageParam(params);
-  const set = (next: { q?: string; pagina?: number }, options: { replace?: boolean } = {}) => {
-    const q2 = next.q ?? q;
-    const p2 = next.pagina ?? pagina;
-    const search = new URLSearchParams();
-    if (q2) search.set('q', q2);
-    if (p2 > 1) search.set('pagina', String(p2));
-    setParams(search, { replace: options.replace });
-  };
-  return { q, pagina, set };
-}
 
 function fullName(p: PatientListItem) {
   return `${p.nombres} ${p.apellidos}`;
@@ -63,9 +35,7 @@ function DeletePatientDialog({
   onDeleted: () => void;
 }) {
   const remove = useDeletePatient();
-  const confirm = async (event: React.MouseEvent) => {
-    // Kept open (with its spinner) until the server answers.
-    event.preventDefault();
+  const confirm = async () => {
     if (!patient) return;
     try {
       const result = await remove.mutateAsync(patient.id);
@@ -78,28 +48,19 @@ function DeletePatientDialog({
     }
   };
   return (
-    <AlertDialog open={patient !== null} onOpenChange={(open) => !remove.isPending && onOpenChange(open)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>¿Eliminar paciente?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Esta acción no se puede deshacer...
-            {patient ? <span className="mt-2 block font-medium text-foreground">{fullName(patient)}</span> : null}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancelar</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={confirm}
-            disabled={remove.isPending}
-            aria-busy={remove.isPending}
-          >
-            {remove.isPending ? 'Eliminando...' : 'Eliminar'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      title="¿Eliminar paciente?"
+      open={patient !== null}
+      onOpenChange={onOpenChange}
+      description={
+        <>
+          Esta acción no se puede deshacer...
+          {patient ? <span className="mt-2 block font-medium text-foreground">{fullName(patient)}</span> : null}
+        </>
+      }
+      pending={remove.isPending}
+      onConfirm={confirm}
+    />
   );
 }
 
@@ -110,9 +71,7 @@ function VisitDate({ value, empty }: { value: string | null; empty: string }) {
 /** 'Pacientes' (spec 000 §2): searchable, paginated table of the clinic's patients. */
 export default function PatientsPage() {
   usePageTitle('Pacientes');
-  const { q, pagina, set } = useListParams();
-  const [term, setTerm] = useState(q);
-  const debouncedTerm = useDebouncedValue(term, SEARCH_DELAY_MS);
+  const { q, pagina, term, setTerm, setPage } = useListSearch();
   const canCreate = useCan('pacientes.crear');
   const canEdit = useCan('pacientes.editar');
   const canDelete = useCan('pacientes.eliminar');
@@ -121,45 +80,25 @@ export default function PatientsPage() {
   const list = usePatients({ q, pagina });
   const redirecting = useClinicRequired(list.error);
 
-  // Typing changes the URL once it pauses; a new search starts at page 1 (spec 000 §4). Replacing
-  // the entry keeps the history to one step per search, not one per key.
-  useEffect(() => {
-    const next = debouncedTerm.trim();
-    if (next !== q) set({ q: next, pagina: 1 }, { replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed term drives this
-  }, [debouncedTerm]);
-
-  // Back/forward to another search: the box follows the URL (adjusted while rendering, as React
-  // recommends for state derived from a changing input).
-  const [shownQ, setShownQ] = useState(q);
-  if (q !== shownQ) {
-    setShownQ(q);
-    if (term.trim() !== q) setTerm(q);
-  }
-
-  useEffect(() => {
-    if (list.isError && !redirecting) {
-      toast.error('Error al cargar pacientes', errorMessage(list.error, 'Inténtalo de nuevo más tarde'), {
-        id: 'error-cargar-pacientes',
-      });
-    }
-  }, [list.isError, list.error, redirecting]);
-
   const data = list.data;
-  // A page past the end (an old link, the last patients deleted elsewhere): show the last real page.
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.porPagina)) : 1;
-  const pastTheEnd =
-    !!data && !list.isPlaceholderData && data.pacientes.length === 0 && pagina > lastPage && data.total > 0;
-  useEffect(() => {
-    if (pastTheEnd) set({ pagina: lastPage }, { replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reacts to the data only
-  }, [pastTheEnd, lastPage]);
+  useClampPage(
+    data
+      ? {
+          total: data.total,
+          rows: data.pacientes.length,
+          pageSize: data.porPagina,
+          placeholder: list.isPlaceholderData,
+        }
+      : null,
+    pagina,
+    setPage,
+  );
 
   if (redirecting) return null;
 
   const afterDelete = () => {
     // Spec 000 §4: the last row of a page that is not the first → the previous page.
-    if (data && data.pacientes.length === 1 && pagina > 1) set({ pagina: pagina - 1 }, { replace: true });
+    if (data && data.pacientes.length === 1 && pagina > 1) setPage(pagina - 1, true);
   };
 
   return (
@@ -196,111 +135,112 @@ export default function PatientsPage() {
 
       <Card className="py-0">
         <CardContent className="p-0">
-          {list.isPending ? (
-            <div className="grid gap-3 p-4" aria-busy="true" aria-label="Cargando pacientes">
-              {Array.from({ length: 5 }, (_, i) => (
-                <Skeleton key={i} className="h-10 w-full" />
-              ))}
-            </div>
-          ) : !data ? (
-            <p role="alert" className="p-6 text-destructive">
-              Error al cargar pacientes
-            </p>
-          ) : data.pacientes.length === 0 ? (
-            <div className="flex flex-col items-center px-6 py-16 text-center">
-              <Users className="size-10 text-muted-foreground" aria-hidden="true" />
-              <p className="mt-3 font-medium">{q ? 'No se encontraron pacientes' : 'Aún no hay pacientes'}</p>
-              <p className="mt-1 text-sm text-muted-foreground">
-                {q ? `Ningún paciente coincide con «${q}».` : 'Registra el primer paciente de la clínica.'}
-              </p>
-            </div>
-          ) : (
-            <Table
-              aria-busy={list.isPlaceholderData}
-              className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-            >
-              <TableHeader>
-                <TableRow>
-                  <TableHead className="w-14">
-                    <span className="sr-only">Foto</span>
-                  </TableHead>
-                  <TableHead>Paciente</TableHead>
-                  <TableHead>Contacto</TableHead>
-                  <TableHead>Última visita</TableHead>
-                  <TableHead>Próxima visita</TableHead>
-                  <TableHead>Estado</TableHead>
-                  <TableHead className="text-right">
-                    <span className="sr-only">Acciones</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.pacientes.map((p) => (
-                  <TableRow key={p.id}>
-                    <TableCell>
-                      <Avatar className="size-9">
-                        {p.fotoUrl ? <AvatarImage src={p.fotoUrl} alt={`Foto de ${fullName(p)}`} /> : null}
-                        <AvatarFallback name={fullName(p)} />
-                      </Avatar>
-                    </TableCell>
-                    <TableCell>
-                      <Link to={`/pacientes/${p.id}`} className="font-medium hover:underline">
-                        {p.nombres} {p.apellidos}
-                      </Link>
-                    </TableCell>
-                    <TableCell>
-                      <div className="flex flex-col gap-1 text-sm">
-                        {p.email ? (
-                          <span className="inline-flex items-center gap-1">
-                            <Mail className="size-3.5 text-muted-foreground" aria-hidden="true" />
-                            {p.email}
-                          </span>
-                        ) : null}
-                        {p.telefono ? (
-                          <span className="inline-flex items-center gap-1">
-                            <Phone className="size-3.5 text-muted-foreground" aria-hidden="true" />
-                            {p.telefono}
-                          </span>
-                        ) : null}
-                        {!p.email && !p.telefono ? (
-                          <span className="text-muted-foreground">Sin datos de contacto</span>
-                        ) : null}
-                      </div>
-                    </TableCell>
-                    <TableCell>
-                      <VisitDate value={p.ultimaVisita} empty="Sin visitas" />
-                    </TableCell>
-                    <TableCell>
-                      <VisitDate value={p.proximaVisita} empty="No programada" />
-                    </TableCell>
-                    <TableCell>
-                      {/* Spec 000 §2: activo green, any other estado grey. */}
-                      <Badge
-                        variant={p.estado === 'activo' ? 'success' : 'outline'}
-                        className={
-                          p.estado === 'activo' ? undefined : 'border-transparent bg-muted text-muted-foreground'
-                        }
-                      >
-                        {ESTADO_PACIENTE_LABELS[p.estado] ?? p.estado}
-                      </Badge>
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <div className="flex justify-end gap-1">
-                        <Button variant="ghost" size="icon" asChild>
-                          <Link to={`/pacientes/${p.id}`} aria-label={`${canEdit ? 'Editar' : 'Ver'} a ${fullName(p)}`}>
-                            <Pencil aria-hidden="true" />
-                          </Link>
-                        </Button>
-                        {canDelete ? (
-                          <RowDeleteButton label={`Eliminar a ${fullName(p)}`} onClick={() => setToDelete(p)} />
-                        ) : null}
-                      </div>
-                    </TableCell>
+          <ListContent
+            query={list}
+            loadingLabel="Cargando pacientes"
+            errorText="Error al cargar pacientes"
+            isEmpty={(d) => d.pacientes.length === 0}
+            empty={
+              <EmptyState icon={Users} title={q ? 'No se encontraron pacientes' : 'Aún no hay pacientes'}>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  {q ? `Ningún paciente coincide con «${q}».` : 'Registra el primer paciente de la clínica.'}
+                </p>
+              </EmptyState>
+            }
+          >
+            {(data) => (
+              <Table
+                aria-busy={list.isPlaceholderData}
+                className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+              >
+                <TableHeader>
+                  <TableRow>
+                    <TableHead className="hidden w-14 sm:table-cell">
+                      <span className="sr-only">Foto</span>
+                    </TableHead>
+                    <TableHead>Paciente</TableHead>
+                    <TableHead className="hidden lg:table-cell">Contacto</TableHead>
+                    <TableHead className="hidden xl:table-cell">Última visita</TableHead>
+                    <TableHead className="hidden lg:table-cell">Próxima visita</TableHead>
+                    <TableHead className="hidden sm:table-cell">Estado</TableHead>
+                    <TableHead className="text-right">
+                      <span className="sr-only">Acciones</span>
+                    </TableHead>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+                </TableHeader>
+                <TableBody>
+                  {data.pacientes.map((p) => (
+                    <TableRow key={p.id}>
+                      <TableCell className="hidden sm:table-cell">
+                        <Avatar className="size-9">
+                          {p.fotoUrl ? <AvatarImage src={p.fotoUrl} alt={`Foto de ${fullName(p)}`} /> : null}
+                          <AvatarFallback name={fullName(p)} />
+                        </Avatar>
+                      </TableCell>
+                      <TableCell className="whitespace-normal">
+                        <Link to={`/pacientes/${p.id}`} className="font-medium hover:underline">
+                          {p.nombres} {p.apellidos}
+                        </Link>
+                        {/* Key columns on a phone: the contact under the name. */}
+                        <span className="block text-sm text-muted-foreground lg:hidden">{p.telefono ?? p.email}</span>
+                      </TableCell>
+                      <TableCell className="hidden lg:table-cell">
+                        <div className="flex flex-col gap-1 text-sm">
+                          {p.email ? (
+                            <span className="inline-flex items-center gap-1">
+                              <Mail className="size-3.5 text-muted-foreground" aria-hidden="true" />
+                              {p.email}
+                            </span>
+                          ) : null}
+                          {p.telefono ? (
+                            <span className="inline-flex items-center gap-1">
+                              <Phone className="size-3.5 text-muted-foreground" aria-hidden="true" />
+                              {p.telefono}
+                            </span>
+                          ) : null}
+                          {!p.email && !p.telefono ? (
+                            <span className="text-muted-foreground">Sin datos de contacto</span>
+                          ) : null}
+                        </div>
+                      </TableCell>
+                      <TableCell className="hidden xl:table-cell">
+                        <VisitDate value={p.ultimaVisita} empty="Sin visitas" />
+                      </TableCell>
+                      <TableCell className="hidden lg:table-cell">
+                        <VisitDate value={p.proximaVisita} empty="No programada" />
+                      </TableCell>
+                      <TableCell className="hidden sm:table-cell">
+                        {/* Spec 000 §2: activo green, any other estado grey. */}
+                        <Badge
+                          variant={p.estado === 'activo' ? 'success' : 'outline'}
+                          className={
+                            p.estado === 'activo' ? undefined : 'border-transparent bg-muted text-muted-foreground'
+                          }
+                        >
+                          {ESTADO_PACIENTE_LABELS[p.estado] ?? p.estado}
+                        </Badge>
+                      </TableCell>
+                      <TableCell className="text-right">
+                        <div className="flex justify-end gap-1">
+                          <Button variant="ghost" size="icon" asChild>
+                            <Link
+                              to={`/pacientes/${p.id}`}
+                              aria-label={`${canEdit ? 'Editar' : 'Ver'} a ${fullName(p)}`}
+                            >
+                              <Pencil aria-hidden="true" />
+                            </Link>
+                          </Button>
+                          {canDelete ? (
+                            <RowDeleteButton label={`Eliminar a ${fullName(p)}`} onClick={() => setToDelete(p)} />
+                          ) : null}
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </ListContent>
         </CardContent>
       </Card>
 
@@ -309,7 +249,7 @@ export default function PatientsPage() {
           page={data.pagina}
           pageSize={data.porPagina ?? PATIENTS_PAGE_SIZE}
           total={data.total}
-          onPageChange={(p) => set({ pagina: p })}
+          onPageChange={(p) => setPage(p)}
           // A search that matched more than the API counts: the pages up to its limit, 'más de 1.000' in all.
           summary={
             data.totalExacto ? undefined : ({ from, to }) => `Mostrando ${from} - ${to} de ${PATIENT_COUNT_LIMIT_TEXT}`

@@ -1,7 +1,8 @@
-import { ESTADO_SOLICITUD_LABELS, formatDate, formatDateTime, type AppointmentRequestStatus } from '@odontia/shared';
+import { ESTADO_SOLICITUD_LABELS, formatDate, type AppointmentRequestStatus } from '@odontia/shared';
 import { CalendarPlus, Check, Inbox, Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { useState } from 'react';
+import { EmptyState, ListContent } from '@/components/list-content';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -13,6 +14,7 @@ import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
+import { useClinicDateTime } from '@/lib/use-clinic-today';
 import { useAppointmentRequests, type AppointmentRequest } from '../api/get-requests';
 import { useUpdateAppointmentRequest } from '../api/update-request';
 
@@ -62,8 +64,34 @@ function CreateAppointmentButton({ solicitud }: { solicitud: AppointmentRequest 
   );
 }
 
+function Contact({ solicitud: s }: { solicitud: AppointmentRequest }) {
+  return (
+    <>
+      <a href={`mailto:${s.email}`} className="inline-flex items-center gap-1 break-all hover:underline">
+        <Mail className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+        {s.email}
+      </a>
+      {s.telefono ? (
+        <a href={`tel:${s.telefono.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-1 hover:underline">
+          <Phone className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+          {s.telefono}
+        </a>
+      ) : null}
+    </>
+  );
+}
+
+function StatusBadge({ estado, className }: { estado: AppointmentRequestStatus; className?: string }) {
+  return (
+    <Badge variant={estado === 'nueva' ? 'info' : 'success'} className={className}>
+      {ESTADO_SOLICITUD_LABELS[estado]}
+    </Badge>
+  );
+}
+
 /** Appointment requests sent from the clinic's public profile. */
 export default function RequestsPage() {
+  const formatDateTime = useClinicDateTime();
   usePageTitle('Solicitudes');
   const [estado, setEstado] = useState<AppointmentRequestStatus | undefined>(undefined);
   const [pagina, setPagina] = useState(1);
@@ -106,79 +134,81 @@ export default function RequestsPage() {
 
       <Card className="py-0">
         <CardContent className="p-0">
-          {isPending ? (
-            <div className="flex justify-center py-16">
-              <Spinner label="Cargando solicitudes" className="size-6" />
-            </div>
-          ) : isError ? (
-            <p role="alert" className="p-6 text-destructive">
-              {errorMessage(error, 'Error al cargar información')}
-            </p>
-          ) : data.solicitudes.length === 0 ? (
-            <div className="flex flex-col items-center px-6 py-16 text-center">
-              <Inbox className="size-10 text-muted-foreground" aria-hidden="true" />
-              <p className="mt-3 font-medium">No hay solicitudes</p>
-              <p className="mt-1 text-sm text-muted-foreground">
-                Cuando un paciente pida cita desde el perfil público de la clínica, aparecerá aquí.
-              </p>
-            </div>
-          ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Nombre</TableHead>
-                  <TableHead>Contacto</TableHead>
-                  <TableHead className="min-w-64">Mensaje</TableHead>
-                  <TableHead>Fecha preferida</TableHead>
-                  <TableHead>Recibida</TableHead>
-                  <TableHead>Estado</TableHead>
-                  {hasActions ? <TableHead className="sr-only">Acciones</TableHead> : null}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.solicitudes.map((s) => (
-                  <TableRow key={s.id}>
-                    <TableCell className="font-medium">{s.nombre}</TableCell>
-                    <TableCell>
-                      <div className="flex flex-col gap-1">
-                        <a href={`mailto:${s.email}`} className="inline-flex items-center gap-1 hover:underline">
-                          <Mail className="size-3.5 text-muted-foreground" aria-hidden="true" />
-                          {s.email}
-                        </a>
-                        {s.telefono ? (
-                          <a
-                            href={`tel:${s.telefono.replace(/[^\d+]/g, '')}`}
-                            className="inline-flex items-center gap-1 hover:underline"
-                          >
-                            <Phone className="size-3.5 text-muted-foreground" aria-hidden="true" />
-                            {s.telefono}
-                          </a>
-                        ) : null}
-                      </div>
-                    </TableCell>
-                    <TableCell className="max-w-md whitespace-pre-line">{s.mensaje}</TableCell>
-                    <TableCell>{s.fechaPreferida ? formatDate(s.fechaPreferida) : 'Sin preferencia'}</TableCell>
-                    <TableCell className="whitespace-nowrap">{formatDateTime(s.fechaCreacion)}</TableCell>
-                    <TableCell>
-                      <Badge variant={s.estado === 'nueva' ? 'info' : 'success'}>
-                        {ESTADO_SOLICITUD_LABELS[s.estado]}
-                      </Badge>
-                    </TableCell>
-                    {hasActions ? (
-                      <TableCell className="text-right">
-                        {s.estado === 'nueva' ? (
-                          <div className="flex justify-end gap-2">
-                            {canBook ? <CreateAppointmentButton solicitud={s} /> : null}
-                            {canManage ? <MarkButton solicitud={s} /> : null}
-                          </div>
-                        ) : null}
-                      </TableCell>
-                    ) : null}
+          <ListContent
+            query={{ isPending, data: isError ? undefined : data }}
+            loadingLabel="Cargando solicitudes"
+            errorText={errorMessage(error, 'Error al cargar información')}
+            isEmpty={(d) => d.solicitudes.length === 0}
+            empty={
+              <EmptyState icon={Inbox} title="No hay solicitudes">
+                <p className="mt-1 text-sm text-muted-foreground">
+                  Cuando un paciente pida cita desde el perfil público de la clínica, aparecerá aquí.
+                </p>
+              </EmptyState>
+            }
+          >
+            {(d) => (
+              // Key columns on a phone: the contact, message and estado go under the name; the actions
+              // stack so that both fit beside it (and at 1440 px beside the sidebar).
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Nombre</TableHead>
+                    <TableHead className="hidden lg:table-cell">Contacto</TableHead>
+                    <TableHead className="hidden md:table-cell">Mensaje</TableHead>
+                    <TableHead className="hidden xl:table-cell">Fecha preferida</TableHead>
+                    <TableHead className="hidden xl:table-cell">Recibida</TableHead>
+                    <TableHead className="hidden sm:table-cell">Estado</TableHead>
+                    {hasActions ? <TableHead className="sr-only">Acciones</TableHead> : null}
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+                </TableHeader>
+                <TableBody>
+                  {d.solicitudes.map((s) => (
+                    <TableRow key={s.id}>
+                      <TableCell className="align-top whitespace-normal">
+                        <span className="font-medium">{s.nombre}</span>
+                        <div className="mt-1 flex flex-col gap-1 text-sm lg:hidden">
+                          <Contact solicitud={s} />
+                        </div>
+                        <p className="mt-1 text-sm text-muted-foreground xl:hidden">
+                          Recibida {formatDateTime(s.fechaCreacion)}
+                        </p>
+                        <p className="mt-1 text-sm whitespace-pre-line md:hidden">{s.mensaje}</p>
+                        <StatusBadge estado={s.estado} className="mt-2 sm:hidden" />
+                      </TableCell>
+                      <TableCell className="hidden max-w-64 align-top whitespace-normal lg:table-cell">
+                        <div className="flex flex-col gap-1">
+                          <Contact solicitud={s} />
+                        </div>
+                      </TableCell>
+                      <TableCell className="hidden max-w-md min-w-48 align-top whitespace-pre-line md:table-cell">
+                        {s.mensaje}
+                      </TableCell>
+                      <TableCell className="hidden align-top xl:table-cell">
+                        {s.fechaPreferida ? formatDate(s.fechaPreferida) : 'Sin preferencia'}
+                      </TableCell>
+                      <TableCell className="hidden align-top xl:table-cell">
+                        {formatDateTime(s.fechaCreacion)}
+                      </TableCell>
+                      <TableCell className="hidden align-top sm:table-cell">
+                        <StatusBadge estado={s.estado} />
+                      </TableCell>
+                      {hasActions ? (
+                        <TableCell className="text-right align-top">
+                          {s.estado === 'nueva' ? (
+                            <div className="flex flex-col items-end gap-2">
+                              {canBook ? <CreateAppointmentButton solicitud={s} /> : null}
+                              {canManage ? <MarkButton solicitud={s} /> : null}
+                            </div>
+                          ) : null}
+                        </TableCell>
+                      ) : null}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </ListContent>
         </CardContent>
       </Card>
       {data ? (

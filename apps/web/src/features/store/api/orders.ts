@@ -1,3 +1,4 @@
+import { STORE_MESSAGES } from '@odontia/shared';
 import type { CheckoutInput, Order, OrderPage, ReceiptPlan, ReceiveOrderInput } from '@odontia/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, unwrap } from '@/lib/api';
@@ -9,6 +10,7 @@ export type { Order };
 export const useOrders = (pagina: number) =>
   useQuery({
     queryKey: [...ordersKey, 'list', pagina],
+    meta: { loadError: STORE_MESSAGES.ordersLoadError },
     queryFn: (): Promise<OrderPage> => unwrap(api.pedidos.$get({ query: { pagina: String(pagina) } })),
     placeholderData: keepPreviousData,
   });

@@ -11,6 +11,7 @@ export type StoreFilter = { q: string; categoria: StoreTab };
 export const useStoreProducts = (filter: StoreFilter) =>
   useInfiniteQuery({
     queryKey: [...storeKey, 'list', filter],
+    meta: { loadError: 'Error al cargar productos' },
     queryFn: ({ pageParam }): Promise<StorePage> =>
       unwrap(
         api.tienda.productos.$get({ query: { q: filter.q, categoria: filter.categoria, pagina: String(pageParam) } }),

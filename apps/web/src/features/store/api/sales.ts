@@ -1,3 +1,4 @@
+import { STORE_MESSAGES } from '@odontia/shared';
 import type { Order, OrderPage, OrderStatus } from '@odontia/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
@@ -9,6 +10,7 @@ export type SalesFilter = { pagina: number; estado: OrderStatus | null };
 export const useSales = (filter: SalesFilter) =>
   useQuery({
     queryKey: [...salesKey, 'list', filter],
+    meta: { loadError: STORE_MESSAGES.ordersLoadError },
     queryFn: (): Promise<OrderPage> =>
       unwrap(
         api.ventas.$get({

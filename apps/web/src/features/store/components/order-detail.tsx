@@ -1,8 +1,9 @@
-import { formatDateTime, METODO_PAGO_LABELS, STORE_MESSAGES, type Order } from '@odontia/shared';
+import { METODO_PAGO_LABELS, STORE_MESSAGES, type Order } from '@odontia/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useClinicDateTime } from '@/lib/use-clinic-today';
 import { formatPesos } from '../lib/money';
 import { TotalsList } from './order-summary';
 import { OrderStatusBadge, OrderTimeline } from './order-status';
@@ -25,6 +26,7 @@ export function OrderDetail({
   actions?: ReactNode;
   receipt?: ReactNode;
 }) {
+  const formatDateTime = useClinicDateTime();
   const envio = order.direccionEnvio;
   return (
     <div className="flex flex-col gap-6">

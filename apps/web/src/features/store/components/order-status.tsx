@@ -1,13 +1,8 @@
-import {
-  ESTADO_PEDIDO_LABELS,
-  formatDateTime,
-  ORDER_STEPS,
-  type OrderStatus,
-  type OrderTrackingStep,
-} from '@odontia/shared';
+import { ESTADO_PEDIDO_LABELS, ORDER_STEPS, type OrderStatus, type OrderTrackingStep } from '@odontia/shared';
 import { Check, Circle, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
+import { useClinicDateTime } from '@/lib/use-clinic-today';
 
 const VARIANT = {
   recibido: 'secondary',
@@ -27,6 +22,7 @@ export function OrderStatusBadge({ estado }: { estado: OrderStatus }) {
  * 'Cancelado' and drops the steps it will never reach.
  */
 export function OrderTimeline({ seguimiento }: { seguimiento: OrderTrackingStep[] }) {
+  const formatDateTime = useClinicDateTime();
   const reached = new Map(seguimiento.map((s) => [s.estado, s]));
   const cancelled = reached.get('cancelado');
   const steps: { estado: OrderStatus; step: OrderTrackingStep | undefined }[] = ORDER_STEPS.filter(

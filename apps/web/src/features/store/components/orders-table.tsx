@@ -1,6 +1,7 @@
-import { formatDateTime, type OrderSummary } from '@odontia/shared';
+import type { OrderSummary } from '@odontia/shared';
 import { Link } from 'react-router';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useClinicDateTime } from '@/lib/use-clinic-today';
 import { formatPesos } from '../lib/money';
 import { OrderStatusBadge } from './order-status';
 
@@ -17,6 +18,7 @@ export function OrdersTable({
   basePath: string;
   party: 'proveedor' | 'clinica';
 }) {
+  const formatDateTime = useClinicDateTime();
   return (
     <Table>
       <TableHeader>

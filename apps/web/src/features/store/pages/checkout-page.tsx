@@ -6,11 +6,12 @@ import {
   METODOS_PAGO,
   STORE_MESSAGES,
   type CartLine,
+  type CheckoutData,
   type CheckoutInput,
 } from '@odontia/shared';
 import { AlertTriangle, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -90,14 +91,14 @@ export default function CheckoutPage() {
   const [problem, setProblem] = useState<Problem | null>(null);
   const [claveIdempotencia] = useState(newIdempotencyKey);
   const perfil = account?.perfil;
-  const form = useForm<CheckoutInput>({
+  const form = useForm<CheckoutInput, unknown, CheckoutData>({
     defaultValues: {
       ...CHECKOUT_DEFAULTS,
       nombreCompleto: [perfil?.nombres, perfil?.apellidos].filter(Boolean).join(' '),
       telefono: perfil?.telefono ?? '',
       claveIdempotencia,
     },
-    resolver: zodResolver(checkoutSchema) as unknown as Resolver<CheckoutInput>,
+    resolver: zodResolver(checkoutSchema),
   });
   const { register, handleSubmit, setError, formState } = form;
   const errors = formState.errors;

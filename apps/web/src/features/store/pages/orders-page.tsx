@@ -1,9 +1,6 @@
 import { STORE_MESSAGES } from '@odontia/shared';
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '@/lib/api';
 import { pageParam } from '@/lib/page-param';
-import { toast } from '@/lib/toast';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useOrders } from '../api/orders';
@@ -18,12 +15,6 @@ export default function OrdersPage() {
   const pagina = pageParam(params);
   const orders = useOrders(pagina);
   const redirecting = useClinicRequired(orders.error);
-  useEffect(() => {
-    if (orders.isError && !redirecting)
-      toast.error(STORE_MESSAGES.ordersLoadError, errorMessage(orders.error, 'Inténtalo de nuevo más tarde'), {
-        id: 'error-cargar-pedidos',
-      });
-  }, [orders.isError, orders.error, redirecting]);
   if (redirecting) return null;
 
   return (

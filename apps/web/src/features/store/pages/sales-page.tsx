@@ -1,11 +1,8 @@
 import { ESTADO_PEDIDO_LABELS, ESTADOS_PEDIDO, STORE_MESSAGES, type OrderStatus } from '@odontia/shared';
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { errorMessage } from '@/lib/api';
 import { pageParam } from '@/lib/page-param';
-import { toast } from '@/lib/toast';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSales } from '../api/sales';
@@ -23,12 +20,6 @@ export default function SalesPage() {
   const estado = isStatus(estadoParam) ? estadoParam : null;
   const sales = useSales({ pagina, estado });
   const redirecting = useClinicRequired(sales.error);
-  useEffect(() => {
-    if (sales.isError && !redirecting)
-      toast.error(STORE_MESSAGES.ordersLoadError, errorMessage(sales.error, 'Inténtalo de nuevo más tarde'), {
-        id: 'error-cargar-ventas',
-      });
-  }, [sales.isError, sales.error, redirecting]);
   if (redirecting) return null;
 
   const go = (next: { pagina?: number; estado?: OrderStatus | null }) => {

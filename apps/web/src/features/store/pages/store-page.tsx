@@ -1,23 +1,18 @@
 import { STORE_MESSAGES, STORE_TAB_LABELS, STORE_TABS, type StoreTab } from '@odontia/shared';
 import { ListOrdered, PackageSearch, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { errorMessage } from '@/lib/api';
+import { useListSearch } from '@/hooks/use-list-search';
 import { useCan } from '@/lib/session';
-import { toast } from '@/lib/toast';
 import { useClinicRequired } from '@/lib/use-clinic-required';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useStoreProducts } from '../api/products';
 import { CartButton } from '../components/cart-button';
 import { ProductCard } from '../components/product-card';
 import { Loading } from '../components/loading';
-
-const SEARCH_DELAY_MS = 300;
 
 const isTab = (value: string | null): value is StoreTab => STORE_TABS.includes(value as StoreTab);
 
@@ -26,35 +21,19 @@ export default function StorePage() {
   usePageTitle(STORE_MESSAGES.storeTitle);
   const canBuy = useCan('compras.realizar');
   const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const { q, term, setTerm } = useListSearch();
   const categoriaParam = params.get('categoria');
   const categoria: StoreTab = isTab(categoriaParam) ? categoriaParam : 'todos';
-  const [term, setTerm] = useState(q);
-  const debounced = useDebouncedValue(term, SEARCH_DELAY_MS);
 
-  const setFilter = (next: { q?: string; categoria?: StoreTab }) => {
-    const search = new URLSearchParams();
-    const q2 = next.q ?? q;
-    const c2 = next.categoria ?? categoria;
-    if (q2) search.set('q', q2);
-    if (c2 !== 'todos') search.set('categoria', c2);
+  const setCategoria = (next: StoreTab) => {
+    const search = new URLSearchParams(params);
+    if (next !== 'todos') search.set('categoria', next);
+    else search.delete('categoria');
     setParams(search, { replace: true });
   };
 
-  useEffect(() => {
-    const next = debounced.trim();
-    if (next !== q) setFilter({ q: next });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed term drives this
-  }, [debounced]);
-
   const list = useStoreProducts({ q, categoria });
   const redirecting = useClinicRequired(list.error);
-  useEffect(() => {
-    if (list.isError && !redirecting)
-      toast.error('Error al cargar productos', errorMessage(list.error, 'Inténtalo de nuevo más tarde'), {
-        id: 'error-cargar-tienda',
-      });
-  }, [list.isError, list.error, redirecting]);
   if (redirecting) return null;
 
   const products = list.data?.pages.flatMap((p) => p.productos) ?? [];
@@ -78,7 +57,7 @@ export default function StorePage() {
         </div>
       </header>
 
-      <Tabs value={categoria} onValueChange={(value) => setFilter({ categoria: value as StoreTab })} className="gap-6">
+      <Tabs value={categoria} onValueChange={(value) => setCategoria(value as StoreTab)} className="gap-6">
         <div className="flex flex-wrap items-center gap-3">
           <div className="relative w-full max-w-md" role="search">
             <Search

@@ -1,3 +1,4 @@
+import { TEAM_MESSAGES } from '@odontia/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
@@ -9,6 +10,7 @@ export type PermissionCatalogue = InferResponseType<typeof api.permisos.catalogo
 export const usePermissionCatalogue = () =>
   useQuery({
     queryKey: [...permissionsKey, 'catalogo'],
+    meta: { loadError: TEAM_MESSAGES.loadPermissionsError },
     queryFn: async () => (await unwrap(api.permisos.catalogo.$get())).modulos.flatMap((m) => m.permisos),
     // The catalogue changes only with a new version of the app.
     staleTime: 5 * 60 * 1000,

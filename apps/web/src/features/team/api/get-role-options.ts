@@ -1,3 +1,4 @@
+import { TEAM_MESSAGES } from '@odontia/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
@@ -8,4 +9,8 @@ export type RoleOption = RoleOptions['roles'][number];
 
 /** Every role of the clinic, custom ones included, and the invitation form's default (Asistente). */
 export const useRoleOptions = () =>
-  useQuery({ queryKey: [...rolesKey, 'opciones'], queryFn: () => unwrap(api.roles.opciones.$get()) });
+  useQuery({
+    queryKey: [...rolesKey, 'opciones'],
+    queryFn: () => unwrap(api.roles.opciones.$get()),
+    meta: { loadError: TEAM_MESSAGES.loadRolesError },
+  });

@@ -1,3 +1,4 @@
+import { TEAM_MESSAGES } from '@odontia/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
@@ -13,6 +14,7 @@ export type RoleInput = InferRequestType<typeof api.roles.$post>['json'];
 export const useRoles = (filter: ListFilter) =>
   useQuery({
     queryKey: [...rolesKey, 'list', filter],
+    meta: { loadError: TEAM_MESSAGES.loadRolesError },
     queryFn: () => unwrap(api.roles.$get({ query: { buscar: filter.q, pagina: String(filter.pagina) } })),
     placeholderData: keepPreviousData,
   });

@@ -43,13 +43,6 @@ export default function InviteUserPage() {
     if (initialRole && !form.getValues('rolId')) form.setValue('rolId', initialRole);
   }, [initialRole, form]);
 
-  useEffect(() => {
-    if (roles.isError)
-      toast.error(TEAM_MESSAGES.loadRolesError, errorMessage(roles.error, 'Inténtalo de nuevo más tarde'), {
-        id: 'error-cargar-roles',
-      });
-  }, [roles.isError, roles.error]);
-
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await create.mutateAsync(values);

@@ -1,7 +1,5 @@
 import { TEAM_MESSAGES } from '@odontia/shared';
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -18,14 +16,6 @@ export default function NewRolePage() {
   const catalogue = usePermissionCatalogue();
   const create = useCreateRole();
   const redirecting = useClinicRequired(catalogue.error ?? create.error);
-
-  useEffect(() => {
-    if (catalogue.isError && !redirecting) {
-      toast.error(TEAM_MESSAGES.loadPermissionsError, errorMessage(catalogue.error, 'Inténtalo de nuevo más tarde'), {
-        id: 'error-cargar-permisos',
-      });
-    }
-  }, [catalogue.isError, catalogue.error, redirecting]);
 
   if (redirecting) return null;
   return (

@@ -1,12 +1,9 @@
 import { TEAM_MESSAGES } from '@odontia/shared';
 import { KeyRound } from 'lucide-react';
-import { useEffect } from 'react';
+import { EmptyState, ListContent } from '@/components/list-content';
 import { Card, CardContent } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { errorMessage } from '@/lib/api';
-import { toast } from '@/lib/toast';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePermissions } from '../api/get-permissions';
@@ -30,14 +27,6 @@ export default function PermissionsPage() {
     setPage,
   );
 
-  useEffect(() => {
-    if (list.isError && !redirecting) {
-      toast.error(TEAM_MESSAGES.loadPermissionsError, errorMessage(list.error, 'Inténtalo de nuevo más tarde'), {
-        id: 'error-cargar-permisos',
-      });
-    }
-  }, [list.isError, list.error, redirecting]);
-
   if (redirecting) return null;
 
   return (
@@ -57,50 +46,46 @@ export default function PermissionsPage() {
 
       <Card className="py-0">
         <CardContent className="p-0">
-          {list.isPending ? (
-            <div className="grid gap-3 p-4" aria-busy="true" aria-label="Cargando permisos">
-              {Array.from({ length: 5 }, (_, i) => (
-                <Skeleton key={i} className="h-10 w-full" />
-              ))}
-            </div>
-          ) : !data ? (
-            <p role="alert" className="p-6 text-destructive">
-              {TEAM_MESSAGES.loadPermissionsError}
-            </p>
-          ) : data.permisos.length === 0 ? (
-            <div className="flex flex-col items-center px-6 py-16 text-center">
-              <KeyRound className="size-10 text-muted-foreground" aria-hidden="true" />
-              <p className="mt-3 font-medium">{TEAM_MESSAGES.emptyPermissions}</p>
-              {q ? <p className="mt-1 text-sm text-muted-foreground">Ningún permiso coincide con «{q}».</p> : null}
-            </div>
-          ) : (
-            <Table
-              aria-busy={list.isPlaceholderData}
-              className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-            >
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Permiso</TableHead>
-                  <TableHead>Descripción</TableHead>
-                </TableRow>
-              </TableHeader>
-              {groupByModule(data.permisos).map(({ modulo, items }) => (
-                <TableBody key={modulo}>
-                  <TableRow className="bg-muted/50 hover:bg-muted/50">
-                    <TableHead scope="rowgroup" colSpan={2} className="font-semibold text-foreground">
-                      {moduleLabel(modulo)}
-                    </TableHead>
+          <ListContent
+            query={list}
+            loadingLabel="Cargando permisos"
+            errorText={TEAM_MESSAGES.loadPermissionsError}
+            isEmpty={(d) => d.permisos.length === 0}
+            empty={
+              <EmptyState icon={KeyRound} title={TEAM_MESSAGES.emptyPermissions}>
+                {q ? <p className="mt-1 text-sm text-muted-foreground">Ningún permiso coincide con «{q}».</p> : null}
+              </EmptyState>
+            }
+          >
+            {(data) => (
+              <Table
+                aria-busy={list.isPlaceholderData}
+                className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+              >
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Permiso</TableHead>
+                    <TableHead>Descripción</TableHead>
                   </TableRow>
-                  {items.map((p) => (
-                    <TableRow key={p.id}>
-                      <TableCell className="font-mono text-sm">{p.nombre}</TableCell>
-                      <TableCell className="whitespace-normal text-muted-foreground">{p.descripcion}</TableCell>
+                </TableHeader>
+                {groupByModule(data.permisos).map(({ modulo, items }) => (
+                  <TableBody key={modulo}>
+                    <TableRow className="bg-muted/50 hover:bg-muted/50">
+                      <TableHead scope="rowgroup" colSpan={2} className="font-semibold text-foreground">
+                        {moduleLabel(modulo)}
+                      </TableHead>
                     </TableRow>
-                  ))}
-                </TableBody>
-              ))}
-            </Table>
-          )}
+                    {items.map((p) => (
+                      <TableRow key={p.id}>
+                        <TableCell className="font-mono text-sm">{p.nombre}</TableCell>
+                        <TableCell className="whitespace-normal text-muted-foreground">{p.descripcion}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                ))}
+              </Table>
+            )}
+          </ListContent>
         </CardContent>
       </Card>
 

@@ -1,0 +1,178 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createClinicOwner, ok } from './support/accounts';
+
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const;
+
+function dayAhead(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Nothing scrolls sideways: neither the page nor a table inside it (a cut-off column hides its actions). */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    tables: Array.from(document.querySelectorAll<HTMLElement>('[data-slot="table-container"]')).map(
+      (t) => t.scrollWidth - t.clientWidth,
+    ),
+  }));
+  expect(overflow.page).toBeLessThanOrEqual(0);
+  for (const table of overflow.tables) expect(table).toBeLessThanOrEqual(0);
+}
+
+/** Shown, inside the window's width, and nothing covers it. */
+async function expectReachable(page: Page, target: Locator) {
+  await expect(target).toBeVisible();
+  await target.scrollIntoViewIfNeeded();
+  const box = (await target.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await target.click({ trial: true });
+}
+
+test('the lists fit a phone and a 1440 px screen, with each row’s key actions in reach', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const run = Date.now().toString(36);
+  await createClinicOwner(page.request, { clinica: `Clínica Móvil ${run}` });
+  // A city of its own, so the other tests' counts of the directory stay true.
+  await ok(
+    await page.request.put('/api/clinica', {
+      data: {
+        nombre: `Clínica Móvil ${run}`,
+        telefono: '910 000 000',
+        pais: 'España',
+        ciudad: 'Soria',
+        direccion: 'Calle Mayor 3',
+      },
+    }),
+    'clinic',
+  );
+  const publish = await ok(
+    await page.request.put('/api/perfil-publico', {
+      data: {
+        publicada: true,
+        descripcion: 'Clínica de prueba',
+        especialidades: ['periodoncia'],
+        servicios: ['Limpieza'],
+        horario: [{ dias: 'Lunes a viernes', horas: '09:00 - 18:00' }],
+        email: `movil.${run}@clinica-e2e.test`,
+        sitioWeb: null,
+        doctores: [],
+      },
+    }),
+    'public profile',
+  );
+  const { perfil } = (await publish.json()) as { perfil: { id: string } };
+  const dentist = (await (
+    await ok(
+      await page.request.post('/api/dentistas', {
+        data: { nombres: 'Elena', apellidos: 'Mora Díaz', especialidad: 'periodoncia' },
+      }),
+      'dentist',
+    )
+  ).json()) as { id: string };
+  const patient = (await (
+    await ok(
+      await page.request.post('/api/pacientes', {
+        data: {
+          nombres: 'Maximiliano Alejandro',
+          apellidos: 'Fernández de la Peña Villanueva',
+          email: `maximiliano.fernandez.villanueva.${run}@correo-largo.test`,
+          telefono: '600 222 333',
+        },
+      }),
+      'patient',
+    )
+  ).json()) as { id: string };
+  await ok(
+    await page.request.post('/api/citas', {
+      data: {
+        pacienteId: patient.id,
+        dentistaId: dentist.id,
+        fecha: dayAhead(5),
+        horaInicio: '10:00',
+        horaFin: '10:30',
+        titulo: 'Limpieza dental profunda con revisión de encías',
+      },
+    }),
+    'appointment',
+  );
+  await ok(
+    await page.request.post('/api/productos', {
+      data: {
+        nombre: 'Resina compuesta fotopolimerizable A2 de alta viscosidad',
+        categoria: 'insumo',
+        codigo: 'RES-A2-ALTA-VISCOSIDAD',
+        stockActual: 40,
+        stockMinimo: 5,
+        unidadMedida: 'unidad',
+      },
+    }),
+    'item',
+  );
+
+  // A request from the public profile, sent as its form does (the server refuses one within 3 s).
+  const visitor = await browser.newContext();
+  const profile = await ok(await visitor.request.get(`/api/directorio/clinicas/${perfil.id}`), 'profile');
+  const { formulario } = (await profile.json()) as { formulario: { token: string } };
+  await new Promise((resolve) => setTimeout(resolve, 3100));
+  await ok(
+    await visitor.request.post(`/api/directorio/clinicas/${perfil.id}/solicitudes`, {
+      data: {
+        nombre: `Carla Solicitante ${run}`,
+        email: `carla.solicitante.${run}@ejemplo.test`,
+        telefono: '611 987 654',
+        mensaje: 'Me sangran las encías al cepillarme y quisiera una revisión completa lo antes posible, por favor.',
+        token: formulario.token,
+      },
+    }),
+    'request',
+  );
+  await visitor.close();
+
+  for (const viewport of VIEWPORTS) {
+    await test.step(`${viewport.name} ${viewport.width}×${viewport.height}`, async () => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+
+      await page.goto('/solicitudes');
+      const request = page.getByRole('row').filter({ hasText: `Carla Solicitante ${run}` });
+      await expect(request).toContainText('Nueva');
+      await expectNoSidewaysScroll(page);
+      await expectReachable(
+        page,
+        request.getByRole('link', { name: `Crear cita para la solicitud de Carla Solicitante ${run}` }),
+      );
+      await expectReachable(
+        page,
+        request.getByRole('button', { name: `Marcar como atendida la solicitud de Carla Solicitante ${run}` }),
+      );
+
+      const patientName = 'Maximiliano Alejandro Fernández de la Peña Villanueva';
+      await page.goto('/pacientes');
+      const patientRow = page.getByRole('row').filter({ hasText: patientName });
+      await expect(patientRow).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectReachable(page, patientRow.getByRole('link', { name: patientName, exact: true }));
+      await expectReachable(page, patientRow.getByRole('link', { name: `Editar a ${patientName}` }));
+      await expectReachable(page, patientRow.getByRole('button', { name: `Eliminar a ${patientName}` }));
+
+      await page.goto('/citas');
+      const appointment = page.getByRole('row').filter({ hasText: patientName });
+      await expect(appointment).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectReachable(page, appointment.getByRole('link', { name: patientName, exact: true }));
+
+      await page.goto('/productos');
+      const item = page.getByRole('row').filter({ hasText: 'Resina compuesta fotopolimerizable' });
+      await expect(item).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectReachable(
+        page,
+        item.getByRole('link', { name: 'Resina compuesta fotopolimerizable A2 de alta viscosidad' }),
+      );
+    });
+  }
+});
