@@ -309,6 +309,13 @@ describe('Odontograma', slow, () => {
     }
   });
 
+  it("gives a saved version's time on the clinic's clock, not the browser's", async () => {
+    // Saved at 09:30 UTC: 10:30 in Madrid, the clinic's zone; the browser here is UTC.
+    renderPage();
+    expect((await screen.findAllByText(/guardada el 20\/11\/2026,? 10:30/, {}, slow)).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/guardada el 20\/11\/2026,? 09:30/)).toBeNull();
+  });
+
   it('shows the chart without the treatment panel to a role that cannot edit it', async () => {
     permisos = ['odontograma.ver'];
     renderPage();

@@ -1,7 +1,6 @@
 import {
   diffCharts,
   emptyChart,
-  formatDateTime,
   surfaceLabel,
   TOOTH_STATUS_LABELS,
   type ToothChange,
@@ -16,6 +15,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
+import { useClinicDateTime } from '@/lib/use-clinic-today';
 import { useVersion, useVersions, type VersionDetail } from '../api/odontogram';
 import { DentalChart } from './dental-chart';
 import { StatusLegend, StatusPatterns } from './status-patterns';
@@ -43,6 +43,7 @@ export function HistoryPanel({
   patientName: string;
   latest: number;
 }) {
+  const formatDateTime = useClinicDateTime();
   const [pagina, setPagina] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const versions = useVersions(patientId, pagina);
@@ -106,6 +107,7 @@ export function HistoryPanel({
 }
 
 function VersionView({ patientId, version }: { patientId: string; version: number }) {
+  const formatDateTime = useClinicDateTime();
   const detail = useVersion(patientId, version);
   const patterns = `odoh${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   return (

@@ -1,6 +1,5 @@
 import {
   chartEditorReducer,
-  formatDateTime,
   initialEditorState,
   ODONTOGRAM_MESSAGES as M,
   resetChart,
@@ -26,6 +25,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiError, errorMessage } from '@/lib/api';
+import { useClinicDateTime } from '@/lib/use-clinic-today';
 import { useCan, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useSaveOdontogram, type Odontogram } from '../api/odontogram';
@@ -55,6 +55,7 @@ type Props = {
  * after someone else's is refused (409) and the screen offers to load theirs.
  */
 export function PatientChart({ patientId, patientName, saved, reload }: Props) {
+  const formatDateTime = useClinicDateTime();
   const patterns = `odo${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const { account } = useSession();
   const canEdit = useCan('odontograma.editar');

@@ -1,5 +1,5 @@
-import { formatDate, formatDateTime } from '@odontia/shared';
-import { useClinicToday } from '@/lib/use-clinic-today';
+import { formatDate } from '@odontia/shared';
+import { useClinicDateTime, useClinicToday } from '@/lib/use-clinic-today';
 import type { Odontogram } from '../api/odontogram';
 
 /**
@@ -15,6 +15,7 @@ export function PrintHeader({
   clinicName: string;
   version: Pick<Odontogram, 'version' | 'fecha' | 'autor'>;
 }) {
+  const formatDateTime = useClinicDateTime();
   const today = useClinicToday();
   return (
     <div className="hidden px-6 print:block">
