@@ -95,6 +95,22 @@ export function normalizeSearchText(value: string): string {
     .replace(/\s+/g, ' ');
 }
 
+/** Linking words a visitor types ('ortodoncia en Madrid') that name nothing. */
+const SEARCH_STOP_WORDS = new Set(['a', 'de', 'del', 'el', 'en', 'la', 'las', 'los', 'y']);
+
+/**
+ * The words of a directory search, each of which must match the clinic (its name, city or a
+ * specialty): normalised, split at spaces and hyphens, repeats and linking words left out (unless
+ * there is nothing else). 'Ortodoncia en Madrid' → ['ortodoncia', 'madrid'].
+ */
+export function searchWords(value: string): string[] {
+  const words = normalizeSearchText(value)
+    .split(/[\s-]+/)
+    .filter(Boolean);
+  const meaningful = words.filter((word) => !SEARCH_STOP_WORDS.has(word));
+  return [...new Set(meaningful.length ? meaningful : words)];
+}
+
 /** Specialties whose name, slug or synonyms contain the term (or the term contains them). */
 export function matchingSpecialties(term: string): SpecialtyId[] {
   const q = normalizeSearchText(term);

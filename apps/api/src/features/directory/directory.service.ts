@@ -6,7 +6,7 @@ import {
   LANDING_CLINICS,
   matchingSpecialties,
   isId,
-  normalizeSearchText,
+  searchWords,
   todayInZone,
   type DirectoryQuery,
 } from '@odontia/shared';
@@ -44,20 +44,22 @@ const cardColumns = {
 const directoryOrder = [sql`${clinicas.destacada} desc nulls last`, asc(clinicas.nombre), asc(clinicas.id)];
 
 /**
- * The combinable filters of /clinicas, accent- and case-insensitive. The free text matches the
- * name (trigram index), a city (exact, normalised) or a specialty by its name or synonyms.
+ * The combinable filters of /clinicas, accent- and case-insensitive. Every word of the free text
+ * (searchWords: 'ortodoncia madrid' is two) must match the clinic: its name (trigram index), its city
+ * or one of its specialties by name or synonyms.
  */
 export function directoryFilters(query: Pick<DirectoryQuery, 'q' | 'especialidad' | 'ciudad'>): SQL {
   const conditions: SQL[] = [publicada];
   if (query.especialidad) conditions.push(sql`${clinicas.especialidades} @> array[${query.especialidad}]::text[]`);
   if (query.ciudad) conditions.push(sql`${clinicas.ciudadBusqueda} = odontia_normalizar(${query.ciudad})`);
-  if (query.q) {
-    const term = normalizeSearchText(query.q);
+  for (const word of query.q ? searchWords(query.q) : []) {
+    const pattern = `%${escapeLike(word)}%`;
     const alternatives: SQL[] = [
-      sql`${clinicas.nombreBusqueda} like ${`%${escapeLike(term)}%`}`,
-      sql`${clinicas.ciudadBusqueda} = ${term}`,
+      sql`${clinicas.nombreBusqueda} like ${pattern}`,
+      // A word of the city: 'coruna' finds A Coruña, 'gasteiz' Vitoria-Gasteiz.
+      sql`${clinicas.ciudadBusqueda} like ${pattern}`,
     ];
-    const matched = matchingSpecialties(term);
+    const matched = matchingSpecialties(word);
     if (matched.length) alternatives.push(sql`${clinicas.especialidades} && ${toTextArray(matched)}`);
     conditions.push(sql`(${sql.join(alternatives, sql` or `)})`);
   }

@@ -133,6 +133,19 @@ describe('GET /api/directorio/clinicas (filters)', () => {
     expect(names(await list('?q=%25%25&ciudad=malaga'))).toEqual([]);
   });
 
+  it('needs every word of the search to match the name, the city or a specialty', async () => {
+    // 'ortodoncia' alone finds both orthodontics clinics; with the city only the one in Málaga.
+    expect(names(await list('?q=ortodoncia+malaga'))).toEqual(['Clínica Sonrisa Ñandú']);
+    expect(names(await list('?q=Ortodoncia+en+M%C3%A1laga'))).toEqual(['Clínica Sonrisa Ñandú']);
+    expect(names(await list('?q=sonrisa+cadiz'))).toEqual(['Sonrisas del Puerto']);
+    // Name and specialty words together; hyphens split words as spaces do.
+    expect(names(await list('?q=norte+implantes'))).toEqual(['Dental Norte Ñandú']);
+    expect(names(await list('?q=estetica-dental+nandu'))).toEqual(['Clínica Sonrisa Ñandú']);
+    // One word that matches nothing empties the result.
+    expect(names(await list('?q=ortodoncia+sevilla'))).toEqual([]);
+    expect(names(await list('?q=nandu+periodoncia'))).toEqual([]);
+  });
+
   it('counts and pages the results', async () => {
     const body = await list('?ciudad=malaga&pagina=1');
     expect(body).toMatchObject({ total: 2, pagina: 1, porPagina: 12 });
