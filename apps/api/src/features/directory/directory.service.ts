@@ -52,12 +52,11 @@ export function directoryFilters(query: Pick<DirectoryQuery, 'q' | 'especialidad
   const conditions: SQL[] = [publicada];
   if (query.especialidad) conditions.push(sql`${clinicas.especialidades} @> array[${query.especialidad}]::text[]`);
   if (query.ciudad) conditions.push(sql`${clinicas.ciudadBusqueda} = odontia_normalizar(${query.ciudad})`);
-  for (const word of query.q ? searchWords(query.q) : []) {
-    const pattern = `%${escapeLike(word)}%`;
+  for (const { word, cities } of query.q ? searchWords(query.q) : []) {
     const alternatives: SQL[] = [
-      sql`${clinicas.nombreBusqueda} like ${pattern}`,
-      // A word of the city: 'coruna' finds A Coruña, 'gasteiz' Vitoria-Gasteiz.
-      sql`${clinicas.ciudadBusqueda} like ${pattern}`,
+      sql`${clinicas.nombreBusqueda} like ${`%${escapeLike(word)}%`}`,
+      // The city whole ('madrid', 'a coruna' for 'coruna' in 'ortodoncia a coruña'): its index serves.
+      sql`${clinicas.ciudadBusqueda} = any(${toTextArray(cities)})`,
     ];
     const matched = matchingSpecialties(word);
     if (matched.length) alternatives.push(sql`${clinicas.especialidades} && ${toTextArray(matched)}`);

@@ -102,6 +102,7 @@ describe('GET /api/directorio/clinicas (filters)', () => {
     });
     await clinicWith({ nombre: 'Dental Norte Ñandú', ciudad: 'Málaga', perfil: { especialidades: ['implantologia'] } });
     await clinicWith({ nombre: 'Sonrisas del Puerto', ciudad: 'Cádiz', perfil: { especialidades: ['ortodoncia'] } });
+    await clinicWith({ nombre: 'Clínica Concha', ciudad: 'San Sebastián', perfil: { especialidades: ['periodoncia'] } });
     // Unpublished: must never appear, whatever the filter.
     await clinicWith({
       nombre: 'Sonrisa Oculta Ñandú',
@@ -144,6 +145,9 @@ describe('GET /api/directorio/clinicas (filters)', () => {
     // One word that matches nothing empties the result.
     expect(names(await list('?q=ortodoncia+sevilla'))).toEqual([]);
     expect(names(await list('?q=nandu+periodoncia'))).toEqual([]);
+    // A city of several words is matched whole, wherever it stands in the text.
+    expect(names(await list('?q=periodoncia+en+San+Sebasti%C3%A1n'))).toEqual(['Clínica Concha']);
+    expect(names(await list('?q=san+sebastian+concha'))).toEqual(['Clínica Concha']);
   });
 
   it('counts and pages the results', async () => {

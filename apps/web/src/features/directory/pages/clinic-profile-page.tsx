@@ -1,4 +1,4 @@
-import { formatSpecialtySlug } from '@odontia/shared';
+import { specialtyName } from '@odontia/shared';
 import { ArrowLeft, Clock, Globe, Mail, MapPin, Map as MapIcon, Phone, Stethoscope, UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
@@ -118,7 +118,7 @@ function Profile({ perfil }: { perfil: ClinicProfile }) {
                     to={`/clinicas?especialidad=${encodeURIComponent(slug)}`}
                     className="inline-flex rounded-md bg-secondary px-2.5 py-1 text-sm font-medium text-secondary-foreground hover:bg-secondary/70"
                   >
-                    {formatSpecialtySlug(slug)}
+                    {specialtyName(slug)}
                   </Link>
                 </li>
               ))}
