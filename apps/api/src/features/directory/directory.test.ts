@@ -102,7 +102,11 @@ describe('GET /api/directorio/clinicas (filters)', () => {
     });
     await clinicWith({ nombre: 'Dental Norte Ñandú', ciudad: 'Málaga', perfil: { especialidades: ['implantologia'] } });
     await clinicWith({ nombre: 'Sonrisas del Puerto', ciudad: 'Cádiz', perfil: { especialidades: ['ortodoncia'] } });
-    await clinicWith({ nombre: 'Clínica Concha', ciudad: 'San Sebastián', perfil: { especialidades: ['periodoncia'] } });
+    await clinicWith({
+      nombre: 'Clínica Concha',
+      ciudad: 'San Sebastián',
+      perfil: { especialidades: ['periodoncia'] },
+    });
     // Unpublished: must never appear, whatever the filter.
     await clinicWith({
       nombre: 'Sonrisa Oculta Ñandú',
