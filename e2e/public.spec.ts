@@ -113,6 +113,48 @@ test.describe('landing', () => {
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
   });
 
+  test('at 390 px the header folds into a menu that works by keyboard and offers the three themes', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    const menuButton = header.getByRole('button', { name: 'Menú' });
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(header.getByRole('link', { name: 'Clínicas', exact: true })).toBeHidden();
+    // Opened from the keyboard; Escape closes it and gives focus back to its button.
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(header.getByRole('link', { name: 'Clínicas', exact: true })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(menuButton).toBeFocused();
+    // The theme, 'Sistema' included, and the way in are there too.
+    await menuButton.click();
+    const themes = header.getByRole('group', { name: 'Tema' });
+    await themes.getByRole('button', { name: 'Oscuro' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await themes.getByRole('button', { name: 'Sistema' }).click();
+    await expect(themes.getByRole('button', { name: 'Sistema' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.evaluate(() => localStorage.getItem('ui-theme'))).toBe('system');
+    await expect(header.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
+    // A followed link closes it.
+    await header.getByRole('link', { name: 'Clínicas', exact: true }).click();
+    await expect(page).toHaveURL(/\/clinicas$/);
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations).toEqual([]);
+  });
+
+  test("the desktop header's theme menu offers 'Sistema'", async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Cambiar tema' }).click();
+    await page.getByRole('menuitemradio', { name: 'Sistema' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('ui-theme'))).toBe('system');
+  });
+
   test('the featured carousel moves with the keyboard', async ({ page }) => {
     await page.goto('/');
     const track = page.getByRole('region', { name: /^Clínicas destacadas: usa las flechas/ });

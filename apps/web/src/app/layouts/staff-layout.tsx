@@ -2,7 +2,7 @@ import { displayName } from '@odontia/shared';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { ThemeToggle } from '@/components/theme-toggle';
+import { ThemeMenu } from '@/components/theme-toggle';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Separator } from '@/components/ui/separator';
 import {
@@ -123,7 +123,7 @@ export default function StaffLayout() {
               </span>
               <span className="text-muted-foreground truncate text-xs">{email}</span>
             </div>
-            <ThemeToggle className="group-data-[collapsible=icon]:hidden" />
+            <ThemeMenu className="group-data-[collapsible=icon]:hidden" />
           </div>
         </SidebarFooter>
         <SidebarRail />
