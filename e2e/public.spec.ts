@@ -234,7 +234,8 @@ test.describe('clinic profile', () => {
 
     await expect(page.getByRole('tabpanel')).toContainText('Implantes dentales');
     await page.getByRole('tab', { name: 'Profesionales' }).click();
-    await expect(page.getByRole('tabpanel')).toContainText('Dr. Manuel Romero');
+    // The clinic's dentists, with the specialty's Spanish name.
+    await expect(page.getByRole('tabpanel')).toContainText('Manuel Romero');
     await expect(page.getByRole('tabpanel')).toContainText('Implantología');
     await page.getByRole('tab', { name: 'Contacto' }).click();
     await expect(page.getByRole('textbox', { name: 'Nombre' })).toBeVisible();
@@ -280,7 +281,6 @@ test('a visitor request reaches the clinic: its Solicitudes list and its mailbox
       horario: [],
       email: publicEmail,
       sitioWeb: null,
-      doctores: [],
     },
   });
   expect(publish.ok()).toBe(true);
@@ -339,6 +339,16 @@ test("the owner fills 'Perfil público' in /settings, images included, and the d
     },
   });
   expect(moved.ok()).toBe(true);
+  // 'Profesionales' are the clinic's active dentists: no list of their own on the form.
+  for (const [nombres, activo] of [
+    ['Elena', true],
+    ['Baja', false],
+  ] as const) {
+    const created = await page.request.post('/api/dentistas', {
+      data: { nombres, apellidos: 'Prueba', especialidad: 'estetica-dental', activo },
+    });
+    expect(created.ok()).toBe(true);
+  }
   const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
   await page.goto('/settings');
@@ -366,14 +376,8 @@ test("the owner fills 'Perfil público' in /settings, images included, and the d
   await section.getByLabel('Días (fila 1)').fill('Lunes a jueves');
   await section.getByLabel('Horas (fila 1)').fill('10:00 - 19:00');
   await section.getByLabel('Email de contacto').fill('hola@perfil-e2e.test');
-  await section.getByRole('button', { name: 'Añadir profesional' }).click();
-  await section.getByLabel('Nombre', { exact: true }).fill('Dra. Elena Prueba');
-  await section.getByLabel('Especialidad', { exact: true }).fill('Ortodoncista');
-  // A professional's photo is stored at once and saved with the form as its URL.
-  await section.getByLabel('Foto del profesional 1').setInputFiles({ ...TEAL_PNG, name: 'elena.png' });
-  await expect(
-    section.locator('label', { hasText: 'Foto del profesional 1' }).locator('img[src^="/files/"]'),
-  ).toBeVisible();
+  await expect(section.getByRole('link', { name: 'Gestionar dentistas' })).toHaveAttribute('href', '/dentistas');
+  await expect(section.getByRole('button', { name: 'Añadir profesional' })).toHaveCount(0);
   await section.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(toast('¡Cambios guardados!')).toBeVisible();
 
@@ -383,6 +387,7 @@ test("the owner fills 'Perfil público' in /settings, images included, and the d
   await expect(page.getByRole('tabpanel')).toContainText('Blanqueamiento LED');
   await expect(page.getByRole('row', { name: /Lunes a jueves/ })).toContainText('10:00 - 19:00');
   await page.getByRole('tab', { name: 'Profesionales' }).click();
-  await expect(page.getByRole('tabpanel')).toContainText('Dra. Elena Prueba');
-  await expect(page.getByRole('tabpanel').locator('img[src^="/files/"]')).toBeVisible();
+  await expect(page.getByRole('tabpanel')).toContainText('Elena Prueba');
+  await expect(page.getByRole('tabpanel')).toContainText('Estética dental');
+  await expect(page.getByRole('tabpanel')).not.toContainText('Baja Prueba');
 });

@@ -9,11 +9,13 @@ import {
   searchWords,
   todayInZone,
   type DirectoryQuery,
+  type SpecialtyId,
 } from '@odontia/shared';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../../db/search.ts';
 import type { Executor } from '../../db/client.ts';
-import { clinicas, especialidades } from '../../db/schema/index.ts';
+import { jsonObject } from '../../db/column-map.ts';
+import { clinicas, dentistas, especialidades } from '../../db/schema/index.ts';
 import { issueFormToken } from '../../platform/anti-bot.ts';
 
 /**
@@ -126,6 +128,18 @@ export async function listCities(db: Executor) {
     .orderBy(sql`count(*) desc`, sql`min(${clinicas.ciudad})`);
 }
 
+// Qualified: a select from one table writes its columns bare, and inside the subquery a bare "id" is the dentist's.
+const clinicaIdOuter = sql`${clinicas}.${sql.identifier(clinicas.id.name)}`;
+
+/**
+ * 'Profesionales' of the public profile: the clinic's active dentists (/dentistas), by name. The
+ * index dentistas_clinica_idx (clinic, names) serves it.
+ */
+const profesionales = sql<{ nombres: string; apellidos: string; especialidad: SpecialtyId }[]>`coalesce((
+  select json_agg(${jsonObject({ nombres: dentistas.nombres, apellidos: dentistas.apellidos, especialidad: dentistas.especialidad })}
+    order by ${dentistas.nombres}, ${dentistas.apellidos}, ${dentistas.id})
+  from ${dentistas} where ${dentistas.clinicaId} = ${clinicaIdOuter} and ${dentistas.activo}), '[]'::json)`;
+
 /** A published clinic's public profile, or null (unknown, malformed or unpublished id: all alike). */
 export async function getPublicClinic(db: Executor, id: string) {
   // The SEO pages pass the path as it came; the API routes have checked it already.
@@ -139,7 +153,7 @@ export async function getPublicClinic(db: Executor, id: string) {
       sitioWeb: clinicas.sitioWeb,
       servicios: clinicas.servicios,
       horario: clinicas.horario,
-      doctores: clinicas.doctores,
+      profesionales,
       zonaHoraria: clinicas.zonaHoraria,
     })
     .from(clinicas)

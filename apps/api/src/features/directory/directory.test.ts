@@ -5,7 +5,7 @@ import { DIRECTORY_MESSAGES, ESPECIALIDADES } from '@odontia/shared';
 import { eq } from 'drizzle-orm';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clinicas, especialidades, solicitudesCita } from '../../db/schema/index.ts';
+import { clinicas, dentistas, especialidades, solicitudesCita } from '../../db/schema/index.ts';
 import { readOutbox } from '../../test/outbox.ts';
 import {
   addTeamMember,
@@ -49,7 +49,6 @@ const PERFIL = {
   horario: [{ dias: 'Lunes a viernes', horas: '09:00 - 18:00' }],
   email: null,
   sitioWeb: null,
-  doctores: [],
 } satisfies PerfilBody;
 
 const putPerfil = (cookie: string, json: PerfilBody) => t.client(cookie)['perfil-publico'].$put({ json });
@@ -228,14 +227,31 @@ describe('PUT /api/perfil-publico', () => {
     expect((await ok.json()).perfil.email).toBe('info@clinica.es');
   });
 
-  it("refuses doctor photos that are not the clinic's own uploads", async () => {
-    const owner = await createClinicOwner(t);
-    const res = await putPerfil(owner.cookie, {
-      ...PERFIL,
-      doctores: [{ nombre: 'Dra. Ana', especialidad: 'Ortodoncia', imagen: 'https://tracker.example/x.png' }],
+  it("lists the clinic's active dentists as its 'Profesionales', by name, and no list typed apart", async () => {
+    const owner = await clinicWith({ nombre: 'Clínica Profesionales', ciudad: 'Soria' });
+    const dentist = (nombres: string, especialidad: string, activo = true) => ({
+      clinicaId: owner.clinica.id,
+      nombres,
+      apellidos: 'Prueba',
+      especialidad,
+      color: '#1d4ed8',
+      activo,
     });
-    expect(res.status).toBe(400);
-    expect((await errorOf(res)).fields?.['doctores.0.imagen']).toBe(DIRECTORY_MESSAGES.imagenInvalid);
+    await t.db
+      .insert(dentistas)
+      .values([dentist('Zoe', 'ortodoncia'), dentist('Ana', 'estetica-dental'), dentist('Baja', 'endodoncia', false)]);
+    const res = await t.request(`/api/directorio/clinicas/${owner.clinica.id}`);
+    expect(res.status).toBe(200);
+    const { clinica } = (await res.json()) as { clinica: Record<string, unknown> };
+    expect(clinica.profesionales).toEqual([
+      { nombres: 'Ana', apellidos: 'Prueba', especialidad: 'estetica-dental' },
+      { nombres: 'Zoe', apellidos: 'Prueba', especialidad: 'ortodoncia' },
+    ]);
+    expect(clinica).not.toHaveProperty('doctores');
+    // A typed list sent by an older form is not stored anywhere.
+    const put = await putPerfil(owner.cookie, { ...PERFIL, doctores: [{ nombre: 'Dr. X' }] } as PerfilBody);
+    expect(put.status).toBe(200);
+    expect((await put.json()).perfil).not.toHaveProperty('doctores');
   });
 
   it('marks a newly published clinic as new, and as having news only after a later change', async () => {
