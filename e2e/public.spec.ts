@@ -340,14 +340,17 @@ test("the owner fills 'Perfil público' in /settings, images included, and the d
   });
   expect(moved.ok()).toBe(true);
   // 'Profesionales' are the clinic's active dentists: no list of their own on the form.
-  for (const [nombres, activo] of [
-    ['Elena', true],
-    ['Baja', false],
-  ] as const) {
+  for (const nombres of ['Elena', 'Baja']) {
     const created = await page.request.post('/api/dentistas', {
-      data: { nombres, apellidos: 'Prueba', especialidad: 'estetica-dental', activo },
+      data: { nombres, apellidos: 'Prueba', especialidad: 'estetica-dental' },
     });
     expect(created.ok()).toBe(true);
+    if (nombres !== 'Baja') continue;
+    const { id } = (await created.json()) as { id: string };
+    const deactivated = await page.request.put(`/api/dentistas/${id}`, {
+      data: { nombres, apellidos: 'Prueba', especialidad: 'estetica-dental', activo: false },
+    });
+    expect(deactivated.ok()).toBe(true);
   }
   const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
