@@ -1,5 +1,4 @@
 import { Moon, Sun } from 'lucide-react';
-import type * as React from 'react';
 
 import { THEME_OPTIONS } from '@/components/theme-choice';
 import { type Theme, useTheme } from '@/components/theme-provider';
@@ -12,27 +11,6 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-
-/** One click switches between light and dark; the choice stops following the operating system. */
-function ThemeToggle({ onClick, ...props }: React.ComponentProps<typeof Button>) {
-  const { resolvedTheme, setTheme } = useTheme();
-  return (
-    <Button
-      type="button"
-      variant="ghost"
-      size="icon"
-      aria-label="Cambiar tema"
-      title={resolvedTheme === 'dark' ? 'Cambiar a tema claro' : 'Cambiar a tema oscuro'}
-      onClick={(event) => {
-        setTheme(resolvedTheme === 'dark' ? 'light' : 'dark');
-        onClick?.(event);
-      }}
-      {...props}
-    >
-      {resolvedTheme === 'dark' ? <Moon aria-hidden="true" /> : <Sun aria-hidden="true" />}
-    </Button>
-  );
-}
 
 /** Offers the three choices, including going back to following the operating system. */
 function ThemeMenu({ align = 'end', className }: { align?: 'start' | 'center' | 'end'; className?: string }) {
@@ -59,4 +37,4 @@ function ThemeMenu({ align = 'end', className }: { align?: 'start' | 'center' | 
   );
 }
 
-export { ThemeMenu, ThemeToggle };
+export { ThemeMenu };
