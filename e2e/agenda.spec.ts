@@ -265,7 +265,6 @@ test('a request sent from the public profile becomes an appointment, with its pa
         horario: [{ dias: 'Lunes a viernes', horas: '09:00 - 18:00' }],
         email: `agenda.${Date.now().toString(36)}@clinica-e2e.test`,
         sitioWeb: null,
-        doctores: [],
       },
     }),
     'public profile',

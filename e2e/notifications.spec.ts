@@ -135,7 +135,6 @@ test("a request sent from a clinic's public profile appears live in the bell of 
         horario: [],
         email: null,
         sitioWeb: null,
-        doctores: [],
       },
     }),
     'publish profile',

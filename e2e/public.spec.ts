@@ -113,6 +113,48 @@ test.describe('landing', () => {
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
   });
 
+  test('at 390 px the header folds into a menu that works by keyboard and offers the three themes', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    const menuButton = header.getByRole('button', { name: 'Menú' });
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(header.getByRole('link', { name: 'Clínicas', exact: true })).toBeHidden();
+    // Opened from the keyboard; Escape closes it and gives focus back to its button.
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(header.getByRole('link', { name: 'Clínicas', exact: true })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(menuButton).toBeFocused();
+    // The theme, 'Sistema' included, and the way in are there too.
+    await menuButton.click();
+    const themes = header.getByRole('group', { name: 'Tema' });
+    await themes.getByRole('button', { name: 'Oscuro' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await themes.getByRole('button', { name: 'Sistema' }).click();
+    await expect(themes.getByRole('button', { name: 'Sistema' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.evaluate(() => localStorage.getItem('ui-theme'))).toBe('system');
+    await expect(header.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
+    // A followed link closes it.
+    await header.getByRole('link', { name: 'Clínicas', exact: true }).click();
+    await expect(page).toHaveURL(/\/clinicas$/);
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations).toEqual([]);
+  });
+
+  test("the desktop header's theme menu offers 'Sistema'", async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Cambiar tema' }).click();
+    await page.getByRole('menuitemradio', { name: 'Sistema' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('ui-theme'))).toBe('system');
+  });
+
   test('the featured carousel moves with the keyboard', async ({ page }) => {
     await page.goto('/');
     const track = page.getByRole('region', { name: /^Clínicas destacadas: usa las flechas/ });
@@ -192,7 +234,8 @@ test.describe('clinic profile', () => {
 
     await expect(page.getByRole('tabpanel')).toContainText('Implantes dentales');
     await page.getByRole('tab', { name: 'Profesionales' }).click();
-    await expect(page.getByRole('tabpanel')).toContainText('Dr. Manuel Romero');
+    // The clinic's dentists, with the specialty's Spanish name.
+    await expect(page.getByRole('tabpanel')).toContainText('Manuel Romero');
     await expect(page.getByRole('tabpanel')).toContainText('Implantología');
     await page.getByRole('tab', { name: 'Contacto' }).click();
     await expect(page.getByRole('textbox', { name: 'Nombre' })).toBeVisible();
@@ -238,7 +281,6 @@ test('a visitor request reaches the clinic: its Solicitudes list and its mailbox
       horario: [],
       email: publicEmail,
       sitioWeb: null,
-      doctores: [],
     },
   });
   expect(publish.ok()).toBe(true);
@@ -297,6 +339,19 @@ test("the owner fills 'Perfil público' in /settings, images included, and the d
     },
   });
   expect(moved.ok()).toBe(true);
+  // 'Profesionales' are the clinic's active dentists: no list of their own on the form.
+  for (const nombres of ['Elena', 'Baja']) {
+    const created = await page.request.post('/api/dentistas', {
+      data: { nombres, apellidos: 'Prueba', especialidad: 'estetica-dental' },
+    });
+    expect(created.ok()).toBe(true);
+    if (nombres !== 'Baja') continue;
+    const { id } = (await created.json()) as { id: string };
+    const deactivated = await page.request.put(`/api/dentistas/${id}`, {
+      data: { nombres, apellidos: 'Prueba', especialidad: 'estetica-dental', activo: false },
+    });
+    expect(deactivated.ok()).toBe(true);
+  }
   const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
   await page.goto('/settings');
@@ -324,14 +379,8 @@ test("the owner fills 'Perfil público' in /settings, images included, and the d
   await section.getByLabel('Días (fila 1)').fill('Lunes a jueves');
   await section.getByLabel('Horas (fila 1)').fill('10:00 - 19:00');
   await section.getByLabel('Email de contacto').fill('hola@perfil-e2e.test');
-  await section.getByRole('button', { name: 'Añadir profesional' }).click();
-  await section.getByLabel('Nombre', { exact: true }).fill('Dra. Elena Prueba');
-  await section.getByLabel('Especialidad', { exact: true }).fill('Ortodoncista');
-  // A professional's photo is stored at once and saved with the form as its URL.
-  await section.getByLabel('Foto del profesional 1').setInputFiles({ ...TEAL_PNG, name: 'elena.png' });
-  await expect(
-    section.locator('label', { hasText: 'Foto del profesional 1' }).locator('img[src^="/files/"]'),
-  ).toBeVisible();
+  await expect(section.getByRole('link', { name: 'Gestionar dentistas' })).toHaveAttribute('href', '/dentistas');
+  await expect(section.getByRole('button', { name: 'Añadir profesional' })).toHaveCount(0);
   await section.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(toast('¡Cambios guardados!')).toBeVisible();
 
@@ -341,6 +390,7 @@ test("the owner fills 'Perfil público' in /settings, images included, and the d
   await expect(page.getByRole('tabpanel')).toContainText('Blanqueamiento LED');
   await expect(page.getByRole('row', { name: /Lunes a jueves/ })).toContainText('10:00 - 19:00');
   await page.getByRole('tab', { name: 'Profesionales' }).click();
-  await expect(page.getByRole('tabpanel')).toContainText('Dra. Elena Prueba');
-  await expect(page.getByRole('tabpanel').locator('img[src^="/files/"]')).toBeVisible();
+  await expect(page.getByRole('tabpanel')).toContainText('Elena Prueba');
+  await expect(page.getByRole('tabpanel')).toContainText('Estética dental');
+  await expect(page.getByRole('tabpanel')).not.toContainText('Baja Prueba');
 });

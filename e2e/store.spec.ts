@@ -169,7 +169,13 @@ test('a clinic buys supplies, follows the order, the supplier delivers it, and t
       'supplier sign-in',
     );
     await supplier.goto('/dashboard');
-    await supplier.locator('[data-slot="sidebar"]').first().getByRole('link', { name: 'Ventas' }).click();
+    // A supplier's menu is what it does: its sales and catalogue, not the clinic's patients or the store.
+    const supplierSidebar = supplier.locator('[data-slot="sidebar"]').first();
+    await expect(supplierSidebar.getByRole('link', { name: 'Productos y Servicios' })).toBeVisible();
+    for (const name of ['Pacientes', 'Agenda', 'Tienda', 'Mis pedidos']) {
+      await expect(supplierSidebar.getByRole('link', { name })).toHaveCount(0);
+    }
+    await supplierSidebar.getByRole('link', { name: 'Ventas' }).click();
     await expect(supplier.getByRole('heading', { name: 'Ventas', level: 1 })).toBeVisible();
     await supplier.getByRole('link', { name: numero }).click();
     await expect(supplier.getByText('Clínica: Clínica Compras E2E')).toBeVisible();
@@ -241,8 +247,9 @@ test('Ventas is only for supplier clinics; a cart can be emptied; an empty check
   await expect(sidebar.getByRole('link', { name: 'Tienda' })).toBeVisible();
   await expect(sidebar.getByRole('link', { name: 'Mis pedidos' })).toBeVisible();
   await expect(sidebar.getByRole('link', { name: 'Ventas' })).toHaveCount(0);
+  // A clinic has no Ventas: the page does not exist for it, as any unknown path.
   await page.goto('/ventas');
-  await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
   // Emptied after asking: 'Tu carrito está vacío' with a way back.
   await page.goto('/compras?q=gasas');
   await card(page, 'Gasas estériles 7.5 x 7.5')

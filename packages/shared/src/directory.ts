@@ -18,53 +18,73 @@ export type SpecialtyId = (typeof ESPECIALIDAD_IDS)[number];
 
 export type Specialty = { id: SpecialtyId; nombre: string; icono: string; descripcion: string };
 
+/** The Spanish name of each specialty, alone: what a public card or profile needs to show it. */
+export const SPECIALTY_NAMES = {
+  'odontologia-general': 'Odontología general',
+  ortodoncia: 'Ortodoncia',
+  endodoncia: 'Endodoncia',
+  periodoncia: 'Periodoncia',
+  odontopediatria: 'Odontopediatría',
+  implantologia: 'Implantología',
+  'estetica-dental': 'Estética dental',
+  'cirugia-oral': 'Cirugía oral',
+} as const satisfies Record<SpecialtyId, string>;
+
+/**
+ * A specialty's Spanish name, with its accents ('estetica-dental' → 'Estética dental'), everywhere a
+ * slug is shown; an unknown slug (typed in a URL) is shown capitalised with spaces.
+ */
+export function specialtyName(slug: string): string {
+  return (SPECIALTY_NAMES as Record<string, string>)[slug] ?? formatSpecialtySlug(slug);
+}
+
 /** The eight specialties of spec 000 §3. `icono` names a lucide icon; the web app maps it to a component. */
 export const ESPECIALIDADES = [
   {
     id: 'odontologia-general',
-    nombre: 'Odontología general',
+    nombre: SPECIALTY_NAMES['odontologia-general'],
     icono: 'stethoscope',
     descripcion: 'Revisiones, limpiezas, empastes y prevención para toda la familia.',
   },
   {
     id: 'ortodoncia',
-    nombre: 'Ortodoncia',
+    nombre: SPECIALTY_NAMES['ortodoncia'],
     icono: 'smile',
     descripcion: 'Brackets, alineadores invisibles y corrección de la mordida a cualquier edad.',
   },
   {
     id: 'endodoncia',
-    nombre: 'Endodoncia',
+    nombre: SPECIALTY_NAMES['endodoncia'],
     icono: 'activity',
     descripcion: 'Tratamiento de conductos para salvar dientes dañados o infectados.',
   },
   {
     id: 'periodoncia',
-    nombre: 'Periodoncia',
+    nombre: SPECIALTY_NAMES['periodoncia'],
     icono: 'heart-pulse',
     descripcion: 'Cuidado de las encías y del hueso que sostiene los dientes.',
   },
   {
     id: 'odontopediatria',
-    nombre: 'Odontopediatría',
+    nombre: SPECIALTY_NAMES['odontopediatria'],
     icono: 'baby',
     descripcion: 'Atención dental adaptada a bebés, niños y adolescentes.',
   },
   {
     id: 'implantologia',
-    nombre: 'Implantología',
+    nombre: SPECIALTY_NAMES['implantologia'],
     icono: 'shield-plus',
     descripcion: 'Implantes dentales para reponer piezas perdidas de forma fija y natural.',
   },
   {
     id: 'estetica-dental',
-    nombre: 'Estética dental',
+    nombre: SPECIALTY_NAMES['estetica-dental'],
     icono: 'sparkles',
     descripcion: 'Blanqueamiento, carillas y diseño de sonrisa.',
   },
   {
     id: 'cirugia-oral',
-    nombre: 'Cirugía oral',
+    nombre: SPECIALTY_NAMES['cirugia-oral'],
     icono: 'scissors',
     descripcion: 'Extracciones complejas, muelas del juicio y cirugía preimplantaria.',
   },
@@ -95,6 +115,49 @@ export function normalizeSearchText(value: string): string {
     .replace(/\s+/g, ' ');
 }
 
+/** Linking words a visitor types ('ortodoncia en Madrid') that name nothing. */
+const SEARCH_STOP_WORDS = new Set(['a', 'de', 'del', 'el', 'en', 'la', 'las', 'los', 'y']);
+
+/** The most words of a city name a search compares ('palma de mallorca'). */
+const CITY_WORDS_MAX = 4;
+
+/** A word of a directory search, and the runs of the text around it that may be a whole city name. */
+export type SearchWord = { word: string; cities: string[] };
+
+/**
+ * The words of a directory search, each of which must match the clinic (its name, city or a
+ * specialty): normalised, split at spaces and hyphens, repeats and linking words left out (unless
+ * there is nothing else). 'Ortodoncia en Madrid' → ortodoncia, madrid. A city is matched whole, by
+ * equality (its index serves): `cities` are the runs of up to four words of the text, as typed, that
+ * hold the word ('coruna' in 'ortodoncia a coruña' → 'a coruna', 'coruna', ...).
+ */
+export function searchWords(value: string): SearchWord[] {
+  const text = normalizeSearchText(value);
+  const tokens = [...text.matchAll(/[^\s-]+/g)].map((m) => ({
+    word: m[0],
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
+  const runsAround = (i: number) => {
+    const runs: string[] = [];
+    for (let first = Math.max(0, i - CITY_WORDS_MAX + 1); first <= i; first++) {
+      for (let last = i; last < Math.min(tokens.length, first + CITY_WORDS_MAX); last++) {
+        runs.push(text.slice(tokens[first].start, tokens[last].end));
+      }
+    }
+    return runs;
+  };
+  const meaningful = tokens.some((t) => !SEARCH_STOP_WORDS.has(t.word));
+  const words = new Map<string, Set<string>>();
+  tokens.forEach((token, i) => {
+    if (meaningful && SEARCH_STOP_WORDS.has(token.word)) return;
+    const cities = words.get(token.word) ?? new Set<string>();
+    for (const run of runsAround(i)) cities.add(run);
+    words.set(token.word, cities);
+  });
+  return [...words].map(([word, cities]) => ({ word, cities: [...cities] }));
+}
+
 /** Specialties whose name, slug or synonyms contain the term (or the term contains them). */
 export function matchingSpecialties(term: string): SpecialtyId[] {
   const q = normalizeSearchText(term);
@@ -105,8 +168,8 @@ export function matchingSpecialties(term: string): SpecialtyId[] {
   }).map((e) => e.id);
 }
 
-/** Spec 000 §2: chips show the hyphenated slug capitalised with spaces ('estetica-dental' → 'Estetica Dental'). */
-export function formatSpecialtySlug(slug: string): string {
+/** The hyphenated slug capitalised with spaces ('estetica-dental' → 'Estetica Dental'): only for a slug of no specialty. */
+function formatSpecialtySlug(slug: string): string {
   return slug
     .split('-')
     .filter(Boolean)

@@ -2,6 +2,7 @@
 export * from './schemas/error-map.ts';
 export * from './estados.ts';
 export * from './format.ts';
+export * from './names.ts';
 export * from './images.ts';
 export * from './permissions.ts';
 export * from './schemas/auth.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ESPECIALIDADES, type SpecialtyId } from '@odontia/shared';
+import { DENTIST_COLOR_VALUES, ESPECIALIDADES, type SpecialtyId } from '@odontia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
-import { clinicas, especialidades, user, type Doctor, type ScheduleRow } from '../db/schema/index.ts';
+import { clinicas, dentistas, especialidades, user, type ScheduleRow } from '../db/schema/index.ts';
 import { createClinic } from '../features/clinic/clinic.service.ts';
 
 /** Reference data: the eight specialties of spec 000 §3, kept in step with the code on every start. */
@@ -26,7 +26,8 @@ type DemoClinic = {
   especialidades: SpecialtyId[];
   servicios: string[];
   horario: ScheduleRow[];
-  doctores: Omit<Doctor, 'imagen'>[];
+  /** Its active dentists: the public profile's 'Profesionales'. */
+  dentistas: { nombres: string; apellidos: string; especialidad: SpecialtyId }[];
   destacada: boolean;
   /** Days since publication: under 30 shows the "Nueva" badge. */
   publicadaHaceDias: number;
@@ -64,10 +65,10 @@ export const DEMO_CLINICS: DemoClinic[] = [
       'Radiografía digital 3D',
     ],
     horario: HORARIO_COMPLETO,
-    doctores: [
-      { nombre: 'Dra. Lucía Fernández', especialidad: 'Ortodoncia' },
-      { nombre: 'Dr. Javier Morales', especialidad: 'Implantología' },
-      { nombre: 'Dra. Elena Ruiz', especialidad: 'Odontología general' },
+    dentistas: [
+      { nombres: 'Lucía', apellidos: 'Fernández', especialidad: 'ortodoncia' },
+      { nombres: 'Javier', apellidos: 'Morales', especialidad: 'implantologia' },
+      { nombres: 'Elena', apellidos: 'Ruiz', especialidad: 'odontologia-general' },
     ],
     destacada: true,
     publicadaHaceDias: 420,
@@ -84,9 +85,9 @@ export const DEMO_CLINICS: DemoClinic[] = [
     especialidades: ['periodoncia', 'implantologia', 'cirugia-oral'],
     servicios: ['Estudio periodontal', 'Curetajes', 'Injertos de encía', 'Implantes dentales', 'Elevación de seno'],
     horario: HORARIO_PARTIDO,
-    doctores: [
-      { nombre: 'Dr. Andrés Castillo', especialidad: 'Periodoncia' },
-      { nombre: 'Dra. Marta Gil', especialidad: 'Cirugía oral' },
+    dentistas: [
+      { nombres: 'Andrés', apellidos: 'Castillo', especialidad: 'periodoncia' },
+      { nombres: 'Marta', apellidos: 'Gil', especialidad: 'cirugia-oral' },
     ],
     destacada: true,
     publicadaHaceDias: 300,
@@ -112,9 +113,9 @@ export const DEMO_CLINICS: DemoClinic[] = [
       { dias: 'Lunes a viernes', horas: '10:00 - 19:30' },
       { dias: 'Sábados', horas: '10:00 - 13:30' },
     ],
-    doctores: [
-      { nombre: 'Dra. Paula Navarro', especialidad: 'Odontopediatría' },
-      { nombre: 'Dr. Sergio Blanco', especialidad: 'Ortodoncia' },
+    dentistas: [
+      { nombres: 'Paula', apellidos: 'Navarro', especialidad: 'odontopediatria' },
+      { nombres: 'Sergio', apellidos: 'Blanco', especialidad: 'ortodoncia' },
     ],
     destacada: false,
     publicadaHaceDias: 9,
@@ -137,10 +138,10 @@ export const DEMO_CLINICS: DemoClinic[] = [
       'Sedación consciente',
     ],
     horario: HORARIO_COMPLETO,
-    doctores: [
-      { nombre: 'Dr. Jordi Puig', especialidad: 'Implantología' },
-      { nombre: 'Dra. Núria Vidal', especialidad: 'Estética dental' },
-      { nombre: 'Dr. Marc Soler', especialidad: 'Endodoncia' },
+    dentistas: [
+      { nombres: 'Jordi', apellidos: 'Puig', especialidad: 'implantologia' },
+      { nombres: 'Núria', apellidos: 'Vidal', especialidad: 'estetica-dental' },
+      { nombres: 'Marc', apellidos: 'Soler', especialidad: 'endodoncia' },
     ],
     destacada: true,
     publicadaHaceDias: 510,
@@ -163,9 +164,9 @@ export const DEMO_CLINICS: DemoClinic[] = [
       'Estudio de ortodoncia gratuito',
     ],
     horario: HORARIO_PARTIDO,
-    doctores: [
-      { nombre: 'Dra. Laia Ferrer', especialidad: 'Ortodoncia' },
-      { nombre: 'Dr. Pau Roca', especialidad: 'Estética dental' },
+    dentistas: [
+      { nombres: 'Laia', apellidos: 'Ferrer', especialidad: 'ortodoncia' },
+      { nombres: 'Pau', apellidos: 'Roca', especialidad: 'estetica-dental' },
     ],
     destacada: false,
     publicadaHaceDias: 150,
@@ -185,9 +186,9 @@ export const DEMO_CLINICS: DemoClinic[] = [
       { dias: 'Lunes a viernes', horas: '08:30 - 21:00' },
       { dias: 'Sábados', horas: '09:00 - 14:00' },
     ],
-    doctores: [
-      { nombre: 'Dr. Oriol Martí', especialidad: 'Odontología general' },
-      { nombre: 'Dra. Carla Serra', especialidad: 'Endodoncia' },
+    dentistas: [
+      { nombres: 'Oriol', apellidos: 'Martí', especialidad: 'odontologia-general' },
+      { nombres: 'Carla', apellidos: 'Serra', especialidad: 'endodoncia' },
     ],
     destacada: false,
     publicadaHaceDias: 12,
@@ -204,9 +205,9 @@ export const DEMO_CLINICS: DemoClinic[] = [
     especialidades: ['odontologia-general', 'periodoncia', 'endodoncia'],
     servicios: ['Revisión anual', 'Tratamiento de encías', 'Endodoncia', 'Coronas de zirconio', 'Férulas de descarga'],
     horario: HORARIO_COMPLETO,
-    doctores: [
-      { nombre: 'Dr. Vicente Llorens', especialidad: 'Periodoncia' },
-      { nombre: 'Dra. Amparo Sanchis', especialidad: 'Odontología general' },
+    dentistas: [
+      { nombres: 'Vicente', apellidos: 'Llorens', especialidad: 'periodoncia' },
+      { nombres: 'Amparo', apellidos: 'Sanchis', especialidad: 'odontologia-general' },
     ],
     destacada: true,
     publicadaHaceDias: 700,
@@ -223,9 +224,9 @@ export const DEMO_CLINICS: DemoClinic[] = [
     especialidades: ['estetica-dental', 'ortodoncia'],
     servicios: ['Carillas de composite', 'Blanqueamiento LED', 'Ortodoncia invisible', 'Contorneado estético'],
     horario: HORARIO_PARTIDO,
-    doctores: [
-      { nombre: 'Dra. Clara Esteve', especialidad: 'Estética dental' },
-      { nombre: 'Dr. Hugo Peris', especialidad: 'Ortodoncia' },
+    dentistas: [
+      { nombres: 'Clara', apellidos: 'Esteve', especialidad: 'estetica-dental' },
+      { nombres: 'Hugo', apellidos: 'Peris', especialidad: 'ortodoncia' },
     ],
     destacada: false,
     publicadaHaceDias: 20,
@@ -248,10 +249,10 @@ export const DEMO_CLINICS: DemoClinic[] = [
       'Financiación sin intereses',
     ],
     horario: HORARIO_COMPLETO,
-    doctores: [
-      { nombre: 'Dr. Manuel Romero', especialidad: 'Implantología' },
-      { nombre: 'Dra. Rocío Márquez', especialidad: 'Odontopediatría' },
-      { nombre: 'Dr. Álvaro Domínguez', especialidad: 'Cirugía oral' },
+    dentistas: [
+      { nombres: 'Manuel', apellidos: 'Romero', especialidad: 'implantologia' },
+      { nombres: 'Rocío', apellidos: 'Márquez', especialidad: 'odontopediatria' },
+      { nombres: 'Álvaro', apellidos: 'Domínguez', especialidad: 'cirugia-oral' },
     ],
     destacada: true,
     publicadaHaceDias: 365,
@@ -271,9 +272,9 @@ export const DEMO_CLINICS: DemoClinic[] = [
       { dias: 'Lunes a viernes', horas: '11:00 - 21:00' },
       { dias: 'Sábados', horas: '09:30 - 14:30' },
     ],
-    doctores: [
-      { nombre: 'Dra. Macarena Ortiz', especialidad: 'Odontopediatría' },
-      { nombre: 'Dr. Fernando Vega', especialidad: 'Periodoncia' },
+    dentistas: [
+      { nombres: 'Macarena', apellidos: 'Ortiz', especialidad: 'odontopediatria' },
+      { nombres: 'Fernando', apellidos: 'Vega', especialidad: 'periodoncia' },
     ],
     destacada: false,
     publicadaHaceDias: 240,
@@ -282,7 +283,6 @@ export const DEMO_CLINICS: DemoClinic[] = [
 ];
 
 export const demoClinicImage = (slug: string) => `/demo/clinicas/${slug}.svg`;
-export const demoDoctorImage = (slug: string, index: number) => `/demo/doctores/${slug}-${index + 1}.svg`;
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
 
@@ -317,9 +317,15 @@ export async function seedDirectoryDemo(tx: Executor): Promise<void> {
         emailPublico: `info@${demo.slug}.example`,
         sitioWeb: `https://www.${demo.slug}.example`,
         imagenUrl: demoClinicImage(demo.slug),
-        doctores: demo.doctores.map((d, i) => ({ ...d, imagen: demoDoctorImage(demo.slug, i) })),
         destacada: demo.destacada,
       })
       .where(eq(clinicas.id, clinica.id));
+    await tx.insert(dentistas).values(
+      demo.dentistas.map((d, i) => ({
+        ...d,
+        clinicaId: clinica.id,
+        color: DENTIST_COLOR_VALUES[i % DENTIST_COLOR_VALUES.length],
+      })),
+    );
   }
 }

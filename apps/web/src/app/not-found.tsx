@@ -1,11 +1,20 @@
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { cn } from '@/lib/utils';
 import { usePageTitle } from '@/lib/use-page-title';
 
-export default function NotFoundPage() {
+/**
+ * 'Página no encontrada': for an unknown path (the whole page, with a way home) and, inside the staff
+ * shell, for a screen that does not exist for this kind of account (a clinic's /ventas, a supplier's
+ * /pacientes), with a way back to the dashboard.
+ */
+export function NotFound({ inShell = false }: { inShell?: boolean }) {
   usePageTitle('Página no encontrada');
+  const Root = inShell ? 'div' : 'main';
   return (
-    <main className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
+    <Root
+      className={cn('flex flex-col items-center justify-center gap-4 p-6 text-center', inShell ? 'py-16' : 'min-h-svh')}
+    >
       <p className="text-primary text-6xl font-bold" aria-hidden="true">
         404
       </p>
@@ -13,9 +22,13 @@ export default function NotFoundPage() {
       <p className="text-muted-foreground max-w-md">
         Lo sentimos, la página que estás buscando no existe o ha sido movida.
       </p>
-      <Link to="/" className={buttonVariants()}>
-        Volver al Inicio
+      <Link to={inShell ? '/dashboard' : '/'} className={buttonVariants()}>
+        {inShell ? 'Volver al Dashboard' : 'Volver al Inicio'}
       </Link>
-    </main>
+    </Root>
   );
+}
+
+export default function NotFoundPage() {
+  return <NotFound />;
 }

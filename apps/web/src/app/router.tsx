@@ -1,6 +1,7 @@
 import type { Permission } from '@odontia/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { lazy, Suspense } from 'react';
+import type { Audience } from './layouts/nav';
 import { RootLayout } from './layouts/root-layout';
 
 // Not needed to show a public page: loaded only when used, so they stay out of the landing's budget.
@@ -29,15 +30,18 @@ const settingsPage = async () => {
   return { Component: () => <SettingsPage sections={sections} /> };
 };
 
-/** Routes that open only for members whose role grants `permission` (the sidebar hides them the same way). */
+/**
+ * Routes that open only for members whose role grants `permission`, and only for the accounts of
+ * `audience` (nav.ts): the sidebar hides them the same way.
+ */
 const guarded = (
   permission: Permission,
   children: RouteObject[],
-  options: { supplierOnly?: boolean } = {},
+  options: { audience?: Audience } = {},
 ): RouteObject => ({
   lazy: async () => {
     const { RequirePermission } = await import('./layouts/require-permission');
-    return { Component: () => <RequirePermission permission={permission} supplierOnly={options.supplierOnly} /> };
+    return { Component: () => <RequirePermission permission={permission} audience={options.audience} /> };
   },
   children,
 });
@@ -78,25 +82,39 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/dashboard', lazy: dashboardPage },
               { path: '/profile', lazy: page(() => import('@/features/profile/pages/profile-page')) },
-              // Each screen opens for the roles that hold the permission of its sidebar entry.
-              guarded('pacientes.ver', [
-                { path: '/pacientes', lazy: page(() => import('@/features/patients/pages/patients-page')) },
-                guarded('pacientes.crear', [
-                  { path: '/pacientes/nuevo', lazy: page(() => import('@/features/patients/pages/new-patient-page')) },
-                ]),
-                { path: '/pacientes/:id', lazy: page(() => import('@/features/patients/pages/edit-patient-page')) },
-              ]),
-              guarded('citas.ver', [
-                { path: '/citas', lazy: page(() => import('@/features/appointments/pages/agenda-page')) },
-                guarded('citas.crear', [
+              // Each screen opens for the roles that hold the permission of its sidebar entry, and for its audience.
+              guarded(
+                'pacientes.ver',
+                [
+                  { path: '/pacientes', lazy: page(() => import('@/features/patients/pages/patients-page')) },
+                  guarded('pacientes.crear', [
+                    {
+                      path: '/pacientes/nuevo',
+                      lazy: page(() => import('@/features/patients/pages/new-patient-page')),
+                    },
+                  ]),
+                  { path: '/pacientes/:id', lazy: page(() => import('@/features/patients/pages/edit-patient-page')) },
+                ],
+                { audience: 'clinic' },
+              ),
+              guarded(
+                'citas.ver',
+                [
+                  { path: '/citas', lazy: page(() => import('@/features/appointments/pages/agenda-page')) },
+                  guarded('citas.crear', [
+                    {
+                      path: '/citas/nueva',
+                      lazy: page(() => import('@/features/appointments/pages/new-appointment-page')),
+                    },
+                  ]),
                   {
-                    path: '/citas/nueva',
-                    lazy: page(() => import('@/features/appointments/pages/new-appointment-page')),
+                    path: '/citas/:id',
+                    lazy: page(() => import('@/features/appointments/pages/edit-appointment-page')),
                   },
-                ]),
-                { path: '/citas/:id', lazy: page(() => import('@/features/appointments/pages/edit-appointment-page')) },
-              ]),
-              guarded('odontograma.ver', [{ path: '/odontograma', lazy: odontogramPage }]),
+                ],
+                { audience: 'clinic' },
+              ),
+              guarded('odontograma.ver', [{ path: '/odontograma', lazy: odontogramPage }], { audience: 'clinic' }),
               // Inventario (spec 001 §2).
               guarded('productos.ver', [
                 { path: '/productos', lazy: page(() => import('@/features/catalog/pages/catalog-page')) },
@@ -105,31 +123,39 @@ export const routes: RouteObject[] = [
                 ]),
                 { path: '/productos/:id', lazy: page(() => import('@/features/catalog/pages/edit-item-page')) },
               ]),
-              guarded('dentistas.ver', [
-                { path: '/dentistas', lazy: page(() => import('@/features/dentists/pages/dentists-page')) },
-              ]),
-              guarded('solicitudes.ver', [
-                { path: '/solicitudes', lazy: page(() => import('@/features/requests/pages/requests-page')) },
-              ]),
+              guarded(
+                'dentistas.ver',
+                [{ path: '/dentistas', lazy: page(() => import('@/features/dentists/pages/dentists-page')) }],
+                { audience: 'clinic' },
+              ),
+              guarded(
+                'solicitudes.ver',
+                [{ path: '/solicitudes', lazy: page(() => import('@/features/requests/pages/requests-page')) }],
+                { audience: 'clinic' },
+              ),
               guarded('clinica.ver', [{ path: '/settings', lazy: settingsPage }]),
               // The supplies store (spec 001 §2 Store, Cart, Checkout; DESIGN §1: /compras/producto/{id} exists).
-              guarded('compras.ver', [
-                { path: '/compras', lazy: page(() => import('@/features/store/pages/store-page')) },
-                { path: '/compras/producto/:id', lazy: page(() => import('@/features/store/pages/product-page')) },
-                { path: '/compras/carrito', lazy: page(() => import('@/features/store/pages/cart-page')) },
-                guarded('compras.realizar', [
-                  { path: '/compras/checkout', lazy: page(() => import('@/features/store/pages/checkout-page')) },
-                ]),
-                { path: '/compras/pedidos', lazy: page(() => import('@/features/store/pages/orders-page')) },
-                { path: '/compras/pedidos/:id', lazy: page(() => import('@/features/store/pages/order-page')) },
-              ]),
+              guarded(
+                'compras.ver',
+                [
+                  { path: '/compras', lazy: page(() => import('@/features/store/pages/store-page')) },
+                  { path: '/compras/producto/:id', lazy: page(() => import('@/features/store/pages/product-page')) },
+                  { path: '/compras/carrito', lazy: page(() => import('@/features/store/pages/cart-page')) },
+                  guarded('compras.realizar', [
+                    { path: '/compras/checkout', lazy: page(() => import('@/features/store/pages/checkout-page')) },
+                  ]),
+                  { path: '/compras/pedidos', lazy: page(() => import('@/features/store/pages/orders-page')) },
+                  { path: '/compras/pedidos/:id', lazy: page(() => import('@/features/store/pages/order-page')) },
+                ],
+                { audience: 'clinic' },
+              ),
               guarded(
                 'ventas.gestionar',
                 [
                   { path: '/ventas', lazy: page(() => import('@/features/store/pages/sales-page')) },
                   { path: '/ventas/:id', lazy: page(() => import('@/features/store/pages/sale-page')) },
                 ],
-                { supplierOnly: true },
+                { audience: 'supplier' },
               ),
               // Administración (spec 001 §2).
               guarded('usuarios.ver', [

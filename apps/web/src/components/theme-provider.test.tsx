@@ -2,23 +2,17 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { ThemeProvider, useTheme } from '@/components/theme-provider';
-import { ThemeToggle } from '@/components/theme-toggle';
+import { ThemeChoice } from '@/components/theme-choice';
 import { setMedia } from '@/test/media';
 
 import indexHtml from '../../index.html?raw';
 
 function ThemeProbe() {
-  const { theme, resolvedTheme, setTheme } = useTheme();
+  const { theme, resolvedTheme } = useTheme();
   return (
     <div>
       <p data-testid="theme">{theme}</p>
       <p data-testid="resolved">{resolvedTheme}</p>
-      <button type="button" onClick={() => setTheme('system')}>
-        Sistema
-      </button>
-      <button type="button" onClick={() => setTheme('light')}>
-        Claro
-      </button>
     </div>
   );
 }
@@ -27,7 +21,7 @@ function renderWithTheme() {
   return render(
     <ThemeProvider>
       <ThemeProbe />
-      <ThemeToggle />
+      <ThemeChoice />
     </ThemeProvider>,
   );
 }
@@ -68,8 +62,9 @@ describe('ThemeProvider', () => {
     const firstVisit = renderWithTheme();
     expect(html.classList.contains('light')).toBe(true);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Cambiar tema' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Oscuro' }));
 
+    expect(screen.getByRole('button', { name: 'Oscuro' }).getAttribute('aria-pressed')).toBe('true');
     expect(window.localStorage.getItem('ui-theme')).toBe('dark');
     expect(screen.getByTestId('theme').textContent).toBe('dark');
     expect(html.classList.contains('dark')).toBe(true);

@@ -1,6 +1,6 @@
-import { Monitor, Moon, Sun } from 'lucide-react';
-import type * as React from 'react';
+import { Moon, Sun } from 'lucide-react';
 
+import { THEME_OPTIONS } from '@/components/theme-choice';
 import { type Theme, useTheme } from '@/components/theme-provider';
 import { Button } from '@/components/ui/button';
 import {
@@ -12,40 +12,13 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 
-/** One click switches between light and dark; the choice stops following the operating system. */
-function ThemeToggle({ onClick, ...props }: React.ComponentProps<typeof Button>) {
-  const { resolvedTheme, setTheme } = useTheme();
-  return (
-    <Button
-      type="button"
-      variant="ghost"
-      size="icon"
-      aria-label="Cambiar tema"
-      title={resolvedTheme === 'dark' ? 'Cambiar a tema claro' : 'Cambiar a tema oscuro'}
-      onClick={(event) => {
-        setTheme(resolvedTheme === 'dark' ? 'light' : 'dark');
-        onClick?.(event);
-      }}
-      {...props}
-    >
-      {resolvedTheme === 'dark' ? <Moon aria-hidden="true" /> : <Sun aria-hidden="true" />}
-    </Button>
-  );
-}
-
-const THEME_OPTIONS: Array<{ value: Theme; label: string; icon: typeof Sun }> = [
-  { value: 'light', label: 'Claro', icon: Sun },
-  { value: 'dark', label: 'Oscuro', icon: Moon },
-  { value: 'system', label: 'Sistema', icon: Monitor },
-];
-
 /** Offers the three choices, including going back to following the operating system. */
-function ThemeMenu({ align = 'end' }: { align?: 'start' | 'center' | 'end' }) {
+function ThemeMenu({ align = 'end', className }: { align?: 'start' | 'center' | 'end'; className?: string }) {
   const { theme, resolvedTheme, setTheme } = useTheme();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button type="button" variant="ghost" size="icon" aria-label="Cambiar tema">
+        <Button type="button" variant="ghost" size="icon" aria-label="Cambiar tema" className={className}>
           {resolvedTheme === 'dark' ? <Moon aria-hidden="true" /> : <Sun aria-hidden="true" />}
         </Button>
       </DropdownMenuTrigger>
@@ -64,4 +37,4 @@ function ThemeMenu({ align = 'end' }: { align?: 'start' | 'center' | 'end' }) {
   );
 }
 
-export { ThemeMenu, ThemeToggle };
+export { ThemeMenu };

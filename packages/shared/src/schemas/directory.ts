@@ -24,10 +24,6 @@ export const DIRECTORY_MESSAGES = {
   horarioMax: (max: number) => `Puedes añadir hasta ${max} filas de horario`,
   emailInvalid: 'Introduce un email válido',
   sitioWebInvalid: 'Introduce una dirección web válida que empiece por http:// o https://',
-  doctorNombreRequired: 'El nombre es obligatorio',
-  doctorEspecialidadRequired: 'La especialidad es obligatoria',
-  doctoresMax: (max: number) => `Puedes añadir hasta ${max} profesionales`,
-  imagenInvalid: 'La imagen no es válida: súbela de nuevo',
   // Appointment request form.
   nombreRequired: 'El nombre es obligatorio',
   emailRequired: 'El email es obligatorio',
@@ -50,11 +46,8 @@ export const PUBLIC_PROFILE_LIMITS = {
   servicio: 100,
   horario: 10,
   horarioTexto: 60,
-  doctores: 30,
-  doctorTexto: 100,
   email: 200,
   sitioWeb: 300,
-  imagen: 300,
 } as const;
 
 export const APPOINTMENT_REQUEST_LIMITS = { nombre: 100, email: 200, telefono: 30, mensaje: 2000 } as const;
@@ -80,18 +73,10 @@ export const scheduleRowSchema = z.object({
   horas: requiredText(m.horasRequired, PUBLIC_PROFILE_LIMITS.horarioTexto),
 });
 
-export const doctorSchema = z.object({
-  nombre: requiredText(m.doctorNombreRequired, PUBLIC_PROFILE_LIMITS.doctorTexto),
-  especialidad: requiredText(m.doctorEspecialidadRequired, PUBLIC_PROFILE_LIMITS.doctorTexto),
-  /** A URL returned by the doctor image upload; the server accepts only its own. */
-  imagen: z
-    .string()
-    .max(PUBLIC_PROFILE_LIMITS.imagen, m.imagenInvalid)
-    .nullish()
-    .transform((v) => v || null),
-});
-
-/** What the clinic's staff edit in 'Perfil público' (the clinic image is a separate upload). */
+/**
+ * What the clinic's staff edit in 'Perfil público' (the clinic image is a separate upload). Its
+ * 'Profesionales' are the clinic's active dentists (/dentistas), not a list of their own.
+ */
 export const publicProfileSchema = z.object({
   publicada: z.boolean(),
   descripcion: optionalText(PUBLIC_PROFILE_LIMITS.descripcion, { multiline: true }),
@@ -105,7 +90,6 @@ export const publicProfileSchema = z.object({
   horario: z.array(scheduleRowSchema).max(PUBLIC_PROFILE_LIMITS.horario, m.horarioMax(PUBLIC_PROFILE_LIMITS.horario)),
   email: optionalEmail(m.emailInvalid, PUBLIC_PROFILE_LIMITS.email),
   sitioWeb,
-  doctores: z.array(doctorSchema).max(PUBLIC_PROFILE_LIMITS.doctores, m.doctoresMax(PUBLIC_PROFILE_LIMITS.doctores)),
 });
 export type PublicProfileInput = z.input<typeof publicProfileSchema>;
 export type PublicProfile = z.output<typeof publicProfileSchema>;

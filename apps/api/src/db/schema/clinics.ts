@@ -15,7 +15,6 @@ import {
 import { user } from './auth.ts';
 
 export type ScheduleRow = { dias: string; horas: string };
-export type Doctor = { nombre: string; especialidad: string; imagen: string | null };
 
 export const clinicas = pgTable(
   'clinicas',
@@ -51,7 +50,6 @@ export const clinicas = pgTable(
     emailPublico: text('email_publico'),
     sitioWeb: text('sitio_web'),
     imagenUrl: text('imagen_url'),
-    doctores: jsonb('doctores').$type<Doctor[]>().notNull().default([]),
     /** Set by the operator, never by the clinic. */
     destacada: boolean('destacada').notNull().default(false),
     fechaPerfilActualizado: timestamp('fecha_perfil_actualizado', { withTimezone: true }),

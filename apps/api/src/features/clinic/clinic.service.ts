@@ -3,6 +3,7 @@ import {
   clinicZoneFor,
   countryOf,
   DEFAULT_ROLES,
+  displayName,
   isZoneOfCountry,
   parseCountry,
   type ClinicData,
@@ -215,7 +216,7 @@ export async function saveClinicForOnboarding(
     .select({ nombres: perfilesUsuario.nombres, apellidos: perfilesUsuario.apellidos })
     .from(perfilesUsuario)
     .where(eq(perfilesUsuario.id, owner.id));
-  const nombres = [perfil?.nombres, perfil?.apellidos].filter(Boolean).join(' ') || owner.email.split('@')[0];
+  const nombres = displayName(perfil, owner.email);
   const created = await createClinic(db, { id: owner.id, email: owner.email, nombres }, data, hooks);
   return { clinica: (await getClinic(db, created.id))!, created: true };
 }

@@ -6,14 +6,16 @@ import {
   LANDING_CLINICS,
   matchingSpecialties,
   isId,
-  normalizeSearchText,
+  searchWords,
   todayInZone,
   type DirectoryQuery,
+  type SpecialtyId,
 } from '@odontia/shared';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../../db/search.ts';
 import type { Executor } from '../../db/client.ts';
-import { clinicas, especialidades } from '../../db/schema/index.ts';
+import { jsonObject } from '../../db/column-map.ts';
+import { clinicas, dentistas, especialidades } from '../../db/schema/index.ts';
 import { issueFormToken } from '../../platform/anti-bot.ts';
 
 /**
@@ -44,20 +46,21 @@ const cardColumns = {
 const directoryOrder = [sql`${clinicas.destacada} desc nulls last`, asc(clinicas.nombre), asc(clinicas.id)];
 
 /**
- * The combinable filters of /clinicas, accent- and case-insensitive. The free text matches the
- * name (trigram index), a city (exact, normalised) or a specialty by its name or synonyms.
+ * The combinable filters of /clinicas, accent- and case-insensitive. Every word of the free text
+ * (searchWords: 'ortodoncia madrid' is two) must match the clinic: its name (trigram index), its city
+ * or one of its specialties by name or synonyms.
  */
 export function directoryFilters(query: Pick<DirectoryQuery, 'q' | 'especialidad' | 'ciudad'>): SQL {
   const conditions: SQL[] = [publicada];
   if (query.especialidad) conditions.push(sql`${clinicas.especialidades} @> array[${query.especialidad}]::text[]`);
   if (query.ciudad) conditions.push(sql`${clinicas.ciudadBusqueda} = odontia_normalizar(${query.ciudad})`);
-  if (query.q) {
-    const term = normalizeSearchText(query.q);
+  for (const { word, cities } of query.q ? searchWords(query.q) : []) {
     const alternatives: SQL[] = [
-      sql`${clinicas.nombreBusqueda} like ${`%${escapeLike(term)}%`}`,
-      sql`${clinicas.ciudadBusqueda} = ${term}`,
+      sql`${clinicas.nombreBusqueda} like ${`%${escapeLike(word)}%`}`,
+      // The city whole ('madrid', 'a coruna' for 'coruna' in 'ortodoncia a coruña'): its index serves.
+      sql`${clinicas.ciudadBusqueda} = any(${toTextArray(cities)})`,
     ];
-    const matched = matchingSpecialties(term);
+    const matched = matchingSpecialties(word);
     if (matched.length) alternatives.push(sql`${clinicas.especialidades} && ${toTextArray(matched)}`);
     conditions.push(sql`(${sql.join(alternatives, sql` or `)})`);
   }
@@ -125,6 +128,18 @@ export async function listCities(db: Executor) {
     .orderBy(sql`count(*) desc`, sql`min(${clinicas.ciudad})`);
 }
 
+// Qualified: a select from one table writes its columns bare, and inside the subquery a bare "id" is the dentist's.
+const clinicaIdOuter = sql`${clinicas}.${sql.identifier(clinicas.id.name)}`;
+
+/**
+ * 'Profesionales' of the public profile: the clinic's active dentists (/dentistas), by name. The
+ * index dentistas_clinica_idx (clinic, names) serves it.
+ */
+const profesionales = sql<{ nombres: string; apellidos: string; especialidad: SpecialtyId }[]>`coalesce((
+  select json_agg(${jsonObject({ nombres: dentistas.nombres, apellidos: dentistas.apellidos, especialidad: dentistas.especialidad })}
+    order by ${dentistas.nombres}, ${dentistas.apellidos}, ${dentistas.id})
+  from ${dentistas} where ${dentistas.clinicaId} = ${clinicaIdOuter} and ${dentistas.activo}), '[]'::json)`;
+
 /** A published clinic's public profile, or null (unknown, malformed or unpublished id: all alike). */
 export async function getPublicClinic(db: Executor, id: string) {
   // The SEO pages pass the path as it came; the API routes have checked it already.
@@ -138,7 +153,7 @@ export async function getPublicClinic(db: Executor, id: string) {
       sitioWeb: clinicas.sitioWeb,
       servicios: clinicas.servicios,
       horario: clinicas.horario,
-      doctores: clinicas.doctores,
+      profesionales,
       zonaHoraria: clinicas.zonaHoraria,
     })
     .from(clinicas)

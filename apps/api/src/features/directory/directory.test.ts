@@ -5,7 +5,7 @@ import { DIRECTORY_MESSAGES, ESPECIALIDADES } from '@odontia/shared';
 import { eq } from 'drizzle-orm';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clinicas, especialidades, solicitudesCita } from '../../db/schema/index.ts';
+import { clinicas, dentistas, especialidades, solicitudesCita } from '../../db/schema/index.ts';
 import { readOutbox } from '../../test/outbox.ts';
 import {
   addTeamMember,
@@ -49,7 +49,6 @@ const PERFIL = {
   horario: [{ dias: 'Lunes a viernes', horas: '09:00 - 18:00' }],
   email: null,
   sitioWeb: null,
-  doctores: [],
 } satisfies PerfilBody;
 
 const putPerfil = (cookie: string, json: PerfilBody) => t.client(cookie)['perfil-publico'].$put({ json });
@@ -102,6 +101,11 @@ describe('GET /api/directorio/clinicas (filters)', () => {
     });
     await clinicWith({ nombre: 'Dental Norte Ñandú', ciudad: 'Málaga', perfil: { especialidades: ['implantologia'] } });
     await clinicWith({ nombre: 'Sonrisas del Puerto', ciudad: 'Cádiz', perfil: { especialidades: ['ortodoncia'] } });
+    await clinicWith({
+      nombre: 'Clínica Concha',
+      ciudad: 'San Sebastián',
+      perfil: { especialidades: ['periodoncia'] },
+    });
     // Unpublished: must never appear, whatever the filter.
     await clinicWith({
       nombre: 'Sonrisa Oculta Ñandú',
@@ -131,6 +135,22 @@ describe('GET /api/directorio/clinicas (filters)', () => {
     expect(names(await list('?q=implantes&ciudad=malaga'))).toEqual(['Dental Norte Ñandú']);
     // LIKE wildcards typed by a visitor are plain characters.
     expect(names(await list('?q=%25%25&ciudad=malaga'))).toEqual([]);
+  });
+
+  it('needs every word of the search to match the name, the city or a specialty', async () => {
+    // 'ortodoncia' alone finds both orthodontics clinics; with the city only the one in Málaga.
+    expect(names(await list('?q=ortodoncia+malaga'))).toEqual(['Clínica Sonrisa Ñandú']);
+    expect(names(await list('?q=Ortodoncia+en+M%C3%A1laga'))).toEqual(['Clínica Sonrisa Ñandú']);
+    expect(names(await list('?q=sonrisa+cadiz'))).toEqual(['Sonrisas del Puerto']);
+    // Name and specialty words together; hyphens split words as spaces do.
+    expect(names(await list('?q=norte+implantes'))).toEqual(['Dental Norte Ñandú']);
+    expect(names(await list('?q=estetica-dental+nandu'))).toEqual(['Clínica Sonrisa Ñandú']);
+    // One word that matches nothing empties the result.
+    expect(names(await list('?q=ortodoncia+sevilla'))).toEqual([]);
+    expect(names(await list('?q=nandu+periodoncia'))).toEqual([]);
+    // A city of several words is matched whole, wherever it stands in the text.
+    expect(names(await list('?q=periodoncia+en+San+Sebasti%C3%A1n'))).toEqual(['Clínica Concha']);
+    expect(names(await list('?q=san+sebastian+concha'))).toEqual(['Clínica Concha']);
   });
 
   it('counts and pages the results', async () => {
@@ -207,14 +227,31 @@ describe('PUT /api/perfil-publico', () => {
     expect((await ok.json()).perfil.email).toBe('info@clinica.es');
   });
 
-  it("refuses doctor photos that are not the clinic's own uploads", async () => {
-    const owner = await createClinicOwner(t);
-    const res = await putPerfil(owner.cookie, {
-      ...PERFIL,
-      doctores: [{ nombre: 'Dra. Ana', especialidad: 'Ortodoncia', imagen: 'https://tracker.example/x.png' }],
+  it("lists the clinic's active dentists as its 'Profesionales', by name, and no list typed apart", async () => {
+    const owner = await clinicWith({ nombre: 'Clínica Profesionales', ciudad: 'Soria' });
+    const dentist = (nombres: string, especialidad: string, activo = true) => ({
+      clinicaId: owner.clinica.id,
+      nombres,
+      apellidos: 'Prueba',
+      especialidad,
+      color: '#1d4ed8',
+      activo,
     });
-    expect(res.status).toBe(400);
-    expect((await errorOf(res)).fields?.['doctores.0.imagen']).toBe(DIRECTORY_MESSAGES.imagenInvalid);
+    await t.db
+      .insert(dentistas)
+      .values([dentist('Zoe', 'ortodoncia'), dentist('Ana', 'estetica-dental'), dentist('Baja', 'endodoncia', false)]);
+    const res = await t.request(`/api/directorio/clinicas/${owner.clinica.id}`);
+    expect(res.status).toBe(200);
+    const { clinica } = (await res.json()) as { clinica: Record<string, unknown> };
+    expect(clinica.profesionales).toEqual([
+      { nombres: 'Ana', apellidos: 'Prueba', especialidad: 'estetica-dental' },
+      { nombres: 'Zoe', apellidos: 'Prueba', especialidad: 'ortodoncia' },
+    ]);
+    expect(clinica).not.toHaveProperty('doctores');
+    // A typed list sent by an older form is not stored anywhere.
+    const put = await putPerfil(owner.cookie, { ...PERFIL, doctores: [{ nombre: 'Dr. X' }] } as PerfilBody);
+    expect(put.status).toBe(200);
+    expect((await put.json()).perfil).not.toHaveProperty('doctores');
   });
 
   it('marks a newly published clinic as new, and as having news only after a later change', async () => {

@@ -9,7 +9,6 @@ import {
   removePublicProfileImage,
   setPublicProfileImage,
   updatePublicProfile,
-  uploadDoctorImage,
 } from './public-profile.service.ts';
 
 /** The caller's clinic's public profile ('Perfil público' in 'Configuración de la Clínica'). */
@@ -18,8 +17,10 @@ export const publicProfileRoutes = new Hono<AppEnv>()
     c.json({ perfil: await getPublicProfile(c.var.deps.db, c.var.member.clinicaId) }, 200),
   )
   .put('/', requirePermission('clinica.editar'), validate('json', publicProfileSchema), async (c) => {
-    const { db, storage } = c.var.deps;
-    return c.json({ perfil: await updatePublicProfile(db, storage, c.var.member.clinicaId, c.req.valid('json')) }, 200);
+    return c.json(
+      { perfil: await updatePublicProfile(c.var.deps.db, c.var.member.clinicaId, c.req.valid('json')) },
+      200,
+    );
   })
   .post('/imagen', requirePermission('clinica.editar'), imageUpload('imagen'), async (c) => {
     const { db, storage } = c.var.deps;
@@ -31,10 +32,4 @@ export const publicProfileRoutes = new Hono<AppEnv>()
   .delete('/imagen', requirePermission('clinica.editar'), async (c) => {
     const { db, storage } = c.var.deps;
     return c.json(await removePublicProfileImage(db, storage, c.var.member.clinicaId), 200);
-  })
-  .post('/doctores/imagen', requirePermission('clinica.editar'), imageUpload('imagen'), async (c) =>
-    c.json(
-      await uploadDoctorImage(c.var.deps.storage, c.var.member.clinicaId, await fileBytes(c.req.valid('form').imagen)),
-      200,
-    ),
-  );
+  });

@@ -1,10 +1,10 @@
-import { DIRECTORY_MESSAGES, type PublicProfile } from '@odontia/shared';
+import type { PublicProfile } from '@odontia/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { clinicas } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
-import { deleteStoredImage, replaceStoredImage, storeImage } from '../../platform/storage/stored-images.ts';
+import { deleteStoredImage, replaceStoredImage } from '../../platform/storage/stored-images.ts';
 
 const perfilColumns = {
   publicada: clinicas.publicada,
@@ -16,7 +16,6 @@ const perfilColumns = {
   email: clinicas.emailPublico,
   sitioWeb: clinicas.sitioWeb,
   imagen: clinicas.imagenUrl,
-  doctores: clinicas.doctores,
   destacada: clinicas.destacada,
   fechaPerfilActualizado: clinicas.fechaPerfilActualizado,
   // Shown in the public profile too; edited in the clinic's own settings.
@@ -46,21 +45,10 @@ const samePublicContent = (a: Record<string, unknown>, b: Record<string, unknown
  * public sees date its news (tieneNovedades). Unpublishing and publishing again keeps the first date,
  * so toggling cannot keep a clinic "new" for ever.
  */
-export async function updatePublicProfile(db: Database, storage: Storage, clinicaId: string, input: PublicProfile) {
-  const { perfil, removedImages } = await db.transaction(async (tx) => {
+export async function updatePublicProfile(db: Database, clinicaId: string, input: PublicProfile) {
+  return db.transaction(async (tx) => {
     const [current] = await tx.select(perfilColumns).from(clinicas).where(eq(clinicas.id, clinicaId)).for('update');
     if (!current) throw notFound('Clínica no encontrada');
-
-    // Doctor photos are our own uploads for this clinic, or the ones the profile already had (demo data).
-    const allowedPrefix = `/files/doctor_images/${clinicaId}/`;
-    const existing = new Set(current.doctores.map((d) => d.imagen).filter(Boolean));
-    input.doctores.forEach((doctor, i) => {
-      if (doctor.imagen && !doctor.imagen.startsWith(allowedPrefix) && !existing.has(doctor.imagen)) {
-        throw badRequest(DIRECTORY_MESSAGES.imagenInvalid, {
-          [`doctores.${i}.imagen`]: DIRECTORY_MESSAGES.imagenInvalid,
-        });
-      }
-    });
 
     const now = new Date();
     const content = {
@@ -70,7 +58,6 @@ export async function updatePublicProfile(db: Database, storage: Storage, clinic
       horario: input.horario,
       emailPublico: input.email,
       sitioWeb: input.sitioWeb,
-      doctores: input.doctores,
     };
     const before = {
       descripcion: current.descripcion,
@@ -79,7 +66,6 @@ export async function updatePublicProfile(db: Database, storage: Storage, clinic
       horario: current.horario,
       emailPublico: current.email,
       sitioWeb: current.sitioWeb,
-      doctores: current.doctores,
     };
     const changed = !samePublicContent(content, before);
     await tx
@@ -97,16 +83,8 @@ export async function updatePublicProfile(db: Database, storage: Storage, clinic
       .select({ id: clinicas.id, ...perfilColumns })
       .from(clinicas)
       .where(eq(clinicas.id, clinicaId));
-    return { removedImages: removedDoctorImages(current.doctores, input.doctores), perfil: saved };
+    return saved;
   });
-  // Photos of doctors no longer on the profile; seed and demo images are not ours and stay.
-  for (const url of removedImages) await deleteStoredImage(storage, url);
-  return perfil;
-}
-
-function removedDoctorImages(before: { imagen: string | null }[], after: { imagen: string | null }[]) {
-  const kept = new Set(after.map((d) => d.imagen));
-  return before.map((d) => d.imagen).filter((url): url is string => Boolean(url) && !kept.has(url));
 }
 
 /** Replaces the profile's main image (same rules as the logo: checked by content, re-encoded). */
@@ -141,16 +119,4 @@ export async function removePublicProfileImage(db: Database, storage: Storage, c
   await db.update(clinicas).set({ imagenUrl: null, fechaActualizacion: new Date() }).where(eq(clinicas.id, clinicaId));
   await deleteStoredImage(storage, current?.imagen ?? null);
   return { imagen: null };
-}
-
-/** A doctor's photo: stored now, attached to the doctor when the profile is saved. */
-export async function uploadDoctorImage(storage: Storage, clinicaId: string, upload: Uint8Array) {
-  return {
-    imagen: await storeImage(storage, {
-      bytes: upload,
-      prefix: 'doctor_images',
-      ownerId: clinicaId,
-      fileName: 'doctor',
-    }),
-  };
 }

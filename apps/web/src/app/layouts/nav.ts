@@ -24,26 +24,38 @@ export type NavEntry = {
   icon: LucideIcon;
   /** Hidden when the role lacks it (the server enforces it regardless). */
   permission?: Permission;
-  /** Listed only for supplier clinics (`clinicas.es_proveedor`): only they receive orders. */
-  supplierOnly?: boolean;
+  /** Whom the screen is for (unset: every account); its route follows the same rule (RequirePermission). */
+  audience?: Audience;
 };
+
+/**
+ * A clinic treats patients and buys in the store; a supplier clinic (`clinicas.es_proveedor`) sells
+ * its catalogue to them and receives their orders (decision 0010): each sees only its own screens.
+ */
+export type Audience = 'clinic' | 'supplier';
+
+/** Whether a screen for `audience` exists for this account (a session without a clinic is no supplier). */
+export function isForAccount(audience: Audience | undefined, esProveedor: boolean | undefined): boolean {
+  return !audience || (audience === 'supplier') === (esProveedor === true);
+}
 
 export type NavGroup = { label: string; entries: NavEntry[] };
 
 /**
  * The sidebar of spec 000 §2. An entry is listed only once its screen exists (DESIGN §1: no dead
- * links, no "coming soon"); groups with no visible entry are not shown.
+ * links, no "coming soon"); groups with no visible entry are not shown. A supplier's menu is its
+ * sales, its catalogue, its team and its settings.
  */
 export const NAV_GROUPS: NavGroup[] = [
   {
     label: 'Principal',
     entries: [
       { title: 'Dashboard', url: '/dashboard', icon: LayoutDashboard },
-      { title: 'Pacientes', url: '/pacientes', icon: Users, permission: 'pacientes.ver' },
-      { title: 'Agenda', url: '/citas', icon: CalendarDays, permission: 'citas.ver' },
-      { title: 'Odontograma', url: '/odontograma', icon: Smile, permission: 'odontograma.ver' },
-      { title: 'Dentistas', url: '/dentistas', icon: Stethoscope, permission: 'dentistas.ver' },
-      { title: 'Solicitudes', url: '/solicitudes', icon: Inbox, permission: 'solicitudes.ver' },
+      { title: 'Pacientes', url: '/pacientes', icon: Users, permission: 'pacientes.ver', audience: 'clinic' },
+      { title: 'Agenda', url: '/citas', icon: CalendarDays, permission: 'citas.ver', audience: 'clinic' },
+      { title: 'Odontograma', url: '/odontograma', icon: Smile, permission: 'odontograma.ver', audience: 'clinic' },
+      { title: 'Dentistas', url: '/dentistas', icon: Stethoscope, permission: 'dentistas.ver', audience: 'clinic' },
+      { title: 'Solicitudes', url: '/solicitudes', icon: Inbox, permission: 'solicitudes.ver', audience: 'clinic' },
     ],
   },
   {
@@ -53,10 +65,13 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     label: 'Compras',
     entries: [
-      { title: 'Tienda', url: '/compras', icon: ShoppingBag, permission: 'compras.ver' },
-      { title: 'Mis pedidos', url: '/compras/pedidos', icon: Package, permission: 'compras.ver' },
-      { title: 'Ventas', url: '/ventas', icon: Truck, permission: 'ventas.gestionar', supplierOnly: true },
+      { title: 'Tienda', url: '/compras', icon: ShoppingBag, permission: 'compras.ver', audience: 'clinic' },
+      { title: 'Mis pedidos', url: '/compras/pedidos', icon: Package, permission: 'compras.ver', audience: 'clinic' },
     ],
+  },
+  {
+    label: 'Ventas',
+    entries: [{ title: 'Ventas', url: '/ventas', icon: Truck, permission: 'ventas.gestionar', audience: 'supplier' }],
   },
   {
     label: 'Administración',

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
-import { NAV_GROUPS } from './nav';
+import { isForAccount, NAV_GROUPS } from './nav';
 import { ProtectedRoute } from './protected-route';
 import { RequirePermission } from './require-permission';
 
@@ -44,8 +44,11 @@ function renderAt(path: string) {
                   <Route path="/roles/nuevo" element={<h1>Nuevo Rol</h1>} />
                 </Route>
               </Route>
-              <Route element={<RequirePermission permission="ventas.gestionar" supplierOnly />}>
+              <Route element={<RequirePermission permission="ventas.gestionar" audience="supplier" />}>
                 <Route path="/ventas" element={<h1>Ventas</h1>} />
+              </Route>
+              <Route element={<RequirePermission permission="pacientes.ver" audience="clinic" />}>
+                <Route path="/pacientes" element={<h1>Pacientes</h1>} />
               </Route>
             </Route>
           </Routes>
@@ -86,30 +89,71 @@ describe('RequirePermission', () => {
   });
 });
 
-describe('RequirePermission supplierOnly (Ventas)', () => {
+describe('RequirePermission audience', () => {
   const clinic = { id: 'c1', nombre: 'Clínica Sol', logoUrl: null, zonaHoraria: 'Europe/Madrid' };
 
-  it('refuses a clinic that is not a supplier even when its role holds the permission', async () => {
+  it("shows a clinic's /ventas as not found, even when its role holds the permission", async () => {
     signedInWith(['ventas.gestionar'], { ...clinic, esProveedor: false });
+    renderAt('/ventas');
+    expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Acceso denegado' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Volver al Dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('opens /ventas for a supplier clinic, and refuses it to a supplier role without the permission', async () => {
+    signedInWith(['ventas.gestionar'], { ...clinic, esProveedor: true });
+    const { unmount } = renderAt('/ventas');
+    expect(await screen.findByRole('heading', { name: 'Ventas' })).toBeTruthy();
+    unmount();
+    signedInWith([], { ...clinic, esProveedor: true });
     renderAt('/ventas');
     expect(await screen.findByRole('heading', { name: 'Acceso denegado' })).toBeTruthy();
   });
 
-  it('opens for a supplier clinic', async () => {
-    signedInWith(['ventas.gestionar'], { ...clinic, esProveedor: true });
-    renderAt('/ventas');
-    expect(await screen.findByRole('heading', { name: 'Ventas' })).toBeTruthy();
+  it("shows a supplier's /pacientes as not found, and opens it for a clinic", async () => {
+    signedInWith(['pacientes.ver'], { ...clinic, esProveedor: true });
+    const { unmount } = renderAt('/pacientes');
+    expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
+    unmount();
+    signedInWith(['pacientes.ver'], { ...clinic, esProveedor: false });
+    renderAt('/pacientes');
+    expect(await screen.findByRole('heading', { name: 'Pacientes' })).toBeTruthy();
   });
 });
 
-describe('Compras in the sidebar', () => {
-  it('lists Tienda and Mis pedidos for compras.ver, and Ventas only for suppliers with ventas.gestionar', () => {
-    const group = NAV_GROUPS.find((g) => g.label === 'Compras');
-    expect(group?.entries.map((e) => [e.title, e.url, e.permission, e.supplierOnly ?? false])).toEqual([
-      ['Tienda', '/compras', 'compras.ver', false],
-      ['Mis pedidos', '/compras/pedidos', 'compras.ver', false],
-      ['Ventas', '/ventas', 'ventas.gestionar', true],
+describe('The sidebar by audience', () => {
+  const visible = (esProveedor: boolean) =>
+    NAV_GROUPS.flatMap((g) => g.entries)
+      .filter((e) => isForAccount(e.audience, esProveedor))
+      .map((e) => e.url);
+
+  it("gives a supplier its sales, its catalogue, its team and its settings, not the clinic's screens", () => {
+    expect(visible(true)).toEqual([
+      '/dashboard',
+      '/productos',
+      '/ventas',
+      '/usuarios',
+      '/roles',
+      '/permisos',
+      '/auditoria',
+      '/profile',
+      '/settings',
     ]);
+  });
+
+  it('gives a clinic everything but Ventas', () => {
+    const all = NAV_GROUPS.flatMap((g) => g.entries).map((e) => e.url);
+    expect(visible(false)).toEqual(all.filter((url) => url !== '/ventas'));
+  });
+
+  it('lists Tienda and Mis pedidos under Compras behind compras.ver, and Ventas in a group of its own', () => {
+    const entries = (label: string) =>
+      NAV_GROUPS.find((g) => g.label === label)?.entries.map((e) => [e.title, e.url, e.permission]);
+    expect(entries('Compras')).toEqual([
+      ['Tienda', '/compras', 'compras.ver'],
+      ['Mis pedidos', '/compras/pedidos', 'compras.ver'],
+    ]);
+    expect(entries('Ventas')).toEqual([['Ventas', '/ventas', 'ventas.gestionar']]);
   });
 });
 

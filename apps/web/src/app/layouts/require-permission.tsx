@@ -6,6 +6,8 @@ import { Card, CardContent } from '@/components/ui/card';
 import { useCan, useSession } from '@/lib/session';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
+import { NotFound } from '../not-found';
+import { isForAccount, type Audience } from './nav';
 
 function AccessDenied() {
   usePageTitle('Acceso denegado');
@@ -30,20 +32,15 @@ function AccessDenied() {
 /**
  * The routes below it open only for members whose role grants `permission` (the sidebar hides the
  * entry the same way). The UI only hides: every API route checks the permission again.
- * `supplierOnly`: only for members of a supplier clinic.
+ * A screen of another `audience` (a clinic's /ventas, a supplier's /pacientes) does not exist for
+ * this account: the not-found page, as for any unknown path, rather than a refusal.
  */
-export function RequirePermission({
-  permission,
-  supplierOnly = false,
-}: {
-  permission: Permission;
-  supplierOnly?: boolean;
-}) {
+export function RequirePermission({ permission, audience }: { permission: Permission; audience?: Audience }) {
   const { account } = useSession();
-  // A supplier's screens (Ventas) also need a supplier clinic, as their API routes do.
-  const allowed = useCan(permission) && (!supplierOnly || account?.clinica?.esProveedor === true);
+  const allowed = useCan(permission);
   // Without a clinic there are no permissions yet: 'Clínica no configurada' and its redirect, not a refusal.
   const redirecting = useClinicRequired();
   if (redirecting) return null;
+  if (!isForAccount(audience, account?.clinica?.esProveedor)) return <NotFound inShell />;
   return allowed ? <Outlet /> : <AccessDenied />;
 }

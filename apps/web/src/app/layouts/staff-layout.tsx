@@ -1,7 +1,8 @@
+import { displayName } from '@odontia/shared';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { ThemeToggle } from '@/components/theme-toggle';
+import { ThemeMenu } from '@/components/theme-toggle';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Separator } from '@/components/ui/separator';
 import {
@@ -24,13 +25,8 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { useNotificationStream } from '@/features/notifications/hooks/use-notification-stream';
 import { PatientSearch } from '@/features/patients/components/patient-search';
 import { useSession } from '@/lib/session';
-import { NAV_GROUPS } from './nav';
+import { isForAccount, NAV_GROUPS } from './nav';
 import { SignOutDialog } from './sign-out-dialog';
-
-function displayName(perfil: { nombres: string | null; apellidos: string | null } | undefined, email: string) {
-  const name = [perfil?.nombres, perfil?.apellidos].filter(Boolean).join(' ').trim();
-  return name || email;
-}
 
 /** The staff shell of spec 000 §2: collapsible sidebar, top bar, and the page in the inset. */
 export default function StaffLayout() {
@@ -40,6 +36,7 @@ export default function StaffLayout() {
   const permisos = new Set(account?.permisos ?? []);
   const email = account?.user.email ?? '';
   const name = displayName(account?.perfil, email);
+  const esProveedor = account?.clinica?.esProveedor;
   const canSeeNotifications = permisos.has('notificaciones.ver');
   // One stream per tab while this member is signed in; closed on sign-out and when the shell unmounts.
   useNotificationStream(canSeeNotifications ? (account?.user.id ?? null) : null);
@@ -47,7 +44,7 @@ export default function StaffLayout() {
   const groups = NAV_GROUPS.map((group) => ({
     ...group,
     entries: group.entries.filter(
-      (e) => (!e.permission || permisos.has(e.permission)) && (!e.supplierOnly || account?.clinica?.esProveedor),
+      (e) => (!e.permission || permisos.has(e.permission)) && isForAccount(e.audience, esProveedor),
     ),
   })).filter((group) => group.entries.length > 0);
   // The most specific entry is the current one: /compras/pedidos is 'Mis pedidos', not also 'Tienda'.
@@ -126,7 +123,7 @@ export default function StaffLayout() {
               </span>
               <span className="text-muted-foreground truncate text-xs">{email}</span>
             </div>
-            <ThemeToggle className="group-data-[collapsible=icon]:hidden" />
+            <ThemeMenu className="group-data-[collapsible=icon]:hidden" />
           </div>
         </SidebarFooter>
         <SidebarRail />
@@ -136,7 +133,7 @@ export default function StaffLayout() {
           <SidebarTrigger className="-ml-1" />
           <Separator orientation="vertical" className="mr-2 h-4" />
           <div className="flex flex-1 items-center gap-2" id="shell-topbar">
-            {permisos.has('pacientes.ver') ? <PatientSearch /> : null}
+            {permisos.has('pacientes.ver') && isForAccount('clinic', esProveedor) ? <PatientSearch /> : null}
             {canSeeNotifications ? (
               <div className="ml-auto">
                 <NotificationBell />

@@ -1,4 +1,4 @@
-import { formatLongDate } from '@odontia/shared';
+import { formatLongDate, greetingName } from '@odontia/shared';
 import { CalendarDays } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
@@ -20,7 +20,7 @@ type Props = {
 export default function DashboardPage({ actions, sections = [] }: Props) {
   usePageTitle('Dashboard');
   const { account } = useSession();
-  const nombre = account?.perfil.nombres?.trim();
+  const nombre = greetingName(account?.perfil, account?.user.email);
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-wrap items-start justify-between gap-4">

@@ -1,4 +1,4 @@
-import { DENTIST_COLORS, DENTIST_MESSAGES, ESPECIALIDADES } from '@odontia/shared';
+import { DENTIST_COLORS, DENTIST_MESSAGES, specialtyName } from '@odontia/shared';
 import { Pencil, Plus, Stethoscope, UserX } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -25,7 +25,6 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useDeactivateDentist, useDentists, type Dentist } from '../api/dentists';
 import { DentistDialog } from '../components/dentist-dialog';
 
-const specialtyName = (id: string) => ESPECIALIDADES.find((e) => e.id === id)?.nombre ?? id;
 const fullName = (d: Dentist) => `${d.nombres} ${d.apellidos}`;
 
 function DeactivateDialog({ dentist, onClose }: { dentist: Dentist | null; onClose: () => void }) {

@@ -1,4 +1,4 @@
-import { SPECIALTY_CHIPS_MAX, formatSpecialtySlug } from '@odontia/shared';
+import { SPECIALTY_CHIPS_MAX, specialtyName } from '@odontia/shared';
 import { MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { cx } from '@/lib/cx';
@@ -66,7 +66,7 @@ export function ClinicCard({
                 key={slug}
                 className="rounded-md bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground"
               >
-                {formatSpecialtySlug(slug)}
+                {specialtyName(slug)}
               </li>
             ))}
             {more > 0 ? (

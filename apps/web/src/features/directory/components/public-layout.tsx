@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Menu, X } from 'lucide-react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { BrandMark } from '@/components/brand';
+import { ThemeChoice } from '@/components/theme-choice';
 import { useSession } from '@/lib/session';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
@@ -11,37 +13,96 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-foreground' : 'text-muted-foreground',
   );
 
-/** Product name, the public sections, and the way in: the dashboard when signed in, otherwise sign-in and register. */
+// The menu library is not needed to show a public page: the menu loads after it, in a box of its size.
+const ThemeMenu = lazy(() => import('@/components/theme-toggle').then((m) => ({ default: m.ThemeMenu })));
+
+/** The way in: the dashboard when signed in, otherwise sign-in and register. */
+function AccountLinks({ signedIn, className }: { signedIn: boolean; className?: string }) {
+  return (
+    <div className={className}>
+      {signedIn ? (
+        <Link to="/dashboard" className={buttonVariants({ size: 'sm' })}>
+          Ir al dashboard
+        </Link>
+      ) : (
+        <>
+          <Link to="/auth" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+            Iniciar sesión
+          </Link>
+          <Link to="/auth?register=true" className={buttonVariants({ size: 'sm' })}>
+            Registrarse
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Product name, the public sections, the theme and the way in. Below 768 px they fold into 'Menú', a
+ * disclosure under the header: Escape or a followed link closes it, and Escape gives focus back to its button.
+ */
 export function PublicHeader() {
   const { account, loading } = useSession();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  // A link followed from the menu closes it (adjusted while rendering, not in an effect).
+  const [shownPath, setShownPath] = useState(location.pathname + location.search);
+  if (shownPath !== location.pathname + location.search) {
+    setShownPath(location.pathname + location.search);
+    setOpen(false);
+  }
+  const links = (
+    <>
+      <NavLink to="/clinicas" className={navLink}>
+        Clínicas
+      </NavLink>
+      <NavLink to="/software-info" className={navLink}>
+        Para clínicas
+      </NavLink>
+    </>
+  );
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    <header
+      className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        setOpen(false);
+        button.current?.focus();
+      }}
+    >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
         <BrandMark />
         <nav aria-label="Principal" className="hidden items-center gap-1 md:flex">
-          <NavLink to="/clinicas" className={navLink}>
-            Clínicas
-          </NavLink>
-          <NavLink to="/software-info" className={navLink}>
-            Para clínicas
-          </NavLink>
+          {links}
         </nav>
         {/* Same width while the session loads, so nothing moves when it arrives. */}
-        <div className={cx('flex items-center gap-1 sm:gap-2', loading && 'invisible')}>
-          {account ? (
-            <Link to="/dashboard" className={buttonVariants({ size: 'sm' })}>
-              Ir al dashboard
-            </Link>
-          ) : (
-            <>
-              <Link to="/auth" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
-                Iniciar sesión
-              </Link>
-              <Link to="/auth?register=true" className={buttonVariants({ size: 'sm' })}>
-                Registrarse
-              </Link>
-            </>
-          )}
+        <div className={cx('hidden items-center gap-1 sm:gap-2 md:flex', loading && 'invisible')}>
+          <Suspense fallback={<span className="size-9" aria-hidden="true" />}>
+            <ThemeMenu />
+          </Suspense>
+          <AccountLinks signedIn={Boolean(account)} className="flex items-center gap-1 sm:gap-2" />
+        </div>
+        <button
+          ref={button}
+          type="button"
+          className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'md:hidden' })}
+          aria-expanded={open}
+          aria-controls="menu-publico"
+          aria-label="Menú"
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        </button>
+      </div>
+      <div id="menu-publico" hidden={!open} className="border-t px-4 pt-2 pb-4 md:hidden">
+        <nav aria-label="Principal" className="flex flex-col">
+          {links}
+        </nav>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t pt-3">
+          <ThemeChoice />
+          <AccountLinks signedIn={Boolean(account)} className={cx('flex items-center gap-2', loading && 'invisible')} />
         </div>
       </div>
     </header>

@@ -1,4 +1,4 @@
-import { formatSpecialtySlug } from '@odontia/shared';
+import { specialtyName } from '@odontia/shared';
 import { ArrowLeft, Clock, Globe, Mail, MapPin, Map as MapIcon, Phone, Stethoscope, UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
@@ -76,7 +76,7 @@ function InfoRow({ icon: Icon, label, children }: { icon: typeof Phone; label: s
 function Profile({ perfil }: { perfil: ClinicProfile }) {
   const { clinica, formulario } = perfil;
   useDocumentTitle(`${clinica.nombre}${clinica.ciudad ? ` · Clínica dental en ${clinica.ciudad}` : ''} · Odontia`);
-  const hasDoctors = clinica.doctores.length > 0;
+  const hasDoctors = clinica.profesionales.length > 0;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -118,7 +118,7 @@ function Profile({ perfil }: { perfil: ClinicProfile }) {
                     to={`/clinicas?especialidad=${encodeURIComponent(slug)}`}
                     className="inline-flex rounded-md bg-secondary px-2.5 py-1 text-sm font-medium text-secondary-foreground hover:bg-secondary/70"
                   >
-                    {formatSpecialtySlug(slug)}
+                    {specialtyName(slug)}
                   </Link>
                 </li>
               ))}
@@ -182,29 +182,20 @@ function Profile({ perfil }: { perfil: ClinicProfile }) {
             <LightTabPanel value="profesionales" className="rounded-2xl border p-6">
               <h2 className="text-lg font-semibold">Profesionales</h2>
               <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-                {clinica.doctores.map((d, i) => (
-                  <li key={`${d.nombre}-${i}`} className="flex items-center gap-3">
-                    {d.imagen ? (
-                      <img
-                        src={d.imagen}
-                        alt=""
-                        width={64}
-                        height={64}
-                        loading="lazy"
-                        decoding="async"
-                        className="size-16 rounded-full bg-muted object-cover"
-                      />
-                    ) : (
+                {clinica.profesionales.map((d, i) => {
+                  const nombre = `${d.nombres} ${d.apellidos}`.trim();
+                  return (
+                    <li key={`${nombre}-${i}`} className="flex items-center gap-3">
                       <span className="flex size-16 items-center justify-center rounded-full bg-primary/10 text-primary">
                         <UserRound className="size-7" aria-hidden="true" />
                       </span>
-                    )}
-                    <div>
-                      <p className="font-semibold">{d.nombre}</p>
-                      <p className="text-sm text-muted-foreground">{d.especialidad}</p>
-                    </div>
-                  </li>
-                ))}
+                      <div>
+                        <p className="font-semibold">{nombre}</p>
+                        <p className="text-sm text-muted-foreground">{specialtyName(d.especialidad)}</p>
+                      </div>
+                    </li>
+                  );
+                })}
               </ul>
             </LightTabPanel>
           ) : null}

@@ -1,4 +1,4 @@
-import { directoryQueryString, formatSpecialtySlug } from '@odontia/shared';
+import { directoryQueryString, specialtyName } from '@odontia/shared';
 import { ChevronLeft, ChevronRight, SearchX, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -177,7 +177,7 @@ export default function DirectoryPage() {
                   </option>
                 ))}
                 {especialidad && !especialidades.some((e) => e.id === especialidad) ? (
-                  <option value={especialidad}>{formatSpecialtySlug(especialidad)}</option>
+                  <option value={especialidad}>{specialtyName(especialidad)}</option>
                 ) : null}
               </select>
             </div>

@@ -1,3 +1,4 @@
+import { displayName } from '@odontia/shared';
 import { ImagePicker, toastImageProblem } from '@/components/image-picker';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -40,8 +41,6 @@ export default function ProfilePage() {
   });
   const onSubmit = form.handleSubmit((values) => photo.saveWithImage(values));
 
-  const fullName = [profile.data?.nombres, profile.data?.apellidos].filter(Boolean).join(' ');
-
   return (
     <div className="flex max-w-2xl flex-col gap-6">
       <header>
@@ -73,7 +72,11 @@ export default function ProfilePage() {
                   onFileChange={photo.setImage}
                   onInvalid={toastImageProblem}
                   buttonLabel={profile.data?.fotoUrl || photo.image ? 'Cambiar foto' : 'Subir foto'}
-                  fallback={<span className="text-lg font-medium">{getInitials(fullName || profile.data?.email)}</span>}
+                  fallback={
+                    <span className="text-lg font-medium">
+                      {getInitials(displayName(profile.data, profile.data?.email))}
+                    </span>
+                  }
                   disabled={isSubmitting}
                 />
                 <ProfileFields form={form} idPrefix="profile" />

@@ -36,9 +36,3 @@ export const useUploadProfileImage = () =>
 
 export const useRemoveProfileImage = () =>
   useInvalidatingMutation(() => unwrap(api['perfil-publico'].imagen.$delete()), publicProfileKey);
-
-/** Stores a doctor's photo and returns its URL, saved with the profile. */
-export const useUploadDoctorImage = () =>
-  useMutation({
-    mutationFn: (file: File) => unwrap(api['perfil-publico'].doctores.imagen.$post({ form: { imagen: file } })),
-  });

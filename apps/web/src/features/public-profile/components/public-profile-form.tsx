@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PUBLIC_PROFILE_LIMITS, publicProfileSchema, type PublicProfileInput } from '@odontia/shared';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -9,7 +10,6 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useUpdatePublicProfile, type StaffPublicProfile } from '../api/public-profile';
-import { DoctorsField } from './doctors-field';
 import { HoursField } from './hours-field';
 import { ProfileImageField } from './profile-image-field';
 import { PublishField } from './publish-field';
@@ -24,7 +24,6 @@ const toForm = (perfil: StaffPublicProfile): PublicProfileInput => ({
   horario: perfil.horario,
   email: perfil.email ?? '',
   sitioWeb: perfil.sitioWeb ?? '',
-  doctores: perfil.doctores,
 });
 
 /** The staff's form of the public profile; read-only without clinica.editar (the server checks it again). */
@@ -83,7 +82,15 @@ export function PublicProfileForm({ perfil }: { perfil: StaffPublicProfile }) {
         </FormField>
       </div>
 
-      <DoctorsField form={form} disabled={disabled} />
+      <div className="grid gap-1">
+        <p className="text-sm font-medium">Profesionales</p>
+        <p className="text-sm text-muted-foreground">
+          El perfil muestra los dentistas activos de la clínica.{' '}
+          <Link to="/dentistas" className="font-medium text-primary underline-offset-4 hover:underline">
+            Gestionar dentistas
+          </Link>
+        </p>
+      </div>
 
       {canEdit ? (
         <div className="flex justify-end">
