@@ -1,4 +1,4 @@
-// Draws the demo clinics' pictures and their doctors' portraits as SVG (nothing downloaded) into
+// Draws the demo clinics' pictures as SVG (nothing downloaded) into
 // apps/web/public/demo/. Run again after changing the demo clinics:
 //   node --import tsx scripts/generate-demo-images.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -81,46 +81,8 @@ ${trees.join('\n')}
 `;
 }
 
-const SKIN = ['#f1c7a5', '#e0ac84', '#c98e67', '#a86f4c', '#f5d3b8'];
-const HAIR = ['#2b1d14', '#4a3121', '#7a4e2d', '#1b1b1b', '#a36b3f', '#d1b27c'];
-
-function doctorSvg(seed: string, nombre: string): string {
-  const r = random(seed);
-  const female = nombre.startsWith('Dra');
-  const hue = Math.round(r() * 360);
-  const skin = SKIN[Math.floor(r() * SKIN.length)];
-  const hair = HAIR[Math.floor(r() * HAIR.length)];
-  const scrubs = `hsl(${(hue + 180) % 360} 45% 45%)`;
-  const hairBack = female ? `<path d="M62 96c0-34 18-52 38-52s38 18 38 52v46c-10 8-66 8-76 0z" fill="${hair}"/>` : '';
-  const hairTop = female
-    ? `<path d="M66 92c2-26 16-38 34-38s32 12 34 38c-12-10-22-20-34-22-12 4-22 12-34 22z" fill="${hair}"/>`
-    : `<path d="M68 90c0-24 14-36 32-36s32 12 32 36c-6-8-14-14-32-14s-26 6-32 14z" fill="${hair}"/>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" width="200" height="200" role="img" aria-hidden="true">
-<rect width="200" height="200" fill="hsl(${hue} 55% 90%)"/>
-${hairBack}
-<path d="M40 200c4-40 28-58 60-58s56 18 60 58z" fill="#ffffff" stroke="hsl(${hue} 15% 78%)" stroke-width="2"/>
-<path d="M82 146l18 26 18-26c-6-2-12-3-18-3s-12 1-18 3z" fill="${scrubs}"/>
-<path d="M78 148l22 52M122 148l-22 52" stroke="hsl(${hue} 10% 80%)" stroke-width="3"/>
-<rect x="90" y="120" width="20" height="26" rx="8" fill="${skin}"/>
-<ellipse cx="100" cy="96" rx="32" ry="36" fill="${skin}"/>
-${hairTop}
-<circle cx="89" cy="98" r="3.5" fill="#2a2a2a"/><circle cx="111" cy="98" r="3.5" fill="#2a2a2a"/>
-<path d="M90 114c6 5 14 5 20 0" stroke="#8a4b3a" stroke-width="3" fill="none" stroke-linecap="round"/>
-<path d="M70 160c0 18 10 26 22 26" stroke="#3a3f4a" stroke-width="4" fill="none" stroke-linecap="round"/>
-<circle cx="94" cy="186" r="6" fill="#7b8494"/>
-</svg>
-`;
-}
-
 mkdirSync(path.join(out, 'clinicas'), { recursive: true });
-mkdirSync(path.join(out, 'doctores'), { recursive: true });
 for (const clinic of DEMO_CLINICS) {
   writeFileSync(path.join(out, 'clinicas', `${clinic.slug}.svg`), clinicSvg(clinic.slug, clinic.ciudad));
-  clinic.doctores.forEach((doctor, i) => {
-    writeFileSync(
-      path.join(out, 'doctores', `${clinic.slug}-${i + 1}.svg`),
-      doctorSvg(`${clinic.slug}-${i}`, doctor.nombre),
-    );
-  });
 }
 console.log(`Imágenes de demostración escritas en ${path.relative(root, out)}`);
