@@ -61,6 +61,14 @@ describe('Dashboard', () => {
     expect(screen.queryByText(/Agenda del día/)).toBeNull();
   });
 
+  it("'Hoy es' is the clinic's day, not the browser's", async () => {
+    // 23:30 UTC (the browser's zone in the tests) is already Sunday in Madrid, the clinic's zone.
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T23:30:00Z') });
+    renderDashboard();
+    expect(await screen.findByText('domingo, 22 de noviembre de 2026')).toBeTruthy();
+    expect(screen.queryByText('sábado, 21 de noviembre de 2026')).toBeNull();
+  });
+
   it('says when there is no news', async () => {
     renderDashboard();
     const card = screen.getByRole('region', { name: 'Noticias de la comunidad' });

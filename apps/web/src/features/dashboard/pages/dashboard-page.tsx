@@ -4,6 +4,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/lib/session';
+import { useClinicToday } from '@/lib/use-clinic-today';
 import { NewsCard } from '../components/news-card';
 
 type Props = {
@@ -21,6 +22,8 @@ export default function DashboardPage({ actions, sections = [] }: Props) {
   usePageTitle('Dashboard');
   const { account } = useSession();
   const nombre = account?.perfil.nombres?.trim();
+  // The clinic's day, not the browser's: at 23:30 UTC it is already tomorrow in Madrid.
+  const today = useClinicToday();
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -41,7 +44,7 @@ export default function DashboardPage({ actions, sections = [] }: Props) {
           <CalendarDays className="text-primary size-6" aria-hidden="true" />
           <div>
             <p className="text-muted-foreground text-sm">Hoy es</p>
-            <p className="font-medium first-letter:uppercase">{formatLongDate(new Date())}</p>
+            <p className="font-medium first-letter:uppercase">{formatLongDate(today)}</p>
           </div>
         </CardContent>
       </Card>
