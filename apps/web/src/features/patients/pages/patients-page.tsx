@@ -1,5 +1,12 @@
-import { ESTADO_PACIENTE_LABELS, formatDate, PATIENTS_PAGE_SIZE } from '@odontia/shared';
-import { Mail, Pencil, Phone, Plus, Search, Users } from 'lucide-react';
+import {
+  ESTADO_PACIENTE_LABELS,
+  formatDate,
+  PATIENT_LIST_VIEW_LABELS,
+  PATIENT_LIST_VIEWS,
+  PATIENTS_PAGE_SIZE,
+  type PatientListView,
+} from '@odontia/shared';
+import { Mail, Pencil, Phone, Plus, RotateCcw, Search, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -28,31 +35,40 @@ import { toast } from '@/lib/toast';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useDeletePatient } from '../api/delete-patient';
+import { useDeletePatient, useDeletionPreview, useReactivatePatient } from '../api/delete-patient';
 import { usePatients, type PatientListItem } from '../api/get-patients';
 
 const SEARCH_DELAY_MS = 300;
 
-/** The search term and page live in the URL: reload and the back button keep them. */
+/** The search term, page and view (active or deactivated) live in the URL: reload and the back button keep them. */
 function useListParams() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const pagina = pageParam(params);
-  const set = (next: { q?: string; pagina?: number }, options: { replace?: boolean } = {}) => {
+  const ver: PatientListView = params.get('ver') === 'desactivados' ? 'desactivados' : 'activos';
+  const set = (next: { q?: string; pagina?: number; ver?: PatientListView }, options: { replace?: boolean } = {}) => {
     const q2 = next.q ?? q;
     const p2 = next.pagina ?? pagina;
+    const v2 = next.ver ?? ver;
     const search = new URLSearchParams();
+    if (v2 !== 'activos') search.set('ver', v2);
     if (q2) search.set('q', q2);
     if (p2 > 1) search.set('pagina', String(p2));
     setParams(search, { replace: options.replace });
   };
-  return { q, pagina, set };
+  return { q, pagina, ver, set };
 }
 
 function fullName(p: PatientListItem) {
   return `${p.nombres} ${p.apellidos}`;
 }
 
+const futureAppointments = (n: number) => (n === 1 ? 'su cita futura' : `sus ${n} citas futuras`);
+
+/**
+ * Asks the server what deleting would do before confirming: a patient with clinical records is
+ * deactivated (and can be reactivated), not erased, and their future appointments are cancelled.
+ */
 function DeletePatientDialog({
   patient,
   onOpenChange,
@@ -63,6 +79,9 @@ function DeletePatientDialog({
   onDeleted: () => void;
 }) {
   const remove = useDeletePatient();
+  const preview = useDeletionPreview(patient?.id ?? null);
+  const plan = preview.data;
+  const archive = plan?.resultado === 'archivado';
   const confirm = async (event: React.MouseEvent) => {
     // Kept open (with its spinner) until the server answers.
     event.preventDefault();
@@ -77,14 +96,41 @@ function DeletePatientDialog({
       toast.error('Error al eliminar', errorMessage(error, 'No se pudo eliminar el paciente. Inténtalo de nuevo.'));
     }
   };
+  const name = patient ? fullName(patient) : '';
   return (
     <AlertDialog open={patient !== null} onOpenChange={(open) => !remove.isPending && onOpenChange(open)}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>¿Eliminar paciente?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Esta acción no se puede deshacer...
-            {patient ? <span className="mt-2 block font-medium text-foreground">{fullName(patient)}</span> : null}
+          <AlertDialogTitle>{archive ? '¿Desactivar paciente?' : '¿Eliminar paciente?'}</AlertDialogTitle>
+          <AlertDialogDescription asChild>
+            <div className="grid gap-2">
+              {patient ? <span className="block font-medium text-foreground">{name}</span> : null}
+              {!plan ? (
+                preview.isError ? (
+                  <p role="alert">{errorMessage(preview.error, 'No se pudo comprobar qué pasará con el paciente.')}</p>
+                ) : (
+                  <p aria-busy="true">Comprobando su historia clínica y sus citas...</p>
+                )
+              ) : archive ? (
+                <>
+                  <p>
+                    Tiene historia clínica (odontograma), así que no se eliminará: se desactivará y dejará de aparecer
+                    en la lista y en las búsquedas. Podrás reactivarlo desde «Desactivados».
+                  </p>
+                  {plan.citasFuturas ? (
+                    <p>Se cancelarán {futureAppointments(plan.citasFuturas)} y se avisará al equipo.</p>
+                  ) : null}
+                </>
+              ) : (
+                <>
+                  {/* Spec 000 §2, word for word. */}
+                  <p>Esta acción no se puede deshacer...</p>
+                  {plan.citasFuturas ? (
+                    <p>También se eliminarán {futureAppointments(plan.citasFuturas)} y se avisará al equipo.</p>
+                  ) : null}
+                </>
+              )}
+            </div>
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
@@ -92,14 +138,45 @@ function DeletePatientDialog({
           <AlertDialogAction
             variant="destructive"
             onClick={confirm}
-            disabled={remove.isPending}
+            disabled={remove.isPending || !plan}
             aria-busy={remove.isPending}
           >
-            {remove.isPending ? 'Eliminando...' : 'Eliminar'}
+            {archive
+              ? remove.isPending
+                ? 'Desactivando...'
+                : 'Desactivar'
+              : remove.isPending
+                ? 'Eliminando...'
+                : 'Eliminar'}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+function ReactivateButton({ patient }: { patient: PatientListItem }) {
+  const reactivate = useReactivatePatient();
+  const run = async () => {
+    try {
+      const result = await reactivate.mutateAsync(patient.id);
+      toast.success(fullName(patient), result.mensaje);
+    } catch (error) {
+      toast.error('Error al reactivar', errorMessage(error, 'No se pudo reactivar el paciente. Inténtalo de nuevo.'));
+    }
+  };
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={run}
+      disabled={reactivate.isPending}
+      aria-busy={reactivate.isPending}
+      aria-label={`Reactivar a ${fullName(patient)}`}
+    >
+      <RotateCcw aria-hidden="true" />
+      {reactivate.isPending ? 'Reactivando...' : 'Reactivar'}
+    </Button>
   );
 }
 
@@ -110,7 +187,8 @@ function VisitDate({ value, empty }: { value: string | null; empty: string }) {
 /** 'Pacientes' (spec 000 §2): searchable, paginated table of the clinic's patients. */
 export default function PatientsPage() {
   usePageTitle('Pacientes');
-  const { q, pagina, set } = useListParams();
+  const { q, pagina, ver, set } = useListParams();
+  const deactivated = ver === 'desactivados';
   const [term, setTerm] = useState(q);
   const debouncedTerm = useDebouncedValue(term, SEARCH_DELAY_MS);
   const canCreate = useCan('pacientes.crear');
@@ -118,7 +196,7 @@ export default function PatientsPage() {
   const canDelete = useCan('pacientes.eliminar');
   const [toDelete, setToDelete] = useState<PatientListItem | null>(null);
 
-  const list = usePatients({ q, pagina });
+  const list = usePatients({ q, pagina, ver });
   const redirecting = useClinicRequired(list.error);
 
   // Typing changes the URL once it pauses; a new search starts at page 1 (spec 000 §4). Replacing
@@ -179,6 +257,20 @@ export default function PatientsPage() {
         ) : null}
       </header>
 
+      <div role="group" aria-label="Mostrar pacientes" className="inline-flex w-fit rounded-md border p-0.5">
+        {PATIENT_LIST_VIEWS.map((view) => (
+          <Button
+            key={view}
+            type="button"
+            size="sm"
+            variant={view === ver ? 'secondary' : 'ghost'}
+            aria-pressed={view === ver}
+            onClick={() => view !== ver && set({ ver: view, pagina: 1 })}
+          >
+            {PATIENT_LIST_VIEW_LABELS[view]}
+          </Button>
+        ))}
+      </div>
       <div className="relative max-w-md" role="search">
         <Search
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -209,9 +301,19 @@ export default function PatientsPage() {
           ) : data.pacientes.length === 0 ? (
             <div className="flex flex-col items-center px-6 py-16 text-center">
               <Users className="size-10 text-muted-foreground" aria-hidden="true" />
-              <p className="mt-3 font-medium">{q ? 'No se encontraron pacientes' : 'Aún no hay pacientes'}</p>
+              <p className="mt-3 font-medium">
+                {q
+                  ? 'No se encontraron pacientes'
+                  : deactivated
+                    ? 'No hay pacientes desactivados'
+                    : 'Aún no hay pacientes'}
+              </p>
               <p className="mt-1 text-sm text-muted-foreground">
-                {q ? `Ningún paciente coincide con «${q}».` : 'Registra el primer paciente de la clínica.'}
+                {q
+                  ? `Ningún paciente coincide con «${q}».`
+                  : deactivated
+                    ? 'Aquí aparecen los pacientes con historia clínica que se eliminaron: se pueden reactivar.'
+                    : 'Registra el primer paciente de la clínica.'}
               </p>
             </div>
           ) : (
@@ -244,9 +346,14 @@ export default function PatientsPage() {
                       </Avatar>
                     </TableCell>
                     <TableCell>
-                      <Link to={`/pacientes/${p.id}`} className="font-medium hover:underline">
-                        {p.nombres} {p.apellidos}
-                      </Link>
+                      {/* A deactivated patient has no record to open until reactivated. */}
+                      {deactivated ? (
+                        <span className="font-medium">{fullName(p)}</span>
+                      ) : (
+                        <Link to={`/pacientes/${p.id}`} className="font-medium hover:underline">
+                          {p.nombres} {p.apellidos}
+                        </Link>
+                      )}
                     </TableCell>
                     <TableCell>
                       <div className="flex flex-col gap-1 text-sm">
@@ -281,20 +388,29 @@ export default function PatientsPage() {
                           p.estado === 'activo' ? undefined : 'border-transparent bg-muted text-muted-foreground'
                         }
                       >
-                        {ESTADO_PACIENTE_LABELS[p.estado] ?? p.estado}
+                        {deactivated ? 'Desactivado' : (ESTADO_PACIENTE_LABELS[p.estado] ?? p.estado)}
                       </Badge>
                     </TableCell>
                     <TableCell className="text-right">
-                      <div className="flex justify-end gap-1">
-                        <Button variant="ghost" size="icon" asChild>
-                          <Link to={`/pacientes/${p.id}`} aria-label={`${canEdit ? 'Editar' : 'Ver'} a ${fullName(p)}`}>
-                            <Pencil aria-hidden="true" />
-                          </Link>
-                        </Button>
-                        {canDelete ? (
-                          <RowDeleteButton label={`Eliminar a ${fullName(p)}`} onClick={() => setToDelete(p)} />
-                        ) : null}
-                      </div>
+                      {deactivated ? (
+                        canEdit ? (
+                          <ReactivateButton patient={p} />
+                        ) : null
+                      ) : (
+                        <div className="flex justify-end gap-1">
+                          <Button variant="ghost" size="icon" asChild>
+                            <Link
+                              to={`/pacientes/${p.id}`}
+                              aria-label={`${canEdit ? 'Editar' : 'Ver'} a ${fullName(p)}`}
+                            >
+                              <Pencil aria-hidden="true" />
+                            </Link>
+                          </Button>
+                          {canDelete ? (
+                            <RowDeleteButton label={`Eliminar a ${fullName(p)}`} onClick={() => setToDelete(p)} />
+                          ) : null}
+                        </div>
+                      )}
                     </TableCell>
                   </TableRow>
                 ))}
