@@ -5,6 +5,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/lib/session';
 import { useClinicToday } from '@/lib/use-clinic-today';
+import { GettingStartedCard } from '../components/getting-started-card';
 import { NewsCard } from '../components/news-card';
 
 type Props = {
@@ -48,6 +49,7 @@ export default function DashboardPage({ actions, sections = [] }: Props) {
           </div>
         </CardContent>
       </Card>
+      <GettingStartedCard />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {sections.map((Section, index) => (
           <Section key={index} />
