@@ -21,6 +21,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 import { setServerFieldErrors, toastFailure } from '@/lib/form-errors';
+import { useCan } from '@/lib/session';
 import { useActiveDentists, type Dentist } from '../api/appointments';
 import { OutsideHoursNotice } from './outside-hours-notice';
 import { PatientPicker, type PickedPatient } from '@/components/patient-picker';
@@ -90,7 +91,8 @@ export function AppointmentForm({
   });
   const { register, control, handleSubmit, setError, formState } = form;
   const errors = formState.errors;
-  const dentists = useActiveDentists();
+  // Read-only, the appointment's own dentist is all the select shows.
+  const dentists = useActiveDentists(useCan('dentistas.ver') && !readOnly);
   const [conflict, setConflict] = useState<string | null>(null);
 
   const options = dentists.data ?? [];
