@@ -34,11 +34,15 @@ export const PATIENT_MESSAGES = {
   notDeactivated: 'El paciente no está desactivado o no tienes acceso',
 } as const;
 
+/** 'su cita futura', 'sus 3 citas futuras': a patient's future appointments in the texts of a deletion. */
+export const futureAppointmentsText = (citas: number) =>
+  citas === 1 ? 'su cita futura' : `sus ${citas} citas futuras`;
+
 /** The toast of a deletion, with the future appointments that went with it. */
 export function patientDeletedMessage(resultado: PatientDeleteResult['resultado'], citas: number): string {
   const base = resultado === 'archivado' ? PATIENT_MESSAGES.archived : PATIENT_MESSAGES.deleted;
   if (citas === 0) return base;
-  const n = citas === 1 ? 'su cita futura' : `sus ${citas} citas futuras`;
+  const n = futureAppointmentsText(citas);
   return resultado === 'archivado' ? `${base}. Se han cancelado ${n}` : `${base}, con ${n}`;
 }
 

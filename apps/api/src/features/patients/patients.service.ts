@@ -1,4 +1,5 @@
 import {
+  futureAppointmentsText,
   PATIENT_SUGGESTIONS_LIMIT,
   patientDeletedMessage,
   type PatientDeletePreview,
@@ -416,7 +417,7 @@ export async function deletePatient(
       await recordAudit(tx, actor, { accion: 'paciente.eliminar', pacienteId: id, detalle: { paciente: name } });
     }
     if (citasFuturas) {
-      const citasText = citasFuturas === 1 ? 'su cita futura' : `sus ${citasFuturas} citas futuras`;
+      const citasText = futureAppointmentsText(citasFuturas);
       await notify(tx, {
         clinicaId,
         permiso: 'citas.ver',

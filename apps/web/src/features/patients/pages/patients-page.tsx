@@ -1,6 +1,7 @@
 import {
   ESTADO_PACIENTE_LABELS,
   formatDate,
+  futureAppointmentsText,
   PATIENT_LIST_VIEW_LABELS,
   PATIENT_LIST_VIEWS,
   PATIENTS_PAGE_SIZE,
@@ -63,8 +64,6 @@ function fullName(p: PatientListItem) {
   return `${p.nombres} ${p.apellidos}`;
 }
 
-const futureAppointments = (n: number) => (n === 1 ? 'su cita futura' : `sus ${n} citas futuras`);
-
 /**
  * Asks the server what deleting would do before confirming: a patient with clinical records is
  * deactivated (and can be reactivated), not erased, and their future appointments are cancelled.
@@ -118,7 +117,7 @@ function DeletePatientDialog({
                     en la lista y en las búsquedas. Podrás reactivarlo desde «Desactivados».
                   </p>
                   {plan.citasFuturas ? (
-                    <p>Se cancelarán {futureAppointments(plan.citasFuturas)} y se avisará al equipo.</p>
+                    <p>Se cancelarán {futureAppointmentsText(plan.citasFuturas)} y se avisará al equipo.</p>
                   ) : null}
                 </>
               ) : (
@@ -126,7 +125,7 @@ function DeletePatientDialog({
                   {/* Spec 000 §2, word for word. */}
                   <p>Esta acción no se puede deshacer...</p>
                   {plan.citasFuturas ? (
-                    <p>También se eliminarán {futureAppointments(plan.citasFuturas)} y se avisará al equipo.</p>
+                    <p>También se eliminarán {futureAppointmentsText(plan.citasFuturas)} y se avisará al equipo.</p>
                   ) : null}
                 </>
               )}
