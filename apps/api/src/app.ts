@@ -8,6 +8,7 @@ import { directoryRoutes } from './features/directory/directory.routes.ts';
 import { robotsRoutes } from './features/directory/seo/robots.ts';
 import { sitemapRoutes } from './features/directory/seo/sitemap.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { dashboardRoutes } from './features/dashboard/getting-started.routes.ts';
 import { newsRoutes } from './features/dashboard/news.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
@@ -56,6 +57,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/demo', demoRoutes)
   .route('/notificaciones', notificationsRoutes)
   .route('/noticias', newsRoutes)
+  .route('/panel', dashboardRoutes)
   .route('/usuarios', usersRoutes)
   .route('/invitaciones', invitationsRoutes)
   .route('/roles', rolesRoutes)

@@ -4,6 +4,7 @@ import { formatDate, formatDateTime, formatLongDate, localTimeExists } from './f
 describe('formatters', () => {
   it('writes the long Spanish date of the dashboard', () => {
     expect(formatLongDate(new Date(2026, 10, 21))).toBe('sábado, 21 de noviembre de 2026');
+    expect(formatLongDate('2026-11-22')).toBe('domingo, 22 de noviembre de 2026');
   });
 
   it('writes calendar dates as dd/mm/yyyy without shifting the day', () => {

@@ -1,9 +1,12 @@
-import { format } from 'date-fns';
+import { format, parseISO } from 'date-fns';
 import { es } from 'date-fns/locale';
 
-/** Long Spanish date for the dashboard: "sábado, 21 de noviembre de 2026". */
-export function formatLongDate(date: Date): string {
-  return format(date, "EEEE, d 'de' MMMM 'de' yyyy", { locale: es });
+/**
+ * Long Spanish date for the dashboard: "sábado, 21 de noviembre de 2026". A calendar date (YYYY-MM-DD,
+ * e.g. the clinic's today) is that day wherever the browser is.
+ */
+export function formatLongDate(date: Date | string): string {
+  return format(typeof date === 'string' ? parseISO(date) : date, "EEEE, d 'de' MMMM 'de' yyyy", { locale: es });
 }
 
 /** dd/mm/yyyy for an ISO calendar date (YYYY-MM-DD) or a Date, without time-zone shifts. */

@@ -9,6 +9,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/clinic.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/patients.ts';
+export * from './schemas/getting-started.ts';
 export * from './schemas/profile.ts';
 export * from './countries.ts';
 export * from './directory.ts';

@@ -137,6 +137,16 @@ describe('the demo clinic', () => {
     const me = await t.request('/api/me', { cookie });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ user: { email: 'demo@odontia.local', onboardingStep: 'completado' } });
+    // A clinic that has done its first steps: the dashboard shows no 'Primeros pasos'.
+    const steps = await t.request('/api/panel/primeros-pasos', { cookie });
+    expect(await steps.json()).toEqual({
+      perfil: true,
+      dentistas: true,
+      horario: true,
+      equipo: true,
+      catalogo: true,
+      perfilPublico: true,
+    });
     expect((await signIn(DEMO_CLINIC.owner.email, 'otra-clave')).status).toBe(401);
   });
 

@@ -19,6 +19,11 @@ type ConfirmDeleteDialogProps = {
   description: ReactNode;
   pending: boolean;
   onConfirm: () => void;
+  /** 'Eliminar' unless the action is another ('Desactivar' a patient with clinical records). */
+  confirmLabel?: string;
+  pendingLabel?: string;
+  /** Not yet confirmable (what will happen is still being asked). */
+  disabled?: boolean;
 };
 
 /**
@@ -33,13 +38,18 @@ export function ConfirmDeleteDialog({
   description,
   pending,
   onConfirm,
+  confirmLabel = 'Eliminar',
+  pendingLabel = 'Eliminando...',
+  disabled = false,
 }: ConfirmDeleteDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
+          <AlertDialogDescription asChild>
+            <div className="grid gap-2">{description}</div>
+          </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancelar</AlertDialogCancel>
@@ -49,10 +59,10 @@ export function ConfirmDeleteDialog({
               event.preventDefault();
               onConfirm();
             }}
-            disabled={pending}
+            disabled={pending || disabled}
             aria-busy={pending}
           >
-            {pending ? 'Eliminando...' : 'Eliminar'}
+            {pending ? pendingLabel : confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

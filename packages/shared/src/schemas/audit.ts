@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'paciente.editar',
   'paciente.eliminar',
   'paciente.desactivar',
+  'paciente.reactivar',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -25,6 +26,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'paciente.editar': 'Modificó la ficha del paciente',
   'paciente.eliminar': 'Eliminó al paciente',
   'paciente.desactivar': 'Desactivó y ocultó al paciente (tiene historia clínica)',
+  'paciente.reactivar': 'Reactivó al paciente',
 };
 
 export const AUDIT_PAGE_SIZE = 20;

@@ -77,8 +77,17 @@ describe('patient schema', () => {
   });
 
   it('reads a bad page number as the first page', () => {
-    expect(patientListQuerySchema.parse({ pagina: 'abc' })).toEqual({ q: '', pagina: 1 });
-    expect(patientListQuerySchema.parse({ q: ' jose ', pagina: '3' })).toEqual({ q: 'jose', pagina: 3 });
+    expect(patientListQuerySchema.parse({ pagina: 'abc' })).toEqual({ q: '', pagina: 1, ver: 'activos' });
+    expect(patientListQuerySchema.parse({ q: ' jose ', pagina: '3' })).toEqual({
+      q: 'jose',
+      pagina: 3,
+      ver: 'activos',
+    });
+  });
+
+  it("lists the active patients unless 'desactivados' is asked for", () => {
+    expect(patientListQuerySchema.parse({ ver: 'desactivados' }).ver).toBe('desactivados');
+    expect(patientListQuerySchema.parse({ ver: 'todos' }).ver).toBe('activos');
   });
 });
 

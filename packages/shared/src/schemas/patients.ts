@@ -30,13 +30,32 @@ export const PATIENT_MESSAGES = {
   // Spec 000 §8 (success toast) and DESIGN §1 (a patient with clinical records is kept).
   deleted: 'Paciente eliminado',
   archived: 'El paciente tiene historia clínica: se ha desactivado y ocultado, no eliminado',
+  reactivated: 'Paciente reactivado: vuelve a aparecer en la lista y en las búsquedas',
+  notDeactivated: 'El paciente no está desactivado o no tienes acceso',
 } as const;
 
+/** 'su cita futura', 'sus 3 citas futuras': a patient's future appointments in the texts of a deletion. */
+export const futureAppointmentsText = (citas: number) =>
+  citas === 1 ? 'su cita futura' : `sus ${citas} citas futuras`;
+
+/** The toast of a deletion, with the future appointments that went with it. */
+export function patientDeletedMessage(resultado: PatientDeleteResult['resultado'], citas: number): string {
+  const base = resultado === 'archivado' ? PATIENT_MESSAGES.archived : PATIENT_MESSAGES.deleted;
+  if (citas === 0) return base;
+  const n = futureAppointmentsText(citas);
+  return resultado === 'archivado' ? `${base}. Se han cancelado ${n}` : `${base}, con ${n}`;
+}
+
 /**
- * The answer of DELETE /api/pacientes/:id: 'eliminado' when the patient was erased, 'archivado' when they
- * have clinical records (chart versions) and were deactivated and hidden instead. `mensaje` is the toast.
+ * What DELETE /api/pacientes/:id will do, asked before confirming (GET /api/pacientes/:id/eliminacion):
+ * 'eliminado' erases the patient (and, with them, their appointments); 'archivado' when they have
+ * clinical records (chart versions): deactivated and hidden instead, their future appointments cancelled.
+ * `citasFuturas`: the appointments from now on that are not cancelled or done.
  */
-export type PatientDeleteResult = { resultado: 'eliminado' | 'archivado'; mensaje: string };
+export type PatientDeletePreview = { resultado: 'eliminado' | 'archivado'; citasFuturas: number };
+
+/** The answer of DELETE /api/pacientes/:id: what was done, how many future appointments went, the toast. */
+export type PatientDeleteResult = PatientDeletePreview & { mensaje: string };
 
 export const PATIENTS_PAGE_SIZE = 10;
 /**
@@ -136,10 +155,22 @@ export type CreatePatientData = z.output<ReturnType<typeof createPatientSchema>>
 export type UpdatePatientInput = z.input<ReturnType<typeof updatePatientSchema>>;
 export type UpdatePatientData = z.output<ReturnType<typeof updatePatientSchema>>;
 
-/** List query: the search term and the 1-based pagina. Anything else (a clinica_id...) is dropped. */
+/** Which patients the list shows: the active ones, or those deactivated (deleted with clinical records). */
+export const PATIENT_LIST_VIEWS = ['activos', 'desactivados'] as const;
+export type PatientListView = (typeof PATIENT_LIST_VIEWS)[number];
+export const PATIENT_LIST_VIEW_LABELS: Record<PatientListView, string> = {
+  activos: 'Activos',
+  desactivados: 'Desactivados',
+};
+
+/**
+ * List query: the search term, the 1-based pagina and `ver` (activos unless 'desactivados'). Anything
+ * else (a clinica_id...) is dropped.
+ */
 export const patientListQuerySchema = z.object({
   q: searchText(PATIENT_SEARCH_MAX),
   pagina: pageNumber,
+  ver: z.enum(PATIENT_LIST_VIEWS).catch('activos').default('activos'),
 });
 export type PatientListQuery = z.input<typeof patientListQuerySchema>;
 

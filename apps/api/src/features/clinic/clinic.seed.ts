@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Database, Executor } from '../../db/client.ts';
-import { DEMO_CLINIC, DEMO_SUPPLIER } from '../../seed/demo.ts';
+import { DEMO_CLINIC, DEMO_SUPPLIER, type DemoSeedContext } from '../../seed/demo.ts';
 import { account, clinicas, perfilesUsuario, user } from '../../db/schema/index.ts';
-import { createClinic } from './clinic.service.ts';
+import { createClinic, setClinicLogo } from './clinic.service.ts';
 
 type DemoAccount = {
   id: string;
@@ -57,10 +58,34 @@ async function seedOwnedClinic(tx: Executor, owner: DemoAccount, clinic: DemoCli
   );
 }
 
-/** Demo data: the demo clinic and its owner. */
-export async function seedDemoClinic(tx: Executor): Promise<void> {
+/** The demo clinic's logo: a tooth on its colour, drawn here. */
+const DEMO_LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 64 64">
+  <rect width="64" height="64" rx="14" fill="#0e7490"/>
+  <path fill="#fff" d="M22 14c-6 0-10 5-10 11 0 6 3 9 4 15 1 7 2 12 6 12 3 0 4-5 5-9 1-3 2-5 5-5s4 2 5 5c1 4 2 9 5 9 4 0 5-5 6-12 1-6 4-9 4-15 0-6-4-11-10-11-4 0-6 2-10 2s-6-2-10-2z"/>
+</svg>`;
+
+/**
+ * Demo data: the demo clinic and its owner, set up as a clinic that finished its first steps (logo,
+ * hours, public profile: the dashboard's 'Primeros pasos' does not show). Not published: the public
+ * directory's sample clinics are counted by other tests.
+ */
+export async function seedDemoClinic(tx: Executor, { storage }: DemoSeedContext): Promise<void> {
   const { owner, ...clinic } = DEMO_CLINIC;
   await seedOwnedClinic(tx, owner, clinic);
+  await tx
+    .update(clinicas)
+    .set({
+      descripcion: 'Clínica familiar en el barrio de Salamanca: prevención, ortodoncia e implantes.',
+      especialidades: ['odontologia-general', 'ortodoncia', 'implantologia'],
+      // The hours of the demo's appointments (seeded on weekdays, 09:00-14:00 and 16:00-20:00).
+      horario: [
+        { dias: 'Lunes a viernes', horas: '09:00 - 20:00' },
+        { dias: 'Sábados, domingos y festivos', horas: 'Cerrado' },
+      ],
+    })
+    .where(eq(clinicas.id, DEMO_CLINIC.id));
+  const logo = await sharp(Buffer.from(DEMO_LOGO_SVG)).png().toBuffer();
+  await setClinicLogo(tx as unknown as Database, storage, DEMO_CLINIC.id, new Uint8Array(logo));
 }
 
 /** Demo data: the supplier whose catalogue the store sells (DESIGN §1), with its own administrator. */

@@ -258,6 +258,7 @@ describe('patients with clinical records', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       resultado: 'archivado',
+      citasFuturas: 0,
       mensaje: 'El paciente tiene historia clínica: se ha desactivado y ocultado, no eliminado',
     });
 
@@ -288,7 +289,7 @@ describe('patients with clinical records', () => {
   it('without chart versions are erased, and the deletion is audited with their name', async () => {
     const id = await newPatient(ana, 'Borrable');
     const res = await t.client(ana.cookie).pacientes[':id'].$delete({ param: { id } });
-    expect(await res.json()).toEqual({ resultado: 'eliminado', mensaje: 'Paciente eliminado' });
+    expect(await res.json()).toEqual({ resultado: 'eliminado', citasFuturas: 0, mensaje: 'Paciente eliminado' });
     expect(await t.db.select().from(pacientes).where(eq(pacientes.id, id))).toEqual([]);
     const rows = await auditRows(id);
     expect(rows.at(-1)).toMatchObject({ accion: 'paciente.eliminar', detalle: { paciente: 'Borrable Gómez' } });

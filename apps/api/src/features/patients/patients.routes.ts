@@ -20,6 +20,8 @@ import {
   deletePatient,
   viewPatient,
   listPatients,
+  previewPatientDeletion,
+  reactivatePatient,
   removePatientPhoto,
   setPatientPhoto,
   suggestPatients,
@@ -78,15 +80,27 @@ export const patientsRoutes = new Hono<AppEnv>()
     if (!patient) throw patientNotFound();
     return c.json(patient, 200);
   })
+  /** What deleting the patient would do (erase or deactivate, future appointments), for its dialog. */
+  .get('/:id/eliminacion', requirePermission('pacientes.eliminar'), patientIdParam, async (c) => {
+    const preview = await previewPatientDeletion(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id);
+    if (!preview) throw patientNotFound();
+    return c.json(preview, 200);
+  })
   /**
    * Erases the patient, or, when they have clinical records (chart versions), deactivates and hides
-   * them: `resultado` says which and `mensaje` is the toast.
+   * them and cancels their future appointments: `resultado` says which and `mensaje` is the toast.
    */
   .delete('/:id', requirePermission('pacientes.eliminar'), patientIdParam, async (c) => {
     const { db, storage, logger } = c.var.deps;
     const result = await deletePatient(db, storage, logger, auditActor(c), c.req.valid('param').id);
     if (!result) throw patientNotFound();
     return c.json(result, 200);
+  })
+  /** A deactivated patient back in the lists: the same permission as editing them. */
+  .post('/:id/reactivar', requirePermission('pacientes.editar'), patientIdParam, async (c) => {
+    const patient = await reactivatePatient(c.var.deps.db, auditActor(c), c.req.valid('param').id);
+    if (!patient) throw notFound(PATIENT_MESSAGES.notDeactivated);
+    return c.json({ paciente: patient, mensaje: PATIENT_MESSAGES.reactivated }, 200);
   })
   /**
    * The photo is sent after the patient is saved (spec 000 §8: a failed upload does not undo the

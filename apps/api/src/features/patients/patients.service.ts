@@ -1,21 +1,24 @@
 import {
+  futureAppointmentsText,
   PATIENT_COUNT_LIMIT,
-  PATIENT_MESSAGES,
   PATIENT_SUGGESTIONS_LIMIT,
+  patientDeletedMessage,
+  type PatientDeletePreview,
   type PatientListItem,
   type PatientPage,
   type PatientDeleteResult,
+  type PatientListView,
   PATIENTS_PAGE_SIZE,
   type CreatePatientData,
   type PatientStatus,
   type Gender,
   type UpdatePatientData,
 } from '@odontia/shared';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { containsPattern } from '../../db/search.ts';
 import { jsonObject, selectList, type RowOf } from '../../db/column-map.ts';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
-import { odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
+import { citas, odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
 import {
   auditInsertPrepared,
@@ -27,6 +30,7 @@ import {
 import type { JsonText } from '../../platform/http.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { Lru } from '../../platform/lru.ts';
+import { notify } from '../../platform/notifications.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { deleteStoredImage, replaceStoredImage } from '../../platform/storage/stored-images.ts';
 
@@ -138,7 +142,7 @@ const toItem = ({
 export async function listPatients(
   db: Database,
   clinicaId: string,
-  query: { q: string; pagina: number },
+  query: { q: string; pagina: number; ver?: PatientListView },
   options: { reuseSearchCount?: boolean } = {},
 ): Promise<PatientPage> {
   const offset = (query.pagina - 1) * PATIENTS_PAGE_SIZE;
@@ -150,6 +154,11 @@ export async function listPatients(
     pagina: query.pagina,
     porPagina: PATIENTS_PAGE_SIZE,
   });
+
+  if (query.ver === 'desactivados') {
+    const [rows, [{ total }]] = await deactivatedPage(db, clinicaId, term, offset);
+    return page(rows, total);
+  }
 
   if (!term) {
     let prepared = pageQueries.get(db);
@@ -198,6 +207,28 @@ export async function listPatients(
   const total = found.total === undefined ? cached!.total : Number(found.total);
   cache.set(countKey(clinicaId, term), { version: Number(found.version), total });
   return page(rows.map(toItem), total);
+}
+
+/**
+ * The deactivated patients (deleted with clinical records) of a clinic, to reactivate them: few, so
+ * counted as they are read, through the same search column as the active ones.
+ */
+function deactivatedPage(db: Database, clinicaId: string, term: string, offset: number) {
+  const where = and(
+    eq(pacientes.clinicaId, clinicaId),
+    isNotNull(pacientes.fechaArchivado),
+    term ? sql`${pacientes.busqueda} like ${containsPattern(term)}` : undefined,
+  );
+  return Promise.all([
+    db
+      .select(listColumns)
+      .from(pacientes)
+      .where(where)
+      .orderBy(pacientes.apellidos, pacientes.nombres, pacientes.id)
+      .limit(PATIENTS_PAGE_SIZE)
+      .offset(offset),
+    db.select({ total: count() }).from(pacientes).where(where),
+  ]);
 }
 
 type SearchHead = {
@@ -289,10 +320,49 @@ export async function updatePatient(
   return row ?? null;
 }
 
+/** A patient's appointments from now on that are still to happen (not cancelled nor done). */
+const futureAppointments = (clinicaId: string, pacienteId: string) =>
+  and(
+    eq(citas.clinicaId, clinicaId),
+    eq(citas.pacienteId, pacienteId),
+    gte(citas.inicio, sql`now()`),
+    inArray(citas.estado, ['pendiente', 'confirmada']),
+  );
+
+/** Whether the patient has clinical records (chart versions): then they are kept, not erased. */
+async function hasClinicalRecords(db: Executor, id: string): Promise<boolean> {
+  const [history] = await db
+    .select({ id: odontogramaVersiones.id })
+    .from(odontogramaVersiones)
+    .where(eq(odontogramaVersiones.pacienteId, id))
+    .limit(1);
+  return !!history;
+}
+
+/**
+ * What deleting the patient would do, for the confirmation dialog: erase or deactivate them, and how many
+ * future appointments would go. Null when there is no such patient in the clinic.
+ */
+export async function previewPatientDeletion(
+  db: Database,
+  clinicaId: string,
+  id: string,
+): Promise<PatientDeletePreview | null> {
+  const [patient] = await db.select({ id: pacientes.id }).from(pacientes).where(visiblePatient(clinicaId, id));
+  if (!patient) return null;
+  const [archive, [{ citasFuturas }]] = await Promise.all([
+    hasClinicalRecords(db, id),
+    db.select({ citasFuturas: count() }).from(citas).where(futureAppointments(clinicaId, id)),
+  ]);
+  return { resultado: archive ? 'archivado' : 'eliminado', citasFuturas };
+}
+
 /**
  * Deletes the patient, then its photo file, with the audit row in the same transaction. A patient with
  * clinical records (chart versions) is kept for years: instead of erased, they are deactivated and hidden
- * (archived). Null when there is no such patient in the clinic.
+ * (archived), and their future appointments are cancelled. Either way, when future appointments go (erased
+ * with the patient, or cancelled), those who see the agenda are told, in the same transaction. Null when
+ * there is no such patient in the clinic.
  */
 export async function deletePatient(
   db: Database,
@@ -301,40 +371,82 @@ export async function deletePatient(
   actor: AuditActor,
   id: string,
 ): Promise<PatientDeleteResult | null> {
+  const { clinicaId } = actor;
   const result = await db.transaction(async (tx) => {
     const [patient] = await tx
       .select({ nombres: pacientes.nombres, apellidos: pacientes.apellidos, fotoUrl: pacientes.fotoUrl })
       .from(pacientes)
-      .where(visiblePatient(actor.clinicaId, id))
+      .where(visiblePatient(clinicaId, id))
       .for('update');
     if (!patient) return null;
-    const [history] = await tx
-      .select({ id: odontogramaVersiones.id })
-      .from(odontogramaVersiones)
-      .where(eq(odontogramaVersiones.pacienteId, id))
-      .limit(1);
-    if (history) {
+    const name = `${patient.nombres} ${patient.apellidos}`;
+    const archive = await hasClinicalRecords(tx, id);
+    let citasFuturas: number;
+    if (archive) {
       await tx
         .update(pacientes)
         .set({ estado: 'inactivo', fechaArchivado: new Date(), fechaActualizacion: new Date() })
         .where(eq(pacientes.id, id));
-      await recordAudit(tx, actor, { accion: 'paciente.desactivar', pacienteId: id });
-      return { outcome: { resultado: 'archivado', mensaje: PATIENT_MESSAGES.archived } as const, fotoUrl: null };
+      const cancelled = await tx
+        .update(citas)
+        .set({ estado: 'cancelada', fechaActualizacion: new Date() })
+        .where(futureAppointments(clinicaId, id))
+        .returning({ id: citas.id });
+      citasFuturas = cancelled.length;
+      await recordAudit(tx, actor, {
+        accion: 'paciente.desactivar',
+        pacienteId: id,
+        ...(citasFuturas ? { detalle: { citasCanceladas: citasFuturas } } : {}),
+      });
+    } else {
+      [{ citasFuturas }] = await tx
+        .select({ citasFuturas: count() })
+        .from(citas)
+        .where(futureAppointments(clinicaId, id));
+      // Its appointments go with it (foreign key on delete cascade).
+      await tx.delete(pacientes).where(eq(pacientes.id, id));
+      await recordAudit(tx, actor, { accion: 'paciente.eliminar', pacienteId: id, detalle: { paciente: name } });
     }
-    await tx.delete(pacientes).where(eq(pacientes.id, id));
-    await recordAudit(tx, actor, {
-      accion: 'paciente.eliminar',
-      pacienteId: id,
-      detalle: { paciente: `${patient.nombres} ${patient.apellidos}` },
-    });
+    if (citasFuturas) {
+      const citasText = futureAppointmentsText(citasFuturas);
+      await notify(tx, {
+        clinicaId,
+        permiso: 'citas.ver',
+        titulo: archive ? 'Citas canceladas' : 'Citas eliminadas',
+        mensaje: archive
+          ? `${name} se ha desactivado: se han cancelado ${citasText}.`
+          : `${name} se ha eliminado junto con ${citasText}.`,
+        prioridad: 'media',
+        enlace: '/citas',
+      });
+    }
+    const resultado = archive ? ('archivado' as const) : ('eliminado' as const);
     return {
-      outcome: { resultado: 'eliminado', mensaje: PATIENT_MESSAGES.deleted } as const,
-      fotoUrl: patient.fotoUrl,
+      outcome: { resultado, citasFuturas, mensaje: patientDeletedMessage(resultado, citasFuturas) },
+      fotoUrl: archive ? null : patient.fotoUrl,
     };
   });
   if (!result) return null;
   await deleteStoredImage(storage, result.fotoUrl, logger);
   return result.outcome;
+}
+
+/**
+ * Brings a deactivated patient back (active, in the lists and searches again), with its audit row in the
+ * same transaction. Their cancelled appointments stay cancelled. Null when the clinic has no such
+ * deactivated patient.
+ */
+export async function reactivatePatient(db: Database, actor: AuditActor, id: string): Promise<Patient | null> {
+  return db.transaction(async (tx) => {
+    const [patient] = await tx
+      .update(pacientes)
+      .set({ estado: 'activo', fechaArchivado: null, fechaActualizacion: new Date() })
+      .where(and(eq(pacientes.id, id), eq(pacientes.clinicaId, actor.clinicaId), isNotNull(pacientes.fechaArchivado)))
+      .returning(patientColumns);
+    if (!patient) return null;
+    await recordAudit(tx, actor, { accion: 'paciente.reactivar', pacienteId: id });
+    return patient;
+  });
 }
 
 /**

@@ -1,9 +1,18 @@
-import { PATIENT_COUNT_LIMIT, PATIENT_MESSAGES, PATIENTS_PAGE_SIZE } from '@odontia/shared';
+import { emptyChart, PATIENT_COUNT_LIMIT, PATIENT_MESSAGES, PATIENTS_PAGE_SIZE } from '@odontia/shared';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clinicas, pacientes, rolesClinica } from '../../db/schema/index.ts';
+import {
+  auditoria,
+  citas,
+  clinicas,
+  dentistas,
+  notificaciones,
+  odontogramaVersiones,
+  pacientes,
+  rolesClinica,
+} from '../../db/schema/index.ts';
 import { keyFromPublicUrl } from '../../platform/storage/storage.ts';
 import {
   addTeamMember,
@@ -591,5 +600,202 @@ describe('role without the permission, created from scratch', () => {
       .returning();
     const member = await addTeamMember(t, owner.clinica.id, role.nombre, 'asistente');
     expect((await api(member.cookie, '')).status).toBe(403);
+  });
+});
+
+describe('deleting a patient with clinical records, and reactivating them', () => {
+  const HOUR = 3600_000;
+
+  /** A patient of the clinic with a chart version (clinical records) or without, and appointments. */
+  async function patientWith(owner: Owner, options: { chart: boolean; apellidos?: string }) {
+    const p = await create(owner, { nombres: 'Clara', apellidos: options.apellidos ?? 'Soto' });
+    if (options.chart) {
+      await t.db.insert(odontogramaVersiones).values({
+        clinicaId: owner.clinica.id,
+        pacienteId: p.id,
+        version: 1,
+        carta: emptyChart(),
+        autorNombre: 'Ana',
+      });
+    }
+    return p;
+  }
+
+  async function dentistOf(owner: Owner) {
+    const [d] = await t.db
+      .insert(dentistas)
+      .values({
+        clinicaId: owner.clinica.id,
+        nombres: 'Eva',
+        apellidos: 'Ruiz',
+        especialidad: 'general',
+        color: 'blue',
+      })
+      .returning({ id: dentistas.id });
+    return d.id;
+  }
+
+  /** Appointments of the patient: `offsets` in hours from now, each with its estado. */
+  async function book(owner: Owner, pacienteId: string, dentistaId: string, slots: [number, string][]) {
+    return t.db
+      .insert(citas)
+      .values(
+        slots.map(([hours, estado]) => ({
+          clinicaId: owner.clinica.id,
+          pacienteId,
+          dentistaId,
+          inicio: new Date(Date.now() + hours * HOUR),
+          fin: new Date(Date.now() + hours * HOUR + HOUR / 2),
+          titulo: 'Revisión',
+          estado,
+        })),
+      )
+      .returning({ id: citas.id, estado: citas.estado });
+  }
+
+  const preview = (cookie: string, id: string) => api(cookie, `/${id}/eliminacion`);
+  const reactivate = (cookie: string, id: string) => api(cookie, `/${id}/reactivar`, { method: 'POST' });
+
+  it('says beforehand, then deactivates, cancels only the future appointments, notifies the agenda and audits', async () => {
+    const owner = await freshClinic();
+    const recepcion = await addTeamMember(t, owner.clinica.id, 'Recepción', 'recepcion');
+    const dentista = await dentistOf(owner);
+    const p = await patientWith(owner, { chart: true });
+    const [past, future1, future2, done, cancelled] = await book(owner, p.id, dentista, [
+      [-48, 'completada'],
+      [24, 'pendiente'],
+      [72, 'confirmada'],
+      [96, 'completada'],
+      [120, 'cancelada'],
+    ]);
+
+    const asked = await preview(owner.cookie, p.id);
+    expect(asked.status).toBe(200);
+    expect(await asked.json()).toEqual({ resultado: 'archivado', citasFuturas: 2 });
+
+    const res = await t.client(owner.cookie).pacientes[':id'].$delete({ param: { id: p.id } });
+    expect(await res.json()).toEqual({
+      resultado: 'archivado',
+      citasFuturas: 2,
+      mensaje:
+        'El paciente tiene historia clínica: se ha desactivado y ocultado, no eliminado. Se han cancelado sus 2 citas futuras',
+    });
+    const states = Object.fromEntries(
+      (await t.db.select().from(citas).where(eq(citas.pacienteId, p.id))).map((c) => [c.id, c.estado]),
+    );
+    expect(states).toEqual({
+      [past.id]: 'completada',
+      [future1.id]: 'cancelada',
+      [future2.id]: 'cancelada',
+      [done.id]: 'completada',
+      [cancelled.id]: 'cancelada',
+    });
+    // Everyone who sees the agenda is told (Recepción has citas.ver).
+    for (const member of [owner, recepcion]) {
+      const notes = await t.db
+        .select({ titulo: notificaciones.titulo, mensaje: notificaciones.mensaje, enlace: notificaciones.enlace })
+        .from(notificaciones)
+        .where(eq(notificaciones.userId, member.userId));
+      expect(notes).toEqual([
+        {
+          titulo: 'Citas canceladas',
+          mensaje: 'Clara Soto se ha desactivado: se han cancelado sus 2 citas futuras.',
+          enlace: '/citas',
+        },
+      ]);
+    }
+    const [audit] = await t.db
+      .select({ accion: auditoria.accion, detalle: auditoria.detalle })
+      .from(auditoria)
+      .where(and(eq(auditoria.pacienteId, p.id), eq(auditoria.accion, 'paciente.desactivar')));
+    expect(audit).toEqual({ accion: 'paciente.desactivar', detalle: { citasCanceladas: 2 } });
+  });
+
+  it('erases a patient without clinical records with their appointments, and says how many were future', async () => {
+    const owner = await freshClinic();
+    const dentista = await dentistOf(owner);
+    const p = await patientWith(owner, { chart: false });
+    await book(owner, p.id, dentista, [
+      [-24, 'completada'],
+      [24, 'pendiente'],
+    ]);
+    expect(await (await preview(owner.cookie, p.id)).json()).toEqual({ resultado: 'eliminado', citasFuturas: 1 });
+    const res = await t.client(owner.cookie).pacientes[':id'].$delete({ param: { id: p.id } });
+    expect(await res.json()).toEqual({
+      resultado: 'eliminado',
+      citasFuturas: 1,
+      mensaje: 'Paciente eliminado, con su cita futura',
+    });
+    expect(await t.db.select().from(citas).where(eq(citas.pacienteId, p.id))).toEqual([]);
+    const notes = await t.db
+      .select({ mensaje: notificaciones.mensaje })
+      .from(notificaciones)
+      .where(eq(notificaciones.userId, owner.userId));
+    expect(notes).toEqual([{ mensaje: 'Clara Soto se ha eliminado junto con su cita futura.' }]);
+
+    // Nothing in the agenda: nobody is bothered.
+    const quiet = await patientWith(owner, { chart: true, apellidos: 'Quieta' });
+    const done = await t.client(owner.cookie).pacientes[':id'].$delete({ param: { id: quiet.id } });
+    expect(await done.json()).toMatchObject({ resultado: 'archivado', citasFuturas: 0 });
+    expect(await t.db.select().from(notificaciones).where(eq(notificaciones.userId, owner.userId))).toHaveLength(1);
+  });
+
+  it("lists the deactivated patients under 'desactivados' (searchable), and reactivates them with an audit row", async () => {
+    const owner = await freshClinic();
+    const kept = await patientWith(owner, { chart: true, apellidos: 'Archivada' });
+    const other = await patientWith(owner, { chart: true, apellidos: 'Otra' });
+    await create(owner, { nombres: 'Activo', apellidos: 'Siempre' });
+    for (const p of [kept, other]) await t.client(owner.cookie).pacientes[':id'].$delete({ param: { id: p.id } });
+
+    expect((await list(owner)).pacientes.map((p) => p.apellidos)).toEqual(['Siempre']);
+    const deactivated = await list(owner, '?ver=desactivados');
+    expect(deactivated).toMatchObject({ total: 2, pagina: 1 });
+    expect(deactivated.pacientes.map((p) => [p.apellidos, p.estado])).toEqual([
+      ['Archivada', 'inactivo'],
+      ['Otra', 'inactivo'],
+    ]);
+    expect(await list(owner, '?ver=desactivados&q=archivada')).toMatchObject({ total: 1 });
+    expect(await list(owner, '?ver=desactivados&pagina=2')).toMatchObject({ pacientes: [], total: 2 });
+
+    const res = await reactivate(owner.cookie, kept.id);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      paciente: { id: kept.id, estado: 'activo' },
+      mensaje: 'Paciente reactivado: vuelve a aparecer en la lista y en las búsquedas',
+    });
+    expect((await list(owner)).pacientes.map((p) => p.apellidos)).toEqual(['Archivada', 'Siempre']);
+    expect((await list(owner)).total).toBe(2);
+    expect((await list(owner, '?ver=desactivados')).total).toBe(1);
+    expect((await api(owner.cookie, `/${kept.id}`)).status).toBe(200);
+    const actions = await t.db
+      .select({ accion: auditoria.accion })
+      .from(auditoria)
+      .where(eq(auditoria.pacienteId, kept.id))
+      .orderBy(auditoria.id);
+    expect(actions.map((a) => a.accion)).toContain('paciente.reactivar');
+
+    // Only a deactivated patient can be reactivated.
+    const again = await reactivate(owner.cookie, kept.id);
+    expect(again.status).toBe(404);
+    expect((await errorOf(again)).message).toBe('El paciente no está desactivado o no tienes acceso');
+  });
+
+  it("needs pacientes.eliminar to ask, pacientes.editar to reactivate, and never reaches another clinic's patient", async () => {
+    const owner = await freshClinic();
+    const p = await patientWith(owner, { chart: true });
+    const member = await addTeamMember(t, owner.clinica.id, 'Recepción', 'recepcion');
+    // Recepción edits patients but does not delete them.
+    expect((await preview(member.cookie, p.id)).status).toBe(403);
+    await t.client(owner.cookie).pacientes[':id'].$delete({ param: { id: p.id } });
+    await setRolePermissions(t, member.rolId, ['pacientes.ver']);
+    expect((await reactivate(member.cookie, p.id)).status).toBe(403);
+    expect((await list(member, '?ver=desactivados')).total).toBe(1);
+
+    // Another clinic: answered as an unknown patient, and nothing changes.
+    expect((await preview(beto.cookie, p.id)).status).toBe(404);
+    expect((await reactivate(beto.cookie, p.id)).status).toBe(404);
+    expect((await list(beto, '?ver=desactivados')).pacientes.map((x) => x.id)).not.toContain(p.id);
+    const [row] = await t.db.select().from(pacientes).where(eq(pacientes.id, p.id));
+    expect(row.fechaArchivado).not.toBeNull();
   });
 });

@@ -49,6 +49,7 @@ let hours: ClinicHours;
 let monthAnswer: () => Promise<Response>;
 let requests: URL[];
 let created: unknown[];
+let permisos: string[];
 
 function installApi() {
   clinica = { pais: 'ES', zonaHoraria: 'Europe/Madrid' };
@@ -57,6 +58,7 @@ function installApi() {
   monthAnswer = async () => json([] satisfies MonthDay[]);
   requests = [];
   created = [];
+  permisos = ['citas.ver', 'citas.crear', 'dentistas.ver'];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -70,7 +72,7 @@ function installApi() {
             perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
             clinica: { id: 'c1', nombre: 'Clínica', logoUrl: null, esProveedor: false, ...clinica },
             rol: 'admin',
-            permisos: ['citas.ver', 'citas.crear', 'dentistas.ver'],
+            permisos,
           });
         case '/api/citas/calendario/mes':
           return monthAnswer();
@@ -209,6 +211,16 @@ describe('the calendar', () => {
     expect(await within(grid).findByRole('link', { name: /Rosa Prueba/ })).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
     expect(grid.querySelectorAll('[data-slot="skeleton"]')).toHaveLength(0);
+  });
+
+  it('without dentistas.ver, never asks /api/dentistas: no dentist filter, the Día columns come from the appointments', async () => {
+    permisos = ['citas.ver'];
+    appointments = [cita('c1', '2026-11-24', '10:00', '10:30', 'Rosa')];
+    renderAt('/citas?vista=calendario&modo=dia&fecha=2026-11-24');
+    expect(await screen.findByRole('link', { name: /10:00 – 10:30, Rosa Prueba/ }, LOADED)).toBeTruthy();
+    expect(screen.getByRole('region', { name: `Citas de ${DENTIST.nombres} ${DENTIST.apellidos}` })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Filtrar por dentista' })).toBeNull();
+    expect(requests.filter((u) => u.pathname.startsWith('/api/dentistas'))).toEqual([]);
   });
 
   it('steps one day at a time in the Día view', async () => {

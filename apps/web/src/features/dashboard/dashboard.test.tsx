@@ -11,9 +11,15 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let noticias: NewsItem[] = [];
+let permisos: string[] = [];
+let pasos: Record<string, boolean>;
+let pasosAsked = 0;
 
 beforeEach(() => {
   noticias = [];
+  permisos = [];
+  pasosAsked = 0;
+  pasos = { perfil: true, dentistas: false, horario: true, equipo: false, catalogo: false, perfilPublico: false };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
@@ -24,10 +30,14 @@ beforeEach(() => {
           perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
           clinica: { id: 'c1', nombre: 'Clínica Ana', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
           rol: 'admin',
-          permisos: [],
+          permisos,
         });
       }
       if (url.pathname === '/api/noticias') return json({ noticias });
+      if (url.pathname === '/api/panel/primeros-pasos') {
+        pasosAsked += 1;
+        return json(pasos);
+      }
       return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
     }),
   );
@@ -59,6 +69,46 @@ describe('Dashboard', () => {
     expect(screen.getByRole('button', { name: 'Crear notificación de prueba' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Parte de otro feature' })).toBeTruthy();
     expect(screen.queryByText(/Agenda del día/)).toBeNull();
+  });
+
+  it("'Hoy es' is the clinic's day, not the browser's", async () => {
+    // 23:30 UTC (the browser's zone in the tests) is already Sunday in Madrid, the clinic's zone.
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T23:30:00Z') });
+    renderDashboard();
+    expect(await screen.findByText('domingo, 22 de noviembre de 2026')).toBeTruthy();
+    expect(screen.queryByText('sábado, 21 de noviembre de 2026')).toBeNull();
+  });
+
+  it("shows 'Primeros pasos' to who sets the clinic up: each step links to its screen, ticked from the data", async () => {
+    permisos = ['clinica.editar'];
+    renderDashboard();
+    const card = await screen.findByRole('region', { name: 'Primeros pasos' });
+    expect(within(card).getByText('2 de 6 completados. Deja lista la clínica para empezar a trabajar.')).toBeTruthy();
+    const links = within(card).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Sube el logo de la clínica y revisa sus datos(hecho)', '/settings'],
+      ['Añade los dentistas de la agenda(pendiente)', '/dentistas'],
+      ['Indica el horario de la clínica(hecho)', '/settings'],
+      ['Invita a tu equipo(pendiente)', '/usuarios/nuevo'],
+      ['Crea el catálogo de productos y servicios(pendiente)', '/productos/nuevo'],
+      ['Describe la clínica y sus especialidades en el perfil público(pendiente)', '/settings'],
+    ]);
+  });
+
+  it("has no 'Primeros pasos' once every step is done, nor for members who do not set the clinic up", async () => {
+    permisos = ['clinica.editar'];
+    pasos = { perfil: true, dentistas: true, horario: true, equipo: true, catalogo: true, perfilPublico: true };
+    const { unmount } = renderDashboard();
+    await waitFor(() => expect(pasosAsked).toBe(1));
+    await screen.findByText('No hay noticias disponibles');
+    expect(screen.queryByRole('region', { name: 'Primeros pasos' })).toBeNull();
+    unmount();
+
+    permisos = ['clinica.ver'];
+    renderDashboard();
+    await screen.findByText('No hay noticias disponibles');
+    expect(screen.queryByRole('region', { name: 'Primeros pasos' })).toBeNull();
+    expect(pasosAsked).toBe(1);
   });
 
   it('says when there is no news', async () => {

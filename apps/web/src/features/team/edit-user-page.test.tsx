@@ -31,9 +31,13 @@ const base: TeamMember = {
 
 let member: TeamMember | null = base;
 let patches: unknown[] = [];
+let permisos: string[] = [];
+let rolesAsked = 0;
 
 function installApi() {
   patches = [];
+  permisos = ['usuarios.ver', 'usuarios.editar', 'usuarios.eliminar'];
+  rolesAsked = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -46,10 +50,13 @@ function installApi() {
           perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
           clinica: { id: 'c1', nombre: 'Clínica Sol', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
           rol: 'admin',
-          permisos: ['usuarios.ver', 'usuarios.editar', 'usuarios.eliminar'],
+          permisos,
         });
       }
-      if (url.pathname === '/api/roles/opciones') return json({ roles: ROLES, predeterminadoInvitacion: ROLES[1].id });
+      if (url.pathname === '/api/roles/opciones') {
+        rolesAsked += 1;
+        return json({ roles: ROLES, predeterminadoInvitacion: ROLES[1].id });
+      }
       if (url.pathname === '/api/usuarios/u2') {
         if (!member)
           return json(
@@ -120,7 +127,26 @@ describe('Editar Usuario', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Usuario actualizado', expect.any(String)));
     expect(patches).toEqual([{ nombres: 'Marta Gil Soto', rolId: ROLES[1].id, activo: false }]);
-    expect(screen.getByTestId('path').textContent).toBe('/usuarios');
+    // The navigation renders after the toast: waited for, not assumed (it raced on a busy machine).
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/usuarios'));
+  });
+
+  it('reads as the member, not a greyed form, for who may see the team but not edit it', async () => {
+    permisos = ['usuarios.ver'];
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Usuario' })).toBeTruthy();
+    await screen.findAllByRole('definition');
+    const valueOf = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(valueOf('Nombres')).toBe('Marta Gil');
+    expect(valueOf('Email')).toBe('marta@ejemplo.test');
+    expect(valueOf('Rol')).toBe('Asistente');
+    expect(valueOf('Estado')).toBe('Activo: puede iniciar sesión');
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByText('*')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancelar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Guardar cambios' })).toBeNull();
+    expect(rolesAsked).toBe(0);
   });
 
   it('one’s own rol and activo are locked, and only nombres is sent', async () => {

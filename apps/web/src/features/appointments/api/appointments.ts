@@ -103,10 +103,15 @@ export const useAgendaHours = () =>
     staleTime: 5 * 60_000,
   });
 
-/** The dentists offered for appointments (only the active ones) and for the calendar's filter. */
-export const useActiveDentists = () =>
+/**
+ * The dentists offered for appointments (only the active ones) and for the calendar's filter. Asked only
+ * when `enabled`: a member without `dentistas.ver` is not sent to a route that answers 403 (the agenda
+ * then takes each dentist from their appointments).
+ */
+export const useActiveDentists = (enabled: boolean) =>
   useQuery({
     queryKey: [...dentistsKey, 'activos'],
     queryFn: (): Promise<Dentist[]> => unwrap(api.dentistas.$get({ query: { activos: 'true' } })),
     staleTime: 60_000,
+    enabled,
   });

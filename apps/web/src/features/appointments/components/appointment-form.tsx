@@ -21,6 +21,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 import { setServerFieldErrors, toastFailure } from '@/lib/form-errors';
+import { useCan } from '@/lib/session';
 import { useActiveDentists, type Dentist } from '../api/appointments';
 import { OutsideHoursNotice } from './outside-hours-notice';
 import { PatientPicker, type PickedPatient } from '@/components/patient-picker';
@@ -63,7 +64,6 @@ type Props = Mode & {
   patient?: PickedPatient | null;
   /** The dentist of an edited appointment, listed even when no longer active. */
   currentDentist?: Pick<Dentist, 'id' | 'nombres' | 'apellidos' | 'color'> | null;
-  readOnly?: boolean;
   /** Extra actions beside the submit button (the edit form's Eliminar). */
   actions?: React.ReactNode;
   /** Where 'Cancelar' goes: the agenda the form was opened from, else the Lista. */
@@ -78,7 +78,6 @@ export function AppointmentForm({
   defaultValues,
   patient = null,
   currentDentist = null,
-  readOnly = false,
   actions,
   cancelTo = '/citas',
   ...mode
@@ -90,7 +89,7 @@ export function AppointmentForm({
   });
   const { register, control, handleSubmit, setError, formState } = form;
   const errors = formState.errors;
-  const dentists = useActiveDentists();
+  const dentists = useActiveDentists(useCan('dentistas.ver'));
   const [conflict, setConflict] = useState<string | null>(null);
 
   const options = dentists.data ?? [];
@@ -119,20 +118,14 @@ export function AppointmentForm({
     <form onSubmit={submit} noValidate aria-label={mode.mode === 'create' ? 'Nueva Cita' : 'Editar Cita'}>
       <Card>
         <CardContent>
-          <fieldset disabled={readOnly || formState.isSubmitting} className="grid gap-4 sm:grid-cols-2">
+          <fieldset disabled={formState.isSubmitting} className="grid gap-4 sm:grid-cols-2">
             <Controller
               control={control}
               name="pacienteId"
               render={({ field }) => (
                 <FormField label="Paciente" required error={errors.pacienteId?.message} className="sm:col-span-2">
                   {(wiring) => (
-                    <PatientPicker
-                      {...wiring}
-                      value={field.value}
-                      initial={patient}
-                      onChange={field.onChange}
-                      disabled={readOnly}
-                    />
+                    <PatientPicker {...wiring} value={field.value} initial={patient} onChange={field.onChange} />
                   )}
                 </FormField>
               )}
@@ -143,7 +136,7 @@ export function AppointmentForm({
               render={({ field }) => (
                 <FormField label="Dentista" required error={errors.dentistaId?.message} className="sm:col-span-2">
                   {(wiring) => (
-                    <Select value={field.value} onValueChange={field.onChange} disabled={readOnly}>
+                    <Select value={field.value} onValueChange={field.onChange}>
                       <SelectTrigger {...wiring} className="w-full">
                         <SelectValue placeholder={dentists.isPending ? 'Cargando dentistas...' : 'Elige un dentista'} />
                       </SelectTrigger>
@@ -194,7 +187,7 @@ export function AppointmentForm({
                 render={({ field }) => (
                   <FormField label="Estado" required error={errors.estado?.message}>
                     {(wiring) => (
-                      <Select value={field.value} onValueChange={field.onChange} disabled={readOnly}>
+                      <Select value={field.value} onValueChange={field.onChange}>
                         <SelectTrigger {...wiring} className="w-full">
                           <SelectValue />
                         </SelectTrigger>
@@ -222,11 +215,9 @@ export function AppointmentForm({
             <Button variant="outline" asChild>
               <Link to={cancelTo}>Cancelar</Link>
             </Button>
-            {readOnly ? null : (
-              <SubmitButton pending={formState.isSubmitting} pendingLabel="Guardando...">
-                {mode.mode === 'create' ? 'Crear Cita' : 'Guardar cambios'}
-              </SubmitButton>
-            )}
+            <SubmitButton pending={formState.isSubmitting} pendingLabel="Guardando...">
+              {mode.mode === 'create' ? 'Crear Cita' : 'Guardar cambios'}
+            </SubmitButton>
           </div>
         </CardFooter>
       </Card>

@@ -226,7 +226,8 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
   // Until the shown days' appointments arrive (first load, or another month still showing the last
   // one's), say so: an empty grid would read as a month without appointments.
   const loading = (calendar.isPending || calendar.isPlaceholderData) && calendar.isFetching;
-  const dentists = useActiveDentists();
+  const canSeeDentists = useCan('dentistas.ver');
+  const dentists = useActiveDentists(canSeeDentists);
   const hours = useAgendaHours();
   const days = byDay(ranged.data ?? []);
   const openDay = (iso: string) => onChange({ modo: 'dia', fecha: iso });
@@ -270,20 +271,22 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
             ) : null}
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <Select value={dentistaId ?? ALL} onValueChange={(v) => onChange({ dentistaId: v === ALL ? null : v })}>
-              <SelectTrigger className="w-52" aria-label="Filtrar por dentista">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>Todos los dentistas</SelectItem>
-                {(dentists.data ?? []).map((d) => (
-                  <SelectItem key={d.id} value={d.id}>
-                    <ColorDot color={d.color} />
-                    {d.nombres} {d.apellidos}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            {canSeeDentists ? (
+              <Select value={dentistaId ?? ALL} onValueChange={(v) => onChange({ dentistaId: v === ALL ? null : v })}>
+                <SelectTrigger className="w-52" aria-label="Filtrar por dentista">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ALL}>Todos los dentistas</SelectItem>
+                  {(dentists.data ?? []).map((d) => (
+                    <SelectItem key={d.id} value={d.id}>
+                      <ColorDot color={d.color} />
+                      {d.nombres} {d.apellidos}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            ) : null}
             {canCreate && modo === 'dia' ? (
               <Button variant="outline" size="sm" asChild>
                 <Link to={newLink} state={returnState}>
@@ -327,7 +330,7 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
             />
           ) : modo === 'semana' ? (
             <WeekView fecha={fecha} today={today} days={days} weekStartsOn={weekStartsOn} onDay={openDay} />
-          ) : ranged.isPending || dentists.isPending ? (
+          ) : ranged.isPending || dentists.isLoading ? (
             <Skeleton className="h-96 w-full" />
           ) : (
             <DayGridView

@@ -12,6 +12,7 @@ import { toast } from '@/lib/toast';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAppointment, useDeleteAppointment, useUpdateAppointment, type Appointment } from '../api/appointments';
+import { AppointmentDetails } from '../components/appointment-details';
 import { AppointmentForm, type AppointmentFormValues } from '../components/appointment-form';
 import { AppointmentPageFrame, BackToAgenda } from '../components/appointment-page-frame';
 import { formatDay, formatTime } from '../lib/calendar-math';
@@ -66,10 +67,12 @@ function DeleteAppointmentButton({ cita }: { cita: Appointment }) {
 
 /** 'Editar Cita' (/citas/{id}): an unknown id and another clinic's appointment both answer 'Cita no encontrada'. */
 export default function EditAppointmentPage() {
-  usePageTitle('Editar Cita');
+  const canEdit = useCan('citas.editar');
+  // Read-only members see the appointment, not a form they cannot use.
+  const title = canEdit ? 'Editar Cita' : 'Cita';
+  usePageTitle(title);
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const canEdit = useCan('citas.editar');
   const canDelete = useCan('citas.eliminar');
   const cita = useAppointment(id);
   const update = useUpdateAppointment();
@@ -102,21 +105,22 @@ export default function EditAppointmentPage() {
   const data = cita.data;
   return (
     <AppointmentPageFrame
-      title="Editar Cita"
+      title={title}
       subtitle={
         data
           ? `${data.paciente.nombres} ${data.paciente.apellidos} · ${formatDay(data.fecha)} ${formatTime(data.horaInicio)}`
           : 'Cargando la cita...'
       }
     >
-      {data ? (
+      {data && !canEdit ? (
+        <AppointmentDetails cita={data} actions={canDelete ? <DeleteAppointmentButton cita={data} /> : null} />
+      ) : data ? (
         <AppointmentForm
           key={data.id}
           mode="edit"
           defaultValues={toFormValues(data)}
           patient={data.paciente}
           currentDentist={data.dentista}
-          readOnly={!canEdit}
           actions={canDelete ? <DeleteAppointmentButton cita={data} /> : null}
           onSubmit={async (values) => {
             await update.mutateAsync({ id, input: values });

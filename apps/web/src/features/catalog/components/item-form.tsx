@@ -59,8 +59,6 @@ type Mode =
 type ItemFormProps = Mode & {
   defaultValues?: UpdateItemInput;
   currentImageUrl?: string | null;
-  /** Read-only for a role that may see the catalogue but not edit it. */
-  readOnly?: boolean;
   /** Beside Cancelar: the edit form's Eliminar. */
   actions?: ReactNode;
 };
@@ -70,13 +68,7 @@ type ItemFormProps = Mode & {
  * when editing. The stock fields are hidden for a servicio. Validated with the shared schema the API
  * uses; the server's per-field messages (a repeated código) land under the same fields.
  */
-export function ItemForm({
-  defaultValues = EMPTY_ITEM,
-  currentImageUrl = null,
-  readOnly = false,
-  actions,
-  ...props
-}: ItemFormProps) {
+export function ItemForm({ defaultValues = EMPTY_ITEM, currentImageUrl = null, actions, ...props }: ItemFormProps) {
   const editing = props.mode === 'edit';
   // One schema for both: a new item is the edited one without activo (createItemSchema drops nothing else).
   const form = useForm<UpdateItemInput, unknown, UpdateItemData>({
@@ -89,7 +81,7 @@ export function ItemForm({
     formState: { errors, isSubmitting },
   } = form;
   const image = useImageChoice(currentImageUrl);
-  const disabled = isSubmitting || readOnly;
+  const disabled = isSubmitting;
   const categoria = useWatch({ control, name: 'categoria' });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -243,11 +235,9 @@ export function ItemForm({
             <Button type="button" variant="outline" asChild>
               <Link to="/productos">Cancelar</Link>
             </Button>
-            {readOnly ? null : (
-              <SubmitButton pending={isSubmitting} pendingLabel="Guardando...">
-                {editing ? CATALOG_MESSAGES.saveChanges : 'Crear ítem'}
-              </SubmitButton>
-            )}
+            <SubmitButton pending={isSubmitting} pendingLabel="Guardando...">
+              {editing ? CATALOG_MESSAGES.saveChanges : 'Crear ítem'}
+            </SubmitButton>
           </div>
         </CardFooter>
       </form>

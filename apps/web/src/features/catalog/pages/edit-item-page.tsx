@@ -17,6 +17,7 @@ import { toast } from '@/lib/toast';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCatalogItem, useDeleteItem, useRemoveItemImage, useUpdateItem, useUploadItemImage } from '../api/catalog';
+import { ItemDetails } from '../components/item-details';
 import { ItemForm } from '../components/item-form';
 import { ItemPageFrame } from '../components/item-page-frame';
 import { StockMovements } from '../components/stock-movements';
@@ -81,10 +82,12 @@ function DeleteItemButton({ item }: { item: CatalogItem }) {
  * unknown id and another clinic's item both fail to load: 'Error al cargar el ítem', back to /productos.
  */
 export default function EditItemPage() {
-  usePageTitle(CATALOG_MESSAGES.editItemTitle);
+  const canEdit = useCan('productos.editar');
+  // Read-only members see the item, not a form they cannot use.
+  const title = canEdit ? CATALOG_MESSAGES.editItemTitle : 'Ficha del Ítem';
+  usePageTitle(title);
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const canEdit = useCan('productos.editar');
   const canDelete = useCan('productos.eliminar');
   const canSeeStore = useCan('compras.ver');
   const item = useCatalogItem(id);
@@ -116,7 +119,7 @@ export default function EditItemPage() {
 
   const data = item.data;
   return (
-    <ItemPageFrame title={CATALOG_MESSAGES.editItemTitle} subtitle={data ? data.nombre : 'Cargando el ítem...'}>
+    <ItemPageFrame title={title} subtitle={data ? data.nombre : 'Cargando el ítem...'}>
       {data ? (
         <>
           {data.productoProveedor ? (
@@ -136,15 +139,18 @@ export default function EditItemPage() {
               · {data.productoProveedor.proveedor}
             </p>
           ) : null}
-          <ItemForm
-            key={data.id}
-            mode="edit"
-            defaultValues={toFormValues(data)}
-            currentImageUrl={data.imagenUrl}
-            readOnly={!canEdit}
-            actions={canDelete ? <DeleteItemButton item={data} /> : null}
-            onSubmit={onSubmit}
-          />
+          {canEdit ? (
+            <ItemForm
+              key={data.id}
+              mode="edit"
+              defaultValues={toFormValues(data)}
+              currentImageUrl={data.imagenUrl}
+              actions={canDelete ? <DeleteItemButton item={data} /> : null}
+              onSubmit={onSubmit}
+            />
+          ) : (
+            <ItemDetails item={data} actions={canDelete ? <DeleteItemButton item={data} /> : null} />
+          )}
           {hasStock(data.categoria) || data.movimientos.length > 0 ? (
             <StockMovements movements={data.movimientos} unidadMedida={data.unidadMedida} linkOrders={canSeeStore} />
           ) : null}

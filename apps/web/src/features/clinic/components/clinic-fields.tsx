@@ -32,7 +32,7 @@ export function clinicToForm(clinica: Clinic | null | undefined): ClinicFormValu
   };
 }
 
-const LABELS: Record<ClinicField, string> = {
+export const CLINIC_FIELD_LABELS: Record<ClinicField, string> = {
   nombre: 'Nombre de la clínica',
   telefono: 'Teléfono de contacto',
   pais: 'País',
@@ -92,7 +92,7 @@ export function ClinicFields<T extends FieldValues>({
     <div className="grid gap-4 sm:grid-cols-2">
       {fields.map((name) => {
         const common = {
-          label: LABELS[name],
+          label: CLINIC_FIELD_LABELS[name],
           htmlFor: `${idPrefix}-${name}`,
           error: errors[name]?.message,
           required: required.includes(name),

@@ -4,6 +4,8 @@ import type { ComponentType, ReactNode } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/lib/session';
+import { useClinicToday } from '@/lib/use-clinic-today';
+import { GettingStartedCard } from '../components/getting-started-card';
 import { NewsCard } from '../components/news-card';
 
 type Props = {
@@ -21,6 +23,8 @@ export default function DashboardPage({ actions, sections = [] }: Props) {
   usePageTitle('Dashboard');
   const { account } = useSession();
   const nombre = greetingName(account?.perfil, account?.user.email);
+  // The clinic's day, not the browser's: at 23:30 UTC it is already tomorrow in Madrid.
+  const today = useClinicToday();
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -41,10 +45,11 @@ export default function DashboardPage({ actions, sections = [] }: Props) {
           <CalendarDays className="text-primary size-6" aria-hidden="true" />
           <div>
             <p className="text-muted-foreground text-sm">Hoy es</p>
-            <p className="font-medium first-letter:uppercase">{formatLongDate(new Date())}</p>
+            <p className="font-medium first-letter:uppercase">{formatLongDate(today)}</p>
           </div>
         </CardContent>
       </Card>
+      <GettingStartedCard />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {sections.map((Section, index) => (
           <Section key={index} />

@@ -1,3 +1,4 @@
+import type { PatientListView } from '@odontia/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
@@ -6,10 +7,10 @@ import { patientsKey } from './keys';
 export type PatientsPage = InferResponseType<typeof api.pacientes.$get, 200>;
 export type PatientListItem = PatientsPage['pacientes'][number];
 
-export type PatientsFilter = { q: string; pagina: number };
+export type PatientsFilter = { q: string; pagina: number; ver: PatientListView };
 
-export const getPatients = ({ q, pagina }: PatientsFilter) =>
-  unwrap(api.pacientes.$get({ query: { q, pagina: String(pagina) } }));
+export const getPatients = ({ q, pagina, ver }: PatientsFilter) =>
+  unwrap(api.pacientes.$get({ query: { q, pagina: String(pagina), ver } }));
 
 export const patientsQueryOptions = (filter: PatientsFilter) =>
   queryOptions({

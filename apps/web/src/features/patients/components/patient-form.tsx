@@ -76,8 +76,6 @@ type PatientFormProps = Mode & {
   currentPhotoUrl?: string | null;
   /** The clinic's calendar day (YYYY-MM-DD): the date rules and the pickers' limits use it. */
   today: string;
-  /** Read-only for a role that may see but not edit. */
-  readOnly?: boolean;
 };
 
 /**
@@ -86,7 +84,7 @@ type PatientFormProps = Mode & {
  * per-field messages land under the same fields.
  */
 export function PatientForm(props: PatientFormProps) {
-  const { today, currentPhotoUrl, readOnly = false } = props;
+  const { today, currentPhotoUrl } = props;
   const editing = props.mode === 'edit';
   const schema = editing ? updatePatientSchema(today) : createPatientSchema(today);
   const form = useForm<PatientFormValues, unknown, CreatePatientData | UpdatePatientData>({
@@ -103,7 +101,7 @@ export function PatientForm(props: PatientFormProps) {
     formState: { errors, isSubmitting },
   } = form;
   const photo = useImageChoice(currentPhotoUrl);
-  const disabled = isSubmitting || readOnly;
+  const disabled = isSubmitting;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -248,11 +246,9 @@ export function PatientForm(props: PatientFormProps) {
           <Button type="button" variant="outline" asChild>
             <Link to="/pacientes">Cancelar</Link>
           </Button>
-          {readOnly ? null : (
-            <SubmitButton pending={isSubmitting} pendingLabel="Guardando...">
-              {editing ? 'Guardar Cambios' : 'Registrar Paciente'}
-            </SubmitButton>
-          )}
+          <SubmitButton pending={isSubmitting} pendingLabel="Guardando...">
+            {editing ? 'Guardar Cambios' : 'Registrar Paciente'}
+          </SubmitButton>
         </CardFooter>
       </form>
     </Card>

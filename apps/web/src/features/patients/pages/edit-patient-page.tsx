@@ -15,6 +15,7 @@ import { usePatient, type Patient } from '../api/get-patient';
 import { useRemovePatientPhoto } from '../api/remove-patient-photo';
 import { useUpdatePatient } from '../api/update-patient';
 import { useUploadPatientPhoto } from '../api/upload-patient-photo';
+import { PatientDetails } from '../components/patient-details';
 import { PatientForm, type PatientFormValues } from '../components/patient-form';
 import { BackToList, PatientPageFrame } from '../components/patient-page-frame';
 import { useSubmitPatient } from '../hooks/use-submit-patient';
@@ -40,11 +41,13 @@ function toFormValues(p: Patient): PatientFormValues {
  * answer from the API (404), and so the same screen here.
  */
 export default function EditPatientPage() {
-  usePageTitle('Editar Paciente');
+  const canEdit = useCan('pacientes.editar');
+  // Read-only members see the record, not a form they cannot use.
+  const title = canEdit ? 'Editar Paciente' : 'Ficha del Paciente';
+  usePageTitle(title);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const today = useClinicToday();
-  const canEdit = useCan('pacientes.editar');
   const canSeeChart = useCan('odontograma.ver');
   const patient = usePatient(id);
   const update = useUpdatePatient();
@@ -99,7 +102,7 @@ export default function EditPatientPage() {
 
   return (
     <PatientPageFrame
-      title="Editar Paciente"
+      title={title}
       subtitle={
         patient.data ? `${patient.data.nombres} ${patient.data.apellidos}` : 'Cargando los datos del paciente...'
       }
@@ -114,14 +117,15 @@ export default function EditPatientPage() {
         ) : null
       }
     >
-      {patient.data ? (
+      {patient.data && !canEdit ? (
+        <PatientDetails patient={patient.data} />
+      ) : patient.data ? (
         <PatientForm
           key={patient.data.id}
           mode="edit"
           today={today}
           defaultValues={toFormValues(patient.data)}
           currentPhotoUrl={patient.data.fotoUrl}
-          readOnly={!canEdit}
           onSubmit={onSubmit}
         />
       ) : (

@@ -1,7 +1,16 @@
-import { ESTADO_PACIENTE_LABELS, formatDate, PATIENT_COUNT_LIMIT_TEXT, PATIENTS_PAGE_SIZE } from '@odontia/shared';
-import { Mail, Pencil, Phone, Plus, Search, Users } from 'lucide-react';
+import {
+  ESTADO_PACIENTE_LABELS,
+  formatDate,
+  futureAppointmentsText,
+  PATIENT_COUNT_LIMIT_TEXT,
+  PATIENT_LIST_VIEW_LABELS,
+  PATIENT_LIST_VIEWS,
+  PATIENTS_PAGE_SIZE,
+  type PatientListView,
+} from '@odontia/shared';
+import { Mail, Pencil, Phone, Plus, RotateCcw, Search, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { EmptyState, ListContent } from '@/components/list-content';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
@@ -18,13 +27,17 @@ import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useDeletePatient } from '../api/delete-patient';
+import { useDeletePatient, useDeletionPreview, useReactivatePatient } from '../api/delete-patient';
 import { usePatients, type PatientListItem } from '../api/get-patients';
 
 function fullName(p: PatientListItem) {
   return `${p.nombres} ${p.apellidos}`;
 }
 
+/**
+ * Asks the server what deleting would do before confirming: a patient with clinical records is
+ * deactivated (and can be reactivated), not erased, and their future appointments are cancelled.
+ */
 function DeletePatientDialog({
   patient,
   onOpenChange,
@@ -35,6 +48,9 @@ function DeletePatientDialog({
   onDeleted: () => void;
 }) {
   const remove = useDeletePatient();
+  const preview = useDeletionPreview(patient?.id ?? null);
+  const plan = preview.data;
+  const archive = plan?.resultado === 'archivado';
   const confirm = async () => {
     if (!patient) return;
     try {
@@ -49,18 +65,70 @@ function DeletePatientDialog({
   };
   return (
     <ConfirmDeleteDialog
-      title="¿Eliminar paciente?"
+      title={archive ? '¿Desactivar paciente?' : '¿Eliminar paciente?'}
       open={patient !== null}
       onOpenChange={onOpenChange}
+      confirmLabel={archive ? 'Desactivar' : 'Eliminar'}
+      pendingLabel={archive ? 'Desactivando...' : 'Eliminando...'}
+      disabled={!plan}
       description={
         <>
-          Esta acción no se puede deshacer...
-          {patient ? <span className="mt-2 block font-medium text-foreground">{fullName(patient)}</span> : null}
+          {patient ? <span className="block font-medium text-foreground">{fullName(patient)}</span> : null}
+          {!plan ? (
+            preview.isError ? (
+              <p role="alert">{errorMessage(preview.error, 'No se pudo comprobar qué pasará con el paciente.')}</p>
+            ) : (
+              <p aria-busy="true">Comprobando su historia clínica y sus citas...</p>
+            )
+          ) : archive ? (
+            <>
+              <p>
+                Tiene historia clínica (odontograma), así que no se eliminará: se desactivará y dejará de aparecer en la
+                lista y en las búsquedas. Podrás reactivarlo desde «Desactivados».
+              </p>
+              {plan.citasFuturas ? (
+                <p>Se cancelarán {futureAppointmentsText(plan.citasFuturas)} y se avisará al equipo.</p>
+              ) : null}
+            </>
+          ) : (
+            <>
+              {/* Spec 000 §2, word for word. */}
+              <p>Esta acción no se puede deshacer...</p>
+              {plan.citasFuturas ? (
+                <p>También se eliminarán {futureAppointmentsText(plan.citasFuturas)} y se avisará al equipo.</p>
+              ) : null}
+            </>
+          )}
         </>
       }
       pending={remove.isPending}
       onConfirm={confirm}
     />
+  );
+}
+
+function ReactivateButton({ patient }: { patient: PatientListItem }) {
+  const reactivate = useReactivatePatient();
+  const run = async () => {
+    try {
+      const result = await reactivate.mutateAsync(patient.id);
+      toast.success(fullName(patient), result.mensaje);
+    } catch (error) {
+      toast.error('Error al reactivar', errorMessage(error, 'No se pudo reactivar el paciente. Inténtalo de nuevo.'));
+    }
+  };
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={run}
+      disabled={reactivate.isPending}
+      aria-busy={reactivate.isPending}
+      aria-label={`Reactivar a ${fullName(patient)}`}
+    >
+      <RotateCcw aria-hidden="true" />
+      {reactivate.isPending ? 'Reactivando...' : 'Reactivar'}
+    </Button>
   );
 }
 
@@ -72,12 +140,23 @@ function VisitDate({ value, empty }: { value: string | null; empty: string }) {
 export default function PatientsPage() {
   usePageTitle('Pacientes');
   const { q, pagina, term, setTerm, setPage } = useListSearch();
+  // Active or deactivated patients: in the URL beside the search, a change starts at page 1.
+  const [params, setParams] = useSearchParams();
+  const ver: PatientListView = params.get('ver') === 'desactivados' ? 'desactivados' : 'activos';
+  const deactivated = ver === 'desactivados';
+  const showView = (view: PatientListView) => {
+    const next = new URLSearchParams(params);
+    if (view === 'activos') next.delete('ver');
+    else next.set('ver', view);
+    next.delete('pagina');
+    setParams(next);
+  };
   const canCreate = useCan('pacientes.crear');
   const canEdit = useCan('pacientes.editar');
   const canDelete = useCan('pacientes.eliminar');
   const [toDelete, setToDelete] = useState<PatientListItem | null>(null);
 
-  const list = usePatients({ q, pagina });
+  const list = usePatients({ q, pagina, ver });
   const redirecting = useClinicRequired(list.error);
 
   const data = list.data;
@@ -118,6 +197,20 @@ export default function PatientsPage() {
         ) : null}
       </header>
 
+      <div role="group" aria-label="Mostrar pacientes" className="inline-flex w-fit rounded-md border p-0.5">
+        {PATIENT_LIST_VIEWS.map((view) => (
+          <Button
+            key={view}
+            type="button"
+            size="sm"
+            variant={view === ver ? 'secondary' : 'ghost'}
+            aria-pressed={view === ver}
+            onClick={() => view !== ver && showView(view)}
+          >
+            {PATIENT_LIST_VIEW_LABELS[view]}
+          </Button>
+        ))}
+      </div>
       <div className="relative max-w-md" role="search">
         <Search
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -141,9 +234,22 @@ export default function PatientsPage() {
             errorText="Error al cargar pacientes"
             isEmpty={(d) => d.pacientes.length === 0}
             empty={
-              <EmptyState icon={Users} title={q ? 'No se encontraron pacientes' : 'Aún no hay pacientes'}>
+              <EmptyState
+                icon={Users}
+                title={
+                  q
+                    ? 'No se encontraron pacientes'
+                    : deactivated
+                      ? 'No hay pacientes desactivados'
+                      : 'Aún no hay pacientes'
+                }
+              >
                 <p className="mt-1 text-sm text-muted-foreground">
-                  {q ? `Ningún paciente coincide con «${q}».` : 'Registra el primer paciente de la clínica.'}
+                  {q
+                    ? `Ningún paciente coincide con «${q}».`
+                    : deactivated
+                      ? 'Aquí aparecen los pacientes con historia clínica que se eliminaron: se pueden reactivar.'
+                      : 'Registra el primer paciente de la clínica.'}
                 </p>
               </EmptyState>
             }
@@ -178,9 +284,14 @@ export default function PatientsPage() {
                         </Avatar>
                       </TableCell>
                       <TableCell className="whitespace-normal">
-                        <Link to={`/pacientes/${p.id}`} className="font-medium hover:underline">
-                          {p.nombres} {p.apellidos}
-                        </Link>
+                        {/* A deactivated patient has no record to open until reactivated. */}
+                        {deactivated ? (
+                          <span className="font-medium">{fullName(p)}</span>
+                        ) : (
+                          <Link to={`/pacientes/${p.id}`} className="font-medium hover:underline">
+                            {p.nombres} {p.apellidos}
+                          </Link>
+                        )}
                         {/* Key columns on a phone: the contact under the name. */}
                         <span className="block text-sm text-muted-foreground lg:hidden">{p.telefono ?? p.email}</span>
                       </TableCell>
@@ -217,23 +328,29 @@ export default function PatientsPage() {
                             p.estado === 'activo' ? undefined : 'border-transparent bg-muted text-muted-foreground'
                           }
                         >
-                          {ESTADO_PACIENTE_LABELS[p.estado] ?? p.estado}
+                          {deactivated ? 'Desactivado' : (ESTADO_PACIENTE_LABELS[p.estado] ?? p.estado)}
                         </Badge>
                       </TableCell>
                       <TableCell className="text-right">
-                        <div className="flex justify-end gap-1">
-                          <Button variant="ghost" size="icon" asChild>
-                            <Link
-                              to={`/pacientes/${p.id}`}
-                              aria-label={`${canEdit ? 'Editar' : 'Ver'} a ${fullName(p)}`}
-                            >
-                              <Pencil aria-hidden="true" />
-                            </Link>
-                          </Button>
-                          {canDelete ? (
-                            <RowDeleteButton label={`Eliminar a ${fullName(p)}`} onClick={() => setToDelete(p)} />
-                          ) : null}
-                        </div>
+                        {deactivated ? (
+                          canEdit ? (
+                            <ReactivateButton patient={p} />
+                          ) : null
+                        ) : (
+                          <div className="flex justify-end gap-1">
+                            <Button variant="ghost" size="icon" asChild>
+                              <Link
+                                to={`/pacientes/${p.id}`}
+                                aria-label={`${canEdit ? 'Editar' : 'Ver'} a ${fullName(p)}`}
+                              >
+                                <Pencil aria-hidden="true" />
+                              </Link>
+                            </Button>
+                            {canDelete ? (
+                              <RowDeleteButton label={`Eliminar a ${fullName(p)}`} onClick={() => setToDelete(p)} />
+                            ) : null}
+                          </div>
+                        )}
                       </TableCell>
                     </TableRow>
                   ))}

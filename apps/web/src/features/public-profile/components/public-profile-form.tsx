@@ -12,6 +12,7 @@ import { toast } from '@/lib/toast';
 import { useUpdatePublicProfile, type StaffPublicProfile } from '../api/public-profile';
 import { HoursField } from './hours-field';
 import { ProfileImageField } from './profile-image-field';
+import { PublicProfileDetails } from './public-profile-details';
 import { PublishField } from './publish-field';
 import { ServicesField } from './services-field';
 import { SpecialtiesField } from './specialties-field';
@@ -26,13 +27,16 @@ const toForm = (perfil: StaffPublicProfile): PublicProfileInput => ({
   sitioWeb: perfil.sitioWeb ?? '',
 });
 
-/** The staff's form of the public profile; read-only without clinica.editar (the server checks it again). */
+/** The staff's form of the public profile; without clinica.editar, the profile to read (the server checks it again). */
 export function PublicProfileForm({ perfil }: { perfil: StaffPublicProfile }) {
-  const canEdit = useCan('clinica.editar');
-  const disabled = !canEdit;
+  return useCan('clinica.editar') ? <PublicProfileEditor perfil={perfil} /> : <PublicProfileDetails perfil={perfil} />;
+}
+
+function PublicProfileEditor({ perfil }: { perfil: StaffPublicProfile }) {
   const save = useUpdatePublicProfile();
   const form = useForm<PublicProfileInput>({ resolver: zodResolver(publicProfileSchema), values: toForm(perfil) });
   const { errors } = form.formState;
+  const disabled = save.isPending;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -92,13 +96,11 @@ export function PublicProfileForm({ perfil }: { perfil: StaffPublicProfile }) {
         </p>
       </div>
 
-      {canEdit ? (
-        <div className="flex justify-end">
-          <SubmitButton pending={save.isPending} pendingLabel="Guardando...">
-            Guardar cambios
-          </SubmitButton>
-        </div>
-      ) : null}
+      <div className="flex justify-end">
+        <SubmitButton pending={save.isPending} pendingLabel="Guardando...">
+          Guardar cambios
+        </SubmitButton>
+      </div>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
+import { DetailList } from '@/components/ui/detail-list';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -30,7 +31,8 @@ function UserForm({ user }: { user: TeamMember }) {
   const navigate = useNavigate();
   const canEdit = useCan('usuarios.editar');
   const canDelete = useCan('usuarios.eliminar');
-  const roles = useRoleOptions();
+  // Read-only, the member's role is already named: the role list is not needed.
+  const roles = useRoleOptions(canEdit);
   const update = useUpdateUser();
   const remove = useDeleteUser();
   const [confirming, setConfirming] = useState(false);
@@ -76,53 +78,70 @@ function UserForm({ user }: { user: TeamMember }) {
 
   return (
     <Card>
-      <form onSubmit={onSubmit} noValidate aria-label="Editar Usuario" className="grid gap-6">
-        <CardContent className="grid gap-4">
-          <FormField label="Nombres" htmlFor="usuario-nombres" error={errors.nombres?.message} required>
-            <Input autoComplete="off" readOnly={!canEdit} {...register('nombres')} />
-          </FormField>
-          <FormField label="Email" htmlFor="usuario-email" description="El email no se puede modificar.">
-            <Input type="email" value={user.email} readOnly />
-          </FormField>
-          <Controller
-            control={control}
-            name="rolId"
-            render={({ field }) => (
-              <RoleSelect
-                id="usuario-rol"
-                roles={roles.data?.roles}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.rolId?.message}
-                disabled={lockRole}
-                description={lockNote}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="activo"
-            render={({ field }) => (
-              <div className="flex items-center gap-3">
-                <Switch
-                  id="usuario-activo"
-                  checked={field.value}
-                  onCheckedChange={field.onChange}
+      <form onSubmit={onSubmit} noValidate aria-label={canEdit ? 'Editar Usuario' : 'Usuario'} className="grid gap-6">
+        {canEdit ? (
+          <CardContent className="grid gap-4">
+            <FormField label="Nombres" htmlFor="usuario-nombres" error={errors.nombres?.message} required>
+              <Input autoComplete="off" {...register('nombres')} />
+            </FormField>
+            <FormField label="Email" htmlFor="usuario-email" description="El email no se puede modificar.">
+              <Input type="email" value={user.email} readOnly />
+            </FormField>
+            <Controller
+              control={control}
+              name="rolId"
+              render={({ field }) => (
+                <RoleSelect
+                  id="usuario-rol"
+                  roles={roles.data?.roles}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
                   onBlur={field.onBlur}
-                  ref={field.ref}
+                  error={errors.rolId?.message}
                   disabled={lockRole}
+                  description={lockNote}
                 />
-                <label htmlFor="usuario-activo" className="text-sm font-medium">
-                  Activo
-                </label>
-                <span className="text-sm text-muted-foreground">
-                  {field.value ? 'Puede iniciar sesión' : 'No puede iniciar sesión'}
-                </span>
-              </div>
-            )}
-          />
-        </CardContent>
+              )}
+            />
+            <Controller
+              control={control}
+              name="activo"
+              render={({ field }) => (
+                <div className="flex items-center gap-3">
+                  <Switch
+                    id="usuario-activo"
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    disabled={lockRole}
+                  />
+                  <label htmlFor="usuario-activo" className="text-sm font-medium">
+                    Activo
+                  </label>
+                  <span className="text-sm text-muted-foreground">
+                    {field.value ? 'Puede iniciar sesión' : 'No puede iniciar sesión'}
+                  </span>
+                </div>
+              )}
+            />
+          </CardContent>
+        ) : (
+          // Members who may see the team but not change it read the member, not a greyed form.
+          <CardContent>
+            <DetailList
+              items={[
+                { label: 'Nombres', value: user.nombres },
+                { label: 'Email', value: user.email },
+                { label: 'Rol', value: user.rol?.nombre },
+                {
+                  label: 'Estado',
+                  value: user.activo ? 'Activo: puede iniciar sesión' : 'Inactivo: no puede iniciar sesión',
+                },
+              ]}
+            />
+          </CardContent>
+        )}
         <CardFooter className="flex flex-wrap justify-between gap-2">
           {canDelete && !isSelf && !user.esPropietario ? (
             <Button
@@ -138,13 +157,15 @@ function UserForm({ user }: { user: TeamMember }) {
             <span />
           )}
           <div className="flex gap-2">
-            <Button type="button" variant="outline" onClick={() => navigate('/usuarios')}>
-              Cancelar
-            </Button>
             {canEdit ? (
-              <SubmitButton pending={isSubmitting} pendingLabel="Guardando...">
-                Guardar cambios
-              </SubmitButton>
+              <>
+                <Button type="button" variant="outline" onClick={() => navigate('/usuarios')}>
+                  Cancelar
+                </Button>
+                <SubmitButton pending={isSubmitting} pendingLabel="Guardando...">
+                  Guardar cambios
+                </SubmitButton>
+              </>
             ) : null}
           </div>
         </CardFooter>
@@ -169,7 +190,9 @@ function UserForm({ user }: { user: TeamMember }) {
 
 /** 'Editar Usuario' (/usuarios/{id}): nombres, rol and activo; the email cannot change (spec 001 §5). */
 export default function EditUserPage() {
-  usePageTitle('Editar Usuario');
+  const canEdit = useCan('usuarios.editar');
+  const title = canEdit ? 'Editar Usuario' : 'Usuario';
+  usePageTitle(title);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const user = useUser(id);
@@ -199,7 +222,7 @@ export default function EditUserPage() {
     <PageFrame
       back="/usuarios"
       backLabel="Volver a la lista"
-      title="Editar Usuario"
+      title={title}
       subtitle={user.data ? user.data.email : 'Cargando los datos del usuario...'}
     >
       {user.data ? (

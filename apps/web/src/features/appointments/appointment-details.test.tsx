@@ -1,0 +1,83 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { SessionProvider, useSession } from '@/lib/session';
+import EditAppointmentPage from './pages/edit-appointment-page';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const CITA = {
+  id: 'a1',
+  pacienteId: 'p1',
+  dentistaId: 'd1',
+  fecha: '2026-11-24',
+  horaInicio: '10:00',
+  horaFin: '10:30',
+  titulo: 'Limpieza',
+  notas: null,
+  estado: 'confirmada',
+  paciente: { id: 'p1', nombres: 'Rosa', apellidos: 'Vega', telefono: null },
+  dentista: { id: 'd1', nombres: 'Eva', apellidos: 'Ruiz', especialidad: 'ortodoncia', color: 'blue' },
+};
+
+let requests: string[];
+
+beforeEach(() => {
+  requests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+      requests.push(url.pathname);
+      if (url.pathname === '/api/me') {
+        return json({
+          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
+          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
+          clinica: { id: 'c1', nombre: 'Clínica', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
+          rol: 'personalizado',
+          permisos: ['citas.ver', 'pacientes.ver'],
+        });
+      }
+      if (url.pathname === '/api/citas/a1') return json(CITA);
+      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function AfterSession() {
+  return useSession().loading ? null : <EditAppointmentPage />;
+}
+
+const valueOf = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('an appointment for a member who may see the agenda but not change it', () => {
+  it('reads as the appointment: no inputs, no required marks, no Cancelar, no request for the dentists', async () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <SessionProvider>
+          <MemoryRouter initialEntries={['/citas/a1']}>
+            <Routes>
+              <Route path="/citas/:id" element={<AfterSession />} />
+            </Routes>
+          </MemoryRouter>
+        </SessionProvider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cita' }, { timeout: 5000 })).toBeTruthy();
+    await screen.findAllByRole('definition');
+    expect(valueOf('Paciente')).toBe('Rosa Vega');
+    expect(valueOf('Dentista')).toBe('Eva Ruiz');
+    expect(valueOf('Hora')).toBe('10:00 – 10:30');
+    expect(valueOf('Estado')).toBe('Confirmada');
+    expect(valueOf('Notas')).toBe('Sin indicar');
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
+    expect(screen.queryAllByRole('combobox')).toEqual([]);
+    expect(screen.queryByText('*')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Cancelar' })).toBeNull();
+    expect(requests.filter((p) => p.startsWith('/api/dentistas'))).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { SessionProvider, useSession } from '@/lib/session';
+import EditItemPage from './pages/edit-item-page';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const ITEM = {
+  id: 'i1',
+  nombre: 'Guantes de nitrilo',
+  descripcion: 'Talla M, sin polvo',
+  categoria: 'insumo',
+  codigo: 'GUA-M',
+  precioCompra: 18000,
+  precioVenta: null,
+  stockActual: 2,
+  stockMinimo: 10,
+  unidadMedida: 'caja',
+  imagenUrl: null,
+  activo: true,
+  bajoMinimo: true,
+  productoProveedor: null,
+  fechaCreacion: '2026-11-20T10:00:00.000Z',
+  fechaActualizacion: null,
+  movimientos: [],
+};
+
+let permisos: string[];
+
+beforeEach(() => {
+  permisos = ['productos.ver'];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+      if (url.pathname === '/api/me') {
+        return json({
+          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
+          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
+          clinica: { id: 'c1', nombre: 'Clínica', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
+          rol: 'personalizado',
+          permisos,
+        });
+      }
+      if (url.pathname === '/api/productos/i1') return json(ITEM);
+      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function AfterSession() {
+  return useSession().loading ? null : <EditItemPage />;
+}
+
+function renderItem() {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SessionProvider>
+        <MemoryRouter initialEntries={['/productos/i1']}>
+          <Routes>
+            <Route path="/productos/:id" element={<AfterSession />} />
+          </Routes>
+        </MemoryRouter>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const valueOf = (list: HTMLElement, label: string) =>
+  within(list).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('an item for a member who may see the catalogue but not edit it', () => {
+  it('reads as a list of its data: no inputs, no required marks, no Cancelar', async () => {
+    renderItem();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ficha del Ítem' }, { timeout: 5000 })).toBeTruthy();
+    const [list] = (await screen.findAllByRole('definition')).map((d) => d.closest('dl')!);
+    expect(valueOf(list, 'Nombre')).toBe('Guantes de nitrilo');
+    expect(valueOf(list, 'Categoría')).toBe('Insumo');
+    expect(valueOf(list, 'Precio de venta')).toBe('Sin indicar');
+    expect(valueOf(list, 'Stock mínimo')).toBe('10');
+    expect(screen.getByText('Talla M, sin polvo')).toBeTruthy();
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByText('*')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Cancelar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Guardar/ })).toBeNull();
+  });
+
+  it('is still the form for who may edit it', async () => {
+    permisos = ['productos.ver', 'productos.editar'];
+    renderItem();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Editar Ítem' }, { timeout: 5000 })).toBeTruthy();
+    expect(((await screen.findByLabelText(/^Nombre/)) as HTMLInputElement).value).toBe('Guantes de nitrilo');
+  });
+});
