@@ -1,6 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Table } from '@/components/ui/table';
 
 type ListContentProps<T> = {
   /** The list's query (TanStack Query): pending, then its data, or no data when it failed. */
@@ -43,5 +45,30 @@ export function EmptyState({ icon: Icon, title, children }: { icon: LucideIcon; 
       <p className="mt-3 font-medium">{title}</p>
       {children}
     </div>
+  );
+}
+
+/**
+ * A list screen's table in its card: ListContent's skeleton, error and empty state, then the table;
+ * while the rows shown are the previous page's or search's (`stale`), the table says it is busy and dims.
+ */
+export function ListTable<T>({
+  stale = false,
+  label,
+  children,
+  ...content
+}: ListContentProps<T> & { stale?: boolean; label?: string }) {
+  return (
+    <Card className="py-0">
+      <CardContent className="p-0">
+        <ListContent {...content}>
+          {(data) => (
+            <Table aria-label={label} aria-busy={stale} className={stale ? 'opacity-60 transition-opacity' : undefined}>
+              {children(data)}
+            </Table>
+          )}
+        </ListContent>
+      </CardContent>
+    </Card>
   );
 }

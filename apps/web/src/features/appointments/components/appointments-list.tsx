@@ -1,10 +1,9 @@
 import { APPOINTMENT_MESSAGES, APPOINTMENTS_PAGE_SIZE } from '@odontia/shared';
 import { CalendarDays, Phone } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { EmptyState, ListContent } from '@/components/list-content';
-import { Card, CardContent } from '@/components/ui/card';
+import { EmptyState, ListTable } from '@/components/list-content';
 import { Pagination } from '@/components/ui/pagination';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { AppointmentPage } from '@odontia/shared';
 import { formatDay, formatTime } from '../lib/calendar-math';
 import { AppointmentStatusBadge, ColorDot } from './appointment-status-badge';
@@ -23,76 +22,73 @@ export function AppointmentsList({ data, pending, stale, searching, onPageChange
   const navigate = useNavigate();
   return (
     <>
-      <Card className="py-0">
-        <CardContent className="p-0">
-          <ListContent
-            query={{ isPending: pending, data }}
-            errorText={APPOINTMENT_MESSAGES.loadError('Inténtalo de nuevo más tarde')}
-            loadingLabel="Cargando citas"
-            isEmpty={(d) => d.citas.length === 0}
-            empty={
-              <EmptyState
-                icon={CalendarDays}
-                title={searching ? APPOINTMENT_MESSAGES.noMatch : APPOINTMENT_MESSAGES.empty}
-              />
-            }
-          >
-            {(data) => (
-              <Table aria-busy={stale} className={stale ? 'opacity-60 transition-opacity' : undefined}>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Paciente</TableHead>
-                    <TableHead className="hidden md:table-cell">Fecha</TableHead>
-                    <TableHead className="hidden md:table-cell">Hora</TableHead>
-                    <TableHead className="hidden lg:table-cell">Dentista</TableHead>
-                    <TableHead className="hidden lg:table-cell">Tratamiento</TableHead>
-                    <TableHead>Estado</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.citas.map((c) => (
-                    <TableRow key={c.id} className="cursor-pointer" onClick={() => navigate(`/citas/${c.id}`)}>
-                      <TableCell className="whitespace-normal">
-                        <Link
-                          to={`/citas/${c.id}`}
-                          className="font-medium hover:underline"
-                          onClick={(e) => e.stopPropagation()}
-                        >
-                          {c.paciente.nombres} {c.paciente.apellidos}
-                        </Link>
-                        {c.paciente.telefono ? (
-                          <span className="flex items-center gap-1 text-sm text-muted-foreground">
-                            <Phone className="size-3.5" aria-hidden="true" />
-                            {c.paciente.telefono}
-                          </span>
-                        ) : null}
-                        {/* Key columns on a phone: when, under the patient. */}
-                        <span className="block text-sm md:hidden">
-                          {formatDay(c.fecha)}, {formatTime(c.horaInicio)} – {formatTime(c.horaFin)}
-                        </span>
-                      </TableCell>
-                      <TableCell className="hidden md:table-cell">{formatDay(c.fecha)}</TableCell>
-                      <TableCell className="hidden md:table-cell">
-                        {formatTime(c.horaInicio)} – {formatTime(c.horaFin)}
-                      </TableCell>
-                      <TableCell className="hidden lg:table-cell">
-                        <span className="inline-flex items-center gap-2">
-                          <ColorDot color={c.dentista.color} />
-                          {c.dentista.nombres} {c.dentista.apellidos}
-                        </span>
-                      </TableCell>
-                      <TableCell className="hidden lg:table-cell">{c.titulo}</TableCell>
-                      <TableCell>
-                        <AppointmentStatusBadge estado={c.estado} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </ListContent>
-        </CardContent>
-      </Card>
+      <ListTable
+        query={{ isPending: pending, data }}
+        errorText={APPOINTMENT_MESSAGES.loadError('Inténtalo de nuevo más tarde')}
+        loadingLabel="Cargando citas"
+        isEmpty={(d) => d.citas.length === 0}
+        empty={
+          <EmptyState
+            icon={CalendarDays}
+            title={searching ? APPOINTMENT_MESSAGES.noMatch : APPOINTMENT_MESSAGES.empty}
+          />
+        }
+        stale={stale}
+      >
+        {(data) => (
+          <>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Paciente</TableHead>
+                <TableHead className="hidden md:table-cell">Fecha</TableHead>
+                <TableHead className="hidden md:table-cell">Hora</TableHead>
+                <TableHead className="hidden lg:table-cell">Dentista</TableHead>
+                <TableHead className="hidden lg:table-cell">Tratamiento</TableHead>
+                <TableHead>Estado</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.citas.map((c) => (
+                <TableRow key={c.id} className="cursor-pointer" onClick={() => navigate(`/citas/${c.id}`)}>
+                  <TableCell className="whitespace-normal">
+                    <Link
+                      to={`/citas/${c.id}`}
+                      className="font-medium hover:underline"
+                      onClick={(e) => e.stopPropagation()}
+                    >
+                      {c.paciente.nombres} {c.paciente.apellidos}
+                    </Link>
+                    {c.paciente.telefono ? (
+                      <span className="flex items-center gap-1 text-sm text-muted-foreground">
+                        <Phone className="size-3.5" aria-hidden="true" />
+                        {c.paciente.telefono}
+                      </span>
+                    ) : null}
+                    {/* Key columns on a phone: when, under the patient. */}
+                    <span className="block text-sm md:hidden">
+                      {formatDay(c.fecha)}, {formatTime(c.horaInicio)} – {formatTime(c.horaFin)}
+                    </span>
+                  </TableCell>
+                  <TableCell className="hidden md:table-cell">{formatDay(c.fecha)}</TableCell>
+                  <TableCell className="hidden md:table-cell">
+                    {formatTime(c.horaInicio)} – {formatTime(c.horaFin)}
+                  </TableCell>
+                  <TableCell className="hidden lg:table-cell">
+                    <span className="inline-flex items-center gap-2">
+                      <ColorDot color={c.dentista.color} />
+                      {c.dentista.nombres} {c.dentista.apellidos}
+                    </span>
+                  </TableCell>
+                  <TableCell className="hidden lg:table-cell">{c.titulo}</TableCell>
+                  <TableCell>
+                    <AppointmentStatusBadge estado={c.estado} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </>
+        )}
+      </ListTable>
       {data ? (
         <Pagination
           page={data.pagina}

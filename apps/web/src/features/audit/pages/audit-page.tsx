@@ -2,15 +2,14 @@ import { AUDIT_ACTION_LABELS, AUDIT_MESSAGES, AUDIT_PAGE_SIZE } from '@odontia/s
 import { ClipboardList, Filter, X } from 'lucide-react';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { EmptyState, ListContent } from '@/components/list-content';
+import { EmptyState, ListTable } from '@/components/list-content';
 import { PatientPicker } from '@/components/patient-picker';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { pageParam } from '@/lib/page-param';
 import { useClinicRequired } from '@/lib/use-clinic-required';
@@ -149,68 +148,62 @@ export default function AuditPage() {
         </div>
       ) : null}
 
-      <Card className="py-0">
-        <CardContent className="p-0">
-          <ListContent
-            query={list}
-            loadingLabel="Cargando el registro"
-            errorText={errorMessage(list.error, 'No se pudo cargar el registro de auditoría.')}
-            isEmpty={(d) => d.registros.length === 0}
-            empty={<EmptyState icon={ClipboardList} title={filtered ? AUDIT_MESSAGES.noMatch : AUDIT_MESSAGES.empty} />}
-          >
-            {(data) => (
-              <Table
-                aria-label={AUDIT_MESSAGES.title}
-                aria-busy={list.isPlaceholderData}
-                className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-              >
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Fecha</TableHead>
-                    <TableHead>Miembro</TableHead>
-                    <TableHead>Acción</TableHead>
-                    <TableHead>Paciente</TableHead>
-                    <TableHead>Dirección</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.registros.map((r) => (
-                    <TableRow key={r.id}>
-                      <TableCell className="whitespace-nowrap tabular-nums">{formatDateTime(r.fecha)}</TableCell>
-                      <TableCell>{r.usuario.nombre}</TableCell>
-                      <TableCell>
-                        {AUDIT_ACTION_LABELS[r.accion] ?? r.accion}
-                        {r.detalle && 'version' in r.detalle ? (
-                          <span className="text-muted-foreground"> (versión {r.detalle.version})</span>
-                        ) : null}
-                      </TableCell>
-                      <TableCell>
-                        {r.paciente ? (
-                          filter.paciente === r.paciente.id ? (
-                            r.paciente.nombre
-                          ) : (
-                            <button
-                              type="button"
-                              className="text-left hover:underline"
-                              aria-label={`Filtrar por ${r.paciente.nombre}`}
-                              onClick={() => r.paciente && set({ paciente: r.paciente.id })}
-                            >
-                              {r.paciente.nombre}
-                            </button>
-                          )
-                        ) : (
-                          <span className="text-muted-foreground">—</span>
-                        )}
-                      </TableCell>
-                      <TableCell className="font-mono text-xs">{r.direccion}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </ListContent>
-        </CardContent>
-      </Card>
+      <ListTable
+        query={list}
+        loadingLabel="Cargando el registro"
+        errorText={errorMessage(list.error, 'No se pudo cargar el registro de auditoría.')}
+        isEmpty={(d) => d.registros.length === 0}
+        empty={<EmptyState icon={ClipboardList} title={filtered ? AUDIT_MESSAGES.noMatch : AUDIT_MESSAGES.empty} />}
+        stale={list.isPlaceholderData}
+        label={AUDIT_MESSAGES.title}
+      >
+        {(data) => (
+          <>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Fecha</TableHead>
+                <TableHead>Miembro</TableHead>
+                <TableHead>Acción</TableHead>
+                <TableHead>Paciente</TableHead>
+                <TableHead>Dirección</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.registros.map((r) => (
+                <TableRow key={r.id}>
+                  <TableCell className="whitespace-nowrap tabular-nums">{formatDateTime(r.fecha)}</TableCell>
+                  <TableCell>{r.usuario.nombre}</TableCell>
+                  <TableCell>
+                    {AUDIT_ACTION_LABELS[r.accion] ?? r.accion}
+                    {r.detalle && 'version' in r.detalle ? (
+                      <span className="text-muted-foreground"> (versión {r.detalle.version})</span>
+                    ) : null}
+                  </TableCell>
+                  <TableCell>
+                    {r.paciente ? (
+                      filter.paciente === r.paciente.id ? (
+                        r.paciente.nombre
+                      ) : (
+                        <button
+                          type="button"
+                          className="text-left hover:underline"
+                          aria-label={`Filtrar por ${r.paciente.nombre}`}
+                          onClick={() => r.paciente && set({ paciente: r.paciente.id })}
+                        >
+                          {r.paciente.nombre}
+                        </button>
+                      )
+                    ) : (
+                      <span className="text-muted-foreground">—</span>
+                    )}
+                  </TableCell>
+                  <TableCell className="font-mono text-xs">{r.direccion}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </>
+        )}
+      </ListTable>
 
       {data ? (
         <Pagination

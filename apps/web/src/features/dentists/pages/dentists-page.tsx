@@ -11,12 +11,11 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { EmptyState, ListContent } from '@/components/list-content';
+import { EmptyState, ListTable } from '@/components/list-content';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { RowDeleteButton } from '@/components/ui/row-delete-button';
-import { Card, CardContent } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -95,73 +94,65 @@ export default function DentistsPage() {
           </Button>
         ) : null}
       </header>
-      <Card className="py-0">
-        <CardContent className="p-0">
-          <ListContent
-            query={list}
-            loadingLabel="Cargando dentistas"
-            errorText={DENTIST_MESSAGES.loadError}
-            isEmpty={(d) => d.length === 0}
-            empty={<EmptyState icon={Stethoscope} title={DENTIST_MESSAGES.empty} />}
-          >
-            {(rows) => (
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Dentista</TableHead>
-                    <TableHead>Especialidad</TableHead>
-                    <TableHead>Estado</TableHead>
-                    <TableHead className="text-right">
-                      <span className="sr-only">Acciones</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {rows.map((d) => (
-                    <TableRow key={d.id}>
-                      <TableCell>
-                        <span className="inline-flex items-center gap-2 font-medium">
-                          <span
-                            className="size-3 rounded-full"
-                            style={{ backgroundColor: d.color }}
-                            aria-hidden="true"
+      <ListTable
+        query={list}
+        loadingLabel="Cargando dentistas"
+        errorText={DENTIST_MESSAGES.loadError}
+        isEmpty={(d) => d.length === 0}
+        empty={<EmptyState icon={Stethoscope} title={DENTIST_MESSAGES.empty} />}
+      >
+        {(rows) => (
+          <>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Dentista</TableHead>
+                <TableHead>Especialidad</TableHead>
+                <TableHead>Estado</TableHead>
+                <TableHead className="text-right">
+                  <span className="sr-only">Acciones</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((d) => (
+                <TableRow key={d.id}>
+                  <TableCell>
+                    <span className="inline-flex items-center gap-2 font-medium">
+                      <span className="size-3 rounded-full" style={{ backgroundColor: d.color }} aria-hidden="true" />
+                      {fullName(d)}
+                    </span>
+                  </TableCell>
+                  <TableCell>{specialtyName(d.especialidad)}</TableCell>
+                  <TableCell>
+                    <Badge variant={d.activo ? 'success' : 'secondary'}>{d.activo ? 'Activo' : 'Inactivo'}</Badge>
+                  </TableCell>
+                  <TableCell className="text-right">
+                    {canManage ? (
+                      <div className="flex justify-end gap-1">
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Editar a ${fullName(d)}`}
+                          onClick={() => setEditing(d)}
+                        >
+                          <Pencil aria-hidden="true" />
+                        </Button>
+                        {d.activo ? (
+                          <RowDeleteButton
+                            label={`Desactivar a ${fullName(d)}`}
+                            onClick={() => setToDeactivate(d)}
+                            icon={UserX}
                           />
-                          {fullName(d)}
-                        </span>
-                      </TableCell>
-                      <TableCell>{specialtyName(d.especialidad)}</TableCell>
-                      <TableCell>
-                        <Badge variant={d.activo ? 'success' : 'secondary'}>{d.activo ? 'Activo' : 'Inactivo'}</Badge>
-                      </TableCell>
-                      <TableCell className="text-right">
-                        {canManage ? (
-                          <div className="flex justify-end gap-1">
-                            <Button
-                              variant="ghost"
-                              size="icon"
-                              aria-label={`Editar a ${fullName(d)}`}
-                              onClick={() => setEditing(d)}
-                            >
-                              <Pencil aria-hidden="true" />
-                            </Button>
-                            {d.activo ? (
-                              <RowDeleteButton
-                                label={`Desactivar a ${fullName(d)}`}
-                                onClick={() => setToDeactivate(d)}
-                                icon={UserX}
-                              />
-                            ) : null}
-                          </div>
                         ) : null}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </ListContent>
-        </CardContent>
-      </Card>
+                      </div>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </>
+        )}
+      </ListTable>
       {editing ? (
         <DentistDialog
           dentist={editing === 'nuevo' ? null : editing}

@@ -12,15 +12,14 @@ import { Mail, Pencil, Phone, Plus, RotateCcw, Search, Users } from 'lucide-reac
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
-import { EmptyState, ListContent } from '@/components/list-content';
+import { EmptyState, ListTable } from '@/components/list-content';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { RowDeleteButton } from '@/components/ui/row-delete-button';
-import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useClampPage, useListSearch } from '@/hooks/use-list-search';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/session';
@@ -226,140 +225,127 @@ export default function PatientsPage() {
         />
       </div>
 
-      <Card className="py-0">
-        <CardContent className="p-0">
-          <ListContent
-            query={list}
-            loadingLabel="Cargando pacientes"
-            errorText="Error al cargar pacientes"
-            isEmpty={(d) => d.pacientes.length === 0}
-            empty={
-              <EmptyState
-                icon={Users}
-                title={
-                  q
-                    ? 'No se encontraron pacientes'
-                    : deactivated
-                      ? 'No hay pacientes desactivados'
-                      : 'Aún no hay pacientes'
-                }
-              >
-                <p className="mt-1 text-sm text-muted-foreground">
-                  {q
-                    ? `Ningún paciente coincide con «${q}».`
-                    : deactivated
-                      ? 'Aquí aparecen los pacientes con historia clínica que se eliminaron: se pueden reactivar.'
-                      : 'Registra el primer paciente de la clínica.'}
-                </p>
-              </EmptyState>
+      <ListTable
+        query={list}
+        loadingLabel="Cargando pacientes"
+        errorText="Error al cargar pacientes"
+        isEmpty={(d) => d.pacientes.length === 0}
+        empty={
+          <EmptyState
+            icon={Users}
+            title={
+              q ? 'No se encontraron pacientes' : deactivated ? 'No hay pacientes desactivados' : 'Aún no hay pacientes'
             }
           >
-            {(data) => (
-              <Table
-                aria-busy={list.isPlaceholderData}
-                className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-              >
-                <TableHeader>
-                  <TableRow>
-                    <TableHead className="hidden w-14 sm:table-cell">
-                      <span className="sr-only">Foto</span>
-                    </TableHead>
-                    <TableHead>Paciente</TableHead>
-                    <TableHead className="hidden lg:table-cell">Contacto</TableHead>
-                    <TableHead className="hidden xl:table-cell">Última visita</TableHead>
-                    <TableHead className="hidden lg:table-cell">Próxima visita</TableHead>
-                    <TableHead className="hidden sm:table-cell">Estado</TableHead>
-                    <TableHead className="text-right">
-                      <span className="sr-only">Acciones</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.pacientes.map((p) => (
-                    <TableRow key={p.id}>
-                      <TableCell className="hidden sm:table-cell">
-                        <Avatar className="size-9">
-                          {p.fotoUrl ? <AvatarImage src={p.fotoUrl} alt={`Foto de ${fullName(p)}`} /> : null}
-                          <AvatarFallback name={fullName(p)} />
-                        </Avatar>
-                      </TableCell>
-                      <TableCell className="whitespace-normal">
-                        {/* A deactivated patient has no record to open until reactivated. */}
-                        {deactivated ? (
-                          <span className="font-medium">{fullName(p)}</span>
-                        ) : (
-                          <Link to={`/pacientes/${p.id}`} className="font-medium hover:underline">
-                            {p.nombres} {p.apellidos}
+            <p className="mt-1 text-sm text-muted-foreground">
+              {q
+                ? `Ningún paciente coincide con «${q}».`
+                : deactivated
+                  ? 'Aquí aparecen los pacientes con historia clínica que se eliminaron: se pueden reactivar.'
+                  : 'Registra el primer paciente de la clínica.'}
+            </p>
+          </EmptyState>
+        }
+        stale={list.isPlaceholderData}
+      >
+        {(data) => (
+          <>
+            <TableHeader>
+              <TableRow>
+                <TableHead className="hidden w-14 sm:table-cell">
+                  <span className="sr-only">Foto</span>
+                </TableHead>
+                <TableHead>Paciente</TableHead>
+                <TableHead className="hidden lg:table-cell">Contacto</TableHead>
+                <TableHead className="hidden xl:table-cell">Última visita</TableHead>
+                <TableHead className="hidden lg:table-cell">Próxima visita</TableHead>
+                <TableHead className="hidden sm:table-cell">Estado</TableHead>
+                <TableHead className="text-right">
+                  <span className="sr-only">Acciones</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.pacientes.map((p) => (
+                <TableRow key={p.id}>
+                  <TableCell className="hidden sm:table-cell">
+                    <Avatar className="size-9">
+                      {p.fotoUrl ? <AvatarImage src={p.fotoUrl} alt={`Foto de ${fullName(p)}`} /> : null}
+                      <AvatarFallback name={fullName(p)} />
+                    </Avatar>
+                  </TableCell>
+                  <TableCell className="whitespace-normal">
+                    {/* A deactivated patient has no record to open until reactivated. */}
+                    {deactivated ? (
+                      <span className="font-medium">{fullName(p)}</span>
+                    ) : (
+                      <Link to={`/pacientes/${p.id}`} className="font-medium hover:underline">
+                        {p.nombres} {p.apellidos}
+                      </Link>
+                    )}
+                    {/* Key columns on a phone: the contact under the name. */}
+                    <span className="block text-sm text-muted-foreground lg:hidden">{p.telefono ?? p.email}</span>
+                  </TableCell>
+                  <TableCell className="hidden lg:table-cell">
+                    <div className="flex flex-col gap-1 text-sm">
+                      {p.email ? (
+                        <span className="inline-flex items-center gap-1">
+                          <Mail className="size-3.5 text-muted-foreground" aria-hidden="true" />
+                          {p.email}
+                        </span>
+                      ) : null}
+                      {p.telefono ? (
+                        <span className="inline-flex items-center gap-1">
+                          <Phone className="size-3.5 text-muted-foreground" aria-hidden="true" />
+                          {p.telefono}
+                        </span>
+                      ) : null}
+                      {!p.email && !p.telefono ? (
+                        <span className="text-muted-foreground">Sin datos de contacto</span>
+                      ) : null}
+                    </div>
+                  </TableCell>
+                  <TableCell className="hidden xl:table-cell">
+                    <VisitDate value={p.ultimaVisita} empty="Sin visitas" />
+                  </TableCell>
+                  <TableCell className="hidden lg:table-cell">
+                    <VisitDate value={p.proximaVisita} empty="No programada" />
+                  </TableCell>
+                  <TableCell className="hidden sm:table-cell">
+                    {/* Spec 000 §2: activo green, any other estado grey. */}
+                    <Badge
+                      variant={p.estado === 'activo' ? 'success' : 'outline'}
+                      className={
+                        p.estado === 'activo' ? undefined : 'border-transparent bg-muted text-muted-foreground'
+                      }
+                    >
+                      {deactivated ? 'Desactivado' : (ESTADO_PACIENTE_LABELS[p.estado] ?? p.estado)}
+                    </Badge>
+                  </TableCell>
+                  <TableCell className="text-right">
+                    {deactivated ? (
+                      canEdit ? (
+                        <ReactivateButton patient={p} />
+                      ) : null
+                    ) : (
+                      <div className="flex justify-end gap-1">
+                        <Button variant="ghost" size="icon" asChild>
+                          <Link to={`/pacientes/${p.id}`} aria-label={`${canEdit ? 'Editar' : 'Ver'} a ${fullName(p)}`}>
+                            <Pencil aria-hidden="true" />
                           </Link>
-                        )}
-                        {/* Key columns on a phone: the contact under the name. */}
-                        <span className="block text-sm text-muted-foreground lg:hidden">{p.telefono ?? p.email}</span>
-                      </TableCell>
-                      <TableCell className="hidden lg:table-cell">
-                        <div className="flex flex-col gap-1 text-sm">
-                          {p.email ? (
-                            <span className="inline-flex items-center gap-1">
-                              <Mail className="size-3.5 text-muted-foreground" aria-hidden="true" />
-                              {p.email}
-                            </span>
-                          ) : null}
-                          {p.telefono ? (
-                            <span className="inline-flex items-center gap-1">
-                              <Phone className="size-3.5 text-muted-foreground" aria-hidden="true" />
-                              {p.telefono}
-                            </span>
-                          ) : null}
-                          {!p.email && !p.telefono ? (
-                            <span className="text-muted-foreground">Sin datos de contacto</span>
-                          ) : null}
-                        </div>
-                      </TableCell>
-                      <TableCell className="hidden xl:table-cell">
-                        <VisitDate value={p.ultimaVisita} empty="Sin visitas" />
-                      </TableCell>
-                      <TableCell className="hidden lg:table-cell">
-                        <VisitDate value={p.proximaVisita} empty="No programada" />
-                      </TableCell>
-                      <TableCell className="hidden sm:table-cell">
-                        {/* Spec 000 §2: activo green, any other estado grey. */}
-                        <Badge
-                          variant={p.estado === 'activo' ? 'success' : 'outline'}
-                          className={
-                            p.estado === 'activo' ? undefined : 'border-transparent bg-muted text-muted-foreground'
-                          }
-                        >
-                          {deactivated ? 'Desactivado' : (ESTADO_PACIENTE_LABELS[p.estado] ?? p.estado)}
-                        </Badge>
-                      </TableCell>
-                      <TableCell className="text-right">
-                        {deactivated ? (
-                          canEdit ? (
-                            <ReactivateButton patient={p} />
-                          ) : null
-                        ) : (
-                          <div className="flex justify-end gap-1">
-                            <Button variant="ghost" size="icon" asChild>
-                              <Link
-                                to={`/pacientes/${p.id}`}
-                                aria-label={`${canEdit ? 'Editar' : 'Ver'} a ${fullName(p)}`}
-                              >
-                                <Pencil aria-hidden="true" />
-                              </Link>
-                            </Button>
-                            {canDelete ? (
-                              <RowDeleteButton label={`Eliminar a ${fullName(p)}`} onClick={() => setToDelete(p)} />
-                            ) : null}
-                          </div>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </ListContent>
-        </CardContent>
-      </Card>
+                        </Button>
+                        {canDelete ? (
+                          <RowDeleteButton label={`Eliminar a ${fullName(p)}`} onClick={() => setToDelete(p)} />
+                        ) : null}
+                      </div>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </>
+        )}
+      </ListTable>
 
       {data ? (
         <Pagination

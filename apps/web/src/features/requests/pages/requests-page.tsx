@@ -2,13 +2,12 @@ import { ESTADO_SOLICITUD_LABELS, formatDate, type AppointmentRequestStatus } fr
 import { CalendarPlus, Check, Inbox, Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { useState } from 'react';
-import { EmptyState, ListContent } from '@/components/list-content';
+import { EmptyState, ListTable } from '@/components/list-content';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -132,85 +131,79 @@ export default function RequestsPage() {
         ))}
       </div>
 
-      <Card className="py-0">
-        <CardContent className="p-0">
-          <ListContent
-            query={{ isPending, data: isError ? undefined : data }}
-            loadingLabel="Cargando solicitudes"
-            errorText={errorMessage(error, 'Error al cargar información')}
-            isEmpty={(d) => d.solicitudes.length === 0}
-            empty={
-              <EmptyState icon={Inbox} title="No hay solicitudes">
-                <p className="mt-1 text-sm text-muted-foreground">
-                  Cuando un paciente pida cita desde el perfil público de la clínica, aparecerá aquí.
-                </p>
-              </EmptyState>
-            }
-          >
-            {(d) => (
-              // Key columns on a phone: the contact, message and estado go under the name; the actions
-              // stack so that both fit beside it (and at 1440 px beside the sidebar).
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Nombre</TableHead>
-                    <TableHead className="hidden lg:table-cell">Contacto</TableHead>
-                    <TableHead className="hidden md:table-cell">Mensaje</TableHead>
-                    <TableHead className="hidden xl:table-cell">Fecha preferida</TableHead>
-                    <TableHead className="hidden xl:table-cell">Recibida</TableHead>
-                    <TableHead className="hidden sm:table-cell">Estado</TableHead>
-                    {hasActions ? <TableHead className="sr-only">Acciones</TableHead> : null}
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {d.solicitudes.map((s) => (
-                    <TableRow key={s.id}>
-                      <TableCell className="align-top whitespace-normal">
-                        <span className="font-medium">{s.nombre}</span>
-                        <div className="mt-1 flex flex-col gap-1 text-sm lg:hidden">
-                          <Contact solicitud={s} />
+      <ListTable
+        query={{ isPending, data: isError ? undefined : data }}
+        loadingLabel="Cargando solicitudes"
+        errorText={errorMessage(error, 'Error al cargar información')}
+        isEmpty={(d) => d.solicitudes.length === 0}
+        empty={
+          <EmptyState icon={Inbox} title="No hay solicitudes">
+            <p className="mt-1 text-sm text-muted-foreground">
+              Cuando un paciente pida cita desde el perfil público de la clínica, aparecerá aquí.
+            </p>
+          </EmptyState>
+        }
+      >
+        {(d) => (
+          // Key columns on a phone: the contact, message and estado go under the name; the actions
+          // stack so that both fit beside it (and at 1440 px beside the sidebar).
+          <>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Nombre</TableHead>
+                <TableHead className="hidden lg:table-cell">Contacto</TableHead>
+                <TableHead className="hidden md:table-cell">Mensaje</TableHead>
+                <TableHead className="hidden xl:table-cell">Fecha preferida</TableHead>
+                <TableHead className="hidden xl:table-cell">Recibida</TableHead>
+                <TableHead className="hidden sm:table-cell">Estado</TableHead>
+                {hasActions ? <TableHead className="sr-only">Acciones</TableHead> : null}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {d.solicitudes.map((s) => (
+                <TableRow key={s.id}>
+                  <TableCell className="align-top whitespace-normal">
+                    <span className="font-medium">{s.nombre}</span>
+                    <div className="mt-1 flex flex-col gap-1 text-sm lg:hidden">
+                      <Contact solicitud={s} />
+                    </div>
+                    <p className="mt-1 text-sm text-muted-foreground xl:hidden">
+                      Recibida {formatDateTime(s.fechaCreacion)}
+                    </p>
+                    <p className="mt-1 text-sm whitespace-pre-line md:hidden">{s.mensaje}</p>
+                    <StatusBadge estado={s.estado} className="mt-2 sm:hidden" />
+                  </TableCell>
+                  <TableCell className="hidden max-w-64 align-top whitespace-normal lg:table-cell">
+                    <div className="flex flex-col gap-1">
+                      <Contact solicitud={s} />
+                    </div>
+                  </TableCell>
+                  <TableCell className="hidden max-w-md min-w-48 align-top whitespace-pre-line md:table-cell">
+                    {s.mensaje}
+                  </TableCell>
+                  <TableCell className="hidden align-top xl:table-cell">
+                    {s.fechaPreferida ? formatDate(s.fechaPreferida) : 'Sin preferencia'}
+                  </TableCell>
+                  <TableCell className="hidden align-top xl:table-cell">{formatDateTime(s.fechaCreacion)}</TableCell>
+                  <TableCell className="hidden align-top sm:table-cell">
+                    <StatusBadge estado={s.estado} />
+                  </TableCell>
+                  {hasActions ? (
+                    <TableCell className="text-right align-top">
+                      {s.estado === 'nueva' ? (
+                        <div className="flex flex-col items-end gap-2">
+                          {canBook ? <CreateAppointmentButton solicitud={s} /> : null}
+                          {canManage ? <MarkButton solicitud={s} /> : null}
                         </div>
-                        <p className="mt-1 text-sm text-muted-foreground xl:hidden">
-                          Recibida {formatDateTime(s.fechaCreacion)}
-                        </p>
-                        <p className="mt-1 text-sm whitespace-pre-line md:hidden">{s.mensaje}</p>
-                        <StatusBadge estado={s.estado} className="mt-2 sm:hidden" />
-                      </TableCell>
-                      <TableCell className="hidden max-w-64 align-top whitespace-normal lg:table-cell">
-                        <div className="flex flex-col gap-1">
-                          <Contact solicitud={s} />
-                        </div>
-                      </TableCell>
-                      <TableCell className="hidden max-w-md min-w-48 align-top whitespace-pre-line md:table-cell">
-                        {s.mensaje}
-                      </TableCell>
-                      <TableCell className="hidden align-top xl:table-cell">
-                        {s.fechaPreferida ? formatDate(s.fechaPreferida) : 'Sin preferencia'}
-                      </TableCell>
-                      <TableCell className="hidden align-top xl:table-cell">
-                        {formatDateTime(s.fechaCreacion)}
-                      </TableCell>
-                      <TableCell className="hidden align-top sm:table-cell">
-                        <StatusBadge estado={s.estado} />
-                      </TableCell>
-                      {hasActions ? (
-                        <TableCell className="text-right align-top">
-                          {s.estado === 'nueva' ? (
-                            <div className="flex flex-col items-end gap-2">
-                              {canBook ? <CreateAppointmentButton solicitud={s} /> : null}
-                              {canManage ? <MarkButton solicitud={s} /> : null}
-                            </div>
-                          ) : null}
-                        </TableCell>
                       ) : null}
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </ListContent>
-        </CardContent>
-      </Card>
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              ))}
+            </TableBody>
+          </>
+        )}
+      </ListTable>
       {data ? (
         <Pagination page={data.pagina} pageSize={data.porPagina} total={data.total} onPageChange={setPagina} />
       ) : null}

@@ -1,9 +1,8 @@
 import { TEAM_MESSAGES } from '@odontia/shared';
 import { KeyRound } from 'lucide-react';
-import { EmptyState, ListContent } from '@/components/list-content';
-import { Card, CardContent } from '@/components/ui/card';
+import { EmptyState, ListTable } from '@/components/list-content';
 import { Pagination } from '@/components/ui/pagination';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { usePermissions } from '../api/get-permissions';
@@ -44,50 +43,44 @@ export default function PermissionsPage() {
         refreshing={list.isFetching}
       />
 
-      <Card className="py-0">
-        <CardContent className="p-0">
-          <ListContent
-            query={list}
-            loadingLabel="Cargando permisos"
-            errorText={TEAM_MESSAGES.loadPermissionsError}
-            isEmpty={(d) => d.permisos.length === 0}
-            empty={
-              <EmptyState icon={KeyRound} title={TEAM_MESSAGES.emptyPermissions}>
-                {q ? <p className="mt-1 text-sm text-muted-foreground">Ningún permiso coincide con «{q}».</p> : null}
-              </EmptyState>
-            }
-          >
-            {(data) => (
-              <Table
-                aria-busy={list.isPlaceholderData}
-                className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-              >
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Permiso</TableHead>
-                    <TableHead>Descripción</TableHead>
+      <ListTable
+        query={list}
+        loadingLabel="Cargando permisos"
+        errorText={TEAM_MESSAGES.loadPermissionsError}
+        isEmpty={(d) => d.permisos.length === 0}
+        empty={
+          <EmptyState icon={KeyRound} title={TEAM_MESSAGES.emptyPermissions}>
+            {q ? <p className="mt-1 text-sm text-muted-foreground">Ningún permiso coincide con «{q}».</p> : null}
+          </EmptyState>
+        }
+        stale={list.isPlaceholderData}
+      >
+        {(data) => (
+          <>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Permiso</TableHead>
+                <TableHead>Descripción</TableHead>
+              </TableRow>
+            </TableHeader>
+            {groupByModule(data.permisos).map(({ modulo, items }) => (
+              <TableBody key={modulo}>
+                <TableRow className="bg-muted/50 hover:bg-muted/50">
+                  <TableHead scope="rowgroup" colSpan={2} className="font-semibold text-foreground">
+                    {moduleLabel(modulo)}
+                  </TableHead>
+                </TableRow>
+                {items.map((p) => (
+                  <TableRow key={p.id}>
+                    <TableCell className="font-mono text-sm">{p.nombre}</TableCell>
+                    <TableCell className="whitespace-normal text-muted-foreground">{p.descripcion}</TableCell>
                   </TableRow>
-                </TableHeader>
-                {groupByModule(data.permisos).map(({ modulo, items }) => (
-                  <TableBody key={modulo}>
-                    <TableRow className="bg-muted/50 hover:bg-muted/50">
-                      <TableHead scope="rowgroup" colSpan={2} className="font-semibold text-foreground">
-                        {moduleLabel(modulo)}
-                      </TableHead>
-                    </TableRow>
-                    {items.map((p) => (
-                      <TableRow key={p.id}>
-                        <TableCell className="font-mono text-sm">{p.nombre}</TableCell>
-                        <TableCell className="whitespace-normal text-muted-foreground">{p.descripcion}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
                 ))}
-              </Table>
-            )}
-          </ListContent>
-        </CardContent>
-      </Card>
+              </TableBody>
+            ))}
+          </>
+        )}
+      </ListTable>
 
       {data ? (
         <Pagination page={data.pagina} pageSize={data.porPagina} total={data.total} onPageChange={(p) => setPage(p)} />

@@ -2,13 +2,12 @@ import { TEAM_MESSAGES } from '@odontia/shared';
 import { Pencil, Plus, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyState, ListContent } from '@/components/list-content';
+import { EmptyState, ListTable } from '@/components/list-content';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { RowDeleteButton } from '@/components/ui/row-delete-button';
-import { Card, CardContent } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -106,78 +105,67 @@ export default function RolesPage() {
         refreshing={list.isFetching}
       />
 
-      <Card className="py-0">
-        <CardContent className="p-0">
-          <ListContent
-            query={list}
-            loadingLabel="Cargando roles"
-            errorText={TEAM_MESSAGES.loadRolesError}
-            isEmpty={(d) => d.roles.length === 0}
-            empty={
-              <EmptyState icon={ShieldCheck} title={TEAM_MESSAGES.emptyRoles}>
-                {q ? <p className="mt-1 text-sm text-muted-foreground">Ningún rol coincide con «{q}».</p> : null}
-              </EmptyState>
-            }
-          >
-            {(data) => (
-              <Table
-                aria-busy={list.isPlaceholderData}
-                className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-              >
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Nombre</TableHead>
-                    <TableHead>Descripción</TableHead>
-                    <TableHead>Tipo</TableHead>
-                    <TableHead className="text-right">Permisos</TableHead>
-                    <TableHead className="text-right">Usuarios</TableHead>
-                    <TableHead className="text-right">
-                      <span className="sr-only">Acciones</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.roles.map((role) => (
-                    <TableRow key={role.id}>
-                      <TableCell className="font-medium">{role.nombre}</TableCell>
-                      <TableCell className="max-w-md whitespace-normal text-muted-foreground">
-                        {role.descripcion}
-                      </TableCell>
-                      <TableCell>
-                        {role.predeterminado ? (
-                          <Badge variant="secondary">Predeterminado</Badge>
-                        ) : (
-                          <Badge variant="info">Personalizado</Badge>
-                        )}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">{role.permisos}</TableCell>
-                      <TableCell className="text-right tabular-nums">{role.usuarios}</TableCell>
-                      <TableCell className="text-right">
-                        <div className="flex justify-end gap-1">
-                          <Button variant="ghost" size="icon" asChild>
-                            <Link
-                              to={`/roles/${role.id}`}
-                              aria-label={`${canManage ? 'Editar' : 'Ver'} el rol ${role.nombre}`}
-                            >
-                              <Pencil aria-hidden="true" />
-                            </Link>
-                          </Button>
-                          {canManage && !role.predeterminado ? (
-                            <RowDeleteButton
-                              label={`Eliminar el rol ${role.nombre}`}
-                              onClick={() => setToDelete(role)}
-                            />
-                          ) : null}
-                        </div>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </ListContent>
-        </CardContent>
-      </Card>
+      <ListTable
+        query={list}
+        loadingLabel="Cargando roles"
+        errorText={TEAM_MESSAGES.loadRolesError}
+        isEmpty={(d) => d.roles.length === 0}
+        empty={
+          <EmptyState icon={ShieldCheck} title={TEAM_MESSAGES.emptyRoles}>
+            {q ? <p className="mt-1 text-sm text-muted-foreground">Ningún rol coincide con «{q}».</p> : null}
+          </EmptyState>
+        }
+        stale={list.isPlaceholderData}
+      >
+        {(data) => (
+          <>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Nombre</TableHead>
+                <TableHead>Descripción</TableHead>
+                <TableHead>Tipo</TableHead>
+                <TableHead className="text-right">Permisos</TableHead>
+                <TableHead className="text-right">Usuarios</TableHead>
+                <TableHead className="text-right">
+                  <span className="sr-only">Acciones</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.roles.map((role) => (
+                <TableRow key={role.id}>
+                  <TableCell className="font-medium">{role.nombre}</TableCell>
+                  <TableCell className="max-w-md whitespace-normal text-muted-foreground">{role.descripcion}</TableCell>
+                  <TableCell>
+                    {role.predeterminado ? (
+                      <Badge variant="secondary">Predeterminado</Badge>
+                    ) : (
+                      <Badge variant="info">Personalizado</Badge>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{role.permisos}</TableCell>
+                  <TableCell className="text-right tabular-nums">{role.usuarios}</TableCell>
+                  <TableCell className="text-right">
+                    <div className="flex justify-end gap-1">
+                      <Button variant="ghost" size="icon" asChild>
+                        <Link
+                          to={`/roles/${role.id}`}
+                          aria-label={`${canManage ? 'Editar' : 'Ver'} el rol ${role.nombre}`}
+                        >
+                          <Pencil aria-hidden="true" />
+                        </Link>
+                      </Button>
+                      {canManage && !role.predeterminado ? (
+                        <RowDeleteButton label={`Eliminar el rol ${role.nombre}`} onClick={() => setToDelete(role)} />
+                      ) : null}
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </>
+        )}
+      </ListTable>
 
       {data ? (
         <Pagination page={data.pagina} pageSize={data.porPagina} total={data.total} onPageChange={(p) => setPage(p)} />

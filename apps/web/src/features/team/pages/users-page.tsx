@@ -2,13 +2,12 @@ import { ESTADO_EQUIPO_LABELS, TEAM_MESSAGES } from '@odontia/shared';
 import { Pencil, Plus, UserCog } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyState, ListContent } from '@/components/list-content';
+import { EmptyState, ListTable } from '@/components/list-content';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { RowDeleteButton } from '@/components/ui/row-delete-button';
-import { Card, CardContent } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { useCan, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -134,97 +133,89 @@ export default function UsersPage() {
         refreshing={list.isFetching}
       />
 
-      <Card className="py-0">
-        <CardContent className="p-0">
-          <ListContent
-            query={list}
-            loadingLabel="Cargando usuarios"
-            errorText={TEAM_MESSAGES.loadUsersError}
-            isEmpty={(d) => d.filas.length === 0}
-            empty={
-              <EmptyState icon={UserCog} title={TEAM_MESSAGES.emptyUsers}>
-                {q ? <p className="mt-1 text-sm text-muted-foreground">Ningún usuario coincide con «{q}».</p> : null}
-              </EmptyState>
-            }
-          >
-            {(data) => (
-              <Table
-                aria-busy={list.isPlaceholderData}
-                className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-              >
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Nombres</TableHead>
-                    <TableHead>Email</TableHead>
-                    <TableHead>Rol</TableHead>
-                    <TableHead>Estado</TableHead>
-                    <TableHead className="text-right">
-                      <span className="sr-only">Acciones</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.filas.map((row) => {
-                    const variant = ESTADO_VARIANTS[row.estado];
-                    // The owner and oneself are never removed from here (the server refuses it too).
-                    const deletable = row.tipo === 'invitacion' || (!row.esPropietario && row.id !== account?.user.id);
-                    return (
-                      <TableRow key={`${row.tipo}-${row.id}`}>
-                        <TableCell>
-                          <div className="flex flex-col">
-                            <span className="font-medium">{row.nombres}</span>
-                            {row.tipo === 'invitacion' ? (
-                              <span className="text-xs text-muted-foreground">Invitación</span>
-                            ) : null}
-                          </div>
-                        </TableCell>
-                        <TableCell>{row.email}</TableCell>
-                        <TableCell>
-                          {row.rol?.nombre ?? <span className="text-muted-foreground">Sin rol</span>}
-                        </TableCell>
-                        <TableCell>
-                          <Badge
-                            variant={variant}
-                            className={
-                              variant === 'outline' ? 'border-transparent bg-muted text-muted-foreground' : undefined
+      <ListTable
+        query={list}
+        loadingLabel="Cargando usuarios"
+        errorText={TEAM_MESSAGES.loadUsersError}
+        isEmpty={(d) => d.filas.length === 0}
+        empty={
+          <EmptyState icon={UserCog} title={TEAM_MESSAGES.emptyUsers}>
+            {q ? <p className="mt-1 text-sm text-muted-foreground">Ningún usuario coincide con «{q}».</p> : null}
+          </EmptyState>
+        }
+        stale={list.isPlaceholderData}
+      >
+        {(data) => (
+          <>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Nombres</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead>Rol</TableHead>
+                <TableHead>Estado</TableHead>
+                <TableHead className="text-right">
+                  <span className="sr-only">Acciones</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.filas.map((row) => {
+                const variant = ESTADO_VARIANTS[row.estado];
+                // The owner and oneself are never removed from here (the server refuses it too).
+                const deletable = row.tipo === 'invitacion' || (!row.esPropietario && row.id !== account?.user.id);
+                return (
+                  <TableRow key={`${row.tipo}-${row.id}`}>
+                    <TableCell>
+                      <div className="flex flex-col">
+                        <span className="font-medium">{row.nombres}</span>
+                        {row.tipo === 'invitacion' ? (
+                          <span className="text-xs text-muted-foreground">Invitación</span>
+                        ) : null}
+                      </div>
+                    </TableCell>
+                    <TableCell>{row.email}</TableCell>
+                    <TableCell>{row.rol?.nombre ?? <span className="text-muted-foreground">Sin rol</span>}</TableCell>
+                    <TableCell>
+                      <Badge
+                        variant={variant}
+                        className={
+                          variant === 'outline' ? 'border-transparent bg-muted text-muted-foreground' : undefined
+                        }
+                      >
+                        {ESTADO_EQUIPO_LABELS[row.estado]}
+                      </Badge>
+                    </TableCell>
+                    <TableCell className="text-right">
+                      <div className="flex justify-end gap-1">
+                        {row.tipo === 'miembro' ? (
+                          <Button variant="ghost" size="icon" asChild>
+                            <Link
+                              to={`/usuarios/${row.id}`}
+                              aria-label={`${canEdit ? 'Editar' : 'Ver'} a ${row.nombres}`}
+                            >
+                              <Pencil aria-hidden="true" />
+                            </Link>
+                          </Button>
+                        ) : null}
+                        {canDelete && deletable ? (
+                          <RowDeleteButton
+                            label={
+                              row.tipo === 'invitacion'
+                                ? `Eliminar la invitación a ${row.email}`
+                                : `Eliminar a ${row.nombres}`
                             }
-                          >
-                            {ESTADO_EQUIPO_LABELS[row.estado]}
-                          </Badge>
-                        </TableCell>
-                        <TableCell className="text-right">
-                          <div className="flex justify-end gap-1">
-                            {row.tipo === 'miembro' ? (
-                              <Button variant="ghost" size="icon" asChild>
-                                <Link
-                                  to={`/usuarios/${row.id}`}
-                                  aria-label={`${canEdit ? 'Editar' : 'Ver'} a ${row.nombres}`}
-                                >
-                                  <Pencil aria-hidden="true" />
-                                </Link>
-                              </Button>
-                            ) : null}
-                            {canDelete && deletable ? (
-                              <RowDeleteButton
-                                label={
-                                  row.tipo === 'invitacion'
-                                    ? `Eliminar la invitación a ${row.email}`
-                                    : `Eliminar a ${row.nombres}`
-                                }
-                                onClick={() => setToDelete(row)}
-                              />
-                            ) : null}
-                          </div>
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            )}
-          </ListContent>
-        </CardContent>
-      </Card>
+                            onClick={() => setToDelete(row)}
+                          />
+                        ) : null}
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </>
+        )}
+      </ListTable>
 
       {data ? (
         <Pagination page={data.pagina} pageSize={data.porPagina} total={data.total} onPageChange={(p) => setPage(p)} />
