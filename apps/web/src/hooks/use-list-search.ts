@@ -52,18 +52,25 @@ export function useListSearch() {
 }
 
 /**
- * A page past the end (an old link, the last rows deleted elsewhere) moves to the last real page;
- * `total` and `rows` are those of the page shown, null while it loads.
+ * Keeps a paged list on a real page: a page past the end (an old link, the last rows deleted
+ * elsewhere) moves to the last real page. Returns what to call after deleting a row here: the last row
+ * of a page that is not the first goes back one page (spec 000 §4).
  */
-export function useClampPage(
-  page: { total: number; rows: number; pageSize: number; placeholder: boolean } | null,
+export function useClampPage<T extends { total: number; porPagina: number }>(
+  list: { data: T | undefined; isPlaceholderData: boolean },
+  rowsOf: (data: T) => number,
   pagina: number,
   setPage: (p: number, replace?: boolean) => void,
-) {
-  const lastPage = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
-  const pastTheEnd = !!page && !page.placeholder && page.rows === 0 && page.total > 0 && pagina > lastPage;
+): () => void {
+  const data = list.data;
+  const rows = data ? rowsOf(data) : 0;
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.porPagina)) : 1;
+  const pastTheEnd = !!data && !list.isPlaceholderData && rows === 0 && data.total > 0 && pagina > lastPage;
   useEffect(() => {
     if (pastTheEnd) setPage(lastPage, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reacts to the data only
   }, [pastTheEnd, lastPage]);
+  return () => {
+    if (rows === 1 && pagina > 1) setPage(pagina - 1, true);
+  };
 }

@@ -105,13 +105,7 @@ export default function CatalogPage() {
   const list = useCatalog({ categoria, q, pagina });
   const redirecting = useClinicRequired(list.error);
   const data = list.data;
-  useClampPage(
-    data
-      ? { total: data.total, rows: data.items.length, pageSize: data.porPagina, placeholder: list.isPlaceholderData }
-      : null,
-    pagina,
-    setPage,
-  );
+  useClampPage(list, (d) => d.items.length, pagina, setPage);
 
   if (redirecting) return null;
 

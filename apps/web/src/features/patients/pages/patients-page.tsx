@@ -159,25 +159,9 @@ export default function PatientsPage() {
   const redirecting = useClinicRequired(list.error);
 
   const data = list.data;
-  useClampPage(
-    data
-      ? {
-          total: data.total,
-          rows: data.pacientes.length,
-          pageSize: data.porPagina,
-          placeholder: list.isPlaceholderData,
-        }
-      : null,
-    pagina,
-    setPage,
-  );
+  const afterDelete = useClampPage(list, (d) => d.pacientes.length, pagina, setPage);
 
   if (redirecting) return null;
-
-  const afterDelete = () => {
-    // Spec 000 §4: the last row of a page that is not the first → the previous page.
-    if (data && data.pacientes.length === 1 && pagina > 1) setPage(pagina - 1, true);
-  };
 
   return (
     <div className="flex flex-col gap-6">

@@ -18,13 +18,7 @@ export default function PermissionsPage() {
   const list = usePermissions({ q, pagina });
   const redirecting = useClinicRequired(list.error);
   const data = list.data;
-  useClampPage(
-    data
-      ? { total: data.total, rows: data.permisos.length, pageSize: data.porPagina, placeholder: list.isPlaceholderData }
-      : null,
-    pagina,
-    setPage,
-  );
+  useClampPage(list, (d) => d.permisos.length, pagina, setPage);
 
   if (redirecting) return null;
 

@@ -66,19 +66,9 @@ export default function RolesPage() {
   const list = useRoles({ q, pagina });
   const redirecting = useClinicRequired(list.error);
   const data = list.data;
-  useClampPage(
-    data
-      ? { total: data.total, rows: data.roles.length, pageSize: data.porPagina, placeholder: list.isPlaceholderData }
-      : null,
-    pagina,
-    setPage,
-  );
+  const afterDelete = useClampPage(list, (d) => d.roles.length, pagina, setPage);
 
   if (redirecting) return null;
-
-  const afterDelete = () => {
-    if (data && data.roles.length === 1 && pagina > 1) setPage(pagina - 1, true);
-  };
 
   return (
     <div className="flex flex-col gap-6">

@@ -93,20 +93,9 @@ export default function UsersPage() {
   const list = useTeam({ q, pagina });
   const redirecting = useClinicRequired(list.error);
   const data = list.data;
-  useClampPage(
-    data
-      ? { total: data.total, rows: data.filas.length, pageSize: data.porPagina, placeholder: list.isPlaceholderData }
-      : null,
-    pagina,
-    setPage,
-  );
+  const afterDelete = useClampPage(list, (d) => d.filas.length, pagina, setPage);
 
   if (redirecting) return null;
-
-  const afterDelete = () => {
-    // The last row of a page that is not the first → the previous page.
-    if (data && data.filas.length === 1 && pagina > 1) setPage(pagina - 1, true);
-  };
 
   return (
     <div className="flex flex-col gap-6">
