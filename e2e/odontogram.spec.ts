@@ -319,7 +319,11 @@ test('deleting a patient with a chart deactivates them and says so', async ({ pa
 
   await page.goto('/pacientes');
   await page.getByRole('button', { name: 'Eliminar a Diego Marín Cano' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();
+  // The dialog asks the server first and says what will happen: deactivated, not erased.
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByRole('heading', { name: '¿Desactivar paciente?' })).toBeVisible();
+  await expect(dialog.getByText('Podrás reactivarlo desde «Desactivados».', { exact: false })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Desactivar' }).click();
   await expect(page.getByText('Paciente desactivado')).toBeVisible();
   await expect(
     page.getByText('El paciente tiene historia clínica: se ha desactivado y ocultado, no eliminado'),
