@@ -1,7 +1,11 @@
-import { ESTADO_SOLICITUD_LABELS, formatDate, type AppointmentRequestStatus } from '@odontia/shared';
+import {
+  appointmentRequestsQuerySchema,
+  ESTADO_SOLICITUD_LABELS,
+  formatDate,
+  type AppointmentRequestStatus,
+} from '@odontia/shared';
 import { CalendarPlus, Check, Inbox, Mail, Phone } from 'lucide-react';
-import { Link } from 'react-router';
-import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState, ListTable } from '@/components/list-content';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -92,8 +96,19 @@ function StatusBadge({ estado, className }: { estado: AppointmentRequestStatus; 
 export default function RequestsPage() {
   const formatDateTime = useClinicDateTime();
   usePageTitle('Solicitudes');
-  const [estado, setEstado] = useState<AppointmentRequestStatus | undefined>(undefined);
-  const [pagina, setPagina] = useState(1);
+  // The filter and the page live in the URL (reload, back and a shared link keep them), read with the
+  // server's own rule: an unknown estado is every request, a bad page the first.
+  const [params, setParams] = useSearchParams();
+  const { estado, pagina } = appointmentRequestsQuerySchema.parse({
+    estado: params.get('estado') ?? undefined,
+    pagina: params.get('pagina') ?? undefined,
+  });
+  const show = (next: { estado?: AppointmentRequestStatus; pagina: number }) => {
+    const search = new URLSearchParams();
+    if (next.estado) search.set('estado', next.estado);
+    if (next.pagina > 1) search.set('pagina', String(next.pagina));
+    setParams(search);
+  };
   const { data, isPending, isError, error } = useAppointmentRequests({ estado, pagina });
   const canManage = useCan('solicitudes.gestionar');
   const canBook = useCan('citas.crear');
@@ -117,10 +132,7 @@ export default function RequestsPage() {
             key={f.label}
             type="button"
             aria-pressed={estado === f.value}
-            onClick={() => {
-              setEstado(f.value);
-              setPagina(1);
-            }}
+            onClick={() => show({ estado: f.value, pagina: 1 })}
             className={cn(
               'rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
               estado === f.value && 'bg-background text-foreground shadow-sm',
@@ -205,7 +217,12 @@ export default function RequestsPage() {
         )}
       </ListTable>
       {data ? (
-        <Pagination page={data.pagina} pageSize={data.porPagina} total={data.total} onPageChange={setPagina} />
+        <Pagination
+          page={data.pagina}
+          pageSize={data.porPagina}
+          total={data.total}
+          onPageChange={(p) => show({ estado, pagina: p })}
+        />
       ) : null}
     </div>
   );

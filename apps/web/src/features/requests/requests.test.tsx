@@ -1,0 +1,88 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { SessionProvider, useSession } from '@/lib/session';
+import RequestsPage from './pages/requests-page';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let queries: URLSearchParams[] = [];
+
+beforeEach(() => {
+  queries = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+      if (url.pathname === '/api/me') {
+        return json({
+          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
+          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
+          clinica: { id: 'c1', nombre: 'Clínica Ana', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
+          rol: 'admin',
+          permisos: ['solicitudes.ver'],
+        });
+      }
+      if (url.pathname === '/api/solicitudes') {
+        queries.push(url.searchParams);
+        return json({ solicitudes: [], total: 0, nuevas: 0, pagina: 1, porPagina: 10 });
+      }
+      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="url">{location.pathname + location.search}</output>;
+}
+function AfterSession() {
+  return useSession().loading ? null : <RequestsPage />;
+}
+
+function renderAt(path: string) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SessionProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="*" element={<AfterSession />} />
+          </Routes>
+          <Location />
+        </MemoryRouter>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const url = () => screen.getByTestId('url').textContent;
+const pressed = (name: string) => screen.getByRole('button', { name }).getAttribute('aria-pressed');
+
+describe('/solicitudes', () => {
+  it('keeps its filter and page in the URL, read with the server rule', async () => {
+    renderAt('/solicitudes?estado=atendida&pagina=3');
+    await screen.findByText('No hay solicitudes', {}, { timeout: 5000 });
+    expect(pressed('Atendidas')).toBe('true');
+    expect(queries.at(-1)?.get('estado')).toBe('atendida');
+    expect(queries.at(-1)?.get('pagina')).toBe('3');
+
+    // A new filter starts at page 1, and the URL says so (a reload or a shared link keeps it).
+    fireEvent.click(screen.getByRole('button', { name: 'Nuevas' }));
+    expect(url()).toBe('/solicitudes?estado=nueva');
+    expect(pressed('Nuevas')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Todas' }));
+    expect(url()).toBe('/solicitudes');
+  });
+
+  it('shows every request for an estado it does not know', async () => {
+    renderAt('/solicitudes?estado=borrada&pagina=abc');
+    await screen.findByText('No hay solicitudes', {}, { timeout: 5000 });
+    expect(pressed('Todas')).toBe('true');
+    expect(queries.at(-1)?.get('estado')).toBeNull();
+    expect(queries.at(-1)?.get('pagina')).toBe('1');
+  });
+});
