@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
+import { sidebar } from './support/shell';
 
 /** The clinic's day (Europe/Madrid, the default zone) `days` from now, as YYYY-MM-DD. */
 function dayAhead(days: number): string {
@@ -195,7 +196,7 @@ test('manages the dentists: create with a palette colour, edit, deactivate (no l
 }) => {
   await createClinicOwner(page.request);
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: 'Dentistas' }).click();
+  await sidebar(page).getByRole('link', { name: 'Dentistas' }).click();
   await expect(page.getByRole('heading', { name: 'Dentistas', level: 1 })).toBeVisible();
   await expect(page.getByText('No hay dentistas registrados')).toBeVisible();
 

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
+import { sidebar } from './support/shell';
 
 async function createItem(request: APIRequestContext, data: Record<string, unknown>): Promise<{ id: string }> {
   return (await ok(await request.post('/api/productos', { data }), 'create item')).json();
@@ -23,7 +24,7 @@ test('creates a product and a service (no stock fields), shows pesos and N/A, fi
 }) => {
   await createClinicOwner(page.request);
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: 'Productos y Servicios' }).click();
+  await sidebar(page).getByRole('link', { name: 'Productos y Servicios' }).click();
   await expect(page).toHaveURL(/\/productos$/);
   await expect(page.getByRole('heading', { name: 'Productos, Servicios e Insumos', level: 1 })).toBeVisible();
   await expect(page.getByText('No se encontraron items.')).toBeVisible();

@@ -4,6 +4,7 @@ import { expect, request as playwrightRequest, test, type Page } from '@playwrig
 import { readOutbox } from '../apps/api/src/test/outbox.ts';
 import { baseURL, dataDir } from './playwright.config';
 import { createClinicOwner, uniqueEmail } from './support/accounts';
+import { sidebar } from './support/shell';
 
 async function expectNoAxeViolations(page: Page) {
   // Checked at rest: the pointer left over a just-clicked button would be judged in its hover colours,
@@ -16,7 +17,6 @@ async function expectNoAxeViolations(page: Page) {
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
-const sidebar = (page: Page) => page.locator('[data-slot="sidebar"]').first();
 
 /** The link of the newest invitation mailed to `email`. */
 async function invitationLink(email: string): Promise<string> {
