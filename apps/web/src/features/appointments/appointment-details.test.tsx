@@ -4,10 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
+import { json, stubApi } from '@/test/api';
 import EditAppointmentPage from './pages/edit-appointment-page';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const CITA = {
   id: 'a1',
@@ -27,23 +25,13 @@ let requests: string[];
 
 beforeEach(() => {
   requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+  stubApi(
+    () => ({ rol: 'personalizado', permisos: ['citas.ver', 'pacientes.ver'] }),
+    (url) => {
       requests.push(url.pathname);
-      if (url.pathname === '/api/me') {
-        return json({
-          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
-          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
-          clinica: { id: 'c1', nombre: 'Clínica', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
-          rol: 'personalizado',
-          permisos: ['citas.ver', 'pacientes.ver'],
-        });
-      }
       if (url.pathname === '/api/citas/a1') return json(CITA);
-      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-    }),
+      return undefined;
+    },
   );
 });
 afterEach(() => vi.unstubAllGlobals());

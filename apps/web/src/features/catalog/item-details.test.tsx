@@ -4,10 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
+import { json, stubApi } from '@/test/api';
 import EditItemPage from './pages/edit-item-page';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const ITEM = {
   id: 'i1',
@@ -33,22 +31,12 @@ let permisos: string[];
 
 beforeEach(() => {
   permisos = ['productos.ver'];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      if (url.pathname === '/api/me') {
-        return json({
-          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
-          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
-          clinica: { id: 'c1', nombre: 'Clínica', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
-          rol: 'personalizado',
-          permisos,
-        });
-      }
+  stubApi(
+    () => ({ rol: 'personalizado', permisos }),
+    (url) => {
       if (url.pathname === '/api/productos/i1') return json(ITEM);
-      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-    }),
+      return undefined;
+    },
   );
 });
 afterEach(() => vi.unstubAllGlobals());

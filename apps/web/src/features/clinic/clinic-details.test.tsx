@@ -4,10 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
+import { json, stubApi } from '@/test/api';
 import SettingsPage from './pages/settings-page';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const CLINIC = {
   id: 'c1',
@@ -22,22 +20,12 @@ const CLINIC = {
 };
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      if (url.pathname === '/api/me') {
-        return json({
-          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
-          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
-          clinica: CLINIC,
-          rol: 'dentista',
-          permisos: ['clinica.ver'],
-        });
-      }
+  stubApi(
+    () => ({ rol: 'dentista', permisos: ['clinica.ver'], clinica: CLINIC }),
+    (url) => {
       if (url.pathname === '/api/clinica') return json({ clinica: CLINIC });
-      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-    }),
+      return undefined;
+    },
   );
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -4,10 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
+import { json, stubApi } from '@/test/api';
 import EditPatientPage from './pages/edit-patient-page';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const PATIENT = {
   id: 'p1',
@@ -30,22 +28,12 @@ let permisos: string[];
 
 beforeEach(() => {
   permisos = ['pacientes.ver', 'odontograma.ver'];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      if (url.pathname === '/api/me') {
-        return json({
-          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
-          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
-          clinica: { id: 'c1', nombre: 'Clínica', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
-          rol: 'personalizado',
-          permisos,
-        });
-      }
+  stubApi(
+    () => ({ rol: 'personalizado', permisos }),
+    (url) => {
       if (url.pathname === '/api/pacientes/p1') return json(PATIENT);
-      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-    }),
+      return undefined;
+    },
   );
 });
 afterEach(() => vi.unstubAllGlobals());

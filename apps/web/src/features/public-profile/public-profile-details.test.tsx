@@ -3,11 +3,9 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
+import { stubApi } from '@/test/api';
 import type { StaffPublicProfile } from './api/public-profile';
 import { PublicProfileForm } from './components/public-profile-form';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const PERFIL = {
   id: 'c1',
@@ -26,22 +24,7 @@ const PERFIL = {
 } as unknown as StaffPublicProfile;
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      if (url.pathname === '/api/me') {
-        return json({
-          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
-          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
-          clinica: { id: 'c1', nombre: 'Clínica', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
-          rol: 'dentista',
-          permisos: ['clinica.ver'],
-        });
-      }
-      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-    }),
-  );
+  stubApi(() => ({ rol: 'dentista', permisos: ['clinica.ver'] }));
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -4,34 +4,22 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
+import { json, stubApi } from '@/test/api';
 import RequestsPage from './pages/requests-page';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let queries: URLSearchParams[] = [];
 
 beforeEach(() => {
   queries = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      if (url.pathname === '/api/me') {
-        return json({
-          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
-          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
-          clinica: { id: 'c1', nombre: 'Clínica Ana', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
-          rol: 'admin',
-          permisos: ['solicitudes.ver'],
-        });
-      }
+  stubApi(
+    () => ({ rol: 'admin', permisos: ['solicitudes.ver'] }),
+    (url) => {
       if (url.pathname === '/api/solicitudes') {
         queries.push(url.searchParams);
         return json({ solicitudes: [], total: 0, nuevas: 0, pagina: 1, porPagina: 10 });
       }
-      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-    }),
+      return undefined;
+    },
   );
 });
 afterEach(() => vi.unstubAllGlobals());
