@@ -169,7 +169,7 @@ describe('the calendar’s weeks follow the clinic’s country', () => {
     ).toEqual(['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb', 'Dom']);
     await waitFor(() => expect(asked('/api/citas/calendario/mes')).toEqual([['2026-10-26', '2026-12-06']]));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Semana', exact: true } as never));
+    fireEvent.click(screen.getByRole('button', { name: 'Semana' }));
     await waitFor(() => expect(asked('/api/citas/calendario')).toEqual([['2026-11-23', '2026-11-29']]));
     expect(screen.getByRole('heading', { name: '23 nov – 29 nov 2026' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^(Lun|Dom) \d+$/ }).map((b) => b.textContent)).toEqual([
