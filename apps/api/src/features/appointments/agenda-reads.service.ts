@@ -144,7 +144,7 @@ const agenda = {
 };
 /**
  * The counters the agenda's version sums, and the tables whose writes move each (triggers of
- * migrations 0003 and 0018, in the writing transaction). A cached read may only read these tables
+ * migration 0024, in the writing transaction). A cached read may only read these tables
  * (and the counters): `versionedStatement` refuses any other, and agenda-reads.plan.test.ts checks
  * each statement's plan against the tables it declares (docs/decisions/0015).
  */
