@@ -45,6 +45,31 @@ export default tseslint.config(
     rules: { 'odontia/feature-boundaries': 'error' },
   },
   {
+    // A JsonText (a body answered as it is) is made by toJsonText or, for JSON PostgreSQL writes, by a
+    // statement's jsonTextOf column (platform/json-text.ts): never claimed of a string or a row.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/platform/json-text.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: [
+            ':matches(TSAsExpression, TSTypeAssertion) > TSTypeReference[typeName.name="JsonText"]',
+            ':matches(TSAsExpression, TSTypeAssertion) > TSUnionType > TSTypeReference[typeName.name="JsonText"]',
+          ].join(', '),
+          message:
+            'Un JsonText se hace con toJsonText(valor) o con jsonTextOf(jsonObject(...)) en la consulta, nunca con un cast.',
+        },
+        {
+          selector:
+            'CallExpression[callee.name=/^(preparedStatement|rowsOf)$/] > TSTypeParameterInstantiation TSTypeReference[typeName.name="JsonText"]',
+          message:
+            'El tipo de fila de una consulta no declara JsonText: es RowOf<mapa> de un mapa con jsonTextOf(jsonObject(...)).',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'e2e/**', '.ci/**'],
     rules: { 'no-console': 'off' },
   },

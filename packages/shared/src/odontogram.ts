@@ -393,3 +393,58 @@ export type OdontogramSaveInput = z.input<typeof odontogramSaveSchema>;
 
 /** `?pagina=` of the history list. */
 export const odontogramHistoryQuerySchema = z.object({ pagina: pageNumber });
+
+// ---------------------------------------------------------------------------------------------------------
+// The answers of the API (/api/pacientes/{id}/odontograma, /versiones, /versiones/{n})
+
+/** An instant as the API writes it (ISO 8601, UTC, milliseconds: as JSON.stringify writes a Date). */
+const instant = z.iso.datetime({ precision: 3 });
+
+/** Who saved a version: their name when they saved (their id is null once their account is gone). */
+export const odontogramAuthorSchema = z.strictObject({ id: z.string().nullable(), nombre: z.string() });
+export type OdontogramAuthor = z.infer<typeof odontogramAuthorSchema>;
+
+/** A saved version (`PUT` answers the one it saved); version 0 (never charted) is the empty chart with no author nor date. */
+export const odontogramVersionSchema = z.strictObject({
+  version: z.number().int().nonnegative(),
+  chart: odontogramChartSchema,
+  autor: odontogramAuthorSchema.nullable(),
+  fecha: instant.nullable(),
+});
+export type OdontogramVersion = z.infer<typeof odontogramVersionSchema>;
+
+/** Whose chart it is, as the patient picker shows a patient: the chart screen needs no read of the record. */
+export const odontogramPatientSchema = z.strictObject({
+  id: z.string(),
+  nombres: z.string(),
+  apellidos: z.string(),
+  telefono: z.string().nullable(),
+});
+export type OdontogramPatient = z.infer<typeof odontogramPatientSchema>;
+
+/** The current chart as the screen opens it (`GET`), with whose it is. */
+export const odontogramViewSchema = odontogramVersionSchema.extend({ paciente: odontogramPatientSchema });
+export type OdontogramView = z.infer<typeof odontogramViewSchema>;
+
+/** A line of 'Historial'. */
+export const odontogramVersionItemSchema = z.strictObject({
+  version: z.number().int().positive(),
+  fecha: instant,
+  autor: odontogramAuthorSchema,
+});
+export type OdontogramVersionItem = z.infer<typeof odontogramVersionItemSchema>;
+
+/** A page of 'Historial' (`GET /versiones`), newest first; `total` is the number of versions. */
+export const odontogramVersionPageSchema = z.strictObject({
+  versiones: z.array(odontogramVersionItemSchema),
+  total: z.number().int().nonnegative(),
+  pagina: z.number().int().positive(),
+  porPagina: z.number().int().positive(),
+});
+export type OdontogramVersionPage = z.infer<typeof odontogramVersionPageSchema>;
+
+/** One saved version (`GET /versiones/{n}`) with the one before it (null before version 1: the chart was empty). */
+export const odontogramVersionDetailSchema = odontogramVersionSchema.extend({
+  anterior: z.strictObject({ version: z.number().int().positive(), chart: odontogramChartSchema }).nullable(),
+});
+export type OdontogramVersionDetail = z.infer<typeof odontogramVersionDetailSchema>;

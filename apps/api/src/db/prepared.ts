@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgSession } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
@@ -36,5 +36,7 @@ export function preparedStatement<Row, Values extends Record<string, unknown> = 
  * A timestamptz written as JSON.stringify writes a Date (ISO 8601, UTC, milliseconds), for statements
  * whose JSON PostgreSQL builds itself.
  */
-export const isoTimestampSql = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoTimestampSql = <C extends Column>(column: C) =>
+  sql<
+    C['_']['notNull'] extends true ? string : string | null
+  >`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { PG_ERROR, sqlState } from './db-errors.ts';
 import { AppError, type ErrorBody } from './errors.ts';
+import type { JsonText } from './json-text.ts';
 import type { Logger } from './logger.ts';
 import { setResponseHeaders } from './security-headers.ts';
 import { imageBodyLimit } from './storage/images.ts';
@@ -154,9 +155,6 @@ export function noStore(): MiddlewareHandler {
     setResponseHeaders(c, NO_STORE);
   };
 }
-
-/** A JSON body serialised before (by PostgreSQL, or kept by a VersionedCache), branded with what it holds. */
-export type JsonText<T> = string & { readonly __json?: T };
 
 /** A 200 with a body already serialised, typed for the client (`hc`) as `c.json` would. */
 export const jsonText = <T>(c: Context, body: JsonText<T>) =>

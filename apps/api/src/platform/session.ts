@@ -142,7 +142,7 @@ export const CLINIC_REQUIRED_MESSAGE = 'Necesitas configurar tu clínica para co
 /**
  * A member's permissions, kept per process and reused while their clinic's `accesos_version` is the
  * one they were read with. The version moves in the very transaction of any change to a grant, a
- * role or a role assignment (triggers of migration 0016), and is read with the member on every
+ * role or a role assignment (triggers, migration 0024), and is read with the member on every
  * request, in the same statement that would read the permissions: a withdrawn permission therefore
  * applies to the very next request, on any instance, exactly as without the cache. Only the
  * aggregation over roles and grants is saved (about three quarters of the membership query's cost);

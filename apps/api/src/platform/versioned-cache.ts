@@ -1,4 +1,4 @@
-import type { JsonText } from './http.ts';
+import { toJsonText, type JsonText } from './json-text.ts';
 import { Lru } from './lru.ts';
 
 /**
@@ -7,9 +7,10 @@ import { Lru } from './lru.ts';
  * the cached version and skips the work when they match), and the tables it covers move it in the
  * same transaction as any write (triggers): a reused result is therefore exactly what the query
  * would answer now. Bounded by the characters it holds; the least recently used go first (Lru).
+ * One cache holds results of one type T, so what it reuses is typed as what it computed.
  */
-export class VersionedCache {
-  readonly #entries: Lru<string, { version: string; json: string }>;
+export class VersionedCache<T> {
+  readonly #entries: Lru<string, { version: string; json: JsonText<T> }>;
 
   constructor(maxChars: number) {
     this.#entries = new Lru(maxChars, (entry) => entry.json.length);
@@ -20,7 +21,7 @@ export class VersionedCache {
    * answers at least one row with the current `version`, and its other columns only when that differs
    * from `cached`. `build` makes the result of those rows.
    */
-  async read<R extends { version: string }, T>(
+  async read<R extends { version: string }>(
     key: string,
     run: (cached: string | null) => Promise<R[]>,
     build: (rows: R[]) => T,
@@ -29,11 +30,11 @@ export class VersionedCache {
     let rows = await run(cached);
     if (cached !== null && rows[0]!.version === cached) {
       const entry = this.#entries.get(key);
-      if (entry?.version === cached) return entry.json as JsonText<T>;
+      if (entry?.version === cached) return entry.json;
       rows = await run(null); // evicted or replaced while the statement ran
     }
-    const json = JSON.stringify(build(rows));
+    const json = toJsonText(build(rows));
     this.#entries.set(key, { version: rows[0]!.version, json });
-    return json as JsonText<T>;
+    return json;
   }
 }

@@ -102,6 +102,26 @@ export const GENEROS = ['masculino', 'femenino', 'otro'] as const;
 export type Gender = (typeof GENEROS)[number];
 export const GENERO_LABELS: Record<Gender, string> = { masculino: 'Masculino', femenino: 'Femenino', otro: 'Otro' };
 
+/** A patient's record as `GET /api/pacientes/{id}` answers it (its view is audited). */
+export const patientRecordSchema = z.strictObject({
+  id: z.string(),
+  nombres: z.string(),
+  apellidos: z.string(),
+  email: z.string().nullable(),
+  telefono: z.string().nullable(),
+  direccion: z.string().nullable(),
+  fechaNacimiento: z.iso.date().nullable(),
+  genero: z.enum(GENEROS).nullable(),
+  notas: z.string().nullable(),
+  fotoUrl: z.string().nullable(),
+  estado: z.enum(ESTADOS_PACIENTE),
+  ultimaVisita: z.iso.date().nullable(),
+  proximaVisita: z.iso.date().nullable(),
+  /** When it was last edited (ISO 8601, UTC, milliseconds); null if never. */
+  fechaActualizacion: z.iso.datetime({ precision: 3 }).nullable(),
+});
+export type PatientRecord = z.infer<typeof patientRecordSchema>;
+
 const NAME_MAX = 100;
 const SHORT_MAX = 200;
 const NOTES_MAX = 5000;

@@ -71,7 +71,7 @@ export const citas = pgTable(
 );
 
 /**
- * Per clinic and dentist, a number moved by triggers (migration 0018) in the same transaction as any
+ * Per clinic and dentist, a number moved by triggers (migration 0024) in the same transaction as any
  * write to that dentist's appointments or to the dentist. With the clinic's patient version
  * (pacientes_conteo) it tells when what the agenda shows may have changed: the agenda's reads are
  * reused while their sum holds (docs/decisions/0012). One row per dentist, so that bookings for

@@ -166,7 +166,7 @@ export const terminosYCondiciones = pgTable('terminos_y_condiciones', {
 /**
  * One number per clinic that moves whenever the permissions of any of its members may have changed:
  * a grant added to or taken from a role (`permisos_rol`), a role given or taken (`usuarios_rol`), a
- * role deleted, a permission renamed or deleted. Triggers (migration 0016) move it in the transaction
+ * role deleted, a permission renamed or deleted. Triggers (migration 0024) move it in the transaction
  * of the change, so reading it in the same statement as the permissions tells whether permissions
  * read earlier are still exact (platform/session.ts keeps them per process and reuses them while it
  * is unchanged).

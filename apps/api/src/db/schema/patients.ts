@@ -51,7 +51,7 @@ export const pacientes = pgTable(
 
 /**
  * One row per clinic with its number of patients, kept exact by statement triggers on `pacientes`
- * (migration 00xx_pacientes_conteo_triggers) in the same transaction as the insert or delete, so the
+ * (migration 0024) in the same transaction as the insert or delete, so the
  * unfiltered list shows "de N" without counting 50,000 rows per page. `version` grows with every
  * change to the clinic's patients: a search count computed at version V stays exact while the
  * version is still V (see patients.service.ts).

@@ -22,7 +22,7 @@ import { citas, citasVersion, clinicas, dentistas, pacientes, pacientesConteo } 
 import { foldedContains } from '../../db/search.ts';
 import type { Member } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { JsonText } from '../../platform/http.ts';
+import { toJsonText, type JsonText } from '../../platform/json-text.ts';
 import { VersionedCache } from '../../platform/versioned-cache.ts';
 
 export const appointmentNotFound = () => notFound(APPOINTMENT_MESSAGES.notFound);
@@ -144,7 +144,7 @@ const agenda = {
 };
 /**
  * The counters the agenda's version sums, and the tables whose writes move each (triggers of
- * migrations 0003 and 0018, in the writing transaction). A cached read may only read these tables
+ * migration 0024, in the writing transaction). A cached read may only read these tables
  * (and the counters): `versionedStatement` refuses any other, and agenda-reads.plan.test.ts checks
  * each statement's plan against the tables it declares (docs/decisions/0015).
  */
@@ -176,11 +176,24 @@ type CalendarValues = VersionValues & { desde: string; hasta: string; dentistaId
 /** What every agenda read shows: appointments with their patient and dentist. */
 const AGENDA_TABLES = [citas, pacientes, dentistas];
 
-const agendaCaches = new WeakMap<Database, VersionedCache>();
+/** One cache per kind of read (each holds one type of result), 32 million characters in all. */
+type AgendaCaches = {
+  list: VersionedCache<AppointmentPage>;
+  range: VersionedCache<CalendarAppointment[]>;
+  month: VersionedCache<MonthDay[]>;
+};
+const agendaCaches = new WeakMap<Database, AgendaCaches>();
 const agendaCache = (db: Database) => {
-  let cache = agendaCaches.get(db);
-  if (!cache) agendaCaches.set(db, (cache = new VersionedCache(32_000_000)));
-  return cache;
+  let caches = agendaCaches.get(db);
+  if (!caches) {
+    caches = {
+      list: new VersionedCache(8_000_000),
+      range: new VersionedCache(12_000_000),
+      month: new VersionedCache(12_000_000),
+    };
+    agendaCaches.set(db, caches);
+  }
+  return caches;
 };
 type Versioned<R> = { [K in keyof R]: R[K] | null } & { version: string };
 /** The computed rows of a versioned statement (a result with none has one row, of nulls). */
@@ -242,7 +255,7 @@ export async function listAppointmentsJson(
   const today = todayInZone(zona, now);
   if (!q.buscar && !q.desde && !q.hasta && !q.dentistaId) {
     const values = { clinicaId: member.clinicaId, zona, hoy: today, offset: (q.pagina - 1) * APPOINTMENTS_PAGE_SIZE };
-    return agendaCache(db).read(
+    return agendaCache(db).list.read(
       `lista|${member.clinicaId}|${zona}|${today}|${q.pasadas}|${q.pagina}`,
       (cached) => (q.pasadas ? pageStatements.past : pageStatements.upcoming)(db, { ...values, cached }),
       (rows): AppointmentPage => ({
@@ -291,12 +304,12 @@ export async function listAppointmentsJson(
           .from(citas)
           .where(where),
   ]);
-  return JSON.stringify({
+  return toJsonText<AppointmentPage>({
     citas: rows.map(toAppointment),
     total,
     pagina: q.pagina,
     porPagina: APPOINTMENTS_PAGE_SIZE,
-  } satisfies AppointmentPage) as JsonText<AppointmentPage>;
+  });
 }
 
 type CalendarOptions = { desde: string; hasta: string; dentistaId: string | null };
@@ -344,7 +357,7 @@ export async function calendarAppointmentsJson(
   q: CalendarOptions,
 ): Promise<JsonText<CalendarAppointment[]>> {
   const statement = q.dentistaId ? rangeStatements.dentist : rangeStatements.all;
-  return agendaCache(db).read(
+  return agendaCache(db).range.read(
     calendarKey('rango', member, q),
     (cached) => statement(db, { ...calendarValues(member, q), cached }),
     (rows): CalendarAppointment[] => computedRows<CalendarRow>(rows).map(toCalendarAppointment),
@@ -381,7 +394,7 @@ export async function monthAppointmentsJson(
   q: CalendarOptions,
 ): Promise<JsonText<MonthDay[]>> {
   const statement = q.dentistaId ? monthStatements.dentist : monthStatements.all;
-  return agendaCache(db).read(
+  return agendaCache(db).month.read(
     calendarKey('mes', member, q),
     (cached) => statement(db, { ...calendarValues(member, q), cached }),
     (rows): MonthDay[] => {

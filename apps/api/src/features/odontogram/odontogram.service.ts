@@ -1,7 +1,26 @@
-import { emptyChart, ODONTOGRAM_HISTORY_PAGE_SIZE, type OdontogramChart } from '@odontia/shared';
-import { sql } from 'drizzle-orm';
+import {
+  emptyChart,
+  ODONTOGRAM_HISTORY_PAGE_SIZE,
+  type OdontogramChart,
+  type OdontogramVersion,
+  type OdontogramVersionDetail,
+  type OdontogramVersionPage,
+  type OdontogramView,
+} from '@odontia/shared';
+import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  columnNames,
+  jsonArray,
+  jsonObject,
+  jsonTextOf,
+  onlyWhen,
+  selectList,
+  type RowOf,
+} from '../../db/column-map.ts';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
+import { odontogramaVersiones, pacientes, usuarios } from '../../db/schema/index.ts';
 import {
   auditInsert,
   auditInsertPrepared,
@@ -10,91 +29,86 @@ import {
   type AuditValues,
 } from '../../platform/audit.ts';
 import { PG_ERROR, sqlState } from '../../platform/db-errors.ts';
-import type { JsonText } from '../../platform/http.ts';
+import type { JsonText } from '../../platform/json-text.ts';
 
 /**
  * A patient's odontogram: append-only versions (db/schema/odontogram.ts). Each read of a chart and each
  * save is one SQL statement that also writes its audit row, only when the patient is the caller
  * clinic's and not archived; one round trip, and a save and its row commit or fail together.
- */
-
-export type ChartAuthor = { id: string | null; nombre: string };
-/** A saved version; version 0 (never charted) is the empty chart with no author nor date. */
-export type ChartVersion = { version: number; chart: OdontogramChart; autor: ChartAuthor | null; fecha: string | null };
-export type VersionListItem = { version: number; fecha: string; autor: ChartAuthor };
-export type VersionPage = { versiones: VersionListItem[]; total: number; pagina: number; porPagina: number };
-export type VersionDetail = ChartVersion & { anterior: { version: number; chart: OdontogramChart } | null };
-/** Whose chart it is, as the patient picker shows a patient: the chart screen needs no read of the record. */
-export type ChartPatient = { id: string; nombres: string; apellidos: string; telefono: string | null };
-/** The current chart as the screen opens it. */
-export type ChartView = ChartVersion & { paciente: ChartPatient };
-
-type VersionRow = {
-  version: number | null;
-  carta: OdontogramChart | null;
-  autor_id: string | null;
-  autor_nombre: string | null;
-  fecha_creacion: Date | string | null;
-};
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-
-function toVersion(row: VersionRow): ChartVersion {
-  if (row.version === null) return { version: 0, chart: emptyChart(), autor: null, fecha: null };
-  return {
-    version: Number(row.version),
-    chart: row.carta!,
-    autor: { id: row.autor_id, nombre: row.autor_nombre! },
-    fecha: iso(row.fecha_creacion!),
-  };
-}
-
-/** The caller clinic's patient, not archived: the CTE every statement starts from. */
-const patientCte = (clinicaId: string, pacienteId: string) =>
-  sql`paciente as (select id from pacientes where id = ${pacienteId}::uuid and clinica_id = ${clinicaId}::uuid and fecha_archivado is null)`;
-
-/*
+ *
  * The three hot statements (the current chart, a save, the history's page) are prepared statements
- * (db/prepared.ts): planned once per connection, rows as the driver reads them. The chart travels as
- * PostgreSQL's text of the jsonb and is spliced into the response, never parsed nor serialized again,
- * and dates come formatted as the API writes them (ISO 8601, UTC, milliseconds).
+ * (db/prepared.ts): planned once per connection, rows as the driver reads them. PostgreSQL writes their
+ * whole answer as JSON (`jsonObject`, typed by its column map; the chart as the jsonb it stores), which
+ * is answered as it is, never parsed nor serialised again; dates as the API writes them (ISO 8601,
+ * UTC, milliseconds).
  */
+
+const ov = odontogramaVersiones;
+/**
+ * The statements' CTEs `paciente` (the caller clinic's patient, not archived: a row of pacientes, or
+ * none) and `nueva` (the version a save inserted), the current version `actual` and the history's page
+ * `v`, named through aliases of the tables whose rows they hold, so their columns are the schema's.
+ */
+const paciente = alias(pacientes, 'paciente');
+const nueva = alias(odontogramaVersiones, 'nueva');
+const actual = alias(odontogramaVersiones, 'actual');
+const v = alias(odontogramaVersiones, 'v');
+type Versions = typeof ov | typeof nueva | typeof actual | typeof v;
+
+const patientCte = (pacienteId: SQL | Placeholder, clinicaId: SQL | Placeholder) =>
+  sql`paciente as (
+    select ${pacientes.id}, ${pacientes.nombres}, ${pacientes.apellidos}, ${pacientes.telefono} from ${pacientes}
+    where ${pacientes.id} = ${pacienteId}::uuid and ${pacientes.clinicaId} = ${clinicaId}::uuid and ${pacientes.fechaArchivado} is null)`;
 const ph = (name: string) => sql.placeholder(name);
 /** The values that find the caller clinic's patient in `preparedPatientCte`. */
 type PatientKey = { pacienteId: string; clinicaId: string };
-const preparedPatientCte = sql`paciente as (
-  select id, nombres, apellidos, telefono from pacientes where id = ${ph('pacienteId')}::uuid and clinica_id = ${ph('clinicaId')}::uuid and fecha_archivado is null)`;
+const preparedPatientCte = patientCte(ph('pacienteId'), ph('clinicaId'));
 
-type ChartTextRow = {
-  version: number | null;
-  carta?: string | null;
-  autor_id: string | null;
-  autor_nombre: string | null;
-  fecha: string | null;
+/** The current version of the patient of `paciente` (0 when never charted). */
+const currentVersion = sql<number>`coalesce((select max(${ov.version}) from ${ov} where ${ov.pacienteId} = ${paciente.id}), 0)`;
+
+/** Who saved a version, as the API writes it (OdontogramAuthor). */
+const authorJson = (t: Versions) => jsonObject({ id: t.autorId, nombre: t.autorNombre });
+/** A saved version as the API writes it (OdontogramVersion). */
+const versionJson = (t: Versions) => ({
+  version: t.version,
+  chart: t.carta,
+  autor: authorJson(t),
+  fecha: isoTimestampSql(t.fechaCreacion),
+});
+
+/** Every tooth Sano: the chart of version 0 (a value of the prepared statement, bound on each run). */
+const EMPTY_CHART = sql<OdontogramChart>`${JSON.stringify(emptyChart())}::jsonb`;
+
+/** The current chart (version 0 when there is none) and whose it is (OdontogramView). */
+const loadColumns = {
+  /** Null: no such patient. */
+  paciente: paciente.id,
+  vista: jsonTextOf(
+    jsonObject({
+      ...versionJson(actual),
+      version: sql<number>`coalesce(${actual.version}, 0)`,
+      chart: sql<OdontogramChart>`coalesce(${actual.carta}, ${EMPTY_CHART})`,
+      autor: onlyWhen(sql`${actual.version} is not null`, authorJson(actual)),
+      paciente: jsonObject({
+        id: paciente.id,
+        nombres: paciente.nombres,
+        apellidos: paciente.apellidos,
+        telefono: paciente.telefono,
+      }),
+    }),
+  ),
 };
-const EMPTY_VERSION_FIELDS = JSON.stringify({ version: 0, chart: emptyChart(), autor: null, fecha: null }).slice(1, -1);
-
-/** A version's fields as the API writes them (no braces), `chart` being the chart's JSON text. */
-function versionFields(row: ChartTextRow, chart: string): string {
-  const autor = JSON.stringify({ id: row.autor_id, nombre: row.autor_nombre });
-  return `"version":${Number(row.version)},"chart":${chart},"autor":${autor},"fecha":"${row.fecha}"`;
-}
-
-type LoadRow = ChartTextRow & { paciente: string | null; nombres: string; apellidos: string; telefono: string | null };
-
-const loadStatement = preparedStatement<LoadRow, PatientKey & AuditValues>(
+const loadStatement = preparedStatement<RowOf<typeof loadColumns>, PatientKey & AuditValues>(
   'odontia_odontograma_cargar',
   sql`with ${preparedPatientCte},
     visto as (${auditInsertPrepared({ from: sql`paciente` })})
-    select paciente.id as paciente, paciente.nombres, paciente.apellidos, paciente.telefono,
-           actual.version, actual.carta::text as carta, actual.autor_id, actual.autor_nombre,
-           ${isoTimestampSql(sql`actual.fecha_creacion`)} as fecha
+    select ${selectList(loadColumns)}
     from (select 1) as uno
     left join paciente on true
     left join lateral (
-      select version, carta, autor_id, autor_nombre, fecha_creacion from odontograma_versiones
-      where paciente_id = paciente.id order by version desc limit 1
-    ) as actual on true`,
+      select * from ${ov} where ${ov.pacienteId} = ${paciente.id} order by ${ov.version} desc limit 1
+    ) as ${actual} on true`,
 );
 
 /**
@@ -105,41 +119,39 @@ export async function loadChart(
   db: Executor,
   actor: AuditActor,
   pacienteId: string,
-): Promise<JsonText<ChartView> | null> {
+): Promise<JsonText<OdontogramView> | null> {
   const [row] = await loadStatement(db, {
     pacienteId,
     clinicaId: actor.clinicaId,
     ...auditValues(actor, { accion: 'odontograma.ver', pacienteId }),
   });
-  if (!row.paciente) return null;
-  const paciente = JSON.stringify({
-    id: row.paciente,
-    nombres: row.nombres,
-    apellidos: row.apellidos,
-    telefono: row.telefono,
-  } satisfies ChartPatient);
-  return `{${row.version === null ? EMPTY_VERSION_FIELDS : versionFields(row, row.carta!)},"paciente":${paciente}}`;
+  return row.paciente ? row.vista : null;
 }
 
 export type SaveResult =
-  { saved: JsonText<ChartVersion> } | { notFound: true } | { conflict: { version: number; autor: string } };
+  { saved: JsonText<OdontogramVersion> } | { notFound: true } | { conflict: { version: number; autor: string } };
 
+/** Whether the patient was found, and the version saved (null: another save took it first). */
+const saveColumns = {
+  paciente: sql<string | null>`(select ${paciente.id} from paciente)`,
+  guardada: onlyWhen(sql`${nueva.version} is not null`, jsonTextOf(jsonObject(versionJson(nueva)))),
+};
 const saveStatement = preparedStatement<
-  ChartTextRow & { paciente: string | null },
+  RowOf<typeof saveColumns>,
   PatientKey & AuditValues & { version: number; baseVersion: number; carta: string; autorId: string }
 >(
   'odontia_odontograma_guardar',
   sql`with ${preparedPatientCte},
     nueva as (
-      insert into odontograma_versiones (clinica_id, paciente_id, version, carta, autor_id, autor_nombre)
-      select ${ph('clinicaId')}::uuid, paciente.id, ${ph('version')}::int, ${ph('carta')}::jsonb, ${ph('autorId')}::text,
-             coalesce((select nombres from usuarios where id = ${ph('autorId')}::text), '')
+      insert into ${ov} (${columnNames(ov.clinicaId, ov.pacienteId, ov.version, ov.carta, ov.autorId, ov.autorNombre)})
+      select ${ph('clinicaId')}::uuid, ${paciente.id}, ${ph('version')}::int, ${ph('carta')}::jsonb, ${ph('autorId')}::text,
+             coalesce((select ${usuarios.nombres} from ${usuarios} where ${usuarios.id} = ${ph('autorId')}::text), '')
       from paciente
-      where coalesce((select max(version) from odontograma_versiones where paciente_id = paciente.id), 0) = ${ph('baseVersion')}::int
-      returning version, autor_id, autor_nombre, fecha_creacion
+      where ${currentVersion} = ${ph('baseVersion')}::int
+      returning *
     ),
     guardado as (${auditInsertPrepared({ from: sql`nueva` })})
-    select (select id from paciente) as paciente, nueva.version, nueva.autor_id, nueva.autor_nombre, ${isoTimestampSql(sql`nueva.fecha_creacion`)} as fecha
+    select ${selectList(saveColumns)}
     from (select 1) as uno left join nueva on true`,
 );
 
@@ -157,15 +169,14 @@ export async function saveChart(
   input: { baseVersion: number; chart: OdontogramChart },
 ): Promise<SaveResult> {
   const version = input.baseVersion + 1;
-  const carta = JSON.stringify(input.chart);
-  let row: (ChartTextRow & { paciente: string | null }) | undefined;
+  let row: RowOf<typeof saveColumns> | undefined;
   try {
     [row] = await saveStatement(db, {
       pacienteId,
       clinicaId: actor.clinicaId,
       version,
       baseVersion: input.baseVersion,
-      carta,
+      carta: JSON.stringify(input.chart),
       autorId: actor.userId,
       ...auditValues(actor, { accion: 'odontograma.guardar', pacienteId, detalle: { version } }),
     });
@@ -176,39 +187,48 @@ export async function saveChart(
     if (state !== PG_ERROR.uniqueViolation) throw error;
   }
   if (row && !row.paciente) return { notFound: true };
-  if (row && row.version !== null) return { saved: `{${versionFields(row, carta)}}` };
+  if (row?.guardada) return { saved: row.guardada };
   const current = await currentVersionOf(db, actor.clinicaId, pacienteId);
   return current ? { conflict: current } : { notFound: true };
 }
 
 async function currentVersionOf(db: Executor, clinicaId: string, pacienteId: string) {
-  const [row] = await rowsOf<{ version: number; autor_nombre: string }>(
-    db.execute(sql`
-      select version, autor_nombre from odontograma_versiones
-      where paciente_id = ${pacienteId}::uuid and clinica_id = ${clinicaId}::uuid
-      order by version desc limit 1`),
-  );
-  return row ? { version: Number(row.version), autor: row.autor_nombre } : null;
+  const [row] = await db
+    .select({ version: ov.version, autor: ov.autorNombre })
+    .from(ov)
+    .where(and(eq(ov.pacienteId, pacienteId), eq(ov.clinicaId, clinicaId)))
+    .orderBy(desc(ov.version))
+    .limit(1);
+  return row ?? null;
 }
 
-/** The page's versions as a JSON array written by PostgreSQL, in the API's shape (VersionListItem). */
+/** A page of the history, newest first (OdontogramVersionPage). */
+const historyColumns = {
+  /** Null: no such patient. */
+  paciente: paciente.id,
+  pagina: jsonTextOf(
+    jsonObject({
+      versiones: jsonArray(
+        jsonObject({ version: v.version, fecha: isoTimestampSql(v.fechaCreacion), autor: authorJson(v) }),
+        sql`(
+          select * from ${ov} where ${ov.pacienteId} = ${paciente.id}
+          order by ${ov.version} desc limit ${ph('porPagina')}::int offset ${ph('offset')}::int
+        ) as ${v}`,
+        sql`${v.version} desc`,
+      ),
+      total: currentVersion,
+      pagina: sql<number>`${ph('pagina')}::int`,
+      porPagina: sql<number>`${ph('porPagina')}::int`,
+    }),
+  ),
+};
 const historyStatement = preparedStatement<
-  { paciente: string | null; total: number; versiones: string },
-  PatientKey & { limit: number; offset: number }
+  RowOf<typeof historyColumns>,
+  PatientKey & { pagina: number; porPagina: number; offset: number }
 >(
   'odontia_odontograma_historial',
   sql`with ${preparedPatientCte}
-    select paciente.id as paciente,
-           coalesce((select max(version) from odontograma_versiones where paciente_id = paciente.id), 0) as total,
-           coalesce((
-             select json_agg(json_build_object(
-                      'version', v.version, 'fecha', ${isoTimestampSql(sql`v.fecha_creacion`)},
-                      'autor', json_build_object('id', v.autor_id, 'nombre', v.autor_nombre)) order by v.version desc)::text
-             from (
-               select version, autor_id, autor_nombre, fecha_creacion from odontograma_versiones
-               where paciente_id = paciente.id order by version desc limit ${ph('limit')}::int offset ${ph('offset')}::int
-             ) as v
-           ), '[]') as versiones
+    select ${selectList(historyColumns)}
     from (select 1) as uno left join paciente on true`,
 );
 
@@ -218,16 +238,28 @@ export async function listVersions(
   clinicaId: string,
   pacienteId: string,
   pagina: number,
-): Promise<JsonText<VersionPage> | null> {
+): Promise<JsonText<OdontogramVersionPage> | null> {
   const [row] = await historyStatement(db, {
     pacienteId,
     clinicaId,
-    limit: ODONTOGRAM_HISTORY_PAGE_SIZE,
+    pagina,
+    porPagina: ODONTOGRAM_HISTORY_PAGE_SIZE,
     offset: (pagina - 1) * ODONTOGRAM_HISTORY_PAGE_SIZE,
   });
-  if (!row.paciente) return null;
-  return `{"versiones":${row.versiones},"total":${Number(row.total)},"pagina":${pagina},"porPagina":${ODONTOGRAM_HISTORY_PAGE_SIZE}}`;
+  return row.paciente ? row.pagina : null;
 }
+
+/** The version asked for and the one before it (`dos`), and whether the patient was found. */
+const dos = alias(odontogramaVersiones, 'dos');
+const detailColumns = {
+  paciente: sql<string | null>`(select ${paciente.id} from paciente)`,
+  version: dos.version,
+  carta: dos.carta,
+  autorId: dos.autorId,
+  autorNombre: dos.autorNombre,
+  fecha: isoTimestampSql(dos.fechaCreacion),
+};
+type DetailRow = RowOf<typeof detailColumns>;
 
 /**
  * One saved version with the one before it (the screen highlights what changed; before version 1 the
@@ -238,20 +270,26 @@ export async function getVersion(
   actor: AuditActor,
   pacienteId: string,
   version: number,
-): Promise<VersionDetail | { missing: 'paciente' | 'version' }> {
-  const rows = await rowsOf<VersionRow & { paciente: string | null }>(
+): Promise<OdontogramVersionDetail | { missing: 'paciente' | 'version' }> {
+  const rows = await rowsOf<DetailRow>(
     db.execute(sql`
-      with ${patientCte(actor.clinicaId, pacienteId)},
+      with ${patientCte(sql`${pacienteId}`, sql`${actor.clinicaId}`)},
       dos as (
-        select version, carta, autor_id, autor_nombre, fecha_creacion from odontograma_versiones
-        where paciente_id = (select id from paciente) and version in (${version}, ${version - 1})
+        select * from ${ov}
+        where ${ov.pacienteId} = (select ${paciente.id} from paciente) and ${ov.version} in (${version}, ${version - 1})
       ),
-      visto as (${auditInsert(actor, { accion: 'odontograma.ver', pacienteId, detalle: { version } }, { from: sql`paciente where exists (select 1 from dos where version = ${version})` })})
-      select (select id from paciente) as paciente, dos.* from (select 1) as uno left join dos on true order by dos.version desc`),
+      visto as (${auditInsert(actor, { accion: 'odontograma.ver', pacienteId, detalle: { version } }, { from: sql`paciente where exists (select 1 from dos where ${dos.version} = ${version})` })})
+      select ${selectList(detailColumns)} from (select 1) as uno left join dos on true order by ${dos.version} desc`),
   );
   if (!rows[0]?.paciente) return { missing: 'paciente' };
-  const current = rows.find((r) => Number(r.version) === version);
+  const current = rows.find((r) => r.version === version);
   if (!current) return { missing: 'version' };
-  const previous = rows.find((r) => Number(r.version) === version - 1);
-  return { ...toVersion(current), anterior: previous ? { version: previous.version!, chart: previous.carta! } : null };
+  const previous = rows.find((r) => r.version === version - 1);
+  return {
+    version: current.version,
+    chart: current.carta,
+    autor: { id: current.autorId, nombre: current.autorNombre },
+    fecha: current.fecha,
+    anterior: previous ? { version: previous.version, chart: previous.carta } : null,
+  };
 }

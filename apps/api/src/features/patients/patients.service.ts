@@ -7,6 +7,7 @@ import {
   type PatientListItem,
   type PatientPage,
   type PatientDeleteResult,
+  type PatientRecord,
   type PatientListView,
   PATIENTS_PAGE_SIZE,
   type CreatePatientData,
@@ -16,7 +17,7 @@ import {
 } from '@odontia/shared';
 import { and, count, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { containsPattern } from '../../db/search.ts';
-import { jsonObject, selectList, type RowOf } from '../../db/column-map.ts';
+import { jsonObject, jsonTextOf, selectList, type RowOf } from '../../db/column-map.ts';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import { citas, odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
@@ -27,7 +28,7 @@ import {
   type AuditActor,
   type AuditValues,
 } from '../../platform/audit.ts';
-import type { JsonText } from '../../platform/http.ts';
+import type { JsonText } from '../../platform/json-text.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { Lru } from '../../platform/lru.ts';
 import { notify } from '../../platform/notifications.ts';
@@ -269,17 +270,18 @@ export type Patient = NonNullable<Awaited<ReturnType<typeof getPatient>>>;
  * is the caller clinic's. One prepared statement: the lookup and its row in one round trip, planned once
  * per connection.
  */
-const patientJson = {
-  ...patientColumns,
-  fechaActualizacion: isoTimestampSql(sql`${pacientes.fechaActualizacion}`),
+const viewColumns = {
+  paciente: jsonTextOf(
+    jsonObject({ ...patientColumns, fechaActualizacion: isoTimestampSql(pacientes.fechaActualizacion) }),
+  ),
 };
 const viewStatement = preparedStatement<
-  { paciente: JsonText<Patient> },
+  RowOf<typeof viewColumns>,
   { pacienteId: string; clinicaId: string } & AuditValues
 >(
   'odontia_paciente_ver',
   sql`with paciente as (
-      select ${jsonObject(patientJson)}::text as paciente
+      select ${selectList(viewColumns)}
       from ${pacientes}
       where ${pacientes.id} = ${sql.placeholder('pacienteId')}::uuid and ${pacientes.clinicaId} = ${sql.placeholder('clinicaId')}::uuid
         and ${pacientes.fechaArchivado} is null
@@ -288,7 +290,11 @@ const viewStatement = preparedStatement<
     select paciente from paciente`,
 );
 
-export async function viewPatient(db: Executor, actor: AuditActor, id: string): Promise<JsonText<Patient> | null> {
+export async function viewPatient(
+  db: Executor,
+  actor: AuditActor,
+  id: string,
+): Promise<JsonText<PatientRecord> | null> {
   const [row] = await viewStatement(db, {
     pacienteId: id,
     clinicaId: actor.clinicaId,
