@@ -10,6 +10,7 @@ const MODULE_LABELS: Record<PermissionModule, string> = {
   roles: 'Roles',
   pacientes: 'Pacientes',
   odontograma: 'Odontograma',
+  historia: 'Historia clínica',
   citas: 'Citas',
   dentistas: 'Dentistas',
   productos: 'Productos',
