@@ -12,6 +12,7 @@ import type { ComponentType } from 'react';
 import { MemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import { toast } from '@/lib/toast';
 import { SessionProvider, useSession } from '@/lib/session';
 import { json, stubApi } from '@/test/api';
 import { routes } from './router';
@@ -77,9 +78,11 @@ const SALES: Record<string, OrderSummary[]> = {
 
 let esProveedor: boolean;
 let asked: URL[];
+let salesFail: boolean;
 
 beforeEach(() => {
   asked = [];
+  salesFail = false;
   stubApi(
     () => ({
       rol: 'admin',
@@ -113,6 +116,7 @@ beforeEach(() => {
         case '/api/citas/calendario':
           return json([]);
         case '/api/ventas': {
+          if (salesFail) return json({ error: { code: 'forbidden', message: 'No tienes permiso' } }, 403);
           const pedidos = SALES[url.searchParams.get('estado') ?? ''] ?? [];
           return json({ pedidos, total: pedidos.length, pagina: 1, porPagina: 20 } satisfies OrderPage);
         }
@@ -132,7 +136,10 @@ beforeEach(() => {
     },
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(toast.error).mockClear();
+});
 
 async function renderDashboard() {
   const Dashboard = await dashboardScreen();
@@ -195,6 +202,16 @@ describe("a supplier's dashboard", () => {
     expect(screen.queryByRole('region', { name: 'Primeros pasos' })).toBeNull();
     expect(askedFor('/api/citas/calendario')).toEqual([]);
     expect(askedFor('/api/panel/primeros-pasos')).toEqual([]);
+  });
+
+  it('says on the card, once, when its sales could not load; the rest of the dashboard stays', async () => {
+    salesFail = true;
+    await renderDashboard();
+    const sales = await screen.findByRole('region', { name: 'Pedidos por atender' }, LOADED);
+    expect((await within(sales).findByRole('alert', {}, LOADED)).textContent).toBe('No tienes permiso');
+    expect(within(sales).getByRole('link', { name: 'Ver todas las ventas' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Stock bajo' })).toBeTruthy();
+    expect(toast.error).not.toHaveBeenCalled();
   });
 });
 

@@ -1,4 +1,4 @@
-import { ESTADO_PEDIDO_LABELS, type OrderStatus } from '@odontia/shared';
+import { ESTADO_PEDIDO_LABELS } from '@odontia/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,32 +7,26 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/session';
 import { useClinicDateTime } from '@/lib/use-clinic-today';
-import { useSales } from '../api/sales';
+import { OPEN_SALE_STATUSES, useOpenSales } from '../api/sales';
 import { formatPesos } from '../lib/money';
 
-/** The estados a sale still has to go through, in the order the supplier moves it (entregado and cancelado are done). */
-const OPEN = ['recibido', 'en_preparacion', 'enviado'] as const satisfies readonly OrderStatus[];
 /** The newest orders still to prepare that the card lists. */
 const SHOWN = 5;
 
 function Sales() {
   const formatDateTime = useClinicDateTime();
-  const recibido = useSales({ pagina: 1, estado: 'recibido' });
-  const enPreparacion = useSales({ pagina: 1, estado: 'en_preparacion' });
-  const enviado = useSales({ pagina: 1, estado: 'enviado' });
-  const byStatus = { recibido, en_preparacion: enPreparacion, enviado };
-  const queries = OPEN.map((estado) => byStatus[estado]);
-  const failed = queries.find((q) => q.isError);
-  if (queries.some((q) => q.isPending)) return <Spinner label="Cargando pedidos" />;
-  if (failed) {
+  const sales = useOpenSales();
+  if (sales.isPending) return <Spinner label="Cargando pedidos" />;
+  if (sales.isError) {
     return (
       <p role="alert" className="text-sm">
-        {errorMessage(failed.error, 'No se pudieron cargar los pedidos')}
+        {errorMessage(sales.error, 'No se pudieron cargar los pedidos')}
       </p>
     );
   }
-  const open = queries.reduce((sum, q) => sum + (q.data?.total ?? 0), 0);
-  const newest = recibido.data?.pedidos.slice(0, SHOWN) ?? [];
+  const byStatus = sales.data;
+  const open = OPEN_SALE_STATUSES.reduce((sum, estado) => sum + byStatus[estado].total, 0);
+  const newest = byStatus.recibido.pedidos.slice(0, SHOWN);
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-muted-foreground">
@@ -43,8 +37,8 @@ function Sales() {
             : `${open} pedidos están por atender.`}
       </p>
       <ul className="grid grid-cols-3 gap-2">
-        {OPEN.map((estado) => {
-          const count = byStatus[estado].data?.total ?? 0;
+        {OPEN_SALE_STATUSES.map((estado) => {
+          const count = byStatus[estado].total;
           return (
             <li key={estado}>
               <Link
