@@ -1,5 +1,5 @@
 import type { AppNotification, Permission, NotificationPriority } from '@odontia/shared';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../db/client.ts';
 import { columnNames, selectList } from '../db/column-map.ts';
 import { notificaciones, permisos, permisosRol, usuarios, usuariosRol } from '../db/schema/index.ts';
@@ -68,6 +68,14 @@ export const membersWithPermission = (
   join ${permisos} on ${permisos.id} = ${permisosRol.permisoId}
   where ${usuarios.clinicaId} = ${clinicaId} and ${usuarios.activo} and ${permisos.nombre} = ${permiso}`;
 
+/**
+ * The clinic's active members among `ids` (a query answering user ids): the recipients of
+ * `notify({ userIds })`, and of a statement that notifies a member it has just read (a booking).
+ */
+export const membersAmong = (clinicaId: SQL, ids: SQL) =>
+  sql`select ${usuarios.id} as id from ${usuarios}
+  where ${usuarios.clinicaId} = ${clinicaId} and ${usuarios.activo} and ${usuarios.id} in (${ids})`;
+
 /** What every notification of one write says; `mensaje` may read the relations named in `from`. */
 export type NotificationValues = {
   clinicaId: SQL;
@@ -115,11 +123,10 @@ export async function notify(tx: Executor, input: NotifyInput): Promise<StoredNo
   let recipients: SQL;
   if ('userIds' in input) {
     if (input.userIds.length === 0) return [];
-    recipients = sql`select ${usuarios.id} as id from ${usuarios} where ${and(
-      eq(usuarios.clinicaId, input.clinicaId),
-      eq(usuarios.activo, true),
-      inArray(usuarios.id, [...input.userIds]),
-    )}`;
+    recipients = membersAmong(
+      sql`${input.clinicaId}::uuid`,
+      sql`select unnest(${sql.param([...input.userIds])}::text[])`,
+    );
   } else {
     recipients = membersWithPermission(sql`${input.clinicaId}::uuid`, sql`${input.permiso}::text`);
   }

@@ -3,6 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubApi } from '@/test/api';
 import { homeFor, onboardingRedirect, useOnboardingRedirect } from './onboarding';
 import { createQueryClient } from './query-client';
 import { SessionProvider, useSession } from './session';
@@ -47,38 +48,24 @@ describe('onboardingRedirect (spec 000 §4)', () => {
 let step = 'pendiente';
 let signedIn = true;
 
-function account() {
-  return {
-    user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: step },
-    perfil: { nombres: null, apellidos: null, telefono: null, fotoUrl: null },
-    clinica: null,
-    rol: null,
-    permisos: [],
-  };
-}
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 function installApi() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input instanceof Request ? input.url : input);
-      if (url.endsWith('/api/me'))
-        return signedIn
-          ? json(account())
-          : json({ error: { code: 'unauthorized', message: 'Debes iniciar sesión' } }, 401);
-      if (url.endsWith('/api/auth/sign-in/email')) {
+  stubApi(
+    // A new account at `step`: no profile and no clinic yet.
+    () =>
+      signedIn
+        ? { user: { onboardingStep: step }, perfil: { nombres: null }, clinica: null, rol: null, permisos: [] }
+        : null,
+    (url) => {
+      if (url.pathname === '/api/auth/sign-in/email') {
         signedIn = true;
         return json({ user: { id: 'u1' } });
       }
-      if (url.endsWith('/api/auth/sign-out')) {
+      if (url.pathname === '/api/auth/sign-out') {
         signedIn = false;
         return json({ success: true });
       }
-      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-    }),
+      return undefined;
+    },
   );
 }
 

@@ -6,16 +6,17 @@ import {
   type AppointmentData,
   type UpdateAppointmentData,
 } from '@odontia/shared';
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, getTableName, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { tableRef } from '../../db/column-map.ts';
+import { columnNames, selectList, type RowOf } from '../../db/column-map.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { localDay, localInstant, localText } from '../../db/local-day.ts';
 import { citas, dentistas, pacientes } from '../../db/schema/index.ts';
 import type { Member } from '../../platform/context.ts';
 import { PG_ERROR, sqlState } from '../../platform/db-errors.ts';
 import { AppError, unprocessable } from '../../platform/errors.ts';
-import { notify } from '../../platform/notifications.ts';
+import { membersAmong, notificationsSql, notify } from '../../platform/notifications.ts';
 import { appointmentNotFound, getAppointment, partyColumns } from './agenda-reads.service.ts';
 import { attendRequest } from './booking-from-request.service.ts';
 
@@ -23,29 +24,271 @@ const ph = (name: string) => sql.placeholder(name);
 /** A placeholder used as SQL (a day, a time, a zone), cast to text for the functions that take it. */
 const text = (name: string) => sql`${ph(name)}::text`;
 
-/** The new appointment: a named prepared statement, as every booking runs it. */
-const insertStatement = (tx: Executor) =>
-  tx
-    .insert(citas)
-    .values({
-      clinicaId: ph('clinicaId'),
-      pacienteId: ph('pacienteId'),
-      dentistaId: ph('dentistaId'),
-      inicio: localInstant(text('fecha'), text('horaInicio'), text('zona')),
-      fin: localInstant(text('fecha'), text('horaFin'), text('zona')),
-      titulo: ph('titulo'),
-      notas: ph('notas'),
-      estado: 'pendiente',
-      solicitudId: ph('solicitudId'),
-    })
-    .returning({ id: citas.id })
-    .prepare('odontia_citas_insertar');
+type Party = {
+  paciente: string;
+  dentistaUsuarioId: string | null;
+  /** As an appointment shows them (the created one is answered without reading it back). */
+  pacienteRow: Appointment['paciente'];
+  dentistaRow: Appointment['dentista'];
+};
 
 /**
- * Creates a pendiente appointment, in one transaction: with `solicitudId`, that request becomes
- * atendida, and without a `pacienteId` the request's patient is found or created (`direccion`: the
- * caller's address, for that registration's audit row); then the parties are checked, the appointment
- * inserted, the patient's visits refreshed and the dentist told.
+ * The patient and dentist of a body, both of the caller's clinic, looked up beside a one-row table,
+ * and what stops a booking with them (`problema`): an unknown or foreign patient or dentist, and for
+ * new bookings a patient archived (deleted with a clinical record) or an inactive dentist; the parties
+ * an existing appointment already has (`archivadoPermitido`, `dentistaConservado`) may still be
+ * edited or cancelled. The one place these rules are written: `parties` runs it alone, the booking
+ * as its first step.
+ */
+const partyRowColumns = {
+  ...partyColumns(pacientes, dentistas),
+  paciente: sql<string>`${pacientes.nombres} || ' ' || ${pacientes.apellidos}`,
+  dentistaUsuarioId: dentistas.usuarioId,
+  problema: sql<'paciente' | 'dentista' | 'inactivo' | null>`case
+    when ${pacientes.id} is null then 'paciente'
+    when ${dentistas.id} is null then 'dentista'
+    when not ${dentistas.activo} and not ${ph('dentistaConservado')}::boolean then 'inactivo' end`,
+};
+type PartyRow = RowOf<typeof partyRowColumns>;
+type PartyValues = {
+  clinicaId: string;
+  pacienteId: string;
+  dentistaId: string;
+  archivadoPermitido: boolean;
+  dentistaConservado: boolean;
+};
+const partiesQuery = sql`select ${selectList(partyRowColumns)} from (select 1) as uno
+  left join ${pacientes} on ${and(
+    eq(pacientes.id, sql`${ph('pacienteId')}::uuid`),
+    eq(pacientes.clinicaId, sql`${ph('clinicaId')}::uuid`),
+    or(sql`${ph('archivadoPermitido')}::boolean`, isNull(pacientes.fechaArchivado)),
+  )}
+  left join ${dentistas} on ${and(
+    eq(dentistas.id, sql`${ph('dentistaId')}::uuid`),
+    eq(dentistas.clinicaId, sql`${ph('clinicaId')}::uuid`),
+  )}`;
+const partiesStatement = preparedStatement<PartyRow, PartyValues>('odontia_citas_partes', partiesQuery);
+
+const partyValues = (
+  member: Member,
+  data: { pacienteId: string; dentistaId: string },
+  kept: { pacienteId: string; dentistaId: string } | null,
+): PartyValues => ({
+  clinicaId: member.clinicaId,
+  pacienteId: data.pacienteId,
+  dentistaId: data.dentistaId,
+  archivadoPermitido: kept?.pacienteId === data.pacienteId,
+  dentistaConservado: kept?.dentistaId === data.dentistaId,
+});
+
+/** The parties of a row of partiesQuery, or the field's 422 for its `problema`. */
+function checkParties(row: PartyRow | undefined, data: { pacienteId: string; dentistaId: string }): Party {
+  if (!row || row.problema === 'paciente') throw unprocessable(APPOINTMENT_MESSAGES.pacienteNotFound, 'pacienteId');
+  if (row.problema === 'dentista') throw unprocessable(APPOINTMENT_MESSAGES.dentistaNotFound, 'dentistaId');
+  if (row.problema === 'inactivo') throw unprocessable(APPOINTMENT_MESSAGES.dentistaInactive, 'dentistaId');
+  return {
+    paciente: row.paciente,
+    dentistaUsuarioId: row.dentistaUsuarioId,
+    pacienteRow: {
+      id: data.pacienteId,
+      nombres: row.pacienteNombres!,
+      apellidos: row.pacienteApellidos!,
+      telefono: row.pacienteTelefono,
+    },
+    dentistaRow: {
+      id: data.dentistaId,
+      nombres: row.dentistaNombres!,
+      apellidos: row.dentistaApellidos!,
+      especialidad: row.dentistaEspecialidad,
+      color: row.dentistaColor!,
+    },
+  };
+}
+
+/** The parties of an appointment's change (partiesQuery), refused with the field's 422. */
+async function parties(
+  tx: Executor,
+  member: Member,
+  data: { pacienteId: string; dentistaId: string },
+  kept: { pacienteId: string; dentistaId: string } | null,
+): Promise<Party> {
+  const [row] = await partiesStatement(tx, partyValues(member, data, kept));
+  return checkParties(row, data);
+}
+
+const when = (fecha: string, hora: string) => `${formatDate(fecha)} a las ${hora}`;
+
+/** What the dentist's member is told of a change to their appointments (`aviso`: the title). */
+type At = { fecha: string; horaInicio: string };
+type Notice = { aviso: string; mensaje: string };
+const DENTIST_NOTICES = {
+  nueva: (paciente: string, cita: At & { titulo: string }): Notice => ({
+    aviso: 'Nueva cita',
+    mensaje: `${paciente}: ${cita.titulo}, el ${when(cita.fecha, cita.horaInicio)}`,
+  }),
+  reasignada: (paciente: string, antes: At): Notice => ({
+    aviso: 'Cita reasignada',
+    mensaje: `La cita de ${paciente} del ${when(antes.fecha, antes.horaInicio)} pasa a otro dentista`,
+  }),
+  cancelada: (paciente: string, antes: At): Notice => ({
+    aviso: 'Cita cancelada',
+    mensaje: `${paciente}, el ${when(antes.fecha, antes.horaInicio)}`,
+  }),
+  movida: (paciente: string, antes: At, cita: At): Notice => ({
+    aviso: 'Cita movida',
+    mensaje: `${paciente}: del ${when(antes.fecha, antes.horaInicio)} al ${when(cita.fecha, cita.horaInicio)}`,
+  }),
+};
+
+/** Tells the dentist's linked member, unless they made the change themselves. */
+async function tellDentist(
+  tx: Executor,
+  member: Member,
+  usuarioId: string | null,
+  notice: Notice,
+  enlace: string | null,
+) {
+  if (!usuarioId || usuarioId === member.userId) return;
+  await notify(tx, {
+    clinicaId: member.clinicaId,
+    userIds: [usuarioId],
+    titulo: notice.aviso,
+    mensaje: notice.mensaje,
+    prioridad: 'media',
+    enlace,
+    tipo: 'cita',
+  });
+}
+
+/**
+ * A patient's ultima_visita and proxima_visita follow their appointments, in the clinic's days: the
+ * last completada one that has started, and the next pendiente or confirmada one from now. A date
+ * typed by hand stays while the appointments say nothing: a last visit until one is completed, a
+ * next visit while none is booked, unless it was an appointment's day (`diasAnteriores`: the days of
+ * the appointments just moved, cancelled or deleted) that is no longer booked. The one place this
+ * rule is written, as an UPDATE of the patients `ids` (a query) over `appointments` (a relation with
+ * `visitColumns`): the table itself after a write (refreshVisits), or the table and the row a booking
+ * is inserting in the same statement, which its snapshot cannot see.
+ */
+const visit = alias(citas, 'visita');
+const visitColumns = [citas.pacienteId, citas.inicio, citas.estado] as const;
+const visitsUpdate = (appointments: SQL, ids: SQL) => {
+  const day = localDay(visit.inicio, text('zona'));
+  const visits = sql`${appointments} as ${sql.identifier(getTableName(visit))}`;
+  const ofPatient = sql`${visit.pacienteId} = ${pacientes.id}`;
+  return sql`update ${pacientes} set
+    ${columnNames(pacientes.ultimaVisita)} = coalesce((
+      select max(${day}) from ${visits}
+      where ${ofPatient} and ${visit.estado} = 'completada' and ${visit.inicio} <= now()
+    ), ${pacientes.ultimaVisita}),
+    ${columnNames(pacientes.proximaVisita)} = coalesce((
+      select min(${day}) from ${visits}
+      where ${ofPatient} and ${visit.estado} in ('pendiente', 'confirmada') and ${visit.inicio} >= now()
+    ), case when ${pacientes.proximaVisita} = any(${ph('diasAnteriores')}::date[]) or exists (
+      select 1 from ${visits} where ${ofPatient} and ${day} = ${pacientes.proximaVisita}
+    ) then null else ${pacientes.proximaVisita} end)
+  where ${pacientes.id} in (${ids}) and ${pacientes.clinicaId} = ${ph('clinicaId')}::uuid`;
+};
+const visitsStatement = preparedStatement<
+  never,
+  { clinicaId: string; zona: string; pacienteIds: string[]; diasAnteriores: string[] }
+>('odontia_citas_visitas', visitsUpdate(sql`${citas}`, sql`select unnest(${ph('pacienteIds')}::uuid[])`));
+
+export async function refreshVisits(
+  tx: Executor,
+  member: Pick<Member, 'clinicaId' | 'zonaHoraria'>,
+  pacienteIds: string[],
+  formerDays: string[] = [],
+) {
+  await visitsStatement(tx, {
+    clinicaId: member.clinicaId,
+    zona: member.zonaHoraria,
+    pacienteIds: [...new Set(pacienteIds)],
+    diasAnteriores: formerDays,
+  });
+}
+
+/** The booking's steps, read back by name (CTEs of one statement). */
+const PARTES = 'partes';
+const NUEVA = 'nueva';
+const partes = sql.identifier(PARTES);
+const nueva = sql.identifier(NUEVA);
+/** What a notification's text says where the patient's name goes, replaced by the statement. */
+const PACIENTE = '\u0001paciente\u0001';
+
+/**
+ * A new appointment in one statement (its own transaction, or a step of the request booking's): the
+ * parties as `parties` reads them, the appointment inserted only if they are fine (`problema` null),
+ * the patient's visits refreshed by the visits rule (given the new row, which the statement's snapshot
+ * cannot see), and the dentist's member told (notificationsSql, as `notify` does) unless it is the
+ * caller. Answers the parties, the new id (null if not inserted) and the events published.
+ */
+const createStatement = preparedStatement<
+  PartyRow & { id: string | null; publicados: number },
+  PartyValues & {
+    fecha: string;
+    horaInicio: string;
+    horaFin: string;
+    zona: string;
+    titulo: string;
+    notas: string | null;
+    solicitudId: string | null;
+    diasAnteriores: string[];
+    userId: string;
+    aviso: string;
+    mensaje: string;
+  }
+>(
+  'odontia_citas_crear',
+  sql`with ${partes} as (${partiesQuery}),
+    ${nueva} as (
+      insert into ${citas} (${columnNames(
+        citas.clinicaId,
+        citas.pacienteId,
+        citas.dentistaId,
+        citas.inicio,
+        citas.fin,
+        citas.titulo,
+        citas.notas,
+        citas.estado,
+        citas.solicitudId,
+      )})
+      select ${ph('clinicaId')}::uuid, ${ph('pacienteId')}::uuid, ${ph('dentistaId')}::uuid,
+        ${localInstant(text('fecha'), text('horaInicio'), text('zona'))},
+        ${localInstant(text('fecha'), text('horaFin'), text('zona'))},
+        ${ph('titulo')}::text, ${ph('notas')}::text, 'pendiente', ${ph('solicitudId')}::uuid
+      from ${partes} where ${partes}."problema" is null
+      returning ${columnNames(citas.id, ...visitColumns)}
+    ),
+    visitas as (${visitsUpdate(
+      sql`(select ${columnNames(...visitColumns)} from ${citas} union all select ${columnNames(...visitColumns)} from ${nueva})`,
+      sql`select ${sql.identifier(citas.pacienteId.name)} from ${nueva}`,
+    )}),
+    ${notificationsSql({
+      recipients: membersAmong(
+        sql`${ph('clinicaId')}::uuid`,
+        sql`select "dentistaUsuarioId" from ${partes} where "dentistaUsuarioId" <> ${ph('userId')}::text`,
+      ),
+      values: {
+        clinicaId: sql`${ph('clinicaId')}::uuid`,
+        titulo: sql`${ph('aviso')}::text`,
+        mensaje: sql`replace(${ph('mensaje')}::text, ${PACIENTE}, ${partes}."paciente")`,
+        prioridad: sql`'media'`,
+        enlace: sql`'/citas/' || ${nueva}.${sql.identifier(citas.id.name)}`,
+        tipo: sql`'cita'`,
+      },
+      from: sql`${partes}, ${nueva}`,
+    })}
+    select ${partes}.*, (select ${sql.identifier(citas.id.name)} from ${nueva}) as id,
+      (select count(*)::int from evento) as publicados
+    from ${partes}`,
+);
+
+/**
+ * Creates a pendiente appointment, in one statement (createStatement): the parties checked, the
+ * appointment inserted, the patient's visits refreshed and the dentist told. With `solicitudId`, in
+ * one transaction with it: that request becomes atendida, and without a `pacienteId` the request's
+ * patient is found or created (`direccion`: the caller's address, for that registration's audit row).
  */
 export async function createAppointment(
   db: Database,
@@ -53,52 +296,44 @@ export async function createAppointment(
   direccion: string,
   data: AppointmentData,
 ): Promise<Appointment> {
-  const zona = member.zonaHoraria;
   checkLocalTimes(member, data);
+  const book = async (tx: Executor, pacienteId: string | null | undefined): Promise<Appointment> => {
+    if (!pacienteId) throw unprocessable(APPOINTMENT_MESSAGES.pacienteRequired, 'pacienteId');
+    const [row] = await createStatement(tx, {
+      ...partyValues(member, { pacienteId, dentistaId: data.dentistaId }, null),
+      fecha: data.fecha,
+      horaInicio: data.horaInicio,
+      horaFin: data.horaFin,
+      zona: member.zonaHoraria,
+      titulo: data.titulo,
+      notas: data.notas ?? null,
+      solicitudId: data.solicitudId ?? null,
+      diasAnteriores: [],
+      userId: member.userId,
+      ...DENTIST_NOTICES.nueva(PACIENTE, data),
+    });
+    const party = checkParties(row, { pacienteId, dentistaId: data.dentistaId });
+    // What was stored, answered as read (the times are the wall clock asked for: checkLocalTimes
+    // refused any the clocks skip), without reading it back.
+    return {
+      id: row!.id!,
+      pacienteId,
+      dentistaId: data.dentistaId,
+      fecha: data.fecha,
+      horaInicio: data.horaInicio,
+      horaFin: data.horaFin,
+      titulo: data.titulo,
+      notas: data.notas ?? null,
+      estado: 'pendiente',
+      paciente: party.pacienteRow,
+      dentista: party.dentistaRow,
+    } satisfies Appointment;
+  };
+  const { solicitudId } = data;
   return guardOverlap(db, member, data, undefined, () =>
-    db.transaction(async (tx) => {
-      const pacienteId = data.solicitudId
-        ? await attendRequest(tx, member, direccion, data.solicitudId, data.pacienteId)
-        : data.pacienteId;
-      if (!pacienteId) throw unprocessable(APPOINTMENT_MESSAGES.pacienteRequired, 'pacienteId');
-      const party = await parties(tx, member, { pacienteId, dentistaId: data.dentistaId }, null);
-      const [row] = await insertStatement(tx).execute({
-        clinicaId: member.clinicaId,
-        pacienteId,
-        dentistaId: data.dentistaId,
-        fecha: data.fecha,
-        horaInicio: data.horaInicio,
-        horaFin: data.horaFin,
-        zona,
-        titulo: data.titulo,
-        notas: data.notas ?? null,
-        solicitudId: data.solicitudId ?? null,
-      });
-      await refreshVisits(tx, member, [pacienteId]);
-      await tellDentist(
-        tx,
-        member,
-        party.dentistaUsuarioId,
-        'Nueva cita',
-        `${party.paciente}: ${data.titulo}, el ${when(data.fecha, data.horaInicio)}`,
-        `/citas/${row.id}`,
-      );
-      // What was stored, answered as read (the times are the wall clock asked for: checkLocalTimes
-      // refused any the clocks skip), without reading it back.
-      return {
-        id: row.id,
-        pacienteId,
-        dentistaId: data.dentistaId,
-        fecha: data.fecha,
-        horaInicio: data.horaInicio,
-        horaFin: data.horaFin,
-        titulo: data.titulo,
-        notas: data.notas ?? null,
-        estado: 'pendiente',
-        paciente: party.pacienteRow,
-        dentista: party.dentistaRow,
-      } satisfies Appointment;
-    }),
+    solicitudId
+      ? db.transaction(async (tx) => book(tx, await attendRequest(tx, member, direccion, solicitudId, data.pacienteId)))
+      : book(db, data.pacienteId),
   );
 }
 
@@ -148,30 +383,15 @@ export async function updateAppointment(
       const moved =
         before.fecha !== data.fecha || before.horaInicio !== data.horaInicio || before.horaFin !== data.horaFin;
       if (before.dentistaId !== data.dentistaId) {
-        await tellDentist(
-          tx,
-          member,
-          before.usuarioId,
-          'Cita reasignada',
-          `La cita de ${party.paciente} del ${when(before.fecha, before.horaInicio)} pasa a otro dentista`,
-          null,
-        );
+        await tellDentist(tx, member, before.usuarioId, DENTIST_NOTICES.reasignada(party.paciente, before), null);
         if (!cancelled)
-          await tellDentist(
-            tx,
-            member,
-            party.dentistaUsuarioId,
-            'Nueva cita',
-            `${party.paciente}: ${data.titulo}, el ${when(data.fecha, data.horaInicio)}`,
-            enlace,
-          );
+          await tellDentist(tx, member, party.dentistaUsuarioId, DENTIST_NOTICES.nueva(party.paciente, data), enlace);
       } else if (cancelled) {
         await tellDentist(
           tx,
           member,
           party.dentistaUsuarioId,
-          'Cita cancelada',
-          `${party.paciente}, el ${when(before.fecha, before.horaInicio)}`,
+          DENTIST_NOTICES.cancelada(party.paciente, before),
           enlace,
         );
       } else if (moved && data.estado !== 'cancelada') {
@@ -179,8 +399,7 @@ export async function updateAppointment(
           tx,
           member,
           party.dentistaUsuarioId,
-          'Cita movida',
-          `${party.paciente}: del ${when(before.fecha, before.horaInicio)} al ${when(data.fecha, data.horaInicio)}`,
+          DENTIST_NOTICES.movida(party.paciente, before, data),
           enlace,
         );
       }
@@ -208,14 +427,7 @@ export async function deleteAppointment(db: Database, member: Member, id: string
     await refreshVisits(tx, member, [row.pacienteId], [row.fecha]);
     if (row.estado === 'cancelada' || row.estado === 'completada' || !row.futura) return;
     const party = await parties(tx, member, row, row);
-    await tellDentist(
-      tx,
-      member,
-      party.dentistaUsuarioId,
-      'Cita cancelada',
-      `${party.paciente}, el ${when(row.fecha, row.horaInicio)}`,
-      null,
-    );
+    await tellDentist(tx, member, party.dentistaUsuarioId, DENTIST_NOTICES.cancelada(party.paciente, row), null);
   });
 }
 
@@ -265,142 +477,6 @@ async function guardOverlap<T>(
     if (sqlState(error) === PG_ERROR.exclusionViolation) throw await overlapError(db, member, data, exceptId);
     throw error;
   }
-}
-
-type Party = {
-  paciente: string;
-  dentistaUsuarioId: string | null;
-  /** As an appointment shows them (the created one is answered without reading it back). */
-  pacienteRow: Appointment['paciente'];
-  dentistaRow: Appointment['dentista'];
-};
-
-const partiesStatement = (tx: Executor) =>
-  tx
-    .select({
-      ...partyColumns(pacientes, dentistas),
-      dentistaActivo: dentistas.activo,
-      dentistaUsuarioId: dentistas.usuarioId,
-    })
-    .from(sql`(select 1) as uno`)
-    .leftJoin(
-      pacientes,
-      and(
-        eq(pacientes.id, ph('pacienteId')),
-        eq(pacientes.clinicaId, ph('clinicaId')),
-        or(sql`${ph('archivadoPermitido')}::boolean`, isNull(pacientes.fechaArchivado)),
-      ),
-    )
-    .leftJoin(dentistas, and(eq(dentistas.id, ph('dentistaId')), eq(dentistas.clinicaId, ph('clinicaId'))))
-    .prepare('odontia_citas_partes');
-
-/**
- * The patient and dentist of a body, both of the caller's clinic; a foreign or unknown id is refused
- * with the field's 422. One prepared statement (both looked up beside a one-row table), as it runs
- * on every booking. New bookings need an active dentist and a patient that is not archived (deleted with a
- * clinical record); `kept` are the parties an existing appointment already has, which may still be
- * edited or cancelled.
- */
-async function parties(
-  tx: Executor,
-  member: Member,
-  data: { pacienteId: string; dentistaId: string },
-  kept: { pacienteId: string; dentistaId: string } | null,
-): Promise<Party> {
-  const [row] = await partiesStatement(tx).execute({
-    clinicaId: member.clinicaId,
-    pacienteId: data.pacienteId,
-    dentistaId: data.dentistaId,
-    archivadoPermitido: kept?.pacienteId === data.pacienteId,
-  });
-  if (!row || row.pacienteNombres === null) throw unprocessable(APPOINTMENT_MESSAGES.pacienteNotFound, 'pacienteId');
-  if (row.dentistaNombres === null) throw unprocessable(APPOINTMENT_MESSAGES.dentistaNotFound, 'dentistaId');
-  // Only active dentists get new appointments; one already booked with a dentist since deactivated may still be edited.
-  if (!row.dentistaActivo && kept?.dentistaId !== data.dentistaId)
-    throw unprocessable(APPOINTMENT_MESSAGES.dentistaInactive, 'dentistaId');
-  return {
-    paciente: `${row.pacienteNombres} ${row.pacienteApellidos}`,
-    dentistaUsuarioId: row.dentistaUsuarioId,
-    pacienteRow: {
-      id: data.pacienteId,
-      nombres: row.pacienteNombres,
-      apellidos: row.pacienteApellidos!,
-      telefono: row.pacienteTelefono,
-    },
-    dentistaRow: {
-      id: data.dentistaId,
-      nombres: row.dentistaNombres,
-      apellidos: row.dentistaApellidos!,
-      especialidad: row.dentistaEspecialidad,
-      color: row.dentistaColor!,
-    },
-  };
-}
-
-const when = (fecha: string, hora: string) => `${formatDate(fecha)} a las ${hora}`;
-
-/** Tells the dentist's linked member, unless they made the change themselves. */
-async function tellDentist(
-  tx: Executor,
-  member: Member,
-  usuarioId: string | null,
-  titulo: string,
-  mensaje: string,
-  enlace: string | null,
-) {
-  if (!usuarioId || usuarioId === member.userId) return;
-  await notify(tx, {
-    clinicaId: member.clinicaId,
-    userIds: [usuarioId],
-    titulo,
-    mensaje,
-    prioridad: 'media',
-    enlace,
-    tipo: 'cita',
-  });
-}
-
-/**
- * A patient's ultima_visita and proxima_visita follow their appointments, in the clinic's days: the
- * last completada one that has started, and the next pendiente or confirmada one from now. A date
- * typed by hand stays while the appointments say nothing: a last visit until one is completed, a
- * next visit while none is booked, unless it was an appointment's day (`formerDays`: the days of the
- * appointments just moved, cancelled or deleted) that is no longer booked. The one place this rule
- * is written; it runs after the write, in its transaction, so it sees it.
- */
-const visit = alias(citas, 'visita');
-const visitsStatement = (tx: Executor) => {
-  const day = localDay(visit.inicio, text('zona'));
-  const ofPatient = sql`${visit.pacienteId} = ${pacientes.id}`;
-  return tx
-    .update(pacientes)
-    .set({
-      ultimaVisita: sql`coalesce((
-        select max(${day}) from ${tableRef(visit)}
-        where ${ofPatient} and ${visit.estado} = 'completada' and ${visit.inicio} <= now()
-      ), ${pacientes.ultimaVisita})`,
-      proximaVisita: sql`coalesce((
-        select min(${day}) from ${tableRef(visit)}
-        where ${ofPatient} and ${visit.estado} in ('pendiente', 'confirmada') and ${visit.inicio} >= now()
-      ), case when ${pacientes.proximaVisita} = any(${ph('diasAnteriores')}::date[]) or exists (
-        select 1 from ${tableRef(visit)} where ${ofPatient} and ${day} = ${pacientes.proximaVisita}
-      ) then null else ${pacientes.proximaVisita} end)`,
-    })
-    .where(and(sql`${pacientes.id} = any(${ph('pacienteIds')}::uuid[])`, eq(pacientes.clinicaId, ph('clinicaId'))))
-    .prepare('odontia_citas_visitas');
-};
-export async function refreshVisits(
-  tx: Executor,
-  member: Pick<Member, 'clinicaId' | 'zonaHoraria'>,
-  pacienteIds: string[],
-  formerDays: string[] = [],
-) {
-  await visitsStatement(tx).execute({
-    clinicaId: member.clinicaId,
-    zona: member.zonaHoraria,
-    pacienteIds: [...new Set(pacienteIds)],
-    diasAnteriores: formerDays,
-  });
 }
 
 /**

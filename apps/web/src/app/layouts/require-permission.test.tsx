@@ -4,29 +4,14 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
+import { stubApi } from '@/test/api';
 import { isForAccount, NAV_GROUPS } from './nav';
 import { ProtectedRoute } from './protected-route';
 import { RequirePermission } from './require-permission';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function signedInWith(
-  permisos: string[],
-  clinica: object | null = { id: 'c1', nombre: 'Clínica Sol', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
-) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () =>
-      json({
-        user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
-        perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
-        clinica,
-        rol: clinica ? 'asistente' : null,
-        permisos,
-      }),
-    ),
-  );
+/** Ana, an asistente with `permisos`, of a clinic in Madrid (left out), of `clinica`, or of none (null). */
+function signedInWith(permisos: string[], clinica?: Record<string, unknown> | null) {
+  stubApi(() => ({ clinica, rol: clinica === null ? null : 'asistente', permisos }));
 }
 
 function renderAt(path: string) {

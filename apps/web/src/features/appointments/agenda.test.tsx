@@ -5,14 +5,12 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
+import { json, stubApi } from '@/test/api';
 import { TodaysAgendaCard } from './components/todays-agenda-card';
 import AgendaPage from './pages/agenda-page';
 import NewAppointmentPage from './pages/new-appointment-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const D1 = '0de00000-0000-4000-8000-0000000000d1';
 const DENTIST = { id: D1, nombres: 'Marta', apellidos: 'Gil', color: '#1d4ed8' };
@@ -59,21 +57,15 @@ function installApi() {
   requests = [];
   created = [];
   permisos = ['citas.ver', 'citas.crear', 'dentistas.ver'];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
-      const url = new URL(request.url);
+  stubApi(
+    () => ({
+      clinica: { id: 'c1', nombre: 'Clínica', logoUrl: null, esProveedor: false, ...clinica },
+      rol: 'admin',
+      permisos,
+    }),
+    async (url, request) => {
       requests.push(url);
       switch (url.pathname) {
-        case '/api/me':
-          return json({
-            user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
-            perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
-            clinica: { id: 'c1', nombre: 'Clínica', logoUrl: null, esProveedor: false, ...clinica },
-            rol: 'admin',
-            permisos,
-          });
         case '/api/citas/calendario/mes':
           return monthAnswer();
         case '/api/citas/calendario': {
@@ -95,8 +87,8 @@ function installApi() {
             return json({ id: 'nueva' }, 201);
           }
       }
-      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-    }),
+      return undefined;
+    },
   );
 }
 
@@ -177,7 +169,7 @@ describe('the calendar’s weeks follow the clinic’s country', () => {
     ).toEqual(['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb', 'Dom']);
     await waitFor(() => expect(asked('/api/citas/calendario/mes')).toEqual([['2026-10-26', '2026-12-06']]));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Semana', exact: true } as never));
+    fireEvent.click(screen.getByRole('button', { name: 'Semana' }));
     await waitFor(() => expect(asked('/api/citas/calendario')).toEqual([['2026-11-23', '2026-11-29']]));
     expect(screen.getByRole('heading', { name: '23 nov – 29 nov 2026' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^(Lun|Dom) \d+$/ }).map((b) => b.textContent)).toEqual([

@@ -4,29 +4,17 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
+import { json, stubApi } from '@/test/api';
 import AuditPage from './pages/audit-page';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const ANA = '0b8f0e4e-8a54-4b8e-9a36-0a7a3f1f2c11';
 let queries: URLSearchParams[] = [];
 
 beforeEach(() => {
   queries = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      if (url.pathname === '/api/me') {
-        return json({
-          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
-          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
-          clinica: { id: 'c1', nombre: 'Clínica Ana', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
-          rol: 'admin',
-          permisos: ['auditoria.ver'],
-        });
-      }
+  stubApi(
+    () => ({ rol: 'admin', permisos: ['auditoria.ver'] }),
+    (url) => {
       if (url.pathname === '/api/auditoria/opciones') return json({ usuarios: [{ id: 'u2', nombre: 'Marta' }] });
       if (url.pathname === '/api/auditoria') {
         queries.push(url.searchParams);
@@ -56,8 +44,8 @@ beforeEach(() => {
           porPagina: 20,
         });
       }
-      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-    }),
+      return undefined;
+    },
   );
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -5,32 +5,28 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
+import { json, stubApi } from '@/test/api';
 import AuthPage from './pages/auth-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let signUps: unknown[] = [];
 
 function installApi() {
   signUps = [];
   let signedIn = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      if (url.pathname === '/api/me') {
-        if (!signedIn) return json({ error: { code: 'unauthorized', message: 'Debes iniciar sesión' } }, 401);
-        return json({
-          user: { id: 'u9', email: 'marta@ejemplo.test', onboardingStep: 'pendiente' },
-          perfil: { nombres: null, apellidos: null, telefono: null, fotoUrl: null },
-          clinica: { id: 'c1', nombre: 'Clínica Sol', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
-          rol: 'asistente',
-          permisos: ['pacientes.ver'],
-        });
-      }
+  stubApi(
+    // Marta, invited to the clinic, has no profile yet.
+    () =>
+      signedIn
+        ? {
+            user: { id: 'u9', email: 'marta@ejemplo.test', onboardingStep: 'pendiente' },
+            perfil: { nombres: null },
+            rol: 'asistente',
+            permisos: ['pacientes.ver'],
+          }
+        : null,
+    async (url, request) => {
       if (url.pathname === '/api/invitaciones/token/buena') {
         return json({ email: 'marta@ejemplo.test', nombres: 'Marta', clinica: 'Clínica Sol', rol: 'Asistente' });
       }
@@ -38,12 +34,12 @@ function installApi() {
         return json({ error: { code: 'not_found', message: TEAM_MESSAGES.invitationExpired } }, 410);
       }
       if (url.pathname === '/api/auth/sign-up/email') {
-        signUps.push(JSON.parse(String(init?.body)));
+        signUps.push(await request.json());
         signedIn = true;
         return json({ token: null, user: { id: 'u9', email: 'marta@ejemplo.test' } });
       }
-      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-    }),
+      return undefined;
+    },
   );
 }
 

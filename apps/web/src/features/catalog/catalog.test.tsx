@@ -5,13 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { json, notFound, stubApi } from '@/test/api';
 import CatalogPage from './pages/catalog-page';
 import EditItemPage from './pages/edit-item-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const ROW = {
   id: 'i1',
@@ -74,20 +72,12 @@ let deleted = false;
 function installApi() {
   listQueries = [];
   deleted = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
-      const url = new URL(request.url);
-      if (url.pathname === '/api/me') {
-        return json({
-          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
-          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
-          clinica: { id: 'c1', nombre: 'Clínica', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
-          rol: 'admin',
-          permisos: ['productos.ver', 'productos.crear', 'productos.editar', 'productos.eliminar', 'compras.ver'],
-        });
-      }
+  stubApi(
+    () => ({
+      rol: 'admin',
+      permisos: ['productos.ver', 'productos.crear', 'productos.editar', 'productos.eliminar', 'compras.ver'],
+    }),
+    (url, request) => {
       if (url.pathname === '/api/productos') {
         listQueries.push(url.searchParams);
         return json({ items: [ROW], total: 1, totalClinica: 1, pagina: 1, porPagina: 50 });
@@ -102,8 +92,8 @@ function installApi() {
         const message = 'Ya existe un ítem con este código en la clínica';
         return json({ error: { code: 'conflict', message, fields: { codigo: message } } }, 409);
       }
-      return json({ error: { code: 'not_found', message: 'El ítem solicitado no existe o no tienes acceso' } }, 404);
-    }),
+      return notFound('El ítem solicitado no existe o no tienes acceso');
+    },
   );
 }
 

@@ -4,14 +4,12 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
+import { json, stubApi } from '@/test/api';
 import { sameInstantIn, zoneChangeNotice } from './lib/zone-change';
 import ClinicStepPage from './pages/clinic-step-page';
 import SettingsPage from './pages/settings-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const SAVED = {
   id: 'c1',
@@ -31,28 +29,23 @@ let sent: { method: string; body: Record<string, unknown> }[];
 beforeEach(() => {
   clinic = null;
   sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
-      const url = new URL(request.url);
-      if (url.pathname === '/api/me') {
-        return json({
-          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: clinic ? 'completado' : 'perfil_completado' },
-          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
-          clinica: clinic,
-          rol: clinic ? 'admin' : null,
-          permisos: clinic ? ['clinica.ver', 'clinica.editar'] : [],
-        });
-      }
+  stubApi(
+    // Without a clinic, Ana is at onboarding's clinic step.
+    () => ({
+      user: { onboardingStep: clinic ? 'completado' : 'perfil_completado' },
+      clinica: clinic,
+      rol: clinic ? 'admin' : null,
+      permisos: clinic ? ['clinica.ver', 'clinica.editar'] : [],
+    }),
+    async (url, request) => {
       if (url.pathname === '/api/clinica' && request.method === 'GET') return json({ clinica: clinic });
       if (url.pathname === '/api/clinica') {
         const body = (await request.json()) as Record<string, unknown>;
         sent.push({ method: request.method, body });
         return json({ clinica: { ...SAVED, ...body }, created: request.method === 'POST' }, 200);
       }
-      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-    }),
+      return undefined;
+    },
   );
 });
 afterEach(() => {

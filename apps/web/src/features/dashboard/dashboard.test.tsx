@@ -5,10 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
+import { json, stubApi } from '@/test/api';
 import DashboardPage from './pages/dashboard-page';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let noticias: NewsItem[] = [];
 let permisos: string[] = [];
@@ -20,26 +18,16 @@ beforeEach(() => {
   permisos = [];
   pasosAsked = 0;
   pasos = { perfil: true, dentistas: false, horario: true, equipo: false, catalogo: false, perfilPublico: false };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      if (url.pathname === '/api/me') {
-        return json({
-          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
-          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
-          clinica: { id: 'c1', nombre: 'Clínica Ana', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
-          rol: 'admin',
-          permisos,
-        });
-      }
+  stubApi(
+    () => ({ rol: 'admin', permisos }),
+    (url) => {
       if (url.pathname === '/api/noticias') return json({ noticias });
       if (url.pathname === '/api/panel/primeros-pasos') {
         pasosAsked += 1;
         return json(pasos);
       }
-      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-    }),
+      return undefined;
+    },
   );
 });
 afterEach(() => {

@@ -6,15 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { json, stubApi } from '@/test/api';
 import { ImportantNotificationsCard } from './components/important-notifications-card';
 import { badgeText, NotificationBell } from './components/notification-bell';
 import { useNotificationStream } from './hooks/use-notification-stream';
 import { internalLink } from './hooks/use-open-notification';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), info: vi.fn() } }));
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function notificacion(n: number, extra: Partial<AppNotification> = {}): AppNotification {
   return {
@@ -51,21 +49,10 @@ function page(url: URL) {
 
 function installApi() {
   calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+  stubApi(
+    () => ({ rol: 'admin', permisos: ['notificaciones.ver', 'notificaciones.crear'] }),
+    async (url, { method }) => {
       calls.push({ method, path: url.pathname, query: url.search });
-      if (url.pathname === '/api/me') {
-        return json({
-          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
-          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
-          clinica: { id: 'c1', nombre: 'Clínica Ana', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
-          rol: 'admin',
-          permisos: ['notificaciones.ver', 'notificaciones.crear'],
-        });
-      }
       if (url.pathname === '/api/notificaciones' && method === 'GET') {
         const body = page(url);
         if (holdLists) await holdLists;
@@ -84,8 +71,8 @@ function installApi() {
           noLeidas: store.filter((n) => !n.leida).length,
         });
       }
-      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-    }),
+      return undefined;
+    },
   );
 }
 

@@ -6,14 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { json, stubApi } from '@/test/api';
 import { DentalChart } from './components/dental-chart';
 import { surfaceFill } from './components/status-patterns';
 import OdontogramPage from './pages/odontogram-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const PATIENT = { id: 'p1', nombres: 'Ana', apellidos: 'Ortega', telefono: null };
 const autor = { id: 'u2', nombre: 'Marta Gil' };
@@ -25,20 +23,9 @@ let saveAnswer: () => Response = () => json({});
 
 function installApi() {
   saves = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
-      const url = new URL(request.url);
-      if (url.pathname === '/api/me') {
-        return json({
-          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
-          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
-          clinica: { id: 'c1', nombre: 'Clínica Ana', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
-          rol: 'admin',
-          permisos,
-        });
-      }
+  stubApi(
+    () => ({ rol: 'admin', permisos }),
+    async (url, request) => {
       if (url.pathname === '/api/pacientes/p1/odontograma' && request.method === 'GET') {
         const next = served.length > 1 ? served.shift()! : served[0]!;
         return json({ ...next, autor, fecha: '2026-11-20T09:30:00.000Z', paciente: PATIENT });
@@ -47,8 +34,8 @@ function installApi() {
         saves.push(await request.json());
         return saveAnswer();
       }
-      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-    }),
+      return undefined;
+    },
   );
 }
 

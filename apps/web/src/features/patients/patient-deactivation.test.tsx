@@ -5,12 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { json, stubApi } from '@/test/api';
 import PatientsPage from './pages/patients-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const patient = (id: string, nombres: string, apellidos: string, estado = 'activo') => ({
   id,
@@ -36,21 +34,10 @@ beforeEach(() => {
   deactivated = [patient('p9', 'Rosa', 'Vega', 'inactivo')];
   preview = { resultado: 'archivado', citasFuturas: 2 };
   calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
-      const url = new URL(request.url, 'http://localhost');
+  stubApi(
+    () => ({ rol: 'personalizado', permisos }),
+    (url, request) => {
       calls.push(`${request.method} ${url.pathname}${url.search}`);
-      if (url.pathname === '/api/me') {
-        return json({
-          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
-          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
-          clinica: { id: 'c1', nombre: 'Clínica Ana', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
-          rol: 'personalizado',
-          permisos,
-        });
-      }
       if (url.pathname === '/api/pacientes') {
         const rows = url.searchParams.get('ver') === 'desactivados' ? deactivated : active;
         return json({ pacientes: rows, total: rows.length, pagina: 1, porPagina: 10 });
@@ -65,8 +52,8 @@ beforeEach(() => {
         deactivated = [];
         return json({ paciente: active.at(-1), mensaje: 'Paciente reactivado' });
       }
-      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-    }),
+      return undefined;
+    },
   );
 });
 afterEach(() => {

@@ -6,13 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { json, stubApi } from '@/test/api';
 import { PatientSearch } from './components/patient-search';
 import PatientsPage from './pages/patients-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const PATIENTS = [
   { id: 'p1', nombres: 'Íñigo', apellidos: 'Muñoz', email: 'inigo@correo.es', telefono: null, fotoUrl: null },
@@ -26,19 +24,9 @@ let patientsPage: PatientPage | null = null;
 
 function installApi() {
   searches = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      if (url.pathname === '/api/me') {
-        return json({
-          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
-          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
-          clinica,
-          rol: clinica ? 'admin' : null,
-          permisos: clinica ? ['pacientes.ver'] : [],
-        });
-      }
+  stubApi(
+    () => ({ clinica, rol: clinica ? 'admin' : null, permisos: clinica ? ['pacientes.ver'] : [] }),
+    (url) => {
       if (url.pathname === '/api/pacientes/sugerencias') {
         const q = url.searchParams.get('q') ?? '';
         searches.push(q);
@@ -51,8 +39,8 @@ function installApi() {
           403,
         );
       }
-      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-    }),
+      return undefined;
+    },
   );
 }
 

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { json, stubApi } from '@/test/api';
 import { OrderSummary } from './components/order-summary';
 import { OrderTimeline } from './components/order-status';
 import { QuantityControl } from './components/quantity-control';
@@ -14,9 +15,6 @@ import { formatPesos } from './lib/money';
 import CheckoutPage from './pages/checkout-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('QuantityControl (spec 001 §5, cart quantity input)', () => {
   function setup(value = 3) {
@@ -95,24 +93,12 @@ describe('OrderSummary', () => {
 describe('OrderTimeline', () => {
   /** Shown to a member of a clinic in Bogotá (UTC-5) while the browser runs in UTC. */
   async function renderInBogota(seguimiento: React.ComponentProps<typeof OrderTimeline>['seguimiento']) {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        json({
-          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
-          perfil: { nombres: 'Ana', apellidos: 'Gil', telefono: null, fotoUrl: null },
-          clinica: {
-            id: 'c1',
-            nombre: 'Clínica Sol',
-            logoUrl: null,
-            zonaHoraria: 'America/Bogota',
-            esProveedor: false,
-          },
-          rol: 'admin',
-          permisos: ['compras.ver'],
-        }),
-      ),
-    );
+    stubApi(() => ({
+      perfil: { apellidos: 'Gil' },
+      clinica: { id: 'c1', nombre: 'Clínica Sol', logoUrl: null, zonaHoraria: 'America/Bogota', esProveedor: false },
+      rol: 'admin',
+      permisos: ['compras.ver'],
+    }));
     function Loaded() {
       return useSession().loading ? null : <OrderTimeline seguimiento={seguimiento} />;
     }
@@ -191,27 +177,14 @@ describe('CheckoutPage', () => {
 
   function install(answers: Array<() => Response>, cart: Cart = CART) {
     const posted: Array<Record<string, unknown>> = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const request =
-          input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
-        const url = new URL(request.url, 'http://localhost');
-        if (url.pathname === '/api/me') {
-          return json({
-            user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
-            perfil: { nombres: 'Ana', apellidos: 'Gil', telefono: '600 111 222', fotoUrl: null },
-            clinica: {
-              id: 'c1',
-              nombre: 'Clínica Sol',
-              logoUrl: null,
-              zonaHoraria: 'Europe/Madrid',
-              esProveedor: false,
-            },
-            rol: 'admin',
-            permisos: ['compras.ver', 'compras.realizar'],
-          });
-        }
+    stubApi(
+      () => ({
+        perfil: { apellidos: 'Gil', telefono: '600 111 222' },
+        clinica: { id: 'c1', nombre: 'Clínica Sol', logoUrl: null, zonaHoraria: 'Europe/Madrid', esProveedor: false },
+        rol: 'admin',
+        permisos: ['compras.ver', 'compras.realizar'],
+      }),
+      async (url, request) => {
         if (url.pathname === '/api/carrito') return json(cart);
         if (url.pathname === '/api/pedidos' && request.method === 'POST') {
           posted.push((await request.json()) as Record<string, unknown>);
@@ -219,8 +192,8 @@ describe('CheckoutPage', () => {
           if (!answer) throw new Error('unexpected checkout');
           return answer();
         }
-        return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-      }),
+        return undefined;
+      },
     );
     render(
       <QueryClientProvider client={createQueryClient()}>
@@ -364,19 +337,17 @@ describe('ReceiveOrder (Recibir en el inventario)', () => {
 
   function install(answers: Array<() => Response>) {
     const posted: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const request =
-          input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
-        const url = new URL(request.url, 'http://localhost');
+    // No session here: /api/me is not asked.
+    stubApi(
+      () => null,
+      async (url, request) => {
         if (url.pathname === '/api/pedidos/o1/recepcion' && request.method === 'GET') return json(PLAN);
         if (url.pathname === '/api/pedidos/o1/recepcion' && request.method === 'POST') {
           posted.push(await request.json());
           return answers.shift()!();
         }
-        return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-      }),
+        return undefined;
+      },
     );
     render(
       <QueryClientProvider client={createQueryClient()}>

@@ -6,12 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { json, notFound, stubApi } from '@/test/api';
 import EditUserPage from './pages/edit-user-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const ROLES = [
   { id: '11111111-1111-4111-8111-111111111111', nombre: 'Administrador', predeterminado: true },
@@ -38,40 +36,24 @@ function installApi() {
   patches = [];
   permisos = ['usuarios.ver', 'usuarios.editar', 'usuarios.eliminar'];
   rolesAsked = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : null;
-      const url = new URL(String(request ? request.url : input), 'http://localhost');
-      const method = (request?.method ?? init?.method ?? 'GET').toUpperCase();
-      if (url.pathname === '/api/me') {
-        return json({
-          user: { id: 'u1', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
-          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
-          clinica: { id: 'c1', nombre: 'Clínica Sol', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
-          rol: 'admin',
-          permisos,
-        });
-      }
+  stubApi(
+    () => ({ rol: 'admin', permisos }),
+    async (url, request) => {
       if (url.pathname === '/api/roles/opciones') {
         rolesAsked += 1;
         return json({ roles: ROLES, predeterminadoInvitacion: ROLES[1].id });
       }
       if (url.pathname === '/api/usuarios/u2') {
-        if (!member)
-          return json(
-            { error: { code: 'not_found', message: 'El usuario no existe o no pertenece a tu clínica' } },
-            404,
-          );
-        if (method === 'PATCH') {
-          const body = request ? await request.json() : JSON.parse(String(init?.body));
+        if (!member) return notFound('El usuario no existe o no pertenece a tu clínica');
+        if (request.method === 'PATCH') {
+          const body = await request.json();
           patches.push(body);
           return json({ ...member, ...body });
         }
         return json(member);
       }
-      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-    }),
+      return undefined;
+    },
   );
 }
 

@@ -6,12 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { json, stubApi } from '@/test/api';
 import UsersPage from './pages/users-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 type Row = TeamRow;
 
@@ -43,22 +41,11 @@ let deleted: string[] = [];
 function installApi() {
   requests = [];
   deleted = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : null;
-      const url = new URL(String(request ? request.url : input), 'http://localhost');
-      const method = (request?.method ?? init?.method ?? 'GET').toUpperCase();
-      if (url.pathname === '/api/me') {
-        return json({
-          user: { id: 'u0', email: 'ana@ejemplo.test', onboardingStep: 'completado' },
-          perfil: { nombres: 'Ana', apellidos: null, telefono: null, fotoUrl: null },
-          clinica: { id: 'c1', nombre: 'Clínica Sol', logoUrl: null, zonaHoraria: 'Europe/Madrid' },
-          rol: 'admin',
-          permisos,
-        });
-      }
-      if (method === 'DELETE') {
+  stubApi(
+    // Ana is none of the listed members (u1, u2...), so each of them may be deleted.
+    () => ({ user: { id: 'u0' }, rol: 'admin', permisos }),
+    (url, request) => {
+      if (request.method === 'DELETE') {
         deleted.push(url.pathname);
         rows = rows.filter((r) => !url.pathname.endsWith(`/${r.id}`));
         return new Response(null, { status: 204 });
@@ -70,8 +57,8 @@ function installApi() {
         const found = rows.filter((r) => r.nombres.toLowerCase().includes(q) || r.email.includes(q));
         return json({ filas: found.slice((pagina - 1) * 10, pagina * 10), total: found.length, pagina, porPagina: 10 });
       }
-      return json({ error: { code: 'not_found', message: 'No encontrado' } }, 404);
-    }),
+      return undefined;
+    },
   );
 }
 

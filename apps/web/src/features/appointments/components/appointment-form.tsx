@@ -6,8 +6,9 @@ import {
   ESTADOS_CITA,
   updateAppointmentSchema,
   type AppointmentData,
-  type AppointmentStatus,
+  type AppointmentInput,
   type UpdateAppointmentData,
+  type UpdateAppointmentInput,
 } from '@odontia/shared';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
@@ -25,19 +26,12 @@ import { useActiveDentists, type Dentist } from '../api/appointments';
 import { OutsideHoursNotice } from './outside-hours-notice';
 import { PatientPicker, type PickedPatient } from '@/components/patient-picker';
 
-/** What the inputs hold; the shared schema turns it into the API's shape. */
-export type AppointmentFormValues = {
-  pacienteId: string;
-  dentistaId: string;
-  fecha: string;
-  horaInicio: string;
-  horaFin: string;
-  titulo: string;
-  notas: string;
-  estado: AppointmentStatus;
-  /** The public-profile request being answered ('Crear cita'); the patient may then stay empty. */
-  solicitudId: string;
-};
+/**
+ * What the inputs hold: the shared schemas' input, which they turn into the API's shape. One type for
+ * both modes: creating's fields (the patient may stay empty when answering a public-profile request,
+ * `solicitudId`), plus editing's estado, which a new appointment leaves out; each schema's input fits it.
+ */
+export type AppointmentFormValues = AppointmentInput & Partial<Pick<UpdateAppointmentInput, 'estado'>>;
 
 const FIELDS = ['pacienteId', 'dentistaId', 'fecha', 'horaInicio', 'horaFin', 'titulo', 'notas', 'estado'] as const;
 
@@ -57,7 +51,7 @@ type Mode =
   | { mode: 'create'; onSubmit: (values: AppointmentData) => Promise<unknown> }
   | { mode: 'edit'; onSubmit: (values: UpdateAppointmentData) => Promise<unknown> };
 
-type Props = Mode & {
+type Common = {
   defaultValues: AppointmentFormValues;
   /** The patient already chosen (edit, or a prefilled link): shown in the picker. */
   patient?: PickedPatient | null;
@@ -69,23 +63,42 @@ type Props = Mode & {
   cancelTo?: string;
 };
 
+type Props = Mode & Common;
+
 /**
  * The appointment form of /citas/nueva and /citas/{id}. A double booking (409) is shown under the
  * times with the conflicting appointment's hours, and every typed value stays.
  */
-export function AppointmentForm({
+export function AppointmentForm(props: Props) {
+  // Each mode's schema parses into what its onSubmit takes: passed together, their types agree.
+  return props.mode === 'create' ? (
+    <AppointmentFormFields
+      {...props}
+      resolver={zodResolver<AppointmentFormValues, unknown, AppointmentData>(createAppointmentSchema)}
+    />
+  ) : (
+    <AppointmentFormFields
+      {...props}
+      resolver={zodResolver<AppointmentFormValues, unknown, UpdateAppointmentData>(updateAppointmentSchema)}
+    />
+  );
+}
+
+function AppointmentFormFields<Data>({
+  mode,
   defaultValues,
   patient = null,
   currentDentist = null,
   actions,
   cancelTo = '/citas',
-  ...mode
-}: Props) {
-  const schema = mode.mode === 'create' ? createAppointmentSchema : updateAppointmentSchema;
-  const form = useForm<AppointmentFormValues>({
-    defaultValues,
-    resolver: zodResolver(schema as never) as unknown as Resolver<AppointmentFormValues>,
-  });
+  resolver,
+  onSubmit,
+}: Common & {
+  mode: Props['mode'];
+  resolver: Resolver<AppointmentFormValues, unknown, Data>;
+  onSubmit: (values: Data) => Promise<unknown>;
+}) {
+  const form = useForm<AppointmentFormValues, unknown, Data>({ defaultValues, resolver });
   const { register, control, handleSubmit, setError, formState } = form;
   const errors = formState.errors;
   const dentists = useActiveDentists();
@@ -99,7 +112,7 @@ export function AppointmentForm({
     setConflict(null);
     try {
       // The resolver has already parsed the values with the shared schema.
-      await mode.onSubmit(values as never);
+      await onSubmit(values);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         setConflict(error.message || APPOINTMENT_MESSAGES.overlap);
@@ -108,13 +121,13 @@ export function AppointmentForm({
       if (setServerFieldErrors(error, setError, FIELDS)) return;
       toastFailure(error, {
         title: APPOINTMENT_MESSAGES.errorTitle,
-        fallback: mode.mode === 'create' ? APPOINTMENT_MESSAGES.createError : APPOINTMENT_MESSAGES.updateError,
+        fallback: mode === 'create' ? APPOINTMENT_MESSAGES.createError : APPOINTMENT_MESSAGES.updateError,
       });
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={mode.mode === 'create' ? 'Nueva Cita' : 'Editar Cita'}>
+    <form onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Nueva Cita' : 'Editar Cita'}>
       <Card>
         <CardContent>
           <fieldset disabled={formState.isSubmitting} className="grid gap-4 sm:grid-cols-2">
@@ -124,7 +137,7 @@ export function AppointmentForm({
               render={({ field }) => (
                 <FormField label="Paciente" required error={errors.pacienteId?.message} className="sm:col-span-2">
                   {(wiring) => (
-                    <PatientPicker {...wiring} value={field.value} initial={patient} onChange={field.onChange} />
+                    <PatientPicker {...wiring} value={field.value ?? ''} initial={patient} onChange={field.onChange} />
                   )}
                 </FormField>
               )}
@@ -179,7 +192,7 @@ export function AppointmentForm({
             <FormField label="Tratamiento" required error={errors.titulo?.message} className="sm:col-span-2">
               <Input {...register('titulo')} placeholder="Limpieza, revisión, endodoncia..." />
             </FormField>
-            {mode.mode === 'edit' ? (
+            {mode === 'edit' ? (
               <Controller
                 control={control}
                 name="estado"
@@ -215,7 +228,7 @@ export function AppointmentForm({
               <Link to={cancelTo}>Cancelar</Link>
             </Button>
             <SubmitButton pending={formState.isSubmitting} pendingLabel="Guardando...">
-              {mode.mode === 'create' ? 'Crear Cita' : 'Guardar cambios'}
+              {mode === 'create' ? 'Crear Cita' : 'Guardar cambios'}
             </SubmitButton>
           </div>
         </CardFooter>

@@ -2,18 +2,15 @@ import { outsideOpeningHours } from '@odontia/shared';
 import { TriangleAlert } from 'lucide-react';
 import { useWatch, type Control } from 'react-hook-form';
 import { useAgendaHours } from '../api/appointments';
-
-type Timed = { fecha: string; horaInicio: string; horaFin: string };
+import type { AppointmentFormValues } from './appointment-form';
 
 /**
  * Under the form's date and times: a day the clinic does not open, or times outside its hours, are
  * worth a second look (a Sunday at 23:00), but may be booked all the same (issue 21: warn, do not refuse).
+ * It watches the three fields itself, so typing elsewhere does not re-render the whole form.
  */
-export function OutsideHoursNotice<T extends Timed>({ control }: { control: Control<T> }) {
-  const [fecha, horaInicio, horaFin] = useWatch({
-    control: control as unknown as Control<Timed>,
-    name: ['fecha', 'horaInicio', 'horaFin'],
-  });
+export function OutsideHoursNotice<Data>({ control }: { control: Control<AppointmentFormValues, unknown, Data> }) {
+  const [fecha, horaInicio, horaFin] = useWatch({ control, name: ['fecha', 'horaInicio', 'horaFin'] });
   const hours = useAgendaHours();
   const message = hours.data ? outsideOpeningHours({ fecha, horaInicio, horaFin }, hours.data) : null;
   if (!message) return null;

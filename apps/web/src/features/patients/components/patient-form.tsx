@@ -7,8 +7,9 @@ import {
   GENEROS,
   updatePatientSchema,
   type CreatePatientData,
-  type PatientStatus,
+  type CreatePatientInput,
   type UpdatePatientData,
+  type UpdatePatientInput,
 } from '@odontia/shared';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -24,20 +25,12 @@ import { setServerFieldErrors } from '@/lib/form-errors';
 import type { ImageChange } from '@/lib/use-save-with-image';
 import { getInitials } from '@/lib/utils';
 
-/** What the inputs hold: text, as the browser gives it. The shared schema turns it into the API's shape. */
-export type PatientFormValues = {
-  nombres: string;
-  apellidos: string;
-  fechaNacimiento: string;
-  genero: string;
-  telefono: string;
-  email: string;
-  direccion: string;
-  notas: string;
-  estado: PatientStatus;
-  ultimaVisita: string;
-  proximaVisita: string;
-};
+/**
+ * What the inputs hold: the shared schemas' input (text as the browser gives it), which they turn into
+ * the API's shape. One type for both modes: creating's fields, plus editing's own (estado, the visits),
+ * which a new patient may leave out; each schema's input fits it.
+ */
+export type PatientFormValues = CreatePatientInput & Partial<UpdatePatientInput>;
 
 const FIELDS = [
   'nombres',
@@ -71,12 +64,14 @@ type Mode =
   | { mode: 'create'; onSubmit: (values: CreatePatientData, photo: ImageChange) => Promise<void> }
   | { mode: 'edit'; onSubmit: (values: UpdatePatientData, photo: ImageChange) => Promise<void> };
 
-type PatientFormProps = Mode & {
+type Common = {
   defaultValues?: PatientFormValues;
   currentPhotoUrl?: string | null;
   /** The clinic's calendar day (YYYY-MM-DD): the date rules and the pickers' limits use it. */
   today: string;
 };
+
+type PatientFormProps = Mode & Common;
 
 /**
  * 'Nuevo Paciente' and 'Editar Paciente' (spec 000 §2): the same fields, plus estado, última and
@@ -84,16 +79,35 @@ type PatientFormProps = Mode & {
  * per-field messages land under the same fields.
  */
 export function PatientForm(props: PatientFormProps) {
-  const { today, currentPhotoUrl } = props;
-  const editing = props.mode === 'edit';
-  const schema = editing ? updatePatientSchema(today) : createPatientSchema(today);
-  const form = useForm<PatientFormValues, unknown, CreatePatientData | UpdatePatientData>({
-    resolver: zodResolver(schema) as unknown as Resolver<
-      PatientFormValues,
-      unknown,
-      CreatePatientData | UpdatePatientData
-    >,
-    defaultValues: props.defaultValues ?? EMPTY_PATIENT,
+  // Each mode's schema parses into what its onSubmit takes: passed together, their types agree.
+  return props.mode === 'edit' ? (
+    <PatientFormFields
+      {...props}
+      resolver={zodResolver<PatientFormValues, unknown, UpdatePatientData>(updatePatientSchema(props.today))}
+    />
+  ) : (
+    <PatientFormFields
+      {...props}
+      resolver={zodResolver<PatientFormValues, unknown, CreatePatientData>(createPatientSchema(props.today))}
+    />
+  );
+}
+
+function PatientFormFields<Data>({
+  mode,
+  today,
+  currentPhotoUrl,
+  defaultValues,
+  resolver,
+  onSubmit: save,
+}: Common & {
+  mode: PatientFormProps['mode'];
+  resolver: Resolver<PatientFormValues, unknown, Data>;
+  onSubmit: (values: Data, photo: ImageChange) => Promise<void>;
+}) {
+  const form = useForm<PatientFormValues, unknown, Data>({
+    resolver,
+    defaultValues: defaultValues ?? EMPTY_PATIENT,
   });
   const {
     register,
@@ -102,11 +116,11 @@ export function PatientForm(props: PatientFormProps) {
   } = form;
   const photo = useImageChoice(currentPhotoUrl);
   const disabled = isSubmitting;
+  const editing = mode === 'edit';
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      if (props.mode === 'edit') await props.onSubmit(values as UpdatePatientData, photo.change);
-      else await props.onSubmit(values as CreatePatientData, photo.change);
+      await save(values, photo.change);
     } catch (error) {
       // The page shows the toast; per-field messages from the server go under their fields.
       setServerFieldErrors(error, form.setError, FIELDS);
