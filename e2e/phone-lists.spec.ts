@@ -34,7 +34,8 @@ async function expectReachable(page: Page, target: Locator) {
 }
 
 test('the lists fit a phone and a 1440 px screen, with each row’s key actions in reach', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  // Six screens at two sizes, two accounts: long on a loaded machine.
+  test.setTimeout(180_000);
   const run = Date.now().toString(36);
   await createClinicOwner(page.request, { clinica: `Clínica Móvil ${run}` });
   // A city of its own, so the other tests' counts of the directory stay true.
@@ -133,6 +134,35 @@ test('the lists fit a phone and a 1440 px screen, with each row’s key actions 
   );
   await visitor.close();
 
+  // An order from the store's supplier, so that 'Mis pedidos' and the supplier's 'Ventas' have a row.
+  const { productos } = (await (
+    await ok(await page.request.get('/api/tienda/productos', { params: { q: 'gasas' } }), 'store search')
+  ).json()) as { productos: { id: string }[] };
+  await ok(await page.request.post('/api/carrito', { data: { productoId: productos[0].id } }), 'add to cart');
+  const { numeroPedido } = (await (
+    await ok(
+      await page.request.post('/api/pedidos', {
+        data: {
+          nombreCompleto: 'Lucía Fernández Ruiz',
+          telefono: '600 123 456',
+          direccion: 'Calle Mayor 3',
+          ciudad: 'Soria',
+          departamento: 'Castilla y León',
+          claveIdempotencia: crypto.randomUUID(),
+        },
+      }),
+      'checkout',
+    )
+  ).json()) as { numeroPedido: string };
+  const supplierContext = await browser.newContext();
+  const supplier = await supplierContext.newPage();
+  await ok(
+    await supplier.request.post('/api/auth/sign-in/email', {
+      data: { email: 'proveedor@odontia.local', password: 'demo1234' },
+    }),
+    'supplier sign-in',
+  );
+
   for (const viewport of VIEWPORTS) {
     await test.step(`${viewport.name} ${viewport.width}×${viewport.height}`, async () => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
@@ -173,6 +203,27 @@ test('the lists fit a phone and a 1440 px screen, with each row’s key actions 
         page,
         item.getByRole('link', { name: 'Resina compuesta fotopolimerizable A2 de alta viscosidad' }),
       );
+
+      // The store's cards: one column on a phone, each with its buttons.
+      await page.goto('/compras?q=gasas');
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Gasas/ }) });
+      await expect(card.first()).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectReachable(page, card.first().getByRole('button', { name: /^Agregar/ }));
+
+      await page.goto('/compras/pedidos');
+      const purchase = page.getByRole('row').filter({ hasText: numeroPedido });
+      await expect(purchase).toContainText('Recibido');
+      await expectNoSidewaysScroll(page);
+      await expectReachable(page, purchase.getByRole('link', { name: numeroPedido }));
+
+      await supplier.setViewportSize({ width: viewport.width, height: viewport.height });
+      await supplier.goto('/ventas?estado=recibido');
+      const sale = supplier.getByRole('row').filter({ hasText: numeroPedido });
+      await expect(sale).toContainText(`Clínica Móvil ${run}`);
+      await expectNoSidewaysScroll(supplier);
+      await expectReachable(supplier, sale.getByRole('link', { name: numeroPedido }));
     });
   }
+  await supplierContext.close();
 });

@@ -169,6 +169,18 @@ test('a clinic buys supplies, follows the order, the supplier delivers it, and t
       'supplier sign-in',
     );
     await supplier.goto('/dashboard');
+    // Its dashboard is its sales to fulfil and its stock, not a clinic's agenda or first steps.
+    const toFulfil = supplier.getByRole('region', { name: 'Pedidos por atender' });
+    await expect(toFulfil.getByRole('link', { name: /^Recibido: [1-9]\d*$/ })).toHaveAttribute(
+      'href',
+      '/ventas?estado=recibido',
+    );
+    await expect(
+      supplier.getByRole('region', { name: 'Stock bajo' }).getByRole('link', { name: 'Ver el catálogo' }),
+    ).toBeVisible();
+    await expect(supplier.getByRole('region', { name: 'Agenda del día' })).toHaveCount(0);
+    await expect(supplier.getByRole('region', { name: 'Primeros pasos' })).toHaveCount(0);
+    await expectNoAxeViolations(supplier);
     // A supplier's menu is what it does: its sales and catalogue, not the clinic's patients or the store.
     const supplierSidebar = supplier.locator('[data-slot="sidebar"]').first();
     await expect(supplierSidebar.getByRole('link', { name: 'Productos y Servicios' })).toBeVisible();

@@ -207,12 +207,13 @@ test('the permissions list, the locked Administrador role, and deleting an invit
   await expect(page.getByRole('rowheader', { name: 'Odontograma' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Paginación' })).toHaveCount(0);
 
-  // Administrador: every permission, read-only.
+  // Administrador: every permission, read as a list (it never changes), not a greyed form.
   const admin = roles.find((r: { nombre: string }) => r.nombre === 'Administrador');
   await page.goto(`/roles/${admin.id}`);
   await expect(page.getByRole('note')).toContainText('El rol Administrador tiene siempre todos los permisos');
-  await expect(page.getByRole('checkbox', { name: 'usuarios.ver' })).toBeDisabled();
-  await expect(page.getByRole('checkbox', { name: 'usuarios.ver' })).toBeChecked();
+  await expect(page.getByRole('heading', { name: 'Rol', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Usuarios' }).getByText('usuarios.ver', { exact: true })).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Guardar cambios' })).toHaveCount(0);
 
   // A custom role is deleted after ¿Estás seguro?; predeterminado roles offer no delete.
@@ -262,4 +263,70 @@ test('the permissions list, the locked Administrador role, and deleting an invit
   await expect(page.getByRole('switch', { name: 'Activo' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Eliminar usuario' })).toHaveCount(0);
   await expectNoAxeViolations(page);
+});
+
+test('a member who may see the roles but not manage them reads a role, without a greyed form', async ({
+  page,
+  browser,
+}) => {
+  await createClinicOwner(page.request, { clinica: 'Clínica Lectura Roles E2E' });
+  const { modulos } = (await (await page.request.get('/api/permisos/catalogo')).json()) as {
+    modulos: { permisos: { id: string; nombre: string }[] }[];
+  };
+  const ids = (names: string[]) =>
+    modulos
+      .flatMap((m) => m.permisos)
+      .filter((p) => names.includes(p.nombre))
+      .map((p) => p.id);
+  const created = await page.request.post('/api/roles', {
+    data: {
+      nombre: 'Consulta de roles',
+      descripcion: 'Ve los roles y la agenda',
+      permisos: ids(['roles.ver', 'citas.ver']),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { roles } = await (await page.request.get('/api/roles/opciones')).json();
+  const role = roles.find((r: { nombre: string }) => r.nombre === 'Consulta de roles');
+  const email = uniqueEmail('lectora');
+  expect(
+    (
+      await page.request.post('/api/invitaciones', { data: { nombres: 'Irene Lectora', email, rolId: role.id } })
+    ).status(),
+  ).toBe(201);
+  const token = new URL(await invitationLink(email)).searchParams.get('invitacion');
+
+  const readerContext = await browser.newContext();
+  try {
+    const reader = await readerContext.newPage();
+    expect(
+      (
+        await reader.request.post('/api/auth/sign-up/email', {
+          data: { email, password: 'secreto123', acceptTerms: true, invitacion: token },
+        })
+      ).ok(),
+    ).toBe(true);
+    expect(
+      (
+        await reader.request.put('/api/perfil', {
+          data: { nombres: 'Irene', apellidos: 'Lectora', telefono: '600 555 444' },
+        })
+      ).ok(),
+    ).toBe(true);
+    await reader.goto('/roles');
+    await expect(reader.getByRole('link', { name: 'Nuevo Rol' })).toHaveCount(0);
+    await row(reader, 'Consulta de roles').getByRole('link', { name: 'Ver el rol Consulta de roles' }).click();
+    await expect(reader.getByRole('heading', { name: 'Rol', level: 1 })).toBeVisible();
+    await expect(reader.getByText('Ve los roles y la agenda')).toBeVisible();
+    const permisos = reader.getByRole('region', { name: 'Permisos' });
+    await expect(permisos.getByRole('region', { name: 'Roles' })).toContainText('roles.ver');
+    await expect(permisos.getByRole('region', { name: 'Citas' })).toContainText('citas.ver');
+    await expect(permisos.getByRole('region', { name: 'Pacientes' })).toContainText('Ningún permiso de este módulo');
+    await expect(reader.getByRole('checkbox')).toHaveCount(0);
+    await expect(reader.getByRole('textbox')).toHaveCount(0);
+    await expect(reader.getByRole('button', { name: /Cancelar|Guardar/ })).toHaveCount(0);
+    await expectNoAxeViolations(reader);
+  } finally {
+    await readerContext.close();
+  }
 });

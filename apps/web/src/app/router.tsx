@@ -46,17 +46,33 @@ const guarded = (
   children,
 });
 
-/** The dashboard with the agenda's and the notifications feature's cards (features do not import each other). */
+/**
+ * The dashboard with the other features' cards (features do not import each other): a clinic's agenda
+ * and notifications; a supplier's sales to fulfil, low stock and notifications.
+ */
 const dashboardPage = async () => {
-  const [{ default: DashboardPage }, { TestNotificationButton }, { ImportantNotificationsCard }, { TodaysAgendaCard }] =
-    await Promise.all([
-      import('@/features/dashboard/pages/dashboard-page'),
-      import('@/features/notifications/components/test-notification-button'),
-      import('@/features/notifications/components/important-notifications-card'),
-      import('@/features/appointments/components/todays-agenda-card'),
-    ]);
+  const [
+    { default: DashboardPage },
+    { TestNotificationButton },
+    { ImportantNotificationsCard },
+    { TodaysAgendaCard },
+    { SalesToFulfilCard },
+    { LowStockCard },
+  ] = await Promise.all([
+    import('@/features/dashboard/pages/dashboard-page'),
+    import('@/features/notifications/components/test-notification-button'),
+    import('@/features/notifications/components/important-notifications-card'),
+    import('@/features/appointments/components/todays-agenda-card'),
+    import('@/features/store/components/sales-to-fulfil-card'),
+    import('@/features/catalog/components/low-stock-card'),
+  ]);
   const sections = [TodaysAgendaCard, ImportantNotificationsCard];
-  return { Component: () => <DashboardPage actions={<TestNotificationButton />} sections={sections} /> };
+  const supplierSections = [SalesToFulfilCard, LowStockCard, ImportantNotificationsCard];
+  return {
+    Component: () => (
+      <DashboardPage actions={<TestNotificationButton />} sections={sections} supplierSections={supplierSections} />
+    ),
+  };
 };
 
 /** The odontogram with the notifications feature's test button in its header, as the dashboard's. */

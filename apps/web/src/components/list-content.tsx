@@ -9,6 +9,8 @@ type ListContentProps<T> = {
   query: { isPending: boolean; data: T | undefined };
   /** Names the skeleton for screen readers ("Cargando pacientes"). */
   loadingLabel: string;
+  /** Shown instead of the skeleton while loading, where a spec says what a screen shows (the store's spinner). */
+  loading?: ReactNode;
   /** Shown in place of the list when it could not load; the toast says why (the query's `meta.loadError`). */
   errorText: string;
   isEmpty: (data: T) => boolean;
@@ -17,8 +19,17 @@ type ListContentProps<T> = {
 };
 
 /** The body of a list's card: a skeleton while it loads, the error, the empty state or the rows. */
-export function ListContent<T>({ query, loadingLabel, errorText, isEmpty, empty, children }: ListContentProps<T>) {
+export function ListContent<T>({
+  query,
+  loadingLabel,
+  loading,
+  errorText,
+  isEmpty,
+  empty,
+  children,
+}: ListContentProps<T>) {
   if (query.isPending) {
+    if (loading) return loading;
     return (
       <div className="grid gap-3 p-4" aria-busy="true" aria-label={loadingLabel}>
         {Array.from({ length: 5 }, (_, i) => (

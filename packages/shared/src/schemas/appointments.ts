@@ -165,6 +165,13 @@ export type Dentist = {
   usuarioNombre: string | null;
 };
 
+/**
+ * A dentist as the agenda offers them (`GET /api/citas/dentistas`, permission citas.ver): the active
+ * ones, for the appointment form's select, the calendar's filter and the Día grid's columns. Only what
+ * an appointment already shows of its dentist: not who they are linked to (that is /dentistas').
+ */
+export type AgendaDentist = Pick<Dentist, 'id' | 'nombres' | 'apellidos' | 'especialidad' | 'color'>;
+
 /** A team member with rol dentista, offered as the dentist's linked account. */
 export type DentistMember = { id: string; nombres: string; email: string };
 

@@ -73,6 +73,10 @@ export const STORE_MESSAGES = {
   ordersLoadError: 'Error al cargar los pedidos',
   salesTitle: 'Ventas',
   salesEmpty: 'Todavía no has recibido pedidos',
+  /** 'Mis pedidos' and 'Ventas' filtered by estado, with nothing in it (ours, in the same voice). */
+  ordersEmptyForStatus: (estado: string) => `No hay pedidos en estado «${estado}»`,
+  ordersStatusFilter: 'Estado',
+  ordersAllStatuses: 'Todos',
   suppliersOnly: 'Solo las cuentas de proveedor reciben pedidos',
   estadoInvalid: 'Elige un estado de la lista',
   transitionInvalid: (desde: string, hacia: string) =>

@@ -6,6 +6,7 @@ import {
   todayInZone,
   type Appointment,
   type AppointmentPage,
+  type AgendaDentist,
   type AppointmentStatus,
   type CalendarAppointment,
   type ClinicHours,
@@ -413,6 +414,24 @@ export async function monthAppointmentsJson(
 export async function agendaHours(db: Database, member: Member): Promise<ClinicHours> {
   const [row] = await db.select({ horario: clinicas.horario }).from(clinicas).where(eq(clinicas.id, member.clinicaId));
   return clinicHours(row?.horario ?? []);
+}
+
+/**
+ * The dentists a booking may choose (the active ones) by name: the agenda's own read, so that whoever
+ * may see the agenda can book and filter it without `dentistas.ver`, which opens the dentists' screen.
+ */
+export async function agendaDentists(db: Executor, member: Member): Promise<AgendaDentist[]> {
+  return db
+    .select({
+      id: dentistas.id,
+      nombres: dentistas.nombres,
+      apellidos: dentistas.apellidos,
+      especialidad: sql<SpecialtyId>`${dentistas.especialidad}`,
+      color: dentistas.color,
+    })
+    .from(dentistas)
+    .where(and(eq(dentistas.clinicaId, member.clinicaId), eq(dentistas.activo, true)))
+    .orderBy(asc(dentistas.nombres), asc(dentistas.apellidos), asc(dentistas.id));
 }
 
 export async function getAppointment(db: Executor, member: Member, id: string): Promise<Appointment | undefined> {

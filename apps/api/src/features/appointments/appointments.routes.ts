@@ -13,6 +13,7 @@ import { notFound } from '../../platform/errors.ts';
 import { jsonText } from '../../platform/http.ts';
 import { idParam, validate } from '../../platform/validation.ts';
 import {
+  agendaDentists,
   agendaHours,
   appointmentNotFound,
   calendarAppointmentsJson,
@@ -40,6 +41,13 @@ export const appointmentsRoutes = new Hono<AppEnv>()
   /** The hours the Día grid spans and measures free gaps in. */
   .get('/horario', requirePermission('citas.ver'), async (c) => {
     return c.json(await agendaHours(c.var.deps.db, c.var.member), 200);
+  })
+  /**
+   * The active dentists, for the booking form, the calendar's filter and the Día grid: with citas.ver,
+   * as the agenda itself. `GET /api/dentistas` (every dentist, their linked member) stays dentistas.ver.
+   */
+  .get('/dentistas', requirePermission('citas.ver'), async (c) => {
+    return c.json(await agendaDentists(c.var.deps.db, c.var.member), 200);
   })
   /** A public-profile request and the patient it matches: the form's prefill for 'Crear cita'. */
   .get('/solicitudes/:id', requirePermission('citas.crear'), idParam(requestNotFound), async (c) => {

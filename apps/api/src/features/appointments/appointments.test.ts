@@ -157,6 +157,64 @@ describe('dentists', () => {
   });
 });
 
+describe("the agenda's dentists (GET /api/citas/dentistas)", () => {
+  /** A custom role of the owner's clinic with exactly these permissions, and a member who has it. */
+  async function memberWith(owner: Owner, nombre: string, names: string[]) {
+    const ids = await t.db.select({ id: permisos.id }).from(permisos).where(inArray(permisos.nombre, names));
+    const role = await t.request('/api/roles', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { nombre, descripcion: null, permisos: ids.map((p) => p.id) },
+    });
+    expect(role.status).toBe(201);
+    return addTeamMember(t, owner.clinica.id, nombre, 'recepcion');
+  }
+
+  it('lets a role that books without dentistas.ver choose among the active dentists, and opens nothing more', async () => {
+    const owner = await createClinicOwner(t);
+    const pacienteId = await patient(owner.clinica.id);
+    const zoe = await dentist(owner, { nombres: 'Zoe', apellidos: 'Ríos', usuarioId: null });
+    const laura = await dentist(owner);
+    const gone = await dentist(owner, { nombres: 'Pedro' });
+    await t.request(`/api/dentistas/${gone.id}`, { method: 'DELETE', cookie: owner.cookie });
+    await dentist(await createClinicOwner(t), { nombres: 'Ajeno' });
+    const booker = await memberWith(owner, 'Agenda sin dentistas', ['citas.ver', 'citas.crear']);
+
+    const res = await t.request('/api/citas/dentistas', { cookie: booker.cookie });
+    expect(res.status).toBe(200);
+    // The active ones of this clinic, by name, with what an appointment shows of them (no linked member).
+    expect(await res.json()).toEqual([
+      { id: laura.id, nombres: 'Laura', apellidos: 'Gómez', especialidad: 'ortodoncia', color: laura.color },
+      { id: zoe.id, nombres: 'Zoe', apellidos: 'Ríos', especialidad: 'ortodoncia', color: zoe.color },
+    ]);
+    const booked = await book(booker.cookie, {
+      pacienteId,
+      dentistaId: zoe.id,
+      fecha: '2030-01-07',
+      horaInicio: '10:00',
+      horaFin: '10:30',
+      titulo: 'Revisión',
+    });
+    expect(booked.status).toBe(201);
+
+    // The dentists' own routes stay dentistas.ver: every dentist, the inactive ones and their links.
+    for (const path of ['/api/dentistas', '/api/dentistas?activos=true', `/api/dentistas/${zoe.id}`]) {
+      const refused = await t.request(path, { cookie: booker.cookie });
+      expect(refused.status, path).toBe(403);
+    }
+  });
+
+  it('is refused without citas.ver, and to a signed-out request', async () => {
+    const owner = await createClinicOwner(t);
+    await dentist(owner);
+    const outsider = await memberWith(owner, 'Solo pacientes', ['pacientes.ver']);
+    const refused = await t.request('/api/citas/dentistas', { cookie: outsider.cookie });
+    expect(refused.status).toBe(403);
+    expect((await errorOf(refused)).code).toBe('forbidden');
+    expect((await t.request('/api/citas/dentistas')).status).toBe(401);
+  });
+});
+
 describe('appointments', () => {
   it('creates a pendiente appointment joined with its patient and dentist, then edits and deletes it', async () => {
     const { owner, pacienteId, dentistaId } = await clinic();

@@ -77,8 +77,8 @@ function installApi() {
         }
         case '/api/citas/horario':
           return json(hours);
-        case '/api/dentistas':
-          return json([{ ...DENTIST, especialidad: 'ortodoncia', activo: true, usuarioId: null, usuarioNombre: null }]);
+        case '/api/citas/dentistas':
+          return json([{ ...DENTIST, especialidad: 'ortodoncia' }]);
         case '/api/pacientes':
           return json({ pacientes: [PATIENT], total: 1, pagina: 1, porPagina: 10 });
         case '/api/citas':
@@ -205,13 +205,15 @@ describe('the calendar', () => {
     expect(grid.querySelectorAll('[data-slot="skeleton"]')).toHaveLength(0);
   });
 
-  it('without dentistas.ver, never asks /api/dentistas: no dentist filter, the Día columns come from the appointments', async () => {
+  it("without dentistas.ver, filters by the agenda's own dentists and never asks /api/dentistas", async () => {
     permisos = ['citas.ver'];
     appointments = [cita('c1', '2026-11-24', '10:00', '10:30', 'Rosa')];
     renderAt('/citas?vista=calendario&modo=dia&fecha=2026-11-24');
     expect(await screen.findByRole('link', { name: /10:00 – 10:30, Rosa Prueba/ }, LOADED)).toBeTruthy();
     expect(screen.getByRole('region', { name: `Citas de ${DENTIST.nombres} ${DENTIST.apellidos}` })).toBeTruthy();
-    expect(screen.queryByRole('combobox', { name: 'Filtrar por dentista' })).toBeNull();
+    const filter = screen.getByRole('combobox', { name: 'Filtrar por dentista' });
+    fireEvent.keyDown(filter, { key: 'Enter' });
+    expect(await screen.findByRole('option', { name: 'Marta Gil' })).toBeTruthy();
     expect(requests.filter((u) => u.pathname.startsWith('/api/dentistas'))).toEqual([]);
   });
 
@@ -267,6 +269,27 @@ describe('the calendar', () => {
 });
 
 describe('the appointment form', () => {
+  it(
+    'offers the active dentists to a role that books without dentistas.ver, and books with the one chosen',
+    FORM_TEST,
+    async () => {
+      permisos = ['citas.ver', 'citas.crear'];
+      renderAt('/citas/nueva?fecha=2026-11-23&hora=11:00');
+      fireEvent.change(await screen.findByRole('combobox', { name: 'Paciente' }, LOADED), {
+        target: { value: 'Íñigo' },
+      });
+      fireEvent.click(await screen.findByRole('option', { name: /Íñigo Arrieta/ }, LOADED));
+      fireEvent.change(screen.getByLabelText(/^Tratamiento/), { target: { value: 'Revisión' } });
+      const dentist = screen.getByRole('combobox', { name: /^Dentista/ });
+      await waitFor(() => expect(dentist.textContent).toBe('Elige un dentista'));
+      fireEvent.keyDown(dentist, { key: 'Enter' });
+      fireEvent.click(await screen.findByRole('option', { name: 'Marta Gil' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Crear Cita' }));
+      await waitFor(() => expect(created).toEqual([expect.objectContaining({ dentistaId: D1 })]), LOADED);
+      expect(requests.filter((u) => u.pathname.startsWith('/api/dentistas'))).toEqual([]);
+    },
+  );
+
   it(
     'warns, without refusing, about a day the clinic does not open and times outside its hours',
     FORM_TEST,

@@ -12,7 +12,7 @@ const CATALOGUE: PermissionLike[] = [
   { id: 'r1', nombre: 'roles.ver', descripcion: 'Ver roles', modulo: 'roles' },
 ];
 
-function Harness({ initial, readOnly, grantable }: { initial: string[]; readOnly?: boolean; grantable?: Set<string> }) {
+function Harness({ initial, grantable }: { initial: string[]; grantable?: Set<string> }) {
   const [value, setValue] = useState(initial);
   return (
     <>
@@ -22,7 +22,6 @@ function Harness({ initial, readOnly, grantable }: { initial: string[]; readOnly
         permissions={CATALOGUE}
         value={value}
         onChange={setValue}
-        readOnly={readOnly}
         grantable={grantable}
       />
       <output data-testid="value">{value.join(',')}</output>
@@ -73,13 +72,6 @@ describe('PermissionChecklist', () => {
         .getByRole('checkbox', { name: 'Seleccionar todos los permisos de Roles' })
         .getAttribute('aria-checked'),
     ).toBe('true');
-  });
-
-  it('read-only (the Administrador role) shows every box disabled and changes nothing', () => {
-    render(<Harness initial={['p1', 'r1']} readOnly />);
-    for (const box of screen.getAllByRole('checkbox')) expect((box as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getByRole('checkbox', { name: 'pacientes.crear' }));
-    expect(value()).toBe('p1,r1');
   });
 
   it('offers only what the member may grant: select-all leaves the others as they are', () => {

@@ -1,5 +1,6 @@
 import { APPOINTMENT_MESSAGES } from '@odontia/shared';
 import type {
+  AgendaDentist,
   Appointment,
   AppointmentPage,
   AppointmentStatus,
@@ -104,14 +105,13 @@ export const useAgendaHours = () =>
   });
 
 /**
- * The dentists offered for appointments (only the active ones) and for the calendar's filter. Asked only
- * when `enabled`: a member without `dentistas.ver` is not sent to a route that answers 403 (the agenda
- * then takes each dentist from their appointments).
+ * The dentists offered for appointments (only the active ones), the calendar's filter and the Día
+ * grid's columns: the agenda's own route, open to whoever sees the agenda (no `dentistas.ver` needed).
+ * Under the dentists' key, so a change on /dentistas reloads it.
  */
-export const useActiveDentists = (enabled: boolean) =>
+export const useActiveDentists = () =>
   useQuery({
-    queryKey: [...dentistsKey, 'activos'],
-    queryFn: (): Promise<Dentist[]> => unwrap(api.dentistas.$get({ query: { activos: 'true' } })),
+    queryKey: [...dentistsKey, 'agenda'],
+    queryFn: (): Promise<AgendaDentist[]> => unwrap(api.citas.dentistas.$get()),
     staleTime: 60_000,
-    enabled,
   });

@@ -22,7 +22,6 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 import { setServerFieldErrors, toastFailure } from '@/lib/form-errors';
-import { useCan } from '@/lib/session';
 import { useActiveDentists, type Dentist } from '../api/appointments';
 import { OutsideHoursNotice } from './outside-hours-notice';
 import { PatientPicker, type PickedPatient } from '@/components/patient-picker';
@@ -102,7 +101,7 @@ function AppointmentFormFields<Data>({
   const form = useForm<AppointmentFormValues, unknown, Data>({ defaultValues, resolver });
   const { register, control, handleSubmit, setError, formState } = form;
   const errors = formState.errors;
-  const dentists = useActiveDentists(useCan('dentistas.ver'));
+  const dentists = useActiveDentists();
   const [conflict, setConflict] = useState<string | null>(null);
 
   const options = dentists.data ?? [];

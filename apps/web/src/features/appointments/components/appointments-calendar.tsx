@@ -226,8 +226,7 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
   // Until the shown days' appointments arrive (first load, or another month still showing the last
   // one's), say so: an empty grid would read as a month without appointments.
   const loading = (calendar.isPending || calendar.isPlaceholderData) && calendar.isFetching;
-  const canSeeDentists = useCan('dentistas.ver');
-  const dentists = useActiveDentists(canSeeDentists);
+  const dentists = useActiveDentists();
   const hours = useAgendaHours();
   const days = byDay(ranged.data ?? []);
   const openDay = (iso: string) => onChange({ modo: 'dia', fecha: iso });
@@ -271,22 +270,20 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
             ) : null}
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            {canSeeDentists ? (
-              <Select value={dentistaId ?? ALL} onValueChange={(v) => onChange({ dentistaId: v === ALL ? null : v })}>
-                <SelectTrigger className="w-52" aria-label="Filtrar por dentista">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={ALL}>Todos los dentistas</SelectItem>
-                  {(dentists.data ?? []).map((d) => (
-                    <SelectItem key={d.id} value={d.id}>
-                      <ColorDot color={d.color} />
-                      {d.nombres} {d.apellidos}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            ) : null}
+            <Select value={dentistaId ?? ALL} onValueChange={(v) => onChange({ dentistaId: v === ALL ? null : v })}>
+              <SelectTrigger className="w-52" aria-label="Filtrar por dentista">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>Todos los dentistas</SelectItem>
+                {(dentists.data ?? []).map((d) => (
+                  <SelectItem key={d.id} value={d.id}>
+                    <ColorDot color={d.color} />
+                    {d.nombres} {d.apellidos}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
             {canCreate && modo === 'dia' ? (
               <Button variant="outline" size="sm" asChild>
                 <Link to={newLink} state={returnState}>

@@ -13,15 +13,22 @@ type Props = {
   actions?: ReactNode;
   /** Cards of other features, in order, before the community news ('Notificaciones importantes'). */
   sections?: readonly ComponentType[];
+  /**
+   * A supplier clinic's cards instead (its sales to fulfil, its low stock): it treats no patients and
+   * books nothing, so neither the clinic's cards nor its 'Primeros pasos' are for it.
+   */
+  supplierSections?: readonly ComponentType[];
 };
 
 /**
  * Spec 000 §2 Dashboard with the real data of DESIGN §1. Features do not import each other, so the
  * router puts the other features' parts in (see src/app/router.tsx).
  */
-export default function DashboardPage({ actions, sections = [] }: Props) {
+export default function DashboardPage({ actions, sections = [], supplierSections = [] }: Props) {
   usePageTitle('Dashboard');
   const { account } = useSession();
+  const supplier = account?.clinica?.esProveedor === true;
+  const cards = supplier ? supplierSections : sections;
   const nombre = greetingName(account?.perfil, account?.user.email);
   // The clinic's day, not the browser's: at 23:30 UTC it is already tomorrow in Madrid.
   const today = useClinicToday();
@@ -49,9 +56,9 @@ export default function DashboardPage({ actions, sections = [] }: Props) {
           </div>
         </CardContent>
       </Card>
-      <GettingStartedCard />
+      {supplier ? null : <GettingStartedCard />}
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        {sections.map((Section, index) => (
+        {cards.map((Section, index) => (
           <Section key={index} />
         ))}
         <NewsCard />

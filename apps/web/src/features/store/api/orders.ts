@@ -1,17 +1,24 @@
 import { STORE_MESSAGES } from '@odontia/shared';
-import type { CheckoutInput, Order, OrderPage, ReceiptPlan, ReceiveOrderInput } from '@odontia/shared';
+import type { CheckoutInput, Order, OrderPage, OrderStatus, ReceiptPlan, ReceiveOrderInput } from '@odontia/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, unwrap } from '@/lib/api';
 import { cartKey, ordersKey, storeKey } from './keys';
 
 export type { Order };
 
-/** 'Mis pedidos': the clinic's orders, newest first. */
-export const useOrders = (pagina: number) =>
+export type OrdersFilter = { pagina: number; estado: OrderStatus | null };
+
+/** 'Mis pedidos': the clinic's orders, newest first, optionally by estado. */
+export const useOrders = (filter: OrdersFilter) =>
   useQuery({
-    queryKey: [...ordersKey, 'list', pagina],
+    queryKey: [...ordersKey, 'list', filter],
     meta: { loadError: STORE_MESSAGES.ordersLoadError },
-    queryFn: (): Promise<OrderPage> => unwrap(api.pedidos.$get({ query: { pagina: String(pagina) } })),
+    queryFn: (): Promise<OrderPage> =>
+      unwrap(
+        api.pedidos.$get({
+          query: { pagina: String(filter.pagina), ...(filter.estado ? { estado: filter.estado } : {}) },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 

@@ -20,6 +20,27 @@ export const useSales = (filter: SalesFilter) =>
     placeholderData: keepPreviousData,
   });
 
+/** The estados a sale still has to go through, in the order the supplier moves it (entregado and cancelado are done). */
+export const OPEN_SALE_STATUSES = ['recibido', 'en_preparacion', 'enviado'] as const satisfies readonly OrderStatus[];
+export type OpenSales = Record<(typeof OPEN_SALE_STATUSES)[number], OrderPage>;
+
+/**
+ * The first page of each open estado, for the supplier's dashboard: one query (one loading state, one
+ * error, said on its card), kept under the list's key so that moving an order reloads it too.
+ */
+export const useOpenSales = () =>
+  useQuery({
+    queryKey: [...salesKey, 'list', 'por-atender'],
+    queryFn: async (): Promise<OpenSales> => {
+      const [recibido, en_preparacion, enviado] = await Promise.all(
+        OPEN_SALE_STATUSES.map((estado): Promise<OrderPage> =>
+          unwrap(api.ventas.$get({ query: { pagina: '1', estado } })),
+        ),
+      );
+      return { recibido, en_preparacion, enviado };
+    },
+  });
+
 export const useSale = (id: string) =>
   useQuery({
     queryKey: [...salesKey, 'detail', id],

@@ -1,19 +1,17 @@
 import { STORE_MESSAGES } from '@odontia/shared';
-import { useSearchParams } from 'react-router';
-import { pageParam } from '@/lib/page-param';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useOrders } from '../api/orders';
 import { BackLink } from '../components/back-link';
 import { CartButton } from '../components/cart-button';
-import { OrdersListCard } from '../components/orders-list-card';
+import { OrdersList } from '../components/orders-list';
+import { useOrderListParams } from '../hooks/use-order-list-params';
 
-/** 'Mis pedidos' (/compras/pedidos): the clinic's orders, newest first. */
+/** 'Mis pedidos' (/compras/pedidos): the clinic's orders, newest first, optionally by estado. */
 export default function OrdersPage() {
   usePageTitle(STORE_MESSAGES.ordersTitle);
-  const [params, setParams] = useSearchParams();
-  const pagina = pageParam(params);
-  const orders = useOrders(pagina);
+  const params = useOrderListParams();
+  const orders = useOrders({ pagina: params.pagina, estado: params.estado });
   const redirecting = useClinicRequired(orders.error);
   if (redirecting) return null;
 
@@ -27,13 +25,13 @@ export default function OrdersPage() {
         </div>
         <CartButton />
       </div>
-      <OrdersListCard
-        query={orders}
+      <OrdersList
+        list={orders}
+        params={params}
+        label={STORE_MESSAGES.ordersTitle}
         basePath="/compras/pedidos"
         party="proveedor"
         empty={STORE_MESSAGES.ordersEmpty}
-        errorText={STORE_MESSAGES.ordersLoadError}
-        onPageChange={(p) => setParams(p > 1 ? { pagina: String(p) } : {})}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 import { STORE_MESSAGES, STORE_TAB_LABELS, STORE_TABS, type StoreTab } from '@odontia/shared';
 import { ListOrdered, PackageSearch, Search } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { EmptyState, ListContent } from '@/components/list-content';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,35 +10,44 @@ import { useListSearch } from '@/hooks/use-list-search';
 import { useCan } from '@/lib/session';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
+import { cn } from '@/lib/utils';
 import { useStoreProducts } from '../api/products';
 import { CartButton } from '../components/cart-button';
-import { ProductCard } from '../components/product-card';
 import { Loading } from '../components/loading';
+import { ProductCard } from '../components/product-card';
+import { useShownPages } from '../hooks/use-shown-pages';
 
-const isTab = (value: string | null): value is StoreTab => STORE_TABS.includes(value as StoreTab);
+const isTab = (value: string | null): value is StoreTab => STORE_TABS.some((tab) => tab === value);
 
-/** 'Tienda de Insumos Dentales' (/compras): the suppliers' products, searched on the server. */
-export default function StorePage() {
-  usePageTitle(STORE_MESSAGES.storeTitle);
-  const canBuy = useCan('compras.realizar');
+/** The tab lives in the URL (`categoria`) beside the search term and the pages shown; another tab starts at its first page. */
+function useTab() {
   const [params, setParams] = useSearchParams();
-  const { q, term, setTerm } = useListSearch();
-  const categoriaParam = params.get('categoria');
-  const categoria: StoreTab = isTab(categoriaParam) ? categoriaParam : 'todos';
-
+  const raw = params.get('categoria');
+  const categoria: StoreTab = isTab(raw) ? raw : 'todos';
   const setCategoria = (next: StoreTab) => {
     const search = new URLSearchParams(params);
     if (next !== 'todos') search.set('categoria', next);
     else search.delete('categoria');
+    search.delete('pagina');
     setParams(search, { replace: true });
   };
+  return { categoria, setCategoria };
+}
 
+/**
+ * 'Tienda de Insumos Dentales' (/compras): the suppliers' products, searched on the server, a page of
+ * cards at a time. The list pattern of the other lists (search, tab and pages in the URL, the error
+ * told once, the empty state), with the spinner spec 001 §2 asks for while it loads.
+ */
+export default function StorePage() {
+  usePageTitle(STORE_MESSAGES.storeTitle);
+  const canBuy = useCan('compras.realizar');
+  const { q, pagina, term, setTerm, setPage } = useListSearch();
+  const { categoria, setCategoria } = useTab();
   const list = useStoreProducts({ q, categoria });
+  const shown = useShownPages(list, pagina, setPage);
   const redirecting = useClinicRequired(list.error);
   if (redirecting) return null;
-
-  const products = list.data?.pages.flatMap((p) => p.productos) ?? [];
-  const total = list.data?.pages[0]?.total ?? 0;
 
   return (
     <div className="flex flex-col gap-6">
@@ -57,7 +67,7 @@ export default function StorePage() {
         </div>
       </header>
 
-      <Tabs value={categoria} onValueChange={(value) => setCategoria(value as StoreTab)} className="gap-6">
+      <Tabs value={categoria} onValueChange={(value) => setCategoria(isTab(value) ? value : 'todos')} className="gap-6">
         <div className="flex flex-wrap items-center gap-3">
           <div className="relative w-full max-w-md" role="search">
             <Search
@@ -84,51 +94,59 @@ export default function StorePage() {
 
         {/* The results are the panel of the selected tab (the others are not rendered). */}
         <TabsContent value={categoria} className="flex flex-col gap-6">
-          {list.isPending ? (
-            <Loading label="Cargando productos" />
-          ) : !list.data ? (
-            <p role="alert" className="py-10 text-center text-destructive">
-              Error al cargar productos
-            </p>
-          ) : products.length === 0 ? (
-            <div className="flex flex-col items-center py-16 text-center">
-              <PackageSearch className="size-10 text-muted-foreground" aria-hidden="true" />
-              <p className="mt-3 font-medium">{STORE_MESSAGES.emptyTitle}</p>
-              <p className="mt-1 text-sm text-muted-foreground">
-                {q ? STORE_MESSAGES.emptySearchHint : STORE_MESSAGES.emptyCategoryHint}
-              </p>
-            </div>
-          ) : (
-            <>
-              <p className="text-sm text-muted-foreground" aria-live="polite">
-                {total === 1 ? '1 producto' : `${total} productos`}
-              </p>
-              <ul
-                className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}
-                aria-busy={list.isPlaceholderData}
-                aria-label="Productos"
-              >
-                {products.map((product, index) => (
-                  <li key={product.id} className="flex">
-                    <ProductCard product={product} canBuy={canBuy} priority={index < 4} />
-                  </li>
-                ))}
-              </ul>
-              {list.hasNextPage ? (
-                <div className="flex justify-center">
-                  <Button
-                    variant="outline"
-                    onClick={() => void list.fetchNextPage()}
-                    disabled={list.isFetchingNextPage}
-                    aria-busy={list.isFetchingNextPage}
+          <ListContent
+            query={list}
+            loadingLabel="Cargando productos"
+            loading={<Loading label="Cargando productos" />}
+            errorText="Error al cargar productos"
+            isEmpty={(d) => d.pages[0]?.productos.length === 0}
+            empty={
+              <EmptyState icon={PackageSearch} title={STORE_MESSAGES.emptyTitle}>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  {q ? STORE_MESSAGES.emptySearchHint : STORE_MESSAGES.emptyCategoryHint}
+                </p>
+              </EmptyState>
+            }
+          >
+            {(d) => {
+              const total = d.pages[0]?.total ?? 0;
+              const products = shown.pages.flatMap((p) => p.productos);
+              return (
+                <>
+                  <p className="text-sm text-muted-foreground" aria-live="polite">
+                    {total === 1 ? '1 producto' : `${total} productos`}
+                  </p>
+                  <ul
+                    className={cn(
+                      'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
+                      list.isPlaceholderData && 'opacity-60 transition-opacity',
+                    )}
+                    aria-busy={list.isPlaceholderData}
+                    aria-label="Productos"
                   >
-                    {list.isFetchingNextPage ? <Spinner decorative /> : null}
-                    Cargar más
-                  </Button>
-                </div>
-              ) : null}
-            </>
-          )}
+                    {products.map((product, index) => (
+                      <li key={product.id} className="flex">
+                        <ProductCard product={product} canBuy={canBuy} priority={index < 4} />
+                      </li>
+                    ))}
+                  </ul>
+                  {shown.hasMore ? (
+                    <div className="flex justify-center">
+                      <Button
+                        variant="outline"
+                        onClick={shown.loadMore}
+                        disabled={shown.loadingMore}
+                        aria-busy={shown.loadingMore}
+                      >
+                        {shown.loadingMore ? <Spinner decorative /> : null}
+                        Cargar más
+                      </Button>
+                    </div>
+                  ) : null}
+                </>
+              );
+            }}
+          </ListContent>
         </TabsContent>
       </Tabs>
     </div>

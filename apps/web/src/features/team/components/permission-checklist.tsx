@@ -8,8 +8,6 @@ type PermissionChecklistProps = {
   /** The granted permissions, by id. */
   value: readonly string[];
   onChange: (next: string[]) => void;
-  /** The whole list is shown but cannot be changed (the Administrador role, or a member without roles.gestionar). */
-  readOnly?: boolean;
   /**
    * What this member may grant or remove, by nombre (no escalation: only what they hold themselves).
    * Others stay as they are, shown disabled with the reason; the server refuses them regardless.
@@ -24,17 +22,10 @@ type PermissionChecklistProps = {
  * fieldset whose legend names it, with a tri-state "select all" (aria-checked="mixed" when only some
  * are granted) that grants or removes the module's permissions this member may change.
  */
-export function PermissionChecklist({
-  permissions,
-  value,
-  onChange,
-  readOnly = false,
-  grantable,
-  labelledBy,
-}: PermissionChecklistProps) {
+export function PermissionChecklist({ permissions, value, onChange, grantable, labelledBy }: PermissionChecklistProps) {
   const baseId = useId();
   const granted = new Set(value);
-  const canChange = (p: PermissionLike) => !readOnly && (!grantable || grantable.has(p.nombre));
+  const canChange = (p: PermissionLike) => !grantable || grantable.has(p.nombre);
 
   const set = (ids: readonly string[], on: boolean) => {
     const next = new Set(granted);
@@ -79,8 +70,8 @@ export function PermissionChecklist({
             <ul className="grid gap-3">
               {items.map((p) => {
                 const id = `${moduleId}-${p.id}`;
-                // Not read-only as a whole, yet not this member's to change: say why it is disabled.
-                const notHeld = !readOnly && !canChange(p);
+                // Not this member's to change: say why it is disabled.
+                const notHeld = !canChange(p);
                 const described = [p.descripcion && `${id}-description`, notHeld && `${id}-not-held`].filter(Boolean);
                 return (
                   <li key={p.id} className="flex items-start gap-2">

@@ -19,30 +19,18 @@ type RoleFormProps = {
   defaultValues: RoleInput;
   /** Every permission (`/api/permisos/catalogo`); `permisos` of the values are their ids. */
   catalogue: readonly PermissionLike[];
-  /** The Administrador role (always every permission) and members without roles.gestionar see it read-only. */
-  readOnly: boolean;
   /** The form's accessible name: the page's title ('Nuevo Rol', 'Editar Rol'). */
   title: string;
-  /** Why it is read-only, said above the form. */
-  readOnlyNote?: string;
   submitLabel: string;
   onSubmit: (values: RoleData) => Promise<void>;
 };
 
 /**
- * 'Nuevo Rol' and 'Editar Rol': nombre, descripción and the permissions, grouped by módulo. A member
- * grants or removes only what they hold themselves (the server refuses the rest), so the others are
- * disabled.
+ * 'Nuevo Rol' and 'Editar Rol', for members with roles.gestionar (the others, and the Administrador
+ * role, read RoleDetails): nombre, descripción and the permissions, grouped by módulo. A member grants
+ * or removes only what they hold themselves (the server refuses the rest), so the others are disabled.
  */
-export function RoleForm({
-  defaultValues,
-  catalogue,
-  title,
-  readOnly,
-  readOnlyNote,
-  submitLabel,
-  onSubmit,
-}: RoleFormProps) {
+export function RoleForm({ defaultValues, catalogue, title, submitLabel, onSubmit }: RoleFormProps) {
   const navigate = useNavigate();
   const { account } = useSession();
   const grantable = new Set<string>(account?.permisos ?? []);
@@ -68,16 +56,11 @@ export function RoleForm({
     <Card>
       <form onSubmit={submit} noValidate aria-label={title} className="grid gap-6">
         <CardContent className="grid gap-4">
-          {readOnlyNote ? (
-            <p role="note" className="rounded-md border bg-muted px-3 py-2 text-sm text-muted-foreground">
-              {readOnlyNote}
-            </p>
-          ) : null}
           <FormField label="Nombre" htmlFor="rol-nombre" error={errors.nombre?.message} required>
-            <Input autoComplete="off" readOnly={readOnly} {...register('nombre')} />
+            <Input autoComplete="off" {...register('nombre')} />
           </FormField>
           <FormField label="Descripción" htmlFor="rol-descripcion" error={errors.descripcion?.message}>
-            <Textarea rows={2} readOnly={readOnly} {...register('descripcion')} />
+            <Textarea rows={2} {...register('descripcion')} />
           </FormField>
           <div className="grid gap-2">
             <h2 id="rol-permisos" className="text-sm font-medium">
@@ -97,7 +80,6 @@ export function RoleForm({
                   permissions={catalogue}
                   value={field.value ?? []}
                   onChange={field.onChange}
-                  readOnly={readOnly}
                   grantable={grantable}
                 />
               )}
@@ -106,13 +88,11 @@ export function RoleForm({
         </CardContent>
         <CardFooter className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={() => navigate('/roles')}>
-            {readOnly ? 'Volver' : 'Cancelar'}
+            Cancelar
           </Button>
-          {readOnly ? null : (
-            <SubmitButton pending={isSubmitting} pendingLabel="Guardando...">
-              {submitLabel}
-            </SubmitButton>
-          )}
+          <SubmitButton pending={isSubmitting} pendingLabel="Guardando...">
+            {submitLabel}
+          </SubmitButton>
         </CardFooter>
       </form>
     </Card>

@@ -9,12 +9,15 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { usePermissionCatalogue } from '../api/get-permission-catalogue';
 import { useRole, useUpdateRole } from '../api/roles';
 import { PageFrame } from '../components/page-frame';
+import { RoleDetails } from '../components/role-details';
 import { RoleForm } from '../components/role-form';
 import { RoleFormLoading } from '../components/role-form-loading';
 
-/** 'Editar Rol' (/roles/{id}); the Administrador role is shown read-only (it always holds every permission). */
+/**
+ * 'Editar Rol' (/roles/{id}). Members without roles.gestionar read the role ('Rol'), and so does
+ * everyone the Administrador role (it always holds every permission): no greyed form.
+ */
 export default function EditRolePage() {
-  usePageTitle('Editar Rol');
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const canManage = useCan('roles.gestionar');
@@ -36,33 +39,44 @@ export default function EditRolePage() {
     navigate('/roles', { replace: true });
   }, [error, notFound, redirecting, navigate]);
 
-  if (redirecting || error) return null;
   const data = role.data;
+  // Until the role is known, a manager's screen is the editor's; the Administrador role only reads.
+  const readOnly = !canManage || data?.esAdministrador === true;
+  const title = readOnly ? 'Rol' : 'Editar Rol';
+  usePageTitle(title);
+
+  if (redirecting || error) return null;
 
   return (
     <PageFrame
       back="/roles"
       backLabel="Volver a la lista"
-      title="Editar Rol"
+      title={title}
       subtitle={data ? data.nombre : 'Cargando el rol...'}
     >
       {data && catalogue.data ? (
-        <RoleForm
-          key={data.id}
-          defaultValues={{ nombre: data.nombre, descripcion: data.descripcion ?? '', permisos: data.permisos }}
-          catalogue={catalogue.data}
-          title="Editar Rol"
-          readOnly={data.esAdministrador || !canManage}
-          readOnlyNote={data.esAdministrador ? TEAM_MESSAGES.adminRoleLocked : undefined}
-          submitLabel="Guardar cambios"
-          onSubmit={async (values) => {
-            await update.mutateAsync({ id: data.id, json: values });
-            // If it is this member's own role, the sidebar and the guards follow at once.
-            await refresh();
-            toast.success(TEAM_MESSAGES.roleUpdated, `Los cambios del rol ${values.nombre} se han guardado.`);
-            navigate('/roles');
-          }}
-        />
+        readOnly ? (
+          <RoleDetails
+            role={data}
+            catalogue={catalogue.data}
+            note={data.esAdministrador ? TEAM_MESSAGES.adminRoleLocked : undefined}
+          />
+        ) : (
+          <RoleForm
+            key={data.id}
+            defaultValues={{ nombre: data.nombre, descripcion: data.descripcion ?? '', permisos: data.permisos }}
+            catalogue={catalogue.data}
+            title="Editar Rol"
+            submitLabel="Guardar cambios"
+            onSubmit={async (values) => {
+              await update.mutateAsync({ id: data.id, json: values });
+              // If it is this member's own role, the sidebar and the guards follow at once.
+              await refresh();
+              toast.success(TEAM_MESSAGES.roleUpdated, `Los cambios del rol ${values.nombre} se han guardado.`);
+              navigate('/roles');
+            }}
+          />
+        )
       ) : (
         <RoleFormLoading />
       )}

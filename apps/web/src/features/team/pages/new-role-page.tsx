@@ -30,7 +30,6 @@ export default function NewRolePage() {
           defaultValues={{ nombre: '', descripcion: '', permisos: [] }}
           catalogue={catalogue.data}
           title="Nuevo Rol"
-          readOnly={false}
           submitLabel="Crear rol"
           onSubmit={async (values) => {
             await create.mutateAsync(values);

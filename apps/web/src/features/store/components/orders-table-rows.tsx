@@ -1,0 +1,64 @@
+import type { OrderSummary } from '@odontia/shared';
+import { Link } from 'react-router';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useClinicDateTime } from '@/lib/use-clinic-today';
+import { formatPesos } from '../lib/money';
+import { OrderStatusBadge } from './order-status';
+
+/**
+ * Orders newest first: numero_pedido (the link to the order), date, the other party, items, total
+ * and estado. `basePath` is /compras/pedidos for the buyer, /ventas for the supplier. The header and
+ * body of ListTable's table; on a phone the key columns stay (the order and its estado) and the date,
+ * the other party and the total go under the number.
+ */
+export function OrdersTableRows({
+  orders,
+  basePath,
+  party,
+}: {
+  orders: OrderSummary[];
+  basePath: string;
+  party: 'proveedor' | 'clinica';
+}) {
+  const formatDateTime = useClinicDateTime();
+  const partyOf = (order: OrderSummary) => (party === 'proveedor' ? order.proveedor.nombre : order.clinica.nombre);
+  return (
+    <>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Pedido</TableHead>
+          <TableHead className="hidden md:table-cell">Fecha</TableHead>
+          <TableHead className="hidden lg:table-cell">{party === 'proveedor' ? 'Proveedor' : 'Clínica'}</TableHead>
+          <TableHead className="hidden text-right lg:table-cell">Productos</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">Total</TableHead>
+          <TableHead>Estado</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {orders.map((order) => (
+          <TableRow key={order.id}>
+            <TableCell className="whitespace-normal">
+              <Link to={`${basePath}/${order.id}`} className="font-medium hover:underline">
+                {order.numeroPedido}
+              </Link>
+              <span className="block text-sm text-muted-foreground md:hidden">
+                <time dateTime={order.fechaCreacion}>{formatDateTime(order.fechaCreacion)}</time>
+              </span>
+              <span className="block text-sm lg:hidden">{partyOf(order)}</span>
+              <span className="block text-sm tabular-nums sm:hidden">{formatPesos(order.total)}</span>
+            </TableCell>
+            <TableCell className="hidden md:table-cell">
+              <time dateTime={order.fechaCreacion}>{formatDateTime(order.fechaCreacion)}</time>
+            </TableCell>
+            <TableCell className="hidden lg:table-cell">{partyOf(order)}</TableCell>
+            <TableCell className="hidden text-right tabular-nums lg:table-cell">{order.cantidadProductos}</TableCell>
+            <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatPesos(order.total)}</TableCell>
+            <TableCell>
+              <OrderStatusBadge estado={order.estado} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </>
+  );
+}
