@@ -13,6 +13,7 @@ import { newsRoutes } from './features/dashboard/news.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { odontogramRoutes } from './features/odontogram/odontogram.routes.ts';
+import { medicalAlertsRoutes } from './features/medical-alerts/medical-alerts.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { publicProfileRoutes } from './features/public-profile/public-profile.routes.ts';
@@ -46,6 +47,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/me', accountRoutes)
   .route('/pacientes', patientsRoutes)
   .route('/pacientes', odontogramRoutes)
+  .route('/pacientes', medicalAlertsRoutes)
   .route('/auditoria', auditRoutes)
   .route('/directorio', directoryRoutes)
   .route('/directorio/clinicas', publicRequestRoutes)

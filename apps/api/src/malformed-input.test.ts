@@ -126,7 +126,13 @@ describe('malformed input at every route', () => {
     expect(ROUTES.length).toBeGreaterThan(60);
     expect(JSON_ROUTES.length).toBeGreaterThan(20);
     expect(JSON_ROUTES.map((r) => `${r.method} ${r.path}`)).toEqual(
-      expect.arrayContaining(['POST /citas', 'PUT /pacientes/:id/odontograma', 'POST /pacientes', 'PUT /roles/:id']),
+      expect.arrayContaining([
+        'POST /citas',
+        'PUT /pacientes/:id/odontograma',
+        'POST /pacientes',
+        'PUT /roles/:id',
+        'POST /pacientes/:id/antecedentes',
+      ]),
     );
   });
 

@@ -117,6 +117,15 @@ describe('permission matrix (generated from the route table)', () => {
     expect(PROTECTED.length).toBeGreaterThan(30);
   });
 
+  it('puts the medical alerts behind their permissions: the full list historia.ver, changes antecedentes.editar', () => {
+    const permissionOf = (key: string) => ROUTES.find((r) => `${r.method} ${r.path}` === key)?.permission;
+    expect({
+      list: permissionOf('GET /pacientes/:id/antecedentes'),
+      add: permissionOf('POST /pacientes/:id/antecedentes'),
+      withdraw: permissionOf('POST /pacientes/:id/antecedentes/:antecedenteId/retirar'),
+    }).toEqual({ list: 'historia.ver', add: 'antecedentes.editar', withdraw: 'antecedentes.editar' });
+  });
+
   it('refuses every route to every default role that lacks its permission, with 403 and nothing changed', async () => {
     const before = await fingerprint();
     const denied: string[] = [];

@@ -22,3 +22,4 @@ export * from './opening-hours.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/store.ts';
 export * from './schemas/catalog.ts';
+export * from './schemas/medical-alerts.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasOnlyAllowedCharacters, pageNumber } from './schemas/fields.ts';
 import { PATIENT_MESSAGES } from './schemas/patients.ts';
+import { alertLabelsSchema } from './schemas/medical-alerts.ts';
 
 /**
  * The odontogram (spec 000 §2 Odontograma, §3 Tooth chart entry, §4 Tooth, §5 Tooth chart reset; DESIGN §1
@@ -419,6 +420,8 @@ export const odontogramPatientSchema = z.strictObject({
   nombres: z.string(),
   apellidos: z.string(),
   telefono: z.string().nullable(),
+  /** The short list of the patient's medical alerts (the badge). */
+  alertas: alertLabelsSchema,
 });
 export type OdontogramPatient = z.infer<typeof odontogramPatientSchema>;
 

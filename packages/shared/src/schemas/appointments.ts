@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertLabelsSchema } from './medical-alerts.ts';
 import { ESPECIALIDAD_IDS, type SpecialtyId } from '../directory.ts';
 import { ESTADOS_CITA } from '../estados.ts';
 import { openWeekdays } from '../opening-hours.ts';
@@ -293,7 +294,14 @@ export const appointmentSchema = z.object({
   titulo: z.string(),
   notas: z.string().nullable(),
   estado: z.enum(ESTADOS_CITA),
-  paciente: z.object({ id: z.string(), nombres: z.string(), apellidos: z.string(), telefono: z.string().nullable() }),
+  paciente: z.object({
+    id: z.string(),
+    nombres: z.string(),
+    apellidos: z.string(),
+    telefono: z.string().nullable(),
+    /** The short list of the patient's medical alerts (the badge). */
+    alertas: alertLabelsSchema,
+  }),
   dentista: z.object({
     id: z.string(),
     nombres: z.string(),
@@ -311,7 +319,7 @@ export type Appointment = z.infer<typeof appointmentSchema>;
 export const calendarAppointmentSchema = appointmentSchema
   .pick({ id: true, dentistaId: true, fecha: true, horaInicio: true, horaFin: true, titulo: true, estado: true })
   .extend({
-    paciente: appointmentSchema.shape.paciente.pick({ nombres: true, apellidos: true }),
+    paciente: appointmentSchema.shape.paciente.pick({ nombres: true, apellidos: true, alertas: true }),
     dentista: appointmentSchema.shape.dentista.pick({ nombres: true, apellidos: true, color: true }),
   })
   .strict();

@@ -15,6 +15,9 @@ export const AUDIT_ACTIONS = [
   'paciente.eliminar',
   'paciente.desactivar',
   'paciente.reactivar',
+  'antecedentes.ver',
+  'antecedentes.crear',
+  'antecedentes.retirar',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -27,6 +30,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'paciente.eliminar': 'Eliminó al paciente',
   'paciente.desactivar': 'Desactivó y ocultó al paciente (tiene historia clínica)',
   'paciente.reactivar': 'Reactivó al paciente',
+  'antecedentes.ver': 'Vio los antecedentes médicos',
+  'antecedentes.crear': 'Registró un antecedente médico',
+  'antecedentes.retirar': 'Retiró un antecedente médico',
 };
 
 export const AUDIT_PAGE_SIZE = 20;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertLabelsSchema } from './medical-alerts.ts';
 import { ESTADOS_PACIENTE } from '../estados.ts';
 import {
   FIELD_MESSAGES,
@@ -77,6 +78,8 @@ export const patientListItemSchema = z.object({
   /** YYYY-MM-DD */
   ultimaVisita: z.string().nullable(),
   proximaVisita: z.string().nullable(),
+  /** The short list of medical alerts (the patient picker's badge). */
+  alertas: alertLabelsSchema,
 });
 export type PatientListItem = z.infer<typeof patientListItemSchema>;
 
@@ -119,6 +122,8 @@ export const patientRecordSchema = z.strictObject({
   proximaVisita: z.iso.date().nullable(),
   /** When it was last edited (ISO 8601, UTC, milliseconds); null if never. */
   fechaActualizacion: z.iso.datetime({ precision: 3 }).nullable(),
+  /** The short list of medical alerts (the page header's badge). */
+  alertas: alertLabelsSchema,
 });
 export type PatientRecord = z.infer<typeof patientRecordSchema>;
 

@@ -19,7 +19,16 @@ import { selectList, tableRef, type RowOf } from '../../db/column-map.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { localMidnight, localText } from '../../db/local-day.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { citas, citasVersion, clinicas, dentistas, pacientes, pacientesConteo } from '../../db/schema/index.ts';
+import { alertLabels } from '../../db/alert-labels.ts';
+import {
+  antecedentes,
+  citas,
+  citasVersion,
+  clinicas,
+  dentistas,
+  pacientes,
+  pacientesConteo,
+} from '../../db/schema/index.ts';
 import { foldedContains } from '../../db/search.ts';
 import type { Member } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -41,6 +50,8 @@ export const partyColumns = (paciente: Pacientes, dentista: Dentistas) => ({
   pacienteNombres: paciente.nombres,
   pacienteApellidos: paciente.apellidos,
   pacienteTelefono: paciente.telefono,
+  /** The patient's short list of medical alerts (db/alert-labels.ts): the badge of a cell, a card, the page. */
+  pacienteAlertas: alertLabels(paciente.id),
   dentistaNombres: dentista.nombres,
   dentistaApellidos: dentista.apellidos,
   dentistaEspecialidad: sql<SpecialtyId>`${dentista.especialidad}`,
@@ -80,6 +91,7 @@ const toAppointment = (r: Row): Appointment => ({
     nombres: r.pacienteNombres,
     apellidos: r.pacienteApellidos,
     telefono: r.pacienteTelefono,
+    alertas: r.pacienteAlertas,
   },
   dentista: {
     id: r.dentistaId,
@@ -111,7 +123,7 @@ const toCalendarAppointment = (r: CalendarRow): CalendarAppointment => ({
   horaFin: r.horaFin,
   titulo: r.titulo,
   estado: r.estado,
-  paciente: { nombres: r.pacienteNombres, apellidos: r.pacienteApellidos },
+  paciente: { nombres: r.pacienteNombres, apellidos: r.pacienteApellidos, alertas: r.pacienteAlertas },
   dentista: { nombres: r.dentistaNombres, apellidos: r.dentistaApellidos, color: r.dentistaColor },
 });
 
@@ -133,7 +145,7 @@ const searchCondition = (term: string): SQL =>
  * The agenda's reads are what reception's screen asks for all day, mostly the same ones again: each
  * is a named prepared statement (planned once per connection, raw rows) that also reads the agenda's
  * version, i.e. the clinic's citas_version (appointments and dentists) and pacientes_conteo
- * (patients), moved by triggers in the same transaction as any write to them. Given the version its
+ * (patients and their medical alerts), moved by triggers in the same transaction as any write to them. Given the version its
  * cached result was computed at, the statement skips the work when nothing changed, and the result
  * is reused (VersionedCache; docs/decisions/0012). `orden` is each row's instant, for the order.
  */
@@ -151,7 +163,7 @@ const agenda = {
  */
 const VERSION_COUNTERS: { counter: Table; covers: Table[] }[] = [
   { counter: citasVersion, covers: [citas, dentistas] },
-  { counter: pacientesConteo, covers: [pacientes] },
+  { counter: pacientesConteo, covers: [pacientes, antecedentes] },
 ];
 const versioned = (inner: SQL, order: SQL) => sql`with v as (
     select coalesce((select sum(${citasVersion.version}) from ${citasVersion} where ${citasVersion.clinicaId} = ${agenda.clinica}), 0)::text
@@ -174,8 +186,8 @@ function versionedStatement<R, V extends VersionValues>(name: string, reads: rea
 type VersionValues = { clinicaId: string; zona: string; cached: string | null };
 type PageValues = VersionValues & { hoy: string; offset: number };
 type CalendarValues = VersionValues & { desde: string; hasta: string; dentistaId: string | null };
-/** What every agenda read shows: appointments with their patient and dentist. */
-const AGENDA_TABLES = [citas, pacientes, dentistas];
+/** What every agenda read shows: appointments with their patient (and their alerts' short list) and dentist. */
+const AGENDA_TABLES = [citas, pacientes, antecedentes, dentistas];
 
 /** One cache per kind of read (each holds one type of result), 32 million characters in all. */
 type AgendaCaches = {

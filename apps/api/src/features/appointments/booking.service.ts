@@ -94,6 +94,7 @@ function checkParties(row: PartyRow | undefined, data: { pacienteId: string; den
       nombres: row.pacienteNombres!,
       apellidos: row.pacienteApellidos!,
       telefono: row.pacienteTelefono,
+      alertas: row.pacienteAlertas,
     },
     dentistaRow: {
       id: data.dentistaId,

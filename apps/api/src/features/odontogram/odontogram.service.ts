@@ -18,6 +18,7 @@ import {
   selectList,
   type RowOf,
 } from '../../db/column-map.ts';
+import { alertLabels } from '../../db/alert-labels.ts';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
 import { odontogramaVersiones, pacientes, usuarios } from '../../db/schema/index.ts';
@@ -95,6 +96,7 @@ const loadColumns = {
         nombres: paciente.nombres,
         apellidos: paciente.apellidos,
         telefono: paciente.telefono,
+        alertas: alertLabels(paciente.id),
       }),
     }),
   ),

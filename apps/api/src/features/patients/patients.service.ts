@@ -19,7 +19,8 @@ import { and, count, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from '
 import { containsPattern } from '../../db/search.ts';
 import { jsonObject, jsonTextOf, selectList, type RowOf } from '../../db/column-map.ts';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
-import { citas, odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
+import { alertLabels } from '../../db/alert-labels.ts';
+import { antecedentes, citas, odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
 import {
   auditInsertPrepared,
@@ -51,6 +52,8 @@ const patientColumns = {
   ultimaVisita: pacientes.ultimaVisita,
   proximaVisita: pacientes.proximaVisita,
   fechaActualizacion: pacientes.fechaActualizacion,
+  /** The short list of medical alerts (db/alert-labels.ts): the page header's badge. */
+  alertas: alertLabels(pacientes.id),
 };
 
 /** What the top-bar search shows of each match. */
@@ -72,6 +75,8 @@ const listColumns = {
   estado: sql<PatientStatus>`${pacientes.estado}`,
   ultimaVisita: sql<string | null>`${pacientes.ultimaVisita}::text`,
   proximaVisita: sql<string | null>`${pacientes.proximaVisita}::text`,
+  /** The short list of medical alerts: the patient picker shows the badge beside each match. */
+  alertas: alertLabels(pacientes.id),
 };
 
 /**
@@ -335,14 +340,20 @@ const futureAppointments = (clinicaId: string, pacienteId: string) =>
     inArray(citas.estado, ['pendiente', 'confirmada']),
   );
 
-/** Whether the patient has clinical records (chart versions): then they are kept, not erased. */
+/** Whether the patient has clinical records (chart versions, medical alerts): then they are kept, not erased. */
 async function hasClinicalRecords(db: Executor, id: string): Promise<boolean> {
   const [history] = await db
     .select({ id: odontogramaVersiones.id })
     .from(odontogramaVersiones)
     .where(eq(odontogramaVersiones.pacienteId, id))
     .limit(1);
-  return !!history;
+  if (history) return true;
+  const [alert] = await db
+    .select({ id: antecedentes.id })
+    .from(antecedentes)
+    .where(eq(antecedentes.pacienteId, id))
+    .limit(1);
+  return !!alert;
 }
 
 /**
