@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
+import { MedicalAlertBadge } from '@/components/medical-alert-badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -8,7 +9,14 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { usePatientOptions } from '@/lib/patient-options';
 
-export type PickedPatient = { id: string; nombres: string; apellidos: string; telefono: string | null };
+export type PickedPatient = {
+  id: string;
+  nombres: string;
+  apellidos: string;
+  telefono: string | null;
+  /** The short list of medical alerts: the red badge beside the patient (issue 22). */
+  alertas?: readonly string[];
+};
 
 const SEARCH_DELAY_MS = 250;
 const nameOf = (p: PickedPatient) => `${p.nombres} ${p.apellidos}`;
@@ -53,6 +61,7 @@ export function PatientPicker({ value, initial, onChange, disabled, ...wiring }:
         <span id={wiring.id} tabIndex={-1} className="text-sm">
           <span className="font-medium">{nameOf(picked)}</span>
           {picked.telefono ? <span className="ml-2 text-muted-foreground">{picked.telefono}</span> : null}
+          {picked.alertas?.length ? <MedicalAlertBadge alertas={picked.alertas} className="ml-2 align-middle" /> : null}
         </span>
         {disabled ? null : (
           <Button
@@ -120,6 +129,7 @@ export function PatientPicker({ value, initial, onChange, disabled, ...wiring }:
             >
               <span className="font-medium">{nameOf(p)}</span>
               {p.telefono ? <span className="ml-2 text-muted-foreground">{p.telefono}</span> : null}
+              {p.alertas.length ? <MedicalAlertBadge alertas={p.alertas} compact className="ml-2 align-middle" /> : null}
             </li>
           ))
         )}

@@ -20,6 +20,7 @@ const PATIENT = {
   apellidos: 'Arrieta',
   telefono: '600222333',
   estado: 'activo',
+  alertas: [],
 };
 
 const cita = (
@@ -36,7 +37,7 @@ const cita = (
   horaFin,
   titulo: 'Revisión',
   estado: 'pendiente',
-  paciente: { nombres, apellidos: 'Prueba' },
+  paciente: { nombres, apellidos: 'Prueba', alertas: [] },
   dentista: { nombres: DENTIST.nombres, apellidos: DENTIST.apellidos, color: DENTIST.color },
 });
 

@@ -13,7 +13,7 @@ import OdontogramPage from './pages/odontogram-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 
-const PATIENT = { id: 'p1', nombres: 'Ana', apellidos: 'Ortega', telefono: null };
+const PATIENT = { id: 'p1', nombres: 'Ana', apellidos: 'Ortega', telefono: null, alertas: [] };
 const autor = { id: 'u2', nombre: 'Marta Gil' };
 
 let permisos: string[] = [];

@@ -20,6 +20,7 @@ const patient = (id: string, nombres: string, apellidos: string, estado = 'activ
   estado,
   ultimaVisita: null,
   proximaVisita: null,
+  alertas: [],
 });
 
 let permisos: string[];

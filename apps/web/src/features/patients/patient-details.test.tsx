@@ -22,6 +22,7 @@ const PATIENT = {
   ultimaVisita: null,
   proximaVisita: null,
   fechaActualizacion: null,
+  alertas: [],
 };
 
 let permisos: string[];

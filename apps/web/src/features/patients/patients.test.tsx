@@ -141,7 +141,7 @@ describe('Pacientes without a configured clinic', () => {
 
 describe('Pacientes list', () => {
   const page = (total: number, totalExacto: boolean): PatientPage => ({
-    pacientes: PATIENTS.map((p) => ({ ...p, estado: 'activo', ultimaVisita: null, proximaVisita: null })),
+    pacientes: PATIENTS.map((p) => ({ ...p, estado: 'activo', ultimaVisita: null, proximaVisita: null, alertas: [] })),
     total,
     totalExacto,
     pagina: 1,

@@ -17,10 +17,13 @@ export function BackToAgenda() {
 export function AppointmentPageFrame({
   title,
   subtitle,
+  badge,
   children,
 }: {
   title: string;
   subtitle: string;
+  /** Under the subtitle: the patient's medical-alert badge. */
+  badge?: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
@@ -29,6 +32,7 @@ export function AppointmentPageFrame({
         <BackToAgenda />
         <h1 className="mt-2 text-2xl font-semibold tracking-tight">{title}</h1>
         <p className="text-muted-foreground">{subtitle}</p>
+        {badge ? <div className="mt-2">{badge}</div> : null}
       </div>
       {children}
     </div>

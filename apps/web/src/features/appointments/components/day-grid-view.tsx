@@ -1,5 +1,6 @@
-import { APPOINTMENT_MESSAGES, ESTADO_CITA_LABELS } from '@odontia/shared';
+import { APPOINTMENT_MESSAGES, ESTADO_CITA_LABELS, MEDICAL_ALERT_MESSAGES } from '@odontia/shared';
 import { Link } from 'react-router';
+import { MedicalAlertBadge } from '@/components/medical-alert-badge';
 import { cn } from '@/lib/utils';
 import type { CalendarAppointment } from '../api/appointments';
 import type { AgendaReturnState } from '../lib/agenda-return';
@@ -143,7 +144,7 @@ function ChairColumn({
         <Link
           key={c.id}
           to={`/citas/${c.id}`}
-          aria-label={`${formatTime(c.horaInicio)} – ${formatTime(c.horaFin)}, ${c.paciente.nombres} ${c.paciente.apellidos}, ${c.titulo}, ${ESTADO_CITA_LABELS[c.estado]}`}
+          aria-label={`${formatTime(c.horaInicio)} – ${formatTime(c.horaFin)}, ${c.paciente.nombres} ${c.paciente.apellidos}, ${c.titulo}, ${ESTADO_CITA_LABELS[c.estado]}${c.paciente.alertas.length ? `, ${MEDICAL_ALERT_MESSAGES.badgeName(c.paciente.alertas)}` : ''}`}
           className={cn(
             'absolute inset-x-1 z-10 overflow-hidden rounded border-l-4 bg-muted px-1.5 py-0.5 text-xs shadow-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
             c.estado === 'cancelada' && 'z-0 line-through opacity-60',
@@ -159,7 +160,8 @@ function ChairColumn({
           </span>{' '}
           <span className="font-medium">
             {c.paciente.nombres} {c.paciente.apellidos}
-          </span>
+          </span>{' '}
+          <MedicalAlertBadge alertas={c.paciente.alertas} compact className="align-middle" />
           <span className="block truncate text-muted-foreground">
             {c.titulo} · {ESTADO_CITA_LABELS[c.estado]}
           </span>

@@ -12,6 +12,7 @@ import { toast } from '@/lib/toast';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAppointment, useDeleteAppointment, useUpdateAppointment, type Appointment } from '../api/appointments';
+import { MedicalAlertBadge } from '@/components/medical-alert-badge';
 import { AppointmentDetails } from '../components/appointment-details';
 import { AppointmentForm, type AppointmentFormValues } from '../components/appointment-form';
 import { AppointmentPageFrame, BackToAgenda } from '../components/appointment-page-frame';
@@ -111,6 +112,7 @@ export default function EditAppointmentPage() {
           ? `${data.paciente.nombres} ${data.paciente.apellidos} · ${formatDay(data.fecha)} ${formatTime(data.horaInicio)}`
           : 'Cargando la cita...'
       }
+      badge={data ? <MedicalAlertBadge alertas={data.paciente.alertas} /> : null}
     >
       {data && !canEdit ? (
         <AppointmentDetails cita={data} actions={canDelete ? <DeleteAppointmentButton cita={data} /> : null} />

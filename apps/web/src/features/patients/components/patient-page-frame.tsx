@@ -24,11 +24,14 @@ export function PatientPageFrame({
   title,
   subtitle,
   actions,
+  badge,
   children,
 }: {
   title: string;
   subtitle: string;
   actions?: ReactNode;
+  /** Under the subtitle: the patient's medical-alert badge. */
+  badge?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -40,6 +43,7 @@ export function PatientPageFrame({
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
           <p className="text-muted-foreground">{subtitle}</p>
+          {badge ? <div className="mt-2">{badge}</div> : null}
         </div>
         {actions}
       </header>

@@ -2,6 +2,7 @@ import { PATIENT_MESSAGES, type UpdatePatientData } from '@odontia/shared';
 import { Smile, UserX } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { MedicalAlertBadge } from '@/components/medical-alert-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -16,6 +17,7 @@ import { useRemovePatientPhoto } from '../api/remove-patient-photo';
 import { useUpdatePatient } from '../api/update-patient';
 import { useUploadPatientPhoto } from '../api/upload-patient-photo';
 import { PatientDetails } from '../components/patient-details';
+import { MedicalAlertsSection } from '../components/medical-alerts-section';
 import { PatientForm, type PatientFormValues } from '../components/patient-form';
 import { BackToList, PatientPageFrame } from '../components/patient-page-frame';
 import { useSubmitPatient } from '../hooks/use-submit-patient';
@@ -106,6 +108,7 @@ export default function EditPatientPage() {
       subtitle={
         patient.data ? `${patient.data.nombres} ${patient.data.apellidos}` : 'Cargando los datos del paciente...'
       }
+      badge={patient.data ? <MedicalAlertBadge alertas={patient.data.alertas} /> : null}
       actions={
         canSeeChart && patient.data ? (
           <Button variant="outline" asChild>
@@ -136,6 +139,7 @@ export default function EditPatientPage() {
           <Skeleton className="h-24 w-full" />
         </div>
       )}
+      {patient.data ? <MedicalAlertsSection patientId={patient.data.id} /> : null}
     </PatientPageFrame>
   );
 }
