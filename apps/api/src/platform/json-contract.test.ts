@@ -138,7 +138,7 @@ describe('pre-serialised bodies match their shared schemas', () => {
       chart: emptyChart(),
       autor: null,
       fecha: null,
-      paciente: { id, nombres: 'Marta', apellidos: 'Sanz', telefono: '600555666' },
+      paciente: { id, nombres: 'Marta', apellidos: 'Sanz', telefono: '600555666', alertas: [] },
     });
 
     const first = setToothNotes(applyStatus(emptyChart(), { tooth: 16, surface: 'center' }, 'cavity'), 16, 'Oclusal');

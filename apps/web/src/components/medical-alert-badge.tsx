@@ -21,9 +21,7 @@ type Props = {
 export function MedicalAlertBadge({ alertas, compact = false, className }: Props) {
   if (alertas.length === 0) return null;
   const name = MEDICAL_ALERT_MESSAGES.badgeName(alertas);
-  const text = compact
-    ? `${alertas[0]}${alertas.length > 1 ? ` +${alertas.length - 1}` : ''}`
-    : alertas.join(' · ');
+  const text = compact ? `${alertas[0]}${alertas.length > 1 ? ` +${alertas.length - 1}` : ''}` : alertas.join(' · ');
   return (
     <span
       role="img"

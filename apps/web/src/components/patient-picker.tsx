@@ -129,7 +129,9 @@ export function PatientPicker({ value, initial, onChange, disabled, ...wiring }:
             >
               <span className="font-medium">{nameOf(p)}</span>
               {p.telefono ? <span className="ml-2 text-muted-foreground">{p.telefono}</span> : null}
-              {p.alertas.length ? <MedicalAlertBadge alertas={p.alertas} compact className="ml-2 align-middle" /> : null}
+              {p.alertas.length ? (
+                <MedicalAlertBadge alertas={p.alertas} compact className="ml-2 align-middle" />
+              ) : null}
             </li>
           ))
         )}

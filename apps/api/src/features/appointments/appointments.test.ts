@@ -627,7 +627,7 @@ describe('appointments', () => {
       horaFin: '00:30',
       titulo: 'Dentro',
       estado: 'pendiente',
-      paciente: { nombres: 'José', apellidos: expect.any(String) },
+      paciente: { nombres: 'José', apellidos: expect.any(String), alertas: [] },
       dentista: { nombres: 'Laura', apellidos: expect.any(String), color: expect.stringMatching(/^#[0-9a-f]{6}$/i) },
     });
     const one = (await (

@@ -56,7 +56,7 @@ describe('current chart and saves', () => {
       chart: emptyChart(),
       autor: null,
       fecha: null,
-      paciente: { id, nombres: 'Lucía', apellidos: 'Gómez', telefono: null },
+      paciente: { id, nombres: 'Lucía', apellidos: 'Gómez', telefono: null, alertas: [] },
     });
     const rows = await auditRows(id);
     expect(rows.map((r) => r.accion)).toEqual(['paciente.crear', 'odontograma.ver']);
@@ -89,7 +89,10 @@ describe('current chart and saves', () => {
     expect(Date.now() - new Date(saved.fecha).getTime()).toBeLessThan(60_000);
 
     const again = await (await load(ana.cookie, id)).json();
-    expect(again).toEqual({ ...saved, paciente: { id, nombres: 'Lucía', apellidos: 'Gómez', telefono: null } });
+    expect(again).toEqual({
+      ...saved,
+      paciente: { id, nombres: 'Lucía', apellidos: 'Gómez', telefono: null, alertas: [] },
+    });
 
     const second = await save(ana.cookie, id, 1, withMissing(saved.chart));
     expect(second.status).toBe(200);

@@ -237,6 +237,21 @@ describe('the calendar', () => {
     ]);
   });
 
+  it("shows a patient's medical alerts on their appointment in the Día grid, by name and as text", async () => {
+    const withAlerts = cita('c1', '2026-11-24', '10:00', '10:30', 'Rosa');
+    appointments = [
+      { ...withAlerts, paciente: { ...withAlerts.paciente, alertas: ['Alergia a penicilina', 'Anticoagulante'] } },
+      cita('c2', '2026-11-24', '11:00', '11:30', 'Luis'),
+    ];
+    renderAt('/citas?vista=calendario&modo=dia&fecha=2026-11-24');
+    const link = await screen.findByRole('link', { name: /10:00 – 10:30, Rosa Prueba/ }, LOADED);
+    expect(link.getAttribute('aria-label')).toMatch(/, Alertas médicas: Alergia a penicilina, Anticoagulante$/);
+    const badge = within(link).getByRole('img', { name: 'Alertas médicas: Alergia a penicilina, Anticoagulante' });
+    expect(badge.textContent).toBe('Alergia a penicilina +1');
+    const other = screen.getByRole('link', { name: /11:00 – 11:30, Luis Prueba/ });
+    expect(within(other).queryByRole('img')).toBeNull();
+  });
+
   it('brings a booking started from a free slot back to its day, with the calendar’s filter', FORM_TEST, async () => {
     renderAt(`/citas?vista=calendario&modo=dia&fecha=2026-11-23&dentista=${D1}`);
     const chair = await screen.findByRole('region', { name: 'Citas de Marta Gil' }, LOADED);
