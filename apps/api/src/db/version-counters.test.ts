@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClinicOwner, createTestApp, type TestApp } from '../test/app.ts';
 import {
   accesosVersion,
+  antecedentes,
   citas,
   citasVersion,
   clinicas,
@@ -98,6 +99,48 @@ describe('version counters', () => {
       after: 0,
     });
     expect((await counters(b)).pacientes).toEqual({ total: 2, version: 2 });
+  });
+
+  it("pacientes_conteo: every write to a clinic's medical alerts moves its version, never its total", async () => {
+    const { clinica, userId } = await createClinicOwner(t);
+    const [paciente] = await t.db
+      .insert(pacientes)
+      .values({ clinicaId: clinica.id, nombres: 'Ana', apellidos: 'Ruiz' })
+      .returning({ id: pacientes.id });
+    const step = async (write: () => Promise<unknown>) => {
+      const before = (await counters(clinica.id)).pacientes!;
+      await write();
+      const after = (await counters(clinica.id)).pacientes!;
+      expect(after.version).toBeGreaterThan(before.version);
+      expect(after.total).toBe(before.total);
+    };
+    let id = '';
+    await step(async () => {
+      [{ id }] = await t.db
+        .insert(antecedentes)
+        .values({
+          clinicaId: clinica.id,
+          pacienteId: paciente.id,
+          tipo: 'alergia',
+          descripcion: 'látex',
+          autorNombre: 'Ana',
+        })
+        .returning({ id: antecedentes.id });
+    });
+    await step(() =>
+      t.db
+        .update(antecedentes)
+        .set({ fechaRetirada: new Date(), retiradaPorId: userId, retiradaPorNombre: 'Ana' })
+        .where(eq(antecedentes.id, id)),
+    );
+    // A delete (only a clinic's own cascade gets past the trigger) is a write all the same.
+    await step(() =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`alter table antecedentes disable trigger antecedentes_sin_cambios`);
+        await tx.delete(antecedentes).where(eq(antecedentes.id, id));
+        await tx.execute(sql`alter table antecedentes enable trigger antecedentes_sin_cambios`);
+      }),
+    );
   });
 
   it('citas_version: per dentist, created by their first appointment, moved by every write to their appointments and by edits of the dentist', async () => {

@@ -10,7 +10,7 @@ import {
 } from '@odontia/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { antecedentes, auditoria, pacientes } from '../../db/schema/index.ts';
+import { antecedentes, auditoria, clinicas, pacientes } from '../../db/schema/index.ts';
 import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -136,6 +136,14 @@ describe('medical alerts (antecedentes)', () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as { resultado: string }).resultado).toBe('archivado');
     expect(await rowCount(id)).toBe(1);
+  });
+
+  it('goes with its clinic when a whole clinic is deleted (the one DELETE the trigger lets through)', async () => {
+    const owner = await createClinicOwner(t);
+    const id = await newPatient(owner);
+    await added(await add(owner.cookie, id, { tipo: 'condicion', condicion: 'hipertension' }));
+    await t.db.delete(clinicas).where(eq(clinicas.id, owner.clinica.id));
+    expect(await rowCount(id)).toBe(0);
   });
 
   it("answers another clinic's patient and alert as not found, and changes nothing", async () => {
