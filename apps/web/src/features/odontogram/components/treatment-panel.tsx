@@ -1,5 +1,14 @@
 import {
+  CHART_STAGE_LABELS,
+  CHART_STAGES,
+  chartDentition,
+  DENTITION_LABELS,
+  DENTITIONS,
   ODONTOGRAM_MESSAGES as M,
+  toothEntry,
+  type ChartStageChoice,
+  type Dentition,
+  type OdontogramService,
   surfaceLabel,
   SURFACES,
   TOOTH_NOTES_MAX,
@@ -28,6 +37,12 @@ type Props = {
   saving: boolean;
   dirty: boolean;
   onApply: (status: ToothStatus) => void;
+  /** The etapa the status buttons apply, and its service when planned. */
+  stage: ChartStageChoice;
+  onStage: (stage: ChartStageChoice) => void;
+  services: OdontogramService[];
+  servicesError: boolean;
+  onDentition: (denticion: Dentition) => void;
   /** A surface of the selected tooth, or the whole tooth (null). */
   onChooseSurface: (surface: Surface | null) => void;
   onNotes: (notas: string) => void;
@@ -55,6 +70,11 @@ export function TreatmentPanel({
   saving,
   dirty,
   onApply,
+  stage,
+  onStage,
+  services,
+  servicesError,
+  onDentition,
   onChooseSurface,
   onNotes,
   onClear,
@@ -62,7 +82,8 @@ export function TreatmentPanel({
   onReset,
 }: Props) {
   const notesId = useId();
-  const tooth = selection ? chart[selection.tooth] : null;
+  const tooth = selection ? toothEntry(chart, selection.tooth) : null;
+  const needsService = stage.etapa === 'planificado' && !stage.servicioId;
   return (
     <section
       aria-labelledby={`${notesId}-titulo`}
@@ -103,6 +124,75 @@ export function TreatmentPanel({
         </div>
       ) : null}
 
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${notesId}-denticion`}>Dentición</Label>
+        <select
+          id={`${notesId}-denticion`}
+          className="h-9 rounded-md border bg-background px-2 text-sm"
+          value={chartDentition(chart)}
+          onChange={(e) => {
+            const denticion = DENTITIONS.find((d) => d === e.target.value);
+            if (denticion) onDentition(denticion);
+          }}
+        >
+          {DENTITIONS.map((d) => (
+            <option key={d} value={d}>
+              {DENTITION_LABELS[d]}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">Etapa</legend>
+        <div role="radiogroup" aria-label="Etapa" className="flex flex-wrap gap-1">
+          {CHART_STAGES.map((etapa) => (
+            <Button
+              key={etapa}
+              type="button"
+              size="sm"
+              role="radio"
+              aria-checked={stage.etapa === etapa}
+              variant={stage.etapa === etapa ? 'default' : 'outline'}
+              onClick={() => onStage({ etapa, servicioId: etapa === 'existente' ? null : stage.servicioId })}
+            >
+              {CHART_STAGE_LABELS[etapa]}
+            </Button>
+          ))}
+        </div>
+        {stage.etapa !== 'existente' ? (
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={`${notesId}-servicio`}>
+              {stage.etapa === 'planificado' ? 'Servicio del catálogo' : 'Servicio del catálogo (opcional)'}
+            </Label>
+            <select
+              id={`${notesId}-servicio`}
+              className="h-9 rounded-md border bg-background px-2 text-sm"
+              value={stage.servicioId ?? ''}
+              aria-invalid={needsService || undefined}
+              aria-describedby={needsService ? `${notesId}-servicio-ayuda` : undefined}
+              onChange={(e) => onStage({ ...stage, servicioId: e.target.value || null })}
+            >
+              <option value="">Elige un servicio</option>
+              {services.map((service) => (
+                <option key={service.id} value={service.id}>
+                  {service.nombre}
+                </option>
+              ))}
+            </select>
+            {needsService ? (
+              <p id={`${notesId}-servicio-ayuda`} className="text-xs text-muted-foreground">
+                {servicesError
+                  ? 'No se pudieron cargar los servicios del catálogo.'
+                  : services.length === 0
+                    ? 'El catálogo no tiene servicios activos: añade uno en Productos y Servicios.'
+                    : 'Un tratamiento planificado necesita un servicio del catálogo.'}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </fieldset>
+
       <div
         role="group"
         aria-label="Estados"
@@ -114,7 +204,7 @@ export function TreatmentPanel({
             type="button"
             variant="outline"
             className="justify-start"
-            disabled={!selection}
+            disabled={!selection || (needsService && status !== 'healthy')}
             aria-keyshortcuts={String(i + 1)}
             onClick={() => onApply(status)}
           >
