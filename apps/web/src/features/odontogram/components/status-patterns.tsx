@@ -160,7 +160,7 @@ export const StatusLegend = memo(function StatusLegend({ prefix }: { prefix: str
           </li>
         ))}
       </ul>
-      <ul aria-label="Leyenda de etapas" className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+      <ul aria-label="Etapas del tratamiento" className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
         <li className="flex items-center gap-1.5">
           <StatusSwatch prefix={prefix} status="cavity" />
           {CHART_STAGE_LABELS.existente}: color del estado
