@@ -311,6 +311,7 @@ describe('Odontograma', slow, () => {
     fireEvent.change(service, { target: { value: SERVICE } });
     fireEvent.click(estados.getByRole('button', { name: /^Obturado/ }));
     expect(button('Diente 36, Oclusal: Obturado (planificado)')).toBeTruthy();
+    expect(screen.getByText('Planificado: Obturación composite')).toBeTruthy();
     expect(button('Diente 36: Sano, con tratamiento planificado')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Dentición'), { target: { value: 'temporal' } });

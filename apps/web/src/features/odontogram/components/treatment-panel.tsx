@@ -24,6 +24,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { useClinicDateTime } from '@/lib/use-clinic-today';
 import { cn } from '@/lib/utils';
 import { StatusSwatch } from './status-patterns';
 
@@ -84,6 +85,18 @@ export function TreatmentPanel({
   const notesId = useId();
   const tooth = selection ? toothEntry(chart, selection.tooth) : null;
   const needsService = stage.etapa === 'planificado' && !stage.servicioId;
+  const formatDateTime = useClinicDateTime();
+  // What the selected entry is: its plan's service, or when and by whom it was done here.
+  const mark = tooth && selection ? (selection.surface ? tooth.superficies[selection.surface] : tooth) : null;
+  const serviceName = (id: string | null) => services.find((s) => s.id === id)?.nombre ?? 'servicio del catálogo';
+  const markInfo =
+    mark?.etapa === 'planificado'
+      ? `Planificado: ${serviceName(mark.servicioId)}`
+      : mark?.etapa === 'realizado'
+        ? mark.realizado
+          ? `Realizado aquí el ${formatDateTime(mark.realizado.fecha)} por ${mark.realizado.autor.nombre}`
+          : 'Realizado aquí: la fecha y el autor se registran al guardar'
+        : null;
   return (
     <section
       aria-labelledby={`${notesId}-titulo`}
@@ -97,6 +110,7 @@ export function TreatmentPanel({
         <span className="text-muted-foreground">Selección: </span>
         <span className="font-medium">{selectionText(selection)}</span>
       </p>
+      {markInfo ? <p className="text-sm text-muted-foreground">{markInfo}</p> : null}
 
       {selection && tooth && tooth.estado !== 'missing' ? (
         <div role="group" aria-label="Superficie" className="flex flex-wrap gap-1">
