@@ -207,6 +207,15 @@ describe('the editor state (spec 000 §4: unsaved flag)', () => {
     );
     expect(s.dirty).toBe(false);
     expect(toothEntry(s.chart, 21).estado).toBe('crown');
+    // With the chart as stored (done entries stamped by the server), the screen shows that one.
+    const stored = stampDone(
+      applyStatus(s.chart, s.selection, 'crown', { etapa: 'realizado', servicioId: null }),
+      s.chart,
+      DONE,
+    );
+    const after = chartEditorReducer({ ...s, dirty: true }, { type: 'saved', chart: stored });
+    expect(toothEntry(after.chart, 21).realizado).toEqual(DONE);
+    expect(after).toMatchObject({ dirty: false, selection: { tooth: 21, surface: null } });
     expect(s.selection).toEqual({ tooth: 21, surface: null });
   });
   it('reset sets every tooth Sano and clears selection and flag', () => {

@@ -377,7 +377,8 @@ export type ChartEditorAction =
   | { type: 'apply'; status: ToothStatus; stage?: ChartStageChoice }
   | { type: 'setNotes'; tooth: ToothId; notas: string }
   | { type: 'setDentition'; denticion: Dentition }
-  | { type: 'saved' }
+  /** Saved: with the chart as the server stored it (done entries stamped) when nothing changed since. */
+  | { type: 'saved'; chart?: OdontogramChart }
   | { type: 'reset' };
 
 export const initialEditorState = (chart: OdontogramChart = emptyChart()): ChartEditorState => ({
@@ -417,7 +418,7 @@ export function chartEditorReducer(state: ChartEditorState, action: ChartEditorA
       return { chart, selection, dirty: true };
     }
     case 'saved':
-      return { ...state, dirty: false };
+      return { ...state, chart: action.chart ?? state.chart, dirty: false };
     case 'reset':
       return { chart: resetChart(chartDentition(state.chart)), selection: null, dirty: false };
   }

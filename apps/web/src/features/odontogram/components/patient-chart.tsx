@@ -108,7 +108,7 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
       const result = await save.mutateAsync({ baseVersion: current.version, chart });
       setCurrent(result);
       setConflict(null);
-      return true;
+      return result;
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) setConflict(error.message);
       else
@@ -116,7 +116,7 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
           'Error al guardar cambios',
           errorMessage(error, 'No se pudo guardar el odontograma. Inténtalo de nuevo.'),
         );
-      return false;
+      return null;
     }
   };
 
@@ -128,8 +128,10 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
 
   const onSave = async () => {
     const sent = state.chart;
-    if (await store(sent)) {
-      if (shown.current === sent) dispatch({ type: 'saved' });
+    const result = await store(sent);
+    if (result) {
+      // The chart as stored: done entries now carry the date and author the server gave them.
+      if (shown.current === sent) dispatch({ type: 'saved', chart: result.chart });
       toast.success(M.savedTitle, M.savedDescription);
     }
   };

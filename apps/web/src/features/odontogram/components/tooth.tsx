@@ -81,16 +81,16 @@ export const Tooth = memo(function Tooth({
     <>
       {stages.planificado ? (
         <g data-stage-mark="planificado" pointerEvents="none">
-          <circle cx="6" cy="6" r="6" fill="#ffffff" stroke={STAGE_STYLES.planificado.ink} strokeWidth="1.5" />
-          <text x="6" y="9.5" textAnchor="middle" fontSize="10" fontWeight="700" fill={STAGE_STYLES.planificado.ink}>
+          <circle cx="5" cy="5" r="7.5" fill="#ffffff" stroke={STAGE_STYLES.planificado.ink} strokeWidth="1.5" />
+          <text x="5" y="9.5" textAnchor="middle" fontSize="12" fontWeight="700" fill={STAGE_STYLES.planificado.ink}>
             P
           </text>
         </g>
       ) : null}
       {stages.realizado ? (
         <g data-stage-mark="realizado" pointerEvents="none">
-          <circle cx="34" cy="6" r="6" fill="#ffffff" stroke={STAGE_STYLES.realizado.ink} strokeWidth="1.5" />
-          <path d="M30.5,6 l2.5,2.5 l4.5,-5" fill="none" stroke={STAGE_STYLES.realizado.ink} strokeWidth="2" />
+          <circle cx="35" cy="5" r="7.5" fill="#ffffff" stroke={STAGE_STYLES.realizado.ink} strokeWidth="1.5" />
+          <path d="M31,5.5 l3,3 l5,-6" fill="none" stroke={STAGE_STYLES.realizado.ink} strokeWidth="2.2" />
         </g>
       ) : null}
     </>
