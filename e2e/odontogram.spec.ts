@@ -406,3 +406,61 @@ for (const { axe, ...viewport } of [
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 }
+
+test('at 768 px a planned entry is drawn red with its mark, and a child’s chart switched to temporal reaches 55 and 85', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await createClinicOwner(page.request);
+  await ok(
+    await page.request.post('/api/productos', {
+      data: { nombre: 'Obturación composite', categoria: 'servicio', precioVenta: 60 },
+    }),
+    'service',
+  );
+  const nino = await createPatient(page, 'Mateo', 'Ríos Vidal');
+  await page.goto(`/odontograma?paciente=${nino}`);
+  await expect(page.getByRole('heading', { name: 'Carta Dental Interactiva' })).toBeVisible();
+
+  // Planned: the service first, then the status; red pattern, dashed outline and «P», in words too.
+  await surface(page, 'Diente 36, Oclusal: Sano').click();
+  await page.getByRole('radio', { name: 'Planificado' }).click();
+  await expect(status(page, 'Obturado')).toBeDisabled();
+  await page.getByLabel('Servicio del catálogo').selectOption({ label: 'Obturación composite' });
+  await status(page, 'Obturado').click();
+  await expect(surface(page, 'Diente 36, Oclusal: Obturado (planificado)')).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Diente 36: Sano, con tratamiento planificado', exact: true }),
+  ).toBeVisible();
+  const center = (await surfaceFills(page, 36)).find((s) => s.surface.startsWith('Diente 36, Oclusal'))!;
+  expect(center.fill).toMatch(/-filled-planificado"\)$/);
+  expect(center.colour).toBe('rgb(254, 202, 202)');
+  const drawing = page.getByRole('group', { name: 'Superficies del diente 36' });
+  await expect(drawing.locator('[data-stage-mark="planificado"]')).toBeVisible();
+  await expect(drawing.locator('[data-surface-stage="planificado"]')).toHaveAttribute('stroke-dasharray', '4 2');
+  await expect(page.getByRole('list', { name: 'Etapas del tratamiento' })).toContainText('Planificado');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Cambios guardados')).toBeVisible();
+
+  // A child: temporal dentición, 20 teeth, the last of each arch in view and selected by a tap.
+  await page.getByLabel('Dentición').selectOption('temporal');
+  const teeth = chart(page).getByRole('button', { name: /^Diente \d\d: / });
+  await expect(teeth).toHaveCount(20);
+  for (const id of [55, 85]) {
+    const tooth = page.getByRole('button', { name: new RegExp(`^Diente ${id}: `) });
+    await tooth.scrollIntoViewIfNeeded();
+    await expect(tooth).toBeInViewport();
+    await tooth.click();
+    await expect(tooth).toHaveAttribute('aria-pressed', 'true');
+  }
+  await page.getByRole('button', { name: /^Diente 55: / }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('button', { name: /^Diente 85: / })).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Mateo Ríos Vidal: versión 2, guardada')).toBeVisible();
+  await page.reload();
+  await expect(chart(page).getByRole('button', { name: /^Diente \d\d: / })).toHaveCount(20);
+  await expect(page.getByLabel('Dentición')).toHaveValue('temporal');
+});

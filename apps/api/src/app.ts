@@ -12,7 +12,7 @@ import { dashboardRoutes } from './features/dashboard/getting-started.routes.ts'
 import { newsRoutes } from './features/dashboard/news.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
-import { odontogramRoutes } from './features/odontogram/odontogram.routes.ts';
+import { odontogramRoutes, odontogramServiceRoutes } from './features/odontogram/odontogram.routes.ts';
 import { medicalAlertsRoutes } from './features/medical-alerts/medical-alerts.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
@@ -48,6 +48,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/pacientes', patientsRoutes)
   .route('/pacientes', odontogramRoutes)
   .route('/pacientes', medicalAlertsRoutes)
+  .route('/odontograma', odontogramServiceRoutes)
   .route('/auditoria', auditRoutes)
   .route('/directorio', directoryRoutes)
   .route('/directorio/clinicas', publicRequestRoutes)

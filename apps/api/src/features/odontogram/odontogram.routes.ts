@@ -3,11 +3,11 @@ import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import { auditActor } from '../../platform/audit.ts';
 import type { AppEnv } from '../../platform/context.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { jsonText } from '../../platform/http.ts';
 import { requirePermission } from '../../platform/session.ts';
 import { idParam, validate } from '../../platform/validation.ts';
-import { getVersion, listVersions, loadChart, saveChart } from './odontogram.service.ts';
+import { getVersion, listChartServices, listVersions, loadChart, saveChart } from './odontogram.service.ts';
 
 const patientNotFound = () => notFound(ODONTOGRAM_MESSAGES.patientNotFound);
 const versionNotFound = () => notFound(ODONTOGRAM_MESSAGES.versionNotFound);
@@ -42,6 +42,7 @@ export const odontogramRoutes = new Hono<AppEnv>()
     async (c) => {
       const result = await saveChart(c.var.deps.db, auditActor(c), c.req.valid('param').id, c.req.valid('json'));
       if ('notFound' in result) throw patientNotFound();
+      if ('unknownService' in result) throw unprocessable(ODONTOGRAM_MESSAGES.unknownService, 'chart');
       if ('conflict' in result)
         throw conflict(ODONTOGRAM_MESSAGES.conflict(result.conflict.version, result.conflict.autor));
       return jsonText(c, result.saved);
@@ -69,3 +70,13 @@ export const odontogramRoutes = new Hono<AppEnv>()
     if ('missing' in detail) throw detail.missing === 'paciente' ? patientNotFound() : versionNotFound();
     return c.json(detail, 200);
   });
+
+/**
+ * `/api/odontograma/servicios`: the catalogue services a chart entry can be planned with (issue 22),
+ * for whoever may edit a chart, without the catalogue's own permission.
+ */
+export const odontogramServiceRoutes = new Hono<AppEnv>().get(
+  '/servicios',
+  requirePermission('odontograma.editar'),
+  async (c) => c.json(await listChartServices(c.var.deps.db, c.var.member.clinicaId), 200),
+);

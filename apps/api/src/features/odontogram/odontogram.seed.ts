@@ -3,7 +3,8 @@ import {
   emptyChart,
   setToothNotes,
   SURFACES,
-  TOOTH_IDS,
+  PERMANENT_TEETH,
+  toothEntry,
   toothInfo,
   type OdontogramChart,
   type ToothId,
@@ -22,7 +23,7 @@ type Visit = { paciente_id: string; inicio: Date | string; dentista: string; usu
 /** A first chart as a dentist finds it: a few missing wisdom teeth, old fillings, a crown now and then. */
 function firstChart(random: () => number): OdontogramChart {
   let chart = emptyChart();
-  for (const id of TOOTH_IDS) {
+  for (const id of PERMANENT_TEETH) {
     const { position, anterior } = toothInfo(id);
     const r = random();
     if (position === 8 && r < 0.35) chart = applyStatus(chart, { tooth: id, surface: null }, 'missing');
@@ -36,15 +37,15 @@ function firstChart(random: () => number): OdontogramChart {
 /** What one visit changes: cavities found earlier get filled, sometimes a new one, now and then more. */
 function nextChart(chart: OdontogramChart, random: () => number): OdontogramChart {
   let next = chart;
-  for (const id of TOOTH_IDS) {
+  for (const id of PERMANENT_TEETH) {
     for (const surface of SURFACES) {
-      if (next[id].superficies[surface] === 'cavity' && random() < 0.8) {
+      if (toothEntry(next, id).superficies[surface].estado === 'cavity' && random() < 0.8) {
         next = applyStatus(next, { tooth: id, surface }, 'filled');
         next = setToothNotes(next, id, 'Obturación con composite');
       }
     }
   }
-  const present = TOOTH_IDS.filter((id) => next[id].estado !== 'missing');
+  const present = PERMANENT_TEETH.filter((id) => toothEntry(next, id).estado !== 'missing');
   const tooth = present[Math.floor(random() * present.length)] as ToothId;
   const r = random();
   const change: [ToothStatus, string | null, string] =

@@ -1,13 +1,20 @@
 import {
+  chartServiceIds,
+  chartTeeth,
   emptyChart,
   ODONTOGRAM_HISTORY_PAGE_SIZE,
+  odontogramChartSchema,
+  stampDone,
+  SURFACES,
+  toothEntry,
+  type OdontogramService,
   type OdontogramChart,
   type OdontogramVersion,
   type OdontogramVersionDetail,
   type OdontogramVersionPage,
   type OdontogramView,
 } from '@odontia/shared';
-import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   columnNames,
@@ -21,7 +28,7 @@ import {
 import { alertLabels } from '../../db/alert-labels.ts';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
-import { odontogramaVersiones, pacientes, usuarios } from '../../db/schema/index.ts';
+import { odontogramaVersiones, pacientes, productos, usuarios } from '../../db/schema/index.ts';
 import {
   auditInsert,
   auditInsertPrepared,
@@ -131,7 +138,10 @@ export async function loadChart(
 }
 
 export type SaveResult =
-  { saved: JsonText<OdontogramVersion> } | { notFound: true } | { conflict: { version: number; autor: string } };
+  | { saved: JsonText<OdontogramVersion> }
+  | { notFound: true }
+  | { conflict: { version: number; autor: string } }
+  | { unknownService: true };
 
 /** Whether the patient was found, and the version saved (null: another save took it first). */
 const saveColumns = {
@@ -170,6 +180,9 @@ export async function saveChart(
   pacienteId: string,
   input: { baseVersion: number; chart: OdontogramChart },
 ): Promise<SaveResult> {
+  const prepared = await withStagesChecked(db, actor, pacienteId, input);
+  if ('unknownService' in prepared) return prepared;
+  const chart = prepared.chart;
   const version = input.baseVersion + 1;
   let row: RowOf<typeof saveColumns> | undefined;
   try {
@@ -178,7 +191,7 @@ export async function saveChart(
       clinicaId: actor.clinicaId,
       version,
       baseVersion: input.baseVersion,
-      carta: JSON.stringify(input.chart),
+      carta: JSON.stringify(chart),
       autorId: actor.userId,
       ...auditValues(actor, { accion: 'odontograma.guardar', pacienteId, detalle: { version } }),
     });
@@ -192,6 +205,70 @@ export async function saveChart(
   if (row?.guardada) return { saved: row.guardada };
   const current = await currentVersionOf(db, actor.clinicaId, pacienteId);
   return current ? { conflict: current } : { notFound: true };
+}
+
+/**
+ * The etapas of a save (issue 22): a service a planned entry names that the chart it was edited from did
+ * not name must be one of the clinic's catalogue services (another clinic's, a product, an unknown id:
+ * refused); done entries get their date and author from the server (`stampDone`: kept from the base
+ * chart when they were already done there). Charts with neither (most saves) need no read.
+ */
+async function withStagesChecked(
+  db: Executor,
+  actor: AuditActor,
+  pacienteId: string,
+  input: { baseVersion: number; chart: OdontogramChart },
+): Promise<{ chart: OdontogramChart } | { unknownService: true }> {
+  const { chart } = input;
+  const services = chartServiceIds(chart);
+  const done = chartTeeth(chart).some((id) => {
+    const t = toothEntry(chart, id);
+    return t.etapa === 'realizado' || SURFACES.some((s) => t.superficies[s].etapa === 'realizado');
+  });
+  if (services.length === 0 && !done) return { chart };
+  // The chart the screen started from (versions never change: a save in between is the insert's conflict).
+  const [base] =
+    input.baseVersion === 0
+      ? []
+      : await db
+          .select({ carta: ov.carta })
+          .from(ov)
+          .where(
+            and(eq(ov.pacienteId, pacienteId), eq(ov.clinicaId, actor.clinicaId), eq(ov.version, input.baseVersion)),
+          );
+  const baseChart = base ? odontogramChartSchema.parse(base.carta) : emptyChart();
+  const known = new Set(chartServiceIds(baseChart));
+  const added = services.filter((id) => !known.has(id));
+  if (added.length > 0) {
+    const found = await db
+      .select({ id: productos.id })
+      .from(productos)
+      .where(
+        and(
+          eq(productos.clinicaId, actor.clinicaId),
+          eq(productos.categoria, 'servicio'),
+          inArray(productos.id, added),
+        ),
+      );
+    if (found.length !== added.length) return { unknownService: true };
+  }
+  if (!done) return { chart };
+  const [member] = await db.select({ nombre: usuarios.nombres }).from(usuarios).where(eq(usuarios.id, actor.userId));
+  const stamp = {
+    fecha: new Date().toISOString(),
+    autor: { id: actor.userId, nombre: member?.nombre ?? '' },
+    notaId: null,
+  };
+  return { chart: stampDone(chart, baseChart, stamp) };
+}
+
+/** The clinic's active catalogue services, by name: what a planned entry can name. */
+export async function listChartServices(db: Executor, clinicaId: string): Promise<OdontogramService[]> {
+  return db
+    .select({ id: productos.id, nombre: productos.nombre })
+    .from(productos)
+    .where(and(eq(productos.clinicaId, clinicaId), eq(productos.categoria, 'servicio'), eq(productos.activo, true)))
+    .orderBy(asc(productos.nombre), asc(productos.id));
 }
 
 async function currentVersionOf(db: Executor, clinicaId: string, pacienteId: string) {

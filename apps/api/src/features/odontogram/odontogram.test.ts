@@ -1,6 +1,12 @@
 import {
   applyStatus,
   emptyChart,
+  existingMark,
+  odontogramServiceSchema,
+  odontogramViewSchema,
+  odontogramVersionSchema,
+  PERMANENT_TEETH,
+  toothEntry,
   ODONTOGRAM_MESSAGES,
   PATIENT_MESSAGES,
   setToothNotes,
@@ -9,7 +15,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditoria, odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
+import { auditoria, odontogramaVersiones, pacientes, productos } from '../../db/schema/index.ts';
 import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -136,8 +142,11 @@ describe('current chart and saves', () => {
 
   it('refuses a chart that breaks the rules with 422 and the Spanish message, storing nothing', async () => {
     const id = await newPatient(ana);
-    const broken = JSON.parse(JSON.stringify(withMissing())) as Record<string, { superficies: Record<string, string> }>;
-    broken['48'].superficies.top = 'healthy';
+    const broken = JSON.parse(JSON.stringify(withMissing())) as Record<
+      string,
+      { superficies: Record<string, unknown> }
+    >;
+    broken['48'].superficies.top = existingMark('healthy');
     let res = await save(ana.cookie, id, 0, broken);
     expect(res.status).toBe(422);
     expect(await errorOf(res)).toMatchObject({
@@ -155,6 +164,146 @@ describe('current chart and saves', () => {
     res = await save(ana.cookie, id, -1, emptyChart());
     expect((await errorOf(res)).message).toBe(ODONTOGRAM_MESSAGES.baseVersionInvalid);
     expect(await t.db.select().from(odontogramaVersiones).where(eq(odontogramaVersiones.pacienteId, id))).toEqual([]);
+  });
+});
+
+describe('etapas and dentición (issue 22)', () => {
+  // A clinic of its own: the patients made here do not change the other tests' lists.
+  let ana: Owner;
+  beforeAll(async () => {
+    ana = await createClinicOwner(t, { nombre: 'Clínica Etapas' });
+  });
+  async function newItem(owner: Owner, nombre: string, categoria: 'servicio' | 'producto' = 'servicio') {
+    const [row] = await t.db
+      .insert(productos)
+      .values({ clinicaId: owner.clinica.id, nombre, categoria })
+      .returning({ id: productos.id });
+    return row.id;
+  }
+  const planned = (servicioId: string, chart: OdontogramChart = emptyChart()) =>
+    applyStatus(chart, { tooth: 36, surface: 'center' }, 'filled', { etapa: 'planificado', servicioId });
+
+  it('stores a planned entry with its catalogue service, and refuses an unknown, foreign or non-service id', async () => {
+    const id = await newPatient(ana);
+    const service = await newItem(ana, 'Obturación composite');
+    const res = await save(ana.cookie, id, 0, planned(service));
+    expect(res.status).toBe(200);
+    const saved = odontogramVersionSchema.parse(await res.json());
+    expect(toothEntry(saved.chart, 36).superficies.center).toEqual({
+      estado: 'filled',
+      etapa: 'planificado',
+      servicioId: service,
+      realizado: null,
+    });
+
+    const foreign = await newItem(beto, 'Obturación de Beto');
+    const product = await newItem(ana, 'Cepillo', 'producto');
+    for (const bad of [foreign, product, '00000000-0000-4000-8000-000000000000']) {
+      const refused = await save(
+        ana.cookie,
+        id,
+        1,
+        applyStatus(saved.chart, { tooth: 11, surface: null }, 'crown', { etapa: 'planificado', servicioId: bad }),
+      );
+      expect(refused.status).toBe(422);
+      expect((await errorOf(refused)).message).toBe(ODONTOGRAM_MESSAGES.unknownService);
+    }
+    const noService = JSON.parse(JSON.stringify(saved.chart)) as Record<string, Record<string, unknown>>;
+    noService['11'] = { ...noService['11'], estado: 'crown', etapa: 'planificado' };
+    const refused = await save(ana.cookie, id, 1, noService);
+    expect((await errorOf(refused)).message).toBe(ODONTOGRAM_MESSAGES.plannedWithoutService('Diente 11'));
+    const versions = await t.db.select().from(odontogramaVersiones).where(eq(odontogramaVersiones.pacienteId, id));
+    expect(versions).toHaveLength(1);
+  });
+
+  it('stamps a done entry with the server date and the author, and keeps the stamp on later saves', async () => {
+    const id = await newPatient(ana);
+    const service = await newItem(ana, 'Corona zirconio');
+    const plan = applyStatus(emptyChart(), { tooth: 11, surface: null }, 'crown', {
+      etapa: 'planificado',
+      servicioId: service,
+    });
+    expect((await save(ana.cookie, id, 0, plan)).status).toBe(200);
+    const forged = applyStatus(plan, { tooth: 11, surface: null }, 'crown', { etapa: 'realizado', servicioId: null });
+    const sent = {
+      ...forged,
+      11: {
+        ...toothEntry(forged, 11),
+        realizado: { fecha: '1999-01-01T00:00:00.000Z', autor: { id: 'x', nombre: 'Otro' }, notaId: null },
+      },
+    };
+    const before = Date.now();
+    const res = await save(ana.cookie, id, 1, sent);
+    expect(res.status).toBe(200);
+    const done = toothEntry(odontogramVersionSchema.parse(await res.json()).chart, 11);
+    expect(done).toMatchObject({ estado: 'crown', etapa: 'realizado', servicioId: service });
+    expect(done.realizado?.autor).toEqual({ id: ana.userId, nombre: 'Ana' });
+    expect(done.realizado?.notaId).toBeNull();
+    expect(Date.parse(done.realizado?.fecha ?? '')).toBeGreaterThanOrEqual(before - 1000);
+
+    // A later save of an unrelated change keeps the stamp.
+    const later = setToothNotes(
+      odontogramViewSchema.parse(await (await load(ana.cookie, id)).json()).chart,
+      21,
+      'Revisar',
+    );
+    const again = odontogramVersionSchema.parse(await (await save(ana.cookie, id, 2, later)).json());
+    expect(toothEntry(again.chart, 11).realizado).toEqual(done.realizado);
+  });
+
+  it('reads a chart saved before etapas as existente', async () => {
+    const id = await newPatient(ana);
+    const legacy: Record<string, unknown> = {};
+    for (const tooth of PERMANENT_TEETH)
+      legacy[tooth] = {
+        estado: 'healthy',
+        superficies: {
+          top: 'healthy',
+          right: 'healthy',
+          bottom: 'healthy',
+          left: 'healthy',
+          center: tooth === 26 ? 'cavity' : 'healthy',
+        },
+        notas: '',
+      };
+    await t.db.insert(odontogramaVersiones).values({
+      clinicaId: ana.clinica.id,
+      pacienteId: id,
+      version: 1,
+      carta: legacy as OdontogramChart,
+      autorId: ana.userId,
+      autorNombre: 'Ana',
+    });
+    const view = odontogramViewSchema.parse(await (await load(ana.cookie, id)).json());
+    expect(toothEntry(view.chart, 26).superficies.center).toEqual(existingMark('cavity'));
+    expect(toothEntry(view.chart, 26).etapa).toBe('existente');
+    // Saved again from it, in the new shape.
+    expect((await save(ana.cookie, id, 1, view.chart)).status).toBe(200);
+  });
+
+  it('switches a chart to temporal and mixta as new versions, and refuses a mixture of both', async () => {
+    const id = await newPatient(ana, 'Mateo');
+    let res = await save(ana.cookie, id, 0, emptyChart('temporal'));
+    expect(res.status).toBe(200);
+    const temporal = odontogramVersionSchema.parse(await res.json());
+    expect(Object.keys(temporal.chart).map(Number).sort()).toContain(55);
+    expect(temporal.chart[16]).toBeUndefined();
+    res = await save(ana.cookie, id, 1, emptyChart('mixta'));
+    expect(Object.keys(odontogramVersionSchema.parse(await res.json()).chart)).toHaveLength(52);
+    res = await save(ana.cookie, id, 2, { ...emptyChart('temporal'), 16: emptyChart()[16] });
+    expect(res.status).toBe(422);
+    expect((await errorOf(res)).message).toBe(ODONTOGRAM_MESSAGES.mixedDentition);
+  });
+
+  it("lists the clinic's active services for whoever may edit a chart", async () => {
+    const service = await newItem(ana, 'Aaa limpieza');
+    await newItem(beto, 'Aaa de Beto');
+    const res = await t.request('/api/odontograma/servicios', { cookie: ana.cookie });
+    expect(res.status).toBe(200);
+    const list = odontogramServiceSchema.array().parse(await res.json());
+    expect(list[0]).toEqual({ id: service, nombre: 'Aaa limpieza' });
+    expect(list.some((s) => s.nombre === 'Aaa de Beto')).toBe(false);
+    expect(list.some((s) => s.nombre === 'Cepillo')).toBe(false);
   });
 });
 
@@ -185,9 +334,9 @@ describe('history', () => {
     expect(detail.status).toBe(200);
     const body = await detail.json();
     expect(body.version).toBe(5);
-    expect(body.chart[21].notas).toBe('Revisión 5');
+    expect(body.chart[21]?.notas).toBe('Revisión 5');
     expect(body.anterior?.version).toBe(4);
-    expect(body.anterior?.chart[21].notas).toBe('Revisión 4');
+    expect(body.anterior?.chart[21]?.notas).toBe('Revisión 4');
     const firstVersion = await (await versiones[':version'].$get({ param: { id, version: '1' } })).json();
     expect(firstVersion.anterior).toBeNull();
 

@@ -1,4 +1,4 @@
-import { emptyChart, type OdontogramChart } from '@odontia/shared';
+import { emptyChart, existingMark, toothEntry, type OdontogramChart, type ToothEntry } from '@odontia/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -15,6 +15,7 @@ vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info:
 
 const PATIENT = { id: 'p1', nombres: 'Ana', apellidos: 'Ortega', telefono: null, alertas: [] };
 const autor = { id: 'u2', nombre: 'Marta Gil' };
+const SERVICE = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 
 let permisos: string[] = [];
 let served: { version: number; chart: OdontogramChart }[] = [];
@@ -34,6 +35,7 @@ function installApi() {
         saves.push(await request.json());
         return saveAnswer();
       }
+      if (url.pathname === '/api/odontograma/servicios') return json([{ id: SERVICE, nombre: 'Obturación composite' }]);
       return undefined;
     },
   );
@@ -127,13 +129,21 @@ describe('DentalChart', slow, () => {
 
   it('fills a tooth with its whole-tooth status, each surface treated apart with its own', () => {
     const chart = emptyChart();
-    chart[26] = { ...chart[26], estado: 'crown', superficies: { ...chart[26].superficies, center: 'cavity' } };
-    chart[11] = { ...chart[11], estado: 'implant' };
+    const t26 = toothEntry(chart, 26);
+    chart[26] = { ...t26, estado: 'crown', superficies: { ...t26.superficies, center: existingMark('cavity') } };
+    chart[11] = { ...toothEntry(chart, 11), estado: 'implant' };
+    chart[36] = {
+      ...toothEntry(chart, 36),
+      superficies: {
+        ...toothEntry(chart, 36).superficies,
+        center: { estado: 'filled', etapa: 'planificado', servicioId: 's1', realizado: null },
+      },
+    };
     render(<DentalChart chart={chart} patterns="p" onSelectTooth={vi.fn()} onSelectSurface={vi.fn()} label="Carta" />);
     const fills = (id: number) =>
-      Array.from(screen.getByRole('group', { name: `Superficies del diente ${id}` }).querySelectorAll('polygon')).map(
-        (p) => [p.getAttribute('aria-label')!.split(',')[1]!.split(':')[0]!.trim(), p.getAttribute('fill')],
-      );
+      Array.from(
+        screen.getByRole('group', { name: `Superficies del diente ${id}` }).querySelectorAll('polygon[aria-label]'),
+      ).map((p) => [p.getAttribute('aria-label')!.split(',')[1]!.split(':')[0]!.trim(), p.getAttribute('fill')]);
     expect(fills(26)).toEqual([
       ['Vestibular', 'url(#p-crown)'],
       ['Distal', 'url(#p-crown)'],
@@ -148,6 +158,54 @@ describe('DentalChart', slow, () => {
       screen.getByRole('group', { name: `Superficies del diente ${id}` }).querySelector('[data-tooth-status]');
     expect(outline(26)?.getAttribute('data-tooth-status')).toBe('crown');
     expect(outline(16)).toBeNull();
+    // A planned surface: red pattern of its status, its own dashed outline and the «P» mark.
+    expect(fills(36)[4]).toEqual(['Oclusal', 'url(#p-filled-planificado)']);
+    const drawn36 = screen.getByRole('group', { name: `Superficies del diente 36` });
+    expect(drawn36.querySelector('[data-surface-stage="planificado"]')?.getAttribute('stroke-dasharray')).toBe('4 2');
+    expect(drawn36.querySelector('[data-stage-mark="planificado"]')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Diente 36: Sano, con tratamiento planificado' })).toBeTruthy();
+  });
+
+  it('draws a temporal chart with the 20 primary teeth, reached with the arrows', () => {
+    render(
+      <DentalChart
+        chart={emptyChart('temporal')}
+        patterns="p"
+        onSelectTooth={vi.fn()}
+        onSelectSurface={vi.fn()}
+        label="Carta"
+      />,
+    );
+    expect(screen.getAllByRole('button', { name: /^Diente \d\d: Sano$/ })).toHaveLength(20);
+    expect(screen.queryByRole('button', { name: 'Diente 16: Sano' })).toBeNull();
+    const button = (name: string) => screen.getByRole('button', { name });
+    expect(button('Diente 55: Sano').tabIndex).toBe(0);
+    button('Diente 55: Sano').focus();
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(button('Diente 85: Sano'));
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(document.activeElement).toBe(button('Diente 75: Sano'));
+  });
+
+  it('in a mixed chart goes from a permanent row to the primary row under it', () => {
+    render(
+      <DentalChart
+        chart={emptyChart('mixta')}
+        patterns="p"
+        onSelectTooth={vi.fn()}
+        onSelectSurface={vi.fn()}
+        label="Carta"
+      />,
+    );
+    expect(screen.getAllByRole('button', { name: /^Diente \d\d: Sano$/ })).toHaveLength(52);
+    const button = (name: string) => screen.getByRole('button', { name });
+    button('Diente 18: Sano').focus();
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(button('Diente 55: Sano'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(button('Diente 85: Sano'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(button('Diente 45: Sano'));
   });
 
   it('is read-only without handlers: surfaces are images, not buttons', () => {
@@ -159,14 +217,16 @@ describe('DentalChart', slow, () => {
 
 describe('surfaceFill', () => {
   it("is the surface's own status, or the whole tooth's where the surface is Sano", () => {
-    const tooth = {
-      estado: 'filled',
-      superficies: { ...emptyChart()[16].superficies, top: 'bridge' },
+    const tooth: ToothEntry = {
+      ...existingMark('filled'),
+      superficies: { ...toothEntry(emptyChart(), 16).superficies, top: existingMark('bridge') },
       notas: '',
-    } as const;
+    };
     expect(surfaceFill('x', tooth, 'top')).toBe('url(#x-bridge)');
     expect(surfaceFill('x', tooth, 'center')).toBe('url(#x-filled)');
-    expect(surfaceFill('x', emptyChart()[16], 'center')).toBe('#ffffff');
+    expect(surfaceFill('x', toothEntry(emptyChart(), 16), 'center')).toBe('#ffffff');
+    const done: ToothEntry = { ...tooth, etapa: 'realizado' };
+    expect(surfaceFill('x', done, 'center')).toBe('url(#x-filled-realizado)');
   });
 });
 
@@ -204,9 +264,10 @@ describe('Odontograma', slow, () => {
     );
     const sent = saves[0] as { baseVersion: number; chart: OdontogramChart };
     expect(sent.baseVersion).toBe(3);
+    const healthy = existingMark('healthy');
     expect(sent.chart[16]).toEqual({
-      estado: 'healthy',
-      superficies: { top: 'healthy', right: 'healthy', bottom: 'healthy', left: 'healthy', center: 'cavity' },
+      ...healthy,
+      superficies: { top: healthy, right: healthy, bottom: healthy, left: healthy, center: existingMark('cavity') },
       notas: 'Dolor',
     });
     expect(screen.queryByText('Cambios sin guardar')).toBeNull();
@@ -231,9 +292,40 @@ describe('Odontograma', slow, () => {
     expect(screen.queryByRole('group', { name: 'Superficie' })).toBeNull();
   });
 
+  it('plans a treatment with a catalogue service, and switches the chart to temporal as a change to save', async () => {
+    saveAnswer = () =>
+      json({
+        version: 4,
+        chart: (saves.at(-1) as { chart: OdontogramChart }).chart,
+        autor,
+        fecha: '2026-11-21T10:00:00.000Z',
+      });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Diente 36, Oclusal: Sano' }, slow));
+    fireEvent.click(screen.getByRole('radio', { name: 'Planificado' }));
+    const estados = within(screen.getByRole('group', { name: 'Estados' }));
+    // No service yet: the statuses wait for one.
+    expect(estados.getByRole('button', { name: /^Obturado/ }).hasAttribute('disabled')).toBe(true);
+    const service = screen.getByLabelText('Servicio del catálogo');
+    await within(service).findByRole('option', { name: 'Obturación composite' }, slow);
+    fireEvent.change(service, { target: { value: SERVICE } });
+    fireEvent.click(estados.getByRole('button', { name: /^Obturado/ }));
+    expect(button('Diente 36, Oclusal: Obturado (planificado)')).toBeTruthy();
+    expect(screen.getByText('Planificado: Obturación composite')).toBeTruthy();
+    expect(button('Diente 36: Sano, con tratamiento planificado')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Dentición'), { target: { value: 'temporal' } });
+    expect(screen.queryByRole('button', { name: /^Diente 36/ })).toBeNull();
+    expect(button('Diente 85: Sano')).toBeTruthy();
+    fireEvent.click(button('Guardar cambios'));
+    await waitFor(() => expect(saves).toHaveLength(1), slow);
+    const sent = saves[0] as { chart: OdontogramChart };
+    expect(Object.keys(sent.chart)).toHaveLength(20);
+  });
+
   it('on a save over a newer version says so, keeps the local changes, and reloads the latest on request', async () => {
     const theirs = emptyChart();
-    theirs[36] = { ...theirs[36], estado: 'crown' };
+    theirs[36] = { ...toothEntry(theirs, 36), estado: 'crown' };
     served = [
       { version: 3, chart: emptyChart() },
       { version: 4, chart: theirs },

@@ -1,4 +1,11 @@
-import type { OdontogramChart, OdontogramSaveInput } from '@odontia/shared';
+import {
+  odontogramServiceSchema,
+  odontogramVersionDetailSchema,
+  odontogramVersionSchema,
+  odontogramViewSchema,
+  type OdontogramChart,
+  type OdontogramSaveInput,
+} from '@odontia/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
@@ -29,8 +36,9 @@ export const odontogramKey = (patientId: string) => ['odontograma', patientId] a
 export const useOdontogram = (patientId: string) =>
   useQuery({
     queryKey: [...odontogramKey(patientId), 'actual'],
+    // Parsed with the shared schema: a chart saved before etapas reads as existente (upgradeLegacyChart).
     queryFn: async (): Promise<OdontogramView> =>
-      (await unwrap(chartApi.$get({ param: { id: patientId } }))) as OdontogramView,
+      odontogramViewSchema.parse(await unwrap(chartApi.$get({ param: { id: patientId } }))),
     enabled: patientId !== '',
     staleTime: Infinity,
     gcTime: 0,
@@ -41,7 +49,7 @@ export function useSaveOdontogram(patientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: OdontogramSaveInput): Promise<Odontogram> =>
-      (await unwrap(chartApi.$put({ param: { id: patientId }, json: input as never }))) as Odontogram,
+      odontogramVersionSchema.parse(await unwrap(chartApi.$put({ param: { id: patientId }, json: input as never }))),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...odontogramKey(patientId), 'versiones'] }),
   });
 }
@@ -59,9 +67,18 @@ export const useVersion = (patientId: string, version: number | null) =>
   useQuery({
     queryKey: [...odontogramKey(patientId), 'version', version],
     queryFn: async (): Promise<VersionDetail> =>
-      (await unwrap(
-        chartApi.versiones[':version'].$get({ param: { id: patientId, version: String(version) } }),
-      )) as VersionDetail,
+      odontogramVersionDetailSchema.parse(
+        await unwrap(chartApi.versiones[':version'].$get({ param: { id: patientId, version: String(version) } })),
+      ),
     enabled: version !== null,
     staleTime: Infinity,
+  });
+
+/** The clinic's services a chart entry can be planned with (only for whoever may edit the chart). */
+export const useChartServices = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['odontograma', 'servicios'],
+    queryFn: async () => odontogramServiceSchema.array().parse(await unwrap(api.odontograma.servicios.$get())),
+    enabled,
+    staleTime: 60_000,
   });

@@ -1,12 +1,4 @@
-import {
-  diffCharts,
-  emptyChart,
-  surfaceLabel,
-  TOOTH_STATUS_LABELS,
-  type ToothChange,
-  type ToothId,
-  type ToothStatus,
-} from '@odontia/shared';
+import { diffCharts, emptyChart, surfaceLabel, type ToothChange, type ToothId } from '@odontia/shared';
 import { Eye } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -20,14 +12,13 @@ import { useVersion, useVersions, type VersionDetail } from '../api/odontogram';
 import { DentalChart } from './dental-chart';
 import { StatusLegend, StatusPatterns } from './status-patterns';
 
-const statusText = (value: string) => TOOTH_STATUS_LABELS[value as ToothStatus] ?? value;
-
 /** One change in words: "Diente 16, Oclusal: Sano → Caries". */
 export function describeChange(change: ToothChange): string {
   if (change.field === 'notas')
     return `Diente ${change.tooth}, notas: «${change.before || '(sin notas)'}» → «${change.after || '(sin notas)'}»`;
+  if (change.field === 'diente') return `Diente ${change.tooth}: ${change.before} → ${change.after}`;
   const where = change.field === 'estado' ? 'diente completo' : surfaceLabel(change.tooth, change.field);
-  return `Diente ${change.tooth}, ${where}: ${statusText(change.before)} → ${statusText(change.after)}`;
+  return `Diente ${change.tooth}, ${where}: ${change.before} → ${change.after}`;
 }
 
 /**

@@ -1,5 +1,11 @@
 import {
+  chartDentition,
   chartEditorReducer,
+  chartTeeth,
+  EXISTING,
+  toothEntry,
+  CHART_STAGE_LABELS,
+  type ChartStageChoice,
   initialEditorState,
   ODONTOGRAM_MESSAGES as M,
   resetChart,
@@ -28,7 +34,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { useClinicDateTime } from '@/lib/use-clinic-today';
 import { useCan, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { useSaveOdontogram, type Odontogram } from '../api/odontogram';
+import { useChartServices, useSaveOdontogram, type Odontogram } from '../api/odontogram';
 import { useLeaveGuard } from '../lib/use-leave-guard';
 import { DentalChart } from './dental-chart';
 import { HistoryPanel } from './history-panel';
@@ -66,6 +72,9 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
   const [confirmReset, setConfirmReset] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const save = useSaveOdontogram(patientId);
+  /** The etapa the status buttons apply (and, when planned, the catalogue service). */
+  const [stage, setStage] = useState<ChartStageChoice>(EXISTING);
+  const services = useChartServices(canEdit);
   const blocker = useLeaveGuard(state.dirty);
 
   const onSelectTooth = useCallback((tooth: ToothId) => dispatch({ type: 'clickTooth', tooth }), []);
@@ -81,9 +90,15 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
 
   const apply = (status: ToothStatus) => {
     if (!canEdit || !state.selection) return;
-    dispatch({ type: 'apply', status });
+    // A plan needs its service first (the panel says so).
+    if (stage.etapa === 'planificado' && !stage.servicioId && status !== 'healthy') return;
+    dispatch({ type: 'apply', status, stage });
+    const label =
+      status === 'healthy' || stage.etapa === 'existente'
+        ? TOOTH_STATUS_LABELS[status]
+        : `${TOOTH_STATUS_LABELS[status]} (${CHART_STAGE_LABELS[stage.etapa].toLowerCase()})`;
     // One toast at a time: each treatment replaces the last one's.
-    toast.success(M.applied(TOOTH_STATUS_LABELS[status]), selectionText(state.selection), {
+    toast.success(M.applied(label), selectionText(state.selection), {
       id: 'odontograma-tratamiento',
     });
   };
@@ -93,7 +108,7 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
       const result = await save.mutateAsync({ baseVersion: current.version, chart });
       setCurrent(result);
       setConflict(null);
-      return true;
+      return result;
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) setConflict(error.message);
       else
@@ -101,7 +116,7 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
           'Error al guardar cambios',
           errorMessage(error, 'No se pudo guardar el odontograma. Inténtalo de nuevo.'),
         );
-      return false;
+      return null;
     }
   };
 
@@ -113,8 +128,10 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
 
   const onSave = async () => {
     const sent = state.chart;
-    if (await store(sent)) {
-      if (shown.current === sent) dispatch({ type: 'saved' });
+    const result = await store(sent);
+    if (result) {
+      // The chart as stored: done entries now carry the date and author the server gave them.
+      if (shown.current === sent) dispatch({ type: 'saved', chart: result.chart });
       toast.success(M.savedTitle, M.savedDescription);
     }
   };
@@ -123,7 +140,7 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
     setConfirmReset(false);
     // Restablecer saves the healthy chart as a new version: the flag clears (spec 000 §4) because it is
     // saved, and the earlier versions stay in the history.
-    if (await store(resetChart())) {
+    if (await store(resetChart(chartDentition(state.chart)))) {
       dispatch({ type: 'reset' });
       toast.success(M.resetDone);
     }
@@ -236,6 +253,11 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
               saving={save.isPending}
               dirty={state.dirty}
               onApply={apply}
+              stage={stage}
+              onStage={setStage}
+              services={services.data ?? []}
+              servicesError={services.isError}
+              onDentition={(denticion) => dispatch({ type: 'setDentition', denticion })}
               onChooseSurface={(surface) => {
                 if (!state.selection) return;
                 if (surface) dispatch({ type: 'clickSurface', tooth: state.selection.tooth, surface });
@@ -278,7 +300,7 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
 
 /** The teeth with notes, listed under the chart (and printed with it). */
 function ToothNotes({ chart }: { chart: OdontogramChart }) {
-  const withNotes = (Object.keys(chart) as unknown as ToothId[]).filter((id) => chart[id].notas.trim());
+  const withNotes = chartTeeth(chart).filter((id) => toothEntry(chart, id).notas.trim());
   if (withNotes.length === 0) return null;
   return (
     <section aria-label="Notas por diente" className="text-sm">
@@ -287,7 +309,7 @@ function ToothNotes({ chart }: { chart: OdontogramChart }) {
         {withNotes.map((id) => (
           <li key={id}>
             <span className="font-medium">Diente {id}:</span>{' '}
-            <span className="whitespace-pre-line">{chart[id].notas}</span>
+            <span className="whitespace-pre-line">{toothEntry(chart, id).notas}</span>
           </li>
         ))}
       </ul>

@@ -1,14 +1,7 @@
-import {
-  surfaceLabel,
-  SURFACES,
-  TOOTH_STATUS_LABELS,
-  type Surface,
-  type ToothEntry,
-  type ToothId,
-} from '@odontia/shared';
+import { markText, surfaceLabel, SURFACES, type Surface, type ToothEntry, type ToothId } from '@odontia/shared';
 import { memo, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/utils';
-import { STATUS_STYLES, surfaceFill } from './status-patterns';
+import { STAGE_STYLES, STATUS_STYLES, surfaceFill } from './status-patterns';
 
 /** The five surfaces drawn as a square seen from the biting side: four trapezoids round a centre. */
 const SURFACE_POINTS: Record<Surface, string> = {
@@ -22,10 +15,26 @@ const SURFACE_POINTS: Record<Surface, string> = {
 /** What is selected in this tooth: the whole tooth, one surface, or nothing. */
 export type ToothSelection = Surface | 'whole' | null;
 
-export const toothName = (id: ToothId, entry: ToothEntry) =>
-  `Diente ${id}: ${TOOTH_STATUS_LABELS[entry.estado]}${entry.notas ? ', con notas' : ''}`;
+/** The etapas other than existente a tooth shows (its own or a surface's), for the «P» and «✓» marks. */
+const stagesOf = (entry: ToothEntry) => {
+  const marks = [entry, ...SURFACES.map((s) => entry.superficies[s])];
+  return {
+    planificado: marks.some((m) => m.etapa === 'planificado'),
+    realizado: marks.some((m) => m.etapa === 'realizado'),
+  };
+};
+
+export const toothName = (id: ToothId, entry: ToothEntry) => {
+  const stages = stagesOf(entry);
+  const extra = [
+    stages.planificado && entry.etapa !== 'planificado' ? 'con tratamiento planificado' : '',
+    stages.realizado && entry.etapa !== 'realizado' ? 'con tratamiento realizado' : '',
+    entry.notas ? 'con notas' : '',
+  ].filter(Boolean);
+  return `Diente ${id}: ${markText(entry)}${extra.length ? `, ${extra.join(', ')}` : ''}`;
+};
 export const surfaceAccessibleName = (id: ToothId, surface: Surface, entry: ToothEntry) =>
-  `Diente ${id}, ${surfaceLabel(id, surface)}: ${TOOTH_STATUS_LABELS[entry.superficies[surface]]}`;
+  `Diente ${id}, ${surfaceLabel(id, surface)}: ${markText(entry.superficies[surface])}`;
 
 type Props = {
   id: ToothId;
@@ -65,6 +74,27 @@ export const Tooth = memo(function Tooth({
   const interactive = !!onSelectTooth;
   const changes = changed ? changed.split(',') : [];
   const missing = entry.estado === 'missing';
+  const stages = stagesOf(entry);
+  const toothStage = entry.etapa === 'existente' ? null : STAGE_STYLES[entry.etapa];
+  // «P» and «✓» in the corner: a planned or done entry is told apart by a mark, not by colour alone.
+  const badges = (
+    <>
+      {stages.planificado ? (
+        <g data-stage-mark="planificado" pointerEvents="none">
+          <circle cx="5" cy="5" r="7.5" fill="#ffffff" stroke={STAGE_STYLES.planificado.ink} strokeWidth="1.5" />
+          <text x="5" y="9.5" textAnchor="middle" fontSize="12" fontWeight="700" fill={STAGE_STYLES.planificado.ink}>
+            P
+          </text>
+        </g>
+      ) : null}
+      {stages.realizado ? (
+        <g data-stage-mark="realizado" pointerEvents="none">
+          <circle cx="35" cy="5" r="7.5" fill="#ffffff" stroke={STAGE_STYLES.realizado.ink} strokeWidth="1.5" />
+          <path d="M31,5.5 l3,3 l5,-6" fill="none" stroke={STAGE_STYLES.realizado.ink} strokeWidth="2.2" />
+        </g>
+      ) : null}
+    </>
+  );
 
   const numberClass = cn(
     'flex min-h-6 w-full items-center justify-center rounded-md border border-transparent text-xs font-medium tabular-nums outline-none',
@@ -106,7 +136,14 @@ export const Tooth = memo(function Tooth({
   const drawingClass = 'block aspect-square h-auto w-full overflow-visible';
   const drawing = missing ? (
     <svg role="img" aria-label={`Diente ${id} ausente`} viewBox="-1 -1 42 42" className={drawingClass}>
-      <path d="M8,20 h24" stroke={STATUS_STYLES.missing.ink} strokeWidth="4" strokeLinecap="round" />
+      <path
+        d="M8,20 h24"
+        stroke={toothStage?.ink ?? STATUS_STYLES.missing.ink}
+        strokeWidth="4"
+        strokeLinecap="round"
+        strokeDasharray={toothStage?.dash}
+      />
+      {badges}
     </svg>
   ) : (
     <svg viewBox="-1 -1 42 42" className={drawingClass} aria-label={`Superficies del diente ${id}`} role="group">
@@ -134,12 +171,32 @@ export const Tooth = memo(function Tooth({
           width="40"
           height="40"
           fill="none"
-          stroke={STATUS_STYLES[entry.estado].ink}
+          stroke={toothStage?.ink ?? STATUS_STYLES[entry.estado].ink}
           strokeWidth="3"
+          strokeDasharray={toothStage?.dash}
           pointerEvents="none"
           data-tooth-status={entry.estado}
+          data-tooth-stage={entry.etapa}
         />
       ) : null}
+      {/* A surface planned or done apart from the tooth: its own outline (dashed red, solid blue). */}
+      {SURFACES.filter((s) => entry.superficies[s].etapa !== 'existente').map((s) => {
+        const stage = entry.superficies[s].etapa;
+        const style = stage === 'existente' ? null : STAGE_STYLES[stage];
+        return style ? (
+          <polygon
+            key={`e-${s}`}
+            points={SURFACE_POINTS[s]}
+            fill="none"
+            stroke={style.ink}
+            strokeWidth="2"
+            strokeDasharray={style.dash}
+            pointerEvents="none"
+            data-surface-stage={stage}
+          />
+        ) : null;
+      })}
+      {badges}
       {SURFACES.filter((s) => changes.includes(s)).map((s) => (
         <polygon
           key={`c-${s}`}

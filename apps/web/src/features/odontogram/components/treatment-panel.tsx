@@ -1,5 +1,14 @@
 import {
+  CHART_STAGE_LABELS,
+  CHART_STAGES,
+  chartDentition,
+  DENTITION_LABELS,
+  DENTITIONS,
   ODONTOGRAM_MESSAGES as M,
+  toothEntry,
+  type ChartStageChoice,
+  type Dentition,
+  type OdontogramService,
   surfaceLabel,
   SURFACES,
   TOOTH_NOTES_MAX,
@@ -15,6 +24,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { useClinicDateTime } from '@/lib/use-clinic-today';
 import { cn } from '@/lib/utils';
 import { StatusSwatch } from './status-patterns';
 
@@ -28,6 +38,12 @@ type Props = {
   saving: boolean;
   dirty: boolean;
   onApply: (status: ToothStatus) => void;
+  /** The etapa the status buttons apply, and its service when planned. */
+  stage: ChartStageChoice;
+  onStage: (stage: ChartStageChoice) => void;
+  services: OdontogramService[];
+  servicesError: boolean;
+  onDentition: (denticion: Dentition) => void;
   /** A surface of the selected tooth, or the whole tooth (null). */
   onChooseSurface: (surface: Surface | null) => void;
   onNotes: (notas: string) => void;
@@ -55,6 +71,11 @@ export function TreatmentPanel({
   saving,
   dirty,
   onApply,
+  stage,
+  onStage,
+  services,
+  servicesError,
+  onDentition,
   onChooseSurface,
   onNotes,
   onClear,
@@ -62,7 +83,20 @@ export function TreatmentPanel({
   onReset,
 }: Props) {
   const notesId = useId();
-  const tooth = selection ? chart[selection.tooth] : null;
+  const tooth = selection ? toothEntry(chart, selection.tooth) : null;
+  const needsService = stage.etapa === 'planificado' && !stage.servicioId;
+  const formatDateTime = useClinicDateTime();
+  // What the selected entry is: its plan's service, or when and by whom it was done here.
+  const mark = tooth && selection ? (selection.surface ? tooth.superficies[selection.surface] : tooth) : null;
+  const serviceName = (id: string | null) => services.find((s) => s.id === id)?.nombre ?? 'servicio del catálogo';
+  const markInfo =
+    mark?.etapa === 'planificado'
+      ? `Planificado: ${serviceName(mark.servicioId)}`
+      : mark?.etapa === 'realizado'
+        ? mark.realizado
+          ? `Realizado aquí el ${formatDateTime(mark.realizado.fecha)} por ${mark.realizado.autor.nombre}`
+          : 'Realizado aquí: la fecha y el autor se registran al guardar'
+        : null;
   return (
     <section
       aria-labelledby={`${notesId}-titulo`}
@@ -76,6 +110,7 @@ export function TreatmentPanel({
         <span className="text-muted-foreground">Selección: </span>
         <span className="font-medium">{selectionText(selection)}</span>
       </p>
+      {markInfo ? <p className="text-sm text-muted-foreground">{markInfo}</p> : null}
 
       {selection && tooth && tooth.estado !== 'missing' ? (
         <div role="group" aria-label="Superficie" className="flex flex-wrap gap-1">
@@ -103,6 +138,75 @@ export function TreatmentPanel({
         </div>
       ) : null}
 
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${notesId}-denticion`}>Dentición</Label>
+        <select
+          id={`${notesId}-denticion`}
+          className="h-9 rounded-md border bg-background px-2 text-sm"
+          value={chartDentition(chart)}
+          onChange={(e) => {
+            const denticion = DENTITIONS.find((d) => d === e.target.value);
+            if (denticion) onDentition(denticion);
+          }}
+        >
+          {DENTITIONS.map((d) => (
+            <option key={d} value={d}>
+              {DENTITION_LABELS[d]}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">Etapa</legend>
+        <div role="radiogroup" aria-label="Etapa" className="flex flex-wrap gap-1">
+          {CHART_STAGES.map((etapa) => (
+            <Button
+              key={etapa}
+              type="button"
+              size="sm"
+              role="radio"
+              aria-checked={stage.etapa === etapa}
+              variant={stage.etapa === etapa ? 'default' : 'outline'}
+              onClick={() => onStage({ etapa, servicioId: etapa === 'existente' ? null : stage.servicioId })}
+            >
+              {CHART_STAGE_LABELS[etapa]}
+            </Button>
+          ))}
+        </div>
+        {stage.etapa !== 'existente' ? (
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={`${notesId}-servicio`}>
+              {stage.etapa === 'planificado' ? 'Servicio del catálogo' : 'Servicio del catálogo (opcional)'}
+            </Label>
+            <select
+              id={`${notesId}-servicio`}
+              className="h-9 rounded-md border bg-background px-2 text-sm"
+              value={stage.servicioId ?? ''}
+              aria-invalid={needsService || undefined}
+              aria-describedby={needsService ? `${notesId}-servicio-ayuda` : undefined}
+              onChange={(e) => onStage({ ...stage, servicioId: e.target.value || null })}
+            >
+              <option value="">Elige un servicio</option>
+              {services.map((service) => (
+                <option key={service.id} value={service.id}>
+                  {service.nombre}
+                </option>
+              ))}
+            </select>
+            {needsService ? (
+              <p id={`${notesId}-servicio-ayuda`} className="text-xs text-muted-foreground">
+                {servicesError
+                  ? 'No se pudieron cargar los servicios del catálogo.'
+                  : services.length === 0
+                    ? 'El catálogo no tiene servicios activos: añade uno en Productos y Servicios.'
+                    : 'Un tratamiento planificado necesita un servicio del catálogo.'}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </fieldset>
+
       <div
         role="group"
         aria-label="Estados"
@@ -114,7 +218,7 @@ export function TreatmentPanel({
             type="button"
             variant="outline"
             className="justify-start"
-            disabled={!selection}
+            disabled={!selection || (needsService && status !== 'healthy')}
             aria-keyshortcuts={String(i + 1)}
             onClick={() => onApply(status)}
           >
