@@ -14,6 +14,11 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { odontogramRoutes } from './features/odontogram/odontogram.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
+import {
+  clinicalNotesRoutes,
+  noteTemplatesRoutes,
+  patientHistoryRoutes,
+} from './features/clinical-notes/clinical-notes.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { publicProfileRoutes } from './features/public-profile/public-profile.routes.ts';
 import { publicRequestRoutes, requestsRoutes } from './features/requests/requests.routes.ts';
@@ -46,6 +51,9 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/me', accountRoutes)
   .route('/pacientes', patientsRoutes)
   .route('/pacientes', odontogramRoutes)
+  .route('/pacientes', patientHistoryRoutes)
+  .route('/notas', clinicalNotesRoutes)
+  .route('/plantillas-notas', noteTemplatesRoutes)
   .route('/auditoria', auditRoutes)
   .route('/directorio', directoryRoutes)
   .route('/directorio/clinicas', publicRequestRoutes)

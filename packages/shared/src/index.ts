@@ -22,3 +22,5 @@ export * from './opening-hours.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/store.ts';
 export * from './schemas/catalog.ts';
+export * from './cie10-dental.ts';
+export * from './schemas/clinical-notes.ts';

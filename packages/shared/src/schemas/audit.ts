@@ -15,6 +15,13 @@ export const AUDIT_ACTIONS = [
   'paciente.eliminar',
   'paciente.desactivar',
   'paciente.reactivar',
+  'historia.ver',
+  'nota.ver',
+  'nota.crear',
+  'nota.editar',
+  'nota.firmar',
+  'nota.descartar',
+  'nota.adenda',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -27,6 +34,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'paciente.eliminar': 'Eliminó al paciente',
   'paciente.desactivar': 'Desactivó y ocultó al paciente (tiene historia clínica)',
   'paciente.reactivar': 'Reactivó al paciente',
+  'historia.ver': 'Vio la historia clínica',
+  'nota.ver': 'Vio una nota clínica',
+  'nota.crear': 'Escribió un borrador de nota clínica',
+  'nota.editar': 'Modificó un borrador de nota clínica',
+  'nota.firmar': 'Firmó una nota clínica',
+  'nota.descartar': 'Descartó un borrador de nota clínica',
+  'nota.adenda': 'Añadió una adenda a una nota clínica',
 };
 
 export const AUDIT_PAGE_SIZE = 20;

@@ -10,3 +10,4 @@ export * from './odontogram.ts';
 export * from './catalog.ts';
 export * from './store.ts';
 export * from './files.ts';
+export * from './clinical-notes.ts';

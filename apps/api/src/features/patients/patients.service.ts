@@ -19,7 +19,7 @@ import { and, count, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from '
 import { containsPattern } from '../../db/search.ts';
 import { jsonObject, jsonTextOf, selectList, type RowOf } from '../../db/column-map.ts';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
-import { citas, odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
+import { citas, notasClinicas, odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
 import {
   auditInsertPrepared,
@@ -335,14 +335,23 @@ const futureAppointments = (clinicaId: string, pacienteId: string) =>
     inArray(citas.estado, ['pendiente', 'confirmada']),
   );
 
-/** Whether the patient has clinical records (chart versions): then they are kept, not erased. */
+/**
+ * Whether the patient has clinical records (chart versions, clinical notes, even a discarded draft):
+ * then they are kept, not erased.
+ */
 async function hasClinicalRecords(db: Executor, id: string): Promise<boolean> {
   const [history] = await db
     .select({ id: odontogramaVersiones.id })
     .from(odontogramaVersiones)
     .where(eq(odontogramaVersiones.pacienteId, id))
     .limit(1);
-  return !!history;
+  if (history) return true;
+  const [note] = await db
+    .select({ id: notasClinicas.id })
+    .from(notasClinicas)
+    .where(eq(notasClinicas.pacienteId, id))
+    .limit(1);
+  return !!note;
 }
 
 /**
