@@ -46,7 +46,7 @@ export function DiagnosisPicker({
         onChange={(e) => setTerm(e.target.value)}
         aria-invalid={Boolean(error)}
         aria-describedby={error ? `${id}-error` : undefined}
-        aria-controls={`${id}-results`}
+        aria-controls={term.trim() ? `${id}-results` : undefined}
       />
       {results.length ? (
         <ul id={`${id}-results`} aria-label="Diagnósticos encontrados" className="grid gap-1">

@@ -67,6 +67,7 @@ export function NoteCard({
   footer?: ReactNode;
 }) {
   const Heading = headingLevel;
+  const SubHeading = headingLevel === 'h2' ? 'h3' : 'h4';
   const zone = useSession().account?.clinica?.zonaHoraria ?? undefined;
   return (
     <Card data-testid="nota-clinica">
@@ -116,7 +117,7 @@ export function NoteCard({
         ) : null}
         {nota.adendas.length ? (
           <section aria-label="Adendas" className="grid gap-2 border-l-2 pl-3">
-            <h4 className="text-sm font-semibold">Adendas</h4>
+            <SubHeading className="text-sm font-semibold">Adendas</SubHeading>
             <ol className="grid gap-2">
               {nota.adendas.map((a) => (
                 <li key={a.id} className="text-sm">

@@ -31,7 +31,6 @@ function Entry({ entry, patientId, zone }: { entry: HistoryEntry; patientId: str
     return (
       <NoteCard
         nota={entry.nota}
-        headingLevel="h3"
         actions={
           <Button variant="link" size="sm" className="px-0" asChild>
             <Link to={`/notas/${entry.nota.id}`}>
@@ -48,7 +47,7 @@ function Entry({ entry, patientId, zone }: { entry: HistoryEntry; patientId: str
         <CardContent className="flex flex-wrap items-center gap-3">
           <Smile className="size-5 text-muted-foreground" aria-hidden="true" />
           <div className="flex-1">
-            <h3 className="font-medium">Odontograma · versión {entry.odontograma.version}</h3>
+            <h2 className="font-medium">Odontograma · versión {entry.odontograma.version}</h2>
             <p className="text-sm text-muted-foreground">
               {entry.odontograma.autor || 'Autor desconocido'} · {formatDateTime(entry.odontograma.fecha, zone)}
             </p>
@@ -65,7 +64,7 @@ function Entry({ entry, patientId, zone }: { entry: HistoryEntry; patientId: str
       <CardContent className="flex flex-wrap items-center gap-3">
         <CalendarDays className="size-5 text-muted-foreground" aria-hidden="true" />
         <div className="flex-1">
-          <h3 className="font-medium">Cita · {entry.cita.titulo}</h3>
+          <h2 className="font-medium">Cita · {entry.cita.titulo}</h2>
           <p className="text-sm text-muted-foreground">
             {formatDateTime(entry.cita.inicio, zone)} · {entry.cita.dentista}{' '}
             <Badge variant="outline">{appointmentState(entry.cita.estado)}</Badge>
