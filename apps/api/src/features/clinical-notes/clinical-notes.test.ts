@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import {
   canonicalNoteContent,
   CLINICAL_NOTE_MESSAGES as M,
@@ -7,6 +8,7 @@ import {
 } from '@odontia/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
 import {
   adendasNotas,
   auditoria,
@@ -333,12 +335,8 @@ describe('permissions, isolation and bad input', () => {
     const { citaId } = await newAppointment(beto.clinica.id, q);
     const foreignAppointment = await post(dentista.cookie, `/api/pacientes/${p}/notas`, note({ citaId }));
     expect(foreignAppointment.status).toBe(422);
-    const [{ n }] = (
-      (await t.db.execute(sql`select count(*)::int as n from notas_clinicas where paciente_id = ${p}`)) as unknown as {
-        rows: { n: number }[];
-      }
-    ).rows;
-    expect(n).toBe(1);
+    const rows = await t.db.select().from(notasClinicas).where(eq(notasClinicas.pacienteId, p));
+    expect(rows).toHaveLength(1);
   });
 
   it('refuses an empty text, an unknown CIE-10 code and NUL with Spanish messages, changing nothing', async () => {
@@ -400,5 +398,15 @@ describe('templates', () => {
       .from(plantillasNotas)
       .where(and(eq(plantillasNotas.clinicaId, ana.clinica.id), eq(plantillasNotas.id, id)));
     expect(left).toEqual([]);
+  });
+
+  it('gives existing clinics, in migration 0027, the same five templates as a new clinic', async () => {
+    const migration = readFileSync(new URL('../../../drizzle/0027_notas_clinicas.sql', import.meta.url), 'utf8');
+    const values = /CROSS JOIN \(VALUES([\s\S]*?)\) AS t\(titulo, cuerpo\)/.exec(migration)?.[1];
+    expect(values).toBeDefined();
+    const rows = await rowsOf<{ titulo: string; cuerpo: string }>(
+      t.db.execute(sql.raw(`select titulo, cuerpo from (values ${values}) as t(titulo, cuerpo)`)),
+    );
+    expect(rows).toEqual(DEFAULT_NOTE_TEMPLATES);
   });
 });
