@@ -15,6 +15,11 @@ import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { odontogramRoutes, odontogramServiceRoutes } from './features/odontogram/odontogram.routes.ts';
 import { medicalAlertsRoutes } from './features/medical-alerts/medical-alerts.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
+import {
+  clinicalNotesRoutes,
+  noteTemplatesRoutes,
+  patientHistoryRoutes,
+} from './features/clinical-notes/clinical-notes.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { publicProfileRoutes } from './features/public-profile/public-profile.routes.ts';
 import { publicRequestRoutes, requestsRoutes } from './features/requests/requests.routes.ts';
@@ -49,6 +54,9 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/pacientes', odontogramRoutes)
   .route('/pacientes', medicalAlertsRoutes)
   .route('/odontograma', odontogramServiceRoutes)
+  .route('/pacientes', patientHistoryRoutes)
+  .route('/notas', clinicalNotesRoutes)
+  .route('/plantillas-notas', noteTemplatesRoutes)
   .route('/auditoria', auditRoutes)
   .route('/directorio', directoryRoutes)
   .route('/directorio/clinicas', publicRequestRoutes)

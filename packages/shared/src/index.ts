@@ -23,3 +23,5 @@ export * from './schemas/audit.ts';
 export * from './schemas/store.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/medical-alerts.ts';
+export * from './cie10-dental.ts';
+export * from './schemas/clinical-notes.ts';

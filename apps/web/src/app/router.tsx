@@ -22,11 +22,13 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
  * import each other, so the sections are put together here.
  */
 const settingsPage = async () => {
-  const [{ default: SettingsPage }, { default: PublicProfileSection }] = await Promise.all([
-    import('@/features/clinic/pages/settings-page'),
-    import('@/features/public-profile/components/public-profile-section'),
-  ]);
-  const sections = [PublicProfileSection];
+  const [{ default: SettingsPage }, { default: PublicProfileSection }, { default: NoteTemplatesSection }] =
+    await Promise.all([
+      import('@/features/clinic/pages/settings-page'),
+      import('@/features/public-profile/components/public-profile-section'),
+      import('@/features/clinical-notes/components/note-templates-section'),
+    ]);
+  const sections = [PublicProfileSection, NoteTemplatesSection];
   return { Component: () => <SettingsPage sections={sections} /> };
 };
 
@@ -58,6 +60,7 @@ const dashboardPage = async () => {
     { TodaysAgendaCard },
     { SalesToFulfilCard },
     { LowStockCard },
+    { UnsignedNotesCard },
   ] = await Promise.all([
     import('@/features/dashboard/pages/dashboard-page'),
     import('@/features/notifications/components/test-notification-button'),
@@ -65,8 +68,9 @@ const dashboardPage = async () => {
     import('@/features/appointments/components/todays-agenda-card'),
     import('@/features/store/components/sales-to-fulfil-card'),
     import('@/features/catalog/components/low-stock-card'),
+    import('@/features/clinical-notes/components/unsigned-notes-card'),
   ]);
-  const sections = [TodaysAgendaCard, ImportantNotificationsCard];
+  const sections = [UnsignedNotesCard, TodaysAgendaCard, ImportantNotificationsCard];
   const supplierSections = [SalesToFulfilCard, LowStockCard, ImportantNotificationsCard];
   return {
     Component: () => (
@@ -131,6 +135,24 @@ export const routes: RouteObject[] = [
                 { audience: 'clinic' },
               ),
               guarded('odontograma.ver', [{ path: '/odontograma', lazy: odontogramPage }], { audience: 'clinic' }),
+              // The clinical record (issue 22): read with historia.ver, written with historia.editar.
+              guarded(
+                'historia.ver',
+                [
+                  {
+                    path: '/pacientes/:id/historia',
+                    lazy: page(() => import('@/features/clinical-notes/pages/history-page')),
+                  },
+                  { path: '/notas/:id', lazy: page(() => import('@/features/clinical-notes/pages/note-page')) },
+                  guarded('historia.editar', [
+                    {
+                      path: '/pacientes/:id/notas/nueva',
+                      lazy: page(() => import('@/features/clinical-notes/pages/new-note-page')),
+                    },
+                  ]),
+                ],
+                { audience: 'clinic' },
+              ),
               // Inventario (spec 001 §2).
               guarded('productos.ver', [
                 { path: '/productos', lazy: page(() => import('@/features/catalog/pages/catalog-page')) },

@@ -18,6 +18,13 @@ export const AUDIT_ACTIONS = [
   'antecedentes.ver',
   'antecedentes.crear',
   'antecedentes.retirar',
+  'historia.ver',
+  'nota.ver',
+  'nota.crear',
+  'nota.editar',
+  'nota.firmar',
+  'nota.descartar',
+  'nota.adenda',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -33,6 +40,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'antecedentes.ver': 'Vio los antecedentes médicos',
   'antecedentes.crear': 'Registró un antecedente médico',
   'antecedentes.retirar': 'Retiró un antecedente médico',
+  'historia.ver': 'Vio la historia clínica',
+  'nota.ver': 'Vio una nota clínica',
+  'nota.crear': 'Escribió un borrador de nota clínica',
+  'nota.editar': 'Modificó un borrador de nota clínica',
+  'nota.firmar': 'Firmó una nota clínica',
+  'nota.descartar': 'Descartó un borrador de nota clínica',
+  'nota.adenda': 'Añadió una adenda a una nota clínica',
 };
 
 export const AUDIT_PAGE_SIZE = 20;

@@ -11,3 +11,4 @@ export * from './catalog.ts';
 export * from './store.ts';
 export * from './files.ts';
 export * from './medical-alerts.ts';
+export * from './clinical-notes.ts';

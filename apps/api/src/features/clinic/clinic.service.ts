@@ -2,6 +2,7 @@ import {
   CLINIC_MESSAGES,
   clinicZoneFor,
   countryOf,
+  DEFAULT_NOTE_TEMPLATES,
   DEFAULT_ROLES,
   displayName,
   isZoneOfCountry,
@@ -15,6 +16,7 @@ import {
   perfilesUsuario,
   permisos,
   permisosRol,
+  plantillasNotas,
   rolesClinica,
   user,
   usuarios,
@@ -95,6 +97,10 @@ export async function createClinic(
       });
       if (grants.length) await tx.insert(permisosRol).values(grants);
       await hooks.afterRoles?.(tx);
+      // Five useful note templates to start from (the clinic edits them in 'Plantillas de notas').
+      await tx
+        .insert(plantillasNotas)
+        .values(DEFAULT_NOTE_TEMPLATES.map((p) => ({ clinicaId: clinica.id, titulo: p.titulo, cuerpo: p.cuerpo })));
 
       const adminRole = roles.find((r) => r.nombre === 'Administrador')!;
       await tx

@@ -20,7 +20,7 @@ import { containsPattern } from '../../db/search.ts';
 import { jsonObject, jsonTextOf, selectList, type RowOf } from '../../db/column-map.ts';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import { alertLabels } from '../../db/alert-labels.ts';
-import { antecedentes, citas, odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
+import { antecedentes, citas, notasClinicas, odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
 import {
   auditInsertPrepared,
@@ -340,7 +340,10 @@ const futureAppointments = (clinicaId: string, pacienteId: string) =>
     inArray(citas.estado, ['pendiente', 'confirmada']),
   );
 
-/** Whether the patient has clinical records (chart versions, medical alerts): then they are kept, not erased. */
+/**
+ * Whether the patient has clinical records (chart versions, medical alerts, clinical notes, even a
+ * discarded draft): then they are kept, not erased.
+ */
 async function hasClinicalRecords(db: Executor, id: string): Promise<boolean> {
   const [history] = await db
     .select({ id: odontogramaVersiones.id })
@@ -353,7 +356,13 @@ async function hasClinicalRecords(db: Executor, id: string): Promise<boolean> {
     .from(antecedentes)
     .where(eq(antecedentes.pacienteId, id))
     .limit(1);
-  return !!alert;
+  if (alert) return true;
+  const [note] = await db
+    .select({ id: notasClinicas.id })
+    .from(notasClinicas)
+    .where(eq(notasClinicas.pacienteId, id))
+    .limit(1);
+  return !!note;
 }
 
 /**

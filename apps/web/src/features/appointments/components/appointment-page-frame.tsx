@@ -18,20 +18,28 @@ export function AppointmentPageFrame({
   title,
   subtitle,
   badge,
+  actions,
   children,
 }: {
   title: string;
   subtitle: string;
   /** Under the subtitle: the patient's medical-alert badge. */
   badge?: React.ReactNode;
+  /** Buttons beside the heading ('Escribir nota clínica'). */
+  actions?: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <div>
         <BackToAgenda />
-        <h1 className="mt-2 text-2xl font-semibold tracking-tight">{title}</h1>
-        <p className="text-muted-foreground">{subtitle}</p>
+        <header className="mt-2 flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+            <p className="text-muted-foreground">{subtitle}</p>
+          </div>
+          {actions}
+        </header>
         {badge ? <div className="mt-2">{badge}</div> : null}
       </div>
       {children}

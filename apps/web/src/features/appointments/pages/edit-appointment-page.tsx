@@ -1,7 +1,7 @@
 import { APPOINTMENT_MESSAGES } from '@odontia/shared';
-import { CalendarX, Trash2 } from 'lucide-react';
+import { CalendarX, FilePlus2, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -75,6 +75,7 @@ export default function EditAppointmentPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const canDelete = useCan('citas.eliminar');
+  const canWriteNote = useCan('historia.editar');
   const cita = useAppointment(id);
   const update = useUpdateAppointment();
   const redirecting = useClinicRequired(cita.error ?? update.error);
@@ -113,6 +114,16 @@ export default function EditAppointmentPage() {
           : 'Cargando la cita...'
       }
       badge={data ? <MedicalAlertBadge alertas={data.paciente.alertas} /> : null}
+      actions={
+        data && canWriteNote ? (
+          <Button variant="outline" asChild>
+            <Link to={`/pacientes/${data.paciente.id}/notas/nueva?cita=${data.id}`}>
+              <FilePlus2 aria-hidden="true" />
+              Escribir nota clínica
+            </Link>
+          </Button>
+        ) : null
+      }
     >
       {data && !canEdit ? (
         <AppointmentDetails cita={data} actions={canDelete ? <DeleteAppointmentButton cita={data} /> : null} />

@@ -1,5 +1,5 @@
 import { PATIENT_MESSAGES, type UpdatePatientData } from '@odontia/shared';
-import { Smile, UserX } from 'lucide-react';
+import { ScrollText, Smile, UserX } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MedicalAlertBadge } from '@/components/medical-alert-badge';
@@ -51,6 +51,7 @@ export default function EditPatientPage() {
   const navigate = useNavigate();
   const today = useClinicToday();
   const canSeeChart = useCan('odontograma.ver');
+  const canSeeHistory = useCan('historia.ver');
   const patient = usePatient(id);
   const update = useUpdatePatient();
   const upload = useUploadPatientPhoto();
@@ -110,13 +111,25 @@ export default function EditPatientPage() {
       }
       badge={patient.data ? <MedicalAlertBadge alertas={patient.data.alertas} /> : null}
       actions={
-        canSeeChart && patient.data ? (
-          <Button variant="outline" asChild>
-            <Link to={`/odontograma?paciente=${patient.data.id}`}>
-              <Smile aria-hidden="true" />
-              Ver odontograma
-            </Link>
-          </Button>
+        patient.data && (canSeeChart || canSeeHistory) ? (
+          <div className="flex flex-wrap gap-2">
+            {canSeeHistory ? (
+              <Button variant="outline" asChild>
+                <Link to={`/pacientes/${patient.data.id}/historia`}>
+                  <ScrollText aria-hidden="true" />
+                  Historia clínica
+                </Link>
+              </Button>
+            ) : null}
+            {canSeeChart ? (
+              <Button variant="outline" asChild>
+                <Link to={`/odontograma?paciente=${patient.data.id}`}>
+                  <Smile aria-hidden="true" />
+                  Ver odontograma
+                </Link>
+              </Button>
+            ) : null}
+          </div>
         ) : null
       }
     >
