@@ -5,16 +5,18 @@ import {
   ANTICOAGULANT_LABEL,
   type AlertCondition,
 } from '@odontia/shared';
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { tableRef } from './column-map.ts';
-import { antecedentes } from './schema/index.ts';
+import type { Executor } from './client.ts';
+import { antecedentes, pacientes } from './schema/index.ts';
 
 /**
  * The one definition of a patient's short list of medical alerts (issue 22), the labels the red badge
  * shows wherever staff meet the patient: their record, the chart, an appointment, the calendar's cells
- * and the patient picker. Each of those statements embeds `alertLabels(<the patient's id>)`, so the list
- * comes with what the screen already reads, never as a request per patient.
+ * and the patient picker. It is kept in `pacientes.alertas`, written by `refreshAlertLabels` in the
+ * transaction of every change to a patient's alerts, so those statements read a column: the list comes
+ * with what the screen already reads, never as a request or a sub-select per patient.
  *
  * An alert that holds (not withdrawn) gives a label: an allergy 'Alergia a <descripción>', an
  * anticoagulant 'Anticoagulante' (other medication gives none: it is in the full list, not an alert),
@@ -50,11 +52,23 @@ const kindOrder = (a: Alerts) => sql`case ${a.tipo} when 'alergia' then 0 when '
  * The short list of the patient whose id is `pacienteId` (a column of the enclosing statement): a JSON
  * array of labels, empty when none. A correlated sub-select on antecedentes_paciente_idx.
  */
-export const alertLabels = (pacienteId: AnyColumn | SQL): SQL<string[]> =>
+const alertLabels = (pacienteId: AnyColumn | SQL): SQL<string[]> =>
   sql<string[]>`coalesce((
-    select json_agg(e.etiqueta order by e.orden, e.primera) from (
+    select jsonb_agg(e.etiqueta order by e.orden, e.primera) from (
       select ${alertLabel(al)} as etiqueta, min(${kindOrder(al)}) as orden, min(${al.fechaRegistro}) as primera
       from ${tableRef(al)}
       where ${al.pacienteId} = ${pacienteId} and ${al.fechaRetirada} is null
       group by 1
-    ) as e where e.etiqueta is not null), '[]'::json)`;
+    ) as e where e.etiqueta is not null), '[]'::jsonb)`;
+
+/**
+ * Writes `pacientes.alertas` of the patients `which` selects (a condition on pacientes) from their
+ * alerts, where it differs: after every change to a patient's alerts, in its transaction, and at
+ * startup for all (a no-op unless an alert was written without it, e.g. before the column existed).
+ */
+export async function refreshAlertLabels(tx: Executor, which: SQL): Promise<void> {
+  await tx
+    .update(pacientes)
+    .set({ alertas: alertLabels(pacientes.id) })
+    .where(and(which, sql`${pacientes.alertas} is distinct from ${alertLabels(pacientes.id)}`));
+}

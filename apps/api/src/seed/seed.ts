@@ -13,7 +13,8 @@ import { seedNews } from '../features/dashboard/news.seed.ts';
 import type { Storage } from '../platform/storage/storage.ts';
 import type { DemoSeeder } from './demo.ts';
 import { seedDirectoryDemo, seedSpecialties } from './directory.seed.ts';
-import { permisos } from '../db/schema/index.ts';
+import { antecedentes, pacientes, permisos } from '../db/schema/index.ts';
+import { refreshAlertLabels } from '../db/alert-labels.ts';
 
 /**
  * Reference data every installation needs, whatever SEED_DEMO says: the permission catalogue
@@ -37,6 +38,11 @@ export async function seedReferenceData(db: Database): Promise<void> {
     where r.es_predeterminado and r.nombre = ${ADMIN_ROLE_NAME}
       and not exists (select 1 from permisos_rol pr where pr.rol_id = r.id and pr.permiso_id = p.id)
     on conflict do nothing`);
+  // Alerts written before pacientes.alertas existed get their short list (a no-op otherwise).
+  await refreshAlertLabels(
+    db,
+    sql`exists (select 1 from ${antecedentes} where ${antecedentes.pacienteId} = ${pacientes.id})`,
+  );
   await seedTerms(db);
   await seedSpecialties(db);
   await seedNews(db);

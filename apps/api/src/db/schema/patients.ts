@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clinicas } from './clinics.ts';
 
 export const pacientes = pgTable(
@@ -23,6 +23,15 @@ export const pacientes = pgTable(
     estado: text('estado').notNull().default('activo'),
     ultimaVisita: date('ultima_visita'),
     proximaVisita: date('proxima_visita'),
+    /**
+     * The short list of medical alerts the red badge shows (db/alert-labels.ts writes it whenever the
+     * patient's alerts change, in the same transaction): read as a column by the record, the chart, the
+     * agenda and the lists, instead of a sub-select per row.
+     */
+    alertas: jsonb('alertas')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /**
      * Lower-case, accent-free text of the searchable fields, so 'munoz' finds 'Muñoz'.
      * A trigram index on it serves "contains" searches.

@@ -19,9 +19,7 @@ import { selectList, tableRef, type RowOf } from '../../db/column-map.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { localMidnight, localText } from '../../db/local-day.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { alertLabels } from '../../db/alert-labels.ts';
 import {
-  antecedentes,
   citas,
   citasVersion,
   clinicas,
@@ -51,7 +49,7 @@ export const partyColumns = (paciente: Pacientes, dentista: Dentistas) => ({
   pacienteApellidos: paciente.apellidos,
   pacienteTelefono: paciente.telefono,
   /** The patient's short list of medical alerts (db/alert-labels.ts): the badge of a cell, a card, the page. */
-  pacienteAlertas: alertLabels(paciente.id),
+  pacienteAlertas: paciente.alertas,
   dentistaNombres: dentista.nombres,
   dentistaApellidos: dentista.apellidos,
   dentistaEspecialidad: sql<SpecialtyId>`${dentista.especialidad}`,
@@ -163,7 +161,7 @@ const agenda = {
  */
 const VERSION_COUNTERS: { counter: Table; covers: Table[] }[] = [
   { counter: citasVersion, covers: [citas, dentistas] },
-  { counter: pacientesConteo, covers: [pacientes, antecedentes] },
+  { counter: pacientesConteo, covers: [pacientes] },
 ];
 const versioned = (inner: SQL, order: SQL) => sql`with v as (
     select coalesce((select sum(${citasVersion.version}) from ${citasVersion} where ${citasVersion.clinicaId} = ${agenda.clinica}), 0)::text
@@ -187,7 +185,7 @@ type VersionValues = { clinicaId: string; zona: string; cached: string | null };
 type PageValues = VersionValues & { hoy: string; offset: number };
 type CalendarValues = VersionValues & { desde: string; hasta: string; dentistaId: string | null };
 /** What every agenda read shows: appointments with their patient (and their alerts' short list) and dentist. */
-const AGENDA_TABLES = [citas, pacientes, antecedentes, dentistas];
+const AGENDA_TABLES = [citas, pacientes, dentistas];
 
 /** One cache per kind of read (each holds one type of result), 32 million characters in all. */
 type AgendaCaches = {

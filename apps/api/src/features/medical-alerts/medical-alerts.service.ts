@@ -1,6 +1,6 @@
 import type { CreateMedicalAlertData, MedicalAlert, MedicalAlertList } from '@odontia/shared';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { alertLabel } from '../../db/alert-labels.ts';
+import { alertLabel, refreshAlertLabels } from '../../db/alert-labels.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { antecedentes, pacientes, usuarios } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
@@ -112,6 +112,7 @@ export async function createAlert(
         autorNombre: memberName(actor.userId),
       })
       .returning(alertColumns);
+    await refreshAlertLabels(tx, eq(pacientes.id, pacienteId));
     await recordAudit(tx, actor, {
       accion: 'antecedentes.crear',
       pacienteId,
@@ -145,6 +146,7 @@ export async function withdrawAlert(
       const [existing] = await tx.select({ id: a.id }).from(a).where(mine);
       return existing ? { alreadyWithdrawn: true } : { notFound: true };
     }
+    await refreshAlertLabels(tx, eq(pacientes.id, pacienteId));
     await recordAudit(tx, actor, {
       accion: 'antecedentes.retirar',
       pacienteId,

@@ -25,7 +25,6 @@ import {
   selectList,
   type RowOf,
 } from '../../db/column-map.ts';
-import { alertLabels } from '../../db/alert-labels.ts';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
 import { odontogramaVersiones, pacientes, productos, usuarios } from '../../db/schema/index.ts';
@@ -65,7 +64,7 @@ type Versions = typeof ov | typeof nueva | typeof actual | typeof v;
 
 const patientCte = (pacienteId: SQL | Placeholder, clinicaId: SQL | Placeholder) =>
   sql`paciente as (
-    select ${pacientes.id}, ${pacientes.nombres}, ${pacientes.apellidos}, ${pacientes.telefono} from ${pacientes}
+    select ${pacientes.id}, ${pacientes.nombres}, ${pacientes.apellidos}, ${pacientes.telefono}, ${pacientes.alertas} from ${pacientes}
     where ${pacientes.id} = ${pacienteId}::uuid and ${pacientes.clinicaId} = ${clinicaId}::uuid and ${pacientes.fechaArchivado} is null)`;
 const ph = (name: string) => sql.placeholder(name);
 /** The values that find the caller clinic's patient in `preparedPatientCte`. */
@@ -103,7 +102,7 @@ const loadColumns = {
         nombres: paciente.nombres,
         apellidos: paciente.apellidos,
         telefono: paciente.telefono,
-        alertas: alertLabels(paciente.id),
+        alertas: paciente.alertas,
       }),
     }),
   ),

@@ -19,7 +19,6 @@ import { and, count, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from '
 import { containsPattern } from '../../db/search.ts';
 import { jsonObject, jsonTextOf, selectList, type RowOf } from '../../db/column-map.ts';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
-import { alertLabels } from '../../db/alert-labels.ts';
 import { antecedentes, citas, notasClinicas, odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
 import {
@@ -53,7 +52,7 @@ const patientColumns = {
   proximaVisita: pacientes.proximaVisita,
   fechaActualizacion: pacientes.fechaActualizacion,
   /** The short list of medical alerts (db/alert-labels.ts): the page header's badge. */
-  alertas: alertLabels(pacientes.id),
+  alertas: pacientes.alertas,
 };
 
 /** What the top-bar search shows of each match. */
@@ -76,7 +75,7 @@ const listColumns = {
   ultimaVisita: sql<string | null>`${pacientes.ultimaVisita}::text`,
   proximaVisita: sql<string | null>`${pacientes.proximaVisita}::text`,
   /** The short list of medical alerts: the patient picker shows the badge beside each match. */
-  alertas: alertLabels(pacientes.id),
+  alertas: pacientes.alertas,
 };
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "pacientes" ADD COLUMN "alertas" jsonb DEFAULT '[]'::jsonb NOT NULL;
