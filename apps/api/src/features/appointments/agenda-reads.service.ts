@@ -19,14 +19,7 @@ import { selectList, tableRef, type RowOf } from '../../db/column-map.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { localMidnight, localText } from '../../db/local-day.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import {
-  citas,
-  citasVersion,
-  clinicas,
-  dentistas,
-  pacientes,
-  pacientesConteo,
-} from '../../db/schema/index.ts';
+import { citas, citasVersion, clinicas, dentistas, pacientes, pacientesConteo } from '../../db/schema/index.ts';
 import { foldedContains } from '../../db/search.ts';
 import type { Member } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
