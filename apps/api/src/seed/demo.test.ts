@@ -1,25 +1,30 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  chartDentition,
   chartProblems,
   createItemSchema,
   DEFAULT_ROLES,
   DEFAULT_TIME_ZONE as DEMO_CLINIC_ZONE,
   diffCharts,
+  isCie10DentalCode,
   PATIENTS_PAGE_SIZE,
   todayInZone,
   updatePatientSchema,
 } from '@odontia/shared';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client.ts';
 import { DEMO_CLINIC, DEMO_SUPPLIER, DEMO_TEAM, seededRandom } from './demo.ts';
 import {
   account,
+  adendasNotas,
+  antecedentes,
   archivos,
   auditoria,
   citas,
   clinicas,
+  notasClinicas,
   odontogramaVersiones,
   pacientes,
   productos,
@@ -34,6 +39,7 @@ import { cookiesFrom, createTestApp, type TestApp } from '../test/app.ts';
 import { resetTokenFor } from '../test/outbox.ts';
 import { buildDemoPatients, DEMO_PATIENT_COUNT } from '../features/patients/patients.seed.ts';
 import { seedDemoTeam } from '../features/team/team.seed.ts';
+import { addendumHash, noteHash } from '../features/clinical-notes/clinical-notes.service.ts';
 
 let t: TestApp;
 let api: ReturnType<TestApp['client']>;
@@ -234,6 +240,78 @@ describe('the demo clinic', () => {
       .from(auditoria)
       .where(eq(auditoria.usuarioId, DEMO_TEAM.members[0].id));
     expect(saves.n).toBeGreaterThan(0);
+  });
+
+  it('has a clinical record: signed notes with diagnoses and services, addenda, alerts, charts with planned and done entries', async () => {
+    // Signed notes for the patients seen in the past, each naming a CIE-10 code and a catalogue service.
+    const notes = await t.db.select().from(notasClinicas).where(eq(notasClinicas.clinicaId, DEMO_CLINIC.id));
+    expect(new Set(notes.map((n) => n.pacienteId)).size).toBeGreaterThan(50);
+    expect(notes.every((n) => n.estado === 'firmada' && n.diagnostico && isCie10DentalCode(n.diagnostico))).toBe(true);
+    const services = new Set(
+      (
+        await t.db
+          .select({ id: productos.id })
+          .from(productos)
+          .where(and(eq(productos.clinicaId, DEMO_CLINIC.id), eq(productos.categoria, 'servicio')))
+      ).map((p) => p.id),
+    );
+    expect(notes.every((n) => n.procedimientos.length > 0 && n.procedimientos.every((id) => services.has(id)))).toBe(
+      true,
+    );
+    // Each stored hash is the one the service computes from the note as signed.
+    for (const n of notes) {
+      expect(
+        noteHash({
+          id: n.id,
+          pacienteId: n.pacienteId,
+          citaId: n.citaId,
+          autorId: n.autorId,
+          autorNombre: n.autorNombre,
+          fecha: n.fecha,
+          texto: n.texto,
+          diagnostico: n.diagnostico,
+          procedimientos: n.procedimientos,
+          subjetiva: n.subjetiva,
+          fechaFirma: n.fechaFirma!.toISOString(),
+        }),
+      ).toBe(n.hash);
+    }
+    const addenda = await t.db.select().from(adendasNotas).where(eq(adendasNotas.clinicaId, DEMO_CLINIC.id));
+    expect(addenda.length).toBeGreaterThan(0);
+    expect(addenda.length).toBeLessThan(notes.length / 5);
+    for (const a of addenda) expect(addendumHash(a)).toBe(a.hash);
+
+    // Alerts on about one patient in ten, anticoagulants among them; the short list is filled.
+    const alerts = await t.db.select().from(antecedentes).where(eq(antecedentes.clinicaId, DEMO_CLINIC.id));
+    const withAlerts = new Set(alerts.map((a) => a.pacienteId));
+    expect(withAlerts.size).toBeGreaterThanOrEqual(DEMO_PATIENT_COUNT / 20);
+    expect(withAlerts.size).toBeLessThanOrEqual(DEMO_PATIENT_COUNT / 7);
+    expect(alerts.some((a) => a.anticoagulante)).toBe(true);
+    const labelled = await t.db
+      .select({ id: pacientes.id, alertas: pacientes.alertas })
+      .from(pacientes)
+      .where(eq(pacientes.clinicaId, DEMO_CLINIC.id));
+    for (const p of labelled) expect(p.alertas.length > 0).toBe(withAlerts.has(p.id));
+    expect(labelled.some((p) => p.alertas.includes('Anticoagulante'))).toBe(true);
+
+    // The latest charts carry the plan (planned, with a service) and the work done (with its date, author and note).
+    const versions = await t.db
+      .select()
+      .from(odontogramaVersiones)
+      .where(eq(odontogramaVersiones.clinicaId, DEMO_CLINIC.id));
+    const marks = versions.flatMap((v) =>
+      Object.values(v.carta).flatMap((tooth) => (tooth ? [tooth, ...Object.values(tooth.superficies)] : [])),
+    );
+    expect(marks.some((m) => m.etapa === 'planificado' && m.servicioId && services.has(m.servicioId))).toBe(true);
+    const done = marks.filter((m) => m.etapa === 'realizado');
+    expect(done.length).toBeGreaterThan(0);
+    expect(done.every((m) => m.realizado !== null)).toBe(true);
+    const noteIds = new Set(notes.map((n) => n.id));
+    expect(done.some((m) => m.realizado?.notaId && noteIds.has(m.realizado.notaId))).toBe(true);
+    // A few children: primary (temporal) and mixed charts.
+    const dentitions = versions.map((v) => chartDentition(v.carta));
+    expect(dentitions).toContain('temporal');
+    expect(dentitions).toContain('mixta');
   });
 
   it('has a supplier selling ~60 supplies with images, and two past orders of the demo clinic, one delivered into its inventory', async () => {

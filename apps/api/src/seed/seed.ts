@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { seedDemoAppointments } from '../features/appointments/appointments.seed.ts';
 import { seedDemoCatalog } from '../features/catalog/catalog.seed.ts';
+import { seedDemoNotes } from '../features/clinical-notes/clinical-notes.seed.ts';
+import { seedDemoAlerts } from '../features/medical-alerts/medical-alerts.seed.ts';
 import { seedDemoCharts } from '../features/odontogram/odontogram.seed.ts';
 import { seedDemoClinic, seedDemoSupplier } from '../features/clinic/clinic.seed.ts';
 import { seedDemoStore } from '../features/store/store.seed.ts';
@@ -59,8 +61,11 @@ export const demoSeeders: DemoSeeder[] = [
   seedDemoPatients,
   seedDemoTeam,
   seedDemoAppointments,
-  seedDemoCharts,
+  // Notes name the catalogue's services; charts name them too, and the notes that record their work.
   seedDemoCatalog,
+  seedDemoNotes,
+  seedDemoAlerts,
+  seedDemoCharts,
   seedDemoSupplier,
   seedDemoStore,
 ];

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   canonicalNoteContent,
   cie10Entry,
+  type SignedNoteContent,
   CLINICAL_NOTE_MESSAGES as M,
   HISTORY_PAGE_SIZE,
   UNSIGNED_NOTE_HOURS,
@@ -39,6 +40,19 @@ const patientNotFound = () => notFound(M.patientNotFound);
 const noteNotFound = () => notFound(M.noteNotFound);
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** The hash a signed note keeps: the SHA-256 of its canonical content (signing, and the demo seed). */
+export const noteHash = (content: SignedNoteContent): string => sha256(canonicalNoteContent(content));
+
+/** The hash an addendum keeps, signed as it is written (adding one, and the demo seed). */
+export const addendumHash = (a: {
+  id: string;
+  notaId: string;
+  autorId: string;
+  autorNombre: string;
+  texto: string;
+  fecha: Date;
+}): string => sha256(JSON.stringify([a.id, a.notaId, a.autorId, a.autorNombre, a.texto, a.fecha.toISOString()]));
 
 /** The caller clinic's patient, unless archived (deleted with clinical records). */
 async function findPatient(tx: Executor, clinicaId: string, pacienteId: string) {
@@ -151,21 +165,19 @@ export async function signNote(db: Database, actor: AuditActor, notaId: string) 
   await db.transaction(async (tx) => {
     const note = await lockDraft(tx, actor, notaId);
     const fechaFirma = new Date();
-    const hash = sha256(
-      canonicalNoteContent({
-        id: note.id,
-        pacienteId: note.pacienteId,
-        citaId: note.citaId,
-        autorId: note.autorId,
-        autorNombre: note.autorNombre,
-        fecha: note.fecha,
-        texto: note.texto,
-        diagnostico: note.diagnostico,
-        procedimientos: note.procedimientos,
-        subjetiva: note.subjetiva,
-        fechaFirma: fechaFirma.toISOString(),
-      }),
-    );
+    const hash = noteHash({
+      id: note.id,
+      pacienteId: note.pacienteId,
+      citaId: note.citaId,
+      autorId: note.autorId,
+      autorNombre: note.autorNombre,
+      fecha: note.fecha,
+      texto: note.texto,
+      diagnostico: note.diagnostico,
+      procedimientos: note.procedimientos,
+      subjetiva: note.subjetiva,
+      fechaFirma: fechaFirma.toISOString(),
+    });
     await tx.update(n).set({ estado: 'firmada', fechaFirma, hash }).where(eq(n.id, notaId));
     await recordAudit(tx, actor, { accion: 'nota.firmar', pacienteId: note.pacienteId, detalle: { nota: notaId } });
   });
@@ -202,7 +214,7 @@ export async function addAddendum(db: Database, actor: AuditActor, notaId: strin
     const id = crypto.randomUUID();
     const fecha = new Date();
     const autorNombre = await memberName(tx, actor.userId);
-    const hash = sha256(JSON.stringify([id, notaId, actor.userId, autorNombre, texto, fecha.toISOString()]));
+    const hash = addendumHash({ id, notaId, autorId: actor.userId, autorNombre, texto, fecha });
     await tx
       .insert(a)
       .values({ id, clinicaId: actor.clinicaId, notaId, autorId: actor.userId, autorNombre, texto, fecha, hash });
