@@ -2,6 +2,7 @@ import {
   chartServiceIds,
   chartTeeth,
   emptyChart,
+  markDoneByNote,
   ODONTOGRAM_HISTORY_PAGE_SIZE,
   odontogramChartSchema,
   stampDone,
@@ -25,7 +26,7 @@ import {
   selectList,
   type RowOf,
 } from '../../db/column-map.ts';
-import { rowsOf, type Executor } from '../../db/client.ts';
+import { rowsOf, type Executor, type Transaction } from '../../db/client.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
 import { odontogramaVersiones, pacientes, productos, usuarios } from '../../db/schema/index.ts';
 import {
@@ -204,6 +205,63 @@ export async function saveChart(
   if (row?.guardada) return { saved: row.guardada };
   const current = await currentVersionOf(db, actor.clinicaId, pacienteId);
   return current ? { conflict: current } : { notFound: true };
+}
+
+/**
+ * What a signed note records on the chart (issue 22), in the signing's transaction: the patient's current
+ * chart with every planned entry of the note's procedures done (`markDoneByNote`: signing time, signer,
+ * note) saved as a new version by the same statement as a save from the screen, with its audit row
+ * (`odontograma.guardar`, naming the note). Nothing planned of those services (or no chart, or the
+ * patient archived): no version. A screen saving at the same moment takes the version first: the chart
+ * is read again and marked on top of that save (each try in its own savepoint).
+ */
+export async function recordNoteOnChart(
+  tx: Transaction,
+  actor: AuditActor,
+  input: { pacienteId: string; notaId: string; procedimientos: readonly string[]; fecha: Date; autorNombre: string },
+): Promise<number | null> {
+  if (input.procedimientos.length === 0) return null;
+  const done = {
+    fecha: input.fecha.toISOString(),
+    autor: { id: actor.userId, nombre: input.autorNombre },
+    notaId: input.notaId,
+  };
+  for (let attempt = 0; ; attempt++) {
+    const [current] = await tx
+      .select({ version: ov.version, carta: ov.carta })
+      .from(ov)
+      .where(and(eq(ov.pacienteId, input.pacienteId), eq(ov.clinicaId, actor.clinicaId)))
+      .orderBy(desc(ov.version))
+      .limit(1);
+    if (!current) return null;
+    const chart = markDoneByNote(odontogramChartSchema.parse(current.carta), input.procedimientos, done);
+    if (!chart) return null;
+    const version = current.version + 1;
+    try {
+      const [row] = await tx.transaction((sp) =>
+        saveStatement(sp, {
+          pacienteId: input.pacienteId,
+          clinicaId: actor.clinicaId,
+          version,
+          baseVersion: current.version,
+          carta: JSON.stringify(chart),
+          autorId: actor.userId,
+          ...auditValues(actor, {
+            accion: 'odontograma.guardar',
+            pacienteId: input.pacienteId,
+            detalle: { version, nota: input.notaId },
+          }),
+        }),
+      );
+      if (!row.paciente) return null;
+      if (row.guardada) return version;
+    } catch (error) {
+      if (sqlState(error) !== PG_ERROR.uniqueViolation || attempt >= 2) throw error;
+      continue;
+    }
+    // Three saves in between: the signing fails rather than leave its procedures unmarked.
+    if (attempt >= 2) throw new Error('El odontograma cambió mientras se firmaba la nota');
+  }
 }
 
 /**
