@@ -24,7 +24,7 @@ import {
 } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/errors.ts';
-import { recordNoteOnChart } from '../odontogram/odontogram.service.ts';
+import { recordNoteOnChart } from '../../platform/chart-versions.ts';
 
 /**
  * Clinical notes (evoluciones), their addenda and templates, and a patient's 'Historia clínica'

@@ -24,7 +24,7 @@ import {
   plantillasNotas,
   productos,
 } from '../../db/schema/index.ts';
-import { recordNoteOnChart } from '../odontogram/odontogram.service.ts';
+import { recordNoteOnChart } from '../../platform/chart-versions.ts';
 import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;

@@ -2,7 +2,6 @@ import {
   chartServiceIds,
   chartTeeth,
   emptyChart,
-  markDoneByNote,
   ODONTOGRAM_HISTORY_PAGE_SIZE,
   odontogramChartSchema,
   stampDone,
@@ -15,20 +14,12 @@ import {
   type OdontogramVersionPage,
   type OdontogramView,
 } from '@odontia/shared';
-import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  columnNames,
-  jsonArray,
-  jsonObject,
-  jsonTextOf,
-  onlyWhen,
-  selectList,
-  type RowOf,
-} from '../../db/column-map.ts';
-import { rowsOf, type Executor, type Transaction } from '../../db/client.ts';
+import { jsonArray, jsonObject, jsonTextOf, onlyWhen, selectList, type RowOf } from '../../db/column-map.ts';
+import { rowsOf, type Executor } from '../../db/client.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
-import { odontogramaVersiones, pacientes, productos, usuarios } from '../../db/schema/index.ts';
+import { odontogramaVersiones, productos, usuarios } from '../../db/schema/index.ts';
 import {
   auditInsert,
   auditInsertPrepared,
@@ -37,6 +28,21 @@ import {
   type AuditValues,
 } from '../../platform/audit.ts';
 import { PG_ERROR, sqlState } from '../../platform/db-errors.ts';
+import {
+  actual,
+  authorJson,
+  currentVersion,
+  paciente,
+  patientCte,
+  ph,
+  preparedPatientCte,
+  saveColumns,
+  saveStatement,
+  v,
+  versionJson,
+  type PatientKey,
+} from '../../platform/chart-versions.ts';
+
 import type { JsonText } from '../../platform/json-text.ts';
 
 /**
@@ -52,39 +58,6 @@ import type { JsonText } from '../../platform/json-text.ts';
  */
 
 const ov = odontogramaVersiones;
-/**
- * The statements' CTEs `paciente` (the caller clinic's patient, not archived: a row of pacientes, or
- * none) and `nueva` (the version a save inserted), the current version `actual` and the history's page
- * `v`, named through aliases of the tables whose rows they hold, so their columns are the schema's.
- */
-const paciente = alias(pacientes, 'paciente');
-const nueva = alias(odontogramaVersiones, 'nueva');
-const actual = alias(odontogramaVersiones, 'actual');
-const v = alias(odontogramaVersiones, 'v');
-type Versions = typeof ov | typeof nueva | typeof actual | typeof v;
-
-const patientCte = (pacienteId: SQL | Placeholder, clinicaId: SQL | Placeholder) =>
-  sql`paciente as (
-    select ${pacientes.id}, ${pacientes.nombres}, ${pacientes.apellidos}, ${pacientes.telefono}, ${pacientes.alertas} from ${pacientes}
-    where ${pacientes.id} = ${pacienteId}::uuid and ${pacientes.clinicaId} = ${clinicaId}::uuid and ${pacientes.fechaArchivado} is null)`;
-const ph = (name: string) => sql.placeholder(name);
-/** The values that find the caller clinic's patient in `preparedPatientCte`. */
-type PatientKey = { pacienteId: string; clinicaId: string };
-const preparedPatientCte = patientCte(ph('pacienteId'), ph('clinicaId'));
-
-/** The current version of the patient of `paciente` (0 when never charted). */
-const currentVersion = sql<number>`coalesce((select max(${ov.version}) from ${ov} where ${ov.pacienteId} = ${paciente.id}), 0)`;
-
-/** Who saved a version, as the API writes it (OdontogramAuthor). */
-const authorJson = (t: Versions) => jsonObject({ id: t.autorId, nombre: t.autorNombre });
-/** A saved version as the API writes it (OdontogramVersion). */
-const versionJson = (t: Versions) => ({
-  version: t.version,
-  chart: t.carta,
-  autor: authorJson(t),
-  fecha: isoTimestampSql(t.fechaCreacion),
-});
-
 /** Every tooth Sano: the chart of version 0 (a value of the prepared statement, bound on each run). */
 const EMPTY_CHART = sql<OdontogramChart>`${JSON.stringify(emptyChart())}::jsonb`;
 
@@ -143,30 +116,6 @@ export type SaveResult =
   | { conflict: { version: number; autor: string } }
   | { unknownService: true };
 
-/** Whether the patient was found, and the version saved (null: another save took it first). */
-const saveColumns = {
-  paciente: sql<string | null>`(select ${paciente.id} from paciente)`,
-  guardada: onlyWhen(sql`${nueva.version} is not null`, jsonTextOf(jsonObject(versionJson(nueva)))),
-};
-const saveStatement = preparedStatement<
-  RowOf<typeof saveColumns>,
-  PatientKey & AuditValues & { version: number; baseVersion: number; carta: string; autorId: string }
->(
-  'odontia_odontograma_guardar',
-  sql`with ${preparedPatientCte},
-    nueva as (
-      insert into ${ov} (${columnNames(ov.clinicaId, ov.pacienteId, ov.version, ov.carta, ov.autorId, ov.autorNombre)})
-      select ${ph('clinicaId')}::uuid, ${paciente.id}, ${ph('version')}::int, ${ph('carta')}::jsonb, ${ph('autorId')}::text,
-             coalesce((select ${usuarios.nombres} from ${usuarios} where ${usuarios.id} = ${ph('autorId')}::text), '')
-      from paciente
-      where ${currentVersion} = ${ph('baseVersion')}::int
-      returning *
-    ),
-    guardado as (${auditInsertPrepared({ from: sql`nueva` })})
-    select ${selectList(saveColumns)}
-    from (select 1) as uno left join nueva on true`,
-);
-
 /**
  * Saves a new version on top of `baseVersion`, with its audit row. It is stored only if `baseVersion` is
  * still the current version; two saves from the same base both try to insert the same version and the
@@ -205,63 +154,6 @@ export async function saveChart(
   if (row?.guardada) return { saved: row.guardada };
   const current = await currentVersionOf(db, actor.clinicaId, pacienteId);
   return current ? { conflict: current } : { notFound: true };
-}
-
-/**
- * What a signed note records on the chart (issue 22), in the signing's transaction: the patient's current
- * chart with every planned entry of the note's procedures done (`markDoneByNote`: signing time, signer,
- * note) saved as a new version by the same statement as a save from the screen, with its audit row
- * (`odontograma.guardar`, naming the note). Nothing planned of those services (or no chart, or the
- * patient archived): no version. A screen saving at the same moment takes the version first: the chart
- * is read again and marked on top of that save (each try in its own savepoint).
- */
-export async function recordNoteOnChart(
-  tx: Transaction,
-  actor: AuditActor,
-  input: { pacienteId: string; notaId: string; procedimientos: readonly string[]; fecha: Date; autorNombre: string },
-): Promise<number | null> {
-  if (input.procedimientos.length === 0) return null;
-  const done = {
-    fecha: input.fecha.toISOString(),
-    autor: { id: actor.userId, nombre: input.autorNombre },
-    notaId: input.notaId,
-  };
-  for (let attempt = 0; ; attempt++) {
-    const [current] = await tx
-      .select({ version: ov.version, carta: ov.carta })
-      .from(ov)
-      .where(and(eq(ov.pacienteId, input.pacienteId), eq(ov.clinicaId, actor.clinicaId)))
-      .orderBy(desc(ov.version))
-      .limit(1);
-    if (!current) return null;
-    const chart = markDoneByNote(odontogramChartSchema.parse(current.carta), input.procedimientos, done);
-    if (!chart) return null;
-    const version = current.version + 1;
-    try {
-      const [row] = await tx.transaction((sp) =>
-        saveStatement(sp, {
-          pacienteId: input.pacienteId,
-          clinicaId: actor.clinicaId,
-          version,
-          baseVersion: current.version,
-          carta: JSON.stringify(chart),
-          autorId: actor.userId,
-          ...auditValues(actor, {
-            accion: 'odontograma.guardar',
-            pacienteId: input.pacienteId,
-            detalle: { version, nota: input.notaId },
-          }),
-        }),
-      );
-      if (!row.paciente) return null;
-      if (row.guardada) return version;
-    } catch (error) {
-      if (sqlState(error) !== PG_ERROR.uniqueViolation || attempt >= 2) throw error;
-      continue;
-    }
-    // Three saves in between: the signing fails rather than leave its procedures unmarked.
-    if (attempt >= 2) throw new Error('El odontograma cambió mientras se firmaba la nota');
-  }
 }
 
 /**
