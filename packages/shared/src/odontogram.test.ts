@@ -32,6 +32,7 @@ import {
   odontogramChartSchema,
   PRIMARY_TEETH,
   stampDone,
+  markDoneByNote,
   type OdontogramChart,
 } from './odontogram.ts';
 
@@ -430,5 +431,36 @@ describe('dentición (issue 22)', () => {
     const temporal: OdontogramChart = emptyChart('temporal');
     delete temporal[85];
     expect(chartProblems(temporal)).toEqual(['Falta el diente 85 en el odontograma']);
+  });
+});
+
+describe('a signed note marks its procedures done (issue 22)', () => {
+  const OTHER = '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';
+  const NOTE = { ...DONE, notaId: 'c0ffee00-0000-4000-8000-000000000001' };
+  const plan = (servicioId: string) => ({ etapa: 'planificado', servicioId }) as const;
+  it('every planned entry of the services becomes done, stamped with the note; others are untouched', () => {
+    let chart = applyStatus(emptyChart(), { tooth: 36, surface: 'center' }, 'filled', plan(SERVICE));
+    chart = applyStatus(chart, { tooth: 11, surface: null }, 'crown', plan(SERVICE));
+    chart = applyStatus(chart, { tooth: 21, surface: null }, 'crown', plan(OTHER));
+    const out = markDoneByNote(chart, [SERVICE], NOTE);
+    if (!out) throw new Error('expected a chart');
+    expect(toothEntry(out, 36).superficies.center).toEqual({
+      estado: 'filled',
+      etapa: 'realizado',
+      servicioId: SERVICE,
+      realizado: NOTE,
+    });
+    expect(toothEntry(out, 36).superficies.top).toEqual(existingMark('healthy'));
+    expect(toothEntry(out, 11)).toMatchObject({ estado: 'crown', etapa: 'realizado', realizado: NOTE });
+    expect(toothEntry(out, 21)).toEqual(toothEntry(chart, 21));
+    expect(chartProblems(out)).toEqual([]);
+    // Signing another note of the same service later: already done, nothing to do.
+    expect(markDoneByNote(out, [SERVICE], { ...NOTE, notaId: 'other' })).toBeNull();
+  });
+  it('no planned entry of those services: null', () => {
+    expect(markDoneByNote(emptyChart(), [SERVICE], NOTE)).toBeNull();
+    const chart = applyStatus(emptyChart(), { tooth: 21, surface: null }, 'crown', plan(OTHER));
+    expect(markDoneByNote(chart, [SERVICE], NOTE)).toBeNull();
+    expect(markDoneByNote(chart, [], NOTE)).toBeNull();
   });
 });

@@ -502,6 +502,35 @@ export function stampDone(chart: OdontogramChart, base: OdontogramChart, done: C
   return out;
 }
 
+/**
+ * What a signed note records on the chart (issue 22): every planned entry (a tooth or a surface) whose
+ * service is one of the note's procedures becomes done in the same status, stamped with `done` (the
+ * signing time, the signer, the note) by `stampDone`; entries already done keep their stamp. Notes name
+ * no teeth (the editor's 'Diente' only fills a template), so every planned entry of those services is
+ * done. Null when no planned entry names any of them: nothing to save.
+ */
+export function markDoneByNote(
+  chart: OdontogramChart,
+  serviceIds: readonly string[],
+  done: ChartDone,
+): OdontogramChart | null {
+  const services = new Set(serviceIds);
+  let matched = false;
+  const flip = (mark: ChartMark): ChartMark => {
+    if (mark.etapa !== 'planificado' || !mark.servicioId || !services.has(mark.servicioId)) return mark;
+    matched = true;
+    return { ...mark, etapa: 'realizado', realizado: null };
+  };
+  const flipped: OdontogramChart = {};
+  for (const id of chartTeeth(chart)) {
+    const t = toothEntry(chart, id);
+    const superficies = {} as ToothSurfaces;
+    for (const s of SURFACES) superficies[s] = flip(t.superficies[s]);
+    flipped[id] = { ...t, ...flip(t), superficies, notas: t.notas };
+  }
+  return matched ? stampDone(flipped, chart, done) : null;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Validation: the rules every stored chart keeps
 

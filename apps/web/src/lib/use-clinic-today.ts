@@ -1,4 +1,11 @@
-import { DEFAULT_TIME_ZONE, formatDateTime, todayInZone, weekStartOf, type WeekStart } from '@odontia/shared';
+import {
+  DEFAULT_TIME_ZONE,
+  formatDate,
+  formatDateTime,
+  todayInZone,
+  weekStartOf,
+  type WeekStart,
+} from '@odontia/shared';
 import { useSession } from './session';
 
 /**
@@ -24,4 +31,11 @@ export function useClinicDateTime(): (value: string | Date) => string {
   const { account } = useSession();
   const zone = account?.clinica?.zonaHoraria ?? DEFAULT_TIME_ZONE;
   return (value) => formatDateTime(value, zone);
+}
+
+/** The day (dd/mm/yyyy) of an instant as the clinic's clock reads it. */
+export function useClinicDate(): (value: string | Date) => string {
+  const { account } = useSession();
+  const zone = account?.clinica?.zonaHoraria ?? DEFAULT_TIME_ZONE;
+  return (value) => formatDate(todayInZone(zone, typeof value === 'string' ? new Date(value) : value));
 }

@@ -25,6 +25,7 @@ import {
 } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/errors.ts';
+import { recordNoteOnChart } from '../../platform/chart-versions.ts';
 
 /**
  * Clinical notes (evoluciones), their addenda and templates, and a patient's 'Historia clínica'
@@ -159,7 +160,9 @@ export async function updateDraft(db: Database, actor: AuditActor, notaId: strin
 
 /**
  * Signs the caller's draft: from now on its text, author and time are fixed, with the SHA-256 of its
- * canonical content (shared `canonicalNoteContent`, the signing time to the millisecond).
+ * canonical content (shared `canonicalNoteContent`, the signing time to the millisecond). The procedures
+ * it records mark the chart's planned entries of those services done, in the same transaction
+ * (odontogram `recordNoteOnChart`).
  */
 export async function signNote(db: Database, actor: AuditActor, notaId: string) {
   await db.transaction(async (tx) => {
@@ -180,6 +183,14 @@ export async function signNote(db: Database, actor: AuditActor, notaId: string) 
     });
     await tx.update(n).set({ estado: 'firmada', fechaFirma, hash }).where(eq(n.id, notaId));
     await recordAudit(tx, actor, { accion: 'nota.firmar', pacienteId: note.pacienteId, detalle: { nota: notaId } });
+    // Its procedures done: the chart's planned entries of those services become realizado (a new version).
+    await recordNoteOnChart(tx, actor, {
+      pacienteId: note.pacienteId,
+      notaId,
+      procedimientos: note.procedimientos,
+      fecha: fechaFirma,
+      autorNombre: note.autorNombre,
+    });
   });
   return readNote(db, actor, notaId);
 }

@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
+  applyStatus,
   canonicalNoteContent,
   CLINICAL_NOTE_MESSAGES as M,
   DEFAULT_NOTE_TEMPLATES,
+  emptyChart,
   FIELD_MESSAGES,
+  odontogramChartSchema,
+  toothEntry,
+  type OdontogramChart,
 } from '@odontia/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,9 +20,11 @@ import {
   citas,
   dentistas,
   notasClinicas,
+  odontogramaVersiones,
   plantillasNotas,
   productos,
 } from '../../db/schema/index.ts';
+import { recordNoteOnChart } from '../../platform/chart-versions.ts';
 import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -408,5 +415,103 @@ describe('templates', () => {
       t.db.execute(sql.raw(`select titulo, cuerpo from (values ${values}) as t(titulo, cuerpo)`)),
     );
     expect(rows).toEqual(DEFAULT_NOTE_TEMPLATES);
+  });
+});
+
+describe('a signed note on the chart (issue 22)', () => {
+  const ov = odontogramaVersiones;
+  const planned = (chart: OdontogramChart, tooth: 11 | 21 | 36, servicioId: string) =>
+    applyStatus(chart, { tooth, surface: tooth === 36 ? 'center' : null }, tooth === 36 ? 'filled' : 'crown', {
+      etapa: 'planificado',
+      servicioId,
+    });
+  async function saveChart(cookie: string, pacienteId: string, baseVersion: number, chart: OdontogramChart) {
+    const res = await post(cookie, `/api/pacientes/${pacienteId}/odontograma`, { baseVersion, chart }, 'PUT');
+    expect(res.status).toBe(200);
+  }
+  const versions = async (pacienteId: string) => {
+    const rows = await t.db
+      .select({ version: ov.version, carta: ov.carta, autorId: ov.autorId })
+      .from(ov)
+      .where(eq(ov.pacienteId, pacienteId))
+      .orderBy(ov.version);
+    return rows.map((r) => ({ ...r, chart: odontogramChartSchema.parse(r.carta) }));
+  };
+  let corona: string;
+  beforeAll(async () => {
+    [{ id: corona }] = await t.db
+      .insert(productos)
+      .values({ clinicaId: ana.clinica.id, nombre: 'Corona', categoria: 'servicio' })
+      .returning({ id: productos.id });
+  });
+
+  it('signing marks the planned entries of its procedures realizado in a new version naming the note', async () => {
+    const p = await newPatient(ana);
+    const chart = planned(planned(planned(emptyChart(), 36, servicio), 11, servicio), 21, corona);
+    await saveChart(ana.cookie, p, 0, chart);
+    const body = await draft(dentista.cookie, p);
+    const res = await post(dentista.cookie, `/api/notas/${body.id}/firmar`);
+    expect(res.status).toBe(200);
+    const signed = (await res.json()) as NoteBody;
+    const all = await versions(p);
+    expect(all.map((v) => v.version)).toEqual([1, 2]);
+    const v2 = all[1];
+    expect(v2.autorId).toBe(dentista.userId);
+    const done = { fecha: signed.fechaFirma, autor: body.autor, notaId: body.id };
+    expect(toothEntry(v2.chart, 36).superficies.center).toEqual({
+      estado: 'filled',
+      etapa: 'realizado',
+      servicioId: servicio,
+      realizado: done,
+    });
+    expect(toothEntry(v2.chart, 11)).toMatchObject({ estado: 'crown', etapa: 'realizado', realizado: done });
+    // Another service's plan and every other entry: as they were.
+    expect(toothEntry(v2.chart, 21)).toEqual(toothEntry(all[0].chart, 21));
+    expect(toothEntry(v2.chart, 36).superficies.top).toEqual(toothEntry(all[0].chart, 36).superficies.top);
+    const audit = await t.db
+      .select({ accion: auditoria.accion, detalle: auditoria.detalle, usuarioId: auditoria.usuarioId })
+      .from(auditoria)
+      .where(eq(auditoria.pacienteId, p))
+      .orderBy(auditoria.id);
+    expect(audit.slice(-2)).toEqual([
+      { accion: 'nota.firmar', detalle: { nota: body.id }, usuarioId: dentista.userId },
+      { accion: 'odontograma.guardar', detalle: { version: 2, nota: body.id }, usuarioId: dentista.userId },
+    ]);
+    // The screen reads it as the current chart.
+    const view = await post(ana.cookie, `/api/pacientes/${p}/odontograma`, undefined, 'GET');
+    expect(((await view.json()) as { version: number }).version).toBe(2);
+  });
+
+  it('no planned entry of its procedures (or no chart): no new version', async () => {
+    const p = await newPatient(ana);
+    await saveChart(ana.cookie, p, 0, planned(emptyChart(), 21, corona));
+    const body = await draft(dentista.cookie, p);
+    expect((await post(dentista.cookie, `/api/notas/${body.id}/firmar`)).status).toBe(200);
+    expect((await versions(p)).map((v) => v.version)).toEqual([1]);
+    const blank = await newPatient(ana);
+    const other = await draft(dentista.cookie, blank);
+    expect((await post(dentista.cookie, `/api/notas/${other.id}/firmar`)).status).toBe(200);
+    expect(await versions(blank)).toEqual([]);
+    expect((await auditOf(blank)).map((r) => r.accion)).toEqual(['paciente.crear', 'nota.crear', 'nota.firmar']);
+  });
+
+  it("never touches another clinic's chart", async () => {
+    const theirs = await newPatient(beto);
+    await saveChart(beto.cookie, theirs, 0, planned(emptyChart(), 36, otroServicio));
+    const marked = await t.db.transaction((tx) =>
+      recordNoteOnChart(
+        tx,
+        { clinicaId: ana.clinica.id, userId: dentista.userId, direccion: '127.0.0.1' },
+        {
+          pacienteId: theirs,
+          notaId: crypto.randomUUID(),
+          procedimientos: [otroServicio],
+          fecha: new Date(),
+          autorNombre: 'Dentista',
+        },
+      ),
+    );
+    expect(marked).toBeNull();
+    expect((await versions(theirs)).map((v) => v.version)).toEqual([1]);
   });
 });

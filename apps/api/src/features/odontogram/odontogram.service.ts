@@ -14,20 +14,12 @@ import {
   type OdontogramVersionPage,
   type OdontogramView,
 } from '@odontia/shared';
-import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  columnNames,
-  jsonArray,
-  jsonObject,
-  jsonTextOf,
-  onlyWhen,
-  selectList,
-  type RowOf,
-} from '../../db/column-map.ts';
+import { jsonArray, jsonObject, jsonTextOf, onlyWhen, selectList, type RowOf } from '../../db/column-map.ts';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
-import { odontogramaVersiones, pacientes, productos, usuarios } from '../../db/schema/index.ts';
+import { odontogramaVersiones, productos, usuarios } from '../../db/schema/index.ts';
 import {
   auditInsert,
   auditInsertPrepared,
@@ -36,6 +28,21 @@ import {
   type AuditValues,
 } from '../../platform/audit.ts';
 import { PG_ERROR, sqlState } from '../../platform/db-errors.ts';
+import {
+  actual,
+  authorJson,
+  currentVersion,
+  paciente,
+  patientCte,
+  ph,
+  preparedPatientCte,
+  saveColumns,
+  saveStatement,
+  v,
+  versionJson,
+  type PatientKey,
+} from '../../platform/chart-versions.ts';
+
 import type { JsonText } from '../../platform/json-text.ts';
 
 /**
@@ -51,39 +58,6 @@ import type { JsonText } from '../../platform/json-text.ts';
  */
 
 const ov = odontogramaVersiones;
-/**
- * The statements' CTEs `paciente` (the caller clinic's patient, not archived: a row of pacientes, or
- * none) and `nueva` (the version a save inserted), the current version `actual` and the history's page
- * `v`, named through aliases of the tables whose rows they hold, so their columns are the schema's.
- */
-const paciente = alias(pacientes, 'paciente');
-const nueva = alias(odontogramaVersiones, 'nueva');
-const actual = alias(odontogramaVersiones, 'actual');
-const v = alias(odontogramaVersiones, 'v');
-type Versions = typeof ov | typeof nueva | typeof actual | typeof v;
-
-const patientCte = (pacienteId: SQL | Placeholder, clinicaId: SQL | Placeholder) =>
-  sql`paciente as (
-    select ${pacientes.id}, ${pacientes.nombres}, ${pacientes.apellidos}, ${pacientes.telefono}, ${pacientes.alertas} from ${pacientes}
-    where ${pacientes.id} = ${pacienteId}::uuid and ${pacientes.clinicaId} = ${clinicaId}::uuid and ${pacientes.fechaArchivado} is null)`;
-const ph = (name: string) => sql.placeholder(name);
-/** The values that find the caller clinic's patient in `preparedPatientCte`. */
-type PatientKey = { pacienteId: string; clinicaId: string };
-const preparedPatientCte = patientCte(ph('pacienteId'), ph('clinicaId'));
-
-/** The current version of the patient of `paciente` (0 when never charted). */
-const currentVersion = sql<number>`coalesce((select max(${ov.version}) from ${ov} where ${ov.pacienteId} = ${paciente.id}), 0)`;
-
-/** Who saved a version, as the API writes it (OdontogramAuthor). */
-const authorJson = (t: Versions) => jsonObject({ id: t.autorId, nombre: t.autorNombre });
-/** A saved version as the API writes it (OdontogramVersion). */
-const versionJson = (t: Versions) => ({
-  version: t.version,
-  chart: t.carta,
-  autor: authorJson(t),
-  fecha: isoTimestampSql(t.fechaCreacion),
-});
-
 /** Every tooth Sano: the chart of version 0 (a value of the prepared statement, bound on each run). */
 const EMPTY_CHART = sql<OdontogramChart>`${JSON.stringify(emptyChart())}::jsonb`;
 
@@ -141,30 +115,6 @@ export type SaveResult =
   | { notFound: true }
   | { conflict: { version: number; autor: string } }
   | { unknownService: true };
-
-/** Whether the patient was found, and the version saved (null: another save took it first). */
-const saveColumns = {
-  paciente: sql<string | null>`(select ${paciente.id} from paciente)`,
-  guardada: onlyWhen(sql`${nueva.version} is not null`, jsonTextOf(jsonObject(versionJson(nueva)))),
-};
-const saveStatement = preparedStatement<
-  RowOf<typeof saveColumns>,
-  PatientKey & AuditValues & { version: number; baseVersion: number; carta: string; autorId: string }
->(
-  'odontia_odontograma_guardar',
-  sql`with ${preparedPatientCte},
-    nueva as (
-      insert into ${ov} (${columnNames(ov.clinicaId, ov.pacienteId, ov.version, ov.carta, ov.autorId, ov.autorNombre)})
-      select ${ph('clinicaId')}::uuid, ${paciente.id}, ${ph('version')}::int, ${ph('carta')}::jsonb, ${ph('autorId')}::text,
-             coalesce((select ${usuarios.nombres} from ${usuarios} where ${usuarios.id} = ${ph('autorId')}::text), '')
-      from paciente
-      where ${currentVersion} = ${ph('baseVersion')}::int
-      returning *
-    ),
-    guardado as (${auditInsertPrepared({ from: sql`nueva` })})
-    select ${selectList(saveColumns)}
-    from (select 1) as uno left join nueva on true`,
-);
 
 /**
  * Saves a new version on top of `baseVersion`, with its audit row. It is stored only if `baseVersion` is

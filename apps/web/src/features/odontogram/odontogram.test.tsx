@@ -66,14 +66,14 @@ function renderPage() {
       initialEntries: ['/odontograma?paciente=p1'],
     },
   );
-  render(
+  const { unmount } = render(
     <QueryClientProvider client={createQueryClient()}>
       <SessionProvider>
         <RouterProvider router={router} />
       </SessionProvider>
     </QueryClientProvider>,
   );
-  return router;
+  return Object.assign(router, { unmount });
 }
 
 const button = (name: string) => screen.getByRole('button', { name });
@@ -321,6 +321,49 @@ describe('Odontograma', slow, () => {
     await waitFor(() => expect(saves).toHaveLength(1), slow);
     const sent = saves[0] as { chart: OdontogramChart };
     expect(Object.keys(sent.chart)).toHaveLength(20);
+  });
+
+  it('links a treatment done by signing a note to that note, for those who may read notes', async () => {
+    const NOTE = 'c0ffee00-0000-4000-8000-000000000001';
+    const chart = emptyChart();
+    const t36 = toothEntry(chart, 36);
+    chart[36] = {
+      ...t36,
+      superficies: {
+        ...t36.superficies,
+        center: {
+          estado: 'filled',
+          etapa: 'realizado',
+          servicioId: SERVICE,
+          // 23:30 UTC is already the 21st on the clinic's clock (Madrid).
+          realizado: { fecha: '2026-11-20T23:30:00.000Z', autor, notaId: NOTE },
+        },
+      },
+    };
+    // Done from the chart itself: no note to link.
+    chart[11] = {
+      ...toothEntry(chart, 11),
+      estado: 'crown',
+      etapa: 'realizado',
+      servicioId: null,
+      realizado: { fecha: '2026-11-20T09:00:00.000Z', autor, notaId: null },
+    };
+    served = [{ version: 3, chart }];
+    permisos = ['odontograma.ver', 'odontograma.editar', 'historia.ver'];
+    const { unmount } = renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /^Diente 36, Oclusal/ }, slow));
+    const link = screen.getByRole('link', { name: 'Registrado en la nota del 21/11/2026' });
+    expect(link.getAttribute('href')).toBe(`/notas/${NOTE}`);
+    fireEvent.click(screen.getByRole('button', { name: /^Diente 11: Corona/ }));
+    expect(screen.getByText(/^Realizado aquí el/)).toBeTruthy();
+    expect(screen.queryByText(/Registrado en la nota/)).toBeNull();
+    unmount();
+
+    permisos = ['odontograma.ver', 'odontograma.editar'];
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /^Diente 36, Oclusal/ }, slow));
+    expect(screen.getByText('Registrado en la nota del 21/11/2026')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Registrado en la nota/ })).toBeNull();
   });
 
   it('on a save over a newer version says so, keeps the local changes, and reloads the latest on request', async () => {

@@ -21,10 +21,12 @@ import {
 } from '@odontia/shared';
 import { Eraser, RotateCcw, Save } from 'lucide-react';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { useClinicDateTime } from '@/lib/use-clinic-today';
+import { useCan } from '@/lib/session';
+import { useClinicDate, useClinicDateTime } from '@/lib/use-clinic-today';
 import { cn } from '@/lib/utils';
 import { StatusSwatch } from './status-patterns';
 
@@ -86,6 +88,8 @@ export function TreatmentPanel({
   const tooth = selection ? toothEntry(chart, selection.tooth) : null;
   const needsService = stage.etapa === 'planificado' && !stage.servicioId;
   const formatDateTime = useClinicDateTime();
+  const formatDay = useClinicDate();
+  const canSeeNotes = useCan('historia.ver');
   // What the selected entry is: its plan's service, or when and by whom it was done here.
   const mark = tooth && selection ? (selection.surface ? tooth.superficies[selection.surface] : tooth) : null;
   const serviceName = (id: string | null) => services.find((s) => s.id === id)?.nombre ?? 'servicio del catálogo';
@@ -111,6 +115,18 @@ export function TreatmentPanel({
         <span className="font-medium">{selectionText(selection)}</span>
       </p>
       {markInfo ? <p className="text-sm text-muted-foreground">{markInfo}</p> : null}
+      {mark?.etapa === 'realizado' && mark.realizado?.notaId ? (
+        // Done by signing a note (issue 22): the note that records it, for those who may read notes.
+        <p className="text-sm">
+          {canSeeNotes ? (
+            <Link className="underline underline-offset-2" to={`/notas/${mark.realizado.notaId}`}>
+              Registrado en la nota del {formatDay(mark.realizado.fecha)}
+            </Link>
+          ) : (
+            `Registrado en la nota del ${formatDay(mark.realizado.fecha)}`
+          )}
+        </p>
+      ) : null}
 
       {selection && tooth && tooth.estado !== 'missing' ? (
         <div role="group" aria-label="Superficie" className="flex flex-wrap gap-1">

@@ -1,0 +1,131 @@
+import { markDoneByNote, odontogramChartSchema } from '@odontia/shared';
+import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Transaction } from '../db/client.ts';
+import { columnNames, jsonObject, jsonTextOf, onlyWhen, selectList, type RowOf } from '../db/column-map.ts';
+import { isoTimestampSql, preparedStatement } from '../db/prepared.ts';
+import { odontogramaVersiones, pacientes, usuarios } from '../db/schema/index.ts';
+import { auditInsertPrepared, auditValues, type AuditActor, type AuditValues } from './audit.ts';
+import { PG_ERROR, sqlState } from './db-errors.ts';
+
+/**
+ * Writing a new odontogram version, as every feature does it: the chart screen's save (features/odontogram)
+ * and a signed note's procedures done (features/clinical-notes, issue 22). One statement inserts the
+ * version and its audit row, only on top of the current version and only for the caller clinic's patient
+ * not archived. In platform because two features use it; the chart's reads stay in its feature.
+ */
+
+const ov = odontogramaVersiones;
+/**
+ * The statements' CTEs `paciente` (the caller clinic's patient, not archived: a row of pacientes, or
+ * none) and `nueva` (the version a save inserted), the current version `actual` and the history's page
+ * `v`, named through aliases of the tables whose rows they hold, so their columns are the schema's.
+ */
+export const paciente = alias(pacientes, 'paciente');
+export const nueva = alias(odontogramaVersiones, 'nueva');
+export const actual = alias(odontogramaVersiones, 'actual');
+export const v = alias(odontogramaVersiones, 'v');
+export type Versions = typeof ov | typeof nueva | typeof actual | typeof v;
+
+export const patientCte = (pacienteId: SQL | Placeholder, clinicaId: SQL | Placeholder) =>
+  sql`paciente as (
+    select ${pacientes.id}, ${pacientes.nombres}, ${pacientes.apellidos}, ${pacientes.telefono}, ${pacientes.alertas} from ${pacientes}
+    where ${pacientes.id} = ${pacienteId}::uuid and ${pacientes.clinicaId} = ${clinicaId}::uuid and ${pacientes.fechaArchivado} is null)`;
+export const ph = (name: string) => sql.placeholder(name);
+/** The values that find the caller clinic's patient in `preparedPatientCte`. */
+export type PatientKey = { pacienteId: string; clinicaId: string };
+export const preparedPatientCte = patientCte(ph('pacienteId'), ph('clinicaId'));
+
+/** The current version of the patient of `paciente` (0 when never charted). */
+export const currentVersion = sql<number>`coalesce((select max(${ov.version}) from ${ov} where ${ov.pacienteId} = ${paciente.id}), 0)`;
+
+/** Who saved a version, as the API writes it (OdontogramAuthor). */
+export const authorJson = (t: Versions) => jsonObject({ id: t.autorId, nombre: t.autorNombre });
+/** A saved version as the API writes it (OdontogramVersion). */
+export const versionJson = (t: Versions) => ({
+  version: t.version,
+  chart: t.carta,
+  autor: authorJson(t),
+  fecha: isoTimestampSql(t.fechaCreacion),
+});
+
+/** Whether the patient was found, and the version saved (null: another save took it first). */
+export const saveColumns = {
+  paciente: sql<string | null>`(select ${paciente.id} from paciente)`,
+  guardada: onlyWhen(sql`${nueva.version} is not null`, jsonTextOf(jsonObject(versionJson(nueva)))),
+};
+export const saveStatement = preparedStatement<
+  RowOf<typeof saveColumns>,
+  PatientKey & AuditValues & { version: number; baseVersion: number; carta: string; autorId: string }
+>(
+  'odontia_odontograma_guardar',
+  sql`with ${preparedPatientCte},
+    nueva as (
+      insert into ${ov} (${columnNames(ov.clinicaId, ov.pacienteId, ov.version, ov.carta, ov.autorId, ov.autorNombre)})
+      select ${ph('clinicaId')}::uuid, ${paciente.id}, ${ph('version')}::int, ${ph('carta')}::jsonb, ${ph('autorId')}::text,
+             coalesce((select ${usuarios.nombres} from ${usuarios} where ${usuarios.id} = ${ph('autorId')}::text), '')
+      from paciente
+      where ${currentVersion} = ${ph('baseVersion')}::int
+      returning *
+    ),
+    guardado as (${auditInsertPrepared({ from: sql`nueva` })})
+    select ${selectList(saveColumns)}
+    from (select 1) as uno left join nueva on true`,
+);
+
+/**
+ * What a signed note records on the chart (issue 22), in the signing's transaction: the patient's current
+ * chart with every planned entry of the note's procedures done (`markDoneByNote`: signing time, signer,
+ * note) saved as a new version by the same statement as a save from the screen, with its audit row
+ * (`odontograma.guardar`, naming the note). Nothing planned of those services (or no chart, or the
+ * patient archived): no version. A screen saving at the same moment takes the version first: the chart
+ * is read again and marked on top of that save (each try in its own savepoint).
+ */
+export async function recordNoteOnChart(
+  tx: Transaction,
+  actor: AuditActor,
+  input: { pacienteId: string; notaId: string; procedimientos: readonly string[]; fecha: Date; autorNombre: string },
+): Promise<number | null> {
+  if (input.procedimientos.length === 0) return null;
+  const done = {
+    fecha: input.fecha.toISOString(),
+    autor: { id: actor.userId, nombre: input.autorNombre },
+    notaId: input.notaId,
+  };
+  for (let attempt = 0; ; attempt++) {
+    const [current] = await tx
+      .select({ version: ov.version, carta: ov.carta })
+      .from(ov)
+      .where(and(eq(ov.pacienteId, input.pacienteId), eq(ov.clinicaId, actor.clinicaId)))
+      .orderBy(desc(ov.version))
+      .limit(1);
+    if (!current) return null;
+    const chart = markDoneByNote(odontogramChartSchema.parse(current.carta), input.procedimientos, done);
+    if (!chart) return null;
+    const version = current.version + 1;
+    try {
+      const [row] = await tx.transaction((sp) =>
+        saveStatement(sp, {
+          pacienteId: input.pacienteId,
+          clinicaId: actor.clinicaId,
+          version,
+          baseVersion: current.version,
+          carta: JSON.stringify(chart),
+          autorId: actor.userId,
+          ...auditValues(actor, {
+            accion: 'odontograma.guardar',
+            pacienteId: input.pacienteId,
+            detalle: { version, nota: input.notaId },
+          }),
+        }),
+      );
+      if (!row.paciente) return null;
+      if (row.guardada) return version;
+    } catch (error) {
+      if (sqlState(error) !== PG_ERROR.uniqueViolation || attempt >= 2) throw error;
+      continue;
+    }
+    // Three saves in between: the signing fails rather than leave its procedures unmarked.
+    if (attempt >= 2) throw new Error('El odontograma cambió mientras se firmaba la nota');
+  }
+}
