@@ -1,4 +1,4 @@
-import { AUDIT_MESSAGES, emptyChart } from '@odontia/shared';
+import { AUDIT_MESSAGES, DEFAULT_TIME_ZONE, emptyChart, todayInZone } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
@@ -67,7 +67,8 @@ describe('GET /api/auditoria', () => {
     ]);
     const byMember = await (await list(ana.cookie, { usuario: dentista.userId })).json();
     expect(byMember.total).toBe(2);
-    const today = new Date().toISOString().slice(0, 10);
+    // The day filter is the clinic's day (a new clinic's zone), not UTC's: near midnight they differ.
+    const today = todayInZone(DEFAULT_TIME_ZONE);
     expect((await (await list(ana.cookie, { desde: today, hasta: today })).json()).total).toBe(5);
     expect((await (await list(ana.cookie, { desde: '2020-01-01', hasta: '2020-12-31' })).json()).total).toBe(0);
     const bad = await list(ana.cookie, { desde: '2024-05-02', hasta: '2024-05-01' });
