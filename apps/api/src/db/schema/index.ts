@@ -12,3 +12,4 @@ export * from './store.ts';
 export * from './files.ts';
 export * from './medical-alerts.ts';
 export * from './clinical-notes.ts';
+export * from './consents.ts';

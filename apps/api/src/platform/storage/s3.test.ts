@@ -39,7 +39,7 @@ describe('S3 storage against a local S3 server', () => {
     await storage.close?.();
     const [put] = server.requests;
     const [, url] = put.line.split(' ');
-    const replay = (path: string, body: Uint8Array) =>
+    const replay = (path: string, body: Uint8Array<ArrayBuffer>) =>
       fetch(`${server.config.endpoint}${path}`, {
         method: 'PUT',
         headers: Object.entries(put.headers).filter(([name]) => name !== 'host' && name !== 'content-length') as [
