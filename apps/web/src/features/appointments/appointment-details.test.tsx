@@ -23,38 +23,44 @@ const CITA = {
 
 let requests: string[];
 
-beforeEach(() => {
+function stubAppointment(permisos: string[], cita: typeof CITA = CITA) {
   requests = [];
   stubApi(
-    () => ({ rol: 'personalizado', permisos: ['citas.ver', 'pacientes.ver'] }),
+    () => ({ rol: 'personalizado', permisos }),
     (url) => {
       requests.push(url.pathname);
-      if (url.pathname === '/api/citas/a1') return json(CITA);
+      if (url.pathname === '/api/citas/a1') return json(cita);
       return undefined;
     },
   );
-});
+}
+
+beforeEach(() => stubAppointment(['citas.ver', 'pacientes.ver']));
 afterEach(() => vi.unstubAllGlobals());
 
 function AfterSession() {
   return useSession().loading ? null : <EditAppointmentPage />;
 }
 
+function renderPage() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SessionProvider>
+        <MemoryRouter initialEntries={['/citas/a1']}>
+          <Routes>
+            <Route path="/citas/:id" element={<AfterSession />} />
+          </Routes>
+        </MemoryRouter>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
 const valueOf = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('an appointment for a member who may see the agenda but not change it', () => {
   it('reads as the appointment: no inputs, no required marks, no Cancelar, no request for the dentists', async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <SessionProvider>
-          <MemoryRouter initialEntries={['/citas/a1']}>
-            <Routes>
-              <Route path="/citas/:id" element={<AfterSession />} />
-            </Routes>
-          </MemoryRouter>
-        </SessionProvider>
-      </QueryClientProvider>,
-    );
+    renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Cita' }, { timeout: 5000 })).toBeTruthy();
     await screen.findAllByRole('definition');
     expect(valueOf('Paciente')).toBe('Rosa Vega');
@@ -67,5 +73,25 @@ describe('an appointment for a member who may see the agenda but not change it',
     expect(screen.queryByText('*')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Cancelar' })).toBeNull();
     expect(requests.filter((p) => p.endsWith('/dentistas'))).toEqual([]);
+  });
+});
+
+describe("the patient's medical alerts on an appointment", () => {
+  const withAlerts = { ...CITA, paciente: { ...CITA.paciente, alertas: ['Alergia a látex'] } };
+  const badge = { name: 'Alertas médicas: Alergia a látex' };
+
+  it('shows the badge once when the appointment is read', async () => {
+    stubAppointment(['citas.ver', 'pacientes.ver'], withAlerts);
+    renderPage();
+    await screen.findAllByRole('definition', {}, { timeout: 5000 });
+    expect(screen.getAllByRole('img', badge)).toHaveLength(1);
+  });
+
+  it('shows the badge once in the form, beside the patient it holds', async () => {
+    stubAppointment(['citas.ver', 'citas.editar', 'pacientes.ver'], withAlerts);
+    renderPage();
+    const change = await screen.findByRole('button', { name: 'Cambiar paciente (Rosa Vega)' }, { timeout: 5000 });
+    expect(screen.getAllByRole('img', badge)).toHaveLength(1);
+    expect(change.parentElement?.contains(screen.getByRole('img', badge))).toBe(true);
   });
 });

@@ -113,7 +113,9 @@ export default function EditAppointmentPage() {
           ? `${data.paciente.nombres} ${data.paciente.apellidos} · ${formatDay(data.fecha)} ${formatTime(data.horaInicio)}`
           : 'Cargando la cita...'
       }
-      badge={data ? <MedicalAlertBadge alertas={data.paciente.alertas} /> : null}
+      // In the form the patient picker carries the badge of the patient it holds (it follows a change of
+      // patient); the header's would repeat it.
+      badge={data && !canEdit ? <MedicalAlertBadge alertas={data.paciente.alertas} /> : null}
       actions={
         data && canWriteNote ? (
           <Button variant="outline" asChild>
