@@ -27,9 +27,20 @@ export const actual = alias(odontogramaVersiones, 'actual');
 export const v = alias(odontogramaVersiones, 'v');
 export type Versions = typeof ov | typeof nueva | typeof actual | typeof v;
 
+/** The patient a chart answer names (OdontogramView.paciente): the CTE selects these columns, the answer writes them. */
+const chartPatientColumns = (t: typeof pacientes | typeof paciente) => ({
+  id: t.id,
+  nombres: t.nombres,
+  apellidos: t.apellidos,
+  telefono: t.telefono,
+  alertas: t.alertas,
+});
+/** The patient of `paciente` as a chart answer writes it. */
+export const chartPatientJson = jsonObject(chartPatientColumns(paciente));
+
 export const patientCte = (pacienteId: SQL | Placeholder, clinicaId: SQL | Placeholder) =>
   sql`paciente as (
-    select ${pacientes.id}, ${pacientes.nombres}, ${pacientes.apellidos}, ${pacientes.telefono}, ${pacientes.alertas} from ${pacientes}
+    select ${columnNames(...Object.values(chartPatientColumns(pacientes)))} from ${pacientes}
     where ${pacientes.id} = ${pacienteId}::uuid and ${pacientes.clinicaId} = ${clinicaId}::uuid and ${pacientes.fechaArchivado} is null)`;
 export const ph = (name: string) => sql.placeholder(name);
 /** The values that find the caller clinic's patient in `preparedPatientCte`. */

@@ -33,6 +33,7 @@ import {
   authorJson,
   currentVersion,
   paciente,
+  chartPatientJson,
   patientCte,
   ph,
   preparedPatientCte,
@@ -71,13 +72,7 @@ const loadColumns = {
       version: sql<number>`coalesce(${actual.version}, 0)`,
       chart: sql<OdontogramChart>`coalesce(${actual.carta}, ${EMPTY_CHART})`,
       autor: onlyWhen(sql`${actual.version} is not null`, authorJson(actual)),
-      paciente: jsonObject({
-        id: paciente.id,
-        nombres: paciente.nombres,
-        apellidos: paciente.apellidos,
-        telefono: paciente.telefono,
-        alertas: paciente.alertas,
-      }),
+      paciente: chartPatientJson,
     }),
   ),
 };
