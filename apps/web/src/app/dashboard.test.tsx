@@ -1,7 +1,6 @@
 import {
-  CATALOG_PAGE_SIZE,
   type CatalogItemRow,
-  type CatalogPage,
+  type LowStockList,
   type OrderPage,
   type OrderStatus,
   type OrderSummary,
@@ -49,12 +48,8 @@ const item = (n: number, low: boolean): CatalogItemRow => ({
   bajoMinimo: low,
 });
 
-/** 60 items, two pages: items 3 and 55 at their minimum, and 7 too but inactive (not for sale, not listed). */
-const CATALOGUE = Array.from({ length: 60 }, (_, i) => {
-  const n = i + 1;
-  const row = item(n, n === 3 || n === 7 || n === 55);
-  return n === 7 ? { ...row, activo: false } : row;
-});
+/** The server's low-stock list: its first rows (more than the card shows), and a total past them. */
+const LOW = [3, 12, 21, 30, 44, 55, 58].map((n) => item(n, true));
 
 const order = (n: number, estado: OrderStatus): OrderSummary => ({
   id: `o${n}`,
@@ -120,17 +115,8 @@ beforeEach(() => {
           const pedidos = SALES[url.searchParams.get('estado') ?? ''] ?? [];
           return json({ pedidos, total: pedidos.length, pagina: 1, porPagina: 20 } satisfies OrderPage);
         }
-        case '/api/productos': {
-          const pagina = Number(url.searchParams.get('pagina'));
-          const items = CATALOGUE.slice((pagina - 1) * CATALOG_PAGE_SIZE, pagina * CATALOG_PAGE_SIZE);
-          return json({
-            items,
-            total: CATALOGUE.length,
-            totalClinica: CATALOGUE.length,
-            pagina,
-            porPagina: CATALOG_PAGE_SIZE,
-          } satisfies CatalogPage);
-        }
+        case '/api/productos/stock-bajo':
+          return json({ items: LOW, total: LOW.length + 5 } satisfies LowStockList);
       }
       return undefined;
     },
@@ -184,17 +170,25 @@ describe("a supplier's dashboard", () => {
     expect(within(toPrepare).getAllByRole('listitem')).toHaveLength(2);
     expect(within(sales).getByRole('link', { name: 'Ver todas las ventas' }).getAttribute('href')).toBe('/ventas');
 
-    // Both pages of the catalogue read; the active items at their minimum listed.
+    // The first six low items, each to its page, and how many more the catalogue has.
     const stock = screen.getByRole('region', { name: 'Stock bajo' });
-    await waitFor(() => expect(within(stock).getAllByRole('listitem')).toHaveLength(2), LOADED);
-    expect(within(stock).getByText('2 productos están en su mínimo o por debajo.')).toBeTruthy();
+    await waitFor(() => expect(within(stock).getAllByRole('listitem')).toHaveLength(6), LOADED);
+    expect(within(stock).getByText('12 productos están en su mínimo o por debajo.')).toBeTruthy();
     expect(
       within(stock)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Insumo 032 caja', 'Insumo 552 caja']);
+    ).toEqual([
+      'Insumo 032 caja',
+      'Insumo 122 caja',
+      'Insumo 212 caja',
+      'Insumo 302 caja',
+      'Insumo 442 caja',
+      'Insumo 552 caja',
+    ]);
     expect(within(stock).getByRole('link', { name: 'Insumo 55' }).getAttribute('href')).toBe('/productos/i55');
-    expect(askedFor('/api/productos').map((u) => u.searchParams.get('pagina'))).toEqual(['1', '2']);
+    expect(within(stock).getByText('Y 6 más en el catálogo.')).toBeTruthy();
+    expect(askedFor('/api/productos/stock-bajo')).toHaveLength(1);
 
     expect(screen.getByRole('region', { name: 'Notificaciones importantes' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Noticias de la comunidad' })).toBeTruthy();
@@ -228,6 +222,6 @@ describe("a clinic's dashboard", () => {
     expect(screen.queryByRole('region', { name: 'Pedidos por atender' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Stock bajo' })).toBeNull();
     expect(askedFor('/api/ventas')).toEqual([]);
-    expect(askedFor('/api/productos')).toEqual([]);
+    expect(askedFor('/api/productos/stock-bajo')).toEqual([]);
   });
 });

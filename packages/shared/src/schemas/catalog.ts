@@ -217,6 +217,12 @@ export type CatalogItemRow = {
   bajoMinimo: boolean;
 };
 
+/** How many low-stock items `GET /api/productos/stock-bajo` lists (the dashboard's card shows fewer). */
+export const LOW_STOCK_LIST_SIZE = 20;
+
+/** The clinic's active items at or under their minimum, by nombre: the first LOW_STOCK_LIST_SIZE and how many there are. */
+export type LowStockList = { items: CatalogItemRow[]; total: number };
+
 export type CatalogPage = {
   items: CatalogItemRow[];
   /** Items matching the tab and the search: "N items encontrados", the Y of "Mostrando X de Y items". */

@@ -10,6 +10,7 @@ import {
   getItem,
   itemNotFound,
   listItems,
+  listLowStock,
   removeItemImage,
   setItemImage,
   updateItem,
@@ -25,6 +26,9 @@ export const catalogRoutes = new Hono<AppEnv>()
   .get('/', requirePermission('productos.ver'), validate('query', catalogListQuerySchema), async (c) => {
     return c.json(await listItems(c.var.deps.db, c.var.member.clinicaId, c.req.valid('query')), 200);
   })
+  .get('/stock-bajo', requirePermission('productos.ver'), async (c) =>
+    c.json(await listLowStock(c.var.deps.db, c.var.member.clinicaId), 200),
+  )
   .get('/:id', requirePermission('productos.ver'), itemIdParam, async (c) => {
     const item = await getItem(c.var.deps.db, c.var.member.clinicaId, c.req.valid('param').id);
     if (!item) throw itemNotFound();

@@ -2,12 +2,14 @@ import {
   CATALOG_MESSAGES,
   CATALOG_MOVEMENTS_SHOWN,
   CATALOG_PAGE_SIZE,
+  LOW_STOCK_LIST_SIZE,
   type CatalogItem,
   type CatalogItemRow,
   type CatalogPage,
   type CatalogTab,
   type ItemCategory,
   type ItemData,
+  type LowStockList,
   type MovementReason,
   type UpdateItemData,
 } from '@odontia/shared';
@@ -166,6 +168,21 @@ export async function listItems(
     pagina: query.pagina,
     porPagina: CATALOG_PAGE_SIZE,
   };
+}
+
+/**
+ * The clinic's active items at or under their minimum (the supplier dashboard's 'Stock bajo'), by
+ * nombre, with how many there are: filtered here, however large the catalogue.
+ */
+export async function listLowStock(db: Database, clinicaId: string): Promise<LowStockList> {
+  const low = and(eq(productos.clinicaId, clinicaId), eq(productos.activo, true), belowMinimum(productos));
+  const rows = await db
+    .select({ ...listColumns, total: sql<number>`(count(*) over ())::int` })
+    .from(productos)
+    .where(low)
+    .orderBy(productos.nombre, productos.id)
+    .limit(LOW_STOCK_LIST_SIZE);
+  return { items: rows.map(({ total: _t, ...item }): CatalogItemRow => item), total: rows[0]?.total ?? 0 };
 }
 
 /** The item with its last movements (newest first) and their authors; null when not the clinic's. */

@@ -1,4 +1,11 @@
-import { CATALOG_MESSAGES, CATALOG_PAGE_SIZE, type CatalogItem, type CatalogPage } from '@odontia/shared';
+import {
+  CATALOG_MESSAGES,
+  CATALOG_PAGE_SIZE,
+  LOW_STOCK_LIST_SIZE,
+  type CatalogItem,
+  type CatalogPage,
+  type LowStockList,
+} from '@odontia/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -254,6 +261,56 @@ describe('list', () => {
       ['Sin mínimo', false],
       ['Sobrado', false],
     ]);
+  });
+});
+
+describe('low stock (the supplier dashboard)', () => {
+  it("lists the clinic's active items at or under their minimum by name, past the catalogue's first pages", async () => {
+    const owner = await createClinicOwner(t);
+    const lowStock = async () => {
+      const res = await api(owner.cookie, '/stock-bajo');
+      expect(res.status).toBe(200);
+      return (await res.json()) as LowStockList;
+    };
+    expect(await lowStock()).toEqual({ items: [], total: 0 });
+    // Four pages of well-stocked items come first by name; the low ones are after them.
+    await t.db.insert(productos).values(
+      Array.from({ length: CATALOG_PAGE_SIZE * 4 }, (_, i) => ({
+        clinicaId: owner.clinica.id,
+        nombre: `A sobrado ${String(i).padStart(3, '0')}`,
+        categoria: 'insumo' as const,
+        stockActual: 50,
+        stockMinimo: 5,
+      })),
+    );
+    const bajo = await create(owner, { nombre: 'Z bajo', stockActual: 1, stockMinimo: 3 });
+    await create(owner, { nombre: 'Z justo', stockActual: 3, stockMinimo: 3 });
+    await create(owner, { nombre: 'Z sin mínimo', stockActual: 0 });
+    const inactivo = await create(owner, { nombre: 'Z inactivo', stockActual: 0, stockMinimo: 3 });
+    await api(owner.cookie, `/${inactivo.id}`, { method: 'PUT', json: formOf(inactivo, { activo: false }) });
+    await create(beto, { nombre: 'Z de Beto', stockActual: 0, stockMinimo: 3 });
+    const low = await lowStock();
+    expect(low.total).toBe(2);
+    expect(low.items.map((i) => [i.nombre, i.bajoMinimo, i.stockActual])).toEqual([
+      ['Z bajo', true, 1],
+      ['Z justo', true, 3],
+    ]);
+    expect(low.items[0].id).toBe(bajo.id);
+
+    // Many low items: the first ones by name, and how many there are.
+    await t.db.insert(productos).values(
+      Array.from({ length: LOW_STOCK_LIST_SIZE + 5 }, (_, i) => ({
+        clinicaId: owner.clinica.id,
+        nombre: `B bajo ${String(i).padStart(2, '0')}`,
+        categoria: 'insumo' as const,
+        stockActual: 0,
+        stockMinimo: 1,
+      })),
+    );
+    const many = await lowStock();
+    expect(many.total).toBe(LOW_STOCK_LIST_SIZE + 7);
+    expect(many.items).toHaveLength(LOW_STOCK_LIST_SIZE);
+    expect(many.items[0].nombre).toBe('B bajo 00');
   });
 });
 

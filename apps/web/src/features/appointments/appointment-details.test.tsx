@@ -17,7 +17,7 @@ const CITA = {
   titulo: 'Limpieza',
   notas: null,
   estado: 'confirmada',
-  paciente: { id: 'p1', nombres: 'Rosa', apellidos: 'Vega', telefono: null, alertas: [] },
+  paciente: { id: 'p1', nombres: 'Rosa', apellidos: 'Vega', telefono: null, alertas: [] as string[] },
   dentista: { id: 'd1', nombres: 'Eva', apellidos: 'Ruiz', especialidad: 'ortodoncia', color: 'blue' },
 };
 

@@ -34,9 +34,7 @@ export function LowStockCard() {
           <h2 id={titleId}>{CATALOG_MESSAGES.lowStockTitle}</h2>
         </CardTitle>
         {data ? (
-          <CardDescription>
-            {data.items.length ? countText(data.items.length) : 'Ningún producto está en su mínimo.'}
-          </CardDescription>
+          <CardDescription>{data.total ? countText(data.total) : 'Ningún producto está en su mínimo.'}</CardDescription>
         ) : null}
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
@@ -63,9 +61,9 @@ export function LowStockCard() {
                 ))}
               </ul>
             ) : null}
-            {data && data.revisados < data.total ? (
+            {data && data.total > SHOWN ? (
               <p className="text-xs text-muted-foreground">
-                Revisados los primeros {data.revisados} de {data.total} ítems del catálogo.
+                {data.total - SHOWN === 1 ? 'Y 1 más en el catálogo.' : `Y ${data.total - SHOWN} más en el catálogo.`}
               </p>
             ) : null}
           </>
