@@ -101,8 +101,8 @@ export async function recordSummaryPdf(record: RecordExport): Promise<Buffer> {
             margin: [16, 4, 0, 0],
           })),
         ],
+        // Not `unbreakable`: pdfmake lays such a block out twice, which doubled the time of a 200-note record.
         margin: [0, 0, 0, 10],
-        unbreakable: n.texto.length < 1_500,
       }))
     : [empty('Sin notas clínicas firmadas.')];
 
