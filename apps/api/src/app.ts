@@ -14,6 +14,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { odontogramRoutes, odontogramServiceRoutes } from './features/odontogram/odontogram.routes.ts';
 import { medicalAlertsRoutes } from './features/medical-alerts/medical-alerts.routes.ts';
+import { recordExportRoutes } from './features/record-export/record-export.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import {
   clinicalNotesRoutes,
@@ -55,6 +56,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/pacientes', medicalAlertsRoutes)
   .route('/odontograma', odontogramServiceRoutes)
   .route('/pacientes', patientHistoryRoutes)
+  .route('/pacientes', recordExportRoutes)
   .route('/notas', clinicalNotesRoutes)
   .route('/plantillas-notas', noteTemplatesRoutes)
   .route('/auditoria', auditRoutes)

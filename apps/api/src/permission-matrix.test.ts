@@ -126,6 +126,12 @@ describe('permission matrix (generated from the route table)', () => {
     }).toEqual({ list: 'historia.ver', add: 'antecedentes.editar', withdraw: 'antecedentes.editar' });
   });
 
+  it("puts the export of a patient's record behind historia.exportar, which Administrador and Dentista hold by default", () => {
+    const route = ROUTES.find((r) => `${r.method} ${r.path}` === 'GET /pacientes/:id/exportar');
+    expect(route?.permission).toBe('historia.exportar');
+    expect(members.filter((m) => m.permisos.has('historia.exportar')).map((m) => m.rol)).toEqual(['admin', 'dentista']);
+  });
+
   it('refuses every route to every default role that lacks its permission, with 403 and nothing changed', async () => {
     const before = await fingerprint();
     const denied: string[] = [];

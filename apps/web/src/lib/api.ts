@@ -58,6 +58,23 @@ export async function unwrap<R extends ResponseLike>(promise: Promise<R>): Promi
   return (await res.json()) as SuccessBody<R>;
 }
 
+/** A file answer (`Content-Disposition: attachment`): its bytes and the name the server gave it. */
+export type DownloadedFile = { blob: Blob; fileName: string | null };
+
+/**
+ * Resolves a typed client response that is a file download to its bytes and file name, or throws
+ * ApiError with the server's message (errors are JSON like every other answer).
+ */
+export async function unwrapFile(
+  promise: Promise<ResponseLike & { blob(): Promise<Blob>; headers: Headers }>,
+): Promise<DownloadedFile> {
+  const res = await promise;
+  if (!res.ok) throw await toApiError(res);
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await res.blob(), fileName };
+}
+
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;
 }

@@ -71,6 +71,20 @@ describe('GET /files/*', () => {
     expect(asked).toHaveLength(1);
   });
 
+  it('never serves a signed consent, not even to a reader the check would let in', async () => {
+    const consent = 'consentimientos/3f1c2a4e-8b9d-4c1e-9f00-1234567890ab/1700000000000-general.pdf';
+    await storage.put(consent, new TextEncoder().encode('%PDF-1.7'), 'application/pdf');
+    get.mockClear();
+    const canRead = vi.fn(async () => true);
+    for (const routes of [app, createFilesRoutes(storage, { canRead })]) {
+      const res = await routes.request(publicUrl(consent));
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'Archivo no encontrado' } });
+    }
+    expect(get).not.toHaveBeenCalled();
+    expect(canRead).not.toHaveBeenCalled();
+  });
+
   it('serves active content under a sandbox CSP so it cannot run in our origin', async () => {
     const res = await app.request('/files/logos/a/page.html');
     expect(res.headers.get('content-type')).toBe('text/html');

@@ -32,6 +32,7 @@ export const STORAGE_PREFIXES = [
   'clinic_images',
   'doctor_images',
   'product_images',
+  'consentimientos',
 ] as const;
 export type StoragePrefix = (typeof STORAGE_PREFIXES)[number];
 
@@ -43,6 +44,16 @@ export type StoragePrefix = (typeof STORAGE_PREFIXES)[number];
 export const PRIVATE_PREFIXES: Partial<Record<StoragePrefix, Permission>> = {
   patient_photos: 'pacientes.ver',
 };
+
+/**
+ * Prefixes the files route never serves, to anyone: signed consents (issue 22) leave the server only
+ * through the routes of the clinical record, which check the patient, the permission and write the
+ * audit trail. Their keys are `{prefix}/{clinic id}/…` like the private ones.
+ */
+export const UNSERVED_PREFIXES: ReadonlySet<StoragePrefix> = new Set<StoragePrefix>(['consentimientos']);
+
+/** Whether `/files/` may answer this key at all (see UNSERVED_PREFIXES). */
+export const isServedKey = (key: string): boolean => !UNSERVED_PREFIXES.has(key.split('/')[0] as StoragePrefix);
 
 /** Who may read a private file: a member of `clinicaId` with `permission`. Null for a public file. */
 export function privateFileAccess(key: string): { clinicaId: string; permission: Permission } | null {

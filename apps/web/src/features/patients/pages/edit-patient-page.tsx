@@ -16,6 +16,7 @@ import { usePatient, type Patient } from '../api/get-patient';
 import { useRemovePatientPhoto } from '../api/remove-patient-photo';
 import { useUpdatePatient } from '../api/update-patient';
 import { useUploadPatientPhoto } from '../api/upload-patient-photo';
+import { ExportRecordButton } from '../components/export-record-button';
 import { PatientDetails } from '../components/patient-details';
 import { MedicalAlertsSection } from '../components/medical-alerts-section';
 import { PatientForm, type PatientFormValues } from '../components/patient-form';
@@ -52,6 +53,7 @@ export default function EditPatientPage() {
   const today = useClinicToday();
   const canSeeChart = useCan('odontograma.ver');
   const canSeeHistory = useCan('historia.ver');
+  const canExport = useCan('historia.exportar');
   const patient = usePatient(id);
   const update = useUpdatePatient();
   const upload = useUploadPatientPhoto();
@@ -111,7 +113,7 @@ export default function EditPatientPage() {
       }
       badge={patient.data ? <MedicalAlertBadge alertas={patient.data.alertas} /> : null}
       actions={
-        patient.data && (canSeeChart || canSeeHistory) ? (
+        patient.data && (canSeeChart || canSeeHistory || canExport) ? (
           <div className="flex flex-wrap gap-2">
             {canSeeHistory ? (
               <Button variant="outline" asChild>
@@ -129,6 +131,7 @@ export default function EditPatientPage() {
                 </Link>
               </Button>
             ) : null}
+            {canExport ? <ExportRecordButton patientId={patient.data.id} /> : null}
           </div>
         ) : null
       }
