@@ -15,6 +15,7 @@ import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { odontogramRoutes, odontogramServiceRoutes } from './features/odontogram/odontogram.routes.ts';
 import { medicalAlertsRoutes } from './features/medical-alerts/medical-alerts.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
+import { consentTemplatesRoutes, consentsRoutes, patientConsentsRoutes } from './features/consents/consents.routes.ts';
 import {
   clinicalNotesRoutes,
   noteTemplatesRoutes,
@@ -57,6 +58,9 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/pacientes', patientHistoryRoutes)
   .route('/notas', clinicalNotesRoutes)
   .route('/plantillas-notas', noteTemplatesRoutes)
+  .route('/pacientes', patientConsentsRoutes)
+  .route('/consentimientos', consentsRoutes)
+  .route('/plantillas-consentimientos', consentTemplatesRoutes)
   .route('/auditoria', auditRoutes)
   .route('/directorio', directoryRoutes)
   .route('/directorio/clinicas', publicRequestRoutes)

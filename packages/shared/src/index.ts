@@ -25,3 +25,4 @@ export * from './schemas/catalog.ts';
 export * from './schemas/medical-alerts.ts';
 export * from './cie10-dental.ts';
 export * from './schemas/clinical-notes.ts';
+export * from './schemas/consents.ts';

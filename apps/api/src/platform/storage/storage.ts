@@ -32,6 +32,7 @@ export const STORAGE_PREFIXES = [
   'clinic_images',
   'doctor_images',
   'product_images',
+  'consentimientos',
 ] as const;
 export type StoragePrefix = (typeof STORAGE_PREFIXES)[number];
 
@@ -43,6 +44,16 @@ export type StoragePrefix = (typeof STORAGE_PREFIXES)[number];
 export const PRIVATE_PREFIXES: Partial<Record<StoragePrefix, Permission>> = {
   patient_photos: 'pacientes.ver',
 };
+
+/**
+ * Prefixes the files route never serves, to anyone: their files go out only through an API route that
+ * checks the permission and writes the download to the audit trail (signed consents' PDFs, keyed
+ * `consentimientos/{clinic id}/{consent id}.pdf`).
+ */
+export const API_ONLY_PREFIXES: ReadonlySet<StoragePrefix> = new Set<StoragePrefix>(['consentimientos']);
+
+/** Whether the files route must answer 404 for this key whoever asks. */
+export const isApiOnlyKey = (key: string): boolean => API_ONLY_PREFIXES.has(key.split('/')[0] as StoragePrefix);
 
 /** Who may read a private file: a member of `clinicaId` with `permission`. Null for a public file. */
 export function privateFileAccess(key: string): { clinicaId: string; permission: Permission } | null {
