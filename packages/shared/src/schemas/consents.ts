@@ -85,6 +85,15 @@ const signature = (required: string) =>
     .refine((v) => v === '' || (BASE64.test(v) && v.length % 4 === 0), M.signatureInvalid)
     .refine((v) => base64Bytes(v) <= SIGNATURE_MAX_BYTES, M.signatureTooLarge);
 
+/** The tooth (or teeth) of a template that names one: FDI numbers, '36' or '36 y 37'; '' and null are none. */
+const tooth = z
+  .string({ error: M.toothInvalid })
+  .trim()
+  .max(CONSENT_TOOTH_MAX, M.toothInvalid)
+  .refine((v) => v === '' || /^[0-9]{2}([ ,y-]+[0-9]{2})*$/.test(v), M.toothInvalid)
+  .nullish()
+  .transform((v) => v || null);
+
 const guardian = z.object(
   {
     nombre: requiredText(M.guardianNameRequired, GUARDIAN_NAME_MAX),
@@ -99,13 +108,7 @@ export const consentInputSchema = z
     plantillaId: templateId,
     firmante: z.enum(CONSENT_SIGNERS, { error: M.signerRequired }),
     tutor: guardian.nullish().transform((v) => v ?? null),
-    diente: z
-      .string({ error: M.toothInvalid })
-      .trim()
-      .max(CONSENT_TOOTH_MAX, M.toothInvalid)
-      .refine((v) => v === '' || /^[0-9]{2}([ ,y-]+[0-9]{2})*$/.test(v), M.toothInvalid)
-      .nullish()
-      .transform((v) => v || null),
+    diente: tooth,
     firmaPaciente: signature(M.patientSignatureRequired),
     firmaProfesional: signature(M.professionalSignatureRequired),
   })
@@ -117,6 +120,13 @@ export const consentInputSchema = z
   .transform((v) => ({ ...v, tutor: v.firmante === 'tutor' ? v.tutor : null }));
 export type ConsentInput = z.input<typeof consentInputSchema>;
 export type ConsentData = z.output<typeof consentInputSchema>;
+
+/**
+ * `GET /api/pacientes/{id}/consentimientos/texto?plantillaId=&diente=`: the text the patient reads
+ * before signing, filled by the server exactly as it will be signed, and whether they are a minor.
+ */
+export const consentPreviewQuerySchema = z.object({ plantillaId: templateId, diente: tooth });
+export type ConsentPreviewQuery = z.input<typeof consentPreviewQuerySchema>;
 
 export const consentTemplateInputSchema = z.object({
   titulo: requiredText(M.templateTitleRequired, CONSENT_TEMPLATE_TITLE_MAX),

@@ -1,4 +1,9 @@
-import { CONSENT_MESSAGES as M, consentInputSchema, consentTemplateInputSchema } from '@odontia/shared';
+import {
+  CONSENT_MESSAGES as M,
+  consentInputSchema,
+  consentPreviewQuerySchema,
+  consentTemplateInputSchema,
+} from '@odontia/shared';
 import { Hono } from 'hono';
 import { auditActor } from '../../platform/audit.ts';
 import type { AppEnv } from '../../platform/context.ts';
@@ -11,6 +16,7 @@ import {
   deleteTemplate,
   listPatientConsents,
   listTemplates,
+  previewConsent,
   signConsent,
   updateTemplate,
 } from './consents.service.ts';
@@ -21,11 +27,19 @@ const templateIdParam = idParam(() => notFound(M.templateNotFound));
 
 /**
  * A patient's signed consents, mounted under /pacientes (issue 22): listed with historia.ver, signed
- * with consentimientos.firmar. Another clinic's patient, and an archived one, answer 404.
+ * with consentimientos.firmar (after reading the text the server filled, `/texto`). Another clinic's patient, and an archived one, answer 404.
  */
 export const patientConsentsRoutes = new Hono<AppEnv>()
   .get('/:id/consentimientos', requirePermission('historia.ver'), patientIdParam, async (c) =>
     c.json(await listPatientConsents(c.var.deps.db, auditActor(c), c.req.valid('param').id), 200),
+  )
+  .get(
+    '/:id/consentimientos/texto',
+    requirePermission('consentimientos.firmar'),
+    patientIdParam,
+    validate('query', consentPreviewQuerySchema),
+    async (c) =>
+      c.json(await previewConsent(c.var.deps.db, auditActor(c), c.req.valid('param').id, c.req.valid('query')), 200),
   )
   .post(
     '/:id/consentimientos',

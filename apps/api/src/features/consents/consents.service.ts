@@ -123,14 +123,19 @@ export type ConsentView = ReturnType<typeof consentView>;
  * Signs a consent for the caller clinic's patient, as the caller (the professional). `db` may be a
  * transaction (the demo seed): the row and its audit row then go in a savepoint of it.
  */
-export async function signConsent(
+/**
+ * What a signing starts from: the caller clinic's patient (404 otherwise), the clinic, the template
+ * (422 when it is not the clinic's), the professional's name and the text filled as it will be
+ * signed; `menor` in the clinic's calendar. The preview and the signing share it, so the patient reads
+ * the very text they sign.
+ */
+async function prepareConsent(
   db: Executor,
-  storage: Storage,
   actor: AuditActor,
   pacienteId: string,
-  data: ConsentData,
-  now: Date = new Date(),
-): Promise<ConsentView> {
+  input: { plantillaId: string; diente: string | null },
+  now: Date,
+) {
   const patient = await findPatient(db, actor.clinicaId, pacienteId);
   if (!patient) throw patientNotFound();
   const [clinic] = await db
@@ -148,17 +153,15 @@ export async function signConsent(
     .select({ titulo: plantillasConsentimientos.titulo, cuerpo: plantillasConsentimientos.cuerpo })
     .from(plantillasConsentimientos)
     .where(
-      and(eq(plantillasConsentimientos.id, data.plantillaId), eq(plantillasConsentimientos.clinicaId, actor.clinicaId)),
+      and(
+        eq(plantillasConsentimientos.id, input.plantillaId),
+        eq(plantillasConsentimientos.clinicaId, actor.clinicaId),
+      ),
     );
   if (!template) throw unprocessable(M.templateUnknown, 'plantillaId');
-  const today = todayInZone(clinic.zona, now);
-  if (data.firmante !== 'tutor' && isMinor(patient.fechaNacimiento, today))
-    throw unprocessable(M.minorNeedsGuardian, 'firmante');
-  if (templateNeedsTooth(template.cuerpo) && !data.diente) throw unprocessable(M.toothRequired, 'diente');
-  const firmaPaciente = await checkSignature(data.firmaPaciente, 'firmaPaciente');
-  const firmaProfesional = await checkSignature(data.firmaProfesional, 'firmaProfesional');
   const [member] = await db.select({ nombres: usuarios.nombres }).from(usuarios).where(eq(usuarios.id, actor.userId));
   const profesional = member?.nombres ?? '';
+  const today = todayInZone(clinic.zona, now);
   const pacienteNombre = fullName(patient);
   const texto = fillTemplate(template.cuerpo, {
     paciente: pacienteNombre,
@@ -166,8 +169,61 @@ export async function signConsent(
     dentista: profesional,
     clinica: clinic.nombre,
     direccion: [clinic.direccion, clinic.ciudad].filter(Boolean).join(', '),
-    diente: data.diente ?? undefined,
+    diente: input.diente ?? undefined,
   });
+  return {
+    patient,
+    pacienteNombre,
+    clinic,
+    template,
+    profesional,
+    texto,
+    menor: isMinor(patient.fechaNacimiento, today),
+    necesitaDiente: templateNeedsTooth(template.cuerpo),
+  };
+}
+
+/** The text the patient will sign (the template filled by the server), and whether a guardian must sign. */
+export async function previewConsent(
+  db: Database,
+  actor: AuditActor,
+  pacienteId: string,
+  input: { plantillaId: string; diente: string | null },
+) {
+  const p = await prepareConsent(db, actor, pacienteId, input, new Date());
+  return {
+    titulo: p.template.titulo,
+    texto: p.texto,
+    menor: p.menor,
+    necesitaDiente: p.necesitaDiente,
+    paciente: p.pacienteNombre,
+    profesional: p.profesional,
+  };
+}
+
+/**
+ * Signs a consent for the caller clinic's patient, as the caller (the professional). `db` may be a
+ * transaction (the demo seed): the row and its audit row then go in a savepoint of it.
+ */
+export async function signConsent(
+  db: Executor,
+  storage: Storage,
+  actor: AuditActor,
+  pacienteId: string,
+  data: ConsentData,
+  now: Date = new Date(),
+): Promise<ConsentView> {
+  const { patient, pacienteNombre, clinic, template, profesional, texto, menor, necesitaDiente } = await prepareConsent(
+    db,
+    actor,
+    pacienteId,
+    data,
+    now,
+  );
+  if (data.firmante !== 'tutor' && menor) throw unprocessable(M.minorNeedsGuardian, 'firmante');
+  if (necesitaDiente && !data.diente) throw unprocessable(M.toothRequired, 'diente');
+  const firmaPaciente = await checkSignature(data.firmaPaciente, 'firmaPaciente');
+  const firmaProfesional = await checkSignature(data.firmaProfesional, 'firmaProfesional');
 
   const id = crypto.randomUUID();
   const pdf = await renderConsentPdf({

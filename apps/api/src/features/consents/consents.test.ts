@@ -156,6 +156,18 @@ describe('signing a consent', () => {
     const today = todayInZone('Europe/Madrid');
     const tenYearsAgo = `${Number(today.slice(0, 4)) - 10}${today.slice(4)}`;
     const p = await newPatient(ana, { nombres: 'Pablo', fechaNacimiento: tenYearsAgo });
+    const preview = await send(
+      ana.cookie,
+      `/api/pacientes/${p}/consentimientos/texto?plantillaId=${extraccion}`,
+      undefined,
+      'GET',
+    );
+    expect(preview.status).toBe(200);
+    const text = (await preview.json()) as { texto: string; menor: boolean; necesitaDiente: boolean };
+    expect(text).toMatchObject({ menor: true, necesitaDiente: true, paciente: 'Pablo Gómez' });
+    // The tooth not yet given stays a placeholder the form asks for.
+    expect(text.texto).toContain('Yo, Pablo Gómez');
+    expect(text.texto).toContain('extraer el diente {diente}');
     const before = await snapshot();
     const refused = await send(ana.cookie, `/api/pacientes/${p}/consentimientos`, consentBody());
     expect(refused.status).toBe(422);
