@@ -13,7 +13,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { auditoria, consentimientos, plantillasConsentimientos } from '../../db/schema/index.ts';
+import { auditoria, consentimientos, pacientes, plantillasConsentimientos } from '../../db/schema/index.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
 import { signaturePng } from './consents.seed.ts';
@@ -332,6 +332,21 @@ describe('isolation, permissions and immutability', () => {
     }
     const [row] = await t.db.select().from(consentimientos).where(eq(consentimientos.id, consentId));
     expect(row.titulo).toBe(DEFAULT_CONSENT_TEMPLATES[0].titulo);
+  });
+
+  it('keeps a patient with a signed consent when deleted: deactivated, the consent intact and no longer served', async () => {
+    const q = await newPatient(ana, { nombres: 'Elena' });
+    const signed = await send(ana.cookie, `/api/pacientes/${q}/consentimientos`, consentBody());
+    const { id } = (await signed.json()) as Listed;
+    const removed = await send(ana.cookie, `/api/pacientes/${q}`, undefined, 'DELETE');
+    expect(removed.status).toBe(200);
+    const [patient] = await t.db.select().from(pacientes).where(eq(pacientes.id, q));
+    expect(patient.fechaArchivado).not.toBeNull();
+    expect(
+      await t.db.select({ id: consentimientos.id }).from(consentimientos).where(eq(consentimientos.id, id)),
+    ).toEqual([{ id }]);
+    expect((await send(ana.cookie, `/api/pacientes/${q}/consentimientos`, undefined, 'GET')).status).toBe(404);
+    expect((await send(ana.cookie, `/api/consentimientos/${id}/pdf`, undefined, 'GET')).status).toBe(404);
   });
 
   it("shows the consent in the patient's timeline, and only it with the consents' filter", async () => {
