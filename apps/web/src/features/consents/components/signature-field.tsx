@@ -34,11 +34,23 @@ export function SignatureField({
     const canvas = canvasRef.current;
     if (!canvas) return;
     const ratio = Math.min(Math.max(window.devicePixelRatio || 1, 1), 2);
-    canvas.width = (canvas.offsetWidth || 560) * ratio;
-    canvas.height = (canvas.offsetHeight || 180) * ratio;
-    canvas.getContext('2d')?.scale(ratio, ratio);
+    const fit = () => {
+      canvas.width = (canvas.offsetWidth || 560) * ratio;
+      canvas.height = (canvas.offsetHeight || 180) * ratio;
+      canvas.getContext('2d')?.scale(ratio, ratio);
+    };
+    fit();
     const pad = new SignaturePad(canvas, { penColor: '#1f2a44', minWidth: 0.8, maxWidth: 2.6 });
     padRef.current = pad;
+    // A turned tablet or a resized window changes the pad's width: redraw what was signed at the new size.
+    const onResize = () => {
+      if (!canvas.offsetWidth || canvas.offsetWidth * ratio === canvas.width) return;
+      const strokes = pad.toData();
+      fit();
+      pad.clear();
+      pad.fromData(strokes);
+    };
+    window.addEventListener('resize', onResize);
     const report = () => {
       const empty = pad.isEmpty();
       setSigned(!empty);
@@ -46,6 +58,7 @@ export function SignatureField({
     };
     pad.addEventListener('endStroke', report);
     return () => {
+      window.removeEventListener('resize', onResize);
       pad.removeEventListener('endStroke', report);
       pad.off();
       padRef.current = null;
