@@ -74,6 +74,13 @@ test('signs a consent with the mouse on both pads, lists it and downloads its PD
   ).json()) as { consentimientos: { sha256: string }[] };
   expect(createHash('sha256').update(bytes).digest('hex')).toBe(listed.consentimientos[0].sha256);
 
+  // At 390 px the page still fits: text, signer and both pads one under the other, nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/pacientes/${patient.id}/consentimientos/nuevo`);
+  await expect(page.getByRole('img', { name: 'Firma del paciente' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // And the timeline shows it, with the same download.
   await page.goto(`/pacientes/${patient.id}/historia?tipo=consentimiento`);
   await expect(
