@@ -16,6 +16,7 @@ import { odontogramRoutes, odontogramServiceRoutes } from './features/odontogram
 import { medicalAlertsRoutes } from './features/medical-alerts/medical-alerts.routes.ts';
 import { recordExportRoutes } from './features/record-export/record-export.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
+import { consentTemplatesRoutes, consentsRoutes, patientConsentsRoutes } from './features/consents/consents.routes.ts';
 import {
   clinicalNotesRoutes,
   noteTemplatesRoutes,
@@ -59,6 +60,9 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/pacientes', recordExportRoutes)
   .route('/notas', clinicalNotesRoutes)
   .route('/plantillas-notas', noteTemplatesRoutes)
+  .route('/pacientes', patientConsentsRoutes)
+  .route('/consentimientos', consentsRoutes)
+  .route('/plantillas-consentimientos', consentTemplatesRoutes)
   .route('/auditoria', auditRoutes)
   .route('/directorio', directoryRoutes)
   .route('/directorio/clinicas', publicRequestRoutes)

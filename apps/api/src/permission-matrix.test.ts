@@ -132,6 +132,29 @@ describe('permission matrix (generated from the route table)', () => {
     expect(members.filter((m) => m.permisos.has('historia.exportar')).map((m) => m.rol)).toEqual(['admin', 'dentista']);
   });
 
+  it('puts the consents behind their permissions: reading historia.ver, signing consentimientos.firmar', () => {
+    const permissionOf = (key: string) => ROUTES.find((r) => `${r.method} ${r.path}` === key)?.permission;
+    expect({
+      list: permissionOf('GET /pacientes/:id/consentimientos'),
+      text: permissionOf('GET /pacientes/:id/consentimientos/texto'),
+      sign: permissionOf('POST /pacientes/:id/consentimientos'),
+      pdf: permissionOf('GET /consentimientos/:id/pdf'),
+      templates: permissionOf('GET /plantillas-consentimientos'),
+      newTemplate: permissionOf('POST /plantillas-consentimientos'),
+      editTemplate: permissionOf('PUT /plantillas-consentimientos/:id'),
+      deleteTemplate: permissionOf('DELETE /plantillas-consentimientos/:id'),
+    }).toEqual({
+      list: 'historia.ver',
+      text: 'consentimientos.firmar',
+      sign: 'consentimientos.firmar',
+      pdf: 'historia.ver',
+      templates: 'historia.ver',
+      newTemplate: 'historia.editar',
+      editTemplate: 'historia.editar',
+      deleteTemplate: 'historia.editar',
+    });
+  });
+
   it('refuses every route to every default role that lacks its permission, with 403 and nothing changed', async () => {
     const before = await fingerprint();
     const denied: string[] = [];

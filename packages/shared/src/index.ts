@@ -26,3 +26,4 @@ export * from './schemas/medical-alerts.ts';
 export * from './cie10-dental.ts';
 export * from './schemas/clinical-notes.ts';
 export * from './schemas/record-export.ts';
+export * from './schemas/consents.ts';

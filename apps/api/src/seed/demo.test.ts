@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -24,6 +25,7 @@ import {
   auditoria,
   citas,
   clinicas,
+  consentimientos,
   notasClinicas,
   odontogramaVersiones,
   pacientes,
@@ -312,6 +314,23 @@ describe('the demo clinic', () => {
     const dentitions = versions.map((v) => chartDentition(v.carta));
     expect(dentitions).toContain('temporal');
     expect(dentitions).toContain('mixta');
+  });
+
+  it('has signed consents with their PDFs in storage, hashed as stored, each with who signed it', async () => {
+    const consents = await t.db.select().from(consentimientos).where(eq(consentimientos.clinicaId, DEMO_CLINIC.id));
+    expect(consents.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(consents.map((c) => c.titulo)).size).toBe(3);
+    for (const c of consents) {
+      const file = await t.deps.storage.get(c.archivoClave);
+      expect(file?.contentType).toBe('application/pdf');
+      expect(createHash('sha256').update(file!.bytes).digest('hex')).toBe(c.sha256);
+      expect(c.texto).not.toMatch(/\{(paciente|dentista|clinica|fecha|diente)\}/);
+      expect(c.firmante === 'tutor').toBe(c.tutorNombre !== null);
+    }
+    // Files in the API-only prefix only, one per consent.
+    expect((await storedKeys()).filter((f) => f.startsWith('consentimientos/')).sort()).toEqual(
+      consents.map((c) => c.archivoClave).sort(),
+    );
   });
 
   it('has a supplier selling ~60 supplies with images, and two past orders of the demo clinic, one delivered into its inventory', async () => {

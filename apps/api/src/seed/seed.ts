@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import { seedDemoAppointments } from '../features/appointments/appointments.seed.ts';
 import { seedDemoCatalog } from '../features/catalog/catalog.seed.ts';
 import { seedDemoNotes } from '../features/clinical-notes/clinical-notes.seed.ts';
+import { seedDemoConsents } from '../features/consents/consents.seed.ts';
 import { seedDemoAlerts } from '../features/medical-alerts/medical-alerts.seed.ts';
 import { seedDemoCharts } from '../features/odontogram/odontogram.seed.ts';
 import { seedDemoClinic, seedDemoSupplier } from '../features/clinic/clinic.seed.ts';
@@ -64,6 +65,8 @@ export const demoSeeders: DemoSeeder[] = [
   // Notes name the catalogue's services; charts name them too, and the notes that record their work.
   seedDemoCatalog,
   seedDemoNotes,
+  // Signed consents with their PDFs in storage, through the signing route's own service.
+  seedDemoConsents,
   seedDemoAlerts,
   seedDemoCharts,
   seedDemoSupplier,

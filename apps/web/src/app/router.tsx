@@ -22,14 +22,29 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
  * import each other, so the sections are put together here.
  */
 const settingsPage = async () => {
-  const [{ default: SettingsPage }, { default: PublicProfileSection }, { default: NoteTemplatesSection }] =
-    await Promise.all([
-      import('@/features/clinic/pages/settings-page'),
-      import('@/features/public-profile/components/public-profile-section'),
-      import('@/features/clinical-notes/components/note-templates-section'),
-    ]);
-  const sections = [PublicProfileSection, NoteTemplatesSection];
+  const [
+    { default: SettingsPage },
+    { default: PublicProfileSection },
+    { default: NoteTemplatesSection },
+    { default: ConsentTemplatesSection },
+  ] = await Promise.all([
+    import('@/features/clinic/pages/settings-page'),
+    import('@/features/public-profile/components/public-profile-section'),
+    import('@/features/clinical-notes/components/note-templates-section'),
+    import('@/features/consents/components/consent-templates-section'),
+  ]);
+  const sections = [PublicProfileSection, NoteTemplatesSection, ConsentTemplatesSection];
   return { Component: () => <SettingsPage sections={sections} /> };
+};
+
+/** The patient's page with the other features' sections below it (the signed consents). */
+const patientPage = async () => {
+  const [{ default: EditPatientPage }, { default: ConsentsSection }] = await Promise.all([
+    import('@/features/patients/pages/edit-patient-page'),
+    import('@/features/consents/components/consents-section'),
+  ]);
+  const sections = [ConsentsSection];
+  return { Component: () => <EditPatientPage sections={sections} /> };
 };
 
 /**
@@ -113,7 +128,7 @@ export const routes: RouteObject[] = [
                       lazy: page(() => import('@/features/patients/pages/new-patient-page')),
                     },
                   ]),
-                  { path: '/pacientes/:id', lazy: page(() => import('@/features/patients/pages/edit-patient-page')) },
+                  { path: '/pacientes/:id', lazy: patientPage },
                 ],
                 { audience: 'clinic' },
               ),
@@ -148,6 +163,12 @@ export const routes: RouteObject[] = [
                     {
                       path: '/pacientes/:id/notas/nueva',
                       lazy: page(() => import('@/features/clinical-notes/pages/new-note-page')),
+                    },
+                  ]),
+                  guarded('consentimientos.firmar', [
+                    {
+                      path: '/pacientes/:id/consentimientos/nuevo',
+                      lazy: page(() => import('@/features/consents/pages/new-consent-page')),
                     },
                   ]),
                 ],

@@ -26,6 +26,9 @@ export const AUDIT_ACTIONS = [
   'nota.firmar',
   'nota.descartar',
   'nota.adenda',
+  'consentimientos.ver',
+  'consentimiento.firmar',
+  'consentimiento.descargar',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -49,6 +52,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'nota.firmar': 'Firmó una nota clínica',
   'nota.descartar': 'Descartó un borrador de nota clínica',
   'nota.adenda': 'Añadió una adenda a una nota clínica',
+  'consentimientos.ver': 'Vio los consentimientos firmados',
+  'consentimiento.firmar': 'Registró un consentimiento informado firmado',
+  'consentimiento.descargar': 'Descargó el PDF de un consentimiento firmado',
 };
 
 export const AUDIT_PAGE_SIZE = 20;

@@ -102,12 +102,13 @@ export const noteTemplateInputSchema = z.object({
 });
 export type NoteTemplateInput = z.input<typeof noteTemplateInputSchema>;
 
-export const HISTORY_KINDS = ['nota', 'odontograma', 'cita'] as const;
+export const HISTORY_KINDS = ['nota', 'odontograma', 'cita', 'consentimiento'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export const HISTORY_KIND_LABELS: Record<HistoryKind, string> = {
   nota: 'Notas clínicas',
   odontograma: 'Odontograma',
   cita: 'Citas',
+  consentimiento: 'Consentimientos',
 };
 
 /** `?tipo=&dentista=&pagina=`: a kind (empty: all), a dentist id (dentistas.id; empty: all). */
@@ -127,18 +128,28 @@ export type HistoryQuery = z.input<typeof historyQuerySchema>;
 /** The template placeholders and what the editor fills them with. */
 export const TEMPLATE_PLACEHOLDERS = ['{paciente}', '{fecha}', '{dentista}', '{diente}'] as const;
 
+/** What a template's placeholders are filled with: notes use the first four, consents all of them. */
+export type TemplateValues = {
+  paciente?: string;
+  fecha?: string;
+  dentista?: string;
+  diente?: string;
+  clinica?: string;
+  direccion?: string;
+};
+
 /**
- * A template's body with its placeholders filled; a value left empty keeps its placeholder, so the
+ * A template's body with its placeholders filled (note and consent templates); a value left empty keeps its placeholder, so the
  * author sees what is still to write ('{diente}' when no tooth was given).
  */
-export function fillTemplate(
-  cuerpo: string,
-  values: { paciente?: string; fecha?: string; dentista?: string; diente?: string },
-): string {
-  return cuerpo.replace(/\{(paciente|fecha|dentista|diente)\}/g, (whole, key: keyof typeof values) => {
-    const value = values[key]?.trim();
-    return value ? value : whole;
-  });
+export function fillTemplate(cuerpo: string, values: TemplateValues): string {
+  return cuerpo.replace(
+    /\{(paciente|fecha|dentista|diente|clinica|direccion)\}/g,
+    (whole, key: keyof TemplateValues) => {
+      const value = values[key]?.trim();
+      return value ? value : whole;
+    },
+  );
 }
 
 /** The five templates every clinic starts with (a new clinic at creation, existing ones by migration 0027). */

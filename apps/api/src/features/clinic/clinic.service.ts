@@ -2,6 +2,7 @@ import {
   CLINIC_MESSAGES,
   clinicZoneFor,
   countryOf,
+  DEFAULT_CONSENT_TEMPLATES,
   DEFAULT_NOTE_TEMPLATES,
   DEFAULT_ROLES,
   displayName,
@@ -16,6 +17,7 @@ import {
   perfilesUsuario,
   permisos,
   permisosRol,
+  plantillasConsentimientos,
   plantillasNotas,
   rolesClinica,
   user,
@@ -101,6 +103,10 @@ export async function createClinic(
       await tx
         .insert(plantillasNotas)
         .values(DEFAULT_NOTE_TEMPLATES.map((p) => ({ clinicaId: clinica.id, titulo: p.titulo, cuerpo: p.cuerpo })));
+      // And the three consent templates (general, extracción, endodoncia), in 'Plantillas de consentimiento'.
+      await tx
+        .insert(plantillasConsentimientos)
+        .values(DEFAULT_CONSENT_TEMPLATES.map((p) => ({ clinicaId: clinica.id, titulo: p.titulo, cuerpo: p.cuerpo })));
 
       const adminRole = roles.find((r) => r.nombre === 'Administrador')!;
       await tx

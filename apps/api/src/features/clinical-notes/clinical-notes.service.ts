@@ -15,6 +15,7 @@ import { rowsOf, type Database, type Executor, type Transaction } from '../../db
 import {
   adendasNotas,
   citas,
+  consentimientos,
   dentistas,
   notasClinicas,
   odontogramaVersiones,
@@ -404,13 +405,26 @@ type HistoryEntry =
       tipo: 'cita';
       id: string;
       cita: { titulo: string; estado: string; inicio: Date; fin: Date; dentista: string };
+    }
+  | {
+      tipo: 'consentimiento';
+      id: string;
+      consentimiento: {
+        titulo: string;
+        fecha: Date;
+        firmante: string;
+        tutor: { nombre: string; relacion: string } | null;
+        profesional: string;
+        sha256: string;
+      };
     };
 
 /**
  * A page of a patient's 'Historia clínica', newest first: signed notes (and the caller's own drafts)
- * with their addenda, chart versions and appointments, optionally of one kind and one dentist (a
+ * with their addenda, chart versions, appointments and signed consents (their PDF is downloaded from
+ * /consentimientos/:id/pdf), optionally of one kind and one dentist (a
  * dentist's notes and chart versions are those of the member linked to them). The page's keys come
- * from one UNION over the three tables, each branch read from its patient index and cut at the page's
+ * from one UNION over the four tables, each branch read from its patient index and cut at the page's
  * end; then each kind's rows are read by id. The view is written to the audit trail.
  */
 export async function patientHistory(
@@ -459,6 +473,12 @@ export async function patientHistory(
           and ${citas.estado} <> 'retenida'
           ${dentist ? sql`and ${citas.dentistaId} = ${dentist.id}` : sql``}
         order by ${citas.inicio} desc limit ${end})`);
+    const co = consentimientos;
+    if (wants('consentimiento'))
+      branches.push(sql`(select 'consentimiento' as tipo, ${co.id}::text as id, ${co.fechaFirma} as momento from ${co}
+        where ${co.clinicaId} = ${actor.clinicaId} and ${co.pacienteId} = ${pacienteId}
+          ${author ? sql`and ${co.profesionalId} = ${author}` : sql``}
+        order by ${co.fechaFirma} desc limit ${end})`);
     const keys = await rowsOf<TimelineKey>(
       tx.execute(sql`select tipo, id, momento::text as momento from (${sql.join(branches, sql` union all `)}) as t
         order by t.momento desc, t.id desc limit ${limit} offset ${offset}`),
@@ -492,6 +512,22 @@ export async function patientHistory(
           .innerJoin(dentistas, eq(dentistas.id, citas.dentistaId))
           .where(inArray(citas.id, idsOf('cita')))
       : [];
+    const consents = idsOf('consentimiento').length
+      ? await tx
+          .select({
+            id: co.id,
+            titulo: co.titulo,
+            fecha: co.fechaFirma,
+            firmante: co.firmante,
+            tutorNombre: co.tutorNombre,
+            tutorRelacion: co.tutorRelacion,
+            profesional: co.profesionalNombre,
+            sha256: co.sha256,
+          })
+          .from(co)
+          .where(inArray(co.id, idsOf('consentimiento')))
+      : [];
+    const consentById = new Map(consents.map((x) => [x.id, x]));
     const noteById = new Map((await noteViews(tx, actor, notes)).map((x) => [x.id, x]));
     const versionById = new Map(versions.map((x) => [x.id, x]));
     const appointmentById = new Map(appointments.map((x) => [x.id, x]));
@@ -508,6 +544,26 @@ export async function patientHistory(
                 tipo: 'odontograma' as const,
                 id: k.id,
                 odontograma: { version: v.version, autor: v.autorNombre, fecha: v.fecha },
+              },
+            ]
+          : [];
+      }
+      if (k.tipo === 'consentimiento') {
+        const x = consentById.get(k.id);
+        return x
+          ? [
+              {
+                tipo: 'consentimiento' as const,
+                id: k.id,
+                consentimiento: {
+                  titulo: x.titulo,
+                  fecha: x.fecha,
+                  firmante: x.firmante,
+                  tutor:
+                    x.firmante === 'tutor' ? { nombre: x.tutorNombre ?? '', relacion: x.tutorRelacion ?? '' } : null,
+                  profesional: x.profesional,
+                  sha256: x.sha256,
+                },
               },
             ]
           : [];

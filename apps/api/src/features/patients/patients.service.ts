@@ -19,7 +19,14 @@ import { and, count, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from '
 import { containsPattern } from '../../db/search.ts';
 import { jsonObject, jsonTextOf, selectList, type RowOf } from '../../db/column-map.ts';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
-import { antecedentes, citas, notasClinicas, odontogramaVersiones, pacientes } from '../../db/schema/index.ts';
+import {
+  antecedentes,
+  citas,
+  consentimientos,
+  notasClinicas,
+  odontogramaVersiones,
+  pacientes,
+} from '../../db/schema/index.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
 import {
   auditInsertPrepared,
@@ -341,7 +348,7 @@ const futureAppointments = (clinicaId: string, pacienteId: string) =>
 
 /**
  * Whether the patient has clinical records (chart versions, medical alerts, clinical notes, even a
- * discarded draft): then they are kept, not erased.
+ * discarded draft, signed consents): then they are kept, not erased.
  */
 async function hasClinicalRecords(db: Executor, id: string): Promise<boolean> {
   const [history] = await db
@@ -361,7 +368,13 @@ async function hasClinicalRecords(db: Executor, id: string): Promise<boolean> {
     .from(notasClinicas)
     .where(eq(notasClinicas.pacienteId, id))
     .limit(1);
-  return !!note;
+  if (note) return true;
+  const [consent] = await db
+    .select({ id: consentimientos.id })
+    .from(consentimientos)
+    .where(eq(consentimientos.pacienteId, id))
+    .limit(1);
+  return !!consent;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { ErrorBody } from '../errors.ts';
-import { assertSafeKey, isServedKey, privateFileAccess, PUBLIC_FILES_PATH, type Storage } from './storage.ts';
+import { assertSafeKey, isApiOnlyKey, privateFileAccess, PUBLIC_FILES_PATH, type Storage } from './storage.ts';
 
 const NOT_FOUND: ErrorBody = { error: { code: 'not_found', message: 'Archivo no encontrado' } };
 
@@ -15,9 +15,9 @@ export type CanReadPrivate = (
 /**
  * Files at `/files/<key>`; mount at the root. Public ones (logos, public-profile images) are cached
  * by anyone for good. Private ones (patient photos) go only to whom `canRead` allows (none without
- * it), uncached; anyone else gets the same 404 as a missing file. Signed consents are never served
- * here (UNSERVED_PREFIXES), whoever asks. An invalid key answers 404 too, so probing for traversal or
- * for another clinic's files learns nothing.
+ * it), uncached; anyone else gets the same 404 as a missing file. API-only files (signed consents)
+ * answer 404 to everyone: they are downloaded through their audited API route. An invalid key answers 404 too, so
+ * probing for traversal or for another clinic's files learns nothing.
  */
 export function createFilesRoutes(storage: Storage, options: { canRead?: CanReadPrivate } = {}) {
   return new Hono().get(`${PUBLIC_FILES_PATH}*`, async (c) => {
@@ -29,7 +29,8 @@ export function createFilesRoutes(storage: Storage, options: { canRead?: CanRead
     } catch {
       return notFound(c);
     }
-    if (!isServedKey(key)) return notFound(c);
+    // Signed consents (and any other API-only file) never leave through here, not even to members.
+    if (isApiOnlyKey(key)) return notFound(c);
     const access = privateFileAccess(key);
     if (access && !(await options.canRead?.(c, access))) return notFound(c);
     const file = await storage.get(key);

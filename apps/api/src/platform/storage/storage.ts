@@ -46,14 +46,14 @@ export const PRIVATE_PREFIXES: Partial<Record<StoragePrefix, Permission>> = {
 };
 
 /**
- * Prefixes the files route never serves, to anyone: signed consents (issue 22) leave the server only
- * through the routes of the clinical record, which check the patient, the permission and write the
- * audit trail. Their keys are `{prefix}/{clinic id}/…` like the private ones.
+ * Prefixes the files route never serves, to anyone: their files go out only through an API route that
+ * checks the permission and writes the download to the audit trail (signed consents' PDFs, keyed
+ * `consentimientos/{clinic id}/{consent id}.pdf`).
  */
-export const UNSERVED_PREFIXES: ReadonlySet<StoragePrefix> = new Set<StoragePrefix>(['consentimientos']);
+export const API_ONLY_PREFIXES: ReadonlySet<StoragePrefix> = new Set<StoragePrefix>(['consentimientos']);
 
-/** Whether `/files/` may answer this key at all (see UNSERVED_PREFIXES). */
-export const isServedKey = (key: string): boolean => !UNSERVED_PREFIXES.has(key.split('/')[0] as StoragePrefix);
+/** Whether the files route must answer 404 for this key whoever asks. */
+export const isApiOnlyKey = (key: string): boolean => API_ONLY_PREFIXES.has(key.split('/')[0] as StoragePrefix);
 
 /** Who may read a private file: a member of `clinicaId` with `permission`. Null for a public file. */
 export function privateFileAccess(key: string): { clinicaId: string; permission: Permission } | null {

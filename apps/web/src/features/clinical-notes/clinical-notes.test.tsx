@@ -100,6 +100,18 @@ describe('Historia clínica', () => {
                 dentista: 'Marta Ruiz',
               },
             },
+            {
+              tipo: 'consentimiento',
+              id: 'c1',
+              consentimiento: {
+                titulo: 'Consentimiento informado para endodoncia',
+                fecha: '2026-11-17T09:00:00.000Z',
+                firmante: 'tutor',
+                tutor: { nombre: 'Rosa Gómez', relacion: 'Madre' },
+                profesional: 'Ana',
+                sha256: 'c'.repeat(64),
+              },
+            },
           ],
           pagina: 1,
           hayMas: true,
@@ -111,12 +123,21 @@ describe('Historia clínica', () => {
     const items = within(list)
       .getAllByRole('listitem', { hidden: false })
       .filter((li) => li.parentElement === list);
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(4);
     expect(within(items[0]).getByText('Obturación del 16.')).toBeTruthy();
     expect(within(items[0]).getByText('Se añade radiografía.')).toBeTruthy();
     expect(within(items[0]).getByText(/K02.1 · Caries de la dentina/)).toBeTruthy();
     expect(within(items[1]).getByText('Odontograma · versión 3')).toBeTruthy();
     expect(within(items[2]).getByRole('link', { name: 'Ver cita' })).toHaveProperty('pathname', `/citas/${CITA}`);
+    // A signed consent, with its PDF through the API (never a /files/ URL).
+    expect(
+      within(items[3]).getByText(/Consentimiento firmado · Consentimiento informado para endodoncia/),
+    ).toBeTruthy();
+    expect(within(items[3]).getByText(/Firma Rosa Gómez \(Madre\)/)).toBeTruthy();
+    expect(within(items[3]).getByRole('link', { name: /Descargar PDF/ })).toHaveProperty(
+      'pathname',
+      '/api/consentimientos/c1/pdf',
+    );
     expect(screen.getByRole('link', { name: 'Nueva nota' })).toHaveProperty(
       'pathname',
       `/pacientes/${PATIENT}/notas/nueva`,

@@ -5,7 +5,7 @@ import {
   HISTORY_KINDS,
   type HistoryKind,
 } from '@odontia/shared';
-import { ArrowLeft, CalendarDays, FilePlus2, ScrollText, Smile } from 'lucide-react';
+import { ArrowLeft, CalendarDays, FilePlus2, FileSignature, ScrollText, Smile } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/list-content';
@@ -59,6 +59,28 @@ function Entry({ entry, patientId, zone }: { entry: HistoryEntry; patientId: str
       </Card>
     );
   }
+  if (entry.tipo === 'consentimiento') {
+    const c = entry.consentimiento;
+    return (
+      <Card>
+        <CardContent className="flex flex-wrap items-center gap-3">
+          <FileSignature className="size-5 text-muted-foreground" aria-hidden="true" />
+          <div className="min-w-0 flex-1">
+            <h2 className="font-medium">Consentimiento firmado · {c.titulo}</h2>
+            <p className="text-sm text-muted-foreground">
+              {formatDateTime(c.fecha, zone)} ·{' '}
+              {c.tutor ? `Firma ${c.tutor.nombre} (${c.tutor.relacion})` : 'Firma el paciente'} · {c.profesional}
+            </p>
+          </div>
+          <Button variant="link" size="sm" asChild>
+            <a href={`/api/consentimientos/${entry.id}/pdf`} download>
+              Descargar PDF<span className="sr-only"> de {c.titulo}</span>
+            </a>
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
   return (
     <Card>
       <CardContent className="flex flex-wrap items-center gap-3">
@@ -79,8 +101,8 @@ function Entry({ entry, patientId, zone }: { entry: HistoryEntry; patientId: str
 }
 
 /**
- * 'Historia clínica' (/pacientes/:id/historia): the patient's notes with their addenda, chart versions
- * and appointments, newest first, by kind and dentist, a page at a time (filters in the address).
+ * 'Historia clínica' (/pacientes/:id/historia): the patient's notes with their addenda, chart versions,
+ * appointments and signed consents (with their PDF), newest first, by kind and dentist, a page at a time (filters in the address).
  */
 export default function HistoryPage() {
   usePageTitle('Historia clínica');

@@ -1,6 +1,6 @@
 import { PATIENT_MESSAGES, type UpdatePatientData } from '@odontia/shared';
 import { ScrollText, Smile, UserX } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MedicalAlertBadge } from '@/components/medical-alert-badge';
 import { Button } from '@/components/ui/button';
@@ -41,9 +41,10 @@ function toFormValues(p: Patient): PatientFormValues {
 
 /**
  * 'Editar Paciente' (/pacientes/{id}). An unknown id and another clinic's patient get the same
- * answer from the API (404), and so the same screen here.
+ * answer from the API (404), and so the same screen here. Other features' sections about the patient
+ * (the signed consents) come in `sections`, composed by the router (features do not import each other).
  */
-export default function EditPatientPage() {
+export default function EditPatientPage({ sections = [] }: { sections?: ComponentType<{ patientId: string }>[] }) {
   const canEdit = useCan('pacientes.editar');
   // Read-only members see the record, not a form they cannot use.
   const title = canEdit ? 'Editar Paciente' : 'Ficha del Paciente';
@@ -156,6 +157,7 @@ export default function EditPatientPage() {
         </div>
       )}
       {patient.data ? <MedicalAlertsSection patientId={patient.data.id} /> : null}
+      {patient.data ? sections.map((Section, i) => <Section key={i} patientId={patient.data.id} />) : null}
     </PatientPageFrame>
   );
 }
