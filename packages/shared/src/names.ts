@@ -21,3 +21,19 @@ export function displayName(person: PersonName | null | undefined, email?: strin
 export function greetingName(person: PersonName | null | undefined, email?: string | null): string {
   return person?.nombres?.trim() || displayName(person, email);
 }
+
+/**
+ * Text as a file-name part: lower-case ASCII words joined by dashes (accents folded, ñ as n), at most
+ * `max` characters; `fallback` when nothing is left (storage keys, download and zip entry names).
+ */
+export function fileSlug(text: string, fallback: string, max = 60): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, max)
+    .replace(/-+$/, '');
+  return slug || fallback;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileSlug } from '../names.ts';
 import { requiredText } from './fields.ts';
 
 /**
@@ -166,21 +167,10 @@ export const isMinor = (fechaNacimiento: string | null | undefined, today: strin
   return age !== null && age < MAJORITY_AGE;
 };
 
-/** ASCII words joined by dashes, for a file name. */
-const fileWords = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-
 /** The PDF's download name: 'consentimiento-extraccion-dental-lucia-gomez-2026-11-27.pdf'. */
 export function consentFileName(titulo: string, paciente: string, dia: string): string {
-  const title = fileWords(titulo.replace(/^consentimiento( informado)?( para| de)?\s*/i, ''));
-  return ['consentimiento', title, fileWords(paciente), dia].filter(Boolean).join('-') + '.pdf';
+  const title = fileSlug(titulo.replace(/^consentimiento( informado)?( para| de)?\s*/i, ''), '');
+  return ['consentimiento', title, fileSlug(paciente, ''), dia].filter(Boolean).join('-') + '.pdf';
 }
 
 /**

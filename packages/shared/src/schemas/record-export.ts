@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileSlug } from '../names.ts';
 import { chartProblems, type OdontogramChart } from '../odontogram.ts';
 import { ALERT_CONDITIONS, ALERT_KINDS } from './medical-alerts.ts';
 
@@ -27,25 +28,12 @@ export const RECORD_EXPORT_MESSAGES = {
     `No se pudo leer el PDF firmado del consentimiento «${titulo}», o no coincide con su huella SHA-256. Avisa al administrador de la clínica.`,
 } as const;
 
-/** Lower-case ASCII words joined by dashes (accents folded, ñ as n), at most `max` characters; `fallback` if nothing is left. */
-export function fileSlug(text: string, fallback: string, max = 60): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, max)
-    .replace(/-+$/, '');
-  return slug || fallback;
-}
-
 /** `historia-<apellidos-nombres>-<yyyy-mm-dd>.zip`, the day being the clinic's. */
 export const recordExportFileName = (patient: { nombres: string; apellidos: string }, day: string): string =>
   `historia-${fileSlug(`${patient.apellidos} ${patient.nombres}`, 'paciente')}-${day}.zip`;
 
 /** A consent's PDF inside the zip: `consentimientos/<yyyy-mm-dd>-<titulo>-<n>.pdf`, n counting from 1 in signing order. */
-export const consentFileName = (day: string, titulo: string, n: number): string =>
+export const exportedConsentPath = (day: string, titulo: string, n: number): string =>
   `consentimientos/${day}-${fileSlug(titulo, 'consentimiento', 50)}-${n}.pdf`;
 
 const instant = z.iso.datetime();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   cie10Entry,
-  consentFileName,
+  exportedConsentPath,
   RECORD_EXPORT_FORMAT,
   RECORD_EXPORT_MESSAGES as M,
   recordExportFileName,
@@ -228,7 +228,7 @@ async function readRecord(tx: Transaction, actor: AuditActor, pacienteId: string
       profesional: { id: x.profesionalId, nombre: x.profesionalNombre },
       sha256: x.sha256,
       bytes: x.bytes,
-      archivo: consentFileName(todayInZone(zone, x.fechaFirma), x.titulo, i + 1),
+      archivo: exportedConsentPath(todayInZone(zone, x.fechaFirma), x.titulo, i + 1),
     })),
     citas: appointments,
   };

@@ -1,4 +1,4 @@
-import type { Permission } from '@odontia/shared';
+import { fileSlug, type Permission } from '@odontia/shared';
 import { AppError } from '../errors.ts';
 
 /**
@@ -119,15 +119,7 @@ export function plainBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
 export function slugifyFileName(fileName: string): string {
   const base = fileName.split(/[/\\]/).pop() ?? '';
   const withoutExt = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
-  const slug = withoutExt
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  return slug || 'archivo';
+  return fileSlug(withoutExt, 'archivo', 40);
 }
 
 /** A new, unique key for an upload. The timestamp makes keys unique, so files can be cached forever. */
