@@ -10,6 +10,7 @@ import { agendaSection } from './sections/agenda.ts';
 import { catalogSection } from './sections/catalogo.ts';
 import { comprasSection } from './sections/compras.ts';
 import { directorySection } from './sections/directory.ts';
+import { historySection } from './sections/historia.ts';
 import { jornadaSection } from './sections/jornada.ts';
 import { lighthouseSection } from './sections/lighthouse.ts';
 import { notificationsSection } from './sections/notifications.ts';
@@ -25,6 +26,7 @@ const SECTIONS: Section[] = [
   catalogSection,
   comprasSection,
   odontogramSection,
+  historySection,
   jornadaSection,
   publicSizeSection,
   lighthouseSection,

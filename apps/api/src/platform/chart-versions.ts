@@ -1,5 +1,5 @@
 import { markDoneByNote, odontogramChartSchema } from '@odontia/shared';
-import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Transaction } from '../db/client.ts';
 import { columnNames, jsonObject, jsonTextOf, onlyWhen, selectList, type RowOf } from '../db/column-map.ts';
@@ -50,6 +50,15 @@ export const preparedPatientCte = patientCte(ph('pacienteId'), ph('clinicaId'));
 /** The current version of the patient of `paciente` (0 when never charted). */
 export const currentVersion = sql<number>`coalesce((select max(${ov.version}) from ${ov} where ${ov.pacienteId} = ${paciente.id}), 0)`;
 
+/** A patient's current version and its chart, as a statement reads it beside other rows. */
+export type CurrentChart = { version: number; carta: unknown };
+/** The current version of the patient `pacienteId` of the clinic `clinicaId`, as one json value (null: never charted). */
+export const currentChartOf = (pacienteId: SQL | Column, clinicaId: SQL | Column) =>
+  // The JSON is built from the one row the inner select keeps: built per version, it would read every chart.
+  sql<CurrentChart | null>`(select json_build_object('version', ${actual.version}, 'carta', ${actual.carta})
+    from (select ${ov.version}, ${ov.carta} from ${ov} where ${ov.pacienteId} = ${pacienteId} and ${ov.clinicaId} = ${clinicaId}
+      order by ${ov.version} desc limit 1) as ${actual})`;
+
 /** Who saved a version, as the API writes it (OdontogramAuthor). */
 export const authorJson = (t: Versions) => jsonObject({ id: t.autorId, nombre: t.autorNombre });
 /** A saved version as the API writes it (OdontogramVersion). */
@@ -95,7 +104,15 @@ export const saveStatement = preparedStatement<
 export async function recordNoteOnChart(
   tx: Transaction,
   actor: AuditActor,
-  input: { pacienteId: string; notaId: string; procedimientos: readonly string[]; fecha: Date; autorNombre: string },
+  input: {
+    pacienteId: string;
+    notaId: string;
+    procedimientos: readonly string[];
+    fecha: Date;
+    autorNombre: string;
+    /** The current chart as the caller already read it under the note's lock (`currentChartOf`), for the first try. */
+    current?: CurrentChart | null;
+  },
 ): Promise<number | null> {
   if (input.procedimientos.length === 0) return null;
   const done = {
@@ -104,12 +121,14 @@ export async function recordNoteOnChart(
     notaId: input.notaId,
   };
   for (let attempt = 0; ; attempt++) {
-    const [current] = await tx
-      .select({ version: ov.version, carta: ov.carta })
-      .from(ov)
-      .where(and(eq(ov.pacienteId, input.pacienteId), eq(ov.clinicaId, actor.clinicaId)))
-      .orderBy(desc(ov.version))
-      .limit(1);
+    const current =
+      attempt === 0 && input.current !== undefined
+        ? input.current
+        : (
+            await tx
+              .select({ current: currentChartOf(sql`${input.pacienteId}::uuid`, sql`${actor.clinicaId}::uuid`) })
+              .from(sql`(select 1) as uno`)
+          )[0].current;
     if (!current) return null;
     const chart = markDoneByNote(odontogramChartSchema.parse(current.carta), input.procedimientos, done);
     if (!chart) return null;

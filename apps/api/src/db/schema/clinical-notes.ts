@@ -56,8 +56,8 @@ export const notasClinicas = pgTable(
       'notas_clinicas_firma_completa',
       sql`(${t.estado} = 'firmada') = (${t.fechaFirma} is not null and ${t.hash} is not null)`,
     ),
-    // The patient's timeline, newest first.
-    index('notas_clinicas_paciente_fecha_idx').on(t.clinicaId, t.pacienteId, t.fecha.desc(), t.fechaCreacion.desc()),
+    // The patient's timeline, newest written first: its first page reads only the notes it shows.
+    index('notas_clinicas_paciente_idx').on(t.clinicaId, t.pacienteId, t.fechaCreacion.desc()),
     // 'Notas sin firmar': an author's drafts.
     index('notas_clinicas_borradores_idx')
       .on(t.clinicaId, t.autorId, t.fechaCreacion)

@@ -10,8 +10,33 @@ import {
   type NoteData,
   type NoteState,
 } from '@odontia/shared';
-import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Database, type Executor, type Transaction } from '../../db/client.ts';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  lt,
+  sql,
+  type Column,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
+import {
+  columnNames,
+  jsonArray,
+  jsonObject,
+  jsonTextOf,
+  onlyWhen,
+  selectList,
+  type JsonOf,
+  type PgJson,
+  type RowOf,
+} from '../../db/column-map.ts';
+import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
 import {
   adendasNotas,
   citas,
@@ -24,9 +49,23 @@ import {
   productos,
   usuarios,
 } from '../../db/schema/index.ts';
-import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import {
+  auditInsertPrepared,
+  auditValues,
+  recordAudit,
+  type AuditActor,
+  type AuditValues,
+} from '../../platform/audit.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/errors.ts';
-import { recordNoteOnChart } from '../../platform/chart-versions.ts';
+import {
+  currentChartOf,
+  paciente,
+  ph,
+  preparedPatientCte,
+  recordNoteOnChart,
+  type PatientKey,
+} from '../../platform/chart-versions.ts';
+import type { JsonText } from '../../platform/json-text.ts';
 
 /**
  * Clinical notes (evoluciones), their addenda and templates, and a patient's 'Historia clínica'
@@ -37,6 +76,9 @@ import { recordNoteOnChart } from '../../platform/chart-versions.ts';
 
 const n = notasClinicas;
 const a = adendasNotas;
+/** The row a signing statement updated (its CTE `firmada`), with the schema's columns. */
+const firmada = alias(notasClinicas, 'firmada');
+type Notes = typeof n | typeof firmada;
 
 const patientNotFound = () => notFound(M.patientNotFound);
 const noteNotFound = () => notFound(M.noteNotFound);
@@ -124,31 +166,37 @@ export async function createNote(db: Database, actor: AuditActor, pacienteId: st
   return readNote(db, actor, id);
 }
 
-type LockedNote = typeof n.$inferSelect;
-
 /**
  * The caller clinic's note, locked for a change by its author: 404 when it is not there (or is another
  * member's draft, which is not yet part of the record), 403 when the caller is not its author, 409
- * when it is no longer a draft.
+ * when it is no longer a draft. With `chart`, also the patient's current chart when the note records
+ * procedures (what signing marks done), read in the same statement.
  */
-async function lockDraft(tx: Transaction, actor: AuditActor, notaId: string): Promise<LockedNote> {
-  const [note] = await tx
-    .select()
+async function lockDraft(tx: Transaction, actor: AuditActor, notaId: string, options: { chart?: boolean } = {}) {
+  const [row] = await tx
+    .select({
+      ...getTableColumns(n),
+      chart: onlyWhen(
+        sql`${options.chart ?? false} and cardinality(${n.procedimientos}) > 0`,
+        currentChartOf(n.pacienteId, n.clinicaId),
+      ),
+    })
     .from(n)
     .where(and(eq(n.id, notaId), eq(n.clinicaId, actor.clinicaId)))
     .for('update');
-  if (!note || note.estado === 'descartada') throw noteNotFound();
-  if (note.autorId !== actor.userId) {
-    if (note.estado === 'borrador') throw noteNotFound();
+  if (!row || row.estado === 'descartada') throw noteNotFound();
+  if (row.autorId !== actor.userId) {
+    if (row.estado === 'borrador') throw noteNotFound();
     throw forbidden(M.notAuthor);
   }
-  if (note.estado === 'firmada') throw conflict(M.locked);
-  return note;
+  if (row.estado === 'firmada') throw conflict(M.locked);
+  const { chart, ...note } = row;
+  return { note, chart };
 }
 
 export async function updateDraft(db: Database, actor: AuditActor, notaId: string, data: NoteData) {
   await db.transaction(async (tx) => {
-    const note = await lockDraft(tx, actor, notaId);
+    const { note } = await lockDraft(tx, actor, notaId);
     await checkReferences(tx, actor.clinicaId, note.pacienteId, data);
     await tx
       .update(n)
@@ -165,9 +213,9 @@ export async function updateDraft(db: Database, actor: AuditActor, notaId: strin
  * it records mark the chart's planned entries of those services done, in the same transaction
  * (odontogram `recordNoteOnChart`).
  */
-export async function signNote(db: Database, actor: AuditActor, notaId: string) {
-  await db.transaction(async (tx) => {
-    const note = await lockDraft(tx, actor, notaId);
+export async function signNote(db: Database, actor: AuditActor, notaId: string): Promise<NoteView> {
+  return db.transaction(async (tx) => {
+    const { note, chart } = await lockDraft(tx, actor, notaId, { chart: true });
     const fechaFirma = new Date();
     const hash = noteHash({
       id: note.id,
@@ -182,8 +230,14 @@ export async function signNote(db: Database, actor: AuditActor, notaId: string) 
       subjetiva: note.subjetiva,
       fechaFirma: fechaFirma.toISOString(),
     });
-    await tx.update(n).set({ estado: 'firmada', fechaFirma, hash }).where(eq(n.id, notaId));
-    await recordAudit(tx, actor, { accion: 'nota.firmar', pacienteId: note.pacienteId, detalle: { nota: notaId } });
+    const [signed] = await signStatement(tx, {
+      notaId,
+      fechaFirma: fechaFirma.toISOString(),
+      hash,
+      clinicaId: actor.clinicaId,
+      userId: actor.userId,
+      ...auditValues(actor, { accion: 'nota.firmar', pacienteId: note.pacienteId, detalle: { nota: notaId } }),
+    });
     // Its procedures done: the chart's planned entries of those services become realizado (a new version).
     await recordNoteOnChart(tx, actor, {
       pacienteId: note.pacienteId,
@@ -191,9 +245,10 @@ export async function signNote(db: Database, actor: AuditActor, notaId: string) 
       procedimientos: note.procedimientos,
       fecha: fechaFirma,
       autorNombre: note.autorNombre,
+      current: chart,
     });
+    return described(signed.nota);
   });
-  return readNote(db, actor, notaId);
 }
 
 /**
@@ -203,7 +258,7 @@ export async function signNote(db: Database, actor: AuditActor, notaId: string) 
  */
 export async function discardNote(db: Database, actor: AuditActor, notaId: string) {
   await db.transaction(async (tx) => {
-    const note = await lockDraft(tx, actor, notaId);
+    const { note } = await lockDraft(tx, actor, notaId);
     await tx.update(n).set({ estado: 'descartada', fechaDescarte: new Date() }).where(eq(n.id, notaId));
     await recordAudit(tx, actor, { accion: 'nota.descartar', pacienteId: note.pacienteId, detalle: { nota: notaId } });
   });
@@ -239,124 +294,126 @@ export async function addAddendum(db: Database, actor: AuditActor, notaId: strin
   return readNote(db, actor, notaId);
 }
 
-/** The note columns every answer shows (a list or one note). */
-const noteColumns = {
-  id: n.id,
-  pacienteId: n.pacienteId,
-  citaId: n.citaId,
-  autorId: n.autorId,
-  autorNombre: n.autorNombre,
-  fecha: n.fecha,
-  texto: n.texto,
-  diagnostico: n.diagnostico,
-  procedimientos: n.procedimientos,
-  subjetiva: n.subjetiva,
-  estado: n.estado,
-  fechaCreacion: n.fechaCreacion,
-  fechaActualizacion: n.fechaActualizacion,
-  fechaFirma: n.fechaFirma,
-  hash: n.hash,
-};
-type NoteRow = Pick<typeof n.$inferSelect, keyof typeof noteColumns>;
-
-/** Notes as the API answers them: with the diagnosis' description, the procedures' names, the appointment and the addenda. */
-async function noteViews(tx: Executor, actor: AuditActor, rows: NoteRow[]) {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const procedureIds = [...new Set(rows.flatMap((r) => r.procedimientos))];
-  const citaIds = [...new Set(rows.flatMap((r) => (r.citaId ? [r.citaId] : [])))];
-  // One after another: inside a transaction the queries share one connection.
-  const addenda = await tx
-    .select({
+/**
+ * A note as every answer writes it (a timeline entry, GET /notas/:id, a write's answer), built by
+ * PostgreSQL from the row of `notas_clinicas` in scope: its appointment, the procedures' names in the
+ * note's order and its addenda, oldest first. `viewer` is the member reading it (`esAutor`). The
+ * diagnosis' description is the shared CIE-10 list's, filled in by `described`.
+ */
+const noteMap = (t: Notes, viewer: SQL | Placeholder, clinicaId: SQL | Placeholder) => ({
+  id: t.id,
+  pacienteId: t.pacienteId,
+  cita: onlyWhen(
+    sql`${t.citaId} is not null`,
+    sql<PgJson<{ id: string; titulo: string; inicio: string | null }>>`coalesce(
+      (select ${jsonObject({ id: citas.id, titulo: citas.titulo, inicio: isoTimestampSql(citas.inicio) })} from ${citas}
+        where ${citas.id} = ${t.citaId} and ${citas.clinicaId} = ${clinicaId}::uuid),
+      ${jsonObject({ id: t.citaId, titulo: sql<string>`''`, inicio: sql<string | null>`null` })})`,
+  ),
+  autor: jsonObject({ id: t.autorId, nombre: t.autorNombre }),
+  esAutor: sql<boolean>`${t.autorId} = ${viewer}::text`,
+  fecha: t.fecha,
+  texto: t.texto,
+  diagnostico: onlyWhen(
+    sql`${t.diagnostico} is not null`,
+    jsonObject({ codigo: sql<string>`${t.diagnostico}`, descripcion: sql<string>`''` }),
+  ),
+  procedimientos: jsonArray(
+    jsonObject({ id: sql<string>`u.p`, nombre: sql<string>`coalesce(${productos.nombre}, '')` }),
+    sql`unnest(${t.procedimientos}) with ordinality as u(p, i)
+      left join ${productos} on ${productos.id} = u.p and ${productos.clinicaId} = ${clinicaId}::uuid`,
+    sql`u.i`,
+  ),
+  subjetiva: t.subjetiva,
+  estado: sql<NoteState>`${t.estado}`,
+  fechaCreacion: isoTimestampSql(t.fechaCreacion),
+  fechaActualizacion: isoTimestampSql(t.fechaActualizacion),
+  fechaFirma: isoTimestampSql(t.fechaFirma),
+  hash: t.hash,
+  adendas: jsonArray(
+    jsonObject({
       id: a.id,
-      notaId: a.notaId,
-      autorId: a.autorId,
-      autorNombre: a.autorNombre,
+      autor: jsonObject({ id: a.autorId, nombre: a.autorNombre }),
       texto: a.texto,
-      fecha: a.fecha,
+      fecha: isoTimestampSql(a.fecha),
       hash: a.hash,
-    })
-    .from(a)
-    .where(inArray(a.notaId, ids))
-    .orderBy(asc(a.fecha), asc(a.id));
-  const procedures = procedureIds.length
-    ? await tx
-        .select({ id: productos.id, nombre: productos.nombre })
-        .from(productos)
-        .where(and(eq(productos.clinicaId, actor.clinicaId), inArray(productos.id, procedureIds)))
-    : [];
-  const appointments = citaIds.length
-    ? await tx
-        .select({ id: citas.id, titulo: citas.titulo, inicio: citas.inicio })
-        .from(citas)
-        .where(and(eq(citas.clinicaId, actor.clinicaId), inArray(citas.id, citaIds)))
-    : [];
-  const procedureName = new Map(procedures.map((p) => [p.id, p.nombre]));
-  const appointment = new Map(appointments.map((c) => [c.id, c]));
-  return rows.map((r) => {
-    const diagnosis = r.diagnostico ? cie10Entry(r.diagnostico) : undefined;
-    return {
-      id: r.id,
-      pacienteId: r.pacienteId,
-      cita: r.citaId
-        ? {
-            id: r.citaId,
-            titulo: appointment.get(r.citaId)?.titulo ?? '',
-            inicio: appointment.get(r.citaId)?.inicio ?? null,
-          }
-        : null,
-      autor: { id: r.autorId, nombre: r.autorNombre },
-      esAutor: r.autorId === actor.userId,
-      fecha: r.fecha,
-      texto: r.texto,
-      diagnostico: r.diagnostico ? { codigo: r.diagnostico, descripcion: diagnosis?.descripcion ?? '' } : null,
-      procedimientos: r.procedimientos.map((id) => ({ id, nombre: procedureName.get(id) ?? '' })),
-      subjetiva: r.subjetiva,
-      estado: r.estado satisfies NoteState,
-      fechaCreacion: r.fechaCreacion,
-      fechaActualizacion: r.fechaActualizacion,
-      fechaFirma: r.fechaFirma,
-      hash: r.hash,
-      adendas: addenda
-        .filter((x) => x.notaId === r.id)
-        .map((x) => ({
-          id: x.id,
-          autor: { id: x.autorId, nombre: x.autorNombre },
-          texto: x.texto,
-          fecha: x.fecha,
-          hash: x.hash,
-        })),
-    };
-  });
+    }),
+    sql`${a} where ${a.notaId} = ${t.id}`,
+    sql`${a.fecha}, ${a.id}`,
+  ),
+});
+export type NoteView = JsonOf<ReturnType<typeof noteMap>>;
+
+/** The note as JSON text, for a statement's select list. */
+const noteJsonText = (t: Notes, viewer: SQL | Placeholder, clinicaId: SQL | Placeholder) =>
+  jsonTextOf(jsonObject(noteMap(t, viewer, clinicaId)));
+
+/** A note as PostgreSQL wrote it, with its diagnosis' description from the shared CIE-10 list. */
+function withDiagnosis(note: NoteView): NoteView {
+  if (note.diagnostico) note.diagnostico.descripcion = cie10Entry(note.diagnostico.codigo)?.descripcion ?? '';
+  return note;
 }
-export type NoteView = Awaited<ReturnType<typeof noteViews>>[number];
+const described = (text: JsonText<NoteView>): NoteView => withDiagnosis(JSON.parse(text) as NoteView);
 
 /** Who may see a note: a signed one, everyone with historia.ver; a draft, its author only; a discarded one, nobody. */
-const visibleTo = (actor: AuditActor) =>
-  or(eq(n.estado, 'firmada'), and(eq(n.estado, 'borrador'), eq(n.autorId, actor.userId)));
+const visibleTo = (viewer: SQL | Placeholder) =>
+  sql`(${n.estado} = 'firmada' or (${n.estado} = 'borrador' and ${n.autorId} = ${viewer}::text))`;
 
+/** A prepared statement's one column: the note of `t` as JSON text, read by the member `userId`. */
+const noteColumn = (t: Notes) => ({ nota: noteJsonText(t, ph('userId'), ph('clinicaId')) });
+type NoteRow = RowOf<ReturnType<typeof noteColumn>>;
+
+const readStatement = preparedStatement<NoteRow, { notaId: string; clinicaId: string; userId: string }>(
+  'odontia_nota_leer',
+  sql`select ${selectList(noteColumn(n))} from ${n}
+    where ${n.id} = ${ph('notaId')}::uuid and ${n.clinicaId} = ${ph('clinicaId')}::uuid`,
+);
+
+/**
+ * Signing, once the draft is locked and its hash computed: the note fixed, its audit row, and the note
+ * as the answer writes it, from the row the update returned.
+ */
+const signStatement = preparedStatement<
+  NoteRow,
+  AuditValues & { notaId: string; fechaFirma: string; hash: string; clinicaId: string; userId: string }
+>(
+  'odontia_nota_firmar',
+  sql`with firmada as (
+      update ${n} set (${columnNames(n.estado, n.fechaFirma, n.hash)}) = ('firmada', ${ph('fechaFirma')}::timestamptz, ${ph('hash')}::text)
+      where ${n.id} = ${ph('notaId')}::uuid
+      returning *),
+    firmado as (${auditInsertPrepared({ from: sql`firmada` })})
+    select ${selectList(noteColumn(firmada))} from firmada`,
+);
+
+/** A note of the caller clinic as a write answers it. */
 async function readNote(db: Executor, actor: AuditActor, notaId: string): Promise<NoteView> {
-  const [row] = await db
-    .select(noteColumns)
-    .from(n)
-    .where(and(eq(n.id, notaId), eq(n.clinicaId, actor.clinicaId)));
+  const [row] = await readStatement(db, { notaId, clinicaId: actor.clinicaId, userId: actor.userId });
   if (!row) throw noteNotFound();
-  return (await noteViews(db, actor, [row]))[0];
+  return described(row.nota);
 }
 
 /** One note with its addenda and its patient, the view written to the audit trail. */
 export async function getNote(db: Database, actor: AuditActor, notaId: string) {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select(noteColumns)
+      .select({
+        nota: noteJsonText(n, sql`${actor.userId}`, sql`${actor.clinicaId}`),
+        paciente: { id: pacientes.id, nombres: pacientes.nombres, apellidos: pacientes.apellidos },
+      })
       .from(n)
-      .where(and(eq(n.id, notaId), eq(n.clinicaId, actor.clinicaId), visibleTo(actor)));
+      .innerJoin(pacientes, eq(pacientes.id, n.pacienteId))
+      .where(
+        and(
+          eq(n.id, notaId),
+          eq(n.clinicaId, actor.clinicaId),
+          visibleTo(sql`${actor.userId}`),
+          isNull(pacientes.fechaArchivado),
+        ),
+      );
     if (!row) throw noteNotFound();
-    const paciente = await findPatient(tx, actor.clinicaId, row.pacienteId);
-    if (!paciente) throw noteNotFound();
-    await recordAudit(tx, actor, { accion: 'nota.ver', pacienteId: row.pacienteId, detalle: { nota: notaId } });
-    const [note] = await noteViews(tx, actor, [row]);
-    return { ...note, paciente };
+    await recordAudit(tx, actor, { accion: 'nota.ver', pacienteId: row.paciente.id, detalle: { nota: notaId } });
+    return { ...described(row.nota), paciente: row.paciente };
   });
 }
 
@@ -395,205 +452,175 @@ export async function listUnsigned(db: Database, actor: AuditActor, now = new Da
   };
 }
 
-type TimelineKey = { tipo: HistoryKind; id: string; momento: string };
+/* The timeline ('Historia clínica'): one prepared statement. */
 
-/** One entry of the timeline: a note (with its addenda), a chart version, an appointment. */
-type HistoryEntry =
+const ov = odontogramaVersiones;
+const co = consentimientos;
+/** A dentist's name as the timeline writes it. */
+const dentistName = sql<string>`btrim(${dentistas.nombres} || ' ' || ${dentistas.apellidos})`;
+
+/** What each kind of entry holds, besides the note: one map each, written by PostgreSQL. */
+const versionEntry = { version: ov.version, autor: ov.autorNombre, fecha: isoTimestampSql(ov.fechaCreacion) };
+const appointmentEntry = {
+  titulo: citas.titulo,
+  estado: citas.estado,
+  inicio: isoTimestampSql(citas.inicio),
+  fin: isoTimestampSql(citas.fin),
+  dentista: dentistName,
+};
+const consentEntry = {
+  titulo: co.titulo,
+  fecha: isoTimestampSql(co.fechaFirma),
+  firmante: sql<'paciente' | 'tutor'>`${co.firmante}`,
+  tutor: onlyWhen(
+    sql`${co.firmante} = 'tutor'`,
+    jsonObject({
+      nombre: sql<string>`coalesce(${co.tutorNombre}, '')`,
+      relacion: sql<string>`coalesce(${co.tutorRelacion}, '')`,
+    }),
+  ),
+  profesional: co.profesionalNombre,
+  sha256: co.sha256,
+};
+
+/** One entry of the timeline: a note (with its addenda), a chart version, an appointment, a signed consent. */
+export type HistoryEntry =
   | { tipo: 'nota'; id: string; nota: NoteView }
-  | { tipo: 'odontograma'; id: string; odontograma: { version: number; autor: string; fecha: Date } }
-  | {
-      tipo: 'cita';
-      id: string;
-      cita: { titulo: string; estado: string; inicio: Date; fin: Date; dentista: string };
+  | { tipo: 'odontograma'; id: string; odontograma: JsonOf<typeof versionEntry> }
+  | { tipo: 'cita'; id: string; cita: JsonOf<typeof appointmentEntry> }
+  | { tipo: 'consentimiento'; id: string; consentimiento: JsonOf<typeof consentEntry> };
+type HistoryPage = {
+  paciente: { id: string; nombres: string; apellidos: string };
+  dentistas: { id: string; nombre: string }[];
+  entradas: HistoryEntry[];
+  pagina: number;
+  hayMas: boolean;
+};
+
+/** Whether the filter asks for this kind (every kind when it names none). */
+const wants = (kind: HistoryKind) =>
+  sql`(${ph('tipo')}::text is null or ${ph('tipo')}::text = ${sql.raw(`'${kind}'`)})`;
+const clinic = sql`${ph('clinicaId')}::uuid`;
+const patient = sql`${ph('pacienteId')}::uuid`;
+const dentist = sql`${ph('dentista')}::uuid`;
+/** The member linked to the dentist of the filter ('' when none: they wrote no note and saved no chart). */
+const byAuthorOfFilter = (column: Column) =>
+  sql`(${dentist} is null or ${column} = (select coalesce(${dentistas.usuarioId}, '') from ${dentistas}
+    where ${dentistas.id} = ${dentist} and ${dentistas.clinicaId} = ${clinic}))`;
+
+const historyColumns = {
+  /** The patient was found (the caller clinic's, not archived). */
+  encontrado: sql<boolean>`exists (select 1 from paciente)`,
+  /** The dentist of the filter is the clinic's (or there is none): the page was read and audited. */
+  valido: sql<boolean>`exists (select 1 from valido)`,
+  pagina: jsonTextOf(
+    sql<PgJson<HistoryPage>>`json_build_object(
+      'paciente', (select ${jsonObject({ id: paciente.id, nombres: paciente.nombres, apellidos: paciente.apellidos })} from paciente),
+      'dentistas', ${jsonArray(
+        jsonObject({ id: dentistas.id, nombre: dentistName }),
+        sql`${dentistas} where ${dentistas.clinicaId} = ${clinic}`,
+        sql`${dentistas.nombres}, ${dentistas.apellidos}`,
+      )},
+      'entradas', coalesce((select json_agg(json_build_object('tipo', k.tipo, 'id', k.id, k.tipo,
+          coalesce(e_nota.j, e_odontograma.j, e_cita.j, e_consentimiento.j)) order by k.momento desc, k.id desc)
+        from (select * from claves order by momento desc, id desc limit ${ph('porPagina')}::int) as k
+        left join lateral (select ${jsonObject(noteMap(n, ph('userId'), ph('clinicaId')))} as j from ${n}
+          where k.tipo = 'nota' and ${n.id} = k.id) as e_nota on true
+        left join lateral (select ${jsonObject(versionEntry)} as j from ${ov}
+          where k.tipo = 'odontograma' and ${ov.id} = k.id) as e_odontograma on true
+        left join lateral (select ${jsonObject(appointmentEntry)} as j from ${citas}
+          join ${dentistas} on ${dentistas.id} = ${citas.dentistaId}
+          where k.tipo = 'cita' and ${citas.id} = k.id) as e_cita on true
+        left join lateral (select ${jsonObject(consentEntry)} as j from ${co}
+          where k.tipo = 'consentimiento' and ${co.id} = k.id) as e_consentimiento on true), '[]'::json),
+      'pagina', ${ph('pagina')}::int,
+      'hayMas', (select count(*) from claves) > ${ph('porPagina')}::int)`,
+  ),
+};
+
+/**
+ * A page of a patient's timeline in one statement, audited only when it was read: the page's keys come
+ * from one UNION over the four tables, each branch read from its patient index, filtered and cut at
+ * the page's end; then each entry is written by PostgreSQL from its own row.
+ */
+const historyStatement = preparedStatement<
+  RowOf<typeof historyColumns>,
+  PatientKey &
+    AuditValues & {
+      userId: string;
+      tipo: HistoryKind | null;
+      dentista: string | null;
+      pagina: number;
+      porPagina: number;
+      hasta: number;
+      offset: number;
     }
-  | {
-      tipo: 'consentimiento';
-      id: string;
-      consentimiento: {
-        titulo: string;
-        fecha: Date;
-        firmante: string;
-        tutor: { nombre: string; relacion: string } | null;
-        profesional: string;
-        sha256: string;
-      };
-    };
+>(
+  'odontia_historia_pagina',
+  sql`with ${preparedPatientCte},
+    valido as (
+      select ${paciente.id} from paciente
+      where ${dentist} is null
+        or exists (select 1 from ${dentistas} where ${dentistas.id} = ${dentist} and ${dentistas.clinicaId} = ${clinic})),
+    claves as (
+      select t.tipo, t.id, t.momento from (
+        (select 'nota'::text as tipo, ${n.id} as id, ${n.fechaCreacion} as momento from ${n}
+          where ${wants('nota')} and ${n.clinicaId} = ${clinic} and ${n.pacienteId} = ${patient}
+            and ${visibleTo(ph('userId'))} and ${byAuthorOfFilter(n.autorId)}
+          order by ${n.fechaCreacion} desc limit ${ph('hasta')}::int)
+        union all
+        (select 'odontograma', ${ov.id}, ${ov.fechaCreacion} from ${ov}
+          where ${wants('odontograma')} and ${ov.pacienteId} = ${patient} and ${ov.clinicaId} = ${clinic}
+            and ${byAuthorOfFilter(ov.autorId)}
+          order by ${ov.version} desc limit ${ph('hasta')}::int)
+        union all
+        (select 'cita', ${citas.id}, ${citas.inicio} from ${citas}
+          where ${wants('cita')} and ${citas.pacienteId} = ${patient} and ${citas.clinicaId} = ${clinic}
+            and (${dentist} is null or ${citas.dentistaId} = ${dentist})
+          order by ${citas.inicio} desc limit ${ph('hasta')}::int)
+        union all
+        (select 'consentimiento', ${co.id}, ${co.fechaFirma} from ${co}
+          where ${wants('consentimiento')} and ${co.clinicaId} = ${clinic} and ${co.pacienteId} = ${patient}
+            and ${byAuthorOfFilter(co.profesionalId)}
+          order by ${co.fechaFirma} desc limit ${ph('hasta')}::int)
+      ) as t
+      where exists (select 1 from valido)
+      order by t.momento desc, t.id desc
+      limit ${ph('porPagina')}::int + 1 offset ${ph('offset')}::int),
+    visto as (${auditInsertPrepared({ from: sql`valido` })})
+    select ${selectList(historyColumns)}`,
+);
 
 /**
  * A page of a patient's 'Historia clínica', newest first: signed notes (and the caller's own drafts)
  * with their addenda, chart versions, appointments and signed consents (their PDF is downloaded from
- * /consentimientos/:id/pdf), optionally of one kind and one dentist (a
- * dentist's notes and chart versions are those of the member linked to them). The page's keys come
- * from one UNION over the four tables, each branch read from its patient index and cut at the page's
- * end; then each kind's rows are read by id. The view is written to the audit trail.
+ * /consentimientos/:id/pdf), optionally of one kind and one dentist (a dentist's notes, chart versions
+ * and consents are those of the member linked to them). The view is written to the audit trail.
  */
 export async function patientHistory(
   db: Database,
   actor: AuditActor,
   pacienteId: string,
   query: { tipo: HistoryKind | null; dentista: string | null; pagina: number },
-) {
-  return db.transaction(async (tx) => {
-    const paciente = await findPatient(tx, actor.clinicaId, pacienteId);
-    if (!paciente) throw patientNotFound();
-    const team = await tx
-      .select({
-        id: dentistas.id,
-        nombres: dentistas.nombres,
-        apellidos: dentistas.apellidos,
-        usuarioId: dentistas.usuarioId,
-      })
-      .from(dentistas)
-      .where(eq(dentistas.clinicaId, actor.clinicaId))
-      .orderBy(asc(dentistas.nombres), asc(dentistas.apellidos));
-    const dentist = query.dentista ? team.find((d) => d.id === query.dentista) : undefined;
-    if (query.dentista && !dentist) throw unprocessable(M.filterInvalid, 'dentista');
-    // A dentist with no member linked wrote no note and saved no chart.
-    const author: SQL | null = dentist ? sql`${dentist.usuarioId ?? ''}` : null;
-    const limit = HISTORY_PAGE_SIZE + 1;
-    const offset = (query.pagina - 1) * HISTORY_PAGE_SIZE;
-    const end = offset + limit;
-    const branches: SQL[] = [];
-    const wants = (k: HistoryKind) => !query.tipo || query.tipo === k;
-    if (wants('nota'))
-      branches.push(sql`(select 'nota' as tipo, ${n.id}::text as id, ${n.fechaCreacion} as momento from ${n}
-        where ${n.clinicaId} = ${actor.clinicaId} and ${n.pacienteId} = ${pacienteId}
-          and (${n.estado} = 'firmada' or (${n.estado} = 'borrador' and ${n.autorId} = ${actor.userId}))
-          ${author ? sql`and ${n.autorId} = ${author}` : sql``}
-        order by ${n.fechaCreacion} desc limit ${end})`);
-    const ov = odontogramaVersiones;
-    if (wants('odontograma'))
-      branches.push(sql`(select 'odontograma' as tipo, ${ov.id}::text as id, ${ov.fechaCreacion} as momento from ${ov}
-        where ${ov.pacienteId} = ${pacienteId} and ${ov.clinicaId} = ${actor.clinicaId}
-          ${author ? sql`and ${ov.autorId} = ${author}` : sql``}
-        order by ${ov.version} desc limit ${end})`);
-    if (wants('cita'))
-      branches.push(sql`(select 'cita' as tipo, ${citas.id}::text as id, ${citas.inicio} as momento from ${citas}
-        where ${citas.pacienteId} = ${pacienteId} and ${citas.clinicaId} = ${actor.clinicaId}
-          and ${citas.estado} <> 'retenida'
-          ${dentist ? sql`and ${citas.dentistaId} = ${dentist.id}` : sql``}
-        order by ${citas.inicio} desc limit ${end})`);
-    const co = consentimientos;
-    if (wants('consentimiento'))
-      branches.push(sql`(select 'consentimiento' as tipo, ${co.id}::text as id, ${co.fechaFirma} as momento from ${co}
-        where ${co.clinicaId} = ${actor.clinicaId} and ${co.pacienteId} = ${pacienteId}
-          ${author ? sql`and ${co.profesionalId} = ${author}` : sql``}
-        order by ${co.fechaFirma} desc limit ${end})`);
-    const keys = await rowsOf<TimelineKey>(
-      tx.execute(sql`select tipo, id, momento::text as momento from (${sql.join(branches, sql` union all `)}) as t
-        order by t.momento desc, t.id desc limit ${limit} offset ${offset}`),
-    );
-    const page = keys.slice(0, HISTORY_PAGE_SIZE);
-    const idsOf = (k: HistoryKind) => page.filter((x) => x.tipo === k).map((x) => x.id);
-    const notes = idsOf('nota').length
-      ? await tx
-          .select(noteColumns)
-          .from(n)
-          .where(inArray(n.id, idsOf('nota')))
-      : [];
-    const versions = idsOf('odontograma').length
-      ? await tx
-          .select({ id: ov.id, version: ov.version, autorNombre: ov.autorNombre, fecha: ov.fechaCreacion })
-          .from(ov)
-          .where(inArray(ov.id, idsOf('odontograma')))
-      : [];
-    const appointments = idsOf('cita').length
-      ? await tx
-          .select({
-            id: citas.id,
-            titulo: citas.titulo,
-            estado: citas.estado,
-            inicio: citas.inicio,
-            fin: citas.fin,
-            dentistaNombres: dentistas.nombres,
-            dentistaApellidos: dentistas.apellidos,
-          })
-          .from(citas)
-          .innerJoin(dentistas, eq(dentistas.id, citas.dentistaId))
-          .where(inArray(citas.id, idsOf('cita')))
-      : [];
-    const consents = idsOf('consentimiento').length
-      ? await tx
-          .select({
-            id: co.id,
-            titulo: co.titulo,
-            fecha: co.fechaFirma,
-            firmante: co.firmante,
-            tutorNombre: co.tutorNombre,
-            tutorRelacion: co.tutorRelacion,
-            profesional: co.profesionalNombre,
-            sha256: co.sha256,
-          })
-          .from(co)
-          .where(inArray(co.id, idsOf('consentimiento')))
-      : [];
-    const consentById = new Map(consents.map((x) => [x.id, x]));
-    const noteById = new Map((await noteViews(tx, actor, notes)).map((x) => [x.id, x]));
-    const versionById = new Map(versions.map((x) => [x.id, x]));
-    const appointmentById = new Map(appointments.map((x) => [x.id, x]));
-    const entradas = page.flatMap((k): HistoryEntry[] => {
-      if (k.tipo === 'nota') {
-        const nota = noteById.get(k.id);
-        return nota ? [{ tipo: 'nota' as const, id: k.id, nota }] : [];
-      }
-      if (k.tipo === 'odontograma') {
-        const v = versionById.get(k.id);
-        return v
-          ? [
-              {
-                tipo: 'odontograma' as const,
-                id: k.id,
-                odontograma: { version: v.version, autor: v.autorNombre, fecha: v.fecha },
-              },
-            ]
-          : [];
-      }
-      if (k.tipo === 'consentimiento') {
-        const x = consentById.get(k.id);
-        return x
-          ? [
-              {
-                tipo: 'consentimiento' as const,
-                id: k.id,
-                consentimiento: {
-                  titulo: x.titulo,
-                  fecha: x.fecha,
-                  firmante: x.firmante,
-                  tutor:
-                    x.firmante === 'tutor' ? { nombre: x.tutorNombre ?? '', relacion: x.tutorRelacion ?? '' } : null,
-                  profesional: x.profesional,
-                  sha256: x.sha256,
-                },
-              },
-            ]
-          : [];
-      }
-      const c = appointmentById.get(k.id);
-      return c
-        ? [
-            {
-              tipo: 'cita' as const,
-              id: k.id,
-              cita: {
-                titulo: c.titulo,
-                estado: c.estado,
-                inicio: c.inicio,
-                fin: c.fin,
-                dentista: `${c.dentistaNombres} ${c.dentistaApellidos}`.trim(),
-              },
-            },
-          ]
-        : [];
-    });
-    await recordAudit(tx, actor, { accion: 'historia.ver', pacienteId, detalle: { pagina: query.pagina } });
-    return {
-      paciente,
-      dentistas: team.map((d) => ({ id: d.id, nombre: `${d.nombres} ${d.apellidos}`.trim() })),
-      entradas,
-      pagina: query.pagina,
-      hayMas: keys.length > HISTORY_PAGE_SIZE,
-    };
+): Promise<HistoryPage> {
+  const offset = (query.pagina - 1) * HISTORY_PAGE_SIZE;
+  const [row] = await historyStatement(db, {
+    pacienteId,
+    clinicaId: actor.clinicaId,
+    userId: actor.userId,
+    tipo: query.tipo,
+    dentista: query.dentista,
+    pagina: query.pagina,
+    porPagina: HISTORY_PAGE_SIZE,
+    hasta: offset + HISTORY_PAGE_SIZE + 1,
+    offset,
+    ...auditValues(actor, { accion: 'historia.ver', pacienteId, detalle: { pagina: query.pagina } }),
   });
+  if (!row.encontrado) throw patientNotFound();
+  if (!row.valido) throw unprocessable(M.filterInvalid, 'dentista');
+  const page = JSON.parse(row.pagina) as HistoryPage;
+  for (const entry of page.entradas) if (entry.tipo === 'nota') withDiagnosis(entry.nota);
+  return page;
 }
 
 /* Templates: the clinic's own texts, not clinical data (a change is not audited; a delete is real). */

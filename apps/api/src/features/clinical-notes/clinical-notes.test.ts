@@ -18,6 +18,7 @@ import {
   adendasNotas,
   auditoria,
   citas,
+  consentimientos,
   dentistas,
   notasClinicas,
   odontogramaVersiones,
@@ -302,6 +303,112 @@ describe('timeline', () => {
     // The assistant reads it too (historia.ver).
     expect((await read(asistente.cookie)).entradas).toHaveLength(3);
     expect((await auditOf(p)).filter((r) => r.accion === 'historia.ver').length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('answers each kind of entry whole: a note as GET /notas/:id answers it, a version, an appointment, a consent', async () => {
+    const p = await newPatient(ana, 'Entradas');
+    const { citaId, dentistaId } = await newAppointment(ana.clinica.id, p, dentista.userId);
+    const signed = await draft(dentista.cookie, p, { citaId, subjetiva: true });
+    await post(dentista.cookie, `/api/notas/${signed.id}/firmar`);
+    expect((await post(ana.cookie, `/api/notas/${signed.id}/adendas`, { texto: 'Diente 16, no 17.' })).status).toBe(
+      201,
+    );
+    const mine = await draft(dentista.cookie, p, { citaId: null, diagnostico: null, procedimientos: [] });
+    const [version] = await t.db
+      .insert(odontogramaVersiones)
+      .values({
+        clinicaId: ana.clinica.id,
+        pacienteId: p,
+        version: 1,
+        carta: emptyChart(),
+        autorId: ana.userId,
+        autorNombre: 'Ana',
+        fechaCreacion: new Date(Date.now() - 7_200_000),
+      })
+      .returning();
+    const [consent] = await t.db
+      .insert(consentimientos)
+      .values({
+        clinicaId: ana.clinica.id,
+        pacienteId: p,
+        titulo: 'Consentimiento de extracción',
+        texto: 'Texto firmado.',
+        pacienteNombre: 'Entradas Gómez',
+        firmante: 'tutor',
+        tutorNombre: 'Rosa Gómez',
+        tutorRelacion: 'Madre',
+        profesionalId: dentista.userId,
+        profesionalNombre: 'Miembro',
+        fechaFirma: new Date(Date.now() - 10_800_000),
+        archivoClave: 'consentimientos/x.pdf',
+        sha256: 'a'.repeat(64),
+        bytes: 10,
+      })
+      .returning();
+    const [cita] = await t.db.select().from(citas).where(eq(citas.id, citaId));
+    const asNote = async (id: string) => {
+      const { paciente, ...rest } = (await (
+        await post(dentista.cookie, `/api/notas/${id}`, undefined, 'GET')
+      ).json()) as {
+        paciente: unknown;
+      };
+      expect(paciente).toEqual({ id: p, nombres: 'Entradas', apellidos: 'Gómez' });
+      return rest;
+    };
+    const res = await post(dentista.cookie, `/api/pacientes/${p}/historia`, undefined, 'GET');
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as { dentistas: { id: string; nombre: string }[] };
+    expect(page).toEqual({
+      paciente: { id: p, nombres: 'Entradas', apellidos: 'Gómez' },
+      dentistas: expect.arrayContaining([{ id: dentistaId, nombre: 'Marta Ruiz' }]),
+      entradas: [
+        { tipo: 'nota', id: mine.id, nota: await asNote(mine.id) },
+        { tipo: 'nota', id: signed.id, nota: await asNote(signed.id) },
+        {
+          tipo: 'cita',
+          id: citaId,
+          cita: {
+            titulo: 'Revisión',
+            estado: 'pendiente',
+            inicio: cita.inicio.toISOString(),
+            fin: cita.fin.toISOString(),
+            dentista: 'Marta Ruiz',
+          },
+        },
+        {
+          tipo: 'odontograma',
+          id: version.id,
+          odontograma: { version: 1, autor: 'Ana', fecha: version.fechaCreacion.toISOString() },
+        },
+        {
+          tipo: 'consentimiento',
+          id: consent.id,
+          consentimiento: {
+            titulo: 'Consentimiento de extracción',
+            fecha: consent.fechaFirma.toISOString(),
+            firmante: 'tutor',
+            tutor: { nombre: 'Rosa Gómez', relacion: 'Madre' },
+            profesional: 'Miembro',
+            sha256: 'a'.repeat(64),
+          },
+        },
+      ],
+      pagina: 1,
+      hayMas: false,
+    });
+    // Every dentist of the clinic, by name, for the filter.
+    const team = await t.db.select({ id: dentistas.id }).from(dentistas).where(eq(dentistas.clinicaId, ana.clinica.id));
+    expect(page.dentistas.map((d) => d.id).sort()).toEqual(team.map((d) => d.id).sort());
+    // An unknown dentist in the filter is refused, and that request is not audited as a view.
+    const before = (await auditOf(p)).length;
+    const bad = await post(
+      dentista.cookie,
+      `/api/pacientes/${p}/historia?dentista=${crypto.randomUUID()}`,
+      undefined,
+      'GET',
+    );
+    expect(bad.status).toBe(422);
+    expect((await auditOf(p)).length).toBe(before);
   });
 
   it('pages the timeline', async () => {
