@@ -21,6 +21,29 @@ describe('renderPdf', () => {
     expect(raw).toContain('Producer');
   });
 
+  it('embeds the same glyphs whatever other documents used the fonts parsed once for all of them', async () => {
+    const strip = (pdf: Buffer) =>
+      pdf
+        .toString('latin1')
+        .replace(/\(D:\d{14}Z\)/, '')
+        .replace(/\/ID \[<\w+> <\w+>\]/, '');
+    const render = (text: string) =>
+      renderPdf({
+        compress: false,
+        content: [{ text, bold: true }, { text, italics: true }, { text, bold: true, italics: true }, { text }],
+      });
+    const first = await render('Consiento: año, niño, corazón. fi fl AV To');
+    const [other, again] = await Promise.all([
+      render('Ωμέγα, Ǆ, ŧ, ‰ y 0123456789: otras letras'),
+      render('Consiento: año, niño, corazón. fi fl AV To'),
+    ]);
+    expect(strip(again)).toBe(strip(first));
+    expect(strip(other)).not.toBe(strip(first));
+    for (const name of ['Roboto-Regular', 'Roboto-Medium', 'Roboto-Italic', 'Roboto-MediumItalic']) {
+      expect(first.toString('latin1')).toMatch(new RegExp(`/FontName /[A-Z]{6}\\+${name}\n`));
+    }
+  });
+
   it('refuses to read a file or URL that is not one of its fonts', async () => {
     await expect(renderPdf({ content: [{ image: '/etc/passwd', width: 10 }] })).rejects.toThrow(/access policy/);
     await expect(renderPdf({ content: [{ image: 'https://example.com/x.png', width: 10 }] })).rejects.toThrow(

@@ -7,11 +7,12 @@ export type ConsentDocument = {
   titulo: string;
   texto: string;
   clinica: { nombre: string; direccion: string | null; ciudad: string | null; telefono: string | null; zona: string };
-  /** The clinic's logo as PNG, when it has one. */
+  /** The clinic's logo as PNG, when it has one; like the signatures, without alpha (see the service). */
   logo: Uint8Array | null;
   paciente: { nombre: string; fechaNacimiento: string | null };
   tutor: { nombre: string; relacion: string } | null;
   profesional: string;
+  /** Both signatures as PNG, flattened on white: pdfkit embeds such a PNG's data without decoding it. */
   firmaPaciente: Uint8Array;
   firmaProfesional: Uint8Array;
   fechaFirma: Date;

@@ -97,6 +97,16 @@ async function list(cookie: string, pacienteId: string) {
   return ((await res.json()) as { consentimientos: Listed[] }).consentimientos;
 }
 
+/**
+ * The image XObjects a PDF holds (their dictionaries) and how many its pages draw. An image with an
+ * alpha channel would come with a second one, its /SMask.
+ */
+function pdfImages(pdf: Buffer) {
+  const raw = pdf.toString('latin1');
+  const drawn = new Set((raw.match(/\/XObject <<[^>]*>>/g) ?? []).flatMap((d) => d.match(/\/I\d+ \d+ 0 R/g) ?? []));
+  return { images: raw.match(/<<[^<>]*\/Subtype \/Image[^<>]*>>/g) ?? [], drawn: drawn.size };
+}
+
 describe('signing a consent', () => {
   it('makes a real PDF whose SHA-256 is the stored one, lists it, and audits the signing, the list and the download', async () => {
     const p = await newPatient(ana, { nombres: 'Marta', fechaNacimiento: '1980-05-04' });
@@ -136,8 +146,15 @@ describe('signing a consent', () => {
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(signed.sha256);
     expect(bytes.byteLength).toBe(signed.bytes);
-    // Both signatures are in it as images.
-    expect(bytes.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBeGreaterThanOrEqual(2);
+    // Both signatures are in it and drawn, as they were signed (320x120), flattened on white: RGB, no alpha mask.
+    const { images, drawn } = pdfImages(bytes);
+    expect(images).toHaveLength(2);
+    expect(drawn).toBe(2);
+    for (const image of images) {
+      expect(image).toMatch(/\/Width 320\n\/Height 120\n/);
+      expect(image).toContain('/ColorSpace /DeviceRGB');
+      expect(image).not.toContain('/SMask');
+    }
 
     const audit = await t.db
       .select({ accion: auditoria.accion, usuarioId: auditoria.usuarioId, detalle: auditoria.detalle })
@@ -193,6 +210,44 @@ describe('signing a consent', () => {
     expect(await res.json()).toMatchObject({ firmante: 'tutor', tutor: { nombre: 'Rosa Gómez', relacion: 'Madre' } });
   });
 
+  it("draws the clinic's logo, transparent as uploaded, flattened on white like the signatures", async () => {
+    const carla = await createClinicOwner(t, { nombre: 'Clínica Carla' });
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><circle cx="50" cy="50" r="40" fill="#2a7ab8"/></svg>';
+    const logo = await sharp(Buffer.from(svg)).png().toBuffer();
+    expect((await sharp(logo).metadata()).hasAlpha).toBe(true);
+    const upload = await t.client(carla.cookie).clinica.logo.$post({
+      form: { logo: new File([logo as Uint8Array<ArrayBuffer>], 'logo.png', { type: 'image/png' }) },
+    });
+    expect(upload.status).toBe(200);
+    const [template] = await t.db
+      .select({ id: plantillasConsentimientos.id })
+      .from(plantillasConsentimientos)
+      .where(
+        and(
+          eq(plantillasConsentimientos.clinicaId, carla.clinica.id),
+          eq(plantillasConsentimientos.titulo, DEFAULT_CONSENT_TEMPLATES[0].titulo),
+        ),
+      );
+    const p = await newPatient(carla);
+    // Twice: the second signing draws the logo kept from the first.
+    for (let i = 0; i < 2; i++) {
+      const res = await send(
+        carla.cookie,
+        `/api/pacientes/${p}/consentimientos`,
+        consentBody({ plantillaId: template.id }),
+      );
+      expect(res.status).toBe(201);
+      const { id } = (await res.json()) as Listed;
+      const pdf = await send(carla.cookie, `/api/consentimientos/${id}/pdf`, undefined, 'GET');
+      const { images, drawn } = pdfImages(Buffer.from(await pdf.arrayBuffer()));
+      expect(images).toHaveLength(3);
+      expect(drawn).toBe(3);
+      expect(images.filter((image) => /\/Width 200\n\/Height 100\n/.test(image))).toHaveLength(1);
+      for (const image of images) expect(image).not.toContain('/SMask');
+    }
+  });
+
   it('fills the tooth of an extraction and requires it', async () => {
     const p = await newPatient(ana);
     const missing = await send(
@@ -232,12 +287,18 @@ describe('signing a consent', () => {
         .png()
         .toBuffer()
     ).toString('base64');
+    const white = (
+      await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } })
+        .png()
+        .toBuffer()
+    ).toString('base64');
     const before = await snapshot();
     const cases: [Record<string, unknown>, string, string, number][] = [
       [{ firmaPaciente: jpeg }, 'firmaPaciente', M.signatureInvalid, 400],
       [{ firmaProfesional: dataUrl(text) }, 'firmaProfesional', M.signatureInvalid, 400],
       [{ firmaPaciente: big }, 'firmaPaciente', M.signatureTooLarge, 400],
       [{ firmaProfesional: blank }, 'firmaProfesional', M.signatureBlank, 400],
+      [{ firmaPaciente: white }, 'firmaPaciente', M.signatureBlank, 400],
       [{ firmaPaciente: 'no es base64!' }, 'firmaPaciente', M.signatureInvalid, 400],
       [{ firmaPaciente: '' }, 'firmaPaciente', M.patientSignatureRequired, 400],
       [
