@@ -27,6 +27,9 @@ export default defineConfig({
     baseURL,
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',
+    // The app and its toasts honour it: axe then judges a page at rest, not a toast halfway through
+    // fading in (its text read as low contrast, now and then).
+    contextOptions: { reducedMotion: 'reduce' },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
