@@ -57,7 +57,7 @@ export const notasClinicas = pgTable(
       sql`(${t.estado} = 'firmada') = (${t.fechaFirma} is not null and ${t.hash} is not null)`,
     ),
     // The patient's timeline, newest written first: its first page reads only the notes it shows.
-    index('notas_clinicas_paciente_idx').on(t.clinicaId, t.pacienteId, t.fechaCreacion.desc()),
+    index('notas_clinicas_paciente_idx').on(t.clinicaId, t.pacienteId, t.fechaCreacion.desc().nullsFirst()),
     // 'Notas sin firmar': an author's drafts.
     index('notas_clinicas_borradores_idx')
       .on(t.clinicaId, t.autorId, t.fechaCreacion)

@@ -62,7 +62,7 @@ export const clinicas = pgTable(
   (t) => [
     uniqueIndex('clinicas_user_id_key').on(t.userId),
     index('clinicas_publicadas_idx')
-      .on(t.destacada.desc(), t.nombre, t.id)
+      .on(t.destacada.desc().nullsFirst(), t.nombre, t.id)
       .where(sql`${t.publicada}`),
     index('clinicas_publicadas_ciudad_idx')
       .on(t.ciudadBusqueda)

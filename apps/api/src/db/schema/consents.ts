@@ -50,7 +50,7 @@ export const consentimientos = pgTable(
       sql`(${t.firmante} = 'tutor') = (${t.tutorNombre} is not null and ${t.tutorRelacion} is not null)`,
     ),
     // The patient's record, newest first.
-    index('consentimientos_paciente_fecha_idx').on(t.clinicaId, t.pacienteId, t.fechaFirma.desc()),
+    index('consentimientos_paciente_fecha_idx').on(t.clinicaId, t.pacienteId, t.fechaFirma.desc().nullsFirst()),
   ],
 );
 

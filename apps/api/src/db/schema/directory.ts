@@ -27,5 +27,5 @@ export const solicitudesCita = pgTable(
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
     fechaActualizacion: timestamp('fecha_actualizacion', { withTimezone: true }),
   },
-  (t) => [index('solicitudes_cita_clinica_idx').on(t.clinicaId, t.fechaCreacion.desc())],
+  (t) => [index('solicitudes_cita_clinica_idx').on(t.clinicaId, t.fechaCreacion.desc().nullsFirst())],
 );

@@ -40,7 +40,7 @@ export const antecedentes = pgTable(
   },
   (t) => [
     // The short list of a patient (the alerts that hold) and the full list.
-    index('antecedentes_paciente_idx').on(t.pacienteId, t.fechaRegistro.desc()),
+    index('antecedentes_paciente_idx').on(t.pacienteId, t.fechaRegistro.desc().nullsFirst()),
     index('antecedentes_clinica_idx').on(t.clinicaId),
     check('antecedentes_tipo_check', sql`${t.tipo} in ('alergia', 'medicacion', 'condicion')`),
     check(

@@ -32,10 +32,10 @@ export const notificaciones = pgTable(
   (t) => [
     check('notificaciones_prioridad_check', sql`${t.prioridad} in ('alta', 'media', 'baja')`),
     // The list (newest first, keyset on seq) and the replay after a reconnect.
-    index('notificaciones_usuario_seq_idx').on(t.userId, t.clinicaId, t.seq.desc()),
+    index('notificaciones_usuario_seq_idx').on(t.userId, t.clinicaId, t.seq.desc().nullsFirst()),
     // The bell's unread count: only unread rows, so it stays small however many are read.
     index('notificaciones_no_leidas_idx')
-      .on(t.userId, t.clinicaId, t.seq.desc())
+      .on(t.userId, t.clinicaId, t.seq.desc().nullsFirst())
       .where(sql`not ${t.leida}`),
   ],
 );
@@ -50,5 +50,5 @@ export const noticias = pgTable(
     contenido: text('contenido').notNull(),
     fecha: date('fecha').notNull(),
   },
-  (t) => [index('noticias_fecha_idx').on(t.fecha.desc())],
+  (t) => [index('noticias_fecha_idx').on(t.fecha.desc().nullsFirst())],
 );

@@ -34,7 +34,7 @@ export const odontogramaVersiones = pgTable(
   },
   (t) => [
     // The current chart (first entry), the history pages and the race between two saves.
-    uniqueIndex('odontograma_versiones_paciente_version_key').on(t.pacienteId, t.version.desc()),
+    uniqueIndex('odontograma_versiones_paciente_version_key').on(t.pacienteId, t.version.desc().nullsFirst()),
     index('odontograma_versiones_clinica_idx').on(t.clinicaId),
     check('odontograma_versiones_version_check', sql`${t.version} >= 1`),
   ],
@@ -64,8 +64,8 @@ export const auditoria = pgTable(
   },
   (t) => [
     // Newest first for the clinic, by patient, by member (id grows with time).
-    index('auditoria_clinica_idx').on(t.clinicaId, t.id.desc()),
-    index('auditoria_paciente_idx').on(t.clinicaId, t.pacienteId, t.id.desc()),
-    index('auditoria_usuario_idx').on(t.clinicaId, t.usuarioId, t.id.desc()),
+    index('auditoria_clinica_idx').on(t.clinicaId, t.id.desc().nullsFirst()),
+    index('auditoria_paciente_idx').on(t.clinicaId, t.pacienteId, t.id.desc().nullsFirst()),
+    index('auditoria_usuario_idx').on(t.clinicaId, t.usuarioId, t.id.desc().nullsFirst()),
   ],
 );

@@ -108,8 +108,8 @@ export const pedidos = pgTable(
     ),
     uniqueIndex('pedidos_numero_key').on(t.numeroPedido),
     uniqueIndex('pedidos_usuario_clave_key').on(t.userId, t.claveIdempotencia),
-    index('pedidos_clinica_fecha_idx').on(t.clinicaId, t.fechaCreacion.desc(), t.id),
-    index('pedidos_proveedor_fecha_idx').on(t.proveedorId, t.fechaCreacion.desc(), t.id),
+    index('pedidos_clinica_fecha_idx').on(t.clinicaId, t.fechaCreacion.desc().nullsFirst(), t.id),
+    index('pedidos_proveedor_fecha_idx').on(t.proveedorId, t.fechaCreacion.desc().nullsFirst(), t.id),
   ],
 );
 

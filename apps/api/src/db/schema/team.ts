@@ -38,7 +38,7 @@ export const invitacionesUsuarios = pgTable(
   (t) => [
     uniqueIndex('invitaciones_usuarios_clinica_email_key').on(t.clinicaId, t.email),
     uniqueIndex('invitaciones_usuarios_token_key').on(t.tokenHash),
-    index('invitaciones_usuarios_clinica_idx').on(t.clinicaId, t.fechaInvitacion.desc()),
+    index('invitaciones_usuarios_clinica_idx').on(t.clinicaId, t.fechaInvitacion.desc().nullsFirst()),
     index('invitaciones_usuarios_rol_idx').on(t.rolId),
     check('invitaciones_usuarios_estado_check', sql`${t.estado} in ('pendiente', 'registrado')`),
   ],

@@ -1,2 +1,0 @@
-DROP INDEX "notas_clinicas_paciente_fecha_idx";--> statement-breakpoint
-CREATE INDEX "notas_clinicas_paciente_idx" ON "notas_clinicas" USING btree ("clinica_id","paciente_id","fecha_creacion" DESC NULLS LAST);
