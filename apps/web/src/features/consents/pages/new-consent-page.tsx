@@ -268,7 +268,7 @@ export default function NewConsentPage() {
                 «Firmar consentimiento» se activa cuando los dos recuadros están firmados.
               </CardDescription>
             </CardHeader>
-            <CardContent className="grid gap-6 md:grid-cols-2">
+            <CardContent className="grid gap-6 lg:grid-cols-2">
               <SignatureField
                 label={signer === 'tutor' ? 'Firma del tutor' : 'Firma del paciente'}
                 signer={signer === 'tutor' ? 'del tutor' : 'del paciente'}
