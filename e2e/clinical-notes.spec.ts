@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { applyStatus, emptyChart } from '@odontia/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
 
@@ -49,6 +50,24 @@ test('writes and signs a clinical note from an appointment, then corrects it wit
     )
   ).json()) as { id: string };
 
+  // The chart plans a crown on 36, linked to a catalogue service the note will record as done.
+  const service = (await (
+    await ok(
+      await page.request.post('/api/productos', {
+        data: { nombre: 'Corona sobre endodoncia', categoria: 'servicio', precioVenta: 400 },
+      }),
+      'service',
+    )
+  ).json()) as { id: string };
+  const planned = applyStatus(emptyChart(), { tooth: 36, surface: null }, 'crown', {
+    etapa: 'planificado',
+    servicioId: service.id,
+  });
+  await ok(
+    await page.request.put(`/api/pacientes/${patient.id}/odontograma`, { data: { baseVersion: 0, chart: planned } }),
+    'chart',
+  );
+
   // From the appointment, the editor opens with it linked.
   await page.goto(`/citas/${cita.id}`);
   await page.getByRole('link', { name: 'Escribir nota clínica' }).click();
@@ -66,6 +85,7 @@ test('writes and signs a clinical note from an appointment, then corrects it wit
   await page.getByLabel('Diagnóstico (CIE-10)').fill('necrosis pulpa');
   await page.getByRole('button', { name: /K04\.1 Necrosis de la pulpa/ }).click();
   await expect(page.getByTestId('diagnostico-elegido')).toHaveText('K04.1 · Necrosis de la pulpa');
+  await page.getByLabel('Corona sobre endodoncia').check();
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Firmar', exact: true }).click();
@@ -82,6 +102,15 @@ test('writes and signs a clinical note from an appointment, then corrects it wit
   await page.getByRole('button', { name: 'Firmar adenda' }).click();
   await expect(note.getByRole('region', { name: 'Adendas' }).getByText(/conductometría de 21 mm/)).toBeVisible();
   await expectNoAxeViolations(page);
+  const noteUrl = page.url();
+
+  // Signing marked the planned crown done: the chart says which note records it, and links to it.
+  await page.goto(`/odontograma?paciente=${patient.id}`);
+  await page.getByRole('button', { name: /^Diente 36: Corona/ }).click();
+  const recorded = page.getByRole('link', { name: /^Registrado en la nota del \d{2}\/\d{2}\/\d{4}$/ });
+  await expect(recorded).toBeVisible();
+  await recorded.click();
+  await expect(page).toHaveURL(noteUrl);
 
   // The patient's timeline shows the note with its addendum and the appointment.
   await page.getByRole('link', { name: 'Volver a la historia clínica' }).click();
