@@ -173,17 +173,20 @@ export async function createNote(db: Database, actor: AuditActor, pacienteId: st
  * procedures (what signing marks done), read in the same statement.
  */
 async function lockDraft(tx: Transaction, actor: AuditActor, notaId: string, options: { chart?: boolean } = {}) {
+  // Prepared (planned once per connection): signing runs it on every signature.
   const [row] = await tx
     .select({
       ...getTableColumns(n),
       chart: onlyWhen(
-        sql`${options.chart ?? false} and cardinality(${n.procedimientos}) > 0`,
+        sql`${sql.placeholder('conCarta')}::boolean and cardinality(${n.procedimientos}) > 0`,
         currentChartOf(n.pacienteId, n.clinicaId),
       ),
     })
     .from(n)
-    .where(and(eq(n.id, notaId), eq(n.clinicaId, actor.clinicaId)))
-    .for('update');
+    .where(and(eq(n.id, sql.placeholder('notaId')), eq(n.clinicaId, sql.placeholder('clinicaId'))))
+    .for('update')
+    .prepare('odontia_nota_bloquear')
+    .execute({ notaId, clinicaId: actor.clinicaId, conCarta: options.chart ?? false });
   if (!row || row.estado === 'descartada') throw noteNotFound();
   if (row.autorId !== actor.userId) {
     if (row.estado === 'borrador') throw noteNotFound();
