@@ -1,23 +1,16 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readOutbox } from '../apps/api/src/test/outbox.ts';
 import { dataDir } from './playwright.config';
 import { createClinicOwner, uniqueEmail } from './support/accounts';
 import { FAKE_PNG, signUpViaApi, TEAL_PNG } from './support/onboarding';
+import { expectNoAxeViolations } from './support/axe';
 
 /**
  * Axe on the page, or on the staff page's own content (`main`): the shell around it has tests of
  * its own. The pointer is moved off the button just clicked so that its hover colour is not what
  * gets measured.
  */
-async function expectNoAxeViolations(page: Page, scope?: string) {
-  await page.mouse.move(0, 0);
-  let builder = new AxeBuilder({ page });
-  if (scope) builder = builder.include(scope);
-  const axe = await builder.analyze();
-  expect(axe.violations).toEqual([]);
-}
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
@@ -324,7 +317,7 @@ test("'Mi Perfil' and 'Configuración de la Clínica' save, with the image rules
   const sidebar = page.locator('[data-slot="sidebar"]').first();
   await expect(sidebar.getByText('Lucía María Fernández Ruiz')).toBeVisible();
   await expect(sidebar.locator('img[src^="/files/profile_photos/"]')).toBeVisible();
-  await expectNoAxeViolations(page, 'main');
+  await expectNoAxeViolations(page, { include: 'main' });
 
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Configuración de la Clínica', level: 1 })).toBeVisible();
@@ -335,7 +328,7 @@ test("'Mi Perfil' and 'Configuración de la Clínica' save, with the image rules
   await clinicForm.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(toast(page, '¡Información actualizada!')).toBeVisible();
   await expect(sidebar.getByText('Clínica Sonrisa Centro')).toBeVisible();
-  await expectNoAxeViolations(page, 'main');
+  await expectNoAxeViolations(page, { include: 'main' });
   await clinicForm.getByRole('link', { name: 'Cancelar' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });

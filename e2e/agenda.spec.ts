@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
 import { sidebar } from './support/shell';
+import { expectNoAxeViolations } from './support/axe';
 
 /** The clinic's day (Europe/Madrid, the default zone) `days` from now, as YYYY-MM-DD. */
 function dayAhead(days: number): string {
@@ -10,12 +10,6 @@ function dayAhead(days: number): string {
   );
 }
 const ddMMyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-
-async function expectNoAxeViolations(page: Page) {
-  await page.mouse.move(0, 0);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations).toEqual([]);
-}
 
 async function pickPatient(page: Page, name: string) {
   const picker = page.getByRole('combobox', { name: 'Paciente', exact: true });

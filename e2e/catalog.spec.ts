@@ -1,17 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
 import { sidebar } from './support/shell';
+import { expectNoAxeViolations } from './support/axe';
 
 async function createItem(request: APIRequestContext, data: Record<string, unknown>): Promise<{ id: string }> {
   return (await ok(await request.post('/api/productos', { data }), 'create item')).json();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  // Checked at rest: the pointer left over a just-clicked button would be judged in its hover colours.
-  await page.mouse.move(0, 0);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations).toEqual([]);
 }
 
 const row = (page: Page, name: string) =>

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
 import { signUpViaApi } from './support/onboarding';
+import { expectNoAxeViolations } from './support/axe';
 
 /** The day (YYYY-MM-DD) it is in `zone`, `days` from now. */
 const dayIn = (zone: string, days = 0) =>
@@ -11,12 +11,6 @@ const dayName = (iso: string) =>
   new Intl.DateTimeFormat('es-ES', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(
     new Date(`${iso}T12:00:00Z`),
   );
-
-async function expectNoAxeViolations(page: Page) {
-  await page.mouse.move(0, 0);
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(axe.violations).toEqual([]);
-}
 
 async function dentistAndPatient(page: Page) {
   await ok(
@@ -46,7 +40,7 @@ test('a clinic created in Colombia runs on Bogotá time, with weeks from Sunday'
   await expect(page.getByText(/^Zona horaria: Colombia\. Hora actual en esta zona: \d{2}:\d{2}\.$/)).toBeVisible();
   await page.getByLabel('Ciudad').fill('Bogotá');
   await page.getByLabel('Dirección').fill('Carrera 7 # 72-41');
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { include: 'main' });
   await page.getByRole('button', { name: 'Finalizar configuración' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const { clinica } = (await (await page.request.get('/api/clinica')).json()) as {
@@ -130,7 +124,7 @@ test('the front desk works day by day: Día steps, a free slot books and comes b
   await expect(page.getByRole('status').filter({ hasText: 'fuera del horario' })).toHaveText(
     'La cita queda fuera del horario habitual de la agenda (de 08:00 a 20:00). Puedes guardarla igualmente.',
   );
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { include: 'main' });
   await picker.fill('Camila');
   await page.getByRole('option', { name: /Camila Restrepo Díaz/ }).click();
   await page.getByLabel('Tratamiento').fill('Urgencia');

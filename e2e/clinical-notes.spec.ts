@@ -1,19 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { applyStatus, emptyChart } from '@odontia/shared';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
+import { expectNoAxeViolations } from './support/axe';
 
 /** The clinic's day (Europe/Madrid, the default zone) `days` from now, as YYYY-MM-DD. */
 function dayAhead(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(
     new Date(Date.now() + days * 86_400_000),
   );
-}
-
-async function expectNoAxeViolations(page: Page) {
-  await page.mouse.move(0, 0);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations).toEqual([]);
 }
 
 test('writes and signs a clinical note from an appointment, then corrects it with an addendum', async ({ page }) => {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
+import { expectNoAxeViolations } from './support/axe';
 
 /** A signature drawn with the mouse: a few connected strokes across the pad. */
 async function signWithMouse(page: Page, pad: Locator) {
@@ -51,8 +51,7 @@ test('signs a consent with the mouse on both pads, lists it and downloads its PD
   await signWithMouse(page, page.getByRole('img', { name: /^Firma del profesional/ }));
   await expect(submit).toBeEnabled();
 
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations).toEqual([]);
+  await expectNoAxeViolations(page);
 
   await submit.click();
   await expect(page).toHaveURL(new RegExp(`/pacientes/${patient.id}$`));

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 
 // The e2e server starts on a fresh DATA_DIR with SEED_DEMO=true (playwright.config.ts).
 test('signs in as the demo owner from the hint on /auth and sees the demo clinic with its patients', async ({
@@ -9,8 +9,7 @@ test('signs in as the demo owner from the hint on /auth and sees the demo clinic
   const hint = page.getByRole('note', { name: 'Clínica de demostración' });
   await expect(hint).toContainText('demo@odontia.local');
   await expect(hint).toContainText('demo1234');
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations).toEqual([]);
+  await expectNoAxeViolations(page);
 
   await hint.getByRole('button', { name: 'Usar la cuenta de demostración' }).click();
   await expect(page.getByLabel('Correo electrónico')).toHaveValue('demo@odontia.local');

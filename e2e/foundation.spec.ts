@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 
 test('an unknown path shows the Spanish not-found page with a way home', async ({ page }) => {
   await page.goto('/esta-ruta/no-existe');
@@ -7,8 +7,7 @@ test('an unknown path shows the Spanish not-found page with a way home', async (
   await expect(page.getByText('Lo sentimos, la página que estás buscando no existe o ha sido movida.')).toBeVisible();
   const home = page.getByRole('link', { name: 'Volver al Inicio' });
   await expect(home).toHaveAttribute('href', '/');
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test('a protected path without a session lands on /auth, replacing history', async ({ page }) => {

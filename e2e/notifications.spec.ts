@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { NOTIFICATION_MESSAGES } from '@odontia/shared';
 import { createClinicOwner, ok } from './support/accounts';
+import { expectNoAxeViolations } from './support/axe';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const bell = (page: Page) => page.getByTestId('notification-bell');
@@ -41,8 +41,7 @@ test('the test button raises the badge and shows the toast without a reload', as
   await expect(important.getByRole('button', { name: new RegExp(NOTIFICATION_MESSAGES.testTitle) })).toBeVisible();
   await expectNotReloaded(page);
 
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("'9+' after ten, and the panel marks them all read", async ({ page }) => {
@@ -61,8 +60,7 @@ test("'9+' after ten, and the panel marks them all read", async ({ page }) => {
   await expect(items).toHaveCount(10);
   // Short es-ES date with hour and minute.
   await expect(items.first().locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
-  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  expect(axe.violations).toEqual([]);
+  await expectNoAxeViolations(page, { include: '[role="dialog"]' });
 
   await panel.getByRole('button', { name: 'Marcar todas como leídas' }).click();
   await expect(badge(page)).toHaveCount(0);

@@ -1,16 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
+import { expectNoAxeViolations } from './support/axe';
 
 async function createPatient(page: Page, nombres: string, apellidos: string): Promise<string> {
   const res = await ok(await page.request.post('/api/pacientes', { data: { nombres, apellidos } }), 'patient');
   return ((await res.json()) as { id: string }).id;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  await page.mouse.move(0, 0);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations).toEqual([]);
 }
 
 const surface = (page: Page, name: string) => page.getByRole('button', { name, exact: true });

@@ -1,19 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClinicOwner } from './support/accounts';
 import { TEAL_PNG } from './support/onboarding';
+import { expectNoAxeViolations } from './support/axe';
 
 async function createPatient(request: APIRequestContext, data: Record<string, unknown>): Promise<{ id: string }> {
   const res = await request.post('/api/pacientes', { data });
   if (!res.ok()) throw new Error(`create patient failed: ${res.status()} ${await res.text()}`);
   return res.json();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  // Checked at rest: the pointer left over a just-clicked button would be judged in its hover colours.
-  await page.mouse.move(0, 0);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations).toEqual([]);
 }
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });

@@ -1,15 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { dataDir } from './playwright.config';
 import { createClinicOwner } from './support/accounts';
+import { expectNoAxeViolations } from './support/axe';
 import { TEAL_PNG } from './support/onboarding';
-
-const axe = async (page: Page) => {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.violations).toEqual([]);
-};
 
 test.describe('landing', () => {
   test('shows the spec texts and links, with only links that lead somewhere', async ({ page }) => {
@@ -89,7 +84,7 @@ test.describe('landing', () => {
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
       expect(href).toMatch(/^\//);
     }
-    await axe(page);
+    await expectNoAxeViolations(page);
   });
 
   test('the search box opens the directory with the search', async ({ page }) => {
@@ -144,8 +139,7 @@ test.describe('landing', () => {
     await header.getByRole('link', { name: 'Clínicas', exact: true }).click();
     await expect(page).toHaveURL(/\/clinicas$/);
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 
   test("the desktop header's theme menu offers 'Sistema'", async ({ page }) => {
@@ -209,7 +203,7 @@ test.describe('directory', () => {
     await expect(page).toHaveURL(/\/clinicas$/);
     // Other tests may have published a clinic of their own meanwhile.
     await expect(page.getByText(/^\d+ clínicas encontradas$/)).toBeVisible();
-    await axe(page);
+    await expectNoAxeViolations(page);
   });
 });
 
@@ -246,7 +240,7 @@ test.describe('clinic profile', () => {
     await expect(
       page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'Inicio' }),
     ).toHaveAttribute('href', '/');
-    await axe(page);
+    await expectNoAxeViolations(page);
   });
 
   test("an unknown clinic shows 'Clínica no encontrada' with a way back", async ({ page }) => {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { createClinicOwner } from './support/accounts';
+import { expectNoAxeViolations } from './support/axe';
 
 test.describe('staff shell', () => {
   test('shows the user, lists only built screens, and keeps the sidebar state across reloads', async ({ page }) => {
@@ -34,8 +34,7 @@ test.describe('staff shell', () => {
     await page.keyboard.press('Control+b');
     await expect.poll(state).toBe('expanded');
 
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 
   test('signing out asks first, ends the session on the server and goes home', async ({ page }) => {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
+import { expectNoAxeViolations } from './support/axe';
 
 /** The seeded supplier (apps/api/src/seed/demo.ts DEMO_SUPPLIER): its catalogue is what the store sells. */
 const SUPPLIER = { email: 'proveedor@odontia.local', password: 'demo1234', nombre: 'Depósito Dental Ibérico' };
@@ -12,12 +12,6 @@ const pesos = (n: number) =>
     minimumFractionDigits: 0,
     maximumFractionDigits: 0,
   }).format(n);
-
-async function expectNoAxeViolations(page: Page) {
-  await page.mouse.move(0, 0);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations).toEqual([]);
-}
 
 const card = (page: Page, nombre: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: nombre, exact: true }) });

@@ -1,19 +1,10 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { readOutbox } from '../apps/api/src/test/outbox.ts';
 import { baseURL, dataDir } from './playwright.config';
 import { createClinicOwner, uniqueEmail } from './support/accounts';
 import { sidebar } from './support/shell';
-
-async function expectNoAxeViolations(page: Page) {
-  // Checked at rest: the pointer left over a just-clicked button would be judged in its hover colours,
-  // and a popup still closing (a select's list) leaves the rest of the page aria-hidden for a moment.
-  await page.mouse.move(0, 0);
-  await expect(page.locator('[data-aria-hidden]')).toHaveCount(0);
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(axe.violations).toEqual([]);
-}
+import { expectNoAxeViolations } from './support/axe';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
@@ -44,7 +35,7 @@ test('an owner invites a member, who registers from the email and lands in the c
   await expect(row(page, 'Lucía')).toContainText('Registrado');
   await expect(page.getByText('Mostrando 1 - 1 de 1')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Paginación' })).toHaveCount(0);
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { include: 'main', popupsClosed: true });
 
   await page.getByRole('link', { name: 'Nuevo Usuario' }).click();
   await expect(page.getByRole('heading', { name: 'Invitar Usuario' })).toBeVisible();
@@ -56,7 +47,7 @@ test('an owner invites a member, who registers from the email and lands in the c
   await expect(page.getByText('Introduce un email válido')).toBeVisible();
   // Spec 001 §6: Asistente by default.
   await expect(page.getByLabel('Rol')).toHaveText('Asistente');
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { include: 'main', popupsClosed: true });
 
   await page.getByLabel('Nombres').fill('Marta Invitada');
   await page.getByLabel('Email').fill(`  ${email.toUpperCase()} `);
@@ -122,7 +113,7 @@ test('an owner invites a member, who registers from the email and lands in the c
   const usuarios = page.getByRole('group', { name: 'Usuarios' });
   await usuarios.getByRole('checkbox', { name: 'usuarios.ver' }).click();
   await expect(usuarios.getByRole('checkbox', { name: /Seleccionar todos/ })).toHaveAttribute('aria-checked', 'mixed');
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { include: 'main', popupsClosed: true });
   await page.getByRole('button', { name: 'Crear rol' }).click();
   await expect(toast(page, 'Rol creado')).toBeVisible();
   await expect(row(page, 'Coordinación')).toContainText('Personalizado');
@@ -136,7 +127,7 @@ test('an owner invites a member, who registers from the email and lands in the c
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await page.getByLabel('Rol').click();
   await page.getByRole('option', { name: 'Coordinación' }).click();
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { include: 'main', popupsClosed: true });
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(toast(page, 'Usuario actualizado')).toBeVisible();
 
@@ -201,7 +192,7 @@ test('the permissions list, the locked Administrador role, and deleting an invit
   await expect(page.getByText(/^Mostrando 1 - 10 de \d+$/)).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Paginación' })).toBeVisible();
   await expect(page.getByRole('checkbox')).toHaveCount(0);
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { include: 'main', popupsClosed: true });
   await page.getByRole('searchbox', { name: 'Buscar por nombre, descripción o módulo' }).fill('odontograma');
   await expect(page.getByText('Mostrando 1 - 2 de 2')).toBeVisible();
   await expect(page.getByRole('rowheader', { name: 'Odontograma' })).toBeVisible();
@@ -262,7 +253,7 @@ test('the permissions list, the locked Administrador role, and deleting an invit
   await expect(page.getByLabel('Rol')).toBeDisabled();
   await expect(page.getByRole('switch', { name: 'Activo' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Eliminar usuario' })).toHaveCount(0);
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { include: 'main', popupsClosed: true });
 });
 
 test('a member who may see the roles but not manage them reads a role, without a greyed form', async ({
