@@ -142,7 +142,7 @@ export async function seedDemoNotes(tx: Executor): Promise<void> {
         fechaCreacion,
         fechaActualizacion: fechaFirma,
         fechaFirma,
-        hash: noteHash({ ...content, fechaFirma: fechaFirma.toISOString() }),
+        hash: noteHash(content, fechaFirma),
       });
       const addendumAt = new Date(fechaFirma.getTime() + 22 * 3_600_000);
       if (random() < 0.08 && addendumAt.getTime() < Date.now()) {

@@ -85,8 +85,12 @@ const noteNotFound = () => notFound(M.noteNotFound);
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** The hash a signed note keeps: the SHA-256 of its canonical content (signing, and the demo seed). */
-export const noteHash = (content: SignedNoteContent): string => sha256(canonicalNoteContent(content));
+/**
+ * The hash a signed note keeps: the SHA-256 of its canonical content with its signing time to the
+ * millisecond (signing, the demo seed, and anyone checking a stored note: a row of the table will do).
+ */
+export const noteHash = (note: Omit<SignedNoteContent, 'fechaFirma'>, fechaFirma: Date): string =>
+  sha256(canonicalNoteContent({ ...note, fechaFirma: fechaFirma.toISOString() }));
 
 /** The hash an addendum keeps, signed as it is written (adding one, and the demo seed). */
 export const addendumHash = (a: {
@@ -220,19 +224,7 @@ export async function signNote(db: Database, actor: AuditActor, notaId: string):
   return db.transaction(async (tx) => {
     const { note, chart } = await lockDraft(tx, actor, notaId, { chart: true });
     const fechaFirma = new Date();
-    const hash = noteHash({
-      id: note.id,
-      pacienteId: note.pacienteId,
-      citaId: note.citaId,
-      autorId: note.autorId,
-      autorNombre: note.autorNombre,
-      fecha: note.fecha,
-      texto: note.texto,
-      diagnostico: note.diagnostico,
-      procedimientos: note.procedimientos,
-      subjetiva: note.subjetiva,
-      fechaFirma: fechaFirma.toISOString(),
-    });
+    const hash = noteHash(note, fechaFirma);
     const [signed] = await signStatement(tx, {
       notaId,
       fechaFirma: fechaFirma.toISOString(),
