@@ -2,13 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
 import { sidebar } from './support/shell';
 import { expectNoAxeViolations } from './support/axe';
+import { dayAhead } from './support/days';
 
 /** The clinic's day (Europe/Madrid, the default zone) `days` from now, as YYYY-MM-DD. */
-function dayAhead(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
 const ddMMyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 async function pickPatient(page: Page, name: string) {

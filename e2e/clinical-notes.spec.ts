@@ -2,14 +2,9 @@ import { applyStatus, emptyChart } from '@odontia/shared';
 import { expect, test } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
+import { dayAhead } from './support/days';
 
 /** The clinic's day (Europe/Madrid, the default zone) `days` from now, as YYYY-MM-DD. */
-function dayAhead(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
-
 test('writes and signs a clinical note from an appointment, then corrects it with an addendum', async ({ page }) => {
   test.setTimeout(90_000);
   await createClinicOwner(page.request);

@@ -1,14 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
+import { dayAhead } from './support/days';
 
 /** The clinic's day (Europe/Madrid, the default zone) `days` from now, as YYYY-MM-DD. */
-function dayAhead(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
-
 test("adds an allergy on the patient's page and sees the red badge there, in the day grid and the patient picker, at 768 and 390 px", async ({
   page,
 }) => {

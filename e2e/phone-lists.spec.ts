@@ -1,15 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
+import { dayAhead } from './support/days';
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1440, height: 900 },
 ] as const;
-
-function dayAhead(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /** Nothing scrolls sideways: neither the page nor a table inside it (a cut-off column hides its actions). */
 async function expectNoSidewaysScroll(page: Page) {
