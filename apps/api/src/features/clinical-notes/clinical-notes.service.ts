@@ -297,7 +297,7 @@ export async function addAddendum(db: Database, actor: AuditActor, notaId: strin
  * A note as every answer writes it (a timeline entry, GET /notas/:id, a write's answer), built by
  * PostgreSQL from the row of `notas_clinicas` in scope: its appointment, the procedures' names in the
  * note's order and its addenda, oldest first. `viewer` is the member reading it (`esAutor`). The
- * diagnosis' description is the shared CIE-10 list's, filled in by `described`.
+ * diagnosis' description is the shared CIE-10 list's, filled in by `withDiagnosis`.
  */
 const noteMap = (t: Notes, viewer: SQL | Placeholder, clinicaId: SQL | Placeholder) => ({
   id: t.id,
