@@ -149,11 +149,11 @@ export async function createDayData(fresh: FreshApp, log: (line: string) => void
   );
   const insertItems = (clinics: string[], perClinic: number, stock: number) =>
     pool.query(
-      `insert into productos (clinica_id, nombre, descripcion, categoria, codigo, precio_compra, precio_venta, stock_actual, stock_minimo, unidad_medida)
+      `insert into productos (clinica_id, nombre, descripcion, categoria, codigo, precio_compra, precio_venta, stock_actual, stock_minimo, unidad_medida, tipo_impuesto)
        select c, ($4::text[])[1 + g % array_length($4::text[], 1)] || ' ' || g,
               'Presentación ' || g || ', uso clínico', (array['producto', 'insumo'])[1 + g % 2],
               'JR-' || lpad(g::text, 5, '0'), 1000 * (1 + g % 300), 1500 * (1 + g % 400), $3::int, 10,
-              (array['unidad', 'caja', 'kg'])[1 + g % 3]
+              (array['unidad', 'caja', 'kg'])[1 + g % 3], 'CO_IVA_19'
        from unnest($1::uuid[]) c, generate_series(1, $2::int) g`,
       [clinics, perClinic, stock, ITEM_BASES],
     );

@@ -39,7 +39,7 @@ function databaseUrl(): string {
 /** ITEMS realistic items (names with accents, codes, descriptions) in the three categories, in one statement. */
 async function bulkItems(pool: pg.Pool, clinicaId: string): Promise<void> {
   await pool.query(
-    `insert into productos (clinica_id, nombre, descripcion, categoria, codigo, precio_compra, precio_venta, stock_actual, stock_minimo, unidad_medida)
+    `insert into productos (clinica_id, nombre, descripcion, categoria, codigo, precio_compra, precio_venta, stock_actual, stock_minimo, unidad_medida, tipo_impuesto)
      select $1::uuid,
             b.base || ' ' || v.variante || ' ' || g,
             case when g % 4 = 0 then null else 'Referencia ' || g || ' de ' || lower(b.base) || ', uso clínico' end,
@@ -49,7 +49,8 @@ async function bulkItems(pool: pg.Pool, clinicaId: string): Promise<void> {
             case when c.categoria = 'insumo' then null else 1500 * (1 + g % 400) end,
             case when c.categoria = 'servicio' then null else g % 60 end,
             case when c.categoria = 'servicio' then null else 5 end,
-            case when c.categoria = 'servicio' then null else (array['unidad', 'caja', 'kg'])[1 + g % 3] end
+            case when c.categoria = 'servicio' then null else (array['unidad', 'caja', 'kg'])[1 + g % 3] end,
+            case when c.categoria = 'servicio' then 'CO_EXCLUIDO' else 'CO_IVA_19' end
      from generate_series(1, $2::int) g
      cross join lateral (select (array['Guantes de nitrilo', 'Resina compuesta', 'Anestesia lidocaína', 'Cepillo dental', 'Seda dental',
        'Mascarillas quirúrgicas', 'Limas endodónticas', 'Ácido grabador', 'Adhesivo dental', 'Ionómero de vidrio', 'Algodón en rollos',
@@ -143,6 +144,7 @@ async function runCatalogBench(log: (line: string) => void): Promise<SectionResu
     const [item] = await handle.db
       .insert(productos)
       .values({
+        tipoImpuesto: 'ES_IVA_21',
         clinicaId: clinica.id,
         nombre: 'Anestesia (concurrencia)',
         categoria: 'insumo',

@@ -124,7 +124,7 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
 
     log(`  ${STORE_ITEMS.toLocaleString('en-US')} artículos del proveedor (generate_series)...`);
     await pool.query(
-      `insert into productos (clinica_id, nombre, descripcion, categoria, codigo, precio_compra, precio_venta, stock_actual, stock_minimo, unidad_medida)
+      `insert into productos (clinica_id, nombre, descripcion, categoria, codigo, precio_compra, precio_venta, stock_actual, stock_minimo, unidad_medida, tipo_impuesto)
        select $1::uuid,
               b.base || ' ' || g,
               case when g % 3 = 0 then null else 'Presentación ' || g || ' de ' || lower(b.base) || ', uso clínico' end,
@@ -134,7 +134,8 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
               1500 * (1 + g % 400),
               case when g <= $3 then $4 else 50 + g % 200 end,
               5,
-              (array['unidad', 'caja', 'kg'])[1 + g % 3]
+              (array['unidad', 'caja', 'kg'])[1 + g % 3],
+              'CO_IVA_19'
        from generate_series(1, $2::int) g
        cross join lateral (select (array['Guantes de nitrilo', 'Resina compuesta', 'Anestesia lidocaína', 'Eyectores de saliva', 'Baberos desechables',
          'Limas endodónticas', 'Ácido grabador', 'Adhesivo universal', 'Ionómero de vidrio', 'Algodón en rollos', 'Gasas estériles', 'Fresas de diamante',
@@ -258,7 +259,7 @@ async function runComprasBench(log: (line: string) => void): Promise<SectionResu
     log(`  ${RACERS} compras a la vez de 1 unidad con stock ${RACE_STOCK}...`);
     const [{ id: scarce }] = (
       await pool.query<{ id: string }>(
-        `insert into productos (clinica_id, nombre, categoria, precio_venta, stock_actual) values ($1, 'Lámpara de fotocurado (concurrencia)', 'producto', 690000, $2) returning id`,
+        `insert into productos (clinica_id, nombre, categoria, precio_venta, stock_actual, tipo_impuesto) values ($1, 'Lámpara de fotocurado (concurrencia)', 'producto', 690000, $2, 'CO_IVA_19') returning id`,
         [supplier.id, RACE_STOCK],
       )
     ).rows;

@@ -124,7 +124,7 @@ async function runHistoryBench(log: (line: string) => void): Promise<SectionResu
       [clinica.id, userId],
     );
     const [service] = await one<{ id: string }>(
-      `insert into productos (clinica_id, nombre, categoria, precio_venta) values ($1, 'Limpieza dental', 'servicio', 60) returning id`,
+      `insert into productos (clinica_id, nombre, categoria, precio_venta, tipo_impuesto) values ($1, 'Limpieza dental', 'servicio', 6000, 'ES_EXENTO') returning id`,
       [clinica.id],
     );
     await one(

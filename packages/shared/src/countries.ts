@@ -1,4 +1,5 @@
 import { normalizeSearchText } from './directory.ts';
+import type { CurrencyCode } from './money.ts';
 
 /**
  * The countries a clinic can be in (the directory's: Spain and Colombia, DESIGN §1), each with its
@@ -25,6 +26,15 @@ export type CountryZone = {
   regiones?: readonly string[];
 };
 
+/**
+ * A tax of the country that a catalogue item (and the budget lines made from it) carries: its rate in
+ * basis points (2100 is 21 %). Data, not code paths: a country's rules are its list and its defaults.
+ */
+export type TaxType = { codigo: string; nombre: string; puntosBasicos: number };
+
+/** The kinds of item a country's default tax is chosen by (a service is aesthetic or not). */
+export type TaxedKind = 'servicio' | 'servicioEstetico' | 'producto' | 'insumo';
+
 export type Country = {
   codigo: string;
   nombre: string;
@@ -32,6 +42,11 @@ export type Country = {
   otrosNombres: readonly string[];
   semanaEmpiezaEn: WeekStart;
   zonas: readonly [CountryZone, ...CountryZone[]];
+  /** Every amount of a clinic of the country is in this currency (issue 23). */
+  moneda: CurrencyCode;
+  impuestos: readonly [TaxType, ...TaxType[]];
+  /** The tax a new item of each kind gets (the clinic may change it per item). */
+  impuestoPorDefecto: Record<TaxedKind, string>;
 };
 
 export const COUNTRIES = [
@@ -102,6 +117,19 @@ export const COUNTRIES = [
       },
       { id: 'Africa/Ceuta', nombre: 'Ceuta y Melilla', ciudades: ['ceuta', 'melilla'] },
     ],
+    moneda: 'EUR',
+    // Ley 37/1992 del IVA, art. 20.1.3º: dental care is exempt; aesthetic treatments (whitening,
+    // aesthetic veneers) and goods sold pay the general rate.
+    impuestos: [
+      { codigo: 'ES_EXENTO', nombre: 'Exento de IVA (asistencia sanitaria)', puntosBasicos: 0 },
+      { codigo: 'ES_IVA_21', nombre: 'IVA general 21 %', puntosBasicos: 2100 },
+    ],
+    impuestoPorDefecto: {
+      servicio: 'ES_EXENTO',
+      servicioEstetico: 'ES_IVA_21',
+      producto: 'ES_IVA_21',
+      insumo: 'ES_IVA_21',
+    },
   },
   {
     codigo: 'CO',
@@ -110,15 +138,24 @@ export const COUNTRIES = [
     // The specification's reading (spec 001 §3: Dom to Sáb).
     semanaEmpiezaEn: 0,
     zonas: [{ id: 'America/Bogota', nombre: 'Colombia' }],
+    moneda: 'COP',
+    // Estatuto Tributario art. 476.1: health services are excluded from IVA; goods sold pay 19 %.
+    impuestos: [
+      { codigo: 'CO_EXCLUIDO', nombre: 'Excluido de IVA (servicios de salud)', puntosBasicos: 0 },
+      { codigo: 'CO_IVA_19', nombre: 'IVA 19 %', puntosBasicos: 1900 },
+    ],
+    impuestoPorDefecto: {
+      servicio: 'CO_EXCLUIDO',
+      servicioEstetico: 'CO_EXCLUIDO',
+      producto: 'CO_IVA_19',
+      insumo: 'CO_IVA_19',
+    },
   },
 ] as const satisfies readonly Country[];
 
 export type CountryCode = (typeof COUNTRIES)[number]['codigo'];
 /** Every zone a clinic may have. */
 export const CLINIC_TIME_ZONES = COUNTRIES.flatMap((c) => c.zonas.map((z) => z.id)) as [string, ...string[]];
-
-/** The week of a clinic whose country is unknown: the specification's (Sunday to Saturday). */
-const SPEC_WEEK_START: WeekStart = 0;
 
 /**
  * The code of a country as typed or stored: its code in any case ('es') or its name without regard to
@@ -186,12 +223,51 @@ export function clinicZoneFor(
 }
 
 /**
- * The first day of a clinic's calendar weeks: its country's (Monday in Spain, Sunday in Colombia);
- * for a clinic without a known country, that of the country its zone belongs to (a clinic set up
- * with name and phone alone runs on Madrid time); otherwise the specification's Sunday.
+ * The first day of a clinic's calendar weeks: its country's (Monday in Spain, Sunday in Colombia), by
+ * `clinicCountry`.
  */
-export function weekStartOf(clinica: { pais?: string | null; zonaHoraria?: string | null } | null): WeekStart {
-  const country =
-    countryOf(clinica?.pais) ?? COUNTRIES.find((c) => c.zonas.some((z: CountryZone) => z.id === clinica?.zonaHoraria));
-  return country?.semanaEmpiezaEn ?? SPEC_WEEK_START;
+export function weekStartOf(clinica: ClinicPlace | null): WeekStart {
+  return clinicCountry(clinica).semanaEmpiezaEn;
+}
+
+type ClinicPlace = { pais?: string | null; zonaHoraria?: string | null };
+
+/** The specification's country (spec 001: Colombian pesos, weeks from Sunday). */
+const SPEC_COUNTRY: Country = COUNTRIES.find((c) => c.codigo === 'CO')!;
+
+/**
+ * The country whose rules a clinic follows: its own; for a clinic set up without one, the country its
+ * zone belongs to (a clinic set up with name and phone alone runs on Madrid time); otherwise the
+ * specification's.
+ */
+export function clinicCountry(clinica: ClinicPlace | null): Country {
+  return (
+    countryOf(clinica?.pais) ??
+    COUNTRIES.find((c) => c.zonas.some((z: CountryZone) => z.id === clinica?.zonaHoraria)) ??
+    SPEC_COUNTRY
+  );
+}
+
+/** The currency of a clinic at that place (stored as `clinicas.moneda` whenever its place is set). */
+export function currencyOf(clinica: ClinicPlace | null): CurrencyCode {
+  return clinicCountry(clinica).moneda;
+}
+
+/** The tax types a clinic's items may have: its country's. */
+export function taxTypesOf(clinica: ClinicPlace | null): readonly TaxType[] {
+  return clinicCountry(clinica).impuestos;
+}
+
+/** The tax type of code `codigo` (any country's), or null. */
+export function taxType(codigo: string | null | undefined): TaxType | null {
+  for (const country of COUNTRIES) {
+    const found = (country.impuestos as readonly TaxType[]).find((t) => t.codigo === codigo);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The tax a new item of `kind` gets in the clinic's country. */
+export function defaultTaxType(clinica: ClinicPlace | null, kind: TaxedKind): string {
+  return clinicCountry(clinica).impuestoPorDefecto[kind];
 }

@@ -83,15 +83,3 @@ export function localTimeExists(fecha: string, hora: string, zone: string): bool
   const offsetAt = (instant: number) => Date.parse(`${wallClock(zone, instant).replace(' ', 'T')}:00Z`) - instant;
   return [-12, 12].some((hours) => wallClock(zone, asUtc - offsetAt(asUtc + hours * 3_600_000)) === target);
 }
-
-const pesos = new Intl.NumberFormat('es-CO', {
-  style: 'currency',
-  currency: 'COP',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
-
-/** Colombian pesos without decimals (spec 001 §9): "$ 15.000"; null is "N/A". */
-export function formatPesos(value: number | null | undefined): string {
-  return value === null || value === undefined ? 'N/A' : pesos.format(value);
-}

@@ -12,6 +12,7 @@ export * from './schemas/patients.ts';
 export * from './schemas/getting-started.ts';
 export * from './schemas/profile.ts';
 export * from './countries.ts';
+export * from './money.ts';
 export * from './directory.ts';
 export * from './schemas/directory.ts';
 export * from './schemas/notifications.ts';

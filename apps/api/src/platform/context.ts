@@ -1,4 +1,4 @@
-import type { MemberRole, Permission } from '@odontia/shared';
+import type { CurrencyCode, MemberRole, Permission } from '@odontia/shared';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { Auth } from './auth.ts';
 import type { Config } from './config.ts';
@@ -34,6 +34,8 @@ export type Member = {
   rol: MemberRole;
   permisos: ReadonlySet<Permission>;
   zonaHoraria: string;
+  /** Every amount of the clinic is in this currency's smallest unit (issue 23). */
+  moneda: CurrencyCode;
   /** The clinic sells its catalogue in the store (DESIGN §1): it receives orders at /ventas. */
   esProveedor: boolean;
 };

@@ -1,4 +1,4 @@
-import type { MemberRole, Permission } from '@odontia/shared';
+import type { CurrencyCode, MemberRole, Permission } from '@odontia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -161,6 +161,7 @@ function prepareMemberQuery(db: Database) {
       rol: usuarios.rol,
       activo: usuarios.activo,
       zonaHoraria: clinicas.zonaHoraria,
+      moneda: sql<CurrencyCode>`${clinicas.moneda}`,
       esProveedor: clinicas.esProveedor,
       version: sql<number>`${version}::float8`,
       // The caller's session row, still there and unexpired (false without a token).
@@ -229,6 +230,7 @@ export async function loadSessionMember(
       rol: row.rol as MemberRole,
       permisos: permissions,
       zonaHoraria: row.zonaHoraria,
+      moneda: row.moneda,
       esProveedor: row.esProveedor,
     },
     sessionValid: row.sessionValid,

@@ -6,7 +6,6 @@ import {
   chartProblems,
   createItemSchema,
   DEFAULT_ROLES,
-  DEFAULT_TIME_ZONE as DEMO_CLINIC_ZONE,
   diffCharts,
   isCie10DentalCode,
   PATIENTS_PAGE_SIZE,
@@ -16,7 +15,7 @@ import {
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client.ts';
-import { DEMO_CLINIC, DEMO_SUPPLIER, DEMO_TEAM, seededRandom } from './demo.ts';
+import { DEMO_CLINIC, DEMO_MADRID_CLINIC, DEMO_SUPPLIER, DEMO_TEAM, DEMO_ZONE, seededRandom } from './demo.ts';
 import {
   account,
   adendasNotas,
@@ -100,15 +99,16 @@ describe('the demo clinic', () => {
     expect(await rowCounts()).toEqual({ users: 0, clinics: 0, patients: 0, files: 0 });
   });
 
-  it('is created by the seed: the clinic in Madrid, its four default roles and the owner as Administrador', async () => {
+  it('is created by the seed: the clinic in Bogotá, its four default roles and the owner as Administrador', async () => {
     expect(await seed(t.db, { demo: true, storage: t.deps.storage })).toEqual({ demo: true });
 
     const [clinica] = await t.db.select().from(clinicas).where(eq(clinicas.id, DEMO_CLINIC.id));
     expect(clinica).toMatchObject({
       nombre: 'Clínica Dental Sonrisas (demo)',
-      ciudad: 'Madrid',
-      pais: 'ES',
-      zonaHoraria: 'Europe/Madrid',
+      ciudad: 'Bogotá',
+      pais: 'CO',
+      zonaHoraria: 'America/Bogota',
+      moneda: 'COP',
       userId: DEMO_CLINIC.owner.id,
     });
     // Not in the public directory, whose sample clinics are counted by other tests.
@@ -193,7 +193,7 @@ describe('the demo clinic', () => {
     const dentists = await (await api.dentistas.$get({ query: {} }, { headers: { cookie } })).json();
     expect(dentists.map((d) => d.nombres)).toEqual(['Carlos', 'Elena', 'Javier', 'Nuria']);
     expect(dentists[0].usuarioId).toBe(DEMO_TEAM.members[0].id);
-    const today = todayInZone(DEMO_CLINIC_ZONE);
+    const today = todayInZone(DEMO_ZONE);
     const [summary] = await t.db
       .select({
         total: count(),
@@ -383,6 +383,44 @@ describe('the demo clinic', () => {
       where p.clinica_id = ${DEMO_CLINIC.id}
         and coalesce(p.stock_actual, 0) <> coalesce((select sum(m.cantidad) from movimientos_stock m where m.producto_id = p.id), 0)`);
     expect((mismatched as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
+
+  it("gives its services a length, Colombia's taxes and, for some, a kit of its own supplies", async () => {
+    const cookie = cookiesFrom(await signIn(DEMO_CLINIC.owner.email, DEMO_CLINIC.owner.password));
+    const services = await (
+      await api.productos.$get({ query: { categoria: 'servicio' } }, { headers: { cookie } })
+    ).json();
+    const items = await Promise.all(
+      services.items.map(async (row) =>
+        (await api.productos[':id'].$get({ param: { id: row.id } }, { headers: { cookie } })).json(),
+      ),
+    );
+    expect(
+      items.every((i) => 'duracionMinutos' in i && i.duracionMinutos !== null && i.tipoImpuesto === 'CO_EXCLUIDO'),
+    ).toBe(true);
+    const withKit = items.filter((i) => 'kit' in i && i.kit.length > 0);
+    expect(withKit.length).toBeGreaterThanOrEqual(3);
+    expect(withKit.some((i) => 'kit' in i && i.kit.length === 5)).toBe(true);
+  });
+
+  it('has a small clinic in Madrid that counts in euros with Spain’s taxes, and an empty store (issue 23)', async () => {
+    const [clinica] = await t.db.select().from(clinicas).where(eq(clinicas.id, DEMO_MADRID_CLINIC.id));
+    expect(clinica).toMatchObject({ pais: 'ES', zonaHoraria: 'Europe/Madrid', moneda: 'EUR' });
+    const cookie = cookiesFrom(await signIn(DEMO_MADRID_CLINIC.owner.email, DEMO_MADRID_CLINIC.owner.password));
+    const page = await (await api.productos.$get({ query: {} }, { headers: { cookie } })).json();
+    const taxes = await t.db
+      .select({ nombre: productos.nombre, tipoImpuesto: productos.tipoImpuesto, precioVenta: productos.precioVenta })
+      .from(productos)
+      .where(eq(productos.clinicaId, DEMO_MADRID_CLINIC.id));
+    expect(page.total).toBe(taxes.length);
+    const taxOf = (nombre: string) => taxes.find((i) => i.nombre === nombre)?.tipoImpuesto;
+    expect(taxOf('Limpieza bucal')).toBe('ES_EXENTO');
+    expect(taxOf('Blanqueamiento en clínica')).toBe('ES_IVA_21');
+    expect(taxOf('Colutorio con clorhexidina 500 ml')).toBe('ES_IVA_21');
+    // Cents: the cleaning costs 55,00 €.
+    expect(taxes.find((i) => i.nombre === 'Limpieza bucal')?.precioVenta).toBe(5500);
+    const store = await (await api.tienda.productos.$get({ query: {} }, { headers: { cookie } })).json();
+    expect(store.total).toBe(0);
   });
 
   it("lets the owner list the clinic's ~200 patients, with valid data and photos served from storage", async () => {

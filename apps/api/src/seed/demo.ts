@@ -1,3 +1,4 @@
+import { clinicZoneFor } from '@odontia/shared';
 import { verifyPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
@@ -27,10 +28,11 @@ export type DemoSeeder = (tx: Executor, context: DemoSeedContext) => Promise<voi
 export const DEMO_CLINIC = {
   id: '0de70000-5a1d-4c1e-8a00-000000000001',
   nombre: 'Clínica Dental Sonrisas (demo)',
-  telefono: '910 555 123',
-  pais: 'España',
-  ciudad: 'Madrid',
-  direccion: 'Calle de Goya 45, 28001 Madrid',
+  // In Bogotá since issue 23: it counts in pesos and buys from the store's Colombian supplier.
+  telefono: '601 555 0123',
+  pais: 'Colombia',
+  ciudad: 'Bogotá',
+  direccion: 'Calle 93 # 11-27, Bogotá',
   owner: {
     id: '0de70000-5a1d-4c1e-8a00-000000000002',
     email: 'demo@odontia.local',
@@ -38,7 +40,32 @@ export const DEMO_CLINIC = {
     password: 'demo1234',
     nombres: 'Laura',
     apellidos: 'Martín Ortega',
-    telefono: '600 555 123',
+    telefono: '310 555 0123',
+  },
+} as const;
+
+/** The demo clinic's zone (Bogotá's), which its seeders count days in. */
+export const DEMO_ZONE = clinicZoneFor(DEMO_CLINIC.pais, DEMO_CLINIC.ciudad)!;
+
+/**
+ * A second, small demo clinic in Madrid (issue 23): it counts in euros and its catalogue shows
+ * Spain's tax rules (dental care exempt from IVA, aesthetic treatments and goods at 21 %). The store
+ * has no supplier in euros, so its store is empty and says why. Listed in the README's demo section.
+ */
+export const DEMO_MADRID_CLINIC = {
+  id: '0de70000-5a1d-4c1e-8a00-000000000501',
+  nombre: 'Clínica Dental Retiro (demo)',
+  telefono: '910 555 321',
+  pais: 'España',
+  ciudad: 'Madrid',
+  direccion: 'Calle de Ibiza 35, 28009 Madrid',
+  owner: {
+    id: '0de70000-5a1d-4c1e-8a00-000000000502',
+    email: 'madrid@odontia.local',
+    password: 'demo1234',
+    nombres: 'Lucía',
+    apellidos: 'Fernández Soto',
+    telefono: '600 555 321',
   },
 } as const;
 

@@ -2,12 +2,12 @@ import { ADMIN_ROLE_NAME, PERMISSIONS } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { seedDemoAppointments } from '../features/appointments/appointments.seed.ts';
-import { seedDemoCatalog } from '../features/catalog/catalog.seed.ts';
+import { seedDemoCatalog, seedDemoMadridCatalog } from '../features/catalog/catalog.seed.ts';
 import { seedDemoNotes } from '../features/clinical-notes/clinical-notes.seed.ts';
 import { seedDemoConsents } from '../features/consents/consents.seed.ts';
 import { seedDemoAlerts } from '../features/medical-alerts/medical-alerts.seed.ts';
 import { seedDemoCharts } from '../features/odontogram/odontogram.seed.ts';
-import { seedDemoClinic, seedDemoSupplier } from '../features/clinic/clinic.seed.ts';
+import { seedDemoClinic, seedDemoMadridClinic, seedDemoSupplier } from '../features/clinic/clinic.seed.ts';
 import { seedDemoStore } from '../features/store/store.seed.ts';
 import { seedDemoPatients } from '../features/patients/patients.seed.ts';
 import { seedDemoTeam } from '../features/team/team.seed.ts';
@@ -71,6 +71,9 @@ export const demoSeeders: DemoSeeder[] = [
   seedDemoCharts,
   seedDemoSupplier,
   seedDemoStore,
+  // The small clinic in Madrid, in euros (issue 23).
+  seedDemoMadridClinic,
+  seedDemoMadridCatalog,
 ];
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {

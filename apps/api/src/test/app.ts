@@ -120,7 +120,10 @@ export async function signUp(t: TestApp, email = uniqueEmail(), password = 'secr
  * A signed-up user who owns a configured clinic (Administrador). Optionally adds a team member
  * with one of the default roles, for permission tests.
  */
-export async function createClinicOwner(t: TestApp, clinic: { nombre?: string } = {}) {
+export async function createClinicOwner(
+  t: TestApp,
+  clinic: { nombre?: string; pais?: string; ciudad?: string; direccion?: string } = {},
+) {
   const { createClinic } = await import('../features/clinic/clinic.service.ts');
   const account = await signUp(t);
   const clinica = await createClinic(
@@ -129,13 +132,16 @@ export async function createClinicOwner(t: TestApp, clinic: { nombre?: string } 
     {
       nombre: clinic.nombre ?? 'Clínica de prueba',
       telefono: '600123456',
-      pais: 'España',
-      ciudad: 'Madrid',
-      direccion: 'Calle Mayor 1',
+      pais: clinic.pais ?? 'España',
+      ciudad: clinic.ciudad ?? 'Madrid',
+      direccion: clinic.direccion ?? 'Calle Mayor 1',
     },
   );
   return { ...account, clinica };
 }
+
+/** A clinic in Bogotá, which counts in pesos: the store's currency (issue 23). */
+export const BOGOTA = { pais: 'Colombia', ciudad: 'Bogotá', direccion: 'Calle 100 # 15-20' } as const;
 
 /** Changes what a clinic role may do, as the clinic's roles screen would. */
 export async function setRolePermissions(t: TestApp, rolId: string, permisos: string[]) {

@@ -46,6 +46,7 @@ const item = (n: number, low: boolean): CatalogItemRow => ({
   unidadMedida: 'caja',
   activo: true,
   bajoMinimo: low,
+  duracionMinutos: null,
 });
 
 /** The server's low-stock list: its first rows (more than the card shows), and a total past them. */

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { formatPesos } from '../format.ts';
 import { CATALOG_MESSAGES, catalogListQuerySchema, createItemSchema, updateItemSchema } from './catalog.ts';
 
 const base = { nombre: 'Resina A2', categoria: 'insumo' as const };
@@ -65,13 +64,5 @@ describe('list query', () => {
       q: '',
       pagina: 1,
     });
-  });
-});
-
-describe('formatPesos', () => {
-  it('writes Colombian pesos without decimals, N/A for no price', () => {
-    expect(formatPesos(1250000).replace(/\s/g, ' ')).toBe('$ 1.250.000');
-    expect(formatPesos(0).replace(/\s/g, ' ')).toBe('$ 0');
-    expect(formatPesos(null)).toBe('N/A');
   });
 });

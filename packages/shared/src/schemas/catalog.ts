@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES, parseMoney, type CurrencyCode } from '../money.ts';
 import { optionalText, pageNumber, requiredText, searchText } from './fields.ts';
 
 /**
@@ -43,7 +44,10 @@ export const CATALOG_MESSAGES = {
   notFound: 'El ítem solicitado no existe o no tienes acceso',
   categoriaInvalid: 'Selecciona una categoría válida',
   numberInvalid: 'Introduce un número válido',
-  precioDecimals: 'El precio va en pesos, sin decimales',
+  /** The API takes amounts in the currency's smallest unit (cents of a euro, pesos). */
+  precioDecimals: 'El precio va en la unidad mínima de la moneda (céntimos o pesos), sin decimales',
+  precioTooManyDecimals: (unidad: string, decimales: number) =>
+    decimales ? `El precio admite como mucho ${decimales} decimales` : `El precio va en ${unidad}, sin decimales`,
   precioNegative: 'El precio no puede ser negativo',
   precioTooLarge: 'El precio es demasiado alto',
   stockDecimals: 'La cantidad debe ser un número entero',
@@ -60,6 +64,16 @@ export const CATALOG_MESSAGES = {
   movementsTitle: 'Últimos movimientos de stock',
   noMovements: 'Sin movimientos de stock',
   imageHint: 'Formato PNG o JPG, máx. 2MB',
+  // Issue 23: taxes and what a service is.
+  tipoImpuestoInvalid: 'Elige un tipo de impuesto de los de tu país',
+  duracionInvalid: 'La duración va en minutos, entre 5 y 720',
+  cupsInvalid: 'El código CUPS tiene 6 dígitos',
+  kitTooLong: `Un kit tiene como mucho 50 insumos`,
+  kitRepeated: 'Cada insumo va una sola vez en el kit',
+  kitCantidadInvalid: 'La cantidad de un insumo del kit va de 1 a 1000',
+  kitInsumoInvalid: 'El kit solo lleva insumos de tu inventario',
+  kitTitle: 'Kit de insumos',
+  kitHint: 'Lo que se descuenta del stock cada vez que se realiza el servicio.',
 } as const;
 
 export const CATEGORIAS_ITEM = ['producto', 'servicio', 'insumo'] as const;
@@ -160,6 +174,29 @@ const quantity = () =>
     tooLarge: CATALOG_MESSAGES.stockTooLarge,
   });
 
+/** A service's usual length, in minutes (the agenda's default length for it). */
+export const SERVICE_DURATION_MIN = 5;
+export const SERVICE_DURATION_MAX = 720;
+export const KIT_MAX_LINES = 50;
+export const KIT_QUANTITY_MAX = 1000;
+
+/** One supply of a service's kit: the clinic's insumo and how many units one service consumes. */
+export const kitLineSchema = z.object({
+  insumoId: z.uuid({ error: CATALOG_MESSAGES.kitInsumoInvalid }),
+  cantidad: z
+    .number({ error: CATALOG_MESSAGES.kitCantidadInvalid })
+    .int(CATALOG_MESSAGES.kitCantidadInvalid)
+    .min(1, CATALOG_MESSAGES.kitCantidadInvalid)
+    .max(KIT_QUANTITY_MAX, CATALOG_MESSAGES.kitCantidadInvalid),
+});
+export type KitLineData = z.output<typeof kitLineSchema>;
+
+const kit = z
+  .array(kitLineSchema, { error: CATALOG_MESSAGES.kitInsumoInvalid })
+  .max(KIT_MAX_LINES, CATALOG_MESSAGES.kitTooLong)
+  .refine((lines) => new Set(lines.map((l) => l.insumoId)).size === lines.length, CATALOG_MESSAGES.kitRepeated)
+  .default([]);
+
 const itemFields = {
   nombre: requiredText(CATALOG_MESSAGES.nombreRequired, NOMBRE_MAX),
   descripcion: optionalText(DESCRIPCION_MAX, { multiline: true }),
@@ -170,21 +207,93 @@ const itemFields = {
   stockActual: quantity(),
   stockMinimo: quantity(),
   unidadMedida: optionalText(UNIDAD_MAX),
+  /** One of the clinic's country's tax types (`TaxType.codigo`); left out, its country's default for the kind. */
+  tipoImpuesto: z
+    .string({ error: CATALOG_MESSAGES.tipoImpuestoInvalid })
+    .max(30, CATALOG_MESSAGES.tipoImpuestoInvalid)
+    .nullish()
+    .transform((v) => v || null),
+  // A service's own fields (dropped for the other kinds).
+  estetico: z.boolean({ error: 'Indica si el servicio es estético' }).default(false),
+  duracionMinutos: z
+    .union([z.number(), z.nan(), z.string(), z.null()], { error: CATALOG_MESSAGES.duracionInvalid })
+    .optional()
+    .transform(toNumberOrNull)
+    .pipe(
+      z
+        .number({ error: CATALOG_MESSAGES.duracionInvalid })
+        .int(CATALOG_MESSAGES.duracionInvalid)
+        .min(SERVICE_DURATION_MIN, CATALOG_MESSAGES.duracionInvalid)
+        .max(SERVICE_DURATION_MAX, CATALOG_MESSAGES.duracionInvalid)
+        .nullable(),
+    ),
+  codigoCups: optionalText(20)
+    .transform((v) => (v ? v.replace(/[\s.]/g, '') : null))
+    .refine((v) => v === null || /^\d{6}$/.test(v), CATALOG_MESSAGES.cupsInvalid),
+  kit,
 };
 
-/** A service counts no stock: whatever stock fields came with it are dropped (stored as null). */
-const withoutServiceStock = <
-  T extends { categoria: ItemCategory; stockActual: number | null; stockMinimo: number | null },
+/**
+ * A service counts no stock (its stock fields are dropped, stored as null); the service's own fields
+ * (aesthetic, length, CUPS, kit) are dropped for the other kinds.
+ */
+const byKind = <
+  T extends {
+    categoria: ItemCategory;
+    stockActual: number | null;
+    stockMinimo: number | null;
+    estetico: boolean;
+    duracionMinutos: number | null;
+    codigoCups: string | null;
+    kit: KitLineData[];
+  },
 >(
   v: T,
-): T => (hasStock(v.categoria) ? v : { ...v, stockActual: null, stockMinimo: null });
+): T =>
+  hasStock(v.categoria)
+    ? { ...v, estetico: false, duracionMinutos: null, codigoCups: null, kit: [] }
+    : { ...v, stockActual: null, stockMinimo: null };
 
 /** New item (the image is uploaded after the item is saved, like a patient's photo). */
-export const createItemSchema = z.object(itemFields).transform(withoutServiceStock);
+export const createItemSchema = z.object(itemFields).transform(byKind);
 /** Edit item: every field again plus activo (spec 001 §2). A stock_actual change is recorded as an 'ajuste' movement. */
 export const updateItemSchema = z
   .object({ ...itemFields, activo: z.boolean({ error: 'Indica si el ítem está activo' }).default(true) })
-  .transform(withoutServiceStock);
+  .transform(byKind);
+
+/**
+ * The item form of a clinic of `moneda`: the API's schema, with the prices read as people type them in
+ * that currency ('12,50' €, '15.000' pesos) and turned into its smallest unit, as the API takes them.
+ */
+export function itemFormSchema(moneda: CurrencyCode) {
+  const money = z
+    .union([z.string(), z.number(), z.null()], { error: CATALOG_MESSAGES.numberInvalid })
+    .optional()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined) return null;
+      const parsed = parseMoney(String(value), moneda);
+      if (parsed.ok) return parsed.value;
+      const { unidad, decimales } = CURRENCIES[moneda];
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          parsed.reason === 'decimals'
+            ? CATALOG_MESSAGES.precioTooManyDecimals(unidad, decimales)
+            : CATALOG_MESSAGES.numberInvalid,
+      });
+      return z.NEVER;
+    })
+    .pipe(z.number().max(CATALOG_NUMBER_MAX, CATALOG_MESSAGES.precioTooLarge).nullable());
+  return z
+    .object({
+      ...itemFields,
+      activo: z.boolean().default(true),
+      precioCompra: money,
+      precioVenta: money,
+    })
+    .transform(byKind);
+}
+export type ItemFormInput = z.input<ReturnType<typeof itemFormSchema>>;
 
 export type ItemData = z.output<typeof createItemSchema>;
 export type UpdateItemInput = z.input<typeof updateItemSchema>;
@@ -215,6 +324,8 @@ export type CatalogItemRow = {
   activo: boolean;
   /** stock_actual <= stock_minimo (both set): the low-stock mark. */
   bajoMinimo: boolean;
+  /** A service's usual length (the agenda form's default length for it); null for the other kinds. */
+  duracionMinutos: number | null;
 };
 
 /** How many low-stock items `GET /api/productos/stock-bajo` lists (the dashboard's card shows fewer). */
@@ -246,9 +357,18 @@ export type StockMovement = {
   fechaCreacion: string;
 };
 
+/** A line of a service's kit as the item page shows it. */
+export type KitLine = { insumoId: string; nombre: string; unidadMedida: string | null; cantidad: number };
+
 /** One item (`GET/POST/PUT /api/productos/:id`), with its last movements (newest first). */
 export type CatalogItem = CatalogItemRow & {
   descripcion: string | null;
+  /** One of the clinic's country's tax types (`TaxType.codigo`). */
+  tipoImpuesto: string;
+  estetico: boolean;
+  codigoCups: string | null;
+  /** A service's supplies kit, by the supply's name. */
+  kit: KitLine[];
   stockMinimo: number | null;
   imagenUrl: string | null;
   /**

@@ -14,6 +14,9 @@ export const CLINIC_MESSAGES = {
   paisInvalid: 'Elige un país de la lista',
   zonaHorariaInvalid: 'Elige una zona horaria de la lista',
   zonaHorariaOtroPais: 'La zona horaria no es de ese país',
+  /** Issue 23: amounts are in the clinic's currency, which its country sets. */
+  monedaFija:
+    'La clínica ya tiene precios o pedidos en su moneda: no puede pasar a un país con otra moneda. Escríbenos si necesitas mudarla.',
   /** The onboarding note and footer of /onboarding/clinica. */
   visibleToPatients: 'Esta información será visible para tus pacientes',
   editableLater: 'Puedes modificar esta información más adelante en la configuración de tu cuenta',

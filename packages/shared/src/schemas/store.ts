@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CurrencyCode } from '../money.ts';
 import { optionalText, pageNumber, requiredPhone, requiredText, searchText } from './fields.ts';
 
 /**
@@ -19,6 +20,10 @@ export const STORE_MESSAGES = {
   emptyTitle: 'No se encontraron productos',
   emptySearchHint: 'Intenta con otros términos de búsqueda',
   emptyCategoryHint: 'No hay productos disponibles en esta categoría',
+  // Issue 23: a supplier sells only to clinics of its currency, and the store's are in pesos.
+  otherCurrencyTitle: 'Aún no hay proveedores que vendan en tu moneda',
+  otherCurrency: (unidad: string) =>
+    `Los proveedores de la tienda venden hoy en pesos colombianos a clínicas de Colombia. Cuando haya proveedores que vendan en ${unidad}, sus productos aparecerán aquí.`,
   cartTitle: 'Mi Carrito',
   backToStore: 'Volver a la tienda',
   summaryTitle: 'Resumen del pedido',
@@ -117,6 +122,13 @@ export const STORE_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------- money
+
+/**
+ * The store's currency (issue 23): it keeps the specification's rules, Colombian pesos with the IVA
+ * and shipping below, so its suppliers sell in pesos to clinics that count in pesos (a clinic of
+ * another currency sees an empty store that says why).
+ */
+export const STORE_CURRENCY: CurrencyCode = 'COP';
 
 /** Spec 001 §9: IVA is 19% of the subtotal. */
 export const IVA_PERCENT = 19;

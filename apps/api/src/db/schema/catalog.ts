@@ -38,7 +38,7 @@ export const belowMinimum = (item: { stockActual: AnyPgColumn; stockMinimo: AnyP
 /**
  * A clinic's catalogue of products, services and supplies (spec 001 §3 productos; DESIGN §1: private
  * to the clinic; the store sells the catalogues of supplier clinics, `clinicas.es_proveedor`).
- * Prices are whole Colombian pesos. Every change of `stock_actual` is a row of `movimientos_stock`,
+ * Prices are integers of the clinic's currency's smallest unit (`clinicas.moneda`). Every change of `stock_actual` is a row of `movimientos_stock`,
  * written by `adjustStock` (platform/stock.ts); the CHECK keeps it from ever going below zero.
  */
 export const productos = pgTable(
@@ -60,6 +60,14 @@ export const productos = pgTable(
     stockActual: integer('stock_actual'),
     stockMinimo: integer('stock_minimo'),
     unidadMedida: text('unidad_medida'),
+    /** One of the clinic's country's tax types (`TaxType.codigo`), by default its country's for the kind. */
+    tipoImpuesto: text('tipo_impuesto').notNull(),
+    /** A service's usual length: the agenda form's default length for it. */
+    duracionMinutos: integer('duracion_minutos'),
+    /** A service's code in Colombia's CUPS (Clasificación Única de Procedimientos en Salud). */
+    codigoCups: text('codigo_cups'),
+    /** An aesthetic service (whitening, aesthetic veneers): in Spain it pays IVA. */
+    estetico: boolean('estetico').notNull().default(false),
     imagenUrl: text('imagen_url'),
     activo: boolean('activo').notNull().default(true),
     /**
@@ -87,6 +95,7 @@ export const productos = pgTable(
     check('productos_stock_no_negativo', sql`${t.stockActual} >= 0`),
     check('productos_stock_minimo_no_negativo', sql`${t.stockMinimo} >= 0`),
     check('productos_precios_no_negativos', sql`${t.precioCompra} >= 0 and ${t.precioVenta} >= 0`),
+    check('productos_duracion_valida', sql`${t.duracionMinutos} between 5 and 720`),
     uniqueIndex('productos_clinica_codigo_key')
       .on(t.clinicaId, t.codigo)
       .where(sql`${t.codigo} is not null`),
@@ -105,6 +114,29 @@ export const productos = pgTable(
     index('productos_busqueda_trgm_idx')
       .using('gin', t.clinicaId, t.categoria, sql`${t.busqueda} gin_trgm_ops`)
       .with({ fastupdate: false }),
+  ],
+);
+
+/**
+ * A service's supplies kit (issue 23): the supplies, and how many of each, that doing the service once
+ * consumes from stock. Both are items of the same clinic (the service's), checked by the service
+ * that writes the kit.
+ */
+export const kitsServicio = pgTable(
+  'kits_servicio',
+  {
+    servicioId: uuid('servicio_id')
+      .notNull()
+      .references(() => productos.id, { onDelete: 'cascade' }),
+    insumoId: uuid('insumo_id')
+      .notNull()
+      .references(() => productos.id, { onDelete: 'cascade' }),
+    cantidad: integer('cantidad').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.servicioId, t.insumoId] }),
+    check('kits_servicio_cantidad_valida', sql`${t.cantidad} between 1 and 1000`),
+    index('kits_servicio_insumo_idx').on(t.insumoId),
   ],
 );
 

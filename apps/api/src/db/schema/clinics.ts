@@ -1,7 +1,9 @@
+import { CURRENCY_CODES } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   jsonb,
   pgTable,
@@ -32,6 +34,11 @@ export const clinicas = pgTable(
     ciudad: text('ciudad'),
     /** IANA zone of the clinic: "today" for date rules is the clinic's day, not UTC. */
     zonaHoraria: text('zona_horaria').notNull().default('Europe/Madrid'),
+    /**
+     * Every amount of the clinic (catalogue, budgets...) is an integer of this currency's smallest
+     * unit (issue 23): its country's, set with the place (`currencyOf`), fixed once it has amounts.
+     */
+    moneda: text('moneda').notNull().default('COP'),
     /** Supplier accounts sell their catalogue in the store (DESIGN §1). */
     esProveedor: boolean('es_proveedor').notNull().default(false),
     // Public profile (spec 001 §2, DESIGN §1).
@@ -60,6 +67,7 @@ export const clinicas = pgTable(
     fechaActualizacion: timestamp('fecha_actualizacion', { withTimezone: true }),
   },
   (t) => [
+    check('clinicas_moneda_valida', sql`${t.moneda} in (${sql.raw(CURRENCY_CODES.map((c) => `'${c}'`).join(', '))})`),
     uniqueIndex('clinicas_user_id_key').on(t.userId),
     index('clinicas_publicadas_idx')
       .on(t.destacada.desc().nullsFirst(), t.nombre, t.id)

@@ -17,6 +17,7 @@ describe('stock under concurrency', () => {
     const [item] = await t.db
       .insert(productos)
       .values({
+        tipoImpuesto: 'ES_IVA_21',
         clinicaId: owner.clinica.id,
         nombre: 'Anestesia',
         categoria: 'insumo',

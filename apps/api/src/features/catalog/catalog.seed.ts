@@ -1,8 +1,8 @@
-import type { ItemCategory } from '@odontia/shared';
+import { defaultTaxType, parseCountry, type ItemCategory } from '@odontia/shared';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { DEMO_CLINIC, DEMO_TEAM } from '../../seed/demo.ts';
-import { movimientosStock, productos } from '../../db/schema/index.ts';
+import { DEMO_CLINIC, DEMO_MADRID_CLINIC, DEMO_TEAM } from '../../seed/demo.ts';
+import { kitsServicio, movimientosStock, productos } from '../../db/schema/index.ts';
 
 type DemoItem = {
   nombre: string;
@@ -14,6 +14,11 @@ type DemoItem = {
   /** [stock now, minimum, units used in the last weeks] */
   stock?: [number, number, number];
   unidadMedida?: string;
+  /** A service's usual length and whether it is aesthetic (it pays IVA in Spain). */
+  duracionMinutos?: number;
+  estetico?: boolean;
+  /** A service's supplies kit: [the supply's código, units per service]. */
+  kit?: [string, number][];
 };
 
 /** Pesos, whole (spec 001 §9). Four supplies are at or below their minimum. */
@@ -22,6 +27,7 @@ const DEMO_CATALOG: DemoItem[] = [
     nombre: 'Consulta de valoración',
     categoria: 'servicio',
     codigo: 'SRV-001',
+    duracionMinutos: 30,
     descripcion: 'Primera visita con diagnóstico y plan de tratamiento',
     precioVenta: 60000,
   },
@@ -29,6 +35,13 @@ const DEMO_CATALOG: DemoItem[] = [
     nombre: 'Limpieza dental (profilaxis)',
     categoria: 'servicio',
     codigo: 'SRV-002',
+    duracionMinutos: 45,
+    kit: [
+      ['INS-001', 2],
+      ['INS-003', 1],
+      ['INS-011', 1],
+      ['INS-012', 1],
+    ],
     descripcion: 'Detartraje y pulido',
     precioVenta: 120000,
   },
@@ -36,6 +49,8 @@ const DEMO_CATALOG: DemoItem[] = [
     nombre: 'Blanqueamiento dental',
     categoria: 'servicio',
     codigo: 'SRV-003',
+    duracionMinutos: 60,
+    estetico: true,
     descripcion: 'Blanqueamiento en consultorio, una sesión',
     precioVenta: 650000,
   },
@@ -43,37 +58,98 @@ const DEMO_CATALOG: DemoItem[] = [
     nombre: 'Obturación en resina',
     categoria: 'servicio',
     codigo: 'SRV-004',
+    duracionMinutos: 45,
+    kit: [
+      ['INS-001', 2],
+      ['INS-006', 1],
+      ['INS-008', 1],
+      ['INS-009', 1],
+      ['INS-010', 2],
+    ],
     descripcion: 'Restauración estética por superficie',
     precioVenta: 150000,
   },
-  { nombre: 'Endodoncia unirradicular', categoria: 'servicio', codigo: 'SRV-005', precioVenta: 450000 },
-  { nombre: 'Endodoncia multirradicular', categoria: 'servicio', codigo: 'SRV-006', precioVenta: 750000 },
-  { nombre: 'Extracción simple', categoria: 'servicio', codigo: 'SRV-007', precioVenta: 120000 },
+  {
+    nombre: 'Endodoncia unirradicular',
+    categoria: 'servicio',
+    codigo: 'SRV-005',
+    duracionMinutos: 60,
+    kit: [
+      ['INS-001', 2],
+      ['INS-004', 1],
+      ['INS-005', 1],
+      ['INS-013', 1],
+      ['INS-014', 1],
+    ],
+    precioVenta: 450000,
+  },
+  {
+    nombre: 'Endodoncia multirradicular',
+    categoria: 'servicio',
+    codigo: 'SRV-006',
+    duracionMinutos: 90,
+    precioVenta: 750000,
+  },
+  {
+    nombre: 'Extracción simple',
+    categoria: 'servicio',
+    codigo: 'SRV-007',
+    duracionMinutos: 30,
+    kit: [
+      ['INS-001', 2],
+      ['INS-003', 1],
+      ['INS-004', 1],
+      ['INS-005', 1],
+      ['INS-017', 2],
+    ],
+    precioVenta: 120000,
+  },
   {
     nombre: 'Extracción de cordal',
     categoria: 'servicio',
     codigo: 'SRV-008',
+    duracionMinutos: 60,
     descripcion: 'Tercer molar, incluye control',
     precioVenta: 350000,
   },
-  { nombre: 'Corona en porcelana', categoria: 'servicio', codigo: 'SRV-009', precioVenta: 1200000 },
+  {
+    nombre: 'Corona en porcelana',
+    categoria: 'servicio',
+    codigo: 'SRV-009',
+    duracionMinutos: 60,
+    precioVenta: 1200000,
+  },
   {
     nombre: 'Implante dental',
     categoria: 'servicio',
     codigo: 'SRV-010',
+    duracionMinutos: 90,
     descripcion: 'Implante de titanio con pilar, sin corona',
     precioVenta: 3500000,
   },
-  { nombre: 'Ortodoncia: control mensual', categoria: 'servicio', codigo: 'SRV-011', precioVenta: 120000 },
-  { nombre: 'Radiografía periapical', categoria: 'servicio', codigo: 'SRV-012', precioVenta: 35000 },
+  {
+    nombre: 'Ortodoncia: control mensual',
+    categoria: 'servicio',
+    codigo: 'SRV-011',
+    duracionMinutos: 20,
+    precioVenta: 120000,
+  },
+  {
+    nombre: 'Radiografía periapical',
+    categoria: 'servicio',
+    codigo: 'SRV-012',
+    duracionMinutos: 10,
+    precioVenta: 35000,
+  },
   {
     nombre: 'Sellantes de fosas y fisuras',
     categoria: 'servicio',
     codigo: 'SRV-013',
+    duracionMinutos: 20,
     descripcion: 'Por diente',
     precioVenta: 40000,
   },
-  { nombre: 'Urgencia odontológica', categoria: 'servicio', codigo: 'SRV-014' },
+  { nombre: 'Urgencia odontológica', categoria: 'servicio', codigo: 'SRV-014', duracionMinutos: 30 },
 
   {
     nombre: 'Cepillo dental suave',
@@ -319,26 +395,102 @@ const DEMO_CATALOG: DemoItem[] = [
   },
 ];
 
+/**
+ * The Madrid demo clinic's catalogue, in cents of a euro: dental care (exempt from IVA), aesthetic
+ * treatments and goods (21 %), as Spain's tax rules give them.
+ */
+const MADRID_CATALOG: DemoItem[] = [
+  {
+    nombre: 'Primera visita y diagnóstico',
+    categoria: 'servicio',
+    codigo: 'S-01',
+    precioVenta: 4000,
+    duracionMinutos: 30,
+  },
+  { nombre: 'Limpieza bucal', categoria: 'servicio', codigo: 'S-02', precioVenta: 5500, duracionMinutos: 45 },
+  { nombre: 'Empaste de composite', categoria: 'servicio', codigo: 'S-03', precioVenta: 6000, duracionMinutos: 45 },
+  { nombre: 'Endodoncia molar', categoria: 'servicio', codigo: 'S-04', precioVenta: 26000, duracionMinutos: 90 },
+  {
+    nombre: 'Blanqueamiento en clínica',
+    categoria: 'servicio',
+    codigo: 'S-05',
+    precioVenta: 25000,
+    duracionMinutos: 60,
+    estetico: true,
+  },
+  {
+    nombre: 'Carilla estética de composite',
+    categoria: 'servicio',
+    codigo: 'S-06',
+    descripcion: 'Por diente',
+    precioVenta: 18000,
+    duracionMinutos: 60,
+    estetico: true,
+  },
+  {
+    nombre: 'Colutorio con clorhexidina 500 ml',
+    categoria: 'producto',
+    codigo: 'P-01',
+    precioVenta: 895,
+    stock: [24, 6, 6],
+    unidadMedida: 'unidad',
+  },
+  {
+    nombre: 'Cepillo interdental (pack de 6)',
+    categoria: 'producto',
+    codigo: 'P-02',
+    precioVenta: 650,
+    stock: [30, 10, 4],
+    unidadMedida: 'unidad',
+  },
+  {
+    nombre: 'Guantes de nitrilo (caja de 100)',
+    categoria: 'insumo',
+    codigo: 'I-01',
+    precioCompra: 790,
+    stock: [12, 4, 3],
+    unidadMedida: 'caja',
+  },
+];
+
 const DAY_MS = 86_400_000;
 const ASSISTANT_ID = DEMO_TEAM.members[1].id;
 
+/** The demo clinic's catalogue (pesos); its services' kits use its supplies. */
+export const seedDemoCatalog = (tx: Executor) =>
+  seedCatalog(tx, DEMO_CLINIC, DEMO_CATALOG, { owner: DEMO_CLINIC.owner.id, assistant: ASSISTANT_ID });
+
+/** The Madrid demo clinic's catalogue (euros): its owner counted and used the stock. */
+export const seedDemoMadridCatalog = (tx: Executor) =>
+  seedCatalog(tx, DEMO_MADRID_CLINIC, MADRID_CATALOG, {
+    owner: DEMO_MADRID_CLINIC.owner.id,
+    assistant: DEMO_MADRID_CLINIC.owner.id,
+  });
+
 /**
- * The demo clinic's catalogue: services with prices, products for sale and supplies with stock, a
- * few at or below their minimum. Each stock has its movements (the initial count two months ago,
- * then what was used), so they add up to it like a real one. A clinic with items is left as it is.
+ * A demo clinic's catalogue: services with prices, lengths and kits, products for sale and supplies
+ * with stock, a few at or below their minimum, each with its country's default tax for its kind. Each
+ * stock has its movements (the initial count two months ago, then what was used), so they add up to
+ * it like a real one. A clinic with items is left as it is.
  */
-export async function seedDemoCatalog(tx: Executor): Promise<void> {
+async function seedCatalog(
+  tx: Executor,
+  clinic: { id: string; pais: string },
+  catalog: DemoItem[],
+  authors: { owner: string; assistant: string },
+): Promise<void> {
   const [existing] = await tx
     .select({ id: productos.id })
     .from(productos)
-    .where(eq(productos.clinicaId, DEMO_CLINIC.id))
+    .where(eq(productos.clinicaId, clinic.id))
     .limit(1);
   if (existing) return;
+  const place = { pais: parseCountry(clinic.pais) };
   const rows = await tx
     .insert(productos)
     .values(
-      DEMO_CATALOG.map((item) => ({
-        clinicaId: DEMO_CLINIC.id,
+      catalog.map((item) => ({
+        clinicaId: clinic.id,
         nombre: item.nombre,
         categoria: item.categoria,
         codigo: item.codigo,
@@ -348,16 +500,27 @@ export async function seedDemoCatalog(tx: Executor): Promise<void> {
         stockActual: item.stock?.[0] ?? null,
         stockMinimo: item.stock?.[1] ?? null,
         unidadMedida: item.unidadMedida ?? null,
+        duracionMinutos: item.duracionMinutos ?? null,
+        estetico: item.estetico ?? false,
+        tipoImpuesto: defaultTaxType(place, item.estetico ? 'servicioEstetico' : item.categoria),
       })),
     )
     .returning({ id: productos.id, codigo: productos.codigo });
   const idOf = new Map(rows.map((r) => [r.codigo, r.id]));
+  const kits = catalog.flatMap((item) =>
+    (item.kit ?? []).map(([codigo, cantidad]) => ({
+      servicioId: idOf.get(item.codigo)!,
+      insumoId: idOf.get(codigo)!,
+      cantidad,
+    })),
+  );
+  if (kits.length) await tx.insert(kitsServicio).values(kits);
   const now = Date.now();
-  const movements = DEMO_CATALOG.flatMap((item, i) => {
+  const movements = catalog.flatMap((item, i) => {
     if (!item.stock) return [];
     const [stock, , used] = item.stock;
     const productoId = idOf.get(item.codigo)!;
-    const common = { productoId, clinicaId: DEMO_CLINIC.id };
+    const common = { productoId, clinicaId: clinic.id };
     const counted = stock + used;
     return [
       ...(counted > 0
@@ -367,7 +530,7 @@ export async function seedDemoCatalog(tx: Executor): Promise<void> {
               cantidad: counted,
               motivo: 'ajuste',
               stockResultante: counted,
-              autorId: DEMO_CLINIC.owner.id,
+              autorId: authors.owner,
               fechaCreacion: new Date(now - 60 * DAY_MS),
             },
           ]
@@ -379,7 +542,7 @@ export async function seedDemoCatalog(tx: Executor): Promise<void> {
               cantidad: -used,
               motivo: 'consumo',
               stockResultante: stock,
-              autorId: ASSISTANT_ID,
+              autorId: authors.assistant,
               fechaCreacion: new Date(now - (3 + (i % 20)) * DAY_MS),
             },
           ]

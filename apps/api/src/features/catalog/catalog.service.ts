@@ -9,11 +9,14 @@ import {
   type CatalogTab,
   type ItemCategory,
   type ItemData,
+  type KitLineData,
   type LowStockList,
+  defaultTaxType,
+  taxTypesOf,
   type MovementReason,
   type UpdateItemData,
 } from '@odontia/shared';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { containsPattern } from '../../db/search.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
@@ -22,13 +25,15 @@ import { preparedStatement } from '../../db/prepared.ts';
 import {
   belowMinimum,
   clinicas,
+  kitsServicio,
   movimientosStock,
   productos,
   productosConteo,
   usuarios,
 } from '../../db/schema/index.ts';
+import { clinicPlace } from '../../platform/clinic-place.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
-import { AppError, conflict, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { adjustStock, refreshStockAlert } from '../../platform/stock.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
@@ -51,7 +56,11 @@ const listColumns = {
   unidadMedida: productos.unidadMedida,
   activo: productos.activo,
   bajoMinimo: belowMinimum(productos),
+  duracionMinutos: productos.duracionMinutos,
 };
+
+/** The supplies of a service's kit. */
+const insumos = alias(productos, 'insumos');
 
 /** The supplier's product an item receives (store deliveries), and its clinic. */
 const suministrados = alias(productos, 'suministrados');
@@ -62,6 +71,9 @@ const itemColumns = {
   ...listColumns,
   descripcion: productos.descripcion,
   stockMinimo: productos.stockMinimo,
+  tipoImpuesto: productos.tipoImpuesto,
+  estetico: productos.estetico,
+  codigoCups: productos.codigoCups,
   imagenUrl: productos.imagenUrl,
   suministradoId: suministrados.id,
   suministradoNombre: suministrados.nombre,
@@ -210,9 +222,24 @@ export async function getItem(db: Executor, clinicaId: string, id: string): Prom
     .where(and(eq(movimientosStock.productoId, id), eq(movimientosStock.clinicaId, clinicaId)))
     .orderBy(desc(movimientosStock.fechaCreacion), desc(movimientosStock.id))
     .limit(CATALOG_MOVEMENTS_SHOWN);
+  const kit =
+    item.categoria === 'servicio'
+      ? await db
+          .select({
+            insumoId: kitsServicio.insumoId,
+            nombre: insumos.nombre,
+            unidadMedida: insumos.unidadMedida,
+            cantidad: kitsServicio.cantidad,
+          })
+          .from(kitsServicio)
+          .innerJoin(insumos, eq(insumos.id, kitsServicio.insumoId))
+          .where(eq(kitsServicio.servicioId, id))
+          .orderBy(insumos.nombre, insumos.id)
+      : [];
   const { suministradoId, suministradoNombre, proveedorNombre, ...fields } = item;
   return {
     ...fields,
+    kit,
     productoProveedor:
       suministradoId && suministradoNombre !== null && proveedorNombre !== null
         ? { id: suministradoId, nombre: suministradoNombre, proveedor: proveedorNombre }
@@ -246,16 +273,58 @@ type Author = { clinicaId: string; userId: string };
 export async function createItem(db: Database, member: Author, data: ItemData): Promise<CatalogItem> {
   return guardCodigo(() =>
     db.transaction(async (tx) => {
-      const { stockActual, ...fields } = data;
+      const { stockActual, kit, ...fields } = data;
       const initial = stockActual === null ? null : 0;
       const [row] = await tx
         .insert(productos)
-        .values({ ...fields, clinicaId: member.clinicaId, stockActual: initial })
+        .values({
+          ...fields,
+          tipoImpuesto: await taxTypeFor(tx, member.clinicaId, data),
+          clinicaId: member.clinicaId,
+          stockActual: initial,
+        })
         .returning({ id: productos.id });
       await setStock(tx, member, row.id, initial, stockActual);
+      await setKit(tx, member.clinicaId, row.id, kit);
       return (await getItem(tx, member.clinicaId, row.id))!;
     }),
   );
+}
+
+/**
+ * The tax type an item is saved with: the one chosen, which must be one of the clinic's country's, or
+ * the country's default for the item's kind (issue 23: taxes are data of the country).
+ */
+async function taxTypeFor(
+  tx: Executor,
+  clinicaId: string,
+  item: { categoria: ItemCategory; estetico: boolean; tipoImpuesto: string | null },
+): Promise<string> {
+  const place = await clinicPlace(tx, clinicaId);
+  if (item.tipoImpuesto === null) {
+    return defaultTaxType(place, item.categoria === 'servicio' && item.estetico ? 'servicioEstetico' : item.categoria);
+  }
+  if (!taxTypesOf(place).some((t) => t.codigo === item.tipoImpuesto)) {
+    throw unprocessable(CATALOG_MESSAGES.tipoImpuestoInvalid, 'tipoImpuesto');
+  }
+  return item.tipoImpuesto;
+}
+
+/**
+ * Replaces a service's supplies kit (an empty one for any other kind). Every supply must be one of the
+ * clinic's insumos; anything else is refused and nothing changes (the caller's transaction).
+ */
+async function setKit(tx: Executor, clinicaId: string, servicioId: string, kit: KitLineData[]): Promise<void> {
+  if (kit.length) {
+    const ids = kit.map((l) => l.insumoId);
+    const [{ found }] = await tx
+      .select({ found: sql<number>`count(*)::int` })
+      .from(productos)
+      .where(and(inArray(productos.id, ids), eq(productos.clinicaId, clinicaId), eq(productos.categoria, 'insumo')));
+    if (found !== ids.length) throw unprocessable(CATALOG_MESSAGES.kitInsumoInvalid, 'kit');
+  }
+  await tx.delete(kitsServicio).where(eq(kitsServicio.servicioId, servicioId));
+  if (kit.length) await tx.insert(kitsServicio).values(kit.map((l) => ({ servicioId, ...l })));
 }
 
 /**
@@ -277,12 +346,17 @@ export async function updateItem(
         .where(and(eq(productos.id, id), eq(productos.clinicaId, member.clinicaId)))
         .for('update');
       if (!current) return null;
-      const { stockActual, ...fields } = data;
+      const { stockActual, kit, ...fields } = data;
       await tx
         .update(productos)
-        .set({ ...fields, fechaActualizacion: new Date() })
+        .set({
+          ...fields,
+          tipoImpuesto: await taxTypeFor(tx, member.clinicaId, data),
+          fechaActualizacion: new Date(),
+        })
         .where(and(eq(productos.id, id), eq(productos.clinicaId, member.clinicaId)));
       await setStock(tx, member, id, current.stockActual, stockActual);
+      await setKit(tx, member.clinicaId, id, kit);
       await refreshStockAlert(tx, member.clinicaId, id);
       return getItem(tx, member.clinicaId, id);
     }),

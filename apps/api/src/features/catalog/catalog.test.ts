@@ -276,6 +276,7 @@ describe('low stock (the supplier dashboard)', () => {
     // Four pages of well-stocked items come first by name; the low ones are after them.
     await t.db.insert(productos).values(
       Array.from({ length: CATALOG_PAGE_SIZE * 4 }, (_, i) => ({
+        tipoImpuesto: 'ES_IVA_21',
         clinicaId: owner.clinica.id,
         nombre: `A sobrado ${String(i).padStart(3, '0')}`,
         categoria: 'insumo' as const,
@@ -300,6 +301,7 @@ describe('low stock (the supplier dashboard)', () => {
     // Many low items: the first ones by name, and how many there are.
     await t.db.insert(productos).values(
       Array.from({ length: LOW_STOCK_LIST_SIZE + 5 }, (_, i) => ({
+        tipoImpuesto: 'ES_IVA_21',
         clinicaId: owner.clinica.id,
         nombre: `B bajo ${String(i).padStart(2, '0')}`,
         categoria: 'insumo' as const,
@@ -502,5 +504,93 @@ describe('image', () => {
     expect(text.status).toBe(415);
     expect((await api(ana.cookie, `/${item.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await t.request(saved.imagenUrl!)).status).toBe(404);
+  });
+});
+
+describe('taxes and services (issue 23)', () => {
+  it("gives a new item its country's default tax for its kind, and keeps a tax the clinic chose of its country", async () => {
+    // Ana's clinic is in Madrid: dental care is exempt, aesthetic services and goods pay 21 %.
+    expect((await create(ana, { nombre: 'Revisión', categoria: 'servicio' })).tipoImpuesto).toBe('ES_EXENTO');
+    expect((await create(ana, { nombre: 'Blanqueamiento', categoria: 'servicio', estetico: true })).tipoImpuesto).toBe(
+      'ES_IVA_21',
+    );
+    expect((await create(ana, { nombre: 'Cepillo', categoria: 'producto' })).tipoImpuesto).toBe('ES_IVA_21');
+    const chosen = await create(ana, { nombre: 'Pasta', categoria: 'producto', tipoImpuesto: 'ES_EXENTO' });
+    expect(chosen.tipoImpuesto).toBe('ES_EXENTO');
+  });
+
+  it('refuses a tax of another country with a message on the field, and saves nothing', async () => {
+    const res = await api(ana.cookie, '', {
+      method: 'POST',
+      json: { nombre: 'Con IVA colombiano', categoria: 'producto', tipoImpuesto: 'CO_IVA_19' },
+    });
+    expect(res.status).toBe(422);
+    expect((await errorOf(res)).fields).toEqual({ tipoImpuesto: CATALOG_MESSAGES.tipoImpuestoInvalid });
+    expect((await list(ana, '?q=colombiano')).total).toBe(0);
+  });
+
+  it('keeps a service’s length, CUPS code and kit of the clinic’s supplies, and drops them for other kinds', async () => {
+    const guantes = await create(ana, { nombre: 'Guantes kit', stockActual: 50 });
+    const anestesia = await create(ana, { nombre: 'Anestesia kit', stockActual: 20 });
+    const servicio = await create(ana, {
+      nombre: 'Extracción con kit',
+      categoria: 'servicio',
+      duracionMinutos: '30',
+      codigoCups: '23.01.01',
+      kit: [
+        { insumoId: guantes.id, cantidad: 2 },
+        { insumoId: anestesia.id, cantidad: 1 },
+      ],
+    });
+    expect(servicio).toMatchObject({ duracionMinutos: 30, codigoCups: '230101', estetico: false });
+    expect(servicio.kit).toEqual([
+      { insumoId: anestesia.id, nombre: 'Anestesia kit', unidadMedida: null, cantidad: 1 },
+      { insumoId: guantes.id, nombre: 'Guantes kit', unidadMedida: null, cantidad: 2 },
+    ]);
+    // Saved again without the supply: the kit is what the form sends.
+    const res = await api(ana.cookie, `/${servicio.id}`, {
+      method: 'PUT',
+      json: { ...formOf(servicio), duracionMinutos: 45, kit: [{ insumoId: guantes.id, cantidad: 3 }] },
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as CatalogItem).kit).toEqual([
+      { insumoId: guantes.id, nombre: 'Guantes kit', unidadMedida: null, cantidad: 3 },
+    ]);
+    const producto = await create(ana, {
+      nombre: 'No es servicio',
+      categoria: 'producto',
+      duracionMinutos: 30,
+      kit: [],
+    });
+    expect(producto).toMatchObject({ duracionMinutos: null, codigoCups: null, kit: [] });
+  });
+
+  it('refuses a kit with another clinic’s supply, a product, a repeated supply or a bad quantity, and changes nothing', async () => {
+    const propio = await create(ana, { nombre: 'Gasas kit' });
+    const producto = await create(ana, { nombre: 'Cepillo kit', categoria: 'producto' });
+    const ajeno = await create(beto, { nombre: 'Gasas de Beto' });
+    const servicio = await create(ana, {
+      nombre: 'Limpieza con kit',
+      categoria: 'servicio',
+      kit: [{ insumoId: propio.id, cantidad: 1 }],
+    });
+    for (const [kit, message] of [
+      [[{ insumoId: ajeno.id, cantidad: 1 }], CATALOG_MESSAGES.kitInsumoInvalid],
+      [[{ insumoId: producto.id, cantidad: 1 }], CATALOG_MESSAGES.kitInsumoInvalid],
+      [
+        [
+          { insumoId: propio.id, cantidad: 1 },
+          { insumoId: propio.id, cantidad: 2 },
+        ],
+        CATALOG_MESSAGES.kitRepeated,
+      ],
+      [[{ insumoId: propio.id, cantidad: 0 }], CATALOG_MESSAGES.kitCantidadInvalid],
+    ] as const) {
+      const res = await api(ana.cookie, `/${servicio.id}`, { method: 'PUT', json: { ...formOf(servicio), kit } });
+      expect(res.status, JSON.stringify(kit)).toBeGreaterThanOrEqual(400);
+      expect(JSON.stringify((await errorOf(res)).fields)).toContain(message);
+    }
+    const unchanged = (await (await api(ana.cookie, `/${servicio.id}`)).json()) as CatalogItem;
+    expect(unchanged.kit).toEqual([{ insumoId: propio.id, nombre: 'Gasas kit', unidadMedida: null, cantidad: 1 }]);
   });
 });

@@ -3,7 +3,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database, Executor } from '../../db/client.ts';
-import { DEMO_CLINIC, DEMO_SUPPLIER, type DemoSeedContext } from '../../seed/demo.ts';
+import { DEMO_CLINIC, DEMO_MADRID_CLINIC, DEMO_SUPPLIER, type DemoSeedContext } from '../../seed/demo.ts';
 import { account, clinicas, perfilesUsuario, user } from '../../db/schema/index.ts';
 import { createClinic, setClinicLogo } from './clinic.service.ts';
 
@@ -75,7 +75,7 @@ export async function seedDemoClinic(tx: Executor, { storage }: DemoSeedContext)
   await tx
     .update(clinicas)
     .set({
-      descripcion: 'Clínica familiar en el barrio de Salamanca: prevención, ortodoncia e implantes.',
+      descripcion: 'Clínica familiar en el barrio Chicó: prevención, ortodoncia e implantes.',
       especialidades: ['odontologia-general', 'ortodoncia', 'implantologia'],
       // The hours of the demo's appointments (seeded on weekdays, 09:00-14:00 and 16:00-20:00).
       horario: [
@@ -86,6 +86,26 @@ export async function seedDemoClinic(tx: Executor, { storage }: DemoSeedContext)
     .where(eq(clinicas.id, DEMO_CLINIC.id));
   const logo = await sharp(Buffer.from(DEMO_LOGO_SVG)).png().toBuffer();
   await setClinicLogo(tx as unknown as Database, storage, DEMO_CLINIC.id, new Uint8Array(logo));
+}
+
+/**
+ * Demo data: the small demo clinic in Madrid (issue 23), which counts in euros; its catalogue shows
+ * Spain's taxes (seedDemoCatalog). Set up like the big one: hours, finished first steps but the team.
+ */
+export async function seedDemoMadridClinic(tx: Executor): Promise<void> {
+  const { owner, ...clinic } = DEMO_MADRID_CLINIC;
+  await seedOwnedClinic(tx, owner, clinic);
+  await tx
+    .update(clinicas)
+    .set({
+      descripcion: 'Odontología general y estética junto al Retiro.',
+      especialidades: ['odontologia-general', 'estetica-dental'],
+      horario: [
+        { dias: 'Lunes a jueves', horas: '09:30 - 19:30' },
+        { dias: 'Viernes', horas: '09:30 - 15:00' },
+      ],
+    })
+    .where(eq(clinicas.id, DEMO_MADRID_CLINIC.id));
 }
 
 /** Demo data: the supplier whose catalogue the store sells (DESIGN §1), with its own administrator. */

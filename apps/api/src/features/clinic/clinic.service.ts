@@ -1,6 +1,9 @@
 import {
   CLINIC_MESSAGES,
+  clinicCountry,
   clinicZoneFor,
+  currencyOf,
+  type CurrencyCode,
   countryOf,
   DEFAULT_CONSENT_TEMPLATES,
   DEFAULT_NOTE_TEMPLATES,
@@ -10,15 +13,17 @@ import {
   parseCountry,
   type ClinicData,
 } from '@odontia/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import {
   clinicas,
+  pedidos,
   perfilesUsuario,
   permisos,
   permisosRol,
   plantillasConsentimientos,
   plantillasNotas,
+  productos,
   rolesClinica,
   user,
   usuarios,
@@ -61,6 +66,7 @@ export async function createClinic(
   try {
     const pais = parseCountry(data.pais);
     const ciudad = data.ciudad ?? null;
+    const zonaHoraria = zoneAfter({ pais: null, ciudad: null, zonaHoraria: null }, { ...data, pais, ciudad }, 'place');
     return await db.transaction(async (tx) => {
       const [clinica] = await tx
         .insert(clinicas)
@@ -73,7 +79,8 @@ export async function createClinic(
           ciudad,
           direccion: data.direccion ?? null,
           logoUrl: data.logoUrl ?? null,
-          zonaHoraria: zoneAfter({ pais: null, ciudad: null, zonaHoraria: null }, { ...data, pais, ciudad }, 'place'),
+          zonaHoraria,
+          moneda: currencyOf({ pais, zonaHoraria }),
         })
         .returning();
 
@@ -152,6 +159,7 @@ const clinicColumns = {
   pais: clinicas.pais,
   ciudad: clinicas.ciudad,
   zonaHoraria: clinicas.zonaHoraria,
+  moneda: sql<CurrencyCode>`${clinicas.moneda}`,
   fechaActualizacion: clinicas.fechaActualizacion,
 };
 
@@ -185,19 +193,57 @@ export async function getClinic(db: Executor, clinicaId: string) {
   return row ?? null;
 }
 
-/** Changes the clinic in the caller's transaction; its zone follows `zoneAfter`. */
+/**
+ * Changes the clinic in the caller's transaction; its zone follows `zoneAfter` and its currency its
+ * country. A clinic with amounts (prices, orders) keeps its currency: a move to a country of another
+ * currency is refused, since every amount it has would change meaning. One without them takes the
+ * new currency, and its items the new country's default taxes.
+ */
 async function changeClinic(tx: Transaction, clinicaId: string, data: ClinicData, follow: 'place' | 'current') {
   const [current] = await tx
-    .select({ pais: clinicas.pais, ciudad: clinicas.ciudad, zonaHoraria: clinicas.zonaHoraria })
+    .select({
+      pais: clinicas.pais,
+      ciudad: clinicas.ciudad,
+      zonaHoraria: clinicas.zonaHoraria,
+      moneda: clinicas.moneda,
+    })
     .from(clinicas)
     .where(eq(clinicas.id, clinicaId))
     .for('update');
+  const zonaHoraria = zoneAfter(current!, data, follow);
+  const pais = data.pais !== undefined ? data.pais : current!.pais;
+  const place = { pais, zonaHoraria: zonaHoraria ?? current!.zonaHoraria };
+  const moneda = currencyOf(place);
+  if (moneda !== current!.moneda) {
+    if (await hasAmounts(tx, clinicaId)) throw unprocessable(CLINIC_MESSAGES.monedaFija, 'pais');
+    const defaults = clinicCountry(place).impuestoPorDefecto;
+    await tx
+      .update(productos)
+      .set({
+        tipoImpuesto: sql`case when ${productos.categoria} = 'servicio' and ${productos.estetico} then ${defaults.servicioEstetico}
+          when ${productos.categoria} = 'servicio' then ${defaults.servicio}
+          when ${productos.categoria} = 'insumo' then ${defaults.insumo} else ${defaults.producto} end`,
+      })
+      .where(eq(productos.clinicaId, clinicaId));
+  }
   const [row] = await tx
     .update(clinicas)
-    .set({ ...data, zonaHoraria: zoneAfter(current!, data, follow), fechaActualizacion: new Date() })
+    .set({ ...data, zonaHoraria, moneda, fechaActualizacion: new Date() })
     .where(eq(clinicas.id, clinicaId))
     .returning(clinicColumns);
   return row!;
+}
+
+/** The clinic has an amount in its currency: a price in its catalogue, or an order it bought or sold. */
+async function hasAmounts(tx: Executor, clinicaId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({
+      found: sql<boolean>`exists (select 1 from ${productos} where ${productos.clinicaId} = ${clinicaId}
+          and (${productos.precioVenta} is not null or ${productos.precioCompra} is not null))
+        or exists (select 1 from ${pedidos} where ${pedidos.clinicaId} = ${clinicaId} or ${pedidos.proveedorId} = ${clinicaId})`,
+    })
+    .from(sql`(select 1) as uno`);
+  return Boolean(row?.found);
 }
 
 /** 'Configuración de la Clínica': an undefined place field or zone is left as it is. */

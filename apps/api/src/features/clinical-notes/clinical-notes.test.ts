@@ -45,11 +45,16 @@ beforeAll(async () => {
   asistente = await addTeamMember(t, ana.clinica.id, 'Asistente', 'asistente');
   [{ id: servicio }] = await t.db
     .insert(productos)
-    .values({ clinicaId: ana.clinica.id, nombre: 'Obturación simple', categoria: 'servicio' })
+    .values({
+      tipoImpuesto: 'ES_IVA_21',
+      clinicaId: ana.clinica.id,
+      nombre: 'Obturación simple',
+      categoria: 'servicio',
+    })
     .returning({ id: productos.id });
   [{ id: otroServicio }] = await t.db
     .insert(productos)
-    .values({ clinicaId: beto.clinica.id, nombre: 'Limpieza', categoria: 'servicio' })
+    .values({ tipoImpuesto: 'ES_IVA_21', clinicaId: beto.clinica.id, nombre: 'Limpieza', categoria: 'servicio' })
     .returning({ id: productos.id });
 });
 afterAll(() => t.close());
@@ -548,7 +553,7 @@ describe('a signed note on the chart (issue 22)', () => {
   beforeAll(async () => {
     [{ id: corona }] = await t.db
       .insert(productos)
-      .values({ clinicaId: ana.clinica.id, nombre: 'Corona', categoria: 'servicio' })
+      .values({ tipoImpuesto: 'ES_IVA_21', clinicaId: ana.clinica.id, nombre: 'Corona', categoria: 'servicio' })
       .returning({ id: productos.id });
   });
 

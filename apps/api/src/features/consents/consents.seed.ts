@@ -2,7 +2,7 @@ import { consentInputSchema, DEFAULT_CONSENT_TEMPLATES, isMinor, todayInZone } f
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { rowsOf, type Executor } from '../../db/client.ts';
-import { DEMO_CLINIC, seededRandom, type DemoSeedContext } from '../../seed/demo.ts';
+import { DEMO_CLINIC, DEMO_ZONE, seededRandom, type DemoSeedContext } from '../../seed/demo.ts';
 import { signConsent } from './consents.service.ts';
 
 /** How many of the demo clinic's patients seen in the past get a signed consent. */
@@ -64,7 +64,7 @@ export async function seedDemoConsents(tx: Executor, { storage }: DemoSeedContex
     const plantillaId = templateId(kind);
     if (!plantillaId) continue;
     const fecha = new Date(visit.fin);
-    const minor = isMinor(visit.fecha_nacimiento, todayInZone('Europe/Madrid', fecha));
+    const minor = isMinor(visit.fecha_nacimiento, todayInZone(DEMO_ZONE, fecha));
     const data = consentInputSchema.parse({
       plantillaId,
       firmante: minor ? 'tutor' : 'paciente',

@@ -36,9 +36,13 @@ describe("'Primeros pasos' (GET /api/panel/primeros-pasos)", () => {
       especialidad: 'ortodoncia',
       color: 'blue',
     });
-    await t.db
-      .insert(productos)
-      .values({ clinicaId: other.clinica.id, nombre: 'Guantes', categoria: 'insumo', codigo: 'G-1' });
+    await t.db.insert(productos).values({
+      tipoImpuesto: 'ES_IVA_21',
+      clinicaId: other.clinica.id,
+      nombre: 'Guantes',
+      categoria: 'insumo',
+      codigo: 'G-1',
+    });
     await addTeamMember(t, other.clinica.id, 'Recepción', 'recepcion');
     expect((await steps(owner.cookie)).body).toEqual(none);
 
@@ -60,9 +64,13 @@ describe("'Primeros pasos' (GET /api/panel/primeros-pasos)", () => {
       .update(clinicas)
       .set({ especialidades: ['ortodoncia'], logoUrl: '/files/logos/x/logo.webp' })
       .where(eq(clinicas.id, owner.clinica.id));
-    await t.db
-      .insert(productos)
-      .values({ clinicaId: owner.clinica.id, nombre: 'Limpieza', categoria: 'servicio', codigo: 'L-1' });
+    await t.db.insert(productos).values({
+      tipoImpuesto: 'ES_IVA_21',
+      clinicaId: owner.clinica.id,
+      nombre: 'Limpieza',
+      categoria: 'servicio',
+      codigo: 'L-1',
+    });
     expect((await steps(owner.cookie)).body).toEqual({
       perfil: true,
       dentistas: true,

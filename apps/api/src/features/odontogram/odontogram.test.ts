@@ -176,7 +176,7 @@ describe('etapas and dentición (issue 22)', () => {
   async function newItem(owner: Owner, nombre: string, categoria: 'servicio' | 'producto' = 'servicio') {
     const [row] = await t.db
       .insert(productos)
-      .values({ clinicaId: owner.clinica.id, nombre, categoria })
+      .values({ tipoImpuesto: 'ES_IVA_21', clinicaId: owner.clinica.id, nombre, categoria })
       .returning({ id: productos.id });
     return row.id;
   }

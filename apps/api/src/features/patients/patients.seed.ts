@@ -1,6 +1,6 @@
 import { todayInZone, type PatientStatus, type Gender } from '@odontia/shared';
 import type { Executor } from '../../db/client.ts';
-import { DEMO_CLINIC, seededRandom } from '../../seed/demo.ts';
+import { DEMO_CLINIC, DEMO_ZONE, seededRandom } from '../../seed/demo.ts';
 import { pacientes } from '../../db/schema/index.ts';
 import type { DemoSeedContext } from '../../seed/demo.ts';
 import { makeKey, publicUrl } from '../../platform/storage/storage.ts';
@@ -9,45 +9,33 @@ import { APELLIDOS, NOMBRES_COMPUESTOS, NOMBRES_HOMBRE, NOMBRES_MUJER, NOTAS } f
 
 export const DEMO_PATIENT_COUNT = 200;
 
-const CALLES = [
-  'Calle de Alcalá',
-  'Calle de Goya',
-  'Calle de Serrano',
-  'Calle de Velázquez',
-  'Calle de Toledo',
-  'Calle de Atocha',
-  'Calle de Bravo Murillo',
-  'Calle de Princesa',
-  'Calle de Arturo Soria',
-  'Calle de López de Hoyos',
-  'Paseo de las Delicias',
-  'Calle de O’Donnell',
-  'Calle de Embajadores',
-  'Avenida de América',
-  'Calle de Fuencarral',
-  'Calle del General Ricardos',
-  'Calle de Hortaleza',
-  'Calle de Ríos Rosas',
-  'Avenida de la Albufera',
-  'Calle de Sainz de Baranda',
+/** Bogotá's addresses: a street of the grid and its number, a flat, a neighbourhood. */
+const VIAS = ['Calle', 'Calle', 'Carrera', 'Carrera', 'Avenida Calle', 'Avenida Carrera', 'Transversal', 'Diagonal'];
+const BARRIOS = [
+  'Chicó',
+  'Chapinero',
+  'Usaquén',
+  'Cedritos',
+  'Teusaquillo',
+  'La Soledad',
+  'Galerías',
+  'Modelia',
+  'Niza',
+  'Santa Bárbara',
+  'Rosales',
+  'Pasadena',
+  'Colina Campestre',
+  'Salitre',
 ];
-const CODIGOS_POSTALES = [
-  '28001',
-  '28003',
-  '28005',
-  '28007',
-  '28009',
-  '28010',
-  '28012',
-  '28015',
-  '28019',
-  '28020',
-  '28028',
-  '28030',
-  '28033',
-  '28043',
+const INTERIORES = [
+  'Apto 201',
+  'Apto 302',
+  'Apto 504',
+  'Casa 12',
+  'Torre 2 Apto 803',
+  'Interior 3 Apto 101',
+  'Apto 1102',
 ];
-const PISOS = ['1º A', '2º B', '3º C', '4º D', 'Bajo', '5º Izda.', '2º Dcha.', '6º A', '1º Dcha.', '3º Izda.'];
 const NOTAS_MENORES = [
   'Menor de edad: acude con su madre o su padre.',
   'Selladores de fisuras en los molares permanentes.',
@@ -90,7 +78,7 @@ type DemoPatient = {
 
 /**
  * The demo clinic's patients, built from `random` alone: names, contact details, ages and visits
- * as a neighbourhood clinic in Madrid would have them. Dates are relative to `today`, so visits stay
+ * as a neighbourhood clinic in Bogotá would have them. Dates are relative to `today`, so visits stay
  * plausible whenever the demo is installed: last visits in the past, next visits ahead.
  */
 export function buildDemoPatients(random: () => number, today: string, count = DEMO_PATIENT_COUNT): DemoPatient[] {
@@ -124,18 +112,20 @@ export function buildDemoPatients(random: () => number, today: string, count = D
       emails.add(candidate);
       email = candidate;
     }
-    // Mobiles mostly (6xx or 7xx), a few Madrid landlines; written the ways people write them.
+    // Mobiles mostly (3xx), a few Bogotá landlines (601); written the ways people write them.
     const roll2 = random();
     const telefono =
       roll2 < 0.05
         ? null
         : roll2 < 0.15
-          ? `91 ${digits(3)} ${digits(2)} ${digits(2)}`
+          ? `601 ${digits(3)} ${digits(4)}`
           : roll2 < 0.3
-            ? `+34 6${digits(2)} ${digits(3)} ${digits(3)}`
-            : `${pick(['6', '6', '6', '7'])}${digits(2)} ${digits(3)} ${digits(3)}`;
+            ? `+57 3${digits(2)} ${digits(3)} ${digits(4)}`
+            : `3${pick(['0', '1', '1', '2', '5'])}${digits(1)} ${digits(3)} ${digits(4)}`;
     const direccion =
-      random() < 0.8 ? `${pick(CALLES)} ${between(1, 180)}, ${pick(PISOS)}, ${pick(CODIGOS_POSTALES)} Madrid` : null;
+      random() < 0.8
+        ? `${pick(VIAS)} ${between(1, 170)} # ${between(1, 120)}-${between(1, 99)}, ${pick(INTERIORES)}, ${pick(BARRIOS)}, Bogotá`
+        : null;
     const estado: PatientStatus = random() < 0.85 ? 'activo' : 'inactivo';
     // Active patients came in the last two years; inactive ones have not come for over a year.
     const ultimaVisita =
@@ -180,7 +170,7 @@ export function buildDemoPatients(random: () => number, today: string, count = D
  */
 export async function seedDemoPatients(tx: Executor, { storage }: DemoSeedContext): Promise<void> {
   const random = seededRandom(20_260_301);
-  const patients = buildDemoPatients(random, todayInZone());
+  const patients = buildDemoPatients(random, todayInZone(DEMO_ZONE));
   const results = await Promise.allSettled(
     patients.map(async (p, i) => {
       if (!p.conFoto) return null;

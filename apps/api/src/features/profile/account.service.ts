@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import type { CurrencyCode } from '@odontia/shared';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { clinicas } from '../../db/schema/index.ts';
 import { loadMember } from '../../platform/session.ts';
@@ -22,6 +23,8 @@ export async function getCurrentAccount(db: Database, userId: string) {
           // The clinic's date rules on the web: its "today" and the first day of its weeks.
           pais: clinicas.pais,
           zonaHoraria: clinicas.zonaHoraria,
+          // How its amounts are written (issue 23).
+          moneda: sql<CurrencyCode>`${clinicas.moneda}`,
           esProveedor: clinicas.esProveedor,
         })
         .from(clinicas)

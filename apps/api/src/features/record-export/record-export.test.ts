@@ -32,7 +32,12 @@ beforeAll(async () => {
   asistente = await addTeamMember(t, ana.clinica.id, 'Asistente', 'asistente');
   [{ id: servicio }] = await t.db
     .insert(productos)
-    .values({ clinicaId: ana.clinica.id, nombre: 'Obturación simple', categoria: 'servicio' })
+    .values({
+      tipoImpuesto: 'ES_IVA_21',
+      clinicaId: ana.clinica.id,
+      nombre: 'Obturación simple',
+      categoria: 'servicio',
+    })
     .returning({ id: productos.id });
 });
 afterAll(() => t.close());

@@ -38,7 +38,7 @@ async function cartRows(db: Executor, member: Member) {
       unidadMedida: productos.unidadMedida,
       precioVenta: productos.precioVenta,
       // Still for sale to this clinic (the store's one rule): otherwise the line shows it and checkout refuses it.
-      disponible: forSale(sql`${member.clinicaId}::uuid`),
+      disponible: forSale(sql`${member.clinicaId}::uuid`, sql`${member.moneda}::text`),
       proveedorId: proveedores.id,
       proveedorNombre: proveedores.nombre,
     })

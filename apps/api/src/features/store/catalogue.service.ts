@@ -23,12 +23,13 @@ export const toStoreProduct = ({ proveedorId, proveedorNombre, ...p }: ProductRo
 
 const ph = (name: string) => sql.placeholder(name);
 const buyer = sql`${ph('clinicaId')}::uuid`;
+const buyerCurrency = sql`${ph('moneda')}::text`;
 
 type StoreRow = ProductRow & { total: number };
 
 /** The page's rows: the items for sale of `tab`, by nombre. */
 const forSaleRows = (tab: SQL) =>
-  sql`from ${productos} join ${tableRef(proveedores)} on ${proveedores.id} = ${productos.clinicaId} and ${sellsInStore()}
+  sql`from ${productos} join ${tableRef(proveedores)} on ${proveedores.id} = ${productos.clinicaId} and ${sellsInStore(buyerCurrency)}
       where ${forSaleItem(buyer)} and ${tab}`;
 const pageOf = sql`order by ${productos.nombre}, ${productos.id}
       limit ${ph('limit')}::int offset ${ph('offset')}::int`;
@@ -48,7 +49,7 @@ const storePage = (name: string, tab: (item: { categoria: AnyPgColumn }) => SQL)
           (select coalesce(sum(x.n), 0)::int
              from (select ${counted.clinicaId} as clinica_id, count(*) as n from ${tableRef(counted)}
                    where ${forSaleItem(buyer, counted)} and ${tab(counted)} group by ${counted.clinicaId}) x
-             join ${tableRef(sellers)} on ${sellers.id} = x.clinica_id and ${sellsInStore(sellers)}) as total
+             join ${tableRef(sellers)} on ${sellers.id} = x.clinica_id and ${sellsInStore(buyerCurrency, sellers)}) as total
         ${forSaleRows(tab(productos))}
         ${pageOf}`,
   );
@@ -80,6 +81,7 @@ export async function listStoreProducts(
   const run = query.q ? storeSearch : categoria === 'todos' ? storeList : storeTab;
   const params = {
     clinicaId: member.clinicaId,
+    moneda: member.moneda,
     categoria,
     q: query.q ?? '',
     limit: STORE_PAGE_SIZE,
@@ -102,6 +104,6 @@ export async function getStoreProduct(db: Executor, member: Member, id: string):
     .select(productColumns)
     .from(productos)
     .innerJoin(proveedores, eq(proveedores.id, productos.clinicaId))
-    .where(and(eq(productos.id, id), forSale(sql`${member.clinicaId}::uuid`)));
+    .where(and(eq(productos.id, id), forSale(sql`${member.clinicaId}::uuid`, sql`${member.moneda}::text`)));
   return row ? toStoreProduct(row) : null;
 }

@@ -49,7 +49,7 @@ const lockColumns = {
   nombre: productos.nombre,
   precioVenta: productos.precioVenta,
   stockActual: productos.stockActual,
-  disponible: forSale(sql`${ph('clinicaId')}::uuid`),
+  disponible: forSale(sql`${ph('clinicaId')}::uuid`, compradores.moneda),
   proveedorId: proveedores.id,
   proveedorNombre: proveedores.nombre,
   comprador: compradores.nombre,

@@ -1,5 +1,6 @@
 import {
   CATEGORIAS_ITEM,
+  defaultTaxType,
   STORE_MESSAGES,
   hasStock,
   type ItemCategory,
@@ -15,6 +16,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { detallesPedido, pedidos, productos } from '../../db/schema/index.ts';
+import { clinicPlace } from '../../platform/clinic-place.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, forbidden, unprocessable } from '../../platform/errors.ts';
 import { adjustStock } from '../../platform/stock.ts';
@@ -277,14 +279,17 @@ async function createReceivingItem(tx: Transaction, clinicaId: string, line: Ord
         .from(productos)
         .where(and(eq(productos.clinicaId, clinicaId), eq(productos.codigo, codigo)))
     ).length > 0;
+  // What a clinic receives counts stock: a product or a supply (a product if the supplier's item is gone).
+  const categoria = product && hasStock(product.categoria) ? product.categoria : 'producto';
   const [item] = await tx
     .insert(productos)
     .values({
       clinicaId,
       nombre: product?.nombre ?? line.nombre,
       descripcion: product?.descripcion ?? null,
-      // What a clinic receives counts stock: a product or a supply (a product if the supplier's item is gone).
-      categoria: product && hasStock(product.categoria) ? product.categoria : 'producto',
+      categoria,
+      // The tax its kind has in the clinic's country (the clinic may change it on the item).
+      tipoImpuesto: defaultTaxType(await clinicPlace(tx, clinicaId), categoria),
       codigo: codeTaken ? null : codigo,
       unidadMedida: product?.unidadMedida ?? null,
       stockActual: 0,

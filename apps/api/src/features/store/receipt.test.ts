@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicas, movimientosStock, productos } from '../../db/schema/index.ts';
 import {
   addTeamMember,
+  BOGOTA,
   createClinicOwner,
   createTestApp,
   errorOf,
@@ -31,7 +32,15 @@ type ItemFields = Partial<typeof productos.$inferInsert>;
 async function item(clinicaId: string, fields: ItemFields) {
   const [row] = await t.db
     .insert(productos)
-    .values({ clinicaId, nombre: 'Ítem', categoria: 'insumo', precioVenta: 10_000, stockActual: 100, ...fields })
+    .values({
+      tipoImpuesto: 'ES_IVA_21',
+      clinicaId,
+      nombre: 'Ítem',
+      categoria: 'insumo',
+      precioVenta: 10_000,
+      stockActual: 100,
+      ...fields,
+    })
     .returning({ id: productos.id });
   return row.id;
 }
@@ -87,7 +96,7 @@ describe('receiving a delivered order into the inventory', () => {
   const own: Record<string, string> = {};
   beforeAll(async () => {
     seller = await supplier('Depósito Norte');
-    buyer = await createClinicOwner(t, { nombre: 'Clínica Receptora' });
+    buyer = await createClinicOwner(t, { ...BOGOTA, nombre: 'Clínica Receptora' });
     asistente = await addTeamMember(t, buyer.clinica.id, 'Asistente', 'asistente');
     await t.db.execute(sql`update usuarios set nombres = 'Marta' where id = ${asistente.userId}`);
     const s = seller.clinica.id;
@@ -121,7 +130,7 @@ describe('receiving a delivered order into the inventory', () => {
   });
 
   async function supplier(nombre: string) {
-    const owner = await createClinicOwner(t, { nombre });
+    const owner = await createClinicOwner(t, { ...BOGOTA, nombre });
     await t.db.update(clinicas).set({ esProveedor: true }).where(eq(clinicas.id, owner.clinica.id));
     return owner;
   }
@@ -286,13 +295,13 @@ describe('receiving a delivered order into the inventory', () => {
 
     const delivered = await order(seller, buyer, [[supplied.resina, 1]]);
     // Another clinic, and the supplier, do not find it; a role without productos.editar may not.
-    const stranger = await createClinicOwner(t);
+    const stranger = await createClinicOwner(t, BOGOTA);
     expect((await plan(stranger.cookie, delivered.id)).status).toBe(404);
     expect((await plan(seller.cookie, delivered.id)).status).toBe(404);
     const dentista = await addTeamMember(t, buyer.clinica.id, 'Dentista', 'dentista');
     expect((await plan(dentista.cookie, delivered.id)).status).toBe(403);
     // Without productos.crear, a line goes into an existing item, never a new one.
-    const limited = await createClinicOwner(t, { nombre: 'Clínica limitada' });
+    const limited = await createClinicOwner(t, { ...BOGOTA, nombre: 'Clínica limitada' });
     const clerk = await addTeamMember(t, limited.clinica.id, 'Asistente', 'asistente');
     const asistentePerms = DEFAULT_ROLES.find((r) => r.rol === 'asistente')!.permisos;
     await setRolePermissions(
@@ -339,9 +348,9 @@ describe('receiving a delivered order into the inventory', () => {
 
 describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('receipts at once (PostgreSQL)', () => {
   it('two orders received at once into the same free item for different products: one links it, the other is refused', async () => {
-    const seller = await createClinicOwner(t, { nombre: 'Depósito Carrera' });
+    const seller = await createClinicOwner(t, { ...BOGOTA, nombre: 'Depósito Carrera' });
     await t.db.update(clinicas).set({ esProveedor: true }).where(eq(clinicas.id, seller.clinica.id));
-    const buyer = await createClinicOwner(t);
+    const buyer = await createClinicOwner(t, BOGOTA);
     const colleague = await addTeamMember(t, buyer.clinica.id, 'Administrador', 'admin');
     const a = await item(seller.clinica.id, { nombre: 'Algodón' });
     const b = await item(seller.clinica.id, { nombre: 'Baberos' });

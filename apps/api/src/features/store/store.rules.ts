@@ -1,4 +1,4 @@
-import { STORE_MESSAGES, type StoreCategory } from '@odontia/shared';
+import { STORE_CURRENCY, STORE_MESSAGES, type StoreCategory } from '@odontia/shared';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { clinicas, productos, sellable } from '../../db/schema/index.ts';
@@ -14,7 +14,7 @@ export const proveedores = alias(clinicas, 'proveedores');
 
 /** `productos` or an alias of it; `clinicas` or an alias of it. */
 type Item = Record<'activo' | 'precioVenta' | 'categoria' | 'clinicaId', AnyPgColumn>;
-type Seller = { esProveedor: AnyPgColumn };
+type Seller = { esProveedor: AnyPgColumn; moneda: AnyPgColumn };
 
 /**
  * For sale to `buyer`, the item-side half of the rule: sellable (schema: active, a price, a product
@@ -23,10 +23,17 @@ type Seller = { esProveedor: AnyPgColumn };
  */
 export const forSaleItem = (buyer: SQLWrapper, item: Item = productos): SQL =>
   sql`${sellable(item)} and ${item.clinicaId} <> ${buyer}`;
-/** The clinic-side half: its clinic is a supplier (DESIGN §1: the store sells supplier clinics' catalogues). */
-export const sellsInStore = (seller: Seller = proveedores): SQL => sql`${seller.esProveedor}`;
-/** For sale to `buyer`: the item joined with its clinic as `proveedores`. */
-export const forSale = (buyer: SQLWrapper): SQL<boolean> => sql<boolean>`(${forSaleItem(buyer)} and ${sellsInStore()})`;
+/**
+ * The clinic-side half: its clinic is a supplier (DESIGN §1: the store sells supplier clinics'
+ * catalogues) that sells in the store's currency (the specification's pesos, whose IVA and shipping
+ * `orderTotals` charges), which must be the buyer's (issue 23: a supplier sells only to clinics of its
+ * own currency). `buyerCurrency` is the buyer's `clinicas.moneda`.
+ */
+export const sellsInStore = (buyerCurrency: SQLWrapper, seller: Seller = proveedores): SQL =>
+  sql`(${seller.esProveedor} and ${seller.moneda} = '${sql.raw(STORE_CURRENCY)}' and ${seller.moneda} = ${buyerCurrency})`;
+/** For sale to `buyer`, whose currency is `buyerCurrency`: the item joined with its clinic as `proveedores`. */
+export const forSale = (buyer: SQLWrapper, buyerCurrency: SQLWrapper): SQL<boolean> =>
+  sql<boolean>`(${forSaleItem(buyer)} and ${sellsInStore(buyerCurrency)})`;
 
 /** A store card and the product page (StoreProduct, before its supplier is nested). */
 export const productColumns = {

@@ -1,4 +1,4 @@
-import { ORDER_STEPS, PERMISSIONS, orderTotals, type OrderStatus } from '@odontia/shared';
+import { ORDER_STEPS, PERMISSIONS, defaultTaxType, orderTotals, parseCountry, type OrderStatus } from '@odontia/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { DEMO_CLINIC, DEMO_SUPPLIER, seededRandom } from '../../seed/demo.ts';
@@ -247,6 +247,7 @@ export async function seedDemoStore(tx: Executor, { storage }: DemoSeedContext):
         stockActual,
         stockMinimo: Math.max(2, Math.round(stockActual * 0.1)),
         unidadMedida,
+        tipoImpuesto: defaultTaxType({ pais: parseCountry(DEMO_SUPPLIER.pais) }, categoria),
         imagenUrl: images[i],
       })),
     )
@@ -295,8 +296,8 @@ export async function seedDemoStore(tx: Executor, { storage }: DemoSeedContext):
           telefono: owner.telefono,
           direccion: DEMO_CLINIC.direccion,
           ciudad: DEMO_CLINIC.ciudad,
-          departamento: 'Comunidad de Madrid',
-          codigoPostal: '28001',
+          departamento: 'Bogotá D.C.',
+          codigoPostal: '110221',
           notas: n === 0 ? 'Entregar en recepción' : null,
         },
         metodoPago: n === 0 ? 'transferencia' : 'contraentrega',

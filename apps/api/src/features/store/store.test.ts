@@ -15,7 +15,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrito, clinicas, movimientosStock, notificaciones, pedidos, productos } from '../../db/schema/index.ts';
 import type { RealtimeEvent } from '../../platform/realtime/index.ts';
-import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
+import { addTeamMember, BOGOTA, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ afterAll(() => t.close());
 type Owner = Awaited<ReturnType<typeof createClinicOwner>>;
 
 async function supplier(nombre = 'Depósito de prueba') {
-  const owner = await createClinicOwner(t, { nombre });
+  const owner = await createClinicOwner(t, { ...BOGOTA, nombre });
   await t.db.update(clinicas).set({ esProveedor: true }).where(eq(clinicas.id, owner.clinica.id));
   return owner;
 }
@@ -36,6 +36,7 @@ async function item(clinicaId: string, fields: ItemFields = {}) {
   const [row] = await t.db
     .insert(productos)
     .values({
+      tipoImpuesto: 'ES_IVA_21',
       clinicaId,
       nombre: 'Guantes de nitrilo',
       categoria: 'insumo',
@@ -83,7 +84,7 @@ describe('store', () => {
   let guantes: string;
   beforeAll(async () => {
     seller = await supplier('Depósito Norte');
-    buyer = await createClinicOwner(t, { nombre: 'Clínica Compradora' });
+    buyer = await createClinicOwner(t, { ...BOGOTA, nombre: 'Clínica Compradora' });
     guantes = await item(seller.clinica.id, { nombre: 'Guantes de nitrilo', descripcion: 'Caja de 100, talla M' });
     await item(seller.clinica.id, {
       nombre: 'Resina compuesta',
@@ -119,6 +120,21 @@ describe('store', () => {
     });
     // The supplier does not see its own items for sale.
     expect(await get<StorePage>('/api/tienda/productos', seller.cookie)).toMatchObject({ productos: [], total: 0 });
+  });
+
+  it('sells in pesos to clinics that count in pesos: a clinic in euros gets an empty store and cannot buy (issue 23)', async () => {
+    const madrid = await createClinicOwner(t, { nombre: 'Clínica de Madrid' });
+    expect(await get<StorePage>('/api/tienda/productos', madrid.cookie)).toMatchObject({ productos: [], total: 0 });
+    expect((await get<StorePage>('/api/tienda/productos?q=guantes', madrid.cookie)).total).toBe(0);
+    expect((await t.request(`/api/tienda/productos/${guantes}`, { cookie: madrid.cookie })).status).toBe(404);
+    const refused = await add(madrid.cookie, guantes);
+    expect(refused.status).toBe(404);
+    // A supplier in euros sells to no one: the store's rules (IVA 19 %, shipping 15.000) are in pesos.
+    const euros = await createClinicOwner(t, { nombre: 'Depósito Madrid' });
+    await t.db.update(clinicas).set({ esProveedor: true }).where(eq(clinicas.id, euros.clinica.id));
+    await item(euros.clinica.id, { nombre: 'Guantes en euros', precioVenta: 790 });
+    expect((await get<StorePage>('/api/tienda/productos?q=euros', madrid.cookie)).total).toBe(0);
+    expect((await get<StorePage>('/api/tienda/productos?q=euros', buyer.cookie)).total).toBe(0);
   });
 
   it('counts each tab’s items for sale, also past its last page', async () => {
@@ -180,7 +196,7 @@ describe('store', () => {
 describe('cart (spec 001 §4, §5)', () => {
   it('adds twice into one line, sets, ignores negatives, removes at 0 or a non-number, and totals on the server', async () => {
     const seller = await supplier();
-    const buyer = await createClinicOwner(t);
+    const buyer = await createClinicOwner(t, BOGOTA);
     const a = await item(seller.clinica.id, { nombre: 'A', precioVenta: 10_050 });
     const b = await item(seller.clinica.id, { nombre: 'B', precioVenta: 333 });
     await add(buyer.cookie, a);
@@ -220,7 +236,7 @@ describe('cart (spec 001 §4, §5)', () => {
   it('refuses more than the stock, another supplier’s product and the clinic’s own items', async () => {
     const seller = await supplier();
     const other = await supplier('Otro depósito');
-    const buyer = await createClinicOwner(t);
+    const buyer = await createClinicOwner(t, BOGOTA);
     const few = await item(seller.clinica.id, { nombre: 'Fresas', stockActual: 2 });
     const none = await item(seller.clinica.id, { nombre: 'Agotado', stockActual: 0 });
     const elsewhere = await item(other.clinica.id, { nombre: 'Otro' });
@@ -243,7 +259,7 @@ describe('cart (spec 001 §4, §5)', () => {
 
   it('shows a supplier’s price change before paying, and checkout refuses the old price once', async () => {
     const seller = await supplier();
-    const buyer = await createClinicOwner(t);
+    const buyer = await createClinicOwner(t, BOGOTA);
     const p = await item(seller.clinica.id, { precioVenta: 10_000 });
     await add(buyer.cookie, p, 2);
     await t.db.update(productos).set({ precioVenta: 12_000 }).where(eq(productos.id, p));
@@ -269,7 +285,7 @@ describe('cart (spec 001 §4, §5)', () => {
 
   it('belongs to its user: another member’s line is not found, and DELETE empties only one’s own cart', async () => {
     const seller = await supplier();
-    const buyer = await createClinicOwner(t);
+    const buyer = await createClinicOwner(t, BOGOTA);
     const colleague = await addTeamMember(t, buyer.clinica.id, 'Asistente', 'asistente');
     const p = await item(seller.clinica.id);
     const mine = (await (await add(buyer.cookie, p)).json()) as Cart;
@@ -294,7 +310,7 @@ describe('cart (spec 001 §4, §5)', () => {
 
 describe('checkout', () => {
   it('validates the form with the spec’s messages and refuses an empty cart', async () => {
-    const buyer = await createClinicOwner(t);
+    const buyer = await createClinicOwner(t, BOGOTA);
     const res = await t.request('/api/pedidos', {
       method: 'POST',
       cookie: buyer.cookie,
@@ -316,7 +332,7 @@ describe('checkout', () => {
 
   it('creates the order with the prices of that moment, takes the stock, empties the cart; the same key gives the same order', async () => {
     const seller = await supplier();
-    const buyer = await createClinicOwner(t);
+    const buyer = await createClinicOwner(t, BOGOTA);
     const a = await item(seller.clinica.id, { nombre: 'Algodón', precioVenta: 4_500, stockActual: 10, stockMinimo: 8 });
     const b = await item(seller.clinica.id, { nombre: 'Baberos', precioVenta: 12_345, stockActual: null });
     await add(buyer.cookie, a, 3);
@@ -385,7 +401,7 @@ describe('checkout', () => {
 
   it('writes nothing when a line lacks stock and names every short product', async () => {
     const seller = await supplier();
-    const buyer = await createClinicOwner(t);
+    const buyer = await createClinicOwner(t, BOGOTA);
     const ok = await item(seller.clinica.id, { nombre: 'Suficiente', stockActual: 50 });
     const short1 = await item(seller.clinica.id, { nombre: 'Escaso', stockActual: 5 });
     const short2 = await item(seller.clinica.id, { nombre: 'Justo', stockActual: 5 });
@@ -418,7 +434,7 @@ describe('checkout', () => {
 
   it('refuses a product no longer for sale (inactive, without a price, its clinic no longer a supplier), shown as such in the cart', async () => {
     const seller = await supplier();
-    const buyer = await createClinicOwner(t);
+    const buyer = await createClinicOwner(t, BOGOTA);
     const kept = await item(seller.clinica.id, { nombre: 'Sigue' });
     const gone = await item(seller.clinica.id, { nombre: 'Retirado' });
     await add(buyer.cookie, kept);
@@ -456,8 +472,8 @@ describe('checkout', () => {
 
   it('keeps orders to the buying clinic: listed newest first, 404 to another clinic', async () => {
     const seller = await supplier();
-    const buyer = await createClinicOwner(t);
-    const stranger = await createClinicOwner(t);
+    const buyer = await createClinicOwner(t, BOGOTA);
+    const stranger = await createClinicOwner(t, BOGOTA);
     const p = await item(seller.clinica.id);
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) {
@@ -480,7 +496,7 @@ describe('checkout', () => {
 
 describe('supplier side (/ventas)', () => {
   it('is only for supplier clinics', async () => {
-    const clinic = await createClinicOwner(t);
+    const clinic = await createClinicOwner(t, BOGOTA);
     const res = await t.request('/api/ventas', { cookie: clinic.cookie });
     expect(res.status).toBe(403);
     expect((await errorOf(res)).message).toBe(STORE_MESSAGES.suppliersOnly);
@@ -490,7 +506,7 @@ describe('supplier side (/ventas)', () => {
     const seller = await supplier('Depósito Sur');
     const sellerAdmin = await addTeamMember(t, seller.clinica.id, 'Administrador', 'admin');
     await addTeamMember(t, seller.clinica.id, 'Recepción', 'recepcion'); // no ventas.gestionar
-    const buyer = await createClinicOwner(t);
+    const buyer = await createClinicOwner(t, BOGOTA);
     const recepcion = await addTeamMember(t, buyer.clinica.id, 'Recepción', 'recepcion'); // no compras.ver
     const asistente = await addTeamMember(t, buyer.clinica.id, 'Asistente', 'asistente');
     const p = await item(seller.clinica.id, {
@@ -586,7 +602,7 @@ describe('supplier side (/ventas)', () => {
 
   it('gives the stock back to the supplier when an order is cancelled', async () => {
     const seller = await supplier();
-    const buyer = await createClinicOwner(t);
+    const buyer = await createClinicOwner(t, BOGOTA);
     const p = await item(seller.clinica.id, { stockActual: 20 });
     await add(buyer.cookie, p, 5);
     const order = (await (await checkout(buyer.cookie)).json()) as Order;
@@ -605,7 +621,7 @@ describe('supplier side (/ventas)', () => {
 describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('under concurrency (PostgreSQL)', () => {
   it('sells exactly the stock: 50 buyers of 1 unit of an item with stock 10 make 10 orders', async () => {
     const seller = await supplier();
-    const buyer = await createClinicOwner(t);
+    const buyer = await createClinicOwner(t, BOGOTA);
     const p = await item(seller.clinica.id, { stockActual: 10 });
     const members = await Promise.all(
       Array.from({ length: 50 }, () => addTeamMember(t, buyer.clinica.id, 'Asistente', 'asistente')),
@@ -628,7 +644,7 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('under concurrency (Po
 
   it('makes one order of a burst of the same request', async () => {
     const seller = await supplier();
-    const buyer = await createClinicOwner(t);
+    const buyer = await createClinicOwner(t, BOGOTA);
     const p = await item(seller.clinica.id, { stockActual: 10 });
     await add(buyer.cookie, p, 2);
     const key = randomUUID();

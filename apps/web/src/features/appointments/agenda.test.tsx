@@ -82,6 +82,14 @@ function installApi() {
           return json([{ ...DENTIST, especialidad: 'ortodoncia' }]);
         case '/api/pacientes':
           return json({ pacientes: [PATIENT], total: 1, pagina: 1, porPagina: 10 });
+        case '/api/productos':
+          return json({
+            items: [{ id: 's1', nombre: 'Endodoncia molar', activo: true, duracionMinutos: 90 }],
+            total: 1,
+            totalClinica: 1,
+            pagina: 1,
+            porPagina: 50,
+          });
         case '/api/citas':
           if (request.method === 'POST') {
             created.push(await request.json());
@@ -305,6 +313,37 @@ describe('the appointment form', () => {
       expect(requests.filter((u) => u.pathname.startsWith('/api/dentistas'))).toEqual([]);
     },
   );
+
+  it(
+    "takes the end time from a catalogue service's length until another end is typed (issue 23)",
+    FORM_TEST,
+    async () => {
+      permisos = ['citas.ver', 'citas.crear', 'dentistas.ver', 'productos.ver'];
+      renderAt('/citas/nueva?fecha=2026-11-23&hora=11:00');
+      const title = await screen.findByLabelText(/^Tratamiento/, {}, LOADED);
+      await waitFor(
+        () => expect(document.querySelector('#cita-servicios option')?.getAttribute('value')).toBe('Endodoncia molar'),
+        LOADED,
+      );
+      fireEvent.change(title, { target: { value: 'Endodoncia molar' } });
+      const end = screen.getByLabelText(/^Hora de fin/) as HTMLInputElement;
+      await waitFor(() => expect(end.value).toBe('12:30'));
+      // A later start moves the end it set.
+      fireEvent.change(screen.getByLabelText(/^Hora de inicio/), { target: { value: '16:00' } });
+      await waitFor(() => expect(end.value).toBe('17:30'));
+      // An end typed by hand stays.
+      fireEvent.change(end, { target: { value: '18:00' } });
+      fireEvent.change(screen.getByLabelText(/^Hora de inicio/), { target: { value: '16:15' } });
+      expect(end.value).toBe('18:00');
+    },
+  );
+
+  it('never asks for the catalogue without productos.ver', FORM_TEST, async () => {
+    renderAt('/citas/nueva?fecha=2026-11-23&hora=11:00');
+    await screen.findByLabelText(/^Tratamiento/, {}, LOADED);
+    expect(requests.filter((u) => u.pathname === '/api/productos')).toEqual([]);
+    expect(document.getElementById('cita-servicios')).toBeNull();
+  });
 
   it(
     'warns, without refusing, about a day the clinic does not open and times outside its hours',

@@ -25,6 +25,11 @@ const ROW = {
   imagenUrl: null,
   activo: true,
   bajoMinimo: true,
+  tipoImpuesto: 'ES_IVA_21',
+  estetico: false,
+  duracionMinutos: null,
+  codigoCups: null,
+  kit: [],
 };
 
 const SERVICE = {
@@ -39,6 +44,8 @@ const SERVICE = {
   stockMinimo: null,
   unidadMedida: null,
   bajoMinimo: false,
+  tipoImpuesto: 'ES_EXENTO',
+  duracionMinutos: 45,
   productoProveedor: null,
   fechaCreacion: '2026-11-20T10:00:00.000Z',
   fechaActualizacion: null,

@@ -21,6 +21,11 @@ const ITEM = {
   imagenUrl: null,
   activo: true,
   bajoMinimo: true,
+  tipoImpuesto: 'ES_IVA_21',
+  estetico: false,
+  duracionMinutos: null,
+  codigoCups: null,
+  kit: [],
   productoProveedor: null,
   fechaCreacion: '2026-11-20T10:00:00.000Z',
   fechaActualizacion: null,
@@ -70,6 +75,9 @@ describe('an item for a member who may see the catalogue but not edit it', () =>
     expect(valueOf(list, 'Nombre')).toBe('Guantes de nitrilo');
     expect(valueOf(list, 'Categoría')).toBe('Insumo');
     expect(valueOf(list, 'Precio de venta')).toBe('Sin indicar');
+    // The clinic is in Madrid: its amounts are euros (issue 23), its taxes Spain's.
+    expect(valueOf(list, 'Precio de compra')?.replace(/\u00a0/g, ' ')).toBe('180,00 €');
+    expect(valueOf(list, 'Impuesto')).toBe('IVA general 21 %');
     expect(valueOf(list, 'Stock mínimo')).toBe('10');
     expect(screen.getByText('Talla M, sin polvo')).toBeTruthy();
     expect(screen.queryAllByRole('textbox')).toEqual([]);

@@ -78,16 +78,21 @@ const storeAnswer =
     return json(page);
   };
 
+/** The buying clinic's place: Bogotá, in pesos like the store, unless a test moves it. */
+const BOGOTA = { pais: 'CO', zonaHoraria: 'America/Bogota', moneda: 'COP' };
+let place: Record<string, string>;
+
 beforeEach(() => {
   asked = [];
   esProveedor = false;
+  place = BOGOTA;
   orders = () => json(ordersPage([order(1)]));
   products = storeAnswer(3);
   stubApi(
     () => ({
       rol: 'admin',
       permisos: ['compras.ver', 'compras.realizar', 'ventas.gestionar'],
-      clinica: { id: 'c1', nombre: 'Clínica', logoUrl: null, zonaHoraria: 'Europe/Madrid', esProveedor },
+      clinica: { id: 'c1', nombre: 'Clínica', logoUrl: null, ...place, esProveedor },
     }),
     (url) => {
       asked.push(url);
@@ -310,6 +315,17 @@ describe('Tienda (/compras)', () => {
     expect(screen.getByText('Intenta con otros términos de búsqueda')).toBeTruthy();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar productos' }), { target: { value: '' } });
     expect(await screen.findByText('No hay productos disponibles en esta categoría', {}, LOADED)).toBeTruthy();
+  });
+
+  it('tells a clinic in euros that no supplier sells in its currency yet, without asking for products (issue 23)', async () => {
+    place = { pais: 'ES', zonaHoraria: 'Europe/Madrid', moneda: 'EUR' };
+    renderAt('/compras');
+    expect(await screen.findByText('Aún no hay proveedores que vendan en tu moneda', {}, LOADED)).toBeTruthy();
+    expect(screen.getByText(/Cuando haya proveedores que vendan en euros/)).toBeTruthy();
+    expect(screen.queryByRole('searchbox', { name: 'Buscar productos' })).toBeNull();
+    expect(queriesOf('/api/tienda/productos')).toEqual([]);
+    // Its past orders are still a click away.
+    expect(screen.getByRole('link', { name: /Mis pedidos/ })).toBeTruthy();
   });
 
   it('says once that the products could not load', async () => {

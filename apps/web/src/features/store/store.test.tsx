@@ -11,7 +11,7 @@ import { OrderSummary } from './components/order-summary';
 import { OrderTimeline } from './components/order-status';
 import { QuantityControl } from './components/quantity-control';
 import { ReceiveOrder } from './components/receive-order';
-import { formatPesos } from './lib/money';
+import { formatStoreMoney } from './lib/money';
 import CheckoutPage from './pages/checkout-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -80,13 +80,13 @@ describe('OrderSummary', () => {
       screen.getByRole('heading', { name: 'Resumen del pedido' }).closest('[data-slot=card]') as HTMLElement,
     );
     // 24150 × 19% = 4588.5 → 4589 (halves up); envío 15000; total 43739.
-    expect(rows.getByText('IVA (19%)').nextElementSibling?.textContent).toBe(formatPesos(4589));
-    expect(rows.getByText('Envío').nextElementSibling?.textContent).toBe(formatPesos(15_000));
-    expect(rows.getByText('Total').nextElementSibling?.textContent).toBe(formatPesos(43_739));
+    expect(rows.getByText('IVA (19%)').nextElementSibling?.textContent).toBe(formatStoreMoney(4589));
+    expect(rows.getByText('Envío').nextElementSibling?.textContent).toBe(formatStoreMoney(15_000));
+    expect(rows.getByText('Total').nextElementSibling?.textContent).toBe(formatStoreMoney(43_739));
   });
 
   it('formats Colombian pesos without decimals', () => {
-    expect(formatPesos(1_234_567).replace(/\s/g, ' ')).toBe('$ 1.234.567');
+    expect(formatStoreMoney(1_234_567).replace(/\s/g, ' ')).toBe('$ 1.234.567');
   });
 });
 

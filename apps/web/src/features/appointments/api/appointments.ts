@@ -115,3 +115,20 @@ export const useActiveDentists = () =>
     queryFn: (): Promise<AgendaDentist[]> => unwrap(api.citas.dentistas.$get()),
     staleTime: 60_000,
   });
+
+/**
+ * The clinic's services with their usual length (issue 23): the form suggests them as the treatment,
+ * and a chosen one sets the end time. Only for members who may see the catalogue.
+ */
+export const useServiceLengths = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['productos', 'servicios-para-agenda'],
+    queryFn: async () => {
+      const page = await unwrap(api.productos.$get({ query: { categoria: 'servicio', q: '', pagina: '1' } }));
+      return page.items
+        .filter((s) => s.activo)
+        .map(({ id, nombre, duracionMinutos }) => ({ id, nombre, duracionMinutos }));
+    },
+    enabled,
+    staleTime: 60_000,
+  });

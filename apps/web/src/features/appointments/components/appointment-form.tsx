@@ -10,8 +10,8 @@ import {
   type UpdateAppointmentData,
   type UpdateAppointmentInput,
 } from '@odontia/shared';
-import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
@@ -22,7 +22,8 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 import { setServerFieldErrors, toastFailure } from '@/lib/form-errors';
-import { useActiveDentists, type Dentist } from '../api/appointments';
+import { useCan } from '@/lib/session';
+import { useActiveDentists, useServiceLengths, type Dentist } from '../api/appointments';
 import { OutsideHoursNotice } from './outside-hours-notice';
 import { PatientPicker, type PickedPatient } from '@/components/patient-picker';
 
@@ -103,6 +104,22 @@ function AppointmentFormFields<Data>({
   const errors = formState.errors;
   const dentists = useActiveDentists();
   const [conflict, setConflict] = useState<string | null>(null);
+  const services = useServiceLengths(useCan('productos.ver')).data ?? [];
+  // The end time the form set itself (a new appointment's end from its slot, or a service's length):
+  // it follows the start and the service until the user types another one.
+  const autoEnd = useRef<string | null>(mode === 'create' ? defaultValues.horaFin || null : null);
+  const [titulo, horaInicio] = useWatch({ control, name: ['titulo', 'horaInicio'] });
+  const fillEnd = (next: { titulo?: string; horaInicio?: string }) => {
+    const service = services.find((s) => s.nombre === (next.titulo ?? titulo).trim());
+    const end = service?.duracionMinutos ? addMinutes(next.horaInicio ?? horaInicio, service.duracionMinutos) : null;
+    const current = form.getValues('horaFin');
+    if (end && (!current || current === autoEnd.current)) {
+      form.setValue('horaFin', end, { shouldValidate: formState.isSubmitted });
+      autoEnd.current = end;
+    }
+  };
+  const startField = register('horaInicio');
+  const titleField = register('titulo');
 
   const options = dentists.data ?? [];
   const dentistOptions =
@@ -174,7 +191,15 @@ function AppointmentFormFields<Data>({
             </FormField>
             <div className="grid grid-cols-2 gap-4">
               <FormField label="Hora de inicio" required error={errors.horaInicio?.message}>
-                <Input type="time" step={60} {...register('horaInicio')} />
+                <Input
+                  type="time"
+                  step={60}
+                  {...startField}
+                  onChange={(e) => {
+                    void startField.onChange(e);
+                    fillEnd({ horaInicio: e.target.value });
+                  }}
+                />
               </FormField>
               <FormField label="Hora de fin" required error={errors.horaFin?.message}>
                 <Input type="time" step={60} {...register('horaFin')} />
@@ -189,9 +214,35 @@ function AppointmentFormFields<Data>({
                 {conflict}
               </p>
             ) : null}
-            <FormField label="Tratamiento" required error={errors.titulo?.message} className="sm:col-span-2">
-              <Input {...register('titulo')} placeholder="Limpieza, revisión, endodoncia..." />
+            <FormField
+              label="Tratamiento"
+              required
+              error={errors.titulo?.message}
+              description={
+                services.length ? 'Un servicio del catálogo pone la hora de fin según su duración' : undefined
+              }
+              className="sm:col-span-2"
+            >
+              <Input
+                {...titleField}
+                list={services.length ? 'cita-servicios' : undefined}
+                autoComplete="off"
+                placeholder="Limpieza, revisión, endodoncia..."
+                onChange={(e) => {
+                  void titleField.onChange(e);
+                  fillEnd({ titulo: e.target.value });
+                }}
+              />
             </FormField>
+            {services.length ? (
+              <datalist id="cita-servicios">
+                {services.map((s) => (
+                  <option key={s.id} value={s.nombre}>
+                    {s.duracionMinutos ? `${s.duracionMinutos} min` : undefined}
+                  </option>
+                ))}
+              </datalist>
+            ) : null}
             {mode === 'edit' ? (
               <Controller
                 control={control}
@@ -235,4 +286,13 @@ function AppointmentFormFields<Data>({
       </Card>
     </form>
   );
+}
+
+/** 'HH:MM' plus some minutes, or null when it would pass midnight (or the time is not one). */
+function addMinutes(time: string, minutes: number): string | null {
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match) return null;
+  const total = Number(match[1]) * 60 + Number(match[2]) + minutes;
+  if (total >= 24 * 60) return null;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }

@@ -1,16 +1,21 @@
-import { formatPesos } from '@odontia/shared';
+import { formatMoney } from '@odontia/shared';
 import { describe, expect, it } from 'vitest';
 import { formatQuantity, stockDisplay } from './display';
 
 // es-CO puts a no-break space between the sign and the amount.
 const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
 
-describe('prices (spec 001 §9)', () => {
-  it('are Colombian pesos without decimals, dots for thousands; 0 is a price, null is N/A', () => {
-    expect(formatPesos(12500)).toBe(nbsp('$ 12.500'));
-    expect(formatPesos(1234567)).toBe(nbsp('$ 1.234.567'));
-    expect(formatPesos(0)).toBe(nbsp('$ 0'));
-    expect(formatPesos(null)).toBe('N/A');
+describe('prices (spec 001 §9, issue 23)', () => {
+  it('in pesos have no decimals and dots for thousands; 0 is a price, null is N/A', () => {
+    expect(formatMoney(12500, 'COP')).toBe(nbsp('$ 12.500'));
+    expect(formatMoney(1234567, 'COP')).toBe(nbsp('$ 1.234.567'));
+    expect(formatMoney(0, 'COP')).toBe(nbsp('$ 0'));
+    expect(formatMoney(null, 'COP')).toBe('N/A');
+  });
+
+  it('in euros are cents written with a comma', () => {
+    expect(formatMoney(5500, 'EUR')).toBe(nbsp('55,00 €'));
+    expect(formatMoney(123456, 'EUR')).toBe(nbsp('1234,56 €'));
   });
 });
 

@@ -2,7 +2,6 @@ import {
   CATALOG_MESSAGES,
   CATALOG_TAB_LABELS,
   CATALOG_TABS,
-  formatPesos,
   type CatalogItemRow,
   type CatalogTab,
 } from '@odontia/shared';
@@ -17,6 +16,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useClampPage, useListSearch } from '@/hooks/use-list-search';
 import { useCan } from '@/lib/session';
+import { useFormatMoney } from '@/lib/use-clinic-money';
 import { cn } from '@/lib/utils';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -40,6 +40,7 @@ function useTab() {
 }
 
 function ItemsTable({ items, dimmed }: { items: CatalogItemRow[]; dimmed: boolean }) {
+  const formatMoney = useFormatMoney();
   const navigate = useNavigate();
   return (
     <Table
@@ -78,10 +79,10 @@ function ItemsTable({ items, dimmed }: { items: CatalogItemRow[]; dimmed: boolea
               {item.codigo ?? '—'}
             </TableCell>
             <TableCell className="hidden text-right tabular-nums lg:table-cell">
-              {formatPesos(item.precioCompra)}
+              {formatMoney(item.precioCompra)}
             </TableCell>
             <TableCell className="hidden text-right tabular-nums sm:table-cell">
-              {formatPesos(item.precioVenta)}
+              {formatMoney(item.precioVenta)}
             </TableCell>
             <TableCell className="hidden sm:table-cell">
               <StockCell item={item} />

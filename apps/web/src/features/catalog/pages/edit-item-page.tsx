@@ -1,10 +1,4 @@
-import {
-  CATALOG_MESSAGES,
-  hasStock,
-  type CatalogItem,
-  type UpdateItemData,
-  type UpdateItemInput,
-} from '@odontia/shared';
+import { CATALOG_MESSAGES, hasStock, type CatalogItem, type UpdateItemData } from '@odontia/shared';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -14,29 +8,15 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { useClinicCurrency } from '@/lib/use-clinic-money';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCatalogItem, useDeleteItem, useRemoveItemImage, useUpdateItem, useUploadItemImage } from '../api/catalog';
 import { ItemDetails } from '../components/item-details';
-import { ItemForm } from '../components/item-form';
+import { ItemForm, itemFormValues } from '../components/item-form';
 import { ItemPageFrame } from '../components/item-page-frame';
 import { StockMovements } from '../components/stock-movements';
 import { useSubmitItem } from '../hooks/use-submit-item';
-
-const text = (value: number | null) => (value === null ? '' : String(value));
-
-const toFormValues = (item: CatalogItem): UpdateItemInput => ({
-  nombre: item.nombre,
-  descripcion: item.descripcion ?? '',
-  categoria: item.categoria,
-  codigo: item.codigo ?? '',
-  precioCompra: text(item.precioCompra),
-  precioVenta: text(item.precioVenta),
-  stockActual: text(item.stockActual),
-  stockMinimo: text(item.stockMinimo),
-  unidadMedida: item.unidadMedida ?? '',
-  activo: item.activo,
-});
 
 /** Eliminar, after '¿Estás seguro?'; then back to /productos (spec 001 §2). */
 function DeleteItemButton({ item }: { item: CatalogItem }) {
@@ -91,6 +71,7 @@ export default function EditItemPage() {
   const canDelete = useCan('productos.eliminar');
   const canSeeStore = useCan('compras.ver');
   const item = useCatalogItem(id);
+  const moneda = useClinicCurrency();
   const update = useUpdateItem();
   const upload = useUploadItemImage();
   const removeImage = useRemoveItemImage();
@@ -143,7 +124,8 @@ export default function EditItemPage() {
             <ItemForm
               key={data.id}
               mode="edit"
-              defaultValues={toFormValues(data)}
+              defaultValues={itemFormValues(data, moneda)}
+              kit={data.kit}
               currentImageUrl={data.imagenUrl}
               actions={canDelete ? <DeleteItemButton item={data} /> : null}
               onSubmit={onSubmit}

@@ -8,8 +8,9 @@ export type { StoreProduct, StoreTab };
 export type StoreFilter = { q: string; categoria: StoreTab };
 
 /** The store's cards, a page at a time ('Cargar más' asks the server for the next one). */
-export const useStoreProducts = (filter: StoreFilter) =>
+export const useStoreProducts = (filter: StoreFilter, enabled = true) =>
   useInfiniteQuery({
+    enabled,
     queryKey: [...storeKey, 'list', filter],
     meta: { loadError: 'Error al cargar productos' },
     queryFn: ({ pageParam }): Promise<StorePage> =>

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useRemoveCartLine, useUpdateCartLine } from '../api/cart';
-import { formatPesos } from '../lib/money';
+import { formatStoreMoney } from '../lib/money';
 import { ProductImage } from './product-image';
 import { QuantityControl } from './quantity-control';
 
@@ -55,13 +55,13 @@ export function CartLineItem({ line }: { line: CartLine }) {
         <p className="text-sm">
           {line.precioCambiado && line.precioActual !== null ? (
             <span role="status">
-              <span className="text-muted-foreground line-through">{formatPesos(line.precioUnitario)}</span>{' '}
-              <span className="font-medium">{formatPesos(line.precioActual)}</span> c/u
+              <span className="text-muted-foreground line-through">{formatStoreMoney(line.precioUnitario)}</span>{' '}
+              <span className="font-medium">{formatStoreMoney(line.precioActual)}</span> c/u
               <span className="ml-2 text-warning-foreground dark:text-warning">· El proveedor cambió el precio</span>
             </span>
           ) : (
             <span>
-              <span className="font-medium">{formatPesos(line.precioActual ?? line.precioUnitario)}</span> c/u
+              <span className="font-medium">{formatStoreMoney(line.precioActual ?? line.precioUnitario)}</span> c/u
             </span>
           )}
         </p>
@@ -80,7 +80,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
           />
           <span className="font-semibold tabular-nums">
             <span className="sr-only">Subtotal: </span>
-            {formatPesos(line.subtotal)}
+            {formatStoreMoney(line.subtotal)}
           </span>
         </div>
       </div>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useClinicDateTime } from '@/lib/use-clinic-today';
-import { formatPesos } from '../lib/money';
+import { formatStoreMoney } from '../lib/money';
 import { TotalsList } from './order-summary';
 import { OrderStatusBadge, OrderTimeline } from './order-status';
 import { ProductImage } from './product-image';
@@ -89,9 +89,9 @@ export function OrderDetail({
                           </div>
                         </div>
                       </TableCell>
-                      <TableCell className="text-right tabular-nums">{formatPesos(line.precioUnitario)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatStoreMoney(line.precioUnitario)}</TableCell>
                       <TableCell className="text-right tabular-nums">{line.cantidad}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatPesos(line.subtotal)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatStoreMoney(line.subtotal)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

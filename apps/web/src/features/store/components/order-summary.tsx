@@ -1,7 +1,7 @@
 import { STORE_MESSAGES, type OrderTotals } from '@odontia/shared';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatPesos } from '../lib/money';
+import { formatStoreMoney } from '../lib/money';
 
 function Row({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
   return (
@@ -11,7 +11,7 @@ function Row({ label, value, strong = false }: { label: string; value: number; s
       }
     >
       <dt className={strong ? undefined : 'text-muted-foreground'}>{label}</dt>
-      <dd className="tabular-nums">{formatPesos(value)}</dd>
+      <dd className="tabular-nums">{formatStoreMoney(value)}</dd>
     </div>
   );
 }

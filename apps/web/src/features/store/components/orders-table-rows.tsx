@@ -2,7 +2,7 @@ import type { OrderSummary } from '@odontia/shared';
 import { Link } from 'react-router';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useClinicDateTime } from '@/lib/use-clinic-today';
-import { formatPesos } from '../lib/money';
+import { formatStoreMoney } from '../lib/money';
 import { OrderStatusBadge } from './order-status';
 
 /**
@@ -45,14 +45,16 @@ export function OrdersTableRows({
                 <time dateTime={order.fechaCreacion}>{formatDateTime(order.fechaCreacion)}</time>
               </span>
               <span className="block text-sm lg:hidden">{partyOf(order)}</span>
-              <span className="block text-sm tabular-nums sm:hidden">{formatPesos(order.total)}</span>
+              <span className="block text-sm tabular-nums sm:hidden">{formatStoreMoney(order.total)}</span>
             </TableCell>
             <TableCell className="hidden md:table-cell">
               <time dateTime={order.fechaCreacion}>{formatDateTime(order.fechaCreacion)}</time>
             </TableCell>
             <TableCell className="hidden lg:table-cell">{partyOf(order)}</TableCell>
             <TableCell className="hidden text-right tabular-nums lg:table-cell">{order.cantidadProductos}</TableCell>
-            <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatPesos(order.total)}</TableCell>
+            <TableCell className="hidden text-right tabular-nums sm:table-cell">
+              {formatStoreMoney(order.total)}
+            </TableCell>
             <TableCell>
               <OrderStatusBadge estado={order.estado} />
             </TableCell>

@@ -2,7 +2,7 @@ import { STORE_MESSAGES, type StoreProduct } from '@odontia/shared';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
-import { formatPesos } from '../lib/money';
+import { formatStoreMoney } from '../lib/money';
 import { AddToCartButton } from './add-to-cart-button';
 import { CategoryBadge } from './category-badge';
 import { ProductImage } from './product-image';
@@ -29,7 +29,7 @@ export function ProductCard({
           {product.descripcion || STORE_MESSAGES.noDescription}
         </p>
         <div className="mt-auto flex items-end justify-between gap-2 pt-1">
-          <span className="text-lg font-semibold tabular-nums">{formatPesos(product.precioVenta)}</span>
+          <span className="text-lg font-semibold tabular-nums">{formatStoreMoney(product.precioVenta)}</span>
           {product.stockActual !== null ? (
             <span className="text-sm text-muted-foreground">{STORE_MESSAGES.stock(product.stockActual)}</span>
           ) : null}

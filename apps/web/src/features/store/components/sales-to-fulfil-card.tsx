@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/session';
 import { useClinicDateTime } from '@/lib/use-clinic-today';
 import { OPEN_SALE_STATUSES, useOpenSales } from '../api/sales';
-import { formatPesos } from '../lib/money';
+import { formatStoreMoney } from '../lib/money';
 
 /** The newest orders still to prepare that the card lists. */
 const SHOWN = 5;
@@ -68,7 +68,7 @@ function Sales() {
                     <time dateTime={order.fechaCreacion}>{formatDateTime(order.fechaCreacion)}</time>
                   </span>
                 </span>
-                <span className="text-sm font-medium tabular-nums">{formatPesos(order.total)}</span>
+                <span className="text-sm font-medium tabular-nums">{formatStoreMoney(order.total)}</span>
               </li>
             ))}
           </ul>

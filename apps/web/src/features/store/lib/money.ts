@@ -1,9 +1,4 @@
-const pesos = new Intl.NumberFormat('es-CO', {
-  style: 'currency',
-  currency: 'COP',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+import { formatMoney, STORE_CURRENCY } from '@odontia/shared';
 
-/** Spec 001 §9: Colombian pesos without decimals (es-CO). Prices are integer pesos. */
-export const formatPesos = (value: number): string => pesos.format(value);
+/** Spec 001 §9: the store's prices are Colombian pesos without decimals ("$ 15.000"), whoever looks at them. */
+export const formatStoreMoney = (value: number): string => formatMoney(value, STORE_CURRENCY);

@@ -31,7 +31,7 @@ import { BackLink } from '../components/back-link';
 import { OrderSummary } from '../components/order-summary';
 import { ProductImage } from '../components/product-image';
 import { newIdempotencyKey } from '../lib/idempotency-key';
-import { formatPesos } from '../lib/money';
+import { formatStoreMoney } from '../lib/money';
 import { Loading } from '../components/loading';
 
 const FIELDS = [
@@ -67,11 +67,11 @@ function SummaryLines({ lines, byProduct }: { lines: CartLine[]; byProduct: Reco
           <div className="min-w-0 flex-1 text-sm">
             <p className="truncate font-medium">{line.producto.nombre}</p>
             <p className="text-muted-foreground">
-              {line.cantidad} × {formatPesos(line.precioActual ?? line.precioUnitario)}
+              {line.cantidad} × {formatStoreMoney(line.precioActual ?? line.precioUnitario)}
             </p>
             {byProduct[line.productoId] ? <p className="text-destructive">{byProduct[line.productoId]}</p> : null}
           </div>
-          <span className="text-sm font-medium tabular-nums">{formatPesos(line.subtotal)}</span>
+          <span className="text-sm font-medium tabular-nums">{formatStoreMoney(line.subtotal)}</span>
         </li>
       ))}
     </ul>

@@ -14,7 +14,7 @@ import { BackLink } from '../components/back-link';
 import { CartButton } from '../components/cart-button';
 import { CategoryBadge } from '../components/category-badge';
 import { ProductImage } from '../components/product-image';
-import { formatPesos } from '../lib/money';
+import { formatStoreMoney } from '../lib/money';
 import { Loading } from '../components/loading';
 
 /** The product page (/compras/producto/{id}, DESIGN §1): the link of 'Ver detalles'. */
@@ -73,7 +73,7 @@ export default function ProductPage() {
               </p>
             </div>
             <p className="text-3xl font-semibold tabular-nums">
-              {formatPesos(p.precioVenta)}
+              {formatStoreMoney(p.precioVenta)}
               {p.unidadMedida ? (
                 <span className="ml-1 text-base font-normal text-muted-foreground">/ {p.unidadMedida}</span>
               ) : null}

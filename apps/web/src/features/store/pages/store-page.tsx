@@ -1,5 +1,12 @@
-import { STORE_MESSAGES, STORE_TAB_LABELS, STORE_TABS, type StoreTab } from '@odontia/shared';
-import { ListOrdered, PackageSearch, Search } from 'lucide-react';
+import {
+  CURRENCIES,
+  STORE_CURRENCY,
+  STORE_MESSAGES,
+  STORE_TAB_LABELS,
+  STORE_TABS,
+  type StoreTab,
+} from '@odontia/shared';
+import { Globe2, ListOrdered, PackageSearch, Search } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, ListContent } from '@/components/list-content';
 import { Button } from '@/components/ui/button';
@@ -8,6 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useListSearch } from '@/hooks/use-list-search';
 import { useCan } from '@/lib/session';
+import { useClinicCurrency } from '@/lib/use-clinic-money';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
@@ -42,9 +50,10 @@ function useTab() {
 export default function StorePage() {
   usePageTitle(STORE_MESSAGES.storeTitle);
   const canBuy = useCan('compras.realizar');
+  const moneda = useClinicCurrency();
   const { q, pagina, term, setTerm, setPage } = useListSearch();
   const { categoria, setCategoria } = useTab();
-  const list = useStoreProducts({ q, categoria });
+  const list = useStoreProducts({ q, categoria }, moneda === STORE_CURRENCY);
   const shown = useShownPages(list, pagina, setPage);
   const redirecting = useClinicRequired(list.error);
   if (redirecting) return null;
@@ -67,88 +76,101 @@ export default function StorePage() {
         </div>
       </header>
 
-      <Tabs value={categoria} onValueChange={(value) => setCategoria(isTab(value) ? value : 'todos')} className="gap-6">
-        <div className="flex flex-wrap items-center gap-3">
-          <div className="relative w-full max-w-md" role="search">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              aria-label="Buscar productos"
-              placeholder={STORE_MESSAGES.searchPlaceholder}
-              className="pl-9"
-              value={term}
-              onChange={(e) => setTerm(e.target.value)}
-            />
+      {moneda !== STORE_CURRENCY ? (
+        // Nothing is for sale to this clinic: said once, instead of a search that always comes back empty.
+        <EmptyState icon={Globe2} title={STORE_MESSAGES.otherCurrencyTitle}>
+          <p className="mt-1 max-w-prose text-sm text-muted-foreground">
+            {STORE_MESSAGES.otherCurrency(CURRENCIES[moneda].unidad)}
+          </p>
+        </EmptyState>
+      ) : (
+        <Tabs
+          value={categoria}
+          onValueChange={(value) => setCategoria(isTab(value) ? value : 'todos')}
+          className="gap-6"
+        >
+          <div className="flex flex-wrap items-center gap-3">
+            <div className="relative w-full max-w-md" role="search">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                type="search"
+                aria-label="Buscar productos"
+                placeholder={STORE_MESSAGES.searchPlaceholder}
+                className="pl-9"
+                value={term}
+                onChange={(e) => setTerm(e.target.value)}
+              />
+            </div>
+            <TabsList aria-label="Categoría">
+              {STORE_TABS.map((tab) => (
+                <TabsTrigger key={tab} value={tab}>
+                  {STORE_TAB_LABELS[tab]}
+                </TabsTrigger>
+              ))}
+            </TabsList>
           </div>
-          <TabsList aria-label="Categoría">
-            {STORE_TABS.map((tab) => (
-              <TabsTrigger key={tab} value={tab}>
-                {STORE_TAB_LABELS[tab]}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </div>
 
-        {/* The results are the panel of the selected tab (the others are not rendered). */}
-        <TabsContent value={categoria} className="flex flex-col gap-6">
-          <ListContent
-            query={list}
-            loadingLabel="Cargando productos"
-            loading={<Loading label="Cargando productos" />}
-            errorText="Error al cargar productos"
-            isEmpty={(d) => d.pages[0]?.productos.length === 0}
-            empty={
-              <EmptyState icon={PackageSearch} title={STORE_MESSAGES.emptyTitle}>
-                <p className="mt-1 text-sm text-muted-foreground">
-                  {q ? STORE_MESSAGES.emptySearchHint : STORE_MESSAGES.emptyCategoryHint}
-                </p>
-              </EmptyState>
-            }
-          >
-            {(d) => {
-              const total = d.pages[0]?.total ?? 0;
-              const products = shown.pages.flatMap((p) => p.productos);
-              return (
-                <>
-                  <p className="text-sm text-muted-foreground" aria-live="polite">
-                    {total === 1 ? '1 producto' : `${total} productos`}
+          {/* The results are the panel of the selected tab (the others are not rendered). */}
+          <TabsContent value={categoria} className="flex flex-col gap-6">
+            <ListContent
+              query={list}
+              loadingLabel="Cargando productos"
+              loading={<Loading label="Cargando productos" />}
+              errorText="Error al cargar productos"
+              isEmpty={(d) => d.pages[0]?.productos.length === 0}
+              empty={
+                <EmptyState icon={PackageSearch} title={STORE_MESSAGES.emptyTitle}>
+                  <p className="mt-1 text-sm text-muted-foreground">
+                    {q ? STORE_MESSAGES.emptySearchHint : STORE_MESSAGES.emptyCategoryHint}
                   </p>
-                  <ul
-                    className={cn(
-                      'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
-                      list.isPlaceholderData && 'opacity-60 transition-opacity',
-                    )}
-                    aria-busy={list.isPlaceholderData}
-                    aria-label="Productos"
-                  >
-                    {products.map((product, index) => (
-                      <li key={product.id} className="flex">
-                        <ProductCard product={product} canBuy={canBuy} priority={index < 4} />
-                      </li>
-                    ))}
-                  </ul>
-                  {shown.hasMore ? (
-                    <div className="flex justify-center">
-                      <Button
-                        variant="outline"
-                        onClick={shown.loadMore}
-                        disabled={shown.loadingMore}
-                        aria-busy={shown.loadingMore}
-                      >
-                        {shown.loadingMore ? <Spinner decorative /> : null}
-                        Cargar más
-                      </Button>
-                    </div>
-                  ) : null}
-                </>
-              );
-            }}
-          </ListContent>
-        </TabsContent>
-      </Tabs>
+                </EmptyState>
+              }
+            >
+              {(d) => {
+                const total = d.pages[0]?.total ?? 0;
+                const products = shown.pages.flatMap((p) => p.productos);
+                return (
+                  <>
+                    <p className="text-sm text-muted-foreground" aria-live="polite">
+                      {total === 1 ? '1 producto' : `${total} productos`}
+                    </p>
+                    <ul
+                      className={cn(
+                        'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
+                        list.isPlaceholderData && 'opacity-60 transition-opacity',
+                      )}
+                      aria-busy={list.isPlaceholderData}
+                      aria-label="Productos"
+                    >
+                      {products.map((product, index) => (
+                        <li key={product.id} className="flex">
+                          <ProductCard product={product} canBuy={canBuy} priority={index < 4} />
+                        </li>
+                      ))}
+                    </ul>
+                    {shown.hasMore ? (
+                      <div className="flex justify-center">
+                        <Button
+                          variant="outline"
+                          onClick={shown.loadMore}
+                          disabled={shown.loadingMore}
+                          aria-busy={shown.loadingMore}
+                        >
+                          {shown.loadingMore ? <Spinner decorative /> : null}
+                          Cargar más
+                        </Button>
+                      </div>
+                    ) : null}
+                  </>
+                );
+              }}
+            </ListContent>
+          </TabsContent>
+        </Tabs>
+      )}
     </div>
   );
 }
