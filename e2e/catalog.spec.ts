@@ -9,10 +9,10 @@ async function createItem(request: APIRequestContext, data: Record<string, unkno
 
 const row = (page: Page, name: string) =>
   page.getByRole('table', { name: 'Inventario' }).getByRole('row').filter({ hasText: name });
-// es-CO writes "$ 45.000" with a no-break space.
-const pesos = (text: string) => text.replace(' ', '\u00a0');
+// Intl writes "45,50 €" with a no-break space.
+const money = (text: string) => text.replace(' ', '\u00a0');
 
-test('creates a product and a service (no stock fields), shows pesos and N/A, filters by tab and search, refuses a repeated código', async ({
+test('creates a product and a service (no stock fields), shows euros and N/A, filters by tab and search, refuses a repeated código', async ({
   page,
 }) => {
   await createClinicOwner(page.request);
@@ -33,8 +33,11 @@ test('creates a product and a service (no stock fields), shows pesos and N/A, fi
   await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Resina compuesta A2');
   await page.getByLabel('Descripción').fill('Jeringa de 4 g');
   await page.getByLabel('Código').fill('RES-A2');
-  await page.getByLabel('Precio de compra').fill('45.000');
+  // The clinic is in Madrid: its prices are euros with cents (issue 23).
+  await expect(page.getByText('En euros, con céntimos').first()).toBeVisible();
+  await page.getByLabel('Precio de compra').fill('45,5');
   await page.getByLabel('Precio de venta').fill('0');
+  await expect(page.getByRole('combobox', { name: 'Impuesto' })).toHaveText('IVA general 21 %');
   await page.getByLabel('Stock actual').fill('12');
   await page.getByLabel('Stock mínimo').fill('5');
   await page.getByLabel('Unidad de medida').fill('unidad');
@@ -44,9 +47,9 @@ test('creates a product and a service (no stock fields), shows pesos and N/A, fi
   const resina = row(page, 'Resina compuesta A2');
   await expect(resina).toContainText('Producto');
   await expect(resina).toContainText('RES-A2');
-  await expect(resina).toContainText(pesos('$ 45.000'));
+  await expect(resina).toContainText(money('45,50 €'));
   // 0 is a price (DESIGN §1), not "N/A".
-  await expect(resina).toContainText(pesos('$ 0'));
+  await expect(resina).toContainText(money('0,00 €'));
   await expect(resina).toContainText('12 unidad');
   await expect(resina).toContainText('Activo');
   await expect(resina).not.toContainText('Stock bajo');
@@ -59,12 +62,15 @@ test('creates a product and a service (no stock fields), shows pesos and N/A, fi
   await expect(page.getByLabel('Stock actual')).toHaveCount(0);
   await expect(page.getByLabel('Stock mínimo')).toHaveCount(0);
   await expect(page.getByLabel('Unidad de medida')).toHaveCount(0);
-  await page.getByLabel('Precio de venta').fill('120000');
+  // Dental care is exempt from IVA in Spain; an aesthetic treatment is not.
+  await expect(page.getByRole('combobox', { name: 'Impuesto' })).toHaveText('Exento de IVA (asistencia sanitaria)');
+  await page.getByLabel('Duración (minutos)').fill('45');
+  await page.getByLabel('Precio de venta').fill('120');
   await page.getByRole('button', { name: 'Crear ítem' }).click();
   await expect(page.getByText('Ítem creado correctamente').last()).toBeVisible();
   const limpieza = row(page, 'Limpieza dental');
   await expect(limpieza).toContainText('Servicio');
-  await expect(limpieza).toContainText(pesos('$ 120.000'));
+  await expect(limpieza).toContainText(money('120,00 €'));
   // No purchase price and no stock: N/A twice.
   await expect(limpieza.getByRole('cell', { name: 'N/A' })).toHaveCount(2);
   await expect(page.getByText('2 items encontrados')).toBeVisible();
@@ -137,7 +143,8 @@ test('an edited stock is an ajuste movement; an item is deactivated, then delete
   await page.getByRole('link', { name: 'Resina compuesta A2' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Editar Ítem' })).toBeVisible();
-  await expect(page.getByLabel('Precio de compra')).toHaveValue('45000');
+  // 45000 cents, as the API takes them: 450 euros in the form.
+  await expect(page.getByLabel('Precio de compra')).toHaveValue('450,00');
   await expect(page.getByLabel('Stock actual')).toHaveValue('12');
   // The initial stock was the first movement.
   const movements = page.getByRole('table', { name: 'Últimos movimientos de stock' });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createClinicOwner, ok } from './support/accounts';
+import { BOGOTA, createClinicOwner, ok } from './support/accounts';
 import { dayAhead } from './support/days';
 
 const VIEWPORTS = [
@@ -33,16 +33,17 @@ test('the lists fit a phone and a 1440 px screen, with each row’s key actions 
   // Six screens at two sizes, two accounts: long on a loaded machine.
   test.setTimeout(180_000);
   const run = Date.now().toString(36);
-  await createClinicOwner(page.request, { clinica: `Clínica Móvil ${run}` });
+  await createClinicOwner(page.request, { clinica: `Clínica Móvil ${run}`, lugar: BOGOTA });
   // A city of its own, so the other tests' counts of the directory stay true.
   await ok(
     await page.request.put('/api/clinica', {
       data: {
         nombre: `Clínica Móvil ${run}`,
         telefono: '910 000 000',
-        pais: 'España',
-        ciudad: 'Soria',
-        direccion: 'Calle Mayor 3',
+        // In Colombia: the store sells in pesos to clinics that count in pesos (issue 23).
+        pais: 'Colombia',
+        ciudad: 'Tunja',
+        direccion: 'Calle 19 # 10-20',
       },
     }),
     'clinic',
@@ -140,10 +141,10 @@ test('the lists fit a phone and a 1440 px screen, with each row’s key actions 
       await page.request.post('/api/pedidos', {
         data: {
           nombreCompleto: 'Lucía Fernández Ruiz',
-          telefono: '600 123 456',
-          direccion: 'Calle Mayor 3',
-          ciudad: 'Soria',
-          departamento: 'Castilla y León',
+          telefono: '310 123 4567',
+          direccion: 'Calle 19 # 10-20',
+          ciudad: 'Tunja',
+          departamento: 'Boyacá',
           claveIdempotencia: crypto.randomUUID(),
         },
       }),

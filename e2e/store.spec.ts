@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createClinicOwner, ok } from './support/accounts';
+import { BOGOTA, createClinicOwner, ok } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 
 /** The seeded supplier (apps/api/src/seed/demo.ts DEMO_SUPPLIER): its catalogue is what the store sells. */
@@ -32,7 +32,7 @@ test('a clinic buys supplies, follows the order, the supplier delivers it, and t
 }) => {
   // The whole purchase, two accounts, four state changes and the receipt: long on a loaded machine.
   test.setTimeout(180_000);
-  await createClinicOwner(page.request, { clinica: 'Clínica Compras E2E' });
+  await createClinicOwner(page.request, { clinica: 'Clínica Compras E2E', lugar: BOGOTA });
   // The clinic already keeps this resin in its inventory (its own code): a delivery must add to it.
   await ok(
     await page.request.post('/api/productos', {
@@ -247,7 +247,7 @@ test('a clinic buys supplies, follows the order, the supplier delivers it, and t
 test('Ventas is only for supplier clinics; a cart can be emptied; an empty checkout goes back to the store', async ({
   page,
 }) => {
-  await createClinicOwner(page.request);
+  await createClinicOwner(page.request, { lugar: BOGOTA });
   await page.goto('/dashboard');
   const sidebar = page.locator('[data-slot="sidebar"]').first();
   await expect(sidebar.getByRole('link', { name: 'Tienda' })).toBeVisible();
@@ -298,5 +298,31 @@ test("the demo clinic's past orders: one delivered, one on its way", async ({ pa
       .filter({ hasText: 'Tapabocas desechables' })
       .getByRole('link', { name: 'Mascarillas quirúrgicas' }),
   ).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('the demo clinic in Madrid counts in euros with Spain’s taxes, and its store says no supplier sells in euros yet', async ({
+  page,
+}) => {
+  await ok(
+    await page.request.post('/api/auth/sign-in/email', {
+      data: { email: 'madrid@odontia.local', password: 'demo1234' },
+    }),
+    'sign-in',
+  );
+  await page.goto('/productos?q=blanqueamiento');
+  const row = page
+    .getByRole('table', { name: 'Inventario' })
+    .getByRole('row')
+    .filter({ hasText: 'Blanqueamiento en clínica' });
+  await expect(row).toContainText('250,00\u00a0€');
+  await row.getByRole('link', { name: 'Blanqueamiento en clínica' }).click();
+  await expect(page.getByRole('combobox', { name: 'Impuesto' })).toHaveText('IVA general 21 %');
+  await expect(page.getByRole('switch', { name: 'Tratamiento estético' })).toBeChecked();
+  await expect(page.getByLabel('Precio de venta')).toHaveValue('250,00');
+
+  await page.goto('/compras');
+  await expect(page.getByText('Aún no hay proveedores que vendan en tu moneda')).toBeVisible();
+  await expect(page.getByText(/Cuando haya proveedores que vendan en euros/)).toBeVisible();
   await expectNoAxeViolations(page);
 });

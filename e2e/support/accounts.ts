@@ -16,9 +16,20 @@ export async function ok(res: APIResponse, what: string) {
  * A signed-in clinic owner created through the API (STYLE.md: tests create sessions through the
  * API; one test covers the forms). Pass `page.request` so the session cookie lands in the page.
  */
+/** A clinic in Bogotá: it counts in pesos, the store's currency (issue 23). */
+export const BOGOTA = { pais: 'Colombia', ciudad: 'Bogotá', direccion: 'Carrera 7 # 72-41' } as const;
+
 export async function createClinicOwner(
   request: APIRequestContext,
-  options: { email?: string; password?: string; nombres?: string; apellidos?: string; clinica?: string } = {},
+  options: {
+    email?: string;
+    password?: string;
+    nombres?: string;
+    apellidos?: string;
+    clinica?: string;
+    /** Where the clinic is: Madrid (euros) unless said; the store sells only to clinics in Colombia (pesos). */
+    lugar?: { pais: string; ciudad: string; direccion: string };
+  } = {},
 ) {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? 'secreto123';
@@ -38,9 +49,7 @@ export async function createClinicOwner(
       data: {
         nombre: options.clinica ?? 'Clínica Sonrisa E2E',
         telefono: '910 000 000',
-        pais: 'España',
-        ciudad: 'Madrid',
-        direccion: 'Calle Mayor 1',
+        ...(options.lugar ?? { pais: 'España', ciudad: 'Madrid', direccion: 'Calle Mayor 1' }),
       },
     }),
     'clinic',
