@@ -16,6 +16,7 @@ import { odontogramRoutes, odontogramServiceRoutes } from './features/odontogram
 import { medicalAlertsRoutes } from './features/medical-alerts/medical-alerts.routes.ts';
 import { recordExportRoutes } from './features/record-export/record-export.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
+import { budgetsRoutes, patientBudgetsRoutes } from './features/budgets/budgets.routes.ts';
 import { consentTemplatesRoutes, consentsRoutes, patientConsentsRoutes } from './features/consents/consents.routes.ts';
 import {
   clinicalNotesRoutes,
@@ -63,6 +64,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/pacientes', patientConsentsRoutes)
   .route('/consentimientos', consentsRoutes)
   .route('/plantillas-consentimientos', consentTemplatesRoutes)
+  .route('/pacientes', patientBudgetsRoutes)
+  .route('/presupuestos', budgetsRoutes)
   .route('/auditoria', auditRoutes)
   .route('/directorio', directoryRoutes)
   .route('/directorio/clinicas', publicRequestRoutes)

@@ -28,3 +28,4 @@ export * from './cie10-dental.ts';
 export * from './schemas/clinical-notes.ts';
 export * from './schemas/record-export.ts';
 export * from './schemas/consents.ts';
+export * from './schemas/budgets.ts';

@@ -480,6 +480,31 @@ export function chartServiceIds(chart: OdontogramChart): string[] {
   return [...ids];
 }
 
+/** A planned treatment of the chart: a service on a whole tooth, or on some of its surfaces. */
+export type PlannedTreatment = { diente: ToothId; superficies: Surface[]; servicioId: string };
+
+/**
+ * The chart's planned entries as treatments, in drawing order (issue 23: a budget's lines): a planned
+ * tooth is one treatment on the whole tooth; its planned surfaces are one treatment per service, with
+ * the surfaces that service plans.
+ */
+export function plannedTreatments(chart: OdontogramChart): PlannedTreatment[] {
+  const out: PlannedTreatment[] = [];
+  for (const diente of chartTeeth(chart)) {
+    const t = toothEntry(chart, diente);
+    if (t.etapa === 'planificado' && t.servicioId) out.push({ diente, superficies: [], servicioId: t.servicioId });
+    const bySurface = new Map<string, Surface[]>();
+    for (const s of SURFACES) {
+      const m = t.superficies[s];
+      if (m.etapa !== 'planificado' || !m.servicioId || (t.etapa === 'planificado' && m.servicioId === t.servicioId))
+        continue;
+      bySurface.set(m.servicioId, [...(bySurface.get(m.servicioId) ?? []), s]);
+    }
+    for (const [servicioId, superficies] of bySurface) out.push({ diente, superficies, servicioId });
+  }
+  return out;
+}
+
 /**
  * Stamps the chart's done entries (the server, on a save): an entry done in the same status in the chart
  * it was edited from keeps its date, author and note; any other done entry gets `done` (now, the member

@@ -29,6 +29,12 @@ export const AUDIT_ACTIONS = [
   'consentimientos.ver',
   'consentimiento.firmar',
   'consentimiento.descargar',
+  'presupuesto.ver',
+  'presupuesto.crear',
+  'presupuesto.editar',
+  'presupuesto.version',
+  'presupuesto.enviar',
+  'presupuesto.rechazar',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -55,6 +61,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'consentimientos.ver': 'Vio los consentimientos firmados',
   'consentimiento.firmar': 'Registró un consentimiento informado firmado',
   'consentimiento.descargar': 'Descargó el PDF de un consentimiento firmado',
+  'presupuesto.ver': 'Vio un presupuesto',
+  'presupuesto.crear': 'Creó un presupuesto',
+  'presupuesto.editar': 'Modificó un presupuesto en borrador',
+  'presupuesto.version': 'Creó una nueva versión de un presupuesto enviado',
+  'presupuesto.enviar': 'Marcó un presupuesto como enviado',
+  'presupuesto.rechazar': 'Registró el rechazo de un presupuesto',
 };
 
 export const AUDIT_PAGE_SIZE = 20;

@@ -13,3 +13,4 @@ export * from './files.ts';
 export * from './medical-alerts.ts';
 export * from './clinical-notes.ts';
 export * from './consents.ts';
+export * from './budgets.ts';

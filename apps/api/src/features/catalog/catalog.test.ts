@@ -204,13 +204,15 @@ describe('list', () => {
     // A tab past its end and a search past its end keep their own counts.
     expect(await list(owner, '?categoria=servicio&pagina=2')).toMatchObject({ items: [], total: 2, totalClinica: 4 });
     expect(await list(owner, '?q=ortodoncia&pagina=2')).toMatchObject({ items: [], total: 2, totalClinica: 4 });
-    // A row carries the table's columns only (the item page has the rest).
+    // A row carries the table's columns only (the item page has the rest), and a service's length (the
+    // agenda form's default end, issue 23).
     expect(Object.keys((await list(owner, '?categoria=producto')).items[0]).sort()).toEqual(
       [
         'activo',
         'bajoMinimo',
         'categoria',
         'codigo',
+        'duracionMinutos',
         'id',
         'nombre',
         'precioCompra',

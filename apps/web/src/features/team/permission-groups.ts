@@ -11,6 +11,7 @@ const MODULE_LABELS: Record<PermissionModule, string> = {
   pacientes: 'Pacientes',
   odontograma: 'Odontograma',
   historia: 'Historia clínica',
+  presupuestos: 'Presupuestos',
   citas: 'Citas',
   dentistas: 'Dentistas',
   productos: 'Productos',

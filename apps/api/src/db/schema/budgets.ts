@@ -1,0 +1,121 @@
+import type { BudgetOption, BudgetState, CurrencyCode, DiscountKind, Surface } from '@odontia/shared';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+import { productos } from './catalog.ts';
+import { clinicas } from './clinics.ts';
+import { pacientes } from './patients.ts';
+
+/**
+ * A clinic's budget numbers per year (P-2026-0001): the row is taken with an upsert in the very
+ * transaction that creates the budget, so two desks wait for each other and a rolled-back creation
+ * gives its number back. No gaps, no repeats.
+ */
+export const contadoresPresupuestos = pgTable(
+  'contadores_presupuestos',
+  {
+    clinicaId: uuid('clinica_id')
+      .notNull()
+      .references(() => clinicas.id, { onDelete: 'cascade' }),
+    anio: integer('anio').notNull(),
+    ultimo: integer('ultimo').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clinicaId, t.anio] })],
+);
+
+/**
+ * A version of a budget (presupuesto, issue 23). Its lines' amounts are computed on the server and
+ * stored with the rate each line carried. A draft is edited in place; changing a sent one inserts the
+ * next version with the same number and marks this one `sustituido_por` it, read-only from then on.
+ * Amounts are integers of `moneda`'s smallest unit, the clinic's currency when it was made.
+ */
+export const presupuestos = pgTable(
+  'presupuestos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicaId: uuid('clinica_id')
+      .notNull()
+      .references(() => clinicas.id, { onDelete: 'cascade' }),
+    pacienteId: uuid('paciente_id')
+      .notNull()
+      .references(() => pacientes.id, { onDelete: 'cascade' }),
+    numero: text('numero').notNull(),
+    version: integer('version').notNull().default(1),
+    estado: text('estado').$type<BudgetState>().notNull().default('borrador'),
+    moneda: text('moneda').$type<CurrencyCode>().notNull(),
+    validoHasta: date('valido_hasta', { mode: 'string' }).notNull(),
+    condiciones: text('condiciones'),
+    /** The whole budget's total as `budgetTotals` gives it (common lines and the first option). */
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+    autorId: text('autor_id').references(() => user.id, { onDelete: 'set null' }),
+    autorNombre: text('autor_nombre').notNull(),
+    sustituidoPor: uuid('sustituido_por'),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+    fechaActualizacion: timestamp('fecha_actualizacion', { withTimezone: true }),
+    fechaEnvio: timestamp('fecha_envio', { withTimezone: true }),
+    fechaRespuesta: timestamp('fecha_respuesta', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('presupuestos_clinica_numero_version_key').on(t.clinicaId, t.numero, t.version),
+    index('presupuestos_clinica_fecha_idx').on(t.clinicaId, t.fechaCreacion.desc().nullsFirst(), t.id),
+    index('presupuestos_paciente_idx').on(t.pacienteId, t.fechaCreacion.desc().nullsFirst()),
+    check(
+      'presupuestos_estado_valido',
+      sql`${t.estado} in ('borrador', 'enviado', 'aceptado', 'aceptado_parcialmente', 'rechazado', 'caducado')`,
+    ),
+    check('presupuestos_total_no_negativo', sql`${t.total} >= 0`),
+  ],
+);
+
+/** A line of a budget version: what, where, how many, at what price, and its computed amounts. */
+export const lineasPresupuesto = pgTable(
+  'lineas_presupuesto',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    presupuestoId: uuid('presupuesto_id')
+      .notNull()
+      .references(() => presupuestos.id, { onDelete: 'cascade' }),
+    orden: integer('orden').notNull(),
+    servicioId: uuid('servicio_id').references(() => productos.id, { onDelete: 'set null' }),
+    descripcion: text('descripcion').notNull(),
+    diente: integer('diente'),
+    superficies: text('superficies')
+      .array()
+      .$type<Surface[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    cantidad: integer('cantidad').notNull(),
+    precioUnitario: bigint('precio_unitario', { mode: 'number' }).notNull(),
+    descuentoTipo: text('descuento_tipo').$type<DiscountKind>(),
+    descuentoValor: bigint('descuento_valor', { mode: 'number' }).notNull().default(0),
+    tipoImpuesto: text('tipo_impuesto').notNull(),
+    puntosBasicos: integer('puntos_basicos').notNull(),
+    fase: integer('fase').notNull().default(1),
+    opcion: text('opcion').$type<BudgetOption>(),
+    bruto: bigint('bruto', { mode: 'number' }).notNull(),
+    descuento: bigint('descuento', { mode: 'number' }).notNull(),
+    base: bigint('base', { mode: 'number' }).notNull(),
+    impuesto: bigint('impuesto', { mode: 'number' }).notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('lineas_presupuesto_presupuesto_idx').on(t.presupuestoId, t.orden),
+    check('lineas_presupuesto_cantidad_valida', sql`${t.cantidad} between 1 and 1000`),
+    check(
+      'lineas_presupuesto_importes_validos',
+      sql`${t.precioUnitario} >= 0 and ${t.descuento} between 0 and ${t.bruto} and ${t.base} = ${t.bruto} - ${t.descuento} and ${t.total} = ${t.base} + ${t.impuesto}`,
+    ),
+  ],
+);

@@ -1,0 +1,85 @@
+import { BUDGET_MESSAGES, budgetListQuerySchema, updateBudgetSchema } from '@odontia/shared';
+import { Hono, type Context } from 'hono';
+import { auditActor } from '../../platform/audit.ts';
+import type { AppEnv } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import { requirePermission } from '../../platform/session.ts';
+import { idParam, validate } from '../../platform/validation.ts';
+import {
+  budgetNotFound,
+  createBudgetFromChart,
+  listBudgets,
+  listPatientBudgets,
+  saveBudget,
+  setBudgetState,
+  viewBudget,
+  type BudgetActor,
+} from './budgets.service.ts';
+
+const budgetIdParam = idParam(budgetNotFound);
+const patientIdParam = idParam(() => notFound(BUDGET_MESSAGES.patientNotFound));
+
+const budgetActor = (c: Context<AppEnv>): BudgetActor => ({
+  ...auditActor(c),
+  zonaHoraria: c.var.member.zonaHoraria,
+  moneda: c.var.member.moneda,
+});
+
+/**
+ * A patient's budgets, mounted under /pacientes: the list (`presupuestos.ver`) and 'Crear presupuesto'
+ * from their chart (`presupuestos.editar`), which answers the new draft.
+ */
+export const patientBudgetsRoutes = new Hono<AppEnv>()
+  .get('/:id/presupuestos', requirePermission('presupuestos.ver'), patientIdParam, async (c) => {
+    const list = await listPatientBudgets(c.var.deps.db, c.var.member, c.req.valid('param').id);
+    if (!list) throw notFound(BUDGET_MESSAGES.patientNotFound);
+    return c.json(list, 200);
+  })
+  .post('/:id/presupuestos', requirePermission('presupuestos.editar'), patientIdParam, async (c) => {
+    const actor = budgetActor(c);
+    const id = await createBudgetFromChart(c.var.deps.db, actor, c.req.valid('param').id);
+    if (!id) throw notFound(BUDGET_MESSAGES.patientNotFound);
+    const budget = (await viewBudget(c.var.deps.db, actor, id))!;
+    return c.json({ presupuesto: budget, mensaje: BUDGET_MESSAGES.created }, 201);
+  });
+
+/**
+ * The clinic's budgets (issue 23): the list and one budget (`presupuestos.ver`, a view is audited),
+ * saving the editor (`presupuestos.editar`: a sent one becomes a new version), marking it sent
+ * (`presupuestos.enviar`) and recording the patient's refusal (`presupuestos.editar`).
+ */
+export const budgetsRoutes = new Hono<AppEnv>()
+  .get('/', requirePermission('presupuestos.ver'), validate('query', budgetListQuerySchema), async (c) =>
+    c.json(await listBudgets(c.var.deps.db, c.var.member, c.req.valid('query')), 200),
+  )
+  .get('/:id', requirePermission('presupuestos.ver'), budgetIdParam, async (c) => {
+    const budget = await viewBudget(c.var.deps.db, budgetActor(c), c.req.valid('param').id);
+    if (!budget) throw budgetNotFound();
+    return c.json(budget, 200);
+  })
+  .put(
+    '/:id',
+    requirePermission('presupuestos.editar'),
+    budgetIdParam,
+    validate('json', updateBudgetSchema, { status: 422 }),
+    async (c) => {
+      const actor = budgetActor(c);
+      const saved = await saveBudget(c.var.deps.db, actor, c.req.valid('param').id, c.req.valid('json'));
+      if (!saved) throw budgetNotFound();
+      const budget = (await viewBudget(c.var.deps.db, actor, saved.id))!;
+      const mensaje = saved.nuevaVersion ? BUDGET_MESSAGES.newVersion(saved.nuevaVersion) : BUDGET_MESSAGES.saved;
+      return c.json({ presupuesto: budget, mensaje }, 200);
+    },
+  )
+  .post('/:id/enviar', requirePermission('presupuestos.enviar'), budgetIdParam, async (c) => {
+    const actor = budgetActor(c);
+    if (!(await setBudgetState(c.var.deps.db, actor, c.req.valid('param').id, 'enviado'))) throw budgetNotFound();
+    const budget = (await viewBudget(c.var.deps.db, actor, c.req.valid('param').id))!;
+    return c.json({ presupuesto: budget, mensaje: BUDGET_MESSAGES.sent }, 200);
+  })
+  .post('/:id/rechazar', requirePermission('presupuestos.editar'), budgetIdParam, async (c) => {
+    const actor = budgetActor(c);
+    if (!(await setBudgetState(c.var.deps.db, actor, c.req.valid('param').id, 'rechazado'))) throw budgetNotFound();
+    const budget = (await viewBudget(c.var.deps.db, actor, c.req.valid('param').id))!;
+    return c.json({ presupuesto: budget, mensaje: BUDGET_MESSAGES.rejected }, 200);
+  });

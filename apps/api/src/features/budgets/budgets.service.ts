@@ -1,0 +1,494 @@
+import {
+  BUDGET_DEFAULT_VALIDITY_DAYS,
+  BUDGET_MESSAGES,
+  BUDGETS_PAGE_SIZE,
+  budgetTotals,
+  lineAmounts,
+  odontogramChartSchema,
+  plannedTreatments,
+  taxTypesOf,
+  todayInZone,
+  upgradeLegacyChart,
+  type Budget,
+  type BudgetLine,
+  type BudgetLineData,
+  type BudgetListQuery,
+  type BudgetPage,
+  type BudgetState,
+  type BudgetSummary,
+  type CurrencyCode,
+  type UpdateBudgetData,
+} from '@odontia/shared';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import {
+  contadoresPresupuestos,
+  lineasPresupuesto,
+  pacientes,
+  presupuestos,
+  productos,
+  usuarios,
+} from '../../db/schema/index.ts';
+import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { currentChartOf } from '../../platform/chart-versions.ts';
+import { clinicPlace } from '../../platform/clinic-place.ts';
+import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
+
+/**
+ * Budgets (presupuestos, issue 23): made from the patient's chart (its planned treatments at the
+ * catalogue's prices) and edited line by line; every amount is computed here with the shared
+ * `lineAmounts`, never taken from the client. A draft changes in place; a sent budget changes into its
+ * next version, and the sent one stays as it was. Each view and change writes its audit row in its
+ * transaction; another clinic's ids are not found.
+ */
+
+export const budgetNotFound = () => notFound(BUDGET_MESSAGES.notFound);
+
+/** The actor of a budget change: who, where, and the clinic's zone (its "today" for validity and numbers). */
+export type BudgetActor = AuditActor & { zonaHoraria: string; moneda: CurrencyCode };
+
+const p = presupuestos;
+
+/** The state a reader sees: a sent budget whose validity has passed (in the clinic's day) is caducado. */
+const shownState = (today: string): SQL<BudgetState> =>
+  sql<BudgetState>`case when ${p.estado} = 'enviado' and ${p.validoHasta} < ${today}::date then 'caducado' else ${p.estado} end`;
+
+const summaryColumns = (today: string) => ({
+  id: p.id,
+  numero: p.numero,
+  version: p.version,
+  estado: shownState(today),
+  moneda: p.moneda,
+  pacienteId: pacientes.id,
+  pacienteNombres: pacientes.nombres,
+  pacienteApellidos: pacientes.apellidos,
+  validoHasta: p.validoHasta,
+  total: p.total,
+  fechaCreacion: p.fechaCreacion,
+  fechaEnvio: p.fechaEnvio,
+  sustituidoPor: p.sustituidoPor,
+});
+
+type SummaryRow = {
+  id: string;
+  numero: string;
+  version: number;
+  estado: BudgetState;
+  moneda: CurrencyCode;
+  pacienteId: string;
+  pacienteNombres: string;
+  pacienteApellidos: string;
+  validoHasta: string;
+  total: number;
+  fechaCreacion: Date;
+  fechaEnvio: Date | null;
+  sustituidoPor: string | null;
+};
+
+const toSummary = (r: SummaryRow): BudgetSummary => ({
+  id: r.id,
+  numero: r.numero,
+  version: r.version,
+  estado: r.estado,
+  moneda: r.moneda,
+  paciente: { id: r.pacienteId, nombres: r.pacienteNombres, apellidos: r.pacienteApellidos },
+  validoHasta: r.validoHasta,
+  total: Number(r.total),
+  fechaCreacion: r.fechaCreacion.toISOString(),
+  fechaEnvio: r.fechaEnvio?.toISOString() ?? null,
+  sustituidoPor: r.sustituidoPor,
+});
+
+/** `days` after the calendar day `day` (YYYY-MM-DD). */
+function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The clinic's budgets, newest first, optionally in one (shown) state, a page at a time. */
+export async function listBudgets(
+  db: Executor,
+  member: { clinicaId: string; zonaHoraria: string },
+  query: BudgetListQuery & { pagina: number },
+): Promise<BudgetPage> {
+  const today = todayInZone(member.zonaHoraria);
+  const where = and(
+    eq(p.clinicaId, member.clinicaId),
+    isNull(p.sustituidoPor),
+    query.estado ? sql`${shownState(today)} = ${query.estado}` : undefined,
+  );
+  const rows = await db
+    .select({ ...summaryColumns(today), count: sql<number>`(count(*) over ())::int` })
+    .from(p)
+    .innerJoin(pacientes, eq(pacientes.id, p.pacienteId))
+    .where(where)
+    .orderBy(desc(p.fechaCreacion), desc(p.id))
+    .limit(BUDGETS_PAGE_SIZE)
+    .offset((query.pagina - 1) * BUDGETS_PAGE_SIZE);
+  const total =
+    rows[0]?.count ??
+    (query.pagina > 1
+      ? ((
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(p)
+            .where(where)
+        )[0]?.n ?? 0)
+      : 0);
+  return {
+    presupuestos: rows.map(({ count: _count, ...r }) => toSummary(r)),
+    total,
+    pagina: query.pagina,
+    porPagina: BUDGETS_PAGE_SIZE,
+  };
+}
+
+/** A patient's budgets (their latest versions), newest first; null when not the clinic's patient. */
+export async function listPatientBudgets(
+  db: Executor,
+  member: { clinicaId: string; zonaHoraria: string },
+  pacienteId: string,
+): Promise<BudgetSummary[] | null> {
+  if (!(await findPatient(db, member.clinicaId, pacienteId))) return null;
+  const today = todayInZone(member.zonaHoraria);
+  const rows = await db
+    .select(summaryColumns(today))
+    .from(p)
+    .innerJoin(pacientes, eq(pacientes.id, p.pacienteId))
+    .where(and(eq(p.clinicaId, member.clinicaId), eq(p.pacienteId, pacienteId), isNull(p.sustituidoPor)))
+    .orderBy(desc(p.fechaCreacion), desc(p.id));
+  return rows.map(toSummary);
+}
+
+async function findPatient(db: Executor, clinicaId: string, pacienteId: string) {
+  const [row] = await db
+    .select({ id: pacientes.id })
+    .from(pacientes)
+    .where(and(eq(pacientes.id, pacienteId), eq(pacientes.clinicaId, clinicaId), isNull(pacientes.fechaArchivado)));
+  return row ?? null;
+}
+
+/** The budget (any version) with its lines and totals, or null when not the clinic's. Reads only. */
+async function readBudget(db: Executor, actor: BudgetActor, id: string): Promise<Budget | null> {
+  const today = todayInZone(actor.zonaHoraria);
+  const [row] = await db
+    .select({ ...summaryColumns(today), condiciones: p.condiciones, autorId: p.autorId, autorNombre: p.autorNombre })
+    .from(p)
+    .innerJoin(pacientes, eq(pacientes.id, p.pacienteId))
+    .where(and(eq(p.id, id), eq(p.clinicaId, actor.clinicaId)));
+  if (!row) return null;
+  const l = lineasPresupuesto;
+  const lines = await db.select().from(l).where(eq(l.presupuestoId, id)).orderBy(asc(l.orden));
+  const versions = await db
+    .select({ id: p.id, version: p.version, estado: shownState(today) })
+    .from(p)
+    .where(and(eq(p.clinicaId, actor.clinicaId), eq(p.numero, row.numero)))
+    .orderBy(asc(p.version));
+  const lineas = lines.map((r): BudgetLine => ({
+    id: r.id,
+    servicioId: r.servicioId,
+    descripcion: r.descripcion,
+    diente: r.diente,
+    superficies: r.superficies,
+    cantidad: r.cantidad,
+    precioUnitario: Number(r.precioUnitario),
+    descuentoTipo: r.descuentoTipo,
+    descuentoValor: Number(r.descuentoValor),
+    tipoImpuesto: r.tipoImpuesto,
+    puntosBasicos: r.puntosBasicos,
+    fase: r.fase,
+    opcion: r.opcion,
+    importes: {
+      bruto: Number(r.bruto),
+      descuento: Number(r.descuento),
+      base: Number(r.base),
+      impuesto: Number(r.impuesto),
+      total: Number(r.total),
+    },
+  }));
+  const { condiciones, autorId, autorNombre, ...summary } = row;
+  return {
+    ...toSummary(summary),
+    condiciones,
+    autor: { id: autorId, nombre: autorNombre },
+    lineas,
+    totales: budgetTotals(lineas),
+    versiones: versions,
+  };
+}
+
+/** The budget for a reader: written to the audit trail as a view in the same transaction. */
+export async function viewBudget(db: Database, actor: BudgetActor, id: string): Promise<Budget | null> {
+  return db.transaction(async (tx) => {
+    const budget = await readBudget(tx, actor, id);
+    if (budget)
+      await recordAudit(tx, actor, {
+        accion: 'presupuesto.ver',
+        pacienteId: budget.paciente.id,
+        detalle: { presupuesto: budget.numero },
+      });
+    return budget;
+  });
+}
+
+/**
+ * Lines with their amounts, for the clinic: each service must be one of its catalogue's, each tax one of
+ * its country's (its rate copied onto the line). Anything else is refused on its field and nothing changes.
+ */
+async function pricedLines(tx: Executor, clinicaId: string, lines: BudgetLineData[]) {
+  const taxes = new Map(taxTypesOf(await clinicPlace(tx, clinicaId)).map((t) => [t.codigo, t.puntosBasicos]));
+  const serviceIds = [...new Set(lines.flatMap((l) => (l.servicioId ? [l.servicioId] : [])))];
+  const known = serviceIds.length
+    ? new Set(
+        (
+          await tx
+            .select({ id: productos.id })
+            .from(productos)
+            .where(and(eq(productos.clinicaId, clinicaId), inArray(productos.id, serviceIds)))
+        ).map((r) => r.id),
+      )
+    : new Set<string>();
+  return lines.map((line, orden) => {
+    if (line.servicioId && !known.has(line.servicioId)) {
+      throw unprocessable(BUDGET_MESSAGES.servicioInvalid, `lineas.${orden}.servicioId`);
+    }
+    const puntosBasicos = taxes.get(line.tipoImpuesto);
+    if (puntosBasicos === undefined)
+      throw unprocessable(BUDGET_MESSAGES.impuestoInvalid, `lineas.${orden}.tipoImpuesto`);
+    const importes = lineAmounts({ ...line, puntosBasicos });
+    return { ...line, orden, puntosBasicos, ...importes, importes };
+  });
+}
+
+type PricedLine = Awaited<ReturnType<typeof pricedLines>>[number];
+
+async function insertLines(tx: Executor, presupuestoId: string, lines: PricedLine[]) {
+  if (!lines.length) return;
+  await tx.insert(lineasPresupuesto).values(
+    lines.map(({ importes: _importes, ...l }) => ({
+      presupuestoId,
+      orden: l.orden,
+      servicioId: l.servicioId,
+      descripcion: l.descripcion,
+      diente: l.diente,
+      superficies: l.superficies,
+      cantidad: l.cantidad,
+      precioUnitario: l.precioUnitario,
+      descuentoTipo: l.descuentoTipo,
+      descuentoValor: l.descuentoValor,
+      tipoImpuesto: l.tipoImpuesto,
+      puntosBasicos: l.puntosBasicos,
+      fase: l.fase,
+      opcion: l.opcion,
+      bruto: l.bruto,
+      descuento: l.descuento,
+      base: l.base,
+      impuesto: l.impuesto,
+      total: l.total,
+    })),
+  );
+}
+
+const totalOf = (lines: PricedLine[]) => budgetTotals(lines).total;
+
+/** The member's name as the budget keeps it. */
+async function memberName(tx: Executor, userId: string): Promise<string> {
+  const [row] = await tx.select({ nombres: usuarios.nombres }).from(usuarios).where(eq(usuarios.id, userId));
+  return row?.nombres ?? '';
+}
+
+/**
+ * A new draft for the patient from their chart: one line per planned treatment (tooth, surfaces,
+ * service) at the catalogue's sale price and the service's tax, phase 1, valid for 30 days. Numbered
+ * P-{year}-{nnnn} per clinic in the same transaction (`contadores_presupuestos`): no gaps, no repeats.
+ * A chart without planned treatments gives an empty draft. Null when not the clinic's patient.
+ */
+export async function createBudgetFromChart(
+  db: Database,
+  actor: BudgetActor,
+  pacienteId: string,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    if (!(await findPatient(tx, actor.clinicaId, pacienteId))) return null;
+    const [chartRow] = await tx
+      .select({ chart: currentChartOf(sql`${pacienteId}::uuid`, sql`${actor.clinicaId}::uuid`) })
+      .from(sql`(select 1) as uno`);
+    const chart = chartRow?.chart ? odontogramChartSchema.parse(upgradeLegacyChart(chartRow.chart.carta)) : {};
+    const planned = plannedTreatments(chart);
+    const serviceIds = [...new Set(planned.map((t) => t.servicioId))];
+    const services = serviceIds.length
+      ? await tx
+          .select({
+            id: productos.id,
+            nombre: productos.nombre,
+            precioVenta: productos.precioVenta,
+            tipoImpuesto: productos.tipoImpuesto,
+          })
+          .from(productos)
+          .where(and(eq(productos.clinicaId, actor.clinicaId), inArray(productos.id, serviceIds)))
+      : [];
+    const byId = new Map(services.map((s) => [s.id, s]));
+    const lines: BudgetLineData[] = planned.flatMap((t) => {
+      const service = byId.get(t.servicioId);
+      if (!service) return [];
+      return [
+        {
+          servicioId: service.id,
+          descripcion: service.nombre,
+          diente: t.diente,
+          superficies: t.superficies,
+          cantidad: 1,
+          precioUnitario: service.precioVenta ?? 0,
+          descuentoTipo: null,
+          descuentoValor: 0,
+          tipoImpuesto: service.tipoImpuesto,
+          fase: 1,
+          opcion: null,
+        },
+      ];
+    });
+    const priced = await pricedLines(tx, actor.clinicaId, lines);
+    const today = todayInZone(actor.zonaHoraria);
+    const anio = Number(today.slice(0, 4));
+    const [counter] = await tx
+      .insert(contadoresPresupuestos)
+      .values({ clinicaId: actor.clinicaId, anio, ultimo: 1 })
+      .onConflictDoUpdate({
+        target: [contadoresPresupuestos.clinicaId, contadoresPresupuestos.anio],
+        set: { ultimo: sql`${contadoresPresupuestos.ultimo} + 1` },
+      })
+      .returning({ ultimo: contadoresPresupuestos.ultimo });
+    const numero = `P-${anio}-${String(counter.ultimo).padStart(4, '0')}`;
+    const [row] = await tx
+      .insert(p)
+      .values({
+        clinicaId: actor.clinicaId,
+        pacienteId,
+        numero,
+        moneda: actor.moneda,
+        validoHasta: addDays(today, BUDGET_DEFAULT_VALIDITY_DAYS),
+        total: totalOf(priced),
+        autorId: actor.userId,
+        autorNombre: await memberName(tx, actor.userId),
+      })
+      .returning({ id: p.id });
+    await insertLines(tx, row.id, priced);
+    await recordAudit(tx, actor, { accion: 'presupuesto.crear', pacienteId, detalle: { presupuesto: numero } });
+    return row.id;
+  });
+}
+
+/** The budget's row locked for a change; null when not the clinic's. */
+async function lockBudget(tx: Executor, clinicaId: string, id: string) {
+  const [row] = await tx
+    .select({
+      id: p.id,
+      pacienteId: p.pacienteId,
+      numero: p.numero,
+      version: p.version,
+      estado: p.estado,
+      moneda: p.moneda,
+      sustituidoPor: p.sustituidoPor,
+    })
+    .from(p)
+    .where(and(eq(p.id, id), eq(p.clinicaId, clinicaId)))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * Saves the editor: a draft in place; a sent budget as its next version (a draft with the same number),
+ * the sent one kept and marked as replaced. Anything else is locked (409). The validity may not end
+ * before the clinic's today. Answers the id of the version saved; null when not the clinic's.
+ */
+export async function saveBudget(
+  db: Database,
+  actor: BudgetActor,
+  id: string,
+  data: UpdateBudgetData,
+): Promise<{ id: string; nuevaVersion: number | null } | null> {
+  return db.transaction(async (tx) => {
+    const current = await lockBudget(tx, actor.clinicaId, id);
+    if (!current) return null;
+    if (current.sustituidoPor || (current.estado !== 'borrador' && current.estado !== 'enviado')) {
+      throw conflict(BUDGET_MESSAGES.locked);
+    }
+    if (data.validoHasta < todayInZone(actor.zonaHoraria)) {
+      throw unprocessable(BUDGET_MESSAGES.validoHastaPast, 'validoHasta');
+    }
+    const priced = await pricedLines(tx, actor.clinicaId, data.lineas);
+    const fields = { validoHasta: data.validoHasta, condiciones: data.condiciones, total: totalOf(priced) };
+    const detalle = { presupuesto: current.numero };
+    if (current.estado === 'borrador') {
+      await tx
+        .update(p)
+        .set({ ...fields, fechaActualizacion: new Date() })
+        .where(eq(p.id, id));
+      await tx.delete(lineasPresupuesto).where(eq(lineasPresupuesto.presupuestoId, id));
+      await insertLines(tx, id, priced);
+      await recordAudit(tx, actor, { accion: 'presupuesto.editar', pacienteId: current.pacienteId, detalle });
+      return { id, nuevaVersion: null };
+    }
+    const version = current.version + 1;
+    const [next] = await tx
+      .insert(p)
+      .values({
+        ...fields,
+        clinicaId: actor.clinicaId,
+        pacienteId: current.pacienteId,
+        numero: current.numero,
+        version,
+        moneda: current.moneda,
+        autorId: actor.userId,
+        autorNombre: await memberName(tx, actor.userId),
+      })
+      .returning({ id: p.id });
+    await insertLines(tx, next.id, priced);
+    await tx.update(p).set({ sustituidoPor: next.id }).where(eq(p.id, id));
+    await recordAudit(tx, actor, {
+      accion: 'presupuesto.version',
+      pacienteId: current.pacienteId,
+      detalle: { ...detalle, version },
+    });
+    return { id: next.id, nuevaVersion: version };
+  });
+}
+
+/**
+ * Moves a budget along: a draft with lines is marked sent (handed over or sent to the patient), a
+ * sent one records the patient's refusal. Anything else is a 409 with why; null when not the clinic's.
+ */
+export async function setBudgetState(
+  db: Database,
+  actor: BudgetActor,
+  id: string,
+  to: 'enviado' | 'rechazado',
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const current = await lockBudget(tx, actor.clinicaId, id);
+    if (!current) return false;
+    const from = to === 'enviado' ? 'borrador' : 'enviado';
+    if (current.sustituidoPor || current.estado !== from) {
+      throw conflict(to === 'enviado' ? BUDGET_MESSAGES.notDraftOrSent : BUDGET_MESSAGES.onlySentRejected);
+    }
+    if (to === 'enviado') {
+      const [{ n }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(lineasPresupuesto)
+        .where(eq(lineasPresupuesto.presupuestoId, id));
+      if (n === 0) throw unprocessable(BUDGET_MESSAGES.noLines, 'lineas');
+    }
+    const now = new Date();
+    await tx
+      .update(p)
+      .set(to === 'enviado' ? { estado: to, fechaEnvio: now } : { estado: to, fechaRespuesta: now })
+      .where(eq(p.id, id));
+    await recordAudit(tx, actor, {
+      accion: to === 'enviado' ? 'presupuesto.enviar' : 'presupuesto.rechazar',
+      pacienteId: current.pacienteId,
+      detalle: { presupuesto: current.numero },
+    });
+    return true;
+  });
+}

@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { basisPointsOf, type CurrencyCode } from '../money.ts';
+import { isToothId, SURFACES, surfaceLabel, type Surface } from '../odontogram.ts';
+import { optionalText, pageNumber } from './fields.ts';
+
+/**
+ * Budgets (presupuestos, issue 23): a treatment plan with its prices, made from the chart's planned
+ * entries or by hand, in lines grouped in phases and alternative options. Every amount is an integer
+ * of the clinic's currency's smallest unit and is computed on the server (`lineAmounts`,
+ * `budgetTotals`): what a client sends as amounts is never read. The contract between
+ * `/api/presupuestos` and the budget screens.
+ */
+export const BUDGET_MESSAGES = {
+  title: 'Presupuestos',
+  newBudget: 'Crear presupuesto',
+  notFound: 'El presupuesto no existe o no tienes acceso',
+  patientNotFound: 'El paciente no existe o no tienes acceso',
+  created: 'Presupuesto creado',
+  saved: 'Presupuesto guardado',
+  newVersion: (version: number) => `Se guardó como versión ${version}: la enviada se conserva`,
+  sent: 'Presupuesto marcado como enviado',
+  rejected: 'Rechazo registrado',
+  locked: 'Un presupuesto aceptado, rechazado o sustituido por otra versión no se puede cambiar',
+  notDraftOrSent: 'Solo se puede enviar un presupuesto en borrador',
+  onlySentRejected: 'Solo se puede registrar el rechazo de un presupuesto enviado',
+  noLines: 'Añade al menos una línea al presupuesto',
+  tooManyLines: 'Un presupuesto tiene como mucho 200 líneas',
+  descripcionRequired: 'Describe el tratamiento de la línea',
+  servicioInvalid: 'Elige un servicio de tu catálogo',
+  dienteInvalid: 'El diente no es válido',
+  superficieInvalid: 'La superficie no es válida',
+  cantidadInvalid: 'La cantidad va de 1 a 1000',
+  precioInvalid: 'El precio debe ser un importe válido',
+  descuentoInvalid: 'El descuento no es válido',
+  descuentoPercentInvalid: 'El descuento va de 0 a 100 %',
+  descuentoTooLarge: 'El descuento no puede superar el importe de la línea',
+  impuestoInvalid: 'Elige un tipo de impuesto de los de tu país',
+  faseInvalid: 'La fase va de 1 a 20',
+  opcionInvalid: 'La opción es una letra de la A a la F',
+  validoHastaInvalid: 'La fecha de validez no es válida',
+  validoHastaPast: 'La validez no puede terminar antes de hoy',
+  listError: 'Error al cargar los presupuestos',
+  loadError: 'Error al cargar el presupuesto',
+  saveError: 'Error al guardar el presupuesto',
+  emptyList: 'No hay presupuestos',
+  noPlanned: 'El odontograma no tiene tratamientos planificados: el presupuesto empieza vacío',
+} as const;
+
+export const BUDGET_STATES = [
+  'borrador',
+  'enviado',
+  'aceptado',
+  'aceptado_parcialmente',
+  'rechazado',
+  'caducado',
+] as const;
+export type BudgetState = (typeof BUDGET_STATES)[number];
+export const BUDGET_STATE_LABELS: Record<BudgetState, string> = {
+  borrador: 'Borrador',
+  enviado: 'Enviado',
+  aceptado: 'Aceptado',
+  aceptado_parcialmente: 'Aceptado parcialmente',
+  rechazado: 'Rechazado',
+  caducado: 'Caducado',
+};
+/** What a budget in that state may still become: a draft is edited in place, a sent one in a new version. */
+export const isBudgetEditable = (estado: BudgetState) => estado === 'borrador' || estado === 'enviado';
+
+export const BUDGET_LINES_MAX = 200;
+export const BUDGET_PHASES_MAX = 20;
+export const BUDGET_OPTIONS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
+export type BudgetOption = (typeof BUDGET_OPTIONS)[number];
+/** A budget is valid this many days unless the clinic says otherwise. */
+export const BUDGET_DEFAULT_VALIDITY_DAYS = 30;
+export const BUDGETS_PAGE_SIZE = 25;
+const CONDITIONS_MAX = 4000;
+const DESCRIPTION_MAX = 300;
+/** A thousand million minor units: a typo beyond it. */
+const AMOUNT_MAX = 1_000_000_000;
+
+export const DISCOUNT_KINDS = ['importe', 'porcentaje'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/**
+ * A line as the editor sends it: the service (or a free description), where, how many, at what unit
+ * price (minor units), its discount (an amount in minor units or a percentage in basis points), its tax
+ * type, phase and option. The server checks the service and the tax against the clinic, and computes
+ * every amount.
+ */
+export const budgetLineSchema = z
+  .object({
+    servicioId: z.uuid({ error: BUDGET_MESSAGES.servicioInvalid }).nullable().default(null),
+    descripcion: z
+      .string({ error: BUDGET_MESSAGES.descripcionRequired })
+      .trim()
+      .min(1, BUDGET_MESSAGES.descripcionRequired)
+      .max(DESCRIPTION_MAX, BUDGET_MESSAGES.descripcionRequired),
+    diente: z
+      .number({ error: BUDGET_MESSAGES.dienteInvalid })
+      .refine((v): boolean => isToothId(v), BUDGET_MESSAGES.dienteInvalid)
+      .nullable()
+      .default(null),
+    superficies: z
+      .array(z.enum(SURFACES, { error: BUDGET_MESSAGES.superficieInvalid }), {
+        error: BUDGET_MESSAGES.superficieInvalid,
+      })
+      .max(SURFACES.length, BUDGET_MESSAGES.superficieInvalid)
+      .default([]),
+    cantidad: wholeNumber(BUDGET_MESSAGES.cantidadInvalid, 1, 1000),
+    precioUnitario: wholeNumber(BUDGET_MESSAGES.precioInvalid, 0, AMOUNT_MAX),
+    descuentoTipo: z.enum(DISCOUNT_KINDS, { error: BUDGET_MESSAGES.descuentoInvalid }).nullable().default(null),
+    /** Minor units for `importe`, basis points (0-10000) for `porcentaje`. */
+    descuentoValor: wholeNumber(BUDGET_MESSAGES.descuentoInvalid, 0, AMOUNT_MAX).default(0),
+    tipoImpuesto: z.string({ error: BUDGET_MESSAGES.impuestoInvalid }).min(1, BUDGET_MESSAGES.impuestoInvalid).max(30),
+    fase: wholeNumber(BUDGET_MESSAGES.faseInvalid, 1, BUDGET_PHASES_MAX).default(1),
+    opcion: z.enum(BUDGET_OPTIONS, { error: BUDGET_MESSAGES.opcionInvalid }).nullable().default(null),
+  })
+  .superRefine((line, ctx) => {
+    if (line.superficies.length && line.diente === null) {
+      ctx.addIssue({ code: 'custom', path: ['superficies'], message: BUDGET_MESSAGES.dienteInvalid });
+    }
+    if (line.descuentoTipo === 'porcentaje' && line.descuentoValor > 10_000) {
+      ctx.addIssue({ code: 'custom', path: ['descuentoValor'], message: BUDGET_MESSAGES.descuentoPercentInvalid });
+    }
+    if (line.descuentoTipo === 'importe' && line.descuentoValor > line.cantidad * line.precioUnitario) {
+      ctx.addIssue({ code: 'custom', path: ['descuentoValor'], message: BUDGET_MESSAGES.descuentoTooLarge });
+    }
+  });
+export type BudgetLineInput = z.input<typeof budgetLineSchema>;
+export type BudgetLineData = z.output<typeof budgetLineSchema>;
+
+/** `PUT /api/presupuestos/:id`: the lines, the validity and the conditions; nothing else is the client's. */
+export const updateBudgetSchema = z.object({
+  validoHasta: z.iso.date({ error: BUDGET_MESSAGES.validoHastaInvalid }),
+  condiciones: optionalText(CONDITIONS_MAX, { multiline: true }),
+  lineas: z
+    .array(budgetLineSchema, { error: BUDGET_MESSAGES.noLines })
+    .min(1, BUDGET_MESSAGES.noLines)
+    .max(BUDGET_LINES_MAX, BUDGET_MESSAGES.tooManyLines),
+});
+export type UpdateBudgetInput = z.input<typeof updateBudgetSchema>;
+export type UpdateBudgetData = z.output<typeof updateBudgetSchema>;
+
+/** `GET /api/presupuestos?estado=&pagina=` (an unknown estado is every one). */
+export const budgetListQuerySchema = z.object({
+  estado: z.enum(BUDGET_STATES).optional().catch(undefined),
+  pagina: pageNumber,
+});
+export type BudgetListQuery = z.input<typeof budgetListQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Amounts
+
+export type LineAmounts = { bruto: number; descuento: number; base: number; impuesto: number; total: number };
+
+/**
+ * A line's amounts in minor units: gross (quantity × unit price), its discount (an amount, or a
+ * percentage of the gross rounded half up), the taxable base, the tax at the line's rate (half up) and
+ * the total. The only place they are computed; the server stores what it returns.
+ */
+export function lineAmounts(line: {
+  cantidad: number;
+  precioUnitario: number;
+  descuentoTipo: DiscountKind | null;
+  descuentoValor: number;
+  puntosBasicos: number;
+}): LineAmounts {
+  const bruto = line.cantidad * line.precioUnitario;
+  const raw =
+    line.descuentoTipo === 'importe'
+      ? line.descuentoValor
+      : line.descuentoTipo === 'porcentaje'
+        ? basisPointsOf(bruto, line.descuentoValor)
+        : 0;
+  const descuento = Math.min(raw, bruto);
+  const base = bruto - descuento;
+  const impuesto = basisPointsOf(base, line.puntosBasicos);
+  return { bruto, descuento, base, impuesto, total: base + impuesto };
+}
+
+const sum = (lines: readonly LineAmounts[]): LineAmounts =>
+  lines.reduce(
+    (acc, l) => ({
+      bruto: acc.bruto + l.bruto,
+      descuento: acc.descuento + l.descuento,
+      base: acc.base + l.base,
+      impuesto: acc.impuesto + l.impuesto,
+      total: acc.total + l.total,
+    }),
+    { bruto: 0, descuento: 0, base: 0, impuesto: 0, total: 0 },
+  );
+
+export type BudgetTotals = {
+  /** Per phase, every line of it (its options included). */
+  fases: { fase: number; importes: LineAmounts }[];
+  /** The lines of no option: the treatment every choice includes. */
+  comun: LineAmounts;
+  /** Per option, what choosing it adds, and the budget's total with it. */
+  opciones: { opcion: BudgetOption; importes: LineAmounts; totalConComun: number }[];
+  /** The total of the common lines and the first option (the whole budget when there are none). */
+  total: number;
+};
+
+/** The budget's totals from its lines' amounts: per phase, the common part, and per alternative option. */
+export function budgetTotals(
+  lines: readonly { fase: number; opcion: BudgetOption | null; importes: LineAmounts }[],
+): BudgetTotals {
+  const phases = [...new Set(lines.map((l) => l.fase))].sort((a, b) => a - b);
+  const options = BUDGET_OPTIONS.filter((o) => lines.some((l) => l.opcion === o));
+  const comun = sum(lines.filter((l) => l.opcion === null).map((l) => l.importes));
+  const opciones = options.map((opcion) => {
+    const importes = sum(lines.filter((l) => l.opcion === opcion).map((l) => l.importes));
+    return { opcion, importes, totalConComun: comun.total + importes.total };
+  });
+  return {
+    fases: phases.map((fase) => ({ fase, importes: sum(lines.filter((l) => l.fase === fase).map((l) => l.importes)) })),
+    comun,
+    opciones,
+    total: opciones[0]?.totalConComun ?? comun.total,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Answers
+
+export type BudgetLine = BudgetLineData & {
+  id: string;
+  /** The rate the line carries (basis points), copied when it was saved: a later change of the tax table never changes it. */
+  puntosBasicos: number;
+  importes: LineAmounts;
+};
+
+export type BudgetSummary = {
+  id: string;
+  numero: string;
+  version: number;
+  /** `caducado` when a sent budget's validity has passed (in the clinic's day). */
+  estado: BudgetState;
+  moneda: CurrencyCode;
+  paciente: { id: string; nombres: string; apellidos: string };
+  validoHasta: string;
+  total: number;
+  fechaCreacion: string;
+  fechaEnvio: string | null;
+  /** A later version replaced this one (it is kept, read-only). */
+  sustituidoPor: string | null;
+};
+
+export type Budget = BudgetSummary & {
+  condiciones: string | null;
+  autor: { id: string | null; nombre: string };
+  lineas: BudgetLine[];
+  totales: BudgetTotals;
+  /** Every version of this budget number, oldest first. */
+  versiones: { id: string; version: number; estado: BudgetState }[];
+};
+
+export type BudgetPage = { presupuestos: BudgetSummary[]; total: number; pagina: number; porPagina: number };
+
+/** Where a line is, as the budget writes it: "16 · Oclusal, Mesial", "16", or nothing. */
+export function lineWhere(line: { diente: number | null; superficies: readonly Surface[] }): string {
+  if (line.diente === null || !isToothId(line.diente)) return '';
+  const tooth = line.diente;
+  return line.superficies.length
+    ? `${tooth} · ${line.superficies.map((s) => surfaceLabel(tooth, s)).join(', ')}`
+    : String(tooth);
+}
