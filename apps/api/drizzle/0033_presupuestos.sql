@@ -61,4 +61,25 @@ ALTER TABLE "presupuestos" ADD CONSTRAINT "presupuestos_autor_id_user_id_fk" FOR
 CREATE INDEX "lineas_presupuesto_presupuesto_idx" ON "lineas_presupuesto" USING btree ("presupuesto_id","orden");--> statement-breakpoint
 CREATE UNIQUE INDEX "presupuestos_clinica_numero_version_key" ON "presupuestos" USING btree ("clinica_id","numero","version");--> statement-breakpoint
 CREATE INDEX "presupuestos_clinica_fecha_idx" ON "presupuestos" USING btree ("clinica_id","fecha_creacion" DESC NULLS FIRST,"id");--> statement-breakpoint
-CREATE INDEX "presupuestos_paciente_idx" ON "presupuestos" USING btree ("paciente_id","fecha_creacion" DESC NULLS FIRST);
+CREATE INDEX "presupuestos_paciente_idx" ON "presupuestos" USING btree ("paciente_id","fecha_creacion" DESC NULLS FIRST);--> statement-breakpoint
+-- The budgets' permissions (issue 23), in the catalogue and in every existing clinic's default roles as
+-- a new clinic gets them (packages/shared DEFAULT_ROLES): Administrador and Dentista all three,
+-- Asistente presupuestos.ver, Recepción presupuestos.ver and presupuestos.enviar. Custom roles get nothing.
+INSERT INTO "permisos" ("nombre", "descripcion", "modulo") VALUES
+  ('presupuestos.ver', 'Ver los presupuestos de los pacientes', 'presupuestos'),
+  ('presupuestos.editar', 'Crear y modificar presupuestos y registrar su respuesta', 'presupuestos'),
+  ('presupuestos.enviar', 'Enviar presupuestos a los pacientes', 'presupuestos')
+ON CONFLICT ("nombre") DO NOTHING;
+--> statement-breakpoint
+INSERT INTO "permisos_rol" ("rol_id", "permiso_id")
+SELECT r."id", p."id"
+FROM "roles_clinica" r
+JOIN "permisos" p ON (
+  r."nombre" IN ('Administrador', 'Dentista')
+    AND p."nombre" IN ('presupuestos.ver', 'presupuestos.editar', 'presupuestos.enviar')
+  OR r."nombre" = 'Asistente' AND p."nombre" = 'presupuestos.ver'
+  OR r."nombre" = 'Recepción' AND p."nombre" IN ('presupuestos.ver', 'presupuestos.enviar')
+)
+WHERE r."es_predeterminado"
+ORDER BY r."id", p."id"
+ON CONFLICT DO NOTHING;

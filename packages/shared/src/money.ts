@@ -64,9 +64,17 @@ const PLAIN = /^\d+([.,]\d+)?$/;
  * spaces are ignored; negative amounts are not amounts here.
  */
 export function parseMoney(text: string, moneda: CurrencyCode): ParsedMoney {
-  const clean = text.replace(/[\s\u00a0€$]|EUR|COP/gi, '');
+  return parseDecimal(text.replace(/[\s\u00a0€$]|EUR|COP/gi, ''), CURRENCIES[moneda].decimales);
+}
+
+/** A percentage as typed ('12,5', '12.5 %') in basis points (1250); more than two decimals is `decimals`. */
+export function parsePercent(text: string): ParsedMoney {
+  return parseDecimal(text.replace(/[\s\u00a0%]/g, ''), 2);
+}
+
+/** A non-negative decimal as typed, in units of 10^-decimales, by the rules of `parseMoney`. */
+function parseDecimal(clean: string, decimales: number): ParsedMoney {
   if (!clean) return { ok: true, value: null };
-  const { decimales } = CURRENCIES[moneda];
   let whole: string;
   let fraction = '';
   if (DOT_GROUPS.test(clean)) {

@@ -37,13 +37,14 @@ const settingsPage = async () => {
   return { Component: () => <SettingsPage sections={sections} /> };
 };
 
-/** The patient's page with the other features' sections below it (the signed consents). */
+/** The patient's page with the other features' sections below it (budgets, signed consents). */
 const patientPage = async () => {
-  const [{ default: EditPatientPage }, { default: ConsentsSection }] = await Promise.all([
+  const [{ default: EditPatientPage }, { default: ConsentsSection }, { default: BudgetsSection }] = await Promise.all([
     import('@/features/patients/pages/edit-patient-page'),
     import('@/features/consents/components/consents-section'),
+    import('@/features/budgets/components/budgets-section'),
   ]);
-  const sections = [ConsentsSection];
+  const sections = [BudgetsSection, ConsentsSection];
   return { Component: () => <EditPatientPage sections={sections} /> };
 };
 
@@ -171,6 +172,15 @@ export const routes: RouteObject[] = [
                       lazy: page(() => import('@/features/consents/pages/new-consent-page')),
                     },
                   ]),
+                ],
+                { audience: 'clinic' },
+              ),
+              // Budgets (issue 23): read with presupuestos.ver; the page offers what the role may do.
+              guarded(
+                'presupuestos.ver',
+                [
+                  { path: '/presupuestos', lazy: page(() => import('@/features/budgets/pages/budgets-page')) },
+                  { path: '/presupuestos/:id', lazy: page(() => import('@/features/budgets/pages/budget-page')) },
                 ],
                 { audience: 'clinic' },
               ),

@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import {
   CalendarDays,
   ClipboardList,
+  FileText,
   Inbox,
   KeyRound,
   LayoutDashboard,
@@ -54,6 +55,13 @@ export const NAV_GROUPS: NavGroup[] = [
       { title: 'Pacientes', url: '/pacientes', icon: Users, permission: 'pacientes.ver', audience: 'clinic' },
       { title: 'Agenda', url: '/citas', icon: CalendarDays, permission: 'citas.ver', audience: 'clinic' },
       { title: 'Odontograma', url: '/odontograma', icon: Smile, permission: 'odontograma.ver', audience: 'clinic' },
+      {
+        title: 'Presupuestos',
+        url: '/presupuestos',
+        icon: FileText,
+        permission: 'presupuestos.ver',
+        audience: 'clinic',
+      },
       { title: 'Dentistas', url: '/dentistas', icon: Stethoscope, permission: 'dentistas.ver', audience: 'clinic' },
       { title: 'Solicitudes', url: '/solicitudes', icon: Inbox, permission: 'solicitudes.ver', audience: 'clinic' },
     ],

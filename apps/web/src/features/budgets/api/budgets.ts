@@ -1,0 +1,67 @@
+import {
+  BUDGET_MESSAGES,
+  type Budget,
+  type BudgetPage,
+  type BudgetState,
+  type BudgetSummary,
+  type UpdateBudgetData,
+} from '@odontia/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api';
+import { useInvalidatingMutation } from '@/lib/query-client';
+
+/** Every budget query lives under this key: a change reloads the lists, the patient's and the budget. */
+export const budgetsKey = ['presupuestos'] as const;
+
+export type BudgetsFilter = { estado: BudgetState | null; pagina: number };
+
+export const useBudgets = (filter: BudgetsFilter) =>
+  useQuery({
+    queryKey: [...budgetsKey, 'list', filter],
+    meta: { loadError: BUDGET_MESSAGES.listError },
+    queryFn: (): Promise<BudgetPage> =>
+      unwrap(
+        api.presupuestos.$get({
+          query: { ...(filter.estado ? { estado: filter.estado } : {}), pagina: String(filter.pagina) },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const usePatientBudgets = (patientId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...budgetsKey, 'paciente', patientId],
+    queryFn: (): Promise<BudgetSummary[]> =>
+      unwrap(api.pacientes[':id'].presupuestos.$get({ param: { id: patientId } })),
+    enabled,
+  });
+
+/** One budget (each load is audited: not loaded again on focus). */
+export const useBudget = (id: string) =>
+  useQuery({
+    queryKey: [...budgetsKey, 'detail', id],
+    queryFn: (): Promise<Budget> => unwrap(api.presupuestos[':id'].$get({ param: { id } })),
+    refetchOnWindowFocus: false,
+  });
+
+export const useCreateBudget = () =>
+  useInvalidatingMutation(
+    (patientId: string) => unwrap(api.pacientes[':id'].presupuestos.$post({ param: { id: patientId } })),
+    budgetsKey,
+  );
+
+export const useSaveBudget = () =>
+  useInvalidatingMutation(
+    ({ id, input }: { id: string; input: UpdateBudgetData }) =>
+      unwrap(api.presupuestos[':id'].$put({ param: { id }, json: input })),
+    budgetsKey,
+  );
+
+export const useSendBudget = () =>
+  useInvalidatingMutation((id: string) => unwrap(api.presupuestos[':id'].enviar.$post({ param: { id } })), budgetsKey);
+
+export const useRejectBudget = () =>
+  useInvalidatingMutation(
+    (id: string) => unwrap(api.presupuestos[':id'].rechazar.$post({ param: { id } })),
+    budgetsKey,
+  );

@@ -1,0 +1,244 @@
+import type { Budget, BudgetPage as BudgetPageData } from '@odontia/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { SessionProvider, useSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { json, stubApi } from '@/test/api';
+import BudgetsSection from './components/budgets-section';
+import BudgetPage from './pages/budget-page';
+import BudgetsPage from './pages/budgets-page';
+
+vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const MADRID = { id: 'c1', nombre: 'Clínica', logoUrl: null, pais: 'ES', zonaHoraria: 'Europe/Madrid', moneda: 'EUR' };
+const amounts = (base: number, impuesto = 0, descuento = 0) => ({
+  bruto: base + descuento,
+  descuento,
+  base,
+  impuesto,
+  total: base + impuesto,
+});
+
+const BUDGET: Budget = {
+  id: 'b1',
+  numero: 'P-2026-0007',
+  version: 1,
+  estado: 'borrador',
+  moneda: 'EUR',
+  paciente: { id: 'p1', nombres: 'Lucía', apellidos: 'Gómez' },
+  validoHasta: '2099-12-31',
+  total: 36250,
+  fechaCreacion: '2026-11-20T10:00:00.000Z',
+  fechaEnvio: null,
+  sustituidoPor: null,
+  condiciones: null,
+  autor: { id: 'u1', nombre: 'Ana' },
+  lineas: [
+    {
+      id: 'l1',
+      servicioId: null,
+      descripcion: 'Obturación de composite',
+      diente: 16,
+      superficies: ['center'],
+      cantidad: 1,
+      precioUnitario: 6000,
+      descuentoTipo: null,
+      descuentoValor: 0,
+      tipoImpuesto: 'ES_EXENTO',
+      puntosBasicos: 0,
+      fase: 1,
+      opcion: null,
+      importes: amounts(6000),
+    },
+    {
+      id: 'l2',
+      servicioId: null,
+      descripcion: 'Blanqueamiento',
+      diente: null,
+      superficies: [],
+      cantidad: 1,
+      precioUnitario: 25000,
+      descuentoTipo: null,
+      descuentoValor: 0,
+      tipoImpuesto: 'ES_IVA_21',
+      puntosBasicos: 2100,
+      fase: 1,
+      opcion: null,
+      importes: amounts(25000, 5250),
+    },
+  ],
+  totales: {
+    fases: [{ fase: 1, importes: amounts(31000, 5250) }],
+    comun: amounts(31000, 5250),
+    opciones: [],
+    total: 36250,
+  },
+  versiones: [{ id: 'b1', version: 1, estado: 'borrador' }],
+};
+
+let budget: Budget;
+let permisos: string[];
+let saved: unknown;
+let listQueries: URLSearchParams[];
+
+beforeEach(() => {
+  budget = BUDGET;
+  permisos = ['presupuestos.ver', 'presupuestos.editar', 'presupuestos.enviar'];
+  saved = null;
+  listQueries = [];
+  stubApi(
+    () => ({ rol: 'admin', permisos, clinica: MADRID }),
+    async (url, request) => {
+      if (url.pathname === '/api/presupuestos/b1' && request.method === 'GET') return json(budget);
+      if (url.pathname === '/api/presupuestos/b1' && request.method === 'PUT') {
+        saved = await request.json();
+        return json({ presupuesto: { ...budget, id: 'b1' }, mensaje: 'Presupuesto guardado' });
+      }
+      if (url.pathname === '/api/presupuestos') {
+        listQueries.push(url.searchParams);
+        return json({ presupuestos: [budget], total: 1, pagina: 1, porPagina: 25 } satisfies BudgetPageData);
+      }
+      if (url.pathname === '/api/pacientes/p1/presupuestos' && request.method === 'POST') {
+        return json({ presupuesto: { ...BUDGET, id: 'nuevo' }, mensaje: 'Presupuesto creado' }, 201);
+      }
+      if (url.pathname === '/api/pacientes/p1/presupuestos') return json([]);
+      return undefined;
+    },
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(toast.success).mockClear();
+});
+
+function SessionReady({ children }: { children: React.ReactNode }) {
+  return useSession().loading ? null : children;
+}
+function Location() {
+  const location = useLocation();
+  return <p data-testid="path">{location.pathname + location.search}</p>;
+}
+
+function renderAt(path: string) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SessionProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route
+              path="/presupuestos"
+              element={
+                <SessionReady>
+                  <BudgetsPage />
+                </SessionReady>
+              }
+            />
+            <Route
+              path="/presupuestos/:id"
+              element={
+                <SessionReady>
+                  <BudgetPage />
+                </SessionReady>
+              }
+            />
+            <Route
+              path="/pacientes/:id"
+              element={
+                <SessionReady>
+                  <BudgetsSection patientId="p1" />
+                </SessionReady>
+              }
+            />
+          </Routes>
+          <Location />
+        </MemoryRouter>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const LOADED = { timeout: 5000 };
+const nbsp = (text: string | null | undefined) => text?.replace(/\u00a0/g, ' ');
+const totalText = () => nbsp(within(screen.getByText('Total').closest('div')!).getAllByText(/€/).at(-1)?.textContent);
+
+describe('the budget editor (issue 23)', () => {
+  it('shows the lines in euros, recomputes the totals as a discount is typed, and saves minor units', async () => {
+    renderAt('/presupuestos/b1');
+    expect(await screen.findByRole('heading', { level: 1, name: /Presupuesto P-2026-0007/ }, LOADED)).toBeTruthy();
+    const first = screen.getByRole('listitem', { name: 'Línea 1' });
+    expect((within(first).getByLabelText('Precio') as HTMLInputElement).value).toBe('60,00');
+    expect(totalText()).toBe('362,50 €');
+
+    fireEvent.change(within(first).getByLabelText('Descuento'), { target: { value: 'porcentaje' } });
+    fireEvent.change(within(first).getByLabelText('Descuento (%)'), { target: { value: '12,5' } });
+    await waitFor(() => expect(totalText()).toBe('355,00 €'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar presupuesto' }));
+    await waitFor(() => expect(saved).not.toBeNull(), LOADED);
+    expect(saved).toMatchObject({
+      validoHasta: '2099-12-31',
+      lineas: [
+        {
+          descripcion: 'Obturación de composite',
+          diente: 16,
+          superficies: ['center'],
+          precioUnitario: 6000,
+          descuentoTipo: 'porcentaje',
+          descuentoValor: 1250,
+        },
+        { descripcion: 'Blanqueamiento', diente: null, precioUnitario: 25000, tipoImpuesto: 'ES_IVA_21' },
+      ],
+    });
+    expect(toast.success).toHaveBeenCalledWith('Presupuesto guardado');
+  });
+
+  it('says what is wrong on the line, and sends nothing', async () => {
+    renderAt('/presupuestos/b1');
+    const first = await screen.findByRole('listitem', { name: 'Línea 1' }, LOADED);
+    fireEvent.change(within(first).getByLabelText('Precio'), { target: { value: '60,555' } });
+    fireEvent.change(within(first).getByLabelText('Diente'), { target: { value: '19' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar presupuesto' }));
+    expect(await within(first).findByText('El precio debe ser un importe válido')).toBeTruthy();
+    expect(within(first).getByText('El diente no es válido')).toBeTruthy();
+    expect(saved).toBeNull();
+  });
+
+  it('warns that a sent budget is saved as its next version', async () => {
+    budget = { ...BUDGET, estado: 'enviado', fechaEnvio: '2026-11-21T10:00:00.000Z' };
+    renderAt('/presupuestos/b1');
+    expect(await screen.findByRole('button', { name: 'Guardar como versión 2' }, LOADED)).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toContain('se creará la versión 2');
+    expect(screen.getByRole('button', { name: 'Registrar rechazo' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Marcar como enviado' })).toBeNull();
+  });
+
+  it('reads as a table, without a form, for a member who may only see budgets', async () => {
+    permisos = ['presupuestos.ver'];
+    renderAt('/presupuestos/b1');
+    const table = await screen.findByRole('table', { name: 'Líneas del presupuesto' }, LOADED);
+    expect(within(table).getByText('Diente 16 · Oclusal')).toBeTruthy();
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
+    expect(screen.queryByRole('button', { name: /Guardar|Marcar|Registrar/ })).toBeNull();
+  });
+});
+
+describe('the budgets list and the patient’s section', () => {
+  it('asks for the state of the URL and opens a budget from its row', async () => {
+    renderAt('/presupuestos?estado=enviado');
+    const link = await screen.findByRole('link', { name: 'P-2026-0007' }, LOADED);
+    expect(Object.fromEntries(listQueries[0])).toEqual({ estado: 'enviado', pagina: '1' });
+    expect(nbsp(screen.getByRole('row', { name: /P-2026-0007/ }).textContent)).toContain('362,50 €');
+    fireEvent.click(link);
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/presupuestos/b1'));
+  });
+
+  it("'Crear presupuesto' makes the draft from the chart and opens it", async () => {
+    renderAt('/pacientes/p1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Crear presupuesto' }, LOADED));
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/presupuestos/nuevo'));
+    expect(toast.success).toHaveBeenCalledWith('Presupuesto creado', undefined);
+  });
+});

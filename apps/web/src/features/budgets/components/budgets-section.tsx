@@ -1,0 +1,89 @@
+import { BUDGET_MESSAGES, formatDate, formatMoney } from '@odontia/shared';
+import { FilePlus2 } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api';
+import { toastFailure } from '@/lib/form-errors';
+import { useCan } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { useClinicDate } from '@/lib/use-clinic-today';
+import { useCreateBudget, usePatientBudgets } from '../api/budgets';
+import { BudgetStateBadge } from './budget-state-badge';
+
+/**
+ * 'Presupuestos' on the patient's page (issue 23): their budgets, newest first, each with its state and
+ * total, and 'Crear presupuesto', which takes the planned treatments of their chart as lines and opens
+ * the new draft. Shown with presupuestos.ver; created with presupuestos.editar.
+ */
+export default function BudgetsSection({ patientId }: { patientId: string }) {
+  const canSee = useCan('presupuestos.ver');
+  const canEdit = useCan('presupuestos.editar');
+  const budgets = usePatientBudgets(patientId, canSee);
+  const create = useCreateBudget();
+  const navigate = useNavigate();
+  const clinicDate = useClinicDate();
+  if (!canSee) return null;
+
+  const onCreate = async () => {
+    try {
+      const { presupuesto, mensaje } = await create.mutateAsync(patientId);
+      toast.success(mensaje, presupuesto.lineas.length ? undefined : BUDGET_MESSAGES.noPlanned);
+      navigate(`/presupuestos/${presupuesto.id}`);
+    } catch (error) {
+      toastFailure(error, { title: BUDGET_MESSAGES.saveError, fallback: 'Inténtalo de nuevo más tarde' });
+    }
+  };
+
+  const list = budgets.data ?? [];
+  return (
+    <Card>
+      <CardHeader className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle>
+            <h2 className="text-lg font-semibold">{BUDGET_MESSAGES.title}</h2>
+          </CardTitle>
+          <CardDescription>Planes de tratamiento con sus precios, a partir del odontograma.</CardDescription>
+        </div>
+        {canEdit ? (
+          <Button onClick={() => void onCreate()} disabled={create.isPending}>
+            <FilePlus2 aria-hidden="true" />
+            {BUDGET_MESSAGES.newBudget}
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {budgets.isPending ? (
+          <div className="grid gap-2" aria-busy="true" aria-label="Cargando presupuestos">
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ) : budgets.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(budgets.error, BUDGET_MESSAGES.listError)}
+          </p>
+        ) : list.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{BUDGET_MESSAGES.emptyList}</p>
+        ) : (
+          <ul aria-label="Presupuestos del paciente" className="flex flex-col divide-y rounded-md border">
+            {list.map((b) => (
+              <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                <div className="min-w-0 flex-1">
+                  <Link to={`/presupuestos/${b.id}`} className="font-medium hover:underline">
+                    {b.numero}
+                    {b.version > 1 ? ` (versión ${b.version})` : ''}
+                  </Link>
+                  <p className="text-xs text-muted-foreground">
+                    Creado el {clinicDate(b.fechaCreacion)} · válido hasta {formatDate(b.validoHasta)}
+                  </p>
+                </div>
+                <span className="tabular-nums">{formatMoney(b.total, b.moneda)}</span>
+                <BudgetStateBadge estado={b.estado} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,252 @@
+import {
+  BUDGET_MESSAGES,
+  formatDate,
+  formatMoney,
+  formatPercent,
+  isBudgetEditable,
+  lineWhere,
+  type Budget,
+  type UpdateBudgetData,
+} from '@odontia/shared';
+import { Send, XCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api';
+import { toastFailure } from '@/lib/form-errors';
+import { useCan } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { useClinicDate } from '@/lib/use-clinic-today';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useBudget, useRejectBudget, useSaveBudget, useSendBudget } from '../api/budgets';
+import { BudgetEditor } from '../components/budget-editor';
+import { BudgetStateBadge } from '../components/budget-state-badge';
+import { BudgetTotalsCard } from '../components/budget-totals';
+
+/** A budget as it stands, for who may not change it or once it cannot change: its lines and totals. */
+function BudgetView({ budget }: { budget: Budget }) {
+  const money = (value: number) => formatMoney(value, budget.moneda);
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="grid min-w-0 gap-6">
+        <Card className="py-0">
+          <CardContent className="p-0">
+            <Table aria-label="Líneas del presupuesto">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Tratamiento</TableHead>
+                  <TableHead className="hidden sm:table-cell">Fase</TableHead>
+                  <TableHead className="hidden md:table-cell">Cantidad</TableHead>
+                  <TableHead className="hidden md:table-cell text-right">Precio</TableHead>
+                  <TableHead className="hidden lg:table-cell text-right">Descuento</TableHead>
+                  <TableHead className="hidden lg:table-cell text-right">Impuesto</TableHead>
+                  <TableHead className="text-right">Total</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {budget.lineas.map((l) => (
+                  <TableRow key={l.id}>
+                    <TableCell className="whitespace-normal">
+                      <span className="font-medium">{l.descripcion}</span>
+                      {l.opcion ? <span className="ml-2 text-xs text-muted-foreground">Opción {l.opcion}</span> : null}
+                      {l.diente !== null ? (
+                        <p className="text-xs text-muted-foreground">Diente {lineWhere(l)}</p>
+                      ) : null}
+                      <p className="text-xs text-muted-foreground md:hidden">
+                        {l.cantidad} × {money(l.precioUnitario)}
+                      </p>
+                    </TableCell>
+                    <TableCell className="hidden sm:table-cell">{l.fase}</TableCell>
+                    <TableCell className="hidden md:table-cell">{l.cantidad}</TableCell>
+                    <TableCell className="hidden md:table-cell text-right tabular-nums">
+                      {money(l.precioUnitario)}
+                    </TableCell>
+                    <TableCell className="hidden lg:table-cell text-right tabular-nums">
+                      {l.importes.descuento ? money(l.importes.descuento) : '—'}
+                    </TableCell>
+                    <TableCell className="hidden lg:table-cell text-right tabular-nums">
+                      {formatPercent(l.puntosBasicos)}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{money(l.importes.total)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+        {budget.condiciones ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2 className="text-lg font-semibold">Condiciones</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="text-sm whitespace-pre-line">{budget.condiciones}</CardContent>
+          </Card>
+        ) : null}
+      </div>
+      <BudgetTotalsCard lines={budget.lineas} moneda={budget.moneda} />
+    </div>
+  );
+}
+
+/**
+ * A budget (/presupuestos/{id}, issue 23): its number, version, state, patient and validity; the editor
+ * while it may change and the member may edit it (a sent one is saved as the next version), otherwise
+ * its lines and totals. 'Marcar como enviado' once handed to the patient; 'Registrar rechazo' when they
+ * say no.
+ */
+export default function BudgetPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const budget = useBudget(id);
+  const save = useSaveBudget();
+  const send = useSendBudget();
+  const reject = useRejectBudget();
+  const canEdit = useCan('presupuestos.editar');
+  const canSend = useCan('presupuestos.enviar');
+  const clinicDate = useClinicDate();
+  const [confirmReject, setConfirmReject] = useState(false);
+  const data = budget.data;
+  usePageTitle(data ? `Presupuesto ${data.numero}` : BUDGET_MESSAGES.title);
+
+  useEffect(() => {
+    if (budget.isError) {
+      toast.error(BUDGET_MESSAGES.loadError, errorMessage(budget.error, BUDGET_MESSAGES.notFound), {
+        id: 'error-cargar-presupuesto',
+      });
+      navigate('/presupuestos', { replace: true });
+    }
+  }, [budget.isError, budget.error, navigate]);
+
+  if (budget.isError) return null;
+  if (!data) {
+    return (
+      <div className="grid gap-4" aria-busy="true" aria-label="Cargando presupuesto">
+        <Skeleton className="h-10 w-72" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  }
+
+  const editable = canEdit && !data.sustituidoPor && isBudgetEditable(data.estado);
+  const onSave = async (input: UpdateBudgetData) => {
+    try {
+      const { presupuesto, mensaje } = await save.mutateAsync({ id: data.id, input });
+      toast.success(mensaje);
+      if (presupuesto.id !== data.id) navigate(`/presupuestos/${presupuesto.id}`);
+    } catch (error) {
+      toastFailure(error, { title: BUDGET_MESSAGES.saveError, fallback: 'Inténtalo de nuevo más tarde' });
+    }
+  };
+  const act = async (run: () => Promise<{ mensaje: string }>) => {
+    try {
+      toast.success((await run()).mensaje);
+    } catch (error) {
+      toastFailure(error, { title: BUDGET_MESSAGES.saveError, fallback: 'Inténtalo de nuevo más tarde' });
+    }
+  };
+  const latest = data.versiones.at(-1);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <p className="text-sm text-muted-foreground">
+            <Link to="/presupuestos" className="hover:underline">
+              {BUDGET_MESSAGES.title}
+            </Link>
+          </p>
+          <h1 className="flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight">
+            Presupuesto {data.numero}
+            {data.versiones.length > 1 ? (
+              <span className="text-base font-normal text-muted-foreground">versión {data.version}</span>
+            ) : null}
+            <BudgetStateBadge estado={data.estado} />
+          </h1>
+          <p className="text-muted-foreground">
+            <Link to={`/pacientes/${data.paciente.id}`} className="font-medium text-foreground hover:underline">
+              {data.paciente.nombres} {data.paciente.apellidos}
+            </Link>{' '}
+            · creado el {clinicDate(data.fechaCreacion)} por {data.autor.nombre || 'un miembro del equipo'} · válido
+            hasta {formatDate(data.validoHasta)}
+            {data.fechaEnvio ? ` · entregado el ${clinicDate(data.fechaEnvio)}` : ''}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {canSend && data.estado === 'borrador' && !data.sustituidoPor ? (
+            <Button
+              onClick={() => void act(() => send.mutateAsync(data.id))}
+              disabled={send.isPending || data.lineas.length === 0}
+            >
+              <Send aria-hidden="true" />
+              Marcar como enviado
+            </Button>
+          ) : null}
+          {canEdit && (data.estado === 'enviado' || data.estado === 'caducado') && !data.sustituidoPor ? (
+            <Button variant="outline" onClick={() => setConfirmReject(true)}>
+              <XCircle aria-hidden="true" />
+              Registrar rechazo
+            </Button>
+          ) : null}
+        </div>
+      </header>
+
+      {data.sustituidoPor && latest ? (
+        <p className="rounded-md border bg-muted/40 p-3 text-sm" role="note">
+          Esta versión se sustituyó por otra y se conserva tal como se entregó.{' '}
+          <Link to={`/presupuestos/${latest.id}`} className="font-medium underline underline-offset-4">
+            Ver la versión {latest.version}
+          </Link>
+        </p>
+      ) : null}
+      {data.versiones.length > 1 ? (
+        <nav aria-label="Versiones del presupuesto" className="flex flex-wrap gap-2 text-sm">
+          {data.versiones.map((v) =>
+            v.id === data.id ? (
+              <span key={v.id} aria-current="page" className="rounded-md bg-muted px-2 py-1 font-medium">
+                Versión {v.version}
+              </span>
+            ) : (
+              <Link key={v.id} to={`/presupuestos/${v.id}`} className="rounded-md px-2 py-1 hover:bg-muted">
+                Versión {v.version}
+              </Link>
+            ),
+          )}
+        </nav>
+      ) : null}
+
+      {editable ? (
+        <BudgetEditor key={`${data.id}-${data.estado}`} budget={data} onSave={onSave} />
+      ) : (
+        <BudgetView budget={data} />
+      )}
+
+      <ConfirmDeleteDialog
+        open={confirmReject}
+        onOpenChange={setConfirmReject}
+        pending={reject.isPending}
+        title="¿Registrar el rechazo?"
+        confirmLabel="Registrar rechazo"
+        pendingLabel="Guardando..."
+        description={
+          <>
+            El paciente no acepta el presupuesto {data.numero}. Quedará como rechazado y ya no se podrá cambiar; podrás
+            crear otro desde su ficha.
+          </>
+        }
+        onConfirm={() =>
+          void act(async () => {
+            const answer = await reject.mutateAsync(data.id);
+            setConfirmReject(false);
+            return answer;
+          })
+        }
+      />
+    </div>
+  );
+}
