@@ -16,6 +16,7 @@ import { lighthouseSection } from './sections/lighthouse.ts';
 import { notificationsSection } from './sections/notifications.ts';
 import { odontogramSection } from './sections/odontograma.ts';
 import { patientsSection } from './sections/patients.ts';
+import { budgetsSection } from './sections/presupuestos.ts';
 import { publicSizeSection } from './sections/public-size.ts';
 
 const SECTIONS: Section[] = [
@@ -27,6 +28,7 @@ const SECTIONS: Section[] = [
   comprasSection,
   odontogramSection,
   historySection,
+  budgetsSection,
   jornadaSection,
   publicSizeSection,
   lighthouseSection,

@@ -12,6 +12,17 @@ export function benchDatabaseUrl(): string {
   return process.env.BENCH_DATABASE_URL || DEFAULT_BENCH_DATABASE_URL;
 }
 
+/**
+ * The database of a section that makes its own (dropped and created each run): `override` when set,
+ * else `database` on the server of BENCH_DATABASE_URL (or TEST_DATABASE_URL, or the default).
+ */
+export function sectionDatabaseUrl(override: string | undefined, database: string): string {
+  if (override) return override;
+  const u = new URL(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || benchDatabaseUrl());
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
 /** Creates the bench database when it does not exist yet (needs a role allowed to CREATE DATABASE). */
 export async function ensurePostgresDatabase(url: string): Promise<void> {
   const target = new URL(url);

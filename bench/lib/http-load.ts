@@ -113,3 +113,25 @@ export function keepAliveClient(connections: number) {
     });
   return { send, close: () => agent.destroy() };
 }
+
+/** `workers` loops, each with one request in flight, for `duration` seconds: the 2xx durations, sorted. */
+export async function loop(
+  workers: number,
+  duration: number,
+  send: (worker: number, turn: number) => Promise<number>,
+): Promise<{ durations: number[]; failures: number }> {
+  const until = performance.now() + duration * 1000;
+  const durations: number[] = [];
+  let failures = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      for (let turn = 0; performance.now() < until; turn++) {
+        const started = performance.now();
+        const status = await send(worker, turn);
+        if (status >= 200 && status < 300) durations.push(performance.now() - started);
+        else failures++;
+      }
+    }),
+  );
+  return { durations: durations.sort((a, b) => a - b), failures };
+}

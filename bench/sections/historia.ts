@@ -18,9 +18,9 @@ import { emptyChart, setToothNotes } from '@odontia/shared';
 import type autocannon from 'autocannon';
 import { createClinic } from '../../apps/api/src/features/clinic/clinic.service.ts';
 import { signaturePng } from '../../apps/api/src/features/consents/consents.seed.ts';
-import { benchDatabaseUrl, isPostgresReachable } from '../lib/database.ts';
+import { isPostgresReachable, sectionDatabaseUrl } from '../lib/database.ts';
 import { openFreshApp } from '../lib/fresh-app.ts';
-import { keepAliveClient, measure, percentile } from '../lib/http-load.ts';
+import { keepAliveClient, loop, measure, percentile } from '../lib/http-load.ts';
 import { startInstance, stopInstance, type Instance } from '../lib/instance.ts';
 import type { Measurement, Section, SectionResult } from '../lib/report.ts';
 
@@ -35,41 +35,12 @@ const BUDGETS = { timeline: 15, sign: 20, consent: 300, exportMs: 2000 };
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 
-function databaseUrl(): string {
-  if (process.env.BENCH_HISTORY_DATABASE_URL) return process.env.BENCH_HISTORY_DATABASE_URL;
-  const u = new URL(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || benchDatabaseUrl());
-  u.pathname = '/odontia_bench_historia';
-  return u.toString();
-}
-
 const NOTE_TEXT =
   'Paciente acude a revisión. Refiere sensibilidad al frío en el cuadrante superior derecho. ' +
   'Se explora, se realiza limpieza y se aplica barniz de flúor. Se cita en seis meses.';
 
-/** `workers` loops, each with one request in flight, for `duration` seconds: the 2xx durations, sorted. */
-async function loop(
-  workers: number,
-  duration: number,
-  send: (worker: number, turn: number) => Promise<number>,
-): Promise<{ durations: number[]; failures: number }> {
-  const until = performance.now() + duration * 1000;
-  const durations: number[] = [];
-  let failures = 0;
-  await Promise.all(
-    Array.from({ length: workers }, async (_, worker) => {
-      for (let turn = 0; performance.now() < until; turn++) {
-        const started = performance.now();
-        const status = await send(worker, turn);
-        if (status >= 200 && status < 300) durations.push(performance.now() - started);
-        else failures++;
-      }
-    }),
-  );
-  return { durations: durations.sort((a, b) => a - b), failures };
-}
-
 async function runHistoryBench(log: (line: string) => void): Promise<SectionResult> {
-  const url = databaseUrl();
+  const url = sectionDatabaseUrl(process.env.BENCH_HISTORY_DATABASE_URL, 'odontia_bench_historia');
   const title = 'Historia clínica';
   if (!(await isPostgresReachable(url))) {
     return {

@@ -51,10 +51,16 @@ function auditInsertOf(v: (name: keyof AuditValues) => SQL | Placeholder, select
     ${select.from ? sql`from ${select.from}` : sql``}`;
 }
 
-/** The audit INSERT with the actor and the entry as bound values. */
-export function auditInsert(actor: AuditActor, entry: AuditEntry, select: { from?: SQL } = {}): SQL {
+/**
+ * The audit INSERT with the actor and the entry as bound values; `select.detalle` gives the detail as SQL
+ * instead, for a statement whose detail is only known inside it (a number it takes).
+ */
+export function auditInsert(actor: AuditActor, entry: AuditEntry, select: { from?: SQL; detalle?: SQL } = {}): SQL {
   const values = auditValues(actor, entry);
-  return auditInsertOf((name) => sql`${values[name]}`, select);
+  return auditInsertOf(
+    (name) => (name === 'auditDetalle' && select.detalle ? select.detalle : sql`${values[name]}`),
+    select,
+  );
 }
 
 /**

@@ -36,10 +36,8 @@ export const patientBudgetsRoutes = new Hono<AppEnv>()
     return c.json(list, 200);
   })
   .post('/:id/presupuestos', requirePermission('presupuestos.editar'), patientIdParam, async (c) => {
-    const actor = budgetActor(c);
-    const id = await createBudgetFromChart(c.var.deps.db, actor, c.req.valid('param').id);
-    if (!id) throw notFound(BUDGET_MESSAGES.patientNotFound);
-    const budget = (await viewBudget(c.var.deps.db, actor, id))!;
+    const budget = await createBudgetFromChart(c.var.deps.db, budgetActor(c), c.req.valid('param').id);
+    if (!budget) throw notFound(BUDGET_MESSAGES.patientNotFound);
     return c.json({ presupuesto: budget, mensaje: BUDGET_MESSAGES.created }, 201);
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   BUDGET_DEFAULT_VALIDITY_DAYS,
   BUDGET_MESSAGES,
@@ -20,8 +21,9 @@ import {
   type UpdateBudgetData,
 } from '@odontia/shared';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import {
+  clinicas,
   contadoresPresupuestos,
   lineasPresupuesto,
   pacientes,
@@ -29,7 +31,7 @@ import {
   productos,
   usuarios,
 } from '../../db/schema/index.ts';
-import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { auditInsert, recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { currentChartOf } from '../../platform/chart-versions.ts';
 import { clinicPlace } from '../../platform/clinic-place.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
@@ -161,11 +163,12 @@ export async function listPatientBudgets(
   return rows.map(toSummary);
 }
 
+/** The clinic's patient, not archived. */
+const visiblePatient = (clinicaId: string, pacienteId: string) =>
+  and(eq(pacientes.id, pacienteId), eq(pacientes.clinicaId, clinicaId), isNull(pacientes.fechaArchivado));
+
 async function findPatient(db: Executor, clinicaId: string, pacienteId: string) {
-  const [row] = await db
-    .select({ id: pacientes.id })
-    .from(pacientes)
-    .where(and(eq(pacientes.id, pacienteId), eq(pacientes.clinicaId, clinicaId), isNull(pacientes.fechaArchivado)));
+  const [row] = await db.select({ id: pacientes.id }).from(pacientes).where(visiblePatient(clinicaId, pacienteId));
   return row ?? null;
 }
 
@@ -236,38 +239,49 @@ export async function viewBudget(db: Database, actor: BudgetActor, id: string): 
  * Lines with their amounts, for the clinic: each service must be one of its catalogue's, each tax one of
  * its country's (its rate copied onto the line). Anything else is refused on its field and nothing changes.
  */
-async function pricedLines(tx: Executor, clinicaId: string, lines: BudgetLineData[]) {
-  const taxes = new Map(taxTypesOf(await clinicPlace(tx, clinicaId)).map((t) => [t.codigo, t.puntosBasicos]));
-  const serviceIds = [...new Set(lines.flatMap((l) => (l.servicioId ? [l.servicioId] : [])))];
-  const known = serviceIds.length
-    ? new Set(
-        (
-          await tx
-            .select({ id: productos.id })
-            .from(productos)
-            .where(and(eq(productos.clinicaId, clinicaId), inArray(productos.id, serviceIds)))
-        ).map((r) => r.id),
-      )
-    : new Set<string>();
+async function pricedLines(
+  tx: Executor,
+  clinicaId: string,
+  lines: BudgetLineData[],
+  /** What the caller already read: the clinic's place, and services known to be the clinic's. */
+  known: {
+    place: { pais: string | null; zonaHoraria: string | null } | null;
+    services: ReadonlySet<string>;
+  } | null = null,
+) {
+  const place = known ? known.place : await clinicPlace(tx, clinicaId);
+  const taxes = new Map(taxTypesOf(place).map((t) => [t.codigo, t.puntosBasicos]));
+  const serviceIds = [
+    ...new Set(lines.flatMap((l) => (l.servicioId && !known?.services.has(l.servicioId) ? [l.servicioId] : []))),
+  ];
+  const found = new Set(known?.services);
+  if (serviceIds.length) {
+    const rows = await tx
+      .select({ id: productos.id })
+      .from(productos)
+      .where(and(eq(productos.clinicaId, clinicaId), inArray(productos.id, serviceIds)));
+    for (const r of rows) found.add(r.id);
+  }
   return lines.map((line, orden) => {
-    if (line.servicioId && !known.has(line.servicioId)) {
+    if (line.servicioId && !found.has(line.servicioId)) {
       throw unprocessable(BUDGET_MESSAGES.servicioInvalid, `lineas.${orden}.servicioId`);
     }
     const puntosBasicos = taxes.get(line.tipoImpuesto);
     if (puntosBasicos === undefined)
       throw unprocessable(BUDGET_MESSAGES.impuestoInvalid, `lineas.${orden}.tipoImpuesto`);
     const importes = lineAmounts({ ...line, puntosBasicos });
-    return { ...line, orden, puntosBasicos, ...importes, importes };
+    return { ...line, id: randomUUID(), orden, puntosBasicos, ...importes, importes };
   });
 }
 
 type PricedLine = Awaited<ReturnType<typeof pricedLines>>[number];
 
-async function insertLines(tx: Executor, presupuestoId: string, lines: PricedLine[]) {
-  if (!lines.length) return;
-  await tx.insert(lineasPresupuesto).values(
-    lines.map(({ importes: _importes, ...l }) => ({
-      presupuestoId,
+/** The INSERT of a version's lines, `presupuestoId` given as SQL (a value or a CTE's column). */
+function linesInsert(tx: Executor, presupuestoId: SQL | string, lines: PricedLine[]) {
+  return tx.insert(lineasPresupuesto).values(
+    lines.map((l) => ({
+      id: l.id,
+      presupuestoId: typeof presupuestoId === 'string' ? presupuestoId : sql`${presupuestoId}`,
       orden: l.orden,
       servicioId: l.servicioId,
       descripcion: l.descripcion,
@@ -290,6 +304,10 @@ async function insertLines(tx: Executor, presupuestoId: string, lines: PricedLin
   );
 }
 
+async function insertLines(tx: Executor, presupuestoId: string, lines: PricedLine[]) {
+  if (lines.length) await linesInsert(tx, presupuestoId, lines);
+}
+
 const totalOf = (lines: PricedLine[]) => budgetTotals(lines).total;
 
 /** The member's name as the budget keeps it. */
@@ -302,19 +320,30 @@ async function memberName(tx: Executor, userId: string): Promise<string> {
  * A new draft for the patient from their chart: one line per planned treatment (tooth, surfaces,
  * service) at the catalogue's sale price and the service's tax, phase 1, valid for 30 days. Numbered
  * P-{year}-{nnnn} per clinic in the same transaction (`contadores_presupuestos`): no gaps, no repeats.
- * A chart without planned treatments gives an empty draft. Null when not the clinic's patient.
+ * A chart without planned treatments gives an empty draft. Answers the draft as written (nothing is read
+ * back); null when not the clinic's patient.
  */
 export async function createBudgetFromChart(
   db: Database,
   actor: BudgetActor,
   pacienteId: string,
-): Promise<string | null> {
+): Promise<Budget | null> {
   return db.transaction(async (tx) => {
-    if (!(await findPatient(tx, actor.clinicaId, pacienteId))) return null;
-    const [chartRow] = await tx
-      .select({ chart: currentChartOf(sql`${pacienteId}::uuid`, sql`${actor.clinicaId}::uuid`) })
-      .from(sql`(select 1) as uno`);
-    const chart = chartRow?.chart ? odontogramChartSchema.parse(upgradeLegacyChart(chartRow.chart.carta)) : {};
+    // The patient, their current chart, the clinic's place and the author's name, in one read.
+    const [head] = await tx
+      .select({
+        nombres: pacientes.nombres,
+        apellidos: pacientes.apellidos,
+        chart: currentChartOf(pacientes.id, pacientes.clinicaId),
+        pais: clinicas.pais,
+        zonaHoraria: clinicas.zonaHoraria,
+        autorNombre: sql<string>`coalesce((select ${usuarios.nombres} from ${usuarios} where ${usuarios.id} = ${actor.userId}), '')`,
+      })
+      .from(pacientes)
+      .innerJoin(clinicas, eq(clinicas.id, pacientes.clinicaId))
+      .where(visiblePatient(actor.clinicaId, pacienteId));
+    if (!head) return null;
+    const chart = head.chart ? odontogramChartSchema.parse(upgradeLegacyChart(head.chart.carta)) : {};
     const planned = plannedTreatments(chart);
     const serviceIds = [...new Set(planned.map((t) => t.servicioId))];
     const services = serviceIds.length
@@ -348,34 +377,71 @@ export async function createBudgetFromChart(
         },
       ];
     });
-    const priced = await pricedLines(tx, actor.clinicaId, lines);
+    const priced = await pricedLines(tx, actor.clinicaId, lines, {
+      place: { pais: head.pais, zonaHoraria: head.zonaHoraria },
+      services: new Set(byId.keys()),
+    });
     const today = todayInZone(actor.zonaHoraria);
     const anio = Number(today.slice(0, 4));
-    const [counter] = await tx
-      .insert(contadoresPresupuestos)
+    const id = randomUUID();
+    const fechaCreacion = new Date();
+    const validoHasta = addDays(today, BUDGET_DEFAULT_VALIDITY_DAYS);
+    const total = totalOf(priced);
+    // The draft and its lines go in first, under a provisional number; the clinic's number is taken last,
+    // with the audit row, in one statement just before the commit: the counter row stays locked until
+    // then, so the creations of one clinic queue on it for that statement and the commit alone.
+    await tx.insert(p).values({
+      id,
+      clinicaId: actor.clinicaId,
+      pacienteId,
+      numero: `pendiente-${id}`,
+      moneda: actor.moneda,
+      validoHasta,
+      total,
+      autorId: actor.userId,
+      autorNombre: head.autorNombre,
+      fechaCreacion,
+    });
+    if (priced.length) await linesInsert(tx, id, priced);
+    const counter = contadoresPresupuestos;
+    const takeNumber = tx
+      .insert(counter)
       .values({ clinicaId: actor.clinicaId, anio, ultimo: 1 })
-      .onConflictDoUpdate({
-        target: [contadoresPresupuestos.clinicaId, contadoresPresupuestos.anio],
-        set: { ultimo: sql`${contadoresPresupuestos.ultimo} + 1` },
-      })
-      .returning({ ultimo: contadoresPresupuestos.ultimo });
-    const numero = `P-${anio}-${String(counter.ultimo).padStart(4, '0')}`;
-    const [row] = await tx
-      .insert(p)
-      .values({
-        clinicaId: actor.clinicaId,
-        pacienteId,
-        numero,
-        moneda: actor.moneda,
-        validoHasta: addDays(today, BUDGET_DEFAULT_VALIDITY_DAYS),
-        total: totalOf(priced),
-        autorId: actor.userId,
-        autorNombre: await memberName(tx, actor.userId),
-      })
-      .returning({ id: p.id });
-    await insertLines(tx, row.id, priced);
-    await recordAudit(tx, actor, { accion: 'presupuesto.crear', pacienteId, detalle: { presupuesto: numero } });
-    return row.id;
+      .onConflictDoUpdate({ target: [counter.clinicaId, counter.anio], set: { ultimo: sql`${counter.ultimo} + 1` } })
+      .returning({ ultimo: counter.ultimo });
+    const setNumber = tx
+      .update(p)
+      .set({ numero: sql`${`P-${anio}-`} || lpad((select ultimo from numero)::text, 4, '0')` })
+      .where(eq(p.id, id))
+      .returning({ numero: p.numero });
+    const audit = auditInsert(
+      actor,
+      { accion: 'presupuesto.crear', pacienteId },
+      { detalle: sql`jsonb_build_object('presupuesto', (select numero from numerado))` },
+    );
+    const [{ numero }] = await rowsOf<{ numero: string }>(
+      tx.execute(sql`with numero as (${takeNumber.getSQL()}), numerado as (${setNumber.getSQL()}), auditado as (${audit})
+        select numero from numerado`),
+    );
+    const lineas = priced.map(({ orden: _o, bruto: _b, descuento: _d, base: _ba, impuesto: _i, total: _t, ...l }) => l);
+    return {
+      id,
+      numero,
+      version: 1,
+      estado: 'borrador',
+      moneda: actor.moneda,
+      paciente: { id: pacienteId, nombres: head.nombres, apellidos: head.apellidos },
+      validoHasta,
+      total,
+      fechaCreacion: fechaCreacion.toISOString(),
+      fechaEnvio: null,
+      sustituidoPor: null,
+      condiciones: null,
+      autor: { id: actor.userId, nombre: head.autorNombre },
+      lineas,
+      totales: budgetTotals(lineas),
+      versiones: [{ id, version: 1, estado: 'borrador' }],
+    } satisfies Budget;
   });
 }
 
