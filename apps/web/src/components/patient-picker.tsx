@@ -1,12 +1,11 @@
 import { X } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
+import { ComboboxOptions } from '@/components/combobox-options';
 import { MedicalAlertBadge } from '@/components/medical-alert-badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { useCombobox } from '@/hooks/use-combobox';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { cn } from '@/lib/utils';
 import { usePatientOptions } from '@/lib/patient-options';
 
 export type PickedPatient = {
@@ -53,7 +52,6 @@ export function PatientPicker({ value, initial, onChange, disabled, ...wiring }:
       setTerm('');
     },
   });
-  const expanded = combobox.expanded;
 
   if (picked && picked.id === value) {
     return (
@@ -102,40 +100,22 @@ export function PatientPicker({ value, initial, onChange, disabled, ...wiring }:
         }}
         onKeyDown={onKeyDown}
       />
-      <ul
-        id={combobox.listboxId}
-        role="listbox"
-        aria-label="Pacientes"
-        hidden={!expanded}
-        className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
+      <ComboboxOptions
+        combobox={combobox}
+        label="Pacientes"
+        options={results}
+        keyOf={(p) => p.id}
+        pending={options.isFetching && !options.data}
+        emptyText="No se encontraron pacientes activos"
       >
-        {options.isFetching && !options.data ? (
-          <li role="presentation" className="flex items-center gap-2 px-2 py-1.5 text-sm text-muted-foreground">
-            <Spinner decorative /> Buscando...
-          </li>
-        ) : results.length === 0 ? (
-          <li role="presentation" className="px-2 py-1.5 text-sm text-muted-foreground">
-            No se encontraron pacientes activos
-          </li>
-        ) : (
-          results.map((p, i) => (
-            <li
-              key={p.id}
-              {...combobox.optionProps(p, i)}
-              className={cn(
-                'cursor-pointer rounded-sm px-2 py-1.5 text-sm',
-                i === combobox.active && 'bg-accent text-accent-foreground',
-              )}
-            >
-              <span className="font-medium">{nameOf(p)}</span>
-              {p.telefono ? <span className="ml-2 text-muted-foreground">{p.telefono}</span> : null}
-              {p.alertas.length ? (
-                <MedicalAlertBadge alertas={p.alertas} compact className="ml-2 align-middle" />
-              ) : null}
-            </li>
-          ))
+        {(p) => (
+          <>
+            <span className="font-medium">{nameOf(p)}</span>
+            {p.telefono ? <span className="ml-2 text-muted-foreground">{p.telefono}</span> : null}
+            {p.alertas.length ? <MedicalAlertBadge alertas={p.alertas} compact className="ml-2 align-middle" /> : null}
+          </>
         )}
-      </ul>
+      </ComboboxOptions>
     </div>
   );
 }

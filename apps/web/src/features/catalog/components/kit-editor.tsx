@@ -2,13 +2,12 @@ import { CATALOG_MESSAGES, KIT_MAX_LINES, KIT_QUANTITY_MAX, type KitLineData } f
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { ComboboxOptions } from '@/components/combobox-options';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { useCombobox } from '@/hooks/use-combobox';
 import { api, unwrap } from '@/lib/api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { cn } from '@/lib/utils';
 import { catalogKey } from '../api/catalog';
 
 const SEARCH_DELAY_MS = 250;
@@ -140,37 +139,21 @@ export function KitEditor({ value, onChange, known, error, disabled }: Props) {
               combobox.typed();
             }}
           />
-          <ul
-            id={combobox.listboxId}
-            role="listbox"
-            aria-label="Insumos"
-            hidden={!combobox.expanded}
-            className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
+          <ComboboxOptions
+            combobox={combobox}
+            label="Insumos"
+            options={results}
+            keyOf={(s) => s.id}
+            pending={options.isFetching && !options.data}
+            emptyText="No hay más insumos que coincidan"
           >
-            {options.isFetching && !options.data ? (
-              <li role="presentation" className="flex items-center gap-2 px-2 py-1.5 text-sm text-muted-foreground">
-                <Spinner decorative /> Buscando...
-              </li>
-            ) : results.length === 0 ? (
-              <li role="presentation" className="px-2 py-1.5 text-sm text-muted-foreground">
-                No hay más insumos que coincidan
-              </li>
-            ) : (
-              results.map((s, i) => (
-                <li
-                  key={s.id}
-                  {...combobox.optionProps(s, i)}
-                  className={cn(
-                    'cursor-pointer rounded-sm px-2 py-1.5 text-sm',
-                    i === combobox.active && 'bg-accent text-accent-foreground',
-                  )}
-                >
-                  {s.nombre}
-                  {s.unidadMedida ? <span className="ml-2 text-muted-foreground">{s.unidadMedida}</span> : null}
-                </li>
-              ))
+            {(s) => (
+              <>
+                {s.nombre}
+                {s.unidadMedida ? <span className="ml-2 text-muted-foreground">{s.unidadMedida}</span> : null}
+              </>
             )}
-          </ul>
+          </ComboboxOptions>
         </div>
       )}
       {error ? (
