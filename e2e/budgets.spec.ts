@@ -71,6 +71,11 @@ test('a budget from the chart: its planned treatments as lines, a discount, sent
   await expect(page.getByRole('table', { name: 'Líneas del presupuesto' })).toContainText('Obturación de composite');
   await expect(page.getByRole('button', { name: /Guardar/ })).toHaveCount(0);
 
+  // Its PDF, drawn by the server.
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Descargar PDF' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^presupuesto-P-\d{4}-0001-irene-soler-vidal\.pdf$/);
+
   // The list shows the number once, at its latest version.
   await page.goto('/presupuestos');
   const rows = page

@@ -9,7 +9,7 @@ CREATE TABLE "kits_servicio" (
 ALTER TABLE "clinicas" ADD COLUMN "moneda" text DEFAULT 'COP' NOT NULL;--> statement-breakpoint
 -- The demo clinic moves to Bogotá (issue 23): its prices were always pesos.
 UPDATE "clinicas" SET "pais" = 'CO', "ciudad" = 'Bogotá', "zona_horaria" = 'America/Bogota',
-  "direccion" = 'Calle 93 # 11-27, Bogotá', "telefono" = '601 555 0123'
+  "direccion" = 'Calle 93 # 11-27, Chicó', "telefono" = '601 555 0123'
   WHERE "id" = '0de70000-5a1d-4c1e-8a00-000000000001';--> statement-breakpoint
 -- A clinic in Spain (by its country, or by its zone when it has none) counts in euros; the prices it
 -- typed were whole euros, now cents.

@@ -32,7 +32,7 @@ export const DEMO_CLINIC = {
   telefono: '601 555 0123',
   pais: 'Colombia',
   ciudad: 'Bogotá',
-  direccion: 'Calle 93 # 11-27, Bogotá',
+  direccion: 'Calle 93 # 11-27, Chicó',
   owner: {
     id: '0de70000-5a1d-4c1e-8a00-000000000002',
     email: 'demo@odontia.local',

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'presupuesto.version',
   'presupuesto.enviar',
   'presupuesto.rechazar',
+  'presupuesto.descargar',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -67,6 +68,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'presupuesto.version': 'Creó una nueva versión de un presupuesto enviado',
   'presupuesto.enviar': 'Marcó un presupuesto como enviado',
   'presupuesto.rechazar': 'Registró el rechazo de un presupuesto',
+  'presupuesto.descargar': 'Descargó el PDF de un presupuesto',
 };
 
 export const AUDIT_PAGE_SIZE = 20;

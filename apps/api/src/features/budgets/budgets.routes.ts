@@ -7,6 +7,7 @@ import { requirePermission } from '../../platform/session.ts';
 import { idParam, validate } from '../../platform/validation.ts';
 import {
   budgetNotFound,
+  budgetPdf,
   createBudgetFromChart,
   listBudgets,
   listPatientBudgets,
@@ -54,6 +55,18 @@ export const budgetsRoutes = new Hono<AppEnv>()
     const budget = await viewBudget(c.var.deps.db, budgetActor(c), c.req.valid('param').id);
     if (!budget) throw budgetNotFound();
     return c.json(budget, 200);
+  })
+  .get('/:id/pdf', requirePermission('presupuestos.ver'), budgetIdParam, async (c) => {
+    const { db, storage } = c.var.deps;
+    const pdf = await budgetPdf(db, storage, budgetActor(c), c.req.valid('param').id);
+    if (!pdf) throw budgetNotFound();
+    return c.body(new Uint8Array(pdf.bytes), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(pdf.bytes.byteLength),
+      'Content-Disposition': `attachment; filename="${pdf.fileName}"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
   })
   .put(
     '/:id',

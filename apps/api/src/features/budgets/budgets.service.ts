@@ -4,6 +4,8 @@ import {
   BUDGET_MESSAGES,
   BUDGETS_PAGE_SIZE,
   budgetTotals,
+  fileSlug,
+  formatDate,
   lineAmounts,
   odontogramChartSchema,
   plannedTreatments,
@@ -35,6 +37,9 @@ import { auditInsert, recordAudit, type AuditActor } from '../../platform/audit.
 import { currentChartOf } from '../../platform/chart-versions.ts';
 import { clinicPlace } from '../../platform/clinic-place.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
+import { logoPng } from '../../platform/pdf.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { renderBudgetPdf } from './budgets.pdf.ts';
 
 /**
  * Budgets (presupuestos, issue 23): made from the patient's chart (its planned treatments at the
@@ -218,6 +223,46 @@ async function readBudget(db: Executor, actor: BudgetActor, id: string): Promise
     lineas,
     totales: budgetTotals(lineas),
     versiones: versions,
+  };
+}
+
+/**
+ * The budget's PDF, drawn from the budget as it stands (a version never changes once sent), with its
+ * download name; the download is written to the audit trail. Null when not the clinic's.
+ */
+export async function budgetPdf(
+  db: Database,
+  storage: Storage,
+  actor: BudgetActor,
+  id: string,
+): Promise<{ bytes: Buffer; fileName: string } | null> {
+  const budget = await readBudget(db, actor, id);
+  if (!budget) return null;
+  const [clinica] = await db
+    .select({
+      nombre: clinicas.nombre,
+      direccion: clinicas.direccion,
+      ciudad: clinicas.ciudad,
+      telefono: clinicas.telefono,
+      logoUrl: clinicas.logoUrl,
+    })
+    .from(clinicas)
+    .where(eq(clinicas.id, actor.clinicaId));
+  const bytes = await renderBudgetPdf({
+    budget,
+    clinica: clinica!,
+    logo: await logoPng(storage, clinica!.logoUrl),
+    fecha: formatDate(todayInZone(actor.zonaHoraria, new Date(budget.fechaCreacion))),
+  });
+  await recordAudit(db, actor, {
+    accion: 'presupuesto.descargar',
+    pacienteId: budget.paciente.id,
+    detalle: { presupuesto: budget.numero },
+  });
+  const version = budget.version > 1 ? `-v${budget.version}` : '';
+  return {
+    bytes,
+    fileName: `presupuesto-${budget.numero}${version}-${fileSlug(`${budget.paciente.nombres} ${budget.paciente.apellidos}`, 'paciente')}.pdf`,
   };
 }
 

@@ -251,6 +251,25 @@ describe('sending, versions and answers', () => {
     expect(ofPatient.map((b) => b.estado)).toEqual(['caducado']);
   });
 
+  it('draws its PDF to download, written to the audit trail; another clinic’s is not found', async () => {
+    const budget = await createBudget(ana, await plannedPatient(ana));
+    const res = await t.request(`/api/presupuestos/${budget.id}/pdf`, { cookie: ana.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="presupuesto-${budget.numero}-lucia-gomez.pdf"`,
+    );
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    expect(bytes.byteLength).toBeGreaterThan(2000);
+    const [row] = await t.db
+      .select({ detalle: auditoria.detalle })
+      .from(auditoria)
+      .where(and(eq(auditoria.pacienteId, budget.paciente.id), eq(auditoria.accion, 'presupuesto.descargar')));
+    expect(row.detalle).toEqual({ presupuesto: budget.numero });
+    expect((await t.request(`/api/presupuestos/${budget.id}/pdf`, { cookie: beto.cookie })).status).toBe(404);
+  });
+
   it('answers another clinic’s budget and patient as not found, and changes nothing of them', async () => {
     const budget = await createBudget(ana, await plannedPatient(ana));
     expect((await t.request(`/api/presupuestos/${budget.id}`, { cookie: beto.cookie })).status).toBe(404);

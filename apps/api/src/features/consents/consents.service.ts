@@ -17,8 +17,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { clinicas, consentimientos, pacientes, plantillasConsentimientos, usuarios } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError, badRequest, notFound, unprocessable } from '../../platform/errors.ts';
-import { Lru } from '../../platform/lru.ts';
-import { assertSafeKey, keyFromPublicUrl, type Storage } from '../../platform/storage/storage.ts';
+import { assertSafeKey, type Storage } from '../../platform/storage/storage.ts';
+import { logoPng } from '../../platform/pdf.ts';
 import { renderConsentPdf } from './consents.pdf.ts';
 
 /**
@@ -77,38 +77,6 @@ async function checkSignature(base64: string, field: 'firmaPaciente' | 'firmaPro
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw refuse(M.signatureInvalid);
-  }
-}
-
-/**
- * The logos drawn lately, by the SHA-256 of the stored file (so a file written again under the same key
- * is drawn anew): resizing a stored logo (up to 2,048 px) costs 2 to 20 ms of CPU, on every signing
- * otherwise. Bounded by the PNGs' bytes.
- */
-const drawnLogos = new Lru<string, Buffer>(8 * 1024 * 1024, (png) => png.byteLength);
-
-/**
- * The clinic's logo as PNG for the PDF (stored logos may be WebP), or null when it has none or it cannot
- * be read. Flattened on white, the page it is printed on, for the same reason as a signature.
- */
-async function logoPng(storage: Storage, logoUrl: string | null): Promise<Uint8Array | null> {
-  const key = keyFromPublicUrl(logoUrl);
-  if (!key) return null;
-  try {
-    const file = await storage.get(key);
-    if (!file) return null;
-    const hash = createHash('sha256').update(file.bytes).digest('hex');
-    const drawn = drawnLogos.get(hash);
-    if (drawn) return drawn;
-    const png = await sharp(file.bytes, { limitInputPixels: 25_000_000, failOn: 'error' })
-      .resize({ width: 480, height: 240, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .png()
-      .toBuffer();
-    drawnLogos.set(hash, png);
-    return png;
-  } catch {
-    return null;
   }
 }
 

@@ -13,6 +13,9 @@ import { useInvalidatingMutation } from '@/lib/query-client';
 /** Every budget query lives under this key: a change reloads the lists, the patient's and the budget. */
 export const budgetsKey = ['presupuestos'] as const;
 
+/** Where a budget's PDF is downloaded (the API draws it; each download is audited). */
+export const budgetPdfUrl = (id: string) => `/api/presupuestos/${id}/pdf`;
+
 export type BudgetsFilter = { estado: BudgetState | null; pagina: number };
 
 export const useBudgets = (filter: BudgetsFilter) =>

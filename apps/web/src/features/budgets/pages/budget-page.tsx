@@ -8,7 +8,7 @@ import {
   type Budget,
   type UpdateBudgetData,
 } from '@odontia/shared';
-import { Send, XCircle } from 'lucide-react';
+import { Download, Send, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
@@ -22,7 +22,7 @@ import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useClinicDate } from '@/lib/use-clinic-today';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useBudget, useRejectBudget, useSaveBudget, useSendBudget } from '../api/budgets';
+import { budgetPdfUrl, useBudget, useRejectBudget, useSaveBudget, useSendBudget } from '../api/budgets';
 import { BudgetEditor } from '../components/budget-editor';
 import { BudgetStateBadge } from '../components/budget-state-badge';
 import { BudgetTotalsCard } from '../components/budget-totals';
@@ -178,6 +178,12 @@ export default function BudgetPage() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            <a href={budgetPdfUrl(data.id)} download>
+              <Download aria-hidden="true" />
+              Descargar PDF
+            </a>
+          </Button>
           {canSend && data.estado === 'borrador' && !data.sustituidoPor ? (
             <Button
               onClick={() => void act(() => send.mutateAsync(data.id))}
