@@ -3,8 +3,10 @@
  * - creating a 30-line budget from a chart (POST /api/pacientes/:id/presupuestos: the chart read, its 30
  *   planned treatments priced from the catalogue, the clinic's number taken, the budget, its lines and
  *   audit row written, the draft read back and its view audited) p99 <= 30 ms.
- * The issue's other figures (the public page after the second factor, the PDF, a line done with its kit,
- * 50 concurrent 'done' marks) measure what is not built yet.
+ * - a budget's PDF (GET /api/presupuestos/:id/pdf of those 30-line budgets: read, drawn with pdfmake,
+ *   audited) p95 <= 300 ms.
+ * The issue's other figures (the public page after the second factor, a line done with its kit, 50
+ * concurrent 'done' marks) measure what is not built yet.
  *
  * Its own database (dropped and created each run): `odontia_bench_presupuestos` on the server of
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL), or BENCH_BUDGETS_DATABASE_URL.
@@ -20,7 +22,7 @@ import type { Measurement, Section, SectionResult } from '../lib/report.ts';
 const PATIENTS = 500;
 const LINES = 30;
 const CONNECTIONS = 10;
-const BUDGETS = { create: 30 };
+const BUDGETS = { create: 30, pdf: 300 };
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 
@@ -92,13 +94,17 @@ async function runBudgetsBench(log: (line: string) => void): Promise<SectionResu
     const client = keepAliveClient(CONNECTIONS);
     let next = 0;
     let lines = -1;
+    const budgetIds: string[] = [];
     const create = async () => {
       const res = await client.send(`${base}/api/pacientes/${ids[next++ % ids.length]}/presupuestos`, {
         method: 'POST',
         headers,
       });
-      if (lines < 0 && res.status === 201)
-        lines = (JSON.parse(res.body) as { presupuesto: { lineas: unknown[] } }).presupuesto.lineas.length;
+      if (res.status === 201) {
+        const { presupuesto } = JSON.parse(res.body) as { presupuesto: { id: string; lineas: unknown[] } };
+        lines = presupuesto.lineas.length;
+        budgetIds.push(presupuesto.id);
+      }
       return res.status;
     };
     log(`  crear un presupuesto de ${LINES} líneas desde el odontograma...`);
@@ -106,6 +112,14 @@ async function runBudgetsBench(log: (line: string) => void): Promise<SectionResu
     const created = await loop(CONNECTIONS, seconds, create);
     // One at a time: the time of a creation on its own (at 10 connections the rest is the queue).
     const alone = await loop(1, seconds, create);
+    log('  el PDF de un presupuesto de 30 líneas...');
+    let nextPdf = 0;
+    const pdf = async () =>
+      (await client.send(`${base}/api/presupuestos/${budgetIds[nextPdf++ % budgetIds.length]}/pdf`, { headers }))
+        .status;
+    await loop(CONNECTIONS, warmupSeconds, pdf);
+    const pdfs = await loop(CONNECTIONS, seconds, pdf);
+    if (pdfs.failures) notes.push(`PDF: ${pdfs.failures} respuestas que no son 2xx.`);
     client.close();
     if (lines !== LINES) throw new Error(`el presupuesto tiene ${lines} líneas, no ${LINES}`);
     if (created.failures) notes.push(`crear: ${created.failures} respuestas que no son 2xx.`);
@@ -123,6 +137,19 @@ async function runBudgetsBench(log: (line: string) => void): Promise<SectionResu
       { group, name, metric: 'req/s', value: created.durations.length / seconds, unit: 'req/s' },
       { group: 'PostgreSQL, 1 conexión', name, metric: 'p50', value: percentile(alone.durations, 50), unit: 'ms' },
       { group: 'PostgreSQL, 1 conexión', name, metric: 'p99', value: percentile(alone.durations, 99), unit: 'ms' },
+    );
+    const pdfName = `PDF de un presupuesto de ${LINES} líneas`;
+    measurements.push(
+      {
+        group,
+        name: pdfName,
+        metric: 'p95',
+        value: percentile(pdfs.durations, 95),
+        unit: 'ms',
+        budget: { max: BUDGETS.pdf },
+      },
+      { group, name: pdfName, metric: 'p50', value: percentile(pdfs.durations, 50), unit: 'ms' },
+      { group, name: pdfName, metric: 'req/s', value: pdfs.durations.length / seconds, unit: 'req/s' },
     );
     // The numbers of one clinic queue on its counter row: the count of budgets is the last number.
     const [{ n, ultimo }] = await one<{ n: string; ultimo: number }>(
