@@ -2,6 +2,7 @@ import { applyStatus, emptyChart } from '@odontia/shared';
 import { expect, test } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
+import { dayAhead } from './support/days';
 
 // Intl writes "54,00 €" with a no-break space.
 const euros = (text: string) => text.replace(' ', '\u00a0');
@@ -60,6 +61,19 @@ test('a budget from the chart: its planned treatments as lines, a discount, sent
   // Handed over: a later change keeps it as it was and makes version 2.
   await page.getByRole('button', { name: 'Marcar como enviado' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Enviado');
+  // The desk follows it up: a call today puts it on the dashboard.
+  const followUp = page.getByRole('form', { name: 'Seguimiento del presupuesto' });
+  await followUp.getByLabel('Próxima llamada').fill(dayAhead(0));
+  await followUp.getByLabel('Nota').fill('Lo consulta en casa');
+  await followUp.getByRole('button', { name: 'Guardar seguimiento' }).click();
+  await expect(page.getByText('Seguimiento guardado')).toBeVisible();
+  const budgetUrl = page.url();
+  await page.goto('/dashboard');
+  const due = page
+    .getByRole('heading', { name: 'Presupuestos por seguir hoy' })
+    .locator('xpath=ancestor::*[@data-slot="card"][1]');
+  await expect(due.getByRole('link', { name: /Irene Soler Vidal/ })).toBeVisible();
+  await page.goto(budgetUrl);
   await expect(page.getByRole('note')).toContainText('se creará la versión 2');
   await page.getByLabel('Condiciones').fill('Pago al terminar cada fase.');
   await page.getByRole('button', { name: 'Guardar como versión 2' }).click();

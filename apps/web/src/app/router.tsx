@@ -65,8 +65,8 @@ const guarded = (
 });
 
 /**
- * The dashboard with the other features' cards (features do not import each other): a clinic's agenda
- * and notifications; a supplier's sales to fulfil, low stock and notifications.
+ * The dashboard with the other features' cards (features do not import each other): a clinic's unsigned
+ * notes, budgets to follow up, agenda and notifications; a supplier's sales to fulfil, low stock and notifications.
  */
 const dashboardPage = async () => {
   const [
@@ -77,6 +77,7 @@ const dashboardPage = async () => {
     { SalesToFulfilCard },
     { LowStockCard },
     { UnsignedNotesCard },
+    { FollowUpsCard },
   ] = await Promise.all([
     import('@/features/dashboard/pages/dashboard-page'),
     import('@/features/notifications/components/test-notification-button'),
@@ -85,8 +86,9 @@ const dashboardPage = async () => {
     import('@/features/store/components/sales-to-fulfil-card'),
     import('@/features/catalog/components/low-stock-card'),
     import('@/features/clinical-notes/components/unsigned-notes-card'),
+    import('@/features/budgets/components/follow-ups-card'),
   ]);
-  const sections = [UnsignedNotesCard, TodaysAgendaCard, ImportantNotificationsCard];
+  const sections = [UnsignedNotesCard, FollowUpsCard, TodaysAgendaCard, ImportantNotificationsCard];
   const supplierSections = [SalesToFulfilCard, LowStockCard, ImportantNotificationsCard];
   return {
     Component: () => (

@@ -44,6 +44,13 @@ export const BUDGET_MESSAGES = {
   saveError: 'Error al guardar el presupuesto',
   emptyList: 'No hay presupuestos',
   noPlanned: 'El odontograma no tiene tratamientos planificados: el presupuesto empieza vacío',
+  // The desk's follow-up of sent budgets.
+  followUpTitle: 'Pendientes de respuesta',
+  followUpSaved: 'Seguimiento guardado',
+  followUpOnlySent: 'Solo se hace el seguimiento de un presupuesto enviado que sigue en pie',
+  followUpDateInvalid: 'La fecha del próximo seguimiento no es válida',
+  followUpDatePast: 'El próximo seguimiento no puede ser antes de hoy',
+  followUpTodayTitle: 'Presupuestos por seguir hoy',
 } as const;
 
 export const BUDGET_STATES = [
@@ -144,12 +151,32 @@ export const updateBudgetSchema = z.object({
 export type UpdateBudgetInput = z.input<typeof updateBudgetSchema>;
 export type UpdateBudgetData = z.output<typeof updateBudgetSchema>;
 
-/** `GET /api/presupuestos?estado=&pagina=` (an unknown estado is every one). */
+/**
+ * `GET /api/presupuestos?estado=&pendientes=&pagina=` (an unknown estado is every one): `pendientes` lists
+ * the sent budgets still awaiting an answer, by their next follow-up (those without one last).
+ */
 export const budgetListQuerySchema = z.object({
   estado: z.enum(BUDGET_STATES).optional().catch(undefined),
+  pendientes: z
+    .enum(['true', 'false'])
+    .optional()
+    .catch(undefined)
+    .transform((v) => v === 'true'),
   pagina: pageNumber,
 });
+
+/** `PUT /api/presupuestos/:id/seguimiento`: the next call (or none) and what was said. */
+export const budgetFollowUpSchema = z.object({
+  fecha: z.iso.date({ error: BUDGET_MESSAGES.followUpDateInvalid }).nullable(),
+  nota: optionalText(500, { multiline: true }),
+});
+export type BudgetFollowUpInput = z.input<typeof budgetFollowUpSchema>;
+export type BudgetFollowUpData = z.output<typeof budgetFollowUpSchema>;
+
+/** How many follow-ups of today the dashboard lists (`GET /api/presupuestos/seguimiento-hoy`). */
+export const FOLLOW_UPS_TODAY_SHOWN = 8;
 export type BudgetListQuery = z.input<typeof budgetListQuerySchema>;
+export type BudgetListFilter = z.output<typeof budgetListQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Amounts
@@ -247,7 +274,12 @@ export type BudgetSummary = {
   fechaEnvio: string | null;
   /** A later version replaced this one (it is kept, read-only). */
   sustituidoPor: string | null;
+  /** The desk's follow-up of a sent budget. */
+  seguimiento: { fecha: string | null; nota: string | null };
 };
+
+/** The dashboard's follow-ups: the sent budgets whose next call is today or overdue, and how many. */
+export type BudgetFollowUps = { presupuestos: BudgetSummary[]; total: number };
 
 export type Budget = BudgetSummary & {
   condiciones: string | null;

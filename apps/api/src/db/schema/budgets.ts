@@ -66,11 +66,18 @@ export const presupuestos = pgTable(
     fechaActualizacion: timestamp('fecha_actualizacion', { withTimezone: true }),
     fechaEnvio: timestamp('fecha_envio', { withTimezone: true }),
     fechaRespuesta: timestamp('fecha_respuesta', { withTimezone: true }),
+    /** The desk's follow-up of a sent budget: when to call the patient next, and what was said. */
+    proximoSeguimiento: date('proximo_seguimiento', { mode: 'string' }),
+    notaSeguimiento: text('nota_seguimiento'),
   },
   (t) => [
     uniqueIndex('presupuestos_clinica_numero_version_key').on(t.clinicaId, t.numero, t.version),
     index('presupuestos_clinica_fecha_idx').on(t.clinicaId, t.fechaCreacion.desc().nullsFirst(), t.id),
     index('presupuestos_paciente_idx').on(t.pacienteId, t.fechaCreacion.desc().nullsFirst()),
+    // 'Pendientes de respuesta' and the dashboard's follow-ups of today: sent versions by their next call.
+    index('presupuestos_seguimiento_idx')
+      .on(t.clinicaId, t.proximoSeguimiento)
+      .where(sql`${t.estado} = 'enviado' and ${t.sustituidoPor} is null`),
     check(
       'presupuestos_estado_valido',
       sql`${t.estado} in ('borrador', 'enviado', 'aceptado', 'aceptado_parcialmente', 'rechazado', 'caducado')`,

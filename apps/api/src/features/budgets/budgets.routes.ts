@@ -1,4 +1,4 @@
-import { BUDGET_MESSAGES, budgetListQuerySchema, updateBudgetSchema } from '@odontia/shared';
+import { BUDGET_MESSAGES, budgetFollowUpSchema, budgetListQuerySchema, updateBudgetSchema } from '@odontia/shared';
 import { Hono, type Context } from 'hono';
 import { auditActor } from '../../platform/audit.ts';
 import type { AppEnv } from '../../platform/context.ts';
@@ -9,9 +9,11 @@ import {
   budgetNotFound,
   budgetPdf,
   createBudgetFromChart,
+  followUpsToday,
   listBudgets,
   listPatientBudgets,
   saveBudget,
+  setFollowUp,
   setBudgetState,
   viewBudget,
   type BudgetActor,
@@ -50,6 +52,23 @@ export const patientBudgetsRoutes = new Hono<AppEnv>()
 export const budgetsRoutes = new Hono<AppEnv>()
   .get('/', requirePermission('presupuestos.ver'), validate('query', budgetListQuerySchema), async (c) =>
     c.json(await listBudgets(c.var.deps.db, c.var.member, c.req.valid('query')), 200),
+  )
+  .get('/seguimiento-hoy', requirePermission('presupuestos.ver'), async (c) =>
+    c.json(await followUpsToday(c.var.deps.db, c.var.member), 200),
+  )
+  .put(
+    '/:id/seguimiento',
+    requirePermission('presupuestos.enviar'),
+    budgetIdParam,
+    validate('json', budgetFollowUpSchema, { status: 422 }),
+    async (c) => {
+      const actor = budgetActor(c);
+      if (!(await setFollowUp(c.var.deps.db, actor, c.req.valid('param').id, c.req.valid('json')))) {
+        throw budgetNotFound();
+      }
+      const budget = (await viewBudget(c.var.deps.db, actor, c.req.valid('param').id))!;
+      return c.json({ presupuesto: budget, mensaje: BUDGET_MESSAGES.followUpSaved }, 200);
+    },
   )
   .get('/:id', requirePermission('presupuestos.ver'), budgetIdParam, async (c) => {
     const budget = await viewBudget(c.var.deps.db, budgetActor(c), c.req.valid('param').id);

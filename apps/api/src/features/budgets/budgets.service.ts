@@ -3,6 +3,7 @@ import {
   BUDGET_DEFAULT_VALIDITY_DAYS,
   BUDGET_MESSAGES,
   BUDGETS_PAGE_SIZE,
+  FOLLOW_UPS_TODAY_SHOWN,
   budgetTotals,
   fileSlug,
   formatDate,
@@ -15,7 +16,9 @@ import {
   type Budget,
   type BudgetLine,
   type BudgetLineData,
-  type BudgetListQuery,
+  type BudgetFollowUpData,
+  type BudgetFollowUps,
+  type BudgetListFilter,
   type BudgetPage,
   type BudgetState,
   type BudgetSummary,
@@ -74,6 +77,8 @@ const summaryColumns = (today: string) => ({
   fechaCreacion: p.fechaCreacion,
   fechaEnvio: p.fechaEnvio,
   sustituidoPor: p.sustituidoPor,
+  proximoSeguimiento: p.proximoSeguimiento,
+  notaSeguimiento: p.notaSeguimiento,
 });
 
 type SummaryRow = {
@@ -90,6 +95,8 @@ type SummaryRow = {
   fechaCreacion: Date;
   fechaEnvio: Date | null;
   sustituidoPor: string | null;
+  proximoSeguimiento: string | null;
+  notaSeguimiento: string | null;
 };
 
 const toSummary = (r: SummaryRow): BudgetSummary => ({
@@ -104,6 +111,7 @@ const toSummary = (r: SummaryRow): BudgetSummary => ({
   fechaCreacion: r.fechaCreacion.toISOString(),
   fechaEnvio: r.fechaEnvio?.toISOString() ?? null,
   sustituidoPor: r.sustituidoPor,
+  seguimiento: { fecha: r.proximoSeguimiento, nota: r.notaSeguimiento },
 });
 
 /** `days` after the calendar day `day` (YYYY-MM-DD). */
@@ -117,20 +125,25 @@ function addDays(day: string, days: number): string {
 export async function listBudgets(
   db: Executor,
   member: { clinicaId: string; zonaHoraria: string },
-  query: BudgetListQuery & { pagina: number },
+  query: BudgetListFilter,
 ): Promise<BudgetPage> {
   const today = todayInZone(member.zonaHoraria);
   const where = and(
     eq(p.clinicaId, member.clinicaId),
     isNull(p.sustituidoPor),
     query.estado ? sql`${shownState(today)} = ${query.estado}` : undefined,
+    query.pendientes ? awaitingAnswer(today) : undefined,
   );
   const rows = await db
     .select({ ...summaryColumns(today), count: sql<number>`(count(*) over ())::int` })
     .from(p)
     .innerJoin(pacientes, eq(pacientes.id, p.pacienteId))
     .where(where)
-    .orderBy(desc(p.fechaCreacion), desc(p.id))
+    .orderBy(
+      ...(query.pendientes ? [sql`${p.proximoSeguimiento} asc nulls last`, asc(p.fechaEnvio)] : []),
+      desc(p.fechaCreacion),
+      desc(p.id),
+    )
     .limit(BUDGETS_PAGE_SIZE)
     .offset((query.pagina - 1) * BUDGETS_PAGE_SIZE);
   const total =
@@ -149,6 +162,56 @@ export async function listBudgets(
     pagina: query.pagina,
     porPagina: BUDGETS_PAGE_SIZE,
   };
+}
+
+/** A sent budget still awaiting the patient's answer: its latest version, valid today. */
+const awaitingAnswer = (today: string) =>
+  and(eq(p.estado, 'enviado'), isNull(p.sustituidoPor), sql`${p.validoHasta} >= ${today}::date`);
+
+/**
+ * The dashboard's follow-ups: the sent budgets awaiting an answer whose next call is today or overdue,
+ * the most overdue first, and how many there are.
+ */
+export async function followUpsToday(
+  db: Executor,
+  member: { clinicaId: string; zonaHoraria: string },
+): Promise<BudgetFollowUps> {
+  const today = todayInZone(member.zonaHoraria);
+  const rows = await db
+    .select({ ...summaryColumns(today), count: sql<number>`(count(*) over ())::int` })
+    .from(p)
+    .innerJoin(pacientes, eq(pacientes.id, p.pacienteId))
+    .where(
+      and(eq(p.clinicaId, member.clinicaId), awaitingAnswer(today), sql`${p.proximoSeguimiento} <= ${today}::date`),
+    )
+    .orderBy(asc(p.proximoSeguimiento), asc(p.fechaEnvio), asc(p.id))
+    .limit(FOLLOW_UPS_TODAY_SHOWN);
+  return { presupuestos: rows.map(({ count: _c, ...r }) => toSummary(r)), total: rows[0]?.count ?? 0 };
+}
+
+/**
+ * The desk's follow-up of a sent budget still awaiting an answer: the next call (not before today) and
+ * what was said. It is not part of the quote: no new version. False when not the clinic's.
+ */
+export async function setFollowUp(
+  db: Database,
+  actor: BudgetActor,
+  id: string,
+  data: BudgetFollowUpData,
+): Promise<boolean> {
+  const today = todayInZone(actor.zonaHoraria);
+  if (data.fecha !== null && data.fecha < today) throw unprocessable(BUDGET_MESSAGES.followUpDatePast, 'fecha');
+  return db.transaction(async (tx) => {
+    const current = await lockBudget(tx, actor.clinicaId, id);
+    if (!current) return false;
+    const [row] = await tx
+      .update(p)
+      .set({ proximoSeguimiento: data.fecha, notaSeguimiento: data.nota })
+      .where(and(eq(p.id, id), awaitingAnswer(today)))
+      .returning({ id: p.id });
+    if (!row) throw conflict(BUDGET_MESSAGES.followUpOnlySent);
+    return true;
+  });
 }
 
 /** A patient's budgets (their latest versions), newest first; null when not the clinic's patient. */
@@ -481,6 +544,7 @@ export async function createBudgetFromChart(
       fechaCreacion: fechaCreacion.toISOString(),
       fechaEnvio: null,
       sustituidoPor: null,
+      seguimiento: { fecha: null, nota: null },
       condiciones: null,
       autor: { id: actor.userId, nombre: head.autorNombre },
       lineas,

@@ -251,6 +251,46 @@ describe('sending, versions and answers', () => {
     expect(ofPatient.map((b) => b.estado)).toEqual(['caducado']);
   });
 
+  it('follows up a sent budget at the desk: the next call and a note, listed when due, without a new version', async () => {
+    const budget = await createBudget(ana, await plannedPatient(ana));
+    const followUp = (json: unknown) =>
+      t.request(`/api/presupuestos/${budget.id}/seguimiento`, { method: 'PUT', cookie: ana.cookie, json });
+    // A draft has nothing to follow up.
+    expect((await followUp({ fecha: today(), nota: null })).status).toBe(409);
+    await post(ana, budget.id, 'enviar');
+    const saved = await followUp({ fecha: today(), nota: 'Lo consulta con su pareja; llamar el lunes.' });
+    expect(saved.status).toBe(200);
+    const body = (await saved.json()) as { presupuesto: Budget; mensaje: string };
+    expect(body.mensaje).toBe(BUDGET_MESSAGES.followUpSaved);
+    expect(body.presupuesto).toMatchObject({
+      version: 1,
+      estado: 'enviado',
+      seguimiento: { fecha: today(), nota: 'Lo consulta con su pareja; llamar el lunes.' },
+    });
+    const due = (await (await t.request('/api/presupuestos/seguimiento-hoy', { cookie: ana.cookie })).json()) as {
+      presupuestos: BudgetSummary[];
+      total: number;
+    };
+    expect(due.presupuestos.map((b) => b.id)).toContain(budget.id);
+    const pending = (await (
+      await t.request('/api/presupuestos?pendientes=true', { cookie: ana.cookie })
+    ).json()) as BudgetPage;
+    expect(pending.presupuestos.every((b) => b.estado === 'enviado')).toBe(true);
+    expect(pending.presupuestos[0].id).toBe(budget.id);
+    const past = await followUp({ fecha: '2020-01-01', nota: null });
+    expect((await errorOf(past)).fields).toEqual({ fecha: BUDGET_MESSAGES.followUpDatePast });
+    expect((await followUp({ fecha: 'mañana', nota: null })).status).toBe(400);
+    expect(
+      (
+        await t.request(`/api/presupuestos/${budget.id}/seguimiento`, {
+          method: 'PUT',
+          cookie: beto.cookie,
+          json: { fecha: today(), nota: null },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
   it('draws its PDF to download, written to the audit trail; another clinic’s is not found', async () => {
     const budget = await createBudget(ana, await plannedPatient(ana));
     const res = await t.request(`/api/presupuestos/${budget.id}/pdf`, { cookie: ana.cookie });

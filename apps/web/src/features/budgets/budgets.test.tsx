@@ -8,6 +8,7 @@ import { SessionProvider, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { json, stubApi } from '@/test/api';
 import BudgetsSection from './components/budgets-section';
+import { FollowUpsCard } from './components/follow-ups-card';
 import BudgetPage from './pages/budget-page';
 import BudgetsPage from './pages/budgets-page';
 
@@ -34,6 +35,7 @@ const BUDGET: Budget = {
   fechaCreacion: '2026-11-20T10:00:00.000Z',
   fechaEnvio: null,
   sustituidoPor: null,
+  seguimiento: { fecha: null, nota: null },
   condiciones: null,
   autor: { id: 'u1', nombre: 'Ana' },
   lineas: [
@@ -83,11 +85,13 @@ let budget: Budget;
 let permisos: string[];
 let saved: unknown;
 let listQueries: URLSearchParams[];
+let followedUp: unknown;
 
 beforeEach(() => {
   budget = BUDGET;
   permisos = ['presupuestos.ver', 'presupuestos.editar', 'presupuestos.enviar'];
   saved = null;
+  followedUp = null;
   listQueries = [];
   stubApi(
     () => ({ rol: 'admin', permisos, clinica: MADRID }),
@@ -96,6 +100,13 @@ beforeEach(() => {
       if (url.pathname === '/api/presupuestos/b1' && request.method === 'PUT') {
         saved = await request.json();
         return json({ presupuesto: { ...budget, id: 'b1' }, mensaje: 'Presupuesto guardado' });
+      }
+      if (url.pathname === '/api/presupuestos/seguimiento-hoy') {
+        return json({ presupuestos: [{ ...budget, seguimiento: { fecha: '2026-11-20', nota: null } }], total: 3 });
+      }
+      if (url.pathname === '/api/presupuestos/b1/seguimiento') {
+        followedUp = await request.json();
+        return json({ presupuesto: budget, mensaje: 'Seguimiento guardado' });
       }
       if (url.pathname === '/api/presupuestos') {
         listQueries.push(url.searchParams);
@@ -141,6 +152,14 @@ function renderAt(path: string) {
               element={
                 <SessionReady>
                   <BudgetPage />
+                </SessionReady>
+              }
+            />
+            <Route
+              path="/dashboard"
+              element={
+                <SessionReady>
+                  <FollowUpsCard />
                 </SessionReady>
               }
             />
@@ -206,10 +225,15 @@ describe('the budget editor (issue 23)', () => {
     expect(saved).toBeNull();
   });
 
-  it('warns that a sent budget is saved as its next version', async () => {
+  it('warns that a sent budget is saved as its next version, and takes its follow-up', async () => {
     budget = { ...BUDGET, estado: 'enviado', fechaEnvio: '2026-11-21T10:00:00.000Z' };
     renderAt('/presupuestos/b1');
     expect(await screen.findByRole('button', { name: 'Guardar como versión 2' }, LOADED)).toBeTruthy();
+    const followUp = screen.getByRole('form', { name: 'Seguimiento del presupuesto' });
+    fireEvent.change(within(followUp).getByLabelText('Próxima llamada'), { target: { value: '2099-01-15' } });
+    fireEvent.change(within(followUp).getByLabelText('Nota'), { target: { value: 'Llamar por la tarde' } });
+    fireEvent.click(within(followUp).getByRole('button', { name: 'Guardar seguimiento' }));
+    await waitFor(() => expect(followedUp).toEqual({ fecha: '2099-01-15', nota: 'Llamar por la tarde' }), LOADED);
     expect(screen.getByRole('note').textContent).toContain('se creará la versión 2');
     expect(screen.getByRole('button', { name: 'Registrar rechazo' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Marcar como enviado' })).toBeNull();
@@ -233,6 +257,23 @@ describe('the budgets list and the patient’s section', () => {
     expect(nbsp(screen.getByRole('row', { name: /P-2026-0007/ }).textContent)).toContain('362,50 €');
     fireEvent.click(link);
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/presupuestos/b1'));
+  });
+
+  it('lists the budgets awaiting an answer when asked, by their next follow-up', async () => {
+    renderAt('/presupuestos?pendientes=true');
+    await screen.findByRole('link', { name: 'P-2026-0007' }, LOADED);
+    expect(Object.fromEntries(listQueries[0])).toEqual({ pendientes: 'true', pagina: '1' });
+    expect(screen.getByRole('combobox', { name: 'Estado' }).textContent).toBe('Pendientes de respuesta');
+  });
+
+  it('the dashboard lists the calls due, each a link to its budget, and how many more there are', async () => {
+    renderAt('/dashboard');
+    const link = await screen.findByRole('link', { name: /Lucía Gómez/ }, LOADED);
+    expect(link.getAttribute('href')).toBe('/presupuestos/b1');
+    expect(nbsp(link.textContent)).toContain('P-2026-0007 · 362,50 € · llamar el 20/11/2026');
+    expect(screen.getByRole('link', { name: 'Y 2 más en pendientes de respuesta' }).getAttribute('href')).toBe(
+      '/presupuestos?pendientes=true',
+    );
   });
 
   it("'Crear presupuesto' makes the draft from the chart and opens it", async () => {

@@ -1,6 +1,8 @@
 import {
   BUDGET_MESSAGES,
   type Budget,
+  type BudgetFollowUpData,
+  type BudgetFollowUps,
   type BudgetPage,
   type BudgetState,
   type BudgetSummary,
@@ -16,7 +18,7 @@ export const budgetsKey = ['presupuestos'] as const;
 /** Where a budget's PDF is downloaded (the API draws it; each download is audited). */
 export const budgetPdfUrl = (id: string) => `/api/presupuestos/${id}/pdf`;
 
-export type BudgetsFilter = { estado: BudgetState | null; pagina: number };
+export type BudgetsFilter = { estado: BudgetState | null; pendientes: boolean; pagina: number };
 
 export const useBudgets = (filter: BudgetsFilter) =>
   useQuery({
@@ -25,7 +27,11 @@ export const useBudgets = (filter: BudgetsFilter) =>
     queryFn: (): Promise<BudgetPage> =>
       unwrap(
         api.presupuestos.$get({
-          query: { ...(filter.estado ? { estado: filter.estado } : {}), pagina: String(filter.pagina) },
+          query: {
+            ...(filter.estado ? { estado: filter.estado } : {}),
+            ...(filter.pendientes ? { pendientes: 'true' as const } : {}),
+            pagina: String(filter.pagina),
+          },
         }),
       ),
     placeholderData: keepPreviousData,
@@ -66,5 +72,20 @@ export const useSendBudget = () =>
 export const useRejectBudget = () =>
   useInvalidatingMutation(
     (id: string) => unwrap(api.presupuestos[':id'].rechazar.$post({ param: { id } })),
+    budgetsKey,
+  );
+
+/** The dashboard's follow-ups of today (sent budgets whose next call is due). */
+export const useFollowUpsToday = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...budgetsKey, 'seguimiento-hoy'],
+    queryFn: (): Promise<BudgetFollowUps> => unwrap(api.presupuestos['seguimiento-hoy'].$get()),
+    enabled,
+  });
+
+export const useSetFollowUp = () =>
+  useInvalidatingMutation(
+    ({ id, input }: { id: string; input: BudgetFollowUpData }) =>
+      unwrap(api.presupuestos[':id'].seguimiento.$put({ param: { id }, json: input })),
     budgetsKey,
   );

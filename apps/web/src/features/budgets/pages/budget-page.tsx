@@ -25,6 +25,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { budgetPdfUrl, useBudget, useRejectBudget, useSaveBudget, useSendBudget } from '../api/budgets';
 import { BudgetEditor } from '../components/budget-editor';
 import { BudgetStateBadge } from '../components/budget-state-badge';
+import { FollowUpCard } from '../components/follow-up-card';
 import { BudgetTotalsCard } from '../components/budget-totals';
 
 /** A budget as it stands, for who may not change it or once it cannot change: its lines and totals. */
@@ -224,6 +225,10 @@ export default function BudgetPage() {
             ),
           )}
         </nav>
+      ) : null}
+
+      {canSend && data.estado === 'enviado' && !data.sustituidoPor ? (
+        <FollowUpCard key={`${data.id}-seguimiento`} budget={data} />
       ) : null}
 
       {editable ? (

@@ -19,6 +19,8 @@ import { useBudgets } from '../api/budgets';
 import { BudgetStateBadge } from '../components/budget-state-badge';
 
 const ALL = 'todos';
+/** Sent and awaiting an answer, by their next follow-up. */
+const PENDING = 'pendientes';
 const FILTERS = ['borrador', 'enviado', 'aceptado', 'aceptado_parcialmente', 'rechazado', 'caducado'] as const;
 
 /**
@@ -31,17 +33,19 @@ export default function BudgetsPage() {
   const navigate = useNavigate();
   const clinicDate = useClinicDate();
   // What the URL says, read with the server's own rule: an unknown estado is every one, a bad page the first.
-  const { estado, pagina } = budgetListQuerySchema.parse({
+  const { estado, pendientes, pagina } = budgetListQuerySchema.parse({
     estado: params.get('estado') ?? undefined,
+    pendientes: params.get('pendientes') ?? undefined,
     pagina: params.get('pagina') ?? undefined,
   });
-  const show = (next: { estado?: BudgetState; pagina: number }) => {
+  const show = (next: { estado?: BudgetState; pendientes?: boolean; pagina: number }) => {
     const search = new URLSearchParams();
-    if (next.estado) search.set('estado', next.estado);
+    if (next.pendientes) search.set('pendientes', 'true');
+    else if (next.estado) search.set('estado', next.estado);
     if (next.pagina > 1) search.set('pagina', String(next.pagina));
     setParams(search);
   };
-  const budgets = useBudgets({ estado: estado ?? null, pagina });
+  const budgets = useBudgets({ estado: pendientes ? null : (estado ?? null), pendientes, pagina });
   const data = budgets.data;
 
   return (
@@ -58,14 +62,17 @@ export default function BudgetsPage() {
           Estado
         </label>
         <Select
-          value={estado ?? ALL}
-          onValueChange={(value) => show({ estado: FILTERS.find((f) => f === value), pagina: 1 })}
+          value={pendientes ? PENDING : (estado ?? ALL)}
+          onValueChange={(value) =>
+            show({ estado: FILTERS.find((f) => f === value), pendientes: value === PENDING, pagina: 1 })
+          }
         >
           <SelectTrigger id="presupuestos-estado" className="w-56">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
             <SelectItem value={ALL}>Todos</SelectItem>
+            <SelectItem value={PENDING}>{BUDGET_MESSAGES.followUpTitle}</SelectItem>
             {FILTERS.map((f) => (
               <SelectItem key={f} value={f}>
                 {BUDGET_STATE_LABELS[f]}
@@ -85,7 +92,7 @@ export default function BudgetsPage() {
         empty={
           <EmptyState icon={FileText} title={BUDGET_MESSAGES.emptyList}>
             <p className="mt-1 text-sm text-muted-foreground">
-              {estado
+              {estado || pendientes
                 ? 'Ninguno en ese estado.'
                 : 'Abre la ficha de un paciente y pulsa «Crear presupuesto» para empezar.'}
             </p>
@@ -140,7 +147,7 @@ export default function BudgetsPage() {
           page={data.pagina}
           pageSize={data.porPagina}
           total={data.total}
-          onPageChange={(p) => show({ estado, pagina: p })}
+          onPageChange={(p) => show({ estado, pendientes, pagina: p })}
         />
       ) : null}
     </div>
