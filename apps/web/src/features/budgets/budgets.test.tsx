@@ -214,6 +214,19 @@ describe('the budget editor (issue 23)', () => {
     expect(toast.success).toHaveBeenCalledWith('Presupuesto guardado');
   });
 
+  it('keeps “Marcar como enviado” until the changes typed are saved, so a budget is never sent without them', async () => {
+    renderAt('/presupuestos/b1');
+    const send = await screen.findByRole('button', { name: 'Marcar como enviado' }, LOADED);
+    expect((send as HTMLButtonElement).disabled).toBe(false);
+    const first = screen.getByRole('listitem', { name: 'Línea 1' });
+    fireEvent.change(within(first).getByLabelText('Cantidad'), { target: { value: '2' } });
+    await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(true));
+    expect(screen.getByRole('status').textContent).toBe('Guarda los cambios antes de marcarlo como enviado.');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar presupuesto' }));
+    await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(false), LOADED);
+    expect(saved).toMatchObject({ lineas: [{ cantidad: 2 }, { cantidad: 1 }] });
+  });
+
   it('says what is wrong on the line, and sends nothing', async () => {
     renderAt('/presupuestos/b1');
     const first = await screen.findByRole('listitem', { name: 'Línea 1' }, LOADED);

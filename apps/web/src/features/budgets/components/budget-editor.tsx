@@ -20,6 +20,7 @@ import {
 } from '@odontia/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
+import { useEffect } from 'react';
 import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -153,9 +154,13 @@ function parseForm(values: FormValues, moneda: CurrencyCode): Parsed {
 export function BudgetEditor({
   budget,
   onSave,
+  onDirtyChange,
 }: {
   budget: Budget;
-  onSave: (input: UpdateBudgetData) => Promise<void>;
+  /** Saves; true when it was saved (the form then starts again from what was saved). */
+  onSave: (input: UpdateBudgetData) => Promise<boolean>;
+  /** Whether there are changes not saved yet (the page keeps 'Marcar como enviado' until they are). */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const moneda = budget.moneda;
   const clinica = useSession().account?.clinica ?? null;
@@ -173,6 +178,7 @@ export function BudgetEditor({
   const lines = useFieldArray({ control, name: 'lineas' });
   const watched = useWatch({ control, name: 'lineas' }) ?? [];
   const errors = formState.errors;
+  useEffect(() => onDirtyChange?.(formState.isDirty), [formState.isDirty, onDirtyChange]);
 
   const preview = watched.map((l) => {
     const parsedPrice = parseMoney(l.precio ?? '', moneda);
@@ -212,7 +218,7 @@ export function BudgetEditor({
       for (const e of parsed.errors) setError(e.path, { message: e.message });
       return;
     }
-    await onSave(parsed.data);
+    if (await onSave(parsed.data)) form.reset(values);
   });
 
   const lineError = (i: number, field: keyof LineForm) => errors.lineas?.[i]?.[field]?.message;

@@ -112,6 +112,8 @@ export default function BudgetPage() {
   const canSend = useCan('presupuestos.enviar');
   const clinicDate = useClinicDate();
   const [confirmReject, setConfirmReject] = useState(false);
+  // Unsaved changes in the editor: sending now would send the budget without them.
+  const [dirty, setDirty] = useState(false);
   const data = budget.data;
   usePageTitle(data ? `Presupuesto ${data.numero}` : BUDGET_MESSAGES.title);
 
@@ -140,8 +142,10 @@ export default function BudgetPage() {
       const { presupuesto, mensaje } = await save.mutateAsync({ id: data.id, input });
       toast.success(mensaje);
       if (presupuesto.id !== data.id) navigate(`/presupuestos/${presupuesto.id}`);
+      return true;
     } catch (error) {
       toastFailure(error, { title: BUDGET_MESSAGES.saveError, fallback: 'Inténtalo de nuevo más tarde' });
+      return false;
     }
   };
   const act = async (run: () => Promise<{ mensaje: string }>) => {
@@ -188,7 +192,8 @@ export default function BudgetPage() {
           {canSend && data.estado === 'borrador' && !data.sustituidoPor ? (
             <Button
               onClick={() => void act(() => send.mutateAsync(data.id))}
-              disabled={send.isPending || data.lineas.length === 0}
+              disabled={send.isPending || data.lineas.length === 0 || dirty}
+              aria-describedby={dirty ? 'presupuesto-sin-guardar' : undefined}
             >
               <Send aria-hidden="true" />
               Marcar como enviado
@@ -227,12 +232,17 @@ export default function BudgetPage() {
         </nav>
       ) : null}
 
+      {dirty && canSend && data.estado === 'borrador' ? (
+        <p id="presupuesto-sin-guardar" className="text-sm text-muted-foreground" role="status">
+          Guarda los cambios antes de marcarlo como enviado.
+        </p>
+      ) : null}
       {canSend && data.estado === 'enviado' && !data.sustituidoPor ? (
         <FollowUpCard key={`${data.id}-seguimiento`} budget={data} />
       ) : null}
 
       {editable ? (
-        <BudgetEditor key={`${data.id}-${data.estado}`} budget={data} onSave={onSave} />
+        <BudgetEditor key={`${data.id}-${data.estado}`} budget={data} onSave={onSave} onDirtyChange={setDirty} />
       ) : (
         <BudgetView budget={data} />
       )}
