@@ -435,7 +435,8 @@ test('at 768 px a planned entry is drawn red with its mark, and a child’s char
   await expect(drawing.locator('[data-surface-stage="planificado"]')).toHaveAttribute('stroke-dasharray', '4 2');
   await expect(page.getByRole('list', { name: 'Etapas del tratamiento' })).toContainText('Planificado');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
-  await expect(page.getByText('Cambios guardados')).toBeVisible();
+  // The chart's own line, not the toast: a toast may come and go while a loaded CI waits.
+  await expect(page.getByText('Mateo Ríos Vidal: versión 1, guardada')).toBeVisible({ timeout: 15_000 });
 
   // A child: temporal dentición, 20 teeth, the last of each arch in view and selected by a tap.
   await page.getByLabel('Dentición').selectOption('temporal');
