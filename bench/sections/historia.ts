@@ -17,7 +17,7 @@
 import { emptyChart, setToothNotes } from '@odontia/shared';
 import type autocannon from 'autocannon';
 import { createClinic } from '../../apps/api/src/features/clinic/clinic.service.ts';
-import { signaturePng } from '../../apps/api/src/features/consents/consents.seed.ts';
+import { drawnSignaturePng as signaturePng } from '../../apps/api/src/platform/signature.ts';
 import { isPostgresReachable, sectionDatabaseUrl } from '../lib/database.ts';
 import { openFreshApp } from '../lib/fresh-app.ts';
 import { keepAliveClient, loop, measure, percentile } from '../lib/http-load.ts';

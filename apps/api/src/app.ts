@@ -17,6 +17,7 @@ import { medicalAlertsRoutes } from './features/medical-alerts/medical-alerts.ro
 import { recordExportRoutes } from './features/record-export/record-export.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { budgetsRoutes, patientBudgetsRoutes } from './features/budgets/budgets.routes.ts';
+import { budgetLinkRoutes } from './features/budgets/budgets.link.routes.ts';
 import { consentTemplatesRoutes, consentsRoutes, patientConsentsRoutes } from './features/consents/consents.routes.ts';
 import {
   clinicalNotesRoutes,
@@ -66,6 +67,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/plantillas-consentimientos', consentTemplatesRoutes)
   .route('/pacientes', patientBudgetsRoutes)
   .route('/presupuestos', budgetsRoutes)
+  .route('/enlaces-presupuesto', budgetLinkRoutes)
   .route('/auditoria', auditRoutes)
   .route('/directorio', directoryRoutes)
   .route('/directorio/clinicas', publicRequestRoutes)

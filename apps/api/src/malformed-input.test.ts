@@ -59,9 +59,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The route's path with every parameter filled with a value that exists nowhere. */
+/** The route's path with every parameter filled with a well-formed value that exists nowhere. */
 const concrete = (path: string) =>
-  `/api${path.replace(/:id\b/g, '00000000-0000-4000-8000-000000000000').replace(/:(\w+)/g, 'x')}`;
+  `/api${path
+    .replace(/:id\b/g, '00000000-0000-4000-8000-000000000000')
+    .replace(/:token\b/g, 'A'.repeat(43))
+    .replace(/:(\w+)/g, 'x')}`;
 
 type Answer = {
   route: string;

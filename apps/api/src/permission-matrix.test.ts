@@ -33,6 +33,12 @@ const WITHOUT_PERMISSION: Record<string, string> = {
   'GET /demo': 'public demo accounts',
   'GET /noticias': 'community news for every member',
   'GET /invitaciones/token/:token': 'public: the register page of an invitation link',
+  'GET /enlaces-presupuesto/:token': "public: the patient's budget link (clinic and second factors only)",
+  'POST /enlaces-presupuesto/:token/verificar': "public: the link's second factor (5 tries, then locked)",
+  'GET /enlaces-presupuesto/:token/presupuesto': "the patient's budget, with the second factor's signed cookie",
+  'GET /enlaces-presupuesto/:token/pdf': "the patient's budget PDF, with the second factor's signed cookie",
+  'POST /enlaces-presupuesto/:token/aceptar': "the patient's signed acceptance, with the second factor's cookie",
+  'POST /enlaces-presupuesto/:token/rechazar': "the patient's refusal, with the second factor's cookie",
 };
 
 type RouteEntry = { method: string; path: string; permission: Permission | undefined };

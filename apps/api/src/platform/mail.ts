@@ -6,7 +6,8 @@ import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import type { Logger } from './logger.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+export type MailMessage = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
 
 export type Mailer = {
   send(message: MailMessage): Promise<void>;

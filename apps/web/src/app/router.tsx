@@ -275,6 +275,8 @@ export const routes: RouteObject[] = [
       { path: '/clinicas', lazy: page(() => import('@/features/directory/pages/directory-page')) },
       { path: '/clinicas/:id', lazy: page(() => import('@/features/directory/pages/clinic-profile-page')) },
       { path: '/software-info', lazy: page(() => import('@/features/directory/pages/software-info-page')) },
+      // The patient's budget link (issue 23): public, behind its own second factor.
+      { path: '/presupuesto/:token', lazy: page(() => import('@/features/budgets/pages/patient-budget-page')) },
       { path: '*', lazy: page(() => import('./not-found')) },
     ],
   },

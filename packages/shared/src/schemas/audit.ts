@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'presupuesto.enviar',
   'presupuesto.rechazar',
   'presupuesto.descargar',
+  'presupuesto.enviar_email',
+  'presupuesto.aceptar',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -69,6 +71,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'presupuesto.enviar': 'Marcó un presupuesto como enviado',
   'presupuesto.rechazar': 'Registró el rechazo de un presupuesto',
   'presupuesto.descargar': 'Descargó el PDF de un presupuesto',
+  'presupuesto.enviar_email': 'Envió un presupuesto al paciente por email',
+  'presupuesto.aceptar': 'Registró en consulta la aceptación firmada de un presupuesto',
 };
 
 export const AUDIT_PAGE_SIZE = 20;

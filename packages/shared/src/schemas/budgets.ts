@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { basisPointsOf, type CurrencyCode } from '../money.ts';
 import { isToothId, SURFACES, surfaceLabel, type Surface } from '../odontogram.ts';
-import { optionalText, pageNumber } from './fields.ts';
+import { signaturePng } from './consents.ts';
+import { optionalText, pageNumber, requiredText } from './fields.ts';
 
 /**
  * Budgets (presupuestos, issue 23): a treatment plan with its prices, made from the chart's planned
@@ -51,6 +52,38 @@ export const BUDGET_MESSAGES = {
   followUpDateInvalid: 'La fecha del próximo seguimiento no es válida',
   followUpDatePast: 'El próximo seguimiento no puede ser antes de hoy',
   followUpTodayTitle: 'Presupuestos por seguir hoy',
+  // Sending by email, the patient's link and its second factor.
+  emailSent: (email: string) => `Presupuesto enviado a ${email}`,
+  emailSubject: (clinica: string) => `Tu presupuesto de ${clinica}`,
+  emailError: 'No se pudo enviar el email. Inténtalo de nuevo más tarde.',
+  noEmail: 'El paciente no tiene email: añádelo en su ficha para enviarle el presupuesto',
+  noSecondFactor:
+    'Para abrir el enlace, el paciente debe confirmar su teléfono o su fecha de nacimiento: añade uno de los dos en su ficha',
+  notSendable: 'Solo se puede enviar un presupuesto en borrador o enviado que sigue en pie',
+  linkNotFound: 'El enlace no existe o ya no es válido',
+  factorInvalid: 'Escribe los 4 últimos dígitos de tu teléfono',
+  birthDateInvalid: 'Escribe tu fecha de nacimiento',
+  factorWrong: (left: number) =>
+    `Los datos no coinciden. ${left === 1 ? 'Te queda 1 intento' : `Te quedan ${left} intentos`} antes de que el enlace se bloquee.`,
+  factorLocked:
+    'Demasiados intentos fallidos: por seguridad, el enlace está bloqueado. Vuelve a intentarlo en una hora.',
+  accessRequired: 'Confirma tus datos para ver el presupuesto',
+  // The patient's answer, from the link or at the desk.
+  accepted: 'Presupuesto aceptado y firmado',
+  rejectedByPatient: 'Hemos avisado a la clínica de que no aceptas el presupuesto',
+  notAnswerable:
+    'Este presupuesto ya no admite respuesta: está aceptado, rechazado, caducado o hay una versión más reciente',
+  selectionRequired: 'Elige al menos un tratamiento para aceptar',
+  selectionInvalid: 'Los tratamientos elegidos no son de este presupuesto',
+  optionRequired: 'Elige una de las opciones del presupuesto',
+  optionMismatch: 'Solo puedes aceptar tratamientos de la opción elegida',
+  signerRequired: 'Escribe el nombre de quien firma',
+  signatureRequired: 'Falta la firma',
+  consentRequired: 'Marca la casilla para confirmar que aceptas el presupuesto',
+  acceptedTitle: 'Presupuesto aceptado',
+  acceptError: 'No se pudo registrar la aceptación',
+  fileMissing: 'No se encuentra el PDF firmado del presupuesto',
+  rejectedTitle: 'Presupuesto rechazado',
 } as const;
 
 export const BUDGET_STATES = [
@@ -258,6 +291,8 @@ export type BudgetLine = BudgetLineData & {
   /** The rate the line carries (basis points), copied when it was saved: a later change of the tax table never changes it. */
   puntosBasicos: number;
   importes: LineAmounts;
+  /** Whether the patient accepted it; null until the budget is answered. */
+  aceptada: boolean | null;
 };
 
 export type BudgetSummary = {
@@ -288,6 +323,10 @@ export type Budget = BudgetSummary & {
   totales: BudgetTotals;
   /** Every version of this budget number, oldest first. */
   versiones: { id: string; version: number; estado: BudgetState }[];
+  /** The signed acceptance, once there is one. */
+  aceptacion: BudgetAcceptance | null;
+  /** What the patient said when refusing it through the link, if anything. */
+  motivoRechazo: string | null;
 };
 
 export type BudgetPage = { presupuestos: BudgetSummary[]; total: number; pagina: number; porPagina: number };
@@ -300,3 +339,161 @@ export function lineWhere(line: { diente: number | null; superficies: readonly S
     ? `${tooth} · ${line.superficies.map((s) => surfaceLabel(tooth, s)).join(', ')}`
     : String(tooth);
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The patient's answer (issue 23): the link, its second factor, acceptance with signature, refusal.
+
+/** A link's token as the email carries it: 32 random bytes in base64url. */
+export const BUDGET_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** How the patient proves it is them before the link shows anything: a fact the clinic already holds. */
+export const BUDGET_FACTORS = ['telefono', 'nacimiento'] as const;
+export type BudgetFactor = (typeof BUDGET_FACTORS)[number];
+export const BUDGET_FACTOR_LABELS: Record<BudgetFactor, string> = {
+  telefono: 'Los 4 últimos dígitos de tu teléfono',
+  nacimiento: 'Tu fecha de nacimiento',
+};
+/** Failed tries allowed per window before the link locks, the window and the lock (minutes). */
+export const BUDGET_FACTOR_TRIES = 5;
+export const BUDGET_FACTOR_WINDOW_MINUTES = 15;
+export const BUDGET_FACTOR_LOCK_MINUTES = 60;
+
+/** `POST /api/enlaces-presupuesto/:token/verificar`: which fact, and its value (4 digits, or YYYY-MM-DD). */
+export const budgetFactorSchema = z
+  .object({
+    tipo: z.enum(BUDGET_FACTORS, { error: BUDGET_MESSAGES.factorInvalid }),
+    valor: z.string({ error: BUDGET_MESSAGES.factorInvalid }).trim().max(20, BUDGET_MESSAGES.factorInvalid),
+  })
+  .superRefine((input, ctx) => {
+    const ok = input.tipo === 'telefono' ? /^[0-9]{4}$/.test(input.valor) : z.iso.date().safeParse(input.valor).success;
+    if (!ok) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['valor'],
+        message: input.tipo === 'telefono' ? BUDGET_MESSAGES.factorInvalid : BUDGET_MESSAGES.birthDateInvalid,
+      });
+    }
+  });
+export type BudgetFactorInput = z.input<typeof budgetFactorSchema>;
+
+/** The last four digits of a phone as typed anywhere ('+34 600 11 22 33' → '2233'); null without four. */
+export function phoneLastFour(phone: string | null | undefined): string | null {
+  const digits = (phone ?? '').replace(/\D/g, '');
+  return digits.length >= 4 ? digits.slice(-4) : null;
+}
+
+const SIGNER_NAME_MAX = 120;
+
+/**
+ * `POST …/aceptar` (the link and the desk): the lines accepted (of the common part and of one option),
+ * the option chosen, who signs, the signature's PNG and the explicit consent. The server checks the
+ * lines belong to the budget and to that option; the amounts are the budget's.
+ */
+export const budgetAcceptanceSchema = z.object({
+  lineas: z
+    .array(z.uuid({ error: BUDGET_MESSAGES.selectionInvalid }), { error: BUDGET_MESSAGES.selectionRequired })
+    .min(1, BUDGET_MESSAGES.selectionRequired)
+    .max(BUDGET_LINES_MAX, BUDGET_MESSAGES.selectionInvalid),
+  opcion: z.enum(BUDGET_OPTIONS, { error: BUDGET_MESSAGES.optionRequired }).nullable().default(null),
+  firmante: requiredText(BUDGET_MESSAGES.signerRequired, SIGNER_NAME_MAX),
+  firma: signaturePng(BUDGET_MESSAGES.signatureRequired),
+  acepto: z.literal(true, { error: BUDGET_MESSAGES.consentRequired }),
+});
+export type BudgetAcceptanceInput = z.input<typeof budgetAcceptanceSchema>;
+export type BudgetAcceptanceData = z.output<typeof budgetAcceptanceSchema>;
+
+/** `POST /api/enlaces-presupuesto/:token/rechazar`: why, if the patient wants to say. */
+export const budgetRejectionSchema = z.object({ motivo: optionalText(500, { multiline: true }) });
+export type BudgetRejectionInput = z.input<typeof budgetRejectionSchema>;
+
+/**
+ * Whether a selection of lines can be accepted, and how: every line must be the budget's; a budget with
+ * options needs one chosen, and only its lines (beside the common ones) count. `completo` when every
+ * common line and every line of the option is in: the budget is then `aceptado`, otherwise
+ * `aceptado_parcialmente`. An error names the message to show.
+ */
+export function acceptanceOf(
+  lines: readonly { id: string; opcion: BudgetOption | null }[],
+  selection: { lineas: readonly string[]; opcion: BudgetOption | null },
+): { ok: true; completo: boolean; lineas: Set<string> } | { ok: false; message: string } {
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const chosen = new Set(selection.lineas);
+  if (chosen.size === 0) return { ok: false, message: BUDGET_MESSAGES.selectionRequired };
+  if ([...chosen].some((id) => !byId.has(id))) return { ok: false, message: BUDGET_MESSAGES.selectionInvalid };
+  const hasOptions = lines.some((l) => l.opcion !== null);
+  if (hasOptions && (selection.opcion === null || !lines.some((l) => l.opcion === selection.opcion))) {
+    return { ok: false, message: BUDGET_MESSAGES.optionRequired };
+  }
+  if (!hasOptions && selection.opcion !== null) return { ok: false, message: BUDGET_MESSAGES.optionMismatch };
+  if ([...chosen].some((id) => byId.get(id)!.opcion !== null && byId.get(id)!.opcion !== selection.opcion)) {
+    return { ok: false, message: BUDGET_MESSAGES.optionMismatch };
+  }
+  const offered = lines.filter((l) => l.opcion === null || l.opcion === selection.opcion);
+  return { ok: true, completo: offered.every((l) => chosen.has(l.id)), lineas: chosen };
+}
+
+export const BUDGET_CHANNELS = ['enlace', 'consulta'] as const;
+export type BudgetChannel = (typeof BUDGET_CHANNELS)[number];
+export const BUDGET_CHANNEL_LABELS: Record<BudgetChannel, string> = {
+  enlace: 'Por el enlace enviado al paciente',
+  consulta: 'En la clínica, con el paciente presente',
+};
+
+/** The record of a signed acceptance: when, how, by whom, from where, and the fingerprint of its PDF. */
+export type BudgetAcceptance = {
+  fecha: string;
+  canal: BudgetChannel;
+  firmante: string;
+  opcion: BudgetOption | null;
+  direccion: string;
+  navegador: string;
+  /** SHA-256 (hex) of the signed PDF as stored: the download is that very file. */
+  pdfSha256: string;
+};
+
+/** A budget line as the patient's page shows it, with whether it was accepted (null before an answer). */
+export type PublicBudgetLine = Pick<
+  BudgetLine,
+  | 'id'
+  | 'descripcion'
+  | 'diente'
+  | 'superficies'
+  | 'cantidad'
+  | 'fase'
+  | 'opcion'
+  | 'puntosBasicos'
+  | 'importes'
+  | 'aceptada'
+>;
+
+/** `GET /api/enlaces-presupuesto/:token`: what the page shows before the second factor. */
+export type BudgetLinkInfo = {
+  clinica: { nombre: string; logoUrl: string | null };
+  factores: BudgetFactor[];
+  /** When the link opens again after too many failed tries; null when it is open. */
+  bloqueadoHasta: string | null;
+};
+
+/** `GET /api/enlaces-presupuesto/:token/presupuesto`: the budget for its patient, after the second factor. */
+export type PublicBudget = {
+  clinica: {
+    nombre: string;
+    logoUrl: string | null;
+    telefono: string | null;
+    direccion: string | null;
+    ciudad: string | null;
+  };
+  paciente: { nombres: string; apellidos: string };
+  numero: string;
+  version: number;
+  estado: BudgetState;
+  moneda: CurrencyCode;
+  validoHasta: string;
+  condiciones: string | null;
+  lineas: PublicBudgetLine[];
+  totales: BudgetTotals;
+  /** A later version replaced this one: the clinic sends the new one. */
+  sustituido: boolean;
+  motivoRechazo: string | null;
+  aceptacion: BudgetAcceptance | null;
+};

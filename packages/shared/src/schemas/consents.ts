@@ -28,6 +28,13 @@ export const GUARDIAN_NAME_MAX = 120;
 export const GUARDIAN_RELATION_MAX = 60;
 export const CONSENT_TOOTH_MAX = 40;
 
+/** What a refused signature says, in consents and budgets alike. */
+export const SIGNATURE_MESSAGES = {
+  invalid: 'La firma no es una imagen PNG válida',
+  tooLarge: `La firma ocupa más de ${SIGNATURE_MAX_BYTES / 1024} KB`,
+  blank: 'La firma está en blanco: firma en el recuadro',
+} as const;
+
 export const CONSENT_MESSAGES = {
   templateRequired: 'Elige la plantilla del consentimiento',
   templateUnknown: 'La plantilla no existe',
@@ -44,9 +51,9 @@ export const CONSENT_MESSAGES = {
   toothInvalid: 'Escribe el diente con su número (por ejemplo, 36 o «36 y 37»)',
   patientSignatureRequired: 'Falta la firma del paciente o de su tutor',
   professionalSignatureRequired: 'Falta la firma del profesional',
-  signatureInvalid: 'La firma no es una imagen PNG válida',
-  signatureTooLarge: `La firma ocupa más de ${SIGNATURE_MAX_BYTES / 1024} KB`,
-  signatureBlank: 'La firma está en blanco: firma en el recuadro',
+  signatureInvalid: SIGNATURE_MESSAGES.invalid,
+  signatureTooLarge: SIGNATURE_MESSAGES.tooLarge,
+  signatureBlank: SIGNATURE_MESSAGES.blank,
   patientNotFound: 'Paciente no encontrado',
   consentNotFound: 'Consentimiento no encontrado',
   fileMissing: 'No se encontró el PDF del consentimiento',
@@ -77,7 +84,7 @@ export const base64Bytes = (b64: string): number =>
  * A signature as the pad exports it: a PNG data URL (or the bare base64), at most 200 KB decoded.
  * The result is the bare base64; the server then checks the bytes themselves are a PNG with ink.
  */
-const signature = (required: string) =>
+export const signaturePng = (required: string) =>
   z
     .string({ error: required })
     .max(SIGNATURE_TEXT_MAX * 2, M.signatureTooLarge)
@@ -110,8 +117,8 @@ export const consentInputSchema = z
     firmante: z.enum(CONSENT_SIGNERS, { error: M.signerRequired }),
     tutor: guardian.nullish().transform((v) => v ?? null),
     diente: tooth,
-    firmaPaciente: signature(M.patientSignatureRequired),
-    firmaProfesional: signature(M.professionalSignatureRequired),
+    firmaPaciente: signaturePng(M.patientSignatureRequired),
+    firmaProfesional: signaturePng(M.professionalSignatureRequired),
   })
   .superRefine((v, ctx) => {
     if (v.firmante === 'tutor' && !v.tutor)

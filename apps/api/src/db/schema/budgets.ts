@@ -1,7 +1,8 @@
-import type { BudgetOption, BudgetState, CurrencyCode, DiscountKind, Surface } from '@odontia/shared';
+import type { BudgetChannel, BudgetOption, BudgetState, CurrencyCode, DiscountKind, Surface } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -69,6 +70,8 @@ export const presupuestos = pgTable(
     /** The desk's follow-up of a sent budget: when to call the patient next, and what was said. */
     proximoSeguimiento: date('proximo_seguimiento', { mode: 'string' }),
     notaSeguimiento: text('nota_seguimiento'),
+    /** What the patient wrote when refusing it through the link. */
+    motivoRechazo: text('motivo_rechazo'),
   },
   (t) => [
     uniqueIndex('presupuestos_clinica_numero_version_key').on(t.clinicaId, t.numero, t.version),
@@ -116,6 +119,8 @@ export const lineasPresupuesto = pgTable(
     base: bigint('base', { mode: 'number' }).notNull(),
     impuesto: bigint('impuesto', { mode: 'number' }).notNull(),
     total: bigint('total', { mode: 'number' }).notNull(),
+    /** Whether the patient accepted the line: null until the budget is answered. */
+    aceptada: boolean('aceptada'),
   },
   (t) => [
     index('lineas_presupuesto_presupuesto_idx').on(t.presupuestoId, t.orden),
@@ -125,4 +130,61 @@ export const lineasPresupuesto = pgTable(
       sql`${t.precioUnitario} >= 0 and ${t.descuento} between 0 and ${t.bruto} and ${t.base} = ${t.bruto} - ${t.descuento} and ${t.total} = ${t.base} + ${t.impuesto}`,
     ),
   ],
+);
+
+/**
+ * A link emailed to the patient to read and answer one budget version. Only the SHA-256 of its token is
+ * kept. The second factor's failed tries are counted here, on the row, so every instance sees the same
+ * count: `fallos` since `primer_fallo` (a window of 15 minutes), and the lock's end once they reach 5.
+ */
+export const enlacesPresupuesto = pgTable(
+  'enlaces_presupuesto',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicaId: uuid('clinica_id')
+      .notNull()
+      .references(() => clinicas.id, { onDelete: 'cascade' }),
+    presupuestoId: uuid('presupuesto_id')
+      .notNull()
+      .references(() => presupuestos.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+    fallos: integer('fallos').notNull().default(0),
+    primerFallo: timestamp('primer_fallo', { withTimezone: true }),
+    bloqueadoHasta: timestamp('bloqueado_hasta', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('enlaces_presupuesto_token_key').on(t.tokenHash),
+    index('enlaces_presupuesto_presupuesto_idx').on(t.presupuestoId),
+  ],
+);
+
+/**
+ * The signed acceptance of a budget version (one at most): the channel (the patient's link or the desk),
+ * who signed and with which option, when, from which address and browser, and the signed PDF as stored
+ * (`archivo_clave`, under the API-only prefix) with its SHA-256. Never changed afterwards.
+ */
+export const aceptacionesPresupuesto = pgTable(
+  'aceptaciones_presupuesto',
+  {
+    presupuestoId: uuid('presupuesto_id')
+      .primaryKey()
+      .references(() => presupuestos.id, { onDelete: 'cascade' }),
+    clinicaId: uuid('clinica_id')
+      .notNull()
+      .references(() => clinicas.id, { onDelete: 'cascade' }),
+    canal: text('canal').$type<BudgetChannel>().notNull(),
+    firmante: text('firmante').notNull(),
+    opcion: text('opcion').$type<BudgetOption>(),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull(),
+    direccion: text('direccion').notNull(),
+    navegador: text('navegador').notNull(),
+    /** The member who registered a desk acceptance; null through the link. */
+    registradoPor: text('registrado_por').references(() => user.id, { onDelete: 'set null' }),
+    archivoClave: text('archivo_clave').notNull(),
+    pdfSha256: text('pdf_sha256').notNull(),
+    bytes: integer('bytes').notNull(),
+  },
+  (t) => [check('aceptaciones_presupuesto_canal_valido', sql`${t.canal} in ('enlace', 'consulta')`)],
 );

@@ -4,8 +4,10 @@ import {
   formatMoney,
   formatPercent,
   lineWhere,
+  budgetTotals,
   type Budget,
   type BudgetLine,
+  type BudgetOption,
 } from '@odontia/shared';
 import { imageDataUrl, renderPdf, type Content } from '../../platform/pdf.ts';
 
@@ -17,6 +19,8 @@ export type BudgetDocument = {
   logo: Uint8Array | null;
   /** The clinic's day the budget was created (dd/mm/yyyy). */
   fecha: string;
+  /** The patient's signed acceptance, drawn in the signature box (the budget's lines say which were accepted). */
+  firma?: { png: Buffer; firmante: string; fecha: string; canal: string; opcion: BudgetOption | null };
 };
 
 const GREY = '#555555';
@@ -34,6 +38,9 @@ function phaseTable(lines: BudgetLine[], money: (value: number) => string): Cont
       stack: [
         { text: l.descripcion + (l.opcion ? `  (opción ${l.opcion})` : '') },
         ...(l.diente !== null ? [{ text: `Diente ${lineWhere(l)}`, color: GREY, fontSize: 8 }] : []),
+        ...(l.aceptada === null
+          ? []
+          : [{ text: l.aceptada ? 'Aceptado' : 'No aceptado', bold: l.aceptada, color: GREY, fontSize: 8 }]),
       ],
     },
     right(String(l.cantidad)),
@@ -55,7 +62,7 @@ function phaseTable(lines: BudgetLine[], money: (value: number) => string): Cont
  * the patient, the lines by phase with their options, discounts and taxes, the totals per phase, the
  * common part and each option, the validity, the conditions, and a box for the patient's signature.
  */
-export function renderBudgetPdf({ budget: b, clinica, logo, fecha }: BudgetDocument): Promise<Buffer> {
+export function renderBudgetPdf({ budget: b, clinica, logo, fecha, firma }: BudgetDocument): Promise<Buffer> {
   const money = (value: number) => formatMoney(value, b.moneda);
   const address = [clinica.direccion, clinica.ciudad].filter(Boolean).join(', ');
   const clinicLines: Content[] = [
@@ -81,6 +88,9 @@ export function renderBudgetPdf({ budget: b, clinica, logo, fecha }: BudgetDocum
           ['Impuestos', money(b.totales.comun.impuesto)] as [string, string],
           ['Total', money(b.totales.total)] as [string, string],
         ]),
+    ...(firma
+      ? [['Total aceptado', money(budgetTotals(b.lineas.filter((l) => l.aceptada)).total)] as [string, string]]
+      : []),
   ];
   const patient = `${b.paciente.nombres} ${b.paciente.apellidos}`.trim();
   return renderPdf({
@@ -150,15 +160,31 @@ export function renderBudgetPdf({ budget: b, clinica, logo, fecha }: BudgetDocum
             { text: b.condiciones, margin: [0, 0, 0, 14] } as Content,
           ]
         : []),
-      {
-        stack: [
-          { text: 'Conforme, el paciente', color: GREY, margin: [0, 0, 0, 40] },
-          { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 220, y2: 0, lineWidth: 0.6, lineColor: '#999999' }] },
-          { text: `${patient}    Fecha: ____ / ____ / ________`, margin: [0, 4, 0, 0] },
-        ],
-        unbreakable: true,
-        margin: [0, 10, 0, 0],
-      },
+      firma
+        ? {
+            stack: [
+              {
+                text: `Aceptado${firma.opcion ? ` con la opción ${firma.opcion}` : ''} y firmado por ${firma.firmante}`,
+                color: GREY,
+                margin: [0, 0, 0, 4],
+              },
+              { image: imageDataUrl(firma.png, 'image/png'), fit: [220, 70] },
+              { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 220, y2: 0, lineWidth: 0.6, lineColor: '#999999' }] },
+              { text: `${firma.firmante} · ${firma.fecha}`, margin: [0, 4, 0, 0] },
+              { text: firma.canal, color: GREY, fontSize: 8 },
+            ],
+            unbreakable: true,
+            margin: [0, 10, 0, 0],
+          }
+        : {
+            stack: [
+              { text: 'Conforme, el paciente', color: GREY, margin: [0, 0, 0, 40] },
+              { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 220, y2: 0, lineWidth: 0.6, lineColor: '#999999' }] },
+              { text: `${patient}    Fecha: ____ / ____ / ________`, margin: [0, 4, 0, 0] },
+            ],
+            unbreakable: true,
+            margin: [0, 10, 0, 0],
+          },
     ],
   });
 }

@@ -1,6 +1,13 @@
-import { BUDGET_MESSAGES, budgetFollowUpSchema, budgetListQuerySchema, updateBudgetSchema } from '@odontia/shared';
+import {
+  BUDGET_MESSAGES,
+  budgetAcceptanceSchema,
+  budgetFollowUpSchema,
+  budgetListQuerySchema,
+  updateBudgetSchema,
+} from '@odontia/shared';
 import { Hono, type Context } from 'hono';
 import { auditActor } from '../../platform/audit.ts';
+import { acceptBudget, sendBudgetByEmail } from './budgets.answer.ts';
 import type { AppEnv } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requirePermission } from '../../platform/session.ts';
@@ -107,6 +114,31 @@ export const budgetsRoutes = new Hono<AppEnv>()
     const budget = (await viewBudget(c.var.deps.db, actor, c.req.valid('param').id))!;
     return c.json({ presupuesto: budget, mensaje: BUDGET_MESSAGES.sent }, 200);
   })
+  .post('/:id/enviar-email', requirePermission('presupuestos.enviar'), budgetIdParam, async (c) => {
+    const actor = budgetActor(c);
+    const sent = await sendBudgetByEmail(c.var.deps, actor, c.req.valid('param').id);
+    if (!sent) throw budgetNotFound();
+    const budget = (await viewBudget(c.var.deps.db, actor, c.req.valid('param').id))!;
+    return c.json({ presupuesto: budget, mensaje: BUDGET_MESSAGES.emailSent(sent.email) }, 200);
+  })
+  .post(
+    '/:id/aceptar',
+    requirePermission('presupuestos.enviar'),
+    budgetIdParam,
+    validate('json', budgetAcceptanceSchema, { status: 422 }),
+    async (c) => {
+      const actor = budgetActor(c);
+      const { id } = c.req.valid('param');
+      await acceptBudget(c.var.deps, actor, id, c.req.valid('json'), {
+        canal: 'consulta',
+        direccion: actor.direccion,
+        navegador: c.req.header('user-agent') ?? '',
+        actor,
+      });
+      const budget = (await viewBudget(c.var.deps.db, actor, id))!;
+      return c.json({ presupuesto: budget, mensaje: BUDGET_MESSAGES.accepted }, 200);
+    },
+  )
   .post('/:id/rechazar', requirePermission('presupuestos.editar'), budgetIdParam, async (c) => {
     const actor = budgetActor(c);
     if (!(await setBudgetState(c.var.deps.db, actor, c.req.valid('param').id, 'rechazado'))) throw budgetNotFound();

@@ -14,6 +14,7 @@ import {
   todayInZone,
   upgradeLegacyChart,
   type Budget,
+  type BudgetAcceptance,
   type BudgetLine,
   type BudgetLineData,
   type BudgetFollowUpData,
@@ -28,6 +29,7 @@ import {
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import {
+  aceptacionesPresupuesto,
   clinicas,
   contadoresPresupuestos,
   lineasPresupuesto,
@@ -241,22 +243,47 @@ async function findPatient(db: Executor, clinicaId: string, pacienteId: string) 
 }
 
 /** The budget (any version) with its lines and totals, or null when not the clinic's. Reads only. */
-async function readBudget(db: Executor, actor: BudgetActor, id: string): Promise<Budget | null> {
+export type BudgetScope = Pick<BudgetActor, 'clinicaId' | 'zonaHoraria'>;
+
+export async function readBudget(db: Executor, actor: BudgetScope, id: string): Promise<Budget | null> {
   const today = todayInZone(actor.zonaHoraria);
   const [row] = await db
-    .select({ ...summaryColumns(today), condiciones: p.condiciones, autorId: p.autorId, autorNombre: p.autorNombre })
+    .select({
+      ...summaryColumns(today),
+      condiciones: p.condiciones,
+      autorId: p.autorId,
+      autorNombre: p.autorNombre,
+      motivoRechazo: p.motivoRechazo,
+    })
     .from(p)
     .innerJoin(pacientes, eq(pacientes.id, p.pacienteId))
     .where(and(eq(p.id, id), eq(p.clinicaId, actor.clinicaId)));
   if (!row) return null;
-  const l = lineasPresupuesto;
-  const lines = await db.select().from(l).where(eq(l.presupuestoId, id)).orderBy(asc(l.orden));
+  const lines = await linesOf(db, id);
+  const aceptacion = await acceptanceOf(db, id);
   const versions = await db
     .select({ id: p.id, version: p.version, estado: shownState(today) })
     .from(p)
     .where(and(eq(p.clinicaId, actor.clinicaId), eq(p.numero, row.numero)))
     .orderBy(asc(p.version));
-  const lineas = lines.map((r): BudgetLine => ({
+  const { condiciones, autorId, autorNombre, motivoRechazo, ...summary } = row;
+  return {
+    ...toSummary(summary),
+    condiciones,
+    autor: { id: autorId, nombre: autorNombre },
+    lineas: lines,
+    totales: budgetTotals(lines),
+    versiones: versions,
+    aceptacion,
+    motivoRechazo,
+  };
+}
+
+/** A budget version's lines, in order, as every reader shows them. */
+export async function linesOf(db: Executor, presupuestoId: string): Promise<BudgetLine[]> {
+  const l = lineasPresupuesto;
+  const rows = await db.select().from(l).where(eq(l.presupuestoId, presupuestoId)).orderBy(asc(l.orden));
+  return rows.map((r) => ({
     id: r.id,
     servicioId: r.servicioId,
     descripcion: r.descripcion,
@@ -277,30 +304,33 @@ async function readBudget(db: Executor, actor: BudgetActor, id: string): Promise
       impuesto: Number(r.impuesto),
       total: Number(r.total),
     },
+    aceptada: r.aceptada,
   }));
-  const { condiciones, autorId, autorNombre, ...summary } = row;
-  return {
-    ...toSummary(summary),
-    condiciones,
-    autor: { id: autorId, nombre: autorNombre },
-    lineas,
-    totales: budgetTotals(lineas),
-    versiones: versions,
-  };
 }
 
-/**
- * The budget's PDF, drawn from the budget as it stands (a version never changes once sent), with its
- * download name; the download is written to the audit trail. Null when not the clinic's.
- */
-export async function budgetPdf(
-  db: Database,
-  storage: Storage,
-  actor: BudgetActor,
-  id: string,
-): Promise<{ bytes: Buffer; fileName: string } | null> {
-  const budget = await readBudget(db, actor, id);
-  if (!budget) return null;
+/** A budget version's signed acceptance, or null. */
+export async function acceptanceOf(db: Executor, presupuestoId: string): Promise<BudgetAcceptance | null> {
+  const a = aceptacionesPresupuesto;
+  const [row] = await db
+    .select({
+      fecha: a.fecha,
+      canal: a.canal,
+      firmante: a.firmante,
+      opcion: a.opcion,
+      direccion: a.direccion,
+      navegador: a.navegador,
+      pdfSha256: a.pdfSha256,
+    })
+    .from(a)
+    .where(eq(a.presupuestoId, presupuestoId));
+  return row ? { ...row, fecha: row.fecha.toISOString() } : null;
+}
+
+/** Where a budget version's signed PDF is kept (API-only prefix: served only through its routes). */
+export const signedPdfKey = (clinicaId: string, id: string) => `presupuestos/${clinicaId}/${id}.pdf`;
+
+/** The clinic as the budget's PDF heads it, with its logo as PNG. */
+export async function pdfClinic(db: Executor, storage: Storage, clinicaId: string) {
   const [clinica] = await db
     .select({
       nombre: clinicas.nombre,
@@ -310,23 +340,53 @@ export async function budgetPdf(
       logoUrl: clinicas.logoUrl,
     })
     .from(clinicas)
-    .where(eq(clinicas.id, actor.clinicaId));
-  const bytes = await renderBudgetPdf({
-    budget,
-    clinica: clinica!,
-    logo: await logoPng(storage, clinica!.logoUrl),
-    fecha: formatDate(todayInZone(actor.zonaHoraria, new Date(budget.fechaCreacion))),
-  });
+    .where(eq(clinicas.id, clinicaId));
+  return { clinica: clinica!, logo: await logoPng(storage, clinica!.logoUrl) };
+}
+
+/** The clinic's day a budget was created, as its PDF prints it. */
+export const budgetDay = (scope: BudgetScope, budget: Budget) =>
+  formatDate(todayInZone(scope.zonaHoraria, new Date(budget.fechaCreacion)));
+
+/**
+ * A budget's PDF with its download name: the signed file as stored once it is accepted (its SHA-256 is
+ * the acceptance's), otherwise drawn from the budget as it stands (a version never changes once sent).
+ */
+export async function budgetPdfFile(
+  db: Executor,
+  storage: Storage,
+  scope: BudgetScope,
+  budget: Budget,
+): Promise<{ bytes: Buffer; fileName: string }> {
+  const version = budget.version > 1 ? `-v${budget.version}` : '';
+  const signed = budget.aceptacion ? '-firmado' : '';
+  const fileName = `presupuesto-${budget.numero}${version}${signed}-${fileSlug(`${budget.paciente.nombres} ${budget.paciente.apellidos}`, 'paciente')}.pdf`;
+  if (budget.aceptacion) {
+    const file = await storage.get(signedPdfKey(scope.clinicaId, budget.id));
+    if (!file) throw notFound(BUDGET_MESSAGES.fileMissing);
+    return { bytes: Buffer.from(file.bytes), fileName };
+  }
+  const { clinica, logo } = await pdfClinic(db, storage, scope.clinicaId);
+  const bytes = await renderBudgetPdf({ budget, clinica, logo, fecha: budgetDay(scope, budget) });
+  return { bytes, fileName };
+}
+
+/** The budget's PDF for a member; the download is written to the audit trail. Null when not the clinic's. */
+export async function budgetPdf(
+  db: Database,
+  storage: Storage,
+  actor: BudgetActor,
+  id: string,
+): Promise<{ bytes: Buffer; fileName: string } | null> {
+  const budget = await readBudget(db, actor, id);
+  if (!budget) return null;
+  const file = await budgetPdfFile(db, storage, actor, budget);
   await recordAudit(db, actor, {
     accion: 'presupuesto.descargar',
     pacienteId: budget.paciente.id,
     detalle: { presupuesto: budget.numero },
   });
-  const version = budget.version > 1 ? `-v${budget.version}` : '';
-  return {
-    bytes,
-    fileName: `presupuesto-${budget.numero}${version}-${fileSlug(`${budget.paciente.nombres} ${budget.paciente.apellidos}`, 'paciente')}.pdf`,
-  };
+  return file;
 }
 
 /** The budget for a reader: written to the audit trail as a view in the same transaction. */
@@ -531,7 +591,10 @@ export async function createBudgetFromChart(
       tx.execute(sql`with numero as (${takeNumber.getSQL()}), numerado as (${setNumber.getSQL()}), auditado as (${audit})
         select numero from numerado`),
     );
-    const lineas = priced.map(({ orden: _o, bruto: _b, descuento: _d, base: _ba, impuesto: _i, total: _t, ...l }) => l);
+    const lineas = priced.map(({ orden: _o, bruto: _b, descuento: _d, base: _ba, impuesto: _i, total: _t, ...l }) => ({
+      ...l,
+      aceptada: null,
+    }));
     return {
       id,
       numero,
@@ -550,6 +613,8 @@ export async function createBudgetFromChart(
       lineas,
       totales: budgetTotals(lineas),
       versiones: [{ id, version: 1, estado: 'borrador' }],
+      aceptacion: null,
+      motivoRechazo: null,
     } satisfies Budget;
   });
 }

@@ -1,29 +1,12 @@
 import { consentInputSchema, DEFAULT_CONSENT_TEMPLATES, isMinor, todayInZone } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { DEMO_CLINIC, DEMO_ZONE, seededRandom, type DemoSeedContext } from '../../seed/demo.ts';
+import { drawnSignaturePng } from '../../platform/signature.ts';
 import { signConsent } from './consents.service.ts';
 
 /** How many of the demo clinic's patients seen in the past get a signed consent. */
 const DEMO_CONSENTS = 12;
-
-/**
- * A handwritten-looking signature as a PNG (transparent background, dark ink), drawn by sharp from an
- * SVG path: a few loops whose shape follows `random`, so each signer's differs.
- */
-export async function signaturePng(random: () => number = Math.random): Promise<Buffer> {
-  const r = (min: number, max: number) => Math.round(min + random() * (max - min));
-  let d = `M ${r(10, 30)} ${r(60, 80)}`;
-  let x = 30;
-  for (let i = 0; i < 5; i++) {
-    x += r(30, 50);
-    d += ` C ${x - 30} ${r(5, 30)}, ${x - 10} ${r(90, 115)}, ${x} ${r(40, 70)}`;
-  }
-  d += ` M ${r(20, 60)} ${r(85, 95)} L ${x - r(0, 30)} ${r(80, 92)}`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="120"><path d="${d}" fill="none" stroke="#1f2a44" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
 
 type Visit = { paciente_id: string; fecha_nacimiento: string | null; fin: Date; autor_id: string; nombres: string };
 
@@ -70,8 +53,8 @@ export async function seedDemoConsents(tx: Executor, { storage }: DemoSeedContex
       firmante: minor ? 'tutor' : 'paciente',
       tutor: minor ? GUARDIANS[i % GUARDIANS.length] : null,
       diente: kind === 1 ? ['38', '48', '18'][i % 3] : kind === 2 ? ['36', '46', '26'][i % 3] : null,
-      firmaPaciente: (await signaturePng(random)).toString('base64'),
-      firmaProfesional: (await signaturePng(random)).toString('base64'),
+      firmaPaciente: (await drawnSignaturePng(random)).toString('base64'),
+      firmaProfesional: (await drawnSignaturePng(random)).toString('base64'),
     });
     await signConsent(
       tx,

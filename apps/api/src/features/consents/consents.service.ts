@@ -10,15 +10,14 @@ import {
   type ConsentData,
   type ConsentSignerKind,
 } from '@odontia/shared';
-import { fileTypeFromBuffer } from 'file-type';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Database, Executor } from '../../db/client.ts';
 import { clinicas, consentimientos, pacientes, plantillasConsentimientos, usuarios } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
-import { AppError, badRequest, notFound, unprocessable } from '../../platform/errors.ts';
+import { notFound, unprocessable } from '../../platform/errors.ts';
 import { assertSafeKey, type Storage } from '../../platform/storage/storage.ts';
 import { logoPng } from '../../platform/pdf.ts';
+import { checkSignature } from '../../platform/signature.ts';
 import { renderConsentPdf } from './consents.pdf.ts';
 
 /**
@@ -33,9 +32,6 @@ const c = consentimientos;
 const patientNotFound = () => notFound(M.patientNotFound);
 const consentNotFound = () => notFound(M.consentNotFound);
 
-// A signature is a few hundred pixels wide; anything claiming more is not one.
-const SIGNATURE_MAX_PIXELS = 4_000_000;
-
 /** The caller clinic's patient, unless archived (deleted with clinical records). */
 async function findPatient(db: Executor, clinicaId: string, pacienteId: string) {
   const [row] = await db
@@ -48,36 +44,6 @@ async function findPatient(db: Executor, clinicaId: string, pacienteId: string) 
     .from(pacientes)
     .where(and(eq(pacientes.id, pacienteId), eq(pacientes.clinicaId, clinicaId), isNull(pacientes.fechaArchivado)));
   return row ?? null;
-}
-
-/**
- * A signature's PNG, judged by its bytes: a PNG (file-type and sharp agree), with some ink (an image of
- * one colour, or fully transparent, is a pad nobody signed). Re-encoded by sharp, so the PDF embeds
- * clean pixels only, and flattened on white, as it is printed: pdfkit embeds an RGB (or grey) PNG's
- * data as it is, but inflates one with an alpha channel, splits the alpha out pixel by pixel in
- * JavaScript and deflates both again, per signature and per PDF. The PNG is decoded once; its ink is
- * judged on those pixels (sharp's stats() would also compute entropy and sharpness: ~10 ms of CPU for
- * a small signature, ~30 ms for a tablet's). `field` names the field a refusal marks.
- */
-async function checkSignature(base64: string, field: 'firmaPaciente' | 'firmaProfesional'): Promise<Buffer> {
-  const refuse = (message: string) => badRequest(message, { [field]: message });
-  const bytes = Buffer.from(base64, 'base64');
-  if (bytes.byteLength === 0) throw refuse(M.signatureInvalid);
-  if ((await fileTypeFromBuffer(bytes))?.mime !== 'image/png') throw refuse(M.signatureInvalid);
-  try {
-    const image = sharp(bytes, { limitInputPixels: SIGNATURE_MAX_PIXELS, failOn: 'error' });
-    const metadata = await image.metadata();
-    if (metadata.format !== 'png' || !metadata.width || !metadata.height) throw refuse(M.signatureInvalid);
-    const { data, info } = await image.flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
-    // On white, a transparent pad is as blank as a one-colour one: every pixel equals the one before it.
-    const { width, height, channels } = info;
-    if (data.subarray(channels).equals(data.subarray(0, data.byteLength - channels))) throw refuse(M.signatureBlank);
-    // sharp's default compression: level 9 makes a tablet's signature ~10% smaller for four times the CPU.
-    return await sharp(data, { raw: { width, height, channels } }).png().toBuffer();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw refuse(M.signatureInvalid);
-  }
 }
 
 const fullName = (p: { nombres: string; apellidos: string }) => `${p.nombres} ${p.apellidos}`.trim();

@@ -16,7 +16,7 @@ import { rowsOf } from '../../db/client.ts';
 import { auditoria, consentimientos, pacientes, plantillasConsentimientos } from '../../db/schema/index.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
-import { signaturePng } from './consents.seed.ts';
+import { drawnSignaturePng as signaturePng } from '../../platform/signature.ts';
 import { signConsent } from './consents.service.ts';
 
 let t: TestApp;

@@ -33,6 +33,7 @@ export const STORAGE_PREFIXES = [
   'doctor_images',
   'product_images',
   'consentimientos',
+  'presupuestos',
 ] as const;
 export type StoragePrefix = (typeof STORAGE_PREFIXES)[number];
 
@@ -48,9 +49,12 @@ export const PRIVATE_PREFIXES: Partial<Record<StoragePrefix, Permission>> = {
 /**
  * Prefixes the files route never serves, to anyone: their files go out only through an API route that
  * checks the permission and writes the download to the audit trail (signed consents' PDFs, keyed
- * `consentimientos/{clinic id}/{consent id}.pdf`).
+ * `consentimientos/{clinic id}/{consent id}.pdf`; signed budgets' PDFs, `presupuestos/{clinic id}/{id}.pdf`).
  */
-export const API_ONLY_PREFIXES: ReadonlySet<StoragePrefix> = new Set<StoragePrefix>(['consentimientos']);
+export const API_ONLY_PREFIXES: ReadonlySet<StoragePrefix> = new Set<StoragePrefix>([
+  'consentimientos',
+  'presupuestos',
+]);
 
 /** Whether the files route must answer 404 for this key whoever asks. */
 export const isApiOnlyKey = (key: string): boolean => API_ONLY_PREFIXES.has(key.split('/')[0] as StoragePrefix);

@@ -13,6 +13,7 @@ import BudgetPage from './pages/budget-page';
 import BudgetsPage from './pages/budgets-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('signature_pad', async () => ({ default: (await import('@/test/fake-signature-pad')).FakeSignaturePad }));
 
 const MADRID = { id: 'c1', nombre: 'Clínica', logoUrl: null, pais: 'ES', zonaHoraria: 'Europe/Madrid', moneda: 'EUR' };
 const amounts = (base: number, impuesto = 0, descuento = 0) => ({
@@ -54,6 +55,7 @@ const BUDGET: Budget = {
       fase: 1,
       opcion: null,
       importes: amounts(6000),
+      aceptada: null,
     },
     {
       id: 'l2',
@@ -70,6 +72,7 @@ const BUDGET: Budget = {
       fase: 1,
       opcion: null,
       importes: amounts(25000, 5250),
+      aceptada: null,
     },
   ],
   totales: {
@@ -79,6 +82,8 @@ const BUDGET: Budget = {
     total: 36250,
   },
   versiones: [{ id: 'b1', version: 1, estado: 'borrador' }],
+  aceptacion: null,
+  motivoRechazo: null,
 };
 
 let budget: Budget;
@@ -86,12 +91,14 @@ let permisos: string[];
 let saved: unknown;
 let listQueries: URLSearchParams[];
 let followedUp: unknown;
+let deskAccepted: unknown;
 
 beforeEach(() => {
   budget = BUDGET;
   permisos = ['presupuestos.ver', 'presupuestos.editar', 'presupuestos.enviar'];
   saved = null;
   followedUp = null;
+  deskAccepted = null;
   listQueries = [];
   stubApi(
     () => ({ rol: 'admin', permisos, clinica: MADRID }),
@@ -100,6 +107,23 @@ beforeEach(() => {
       if (url.pathname === '/api/presupuestos/b1' && request.method === 'PUT') {
         saved = await request.json();
         return json({ presupuesto: { ...budget, id: 'b1' }, mensaje: 'Presupuesto guardado' });
+      }
+      if (url.pathname === '/api/presupuestos/b1/aceptar') {
+        deskAccepted = await request.json();
+        budget = {
+          ...budget,
+          estado: 'aceptado',
+          aceptacion: {
+            fecha: '2026-11-28T10:00:00.000Z',
+            canal: 'consulta',
+            firmante: 'Lucía Gómez',
+            opcion: null,
+            direccion: '10.0.0.1',
+            navegador: 'Tablet',
+            pdfSha256: 'a'.repeat(64),
+          },
+        };
+        return json({ presupuesto: budget, mensaje: 'Presupuesto aceptado y firmado' });
       }
       if (url.pathname === '/api/presupuestos/seguimiento-hoy') {
         return json({ presupuestos: [{ ...budget, seguimiento: { fecha: '2026-11-20', nota: null } }], total: 3 });
@@ -221,10 +245,42 @@ describe('the budget editor (issue 23)', () => {
     const first = screen.getByRole('listitem', { name: 'Línea 1' });
     fireEvent.change(within(first).getByLabelText('Cantidad'), { target: { value: '2' } });
     await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(true));
-    expect(screen.getByRole('status').textContent).toBe('Guarda los cambios antes de marcarlo como enviado.');
+    for (const name of ['Enviar por email', 'Aceptar en consulta']) {
+      expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled, name).toBe(true);
+    }
+    expect(screen.getByRole('status').textContent).toBe(
+      'Guarda los cambios antes de enviarlo o de que el paciente lo acepte.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Guardar presupuesto' }));
     await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(false), LOADED);
     expect(saved).toMatchObject({ lineas: [{ cantidad: 2 }, { cantidad: 1 }] });
+  });
+
+  it('has a patient present accept and sign at the desk, then shows the signed record', async () => {
+    const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
+    budget = { ...BUDGET, lineas: BUDGET.lineas.map((l, i) => ({ ...l, id: ids[i] })) };
+    renderAt('/presupuestos/b1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Aceptar en consulta' }, LOADED));
+    const dialog = await screen.findByRole('dialog', { name: 'Aceptación en consulta' });
+    const form = within(dialog).getByRole('form', { name: 'Aceptar el presupuesto' });
+    expect((within(form).getByLabelText(/Nombre de quien firma/) as HTMLInputElement).value).toBe('Lucía Gómez');
+    fireEvent.click(within(form).getByRole('checkbox', { name: /Blanqueamiento/ }));
+    fireEvent.pointerUp(within(form).getByRole('img', { name: 'Firma' }));
+    fireEvent.click(within(form).getByRole('checkbox', { name: /He leído el presupuesto/ }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Aceptar y firmar' }));
+    await waitFor(() =>
+      expect(deskAccepted).toEqual({
+        lineas: [ids[0]],
+        opcion: null,
+        firmante: 'Lucía Gómez',
+        firma: 'iVBORw0KGgo=',
+        acepto: true,
+      }),
+    );
+    expect(await screen.findByText(/Firmado por Lucía Gómez/, {}, LOADED)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Descargar PDF firmado/ })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Aceptar en consulta' })).toBeNull();
   });
 
   it('says what is wrong on the line, and sends nothing', async () => {

@@ -14,29 +14,7 @@ import NewConsentPage from './pages/new-consent-page';
  * jsdom draws nothing on a canvas, so the pad is a stand-in with signature_pad's surface: a pointer
  * released on its canvas is a stroke (it is no longer empty and says 'endStroke'); clear() empties it.
  */
-vi.mock('signature_pad', () => {
-  class FakePad extends EventTarget {
-    empty = true;
-    constructor(readonly canvas: HTMLCanvasElement) {
-      super();
-      canvas.addEventListener('pointerup', () => {
-        this.empty = false;
-        this.dispatchEvent(new Event('endStroke'));
-      });
-    }
-    isEmpty() {
-      return this.empty;
-    }
-    clear() {
-      this.empty = true;
-    }
-    toDataURL() {
-      return 'data:image/png;base64,iVBORw0KGgo=';
-    }
-    off() {}
-  }
-  return { default: FakePad };
-});
+vi.mock('signature_pad', async () => ({ default: (await import('@/test/fake-signature-pad')).FakeSignaturePad }));
 
 const PATIENT = '0b8f0e4e-8a54-4b8e-9a36-0a7a3f1f2c11';
 const GENERAL = '1c9f0e4e-8a54-4b8e-9a36-0a7a3f1f2c22';

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../../platform/context.ts';
 
-/** The staff app's paths: nothing there is for search engines. */
+/** The staff app's paths, and the patients' private links: nothing there is for search engines. */
 const STAFF_PATHS = [
+  '/presupuesto/',
+  '/presupuestos',
   '/dashboard',
   '/odontograma',
   '/profile',

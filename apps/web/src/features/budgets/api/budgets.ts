@@ -1,11 +1,15 @@
 import {
   BUDGET_MESSAGES,
   type Budget,
+  type BudgetAcceptanceData,
+  type BudgetFactorInput,
   type BudgetFollowUpData,
+  type BudgetLinkInfo,
   type BudgetFollowUps,
   type BudgetPage,
   type BudgetState,
   type BudgetSummary,
+  type PublicBudget,
   type UpdateBudgetData,
 } from '@odontia/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -88,4 +92,60 @@ export const useSetFollowUp = () =>
     ({ id, input }: { id: string; input: BudgetFollowUpData }) =>
       unwrap(api.presupuestos[':id'].seguimiento.$put({ param: { id }, json: input })),
     budgetsKey,
+  );
+
+/** Emails the budget to its patient with the link to accept it (a draft becomes sent). */
+export const useSendBudgetByEmail = () =>
+  useInvalidatingMutation(
+    (id: string) => unwrap(api.presupuestos[':id']['enviar-email'].$post({ param: { id } })),
+    budgetsKey,
+  );
+
+/** The signed acceptance of a patient present at the desk. */
+export const useAcceptBudgetAtDesk = () =>
+  useInvalidatingMutation(
+    ({ id, input }: { id: string; input: BudgetAcceptanceData }) =>
+      unwrap(api.presupuestos[':id'].aceptar.$post({ param: { id }, json: input })),
+    budgetsKey,
+  );
+
+// ---------------------------------------------------------------------------------------------------------
+// The patient's link (public: no session; the second factor sets a cookie scoped to the link)
+
+const linkApi = api['enlaces-presupuesto'][':token'];
+const linkKey = (token: string) => ['enlace-presupuesto', token] as const;
+
+/** Where the link's PDF is downloaded (the signed one once accepted). */
+export const budgetLinkPdfUrl = (token: string) => `/api/enlaces-presupuesto/${token}/pdf`;
+
+export const useBudgetLink = (token: string) =>
+  useQuery({
+    queryKey: [...linkKey(token), 'info'],
+    queryFn: (): Promise<BudgetLinkInfo> => unwrap(linkApi.$get({ param: { token } })),
+  });
+
+/** The budget once the second factor is answered; a 401 means it has to be answered (again). */
+export const usePublicBudget = (token: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...linkKey(token), 'presupuesto'],
+    queryFn: (): Promise<PublicBudget> => unwrap(linkApi.presupuesto.$get({ param: { token } })),
+    enabled,
+  });
+
+export const useVerifyBudgetFactor = (token: string) =>
+  useInvalidatingMutation(
+    (input: BudgetFactorInput) => unwrap(linkApi.verificar.$post({ param: { token }, json: input })),
+    linkKey(token),
+  );
+
+export const useAcceptBudgetLink = (token: string) =>
+  useInvalidatingMutation(
+    (input: BudgetAcceptanceData) => unwrap(linkApi.aceptar.$post({ param: { token }, json: input })),
+    linkKey(token),
+  );
+
+export const useRejectBudgetLink = (token: string) =>
+  useInvalidatingMutation(
+    (motivo: string | null) => unwrap(linkApi.rechazar.$post({ param: { token }, json: { motivo } })),
+    linkKey(token),
   );

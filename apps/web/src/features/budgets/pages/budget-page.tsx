@@ -8,21 +8,32 @@ import {
   type Budget,
   type UpdateBudgetData,
 } from '@odontia/shared';
-import { Download, Send, XCircle } from 'lucide-react';
+import { Download, FileSignature, Mail, Send, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { toastFailure } from '@/lib/form-errors';
 import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { useClinicDate } from '@/lib/use-clinic-today';
+import { useClinicDate, useClinicDateTime } from '@/lib/use-clinic-today';
 import { usePageTitle } from '@/lib/use-page-title';
-import { budgetPdfUrl, useBudget, useRejectBudget, useSaveBudget, useSendBudget } from '../api/budgets';
+import {
+  budgetPdfUrl,
+  useAcceptBudgetAtDesk,
+  useBudget,
+  useRejectBudget,
+  useSaveBudget,
+  useSendBudget,
+  useSendBudgetByEmail,
+} from '../api/budgets';
+import { BudgetAcceptanceForm } from '../components/acceptance-form';
+import { AcceptanceRecord } from '../components/acceptance-record';
 import { BudgetEditor } from '../components/budget-editor';
 import { BudgetStateBadge } from '../components/budget-state-badge';
 import { FollowUpCard } from '../components/follow-up-card';
@@ -56,6 +67,17 @@ function BudgetView({ budget }: { budget: Budget }) {
                       {l.opcion ? <span className="ml-2 text-xs text-muted-foreground">Opción {l.opcion}</span> : null}
                       {l.diente !== null ? (
                         <p className="text-xs text-muted-foreground">Diente {lineWhere(l)}</p>
+                      ) : null}
+                      {l.aceptada !== null ? (
+                        <p
+                          className={
+                            l.aceptada
+                              ? 'text-xs font-medium text-emerald-700 dark:text-emerald-400'
+                              : 'text-xs text-muted-foreground'
+                          }
+                        >
+                          {l.aceptada ? 'Aceptado' : 'No aceptado'}
+                        </p>
                       ) : null}
                       <p className="text-xs text-muted-foreground md:hidden">
                         {l.cantidad} × {money(l.precioUnitario)}
@@ -98,8 +120,9 @@ function BudgetView({ budget }: { budget: Budget }) {
 /**
  * A budget (/presupuestos/{id}, issue 23): its number, version, state, patient and validity; the editor
  * while it may change and the member may edit it (a sent one is saved as the next version), otherwise
- * its lines and totals. 'Marcar como enviado' once handed to the patient; 'Registrar rechazo' when they
- * say no.
+ * its lines and totals. 'Enviar por email' sends the patient the link to accept it from home and
+ * 'Aceptar en consulta' has them sign here; 'Marcar como enviado' once handed over on paper; 'Registrar
+ * rechazo' when they say no. A signed acceptance shows its record, and the PDF is the signed one.
  */
 export default function BudgetPage() {
   const { id = '' } = useParams();
@@ -107,11 +130,15 @@ export default function BudgetPage() {
   const budget = useBudget(id);
   const save = useSaveBudget();
   const send = useSendBudget();
+  const email = useSendBudgetByEmail();
+  const acceptAtDesk = useAcceptBudgetAtDesk();
   const reject = useRejectBudget();
   const canEdit = useCan('presupuestos.editar');
   const canSend = useCan('presupuestos.enviar');
   const clinicDate = useClinicDate();
+  const clinicDateTime = useClinicDateTime();
   const [confirmReject, setConfirmReject] = useState(false);
+  const [signing, setSigning] = useState(false);
   // Unsaved changes in the editor: sending now would send the budget without them.
   const [dirty, setDirty] = useState(false);
   const data = budget.data;
@@ -156,6 +183,10 @@ export default function BudgetPage() {
     }
   };
   const latest = data.versiones.at(-1);
+  const current = !data.sustituidoPor;
+  // Sent to the patient (by email) while a draft or sent; signed at the desk while a draft or sent, in date.
+  const canAnswer = canSend && current && (data.estado === 'borrador' || data.estado === 'enviado');
+  const ready = data.lineas.length > 0 && !dirty;
 
   return (
     <div className="flex flex-col gap-6">
@@ -186,9 +217,31 @@ export default function BudgetPage() {
           <Button variant="outline" asChild>
             <a href={budgetPdfUrl(data.id)} download>
               <Download aria-hidden="true" />
-              Descargar PDF
+              {data.aceptacion ? 'Descargar PDF firmado' : 'Descargar PDF'}
             </a>
           </Button>
+          {canAnswer ? (
+            <Button
+              variant="outline"
+              onClick={() => void act(() => email.mutateAsync(data.id))}
+              disabled={email.isPending || !ready}
+              aria-describedby={dirty ? 'presupuesto-sin-guardar' : undefined}
+            >
+              <Mail aria-hidden="true" />
+              {email.isPending ? 'Enviando...' : 'Enviar por email'}
+            </Button>
+          ) : null}
+          {canAnswer ? (
+            <Button
+              variant="outline"
+              onClick={() => setSigning(true)}
+              disabled={!ready}
+              aria-describedby={dirty ? 'presupuesto-sin-guardar' : undefined}
+            >
+              <FileSignature aria-hidden="true" />
+              Aceptar en consulta
+            </Button>
+          ) : null}
           {canSend && data.estado === 'borrador' && !data.sustituidoPor ? (
             <Button
               onClick={() => void act(() => send.mutateAsync(data.id))}
@@ -232,9 +285,15 @@ export default function BudgetPage() {
         </nav>
       ) : null}
 
-      {dirty && canSend && data.estado === 'borrador' ? (
+      {dirty && canAnswer ? (
         <p id="presupuesto-sin-guardar" className="text-sm text-muted-foreground" role="status">
-          Guarda los cambios antes de marcarlo como enviado.
+          Guarda los cambios antes de enviarlo o de que el paciente lo acepte.
+        </p>
+      ) : null}
+      {data.aceptacion ? <AcceptanceRecord aceptacion={data.aceptacion} formatDateTime={clinicDateTime} /> : null}
+      {data.estado === 'rechazado' && data.motivoRechazo ? (
+        <p className="rounded-md border bg-muted/40 p-3 text-sm" role="note">
+          El paciente lo rechazó desde el enlace: «{data.motivoRechazo}»
         </p>
       ) : null}
       {canSend && data.estado === 'enviado' && !data.sustituidoPor ? (
@@ -246,6 +305,28 @@ export default function BudgetPage() {
       ) : (
         <BudgetView budget={data} />
       )}
+
+      <Dialog open={signing} onOpenChange={setSigning}>
+        <DialogContent className="max-h-[92vh] overflow-y-auto sm:max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>Aceptación en consulta</DialogTitle>
+            <DialogDescription>
+              El paciente, presente, elige los tratamientos y firma en esta pantalla. Quedará registrado con la fecha,
+              este equipo y el PDF firmado.
+            </DialogDescription>
+          </DialogHeader>
+          <BudgetAcceptanceForm
+            lineas={data.lineas}
+            moneda={data.moneda}
+            firmanteInicial={`${data.paciente.nombres} ${data.paciente.apellidos}`}
+            onSubmit={async (input) => {
+              const { mensaje } = await acceptAtDesk.mutateAsync({ id: data.id, input });
+              toast.success(mensaje);
+              setSigning(false);
+            }}
+          />
+        </DialogContent>
+      </Dialog>
 
       <ConfirmDeleteDialog
         open={confirmReject}

@@ -21,7 +21,7 @@ import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useConsentPreview, useConsentTemplates, useSignConsent } from '../api/consents';
-import { SignatureField } from '../components/signature-field';
+import { SignatureField } from '@/components/signature-field';
 
 type Errors = Partial<Record<string, string>>;
 
