@@ -1,8 +1,14 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { applyStatus, emptyChart } from '@odontia/shared';
-import { expect, test } from '@playwright/test';
-import { createClinicOwner, ok } from './support/accounts';
+import { expect, test, type Page } from '@playwright/test';
+import { readOutbox } from '../apps/api/src/test/outbox.ts';
+import { dataDir } from './playwright.config';
+import { createClinicOwner, ok, uniqueEmail } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { dayAhead } from './support/days';
+import { signWithMouse } from './support/signature';
 
 // Intl writes "54,00 €" with a no-break space.
 const euros = (text: string) => text.replace(' ', '\u00a0');
@@ -99,5 +105,140 @@ test('a budget from the chart: its planned treatments as lines, a discount, sent
   await expect(rows).toHaveCount(1);
   await expect(rows).toContainText('v2');
   await expect(rows).toContainText(euros('356,50 €'));
+  await expectNoAxeViolations(page);
+});
+
+/** A clinic with a filling and a whitening planned on a patient's chart, and the budget made from it. */
+async function plannedBudget(page: Page, patient: Record<string, unknown>) {
+  await createClinicOwner(page.request);
+  const post = async (url: string, data?: unknown) => (await ok(await page.request.post(url, { data }), url)).json();
+  const filling = (await post('/api/productos', {
+    nombre: 'Obturación de composite',
+    categoria: 'servicio',
+    precioVenta: 6000,
+  })) as { id: string };
+  const whitening = (await post('/api/productos', {
+    nombre: 'Blanqueamiento',
+    categoria: 'servicio',
+    precioVenta: 25000,
+    estetico: true,
+  })) as { id: string };
+  const { id } = (await post('/api/pacientes', patient)) as { id: string };
+  let chart = applyStatus(emptyChart(), { tooth: 16, surface: 'center' }, 'cavity', {
+    etapa: 'planificado',
+    servicioId: filling.id,
+  });
+  chart = applyStatus(chart, { tooth: 21, surface: null }, 'crown', { etapa: 'planificado', servicioId: whitening.id });
+  await ok(await page.request.put(`/api/pacientes/${id}/odontograma`, { data: { baseVersion: 0, chart } }), 'chart');
+  return ((await post(`/api/pacientes/${id}/presupuestos`)) as { presupuesto: { id: string; numero: string } })
+    .presupuesto;
+}
+
+test("the patient's link: emailed, opened on a phone with the second factor, signed with the mouse, and the clinic sees it live", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('paciente');
+  const budget = await plannedBudget(page, {
+    nombres: 'Irene',
+    apellidos: 'Soler Vidal',
+    email,
+    telefono: '+34 611 22 33 44',
+  });
+  await page.goto(`/presupuestos/${budget.id}`);
+  await page.getByRole('button', { name: 'Enviar por email' }).click();
+  await expect(page.getByText(`Presupuesto enviado a ${email}`)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Enviado');
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toHaveAccessibleName('Notificaciones');
+
+  // The patient's email: the link, and the PDF attached.
+  const mail = (await readOutbox(path.join(dataDir, 'outbox'))).find((m) => m.to.includes(email));
+  expect(mail, 'the budget emailed to the patient').toBeTruthy();
+  const link = /https?:\/\/\S+\/presupuesto\/[A-Za-z0-9_-]{43}/.exec(mail!.text)?.[0];
+  expect(link).toBeTruthy();
+  expect(await readFile(mail!.file, 'utf8')).toContain(`presupuesto-${budget.numero}-irene-soler-vidal.pdf`);
+
+  // At home, on a phone, without an account: the second factor first, wrong, then right.
+  const home = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  try {
+    const patient = await home.newPage();
+    await patient.goto(link!);
+    await expect(patient.getByRole('heading', { name: 'Confirma que eres tú' })).toBeVisible();
+    await expect(patient.getByText('Blanqueamiento')).toHaveCount(0);
+    const digits = patient.getByRole('textbox', { name: /Los 4 últimos dígitos de tu teléfono/ });
+    await digits.fill('1234');
+    await patient.getByRole('button', { name: 'Ver mi presupuesto' }).click();
+    await expect(patient.getByText('Los datos no coinciden. Te quedan 4 intentos')).toBeVisible();
+    await digits.fill('3344');
+    await patient.getByRole('button', { name: 'Ver mi presupuesto' }).click();
+    await expect(patient.getByRole('heading', { level: 1 })).toContainText(`Presupuesto ${budget.numero}`);
+    await expectNoAxeViolations(patient);
+
+    // Only the filling: a partial acceptance, signed with the mouse.
+    const form = patient.getByRole('form', { name: 'Aceptar el presupuesto' });
+    await form.getByRole('checkbox', { name: /Blanqueamiento/ }).click();
+    await expect(form.getByText('Total que aceptas')).toBeVisible();
+    await expect(form).toContainText(euros('60,00 €'));
+    await signWithMouse(patient, form.getByRole('img', { name: 'Firma' }));
+    await expect(form.getByText('Firmado', { exact: true })).toBeVisible();
+    await form.getByRole('checkbox', { name: /He leído el presupuesto/ }).click();
+    await form.getByRole('button', { name: 'Aceptar y firmar' }).click();
+    await expect(patient.getByText(/Firmado por Irene Soler Vidal el/)).toBeVisible();
+    await expect(patient.getByRole('heading', { level: 1 })).toContainText('Aceptado parcialmente');
+    await expect(patient.getByRole('form', { name: 'Aceptar el presupuesto' })).toHaveCount(0);
+    expect(await patient.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  } finally {
+    await home.close();
+  }
+
+  // The clinic is told live, without reloading; the budget shows the record and the signed PDF.
+  await expect(bell).toHaveAccessibleName('Notificaciones: 1 sin leer');
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: 'Notificaciones' });
+  await expect(panel).toContainText(
+    `Irene Soler Vidal ha firmado la aceptación parcial del presupuesto ${budget.numero}`,
+  );
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Aceptado parcialmente');
+  await expect(page.getByRole('region', { name: 'Totales' })).toContainText(`Total aceptado${euros('60,00 €')}`);
+  const record = page.getByRole('region', { name: 'Aceptación firmada' });
+  await expect(record).toContainText('Por el enlace enviado al paciente');
+  const hash = (await record.locator('code').textContent())!;
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Descargar PDF firmado' }).click();
+  const file = await (await download).path();
+  expect(
+    createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex'),
+  ).toBe(hash);
+  await expect(page.getByRole('button', { name: 'Enviar por email' })).toHaveCount(0);
+});
+
+test('a patient present accepts at the desk on the clinic’s tablet', async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  const budget = await plannedBudget(page, { nombres: 'Mateo', apellidos: 'Ríos Gil' });
+  await page.goto(`/presupuestos/${budget.id}`);
+  // Without an email, the email cannot go; the desk still can.
+  await page.getByRole('button', { name: 'Enviar por email' }).click();
+  await expect(
+    page.getByText('El paciente no tiene email: añádelo en su ficha para enviarle el presupuesto'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Aceptar en consulta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Aceptación en consulta' });
+  await expect(dialog.getByLabel(/Nombre de quien firma/)).toHaveValue('Mateo Ríos Gil');
+  await dialog.getByRole('button', { name: 'Aceptar y firmar' }).click();
+  await expect(dialog.getByText('Falta la firma')).toBeVisible();
+  await signWithMouse(page, dialog.getByRole('img', { name: 'Firma' }));
+  await dialog.getByRole('checkbox', { name: /He leído el presupuesto/ }).click();
+  await dialog.getByRole('button', { name: 'Aceptar y firmar' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Aceptado');
+  await expect(page.getByRole('region', { name: 'Aceptación firmada' })).toContainText(
+    'En la clínica, con el paciente presente',
+  );
   await expectNoAxeViolations(page);
 });

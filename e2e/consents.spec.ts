@@ -1,21 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
-
-/** A signature drawn with the mouse: a few connected strokes across the pad. */
-async function signWithMouse(page: Page, pad: Locator) {
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + 20, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) {
-    await page.mouse.move(box.x + 20 + i * ((box.width - 60) / 12), y + (i % 2 ? -30 : 30), { steps: 4 });
-  }
-  await page.mouse.up();
-}
+import { signWithMouse } from './support/signature';
 
 test('signs a consent with the mouse on both pads, lists it and downloads its PDF with the listed SHA-256', async ({
   page,

@@ -2,13 +2,13 @@ import { budgetTotals, formatMoney, type BudgetOption, type CurrencyCode, type L
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 type Props = {
-  lines: readonly { fase: number; opcion: BudgetOption | null; importes: LineAmounts }[];
+  lines: readonly { fase: number; opcion: BudgetOption | null; importes: LineAmounts; aceptada?: boolean | null }[];
   moneda: CurrencyCode;
 };
 
 /**
  * A budget's totals (the shared `budgetTotals`): per phase, the treatment every option includes, each
- * option with it, and the total. Sticky beside the lines on a wide screen, below them on a narrow one.
+ * option with it, and the total; once answered, the total of the lines the patient accepted. Sticky beside the lines on a wide screen, below them on a narrow one.
  */
 export function BudgetTotalsCard({ lines, moneda }: Props) {
   const totals = budgetTotals(lines);
@@ -59,6 +59,12 @@ export function BudgetTotalsCard({ lines, moneda }: Props) {
             <dt>{totals.opciones.length ? `Total (opción ${totals.opciones[0].opcion})` : 'Total'}</dt>
             <dd className="tabular-nums">{money(totals.total)}</dd>
           </div>
+          {lines.some((l) => l.aceptada != null) ? (
+            <div className="flex justify-between gap-2 text-base font-semibold text-emerald-800 dark:text-emerald-300">
+              <dt>Total aceptado</dt>
+              <dd className="tabular-nums">{money(budgetTotals(lines.filter((l) => l.aceptada)).total)}</dd>
+            </div>
+          ) : null}
         </dl>
       </CardContent>
     </Card>
