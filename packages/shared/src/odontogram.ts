@@ -540,9 +540,41 @@ export function markDoneByNote(
   done: ChartDone,
 ): OdontogramChart | null {
   const services = new Set(serviceIds);
+  return markPlannedDone(chart, (_tooth, _surface, mark) => services.has(mark.servicioId!), done);
+}
+
+/**
+ * What marking one treatment done (a budget line, issue 23) records on the chart: its tooth's planned
+ * entries of its service, on its surfaces, or on the whole tooth (and the surfaces planned with it) when
+ * it names none. Null when the chart plans nothing of it there (a line without a tooth, or re-planned).
+ */
+export function markTreatmentDone(
+  chart: OdontogramChart,
+  treatment: { diente: number | null; superficies: readonly Surface[]; servicioId: string | null },
+  done: ChartDone,
+): OdontogramChart | null {
+  const { diente, servicioId } = treatment;
+  if (diente === null || !servicioId) return null;
+  const surfaces = new Set(treatment.superficies);
+  return markPlannedDone(
+    chart,
+    (tooth, surface, mark) =>
+      tooth === diente &&
+      mark.servicioId === servicioId &&
+      (surfaces.size === 0 || (surface !== null && surfaces.has(surface))),
+    done,
+  );
+}
+
+/** Every planned entry with a service that `ours` picks turned done (`stampDone`), or null when none is. */
+function markPlannedDone(
+  chart: OdontogramChart,
+  ours: (tooth: ToothId, surface: Surface | null, mark: ChartMark) => boolean,
+  done: ChartDone,
+): OdontogramChart | null {
   let matched = false;
-  const flip = (mark: ChartMark): ChartMark => {
-    if (mark.etapa !== 'planificado' || !mark.servicioId || !services.has(mark.servicioId)) return mark;
+  const flip = (tooth: ToothId, surface: Surface | null, mark: ChartMark): ChartMark => {
+    if (mark.etapa !== 'planificado' || !mark.servicioId || !ours(tooth, surface, mark)) return mark;
     matched = true;
     return { ...mark, etapa: 'realizado', realizado: null };
   };
@@ -550,8 +582,8 @@ export function markDoneByNote(
   for (const id of chartTeeth(chart)) {
     const t = toothEntry(chart, id);
     const superficies = {} as ToothSurfaces;
-    for (const s of SURFACES) superficies[s] = flip(t.superficies[s]);
-    flipped[id] = { ...t, ...flip(t), superficies, notas: t.notas };
+    for (const s of SURFACES) superficies[s] = flip(id, s, t.superficies[s]);
+    flipped[id] = { ...t, ...flip(id, null, t), superficies, notas: t.notas };
   }
   return matched ? stampDone(flipped, chart, done) : null;
 }

@@ -1,4 +1,4 @@
-import { markDoneByNote, odontogramChartSchema } from '@odontia/shared';
+import { markDoneByNote, odontogramChartSchema, type OdontogramChart } from '@odontia/shared';
 import { sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Transaction } from '../db/client.ts';
@@ -96,10 +96,7 @@ export const saveStatement = preparedStatement<
 /**
  * What a signed note records on the chart (issue 22), in the signing's transaction: the patient's current
  * chart with every planned entry of the note's procedures done (`markDoneByNote`: signing time, signer,
- * note) saved as a new version by the same statement as a save from the screen, with its audit row
- * (`odontograma.guardar`, naming the note). Nothing planned of those services (or no chart, or the
- * patient archived): no version. A screen saving at the same moment takes the version first: the chart
- * is read again and marked on top of that save (each try in its own savepoint).
+ * note), saved by `recordDoneOnChart`. Nothing planned of those services: no version.
  */
 export async function recordNoteOnChart(
   tx: Transaction,
@@ -120,6 +117,31 @@ export async function recordNoteOnChart(
     autor: { id: actor.userId, nombre: input.autorNombre },
     notaId: input.notaId,
   };
+  return recordDoneOnChart(tx, actor, {
+    pacienteId: input.pacienteId,
+    mark: (chart) => markDoneByNote(chart, input.procedimientos, done),
+    detalle: { nota: input.notaId },
+    current: input.current,
+  });
+}
+
+/**
+ * Work done recorded on the chart, in the caller's transaction (a signed note, a budget line done): the
+ * patient's current chart as `mark` changes it, saved as a new version by the same statement as a save
+ * from the screen, with its audit row (`odontograma.guardar`, with `detalle`). `mark` answering null (or
+ * no chart, or the patient archived): no version. A screen saving at the same moment takes the version
+ * first: the chart is read again and marked on top of that save (each try in its own savepoint).
+ */
+export async function recordDoneOnChart(
+  tx: Transaction,
+  actor: AuditActor,
+  input: {
+    pacienteId: string;
+    mark: (chart: OdontogramChart) => OdontogramChart | null;
+    detalle: Record<string, string>;
+    current?: CurrentChart | null;
+  },
+): Promise<number | null> {
   for (let attempt = 0; ; attempt++) {
     const current =
       attempt === 0 && input.current !== undefined
@@ -130,7 +152,7 @@ export async function recordNoteOnChart(
               .from(sql`(select 1) as uno`)
           )[0].current;
     if (!current) return null;
-    const chart = markDoneByNote(odontogramChartSchema.parse(current.carta), input.procedimientos, done);
+    const chart = input.mark(odontogramChartSchema.parse(current.carta));
     if (!chart) return null;
     const version = current.version + 1;
     try {
@@ -145,7 +167,7 @@ export async function recordNoteOnChart(
           ...auditValues(actor, {
             accion: 'odontograma.guardar',
             pacienteId: input.pacienteId,
-            detalle: { version, nota: input.notaId },
+            detalle: { version, ...input.detalle },
           }),
         }),
       );
@@ -155,7 +177,7 @@ export async function recordNoteOnChart(
       if (sqlState(error) !== PG_ERROR.uniqueViolation || attempt >= 2) throw error;
       continue;
     }
-    // Three saves in between: the signing fails rather than leave its procedures unmarked.
-    if (attempt >= 2) throw new Error('El odontograma cambió mientras se firmaba la nota');
+    // Three saves in between: the work fails rather than leave its entries unmarked.
+    if (attempt >= 2) throw new Error('El odontograma cambió mientras se registraba el trabajo hecho');
   }
 }

@@ -1,9 +1,9 @@
 import { CATALOG_MESSAGES, type MovementReason } from '@odontia/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import { rowsOf, type Executor } from '../db/client.ts';
 import { columnNames, selectList, type RowOf } from '../db/column-map.ts';
 import { preparedStatement } from '../db/prepared.ts';
-import { belowMinimum, movimientosStock, productos } from '../db/schema/index.ts';
+import { belowMinimum, kitsServicio, movimientosStock, productos } from '../db/schema/index.ts';
 import { notify } from './notifications.ts';
 
 /**
@@ -176,4 +176,64 @@ export async function refreshStockAlert(tx: Executor, clinicaId: string, product
     .where(and(eq(productos.id, productoId), eq(productos.clinicaId, clinicaId)))
     .for('no key update');
   return state ? settleAlert(tx, clinicaId, state) : false;
+}
+
+/** What a treatment could not take from stock: the supply and the units missing. */
+export type Shortfall = { productoId: string; nombre: string; faltante: number };
+
+/**
+ * Consumes a service's supplies kit `veces` times (issue 23), inside the caller's transaction: each
+ * supply's row is locked (by id, so concurrent treatments queue without deadlocks), as much as the stock
+ * has is taken, and one `consumo` movement per supply names the treatment (`referencia`) and records
+ * what was missing (`faltante`): a treatment is never refused for lack of stock, and stock never goes
+ * below zero. An uncounted supply (null stock) takes nothing and records all of it as missing. Alerts of
+ * minimums follow (`settleAlert`); the shortfalls are answered for the caller to tell.
+ */
+export async function consumeKit(
+  tx: Executor,
+  input: { clinicaId: string; servicioId: string; veces: number; autorId: string | null; referencia: string },
+): Promise<Shortfall[]> {
+  const supplies = await tx
+    .select({ ...alertColumns, necesita: sql<number>`(${kitsServicio.cantidad} * ${input.veces})::int` })
+    .from(kitsServicio)
+    .innerJoin(productos, eq(productos.id, kitsServicio.insumoId))
+    .where(and(eq(kitsServicio.servicioId, input.servicioId), eq(productos.clinicaId, input.clinicaId)))
+    .orderBy(productos.id)
+    .for('no key update', { of: productos });
+  if (supplies.length === 0) return [];
+  const moves = supplies.map((s) => {
+    const stock = s.stockActual ?? 0;
+    const quita = Math.min(stock, s.necesita);
+    return { ...s, quita, faltante: s.necesita - quita, resultante: stock - quita };
+  });
+  const rows = sql.join(
+    moves.map((m) => sql`(${m.id}::uuid, ${m.quita}::int, ${m.faltante}::int, ${m.resultante}::int)`),
+    sql`, `,
+  );
+  // A data-modifying CTE runs whether or not the query reads it: the movements are written.
+  const changed = await rowsOf<AlertState>(
+    tx.execute(sql`with c (producto_id, quita, faltante, resultante) as (values ${rows}),
+    stock as (
+      update ${productos} set ${columnNames(productos.stockActual)} = ${productos.stockActual} - c.quita, ${columnNames(productos.fechaActualizacion)} = now()
+      from c where ${productos.id} = c.producto_id and c.quita > 0
+      returning ${selectList(alertColumns)}
+    ),
+    movimiento as (
+      insert into ${movimientosStock} (${columnNames(
+        movimientosStock.productoId,
+        movimientosStock.clinicaId,
+        movimientosStock.cantidad,
+        movimientosStock.motivo,
+        movimientosStock.stockResultante,
+        movimientosStock.autorId,
+        movimientosStock.referencia,
+        movimientosStock.faltante,
+      )})
+      select c.producto_id, ${input.clinicaId}::uuid, -c.quita, 'consumo', c.resultante, ${input.autorId}::text, ${input.referencia}::uuid, c.faltante
+      from c where c.quita > 0 or c.faltante > 0
+    )
+    select * from stock`),
+  );
+  for (const state of changed) await settleAlert(tx, input.clinicaId, state);
+  return moves.filter((m) => m.faltante > 0).map((m) => ({ productoId: m.id, nombre: m.nombre, faltante: m.faltante }));
 }

@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'presupuesto.descargar',
   'presupuesto.enviar_email',
   'presupuesto.aceptar',
+  'presupuesto.realizar',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -73,6 +74,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'presupuesto.descargar': 'Descargó el PDF de un presupuesto',
   'presupuesto.enviar_email': 'Envió un presupuesto al paciente por email',
   'presupuesto.aceptar': 'Registró en consulta la aceptación firmada de un presupuesto',
+  'presupuesto.realizar': 'Registró como realizado un tratamiento de un presupuesto',
 };
 
 export const AUDIT_PAGE_SIZE = 20;

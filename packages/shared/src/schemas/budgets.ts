@@ -81,6 +81,13 @@ export const BUDGET_MESSAGES = {
   signatureRequired: 'Falta la firma',
   consentRequired: 'Marca la casilla para confirmar que aceptas el presupuesto',
   acceptedTitle: 'Presupuesto aceptado',
+  // Work done.
+  lineDone: 'Tratamiento registrado como realizado',
+  lineDoneShort: (faltas: string) => `Tratamiento registrado como realizado. Faltó material: ${faltas}`,
+  lineNotAccepted: 'Solo se marca como realizado un tratamiento aceptado por el paciente',
+  lineAlreadyDone: 'Este tratamiento ya está registrado como realizado',
+  lineNotFound: 'La línea del presupuesto no existe o no tienes acceso',
+  dentistInvalid: 'Elige un dentista activo de tu clínica',
   acceptError: 'No se pudo registrar la aceptación',
   fileMissing: 'No se encuentra el PDF firmado del presupuesto',
   rejectedTitle: 'Presupuesto rechazado',
@@ -293,6 +300,8 @@ export type BudgetLine = BudgetLineData & {
   importes: LineAmounts;
   /** Whether the patient accepted it; null until the budget is answered. */
   aceptada: boolean | null;
+  /** When it was done, and by which dentist; null while it is not. */
+  realizado: { fecha: string; dentista: string | null } | null;
 };
 
 export type BudgetSummary = {
@@ -496,4 +505,26 @@ export type PublicBudget = {
   sustituido: boolean;
   motivoRechazo: string | null;
   aceptacion: BudgetAcceptance | null;
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Work done (issue 23)
+
+/** `POST /api/presupuestos/lineas/:id/realizar`: who did it (optional). */
+export const budgetLineDoneSchema = z.object({
+  dentistaId: z.uuid({ error: BUDGET_MESSAGES.dentistInvalid }).nullable().default(null),
+});
+export type BudgetLineDoneInput = z.input<typeof budgetLineDoneSchema>;
+
+/** `GET /api/pacientes/:id/plan`: the patient's treatment plan in money, in the clinic's currency. */
+export type PatientPlan = {
+  moneda: CurrencyCode;
+  /** The chart's planned entries (not done yet), at the catalogue's sale prices before taxes. */
+  planificado: { tratamientos: number; importe: number };
+  /** Lines the patient accepted (current versions). */
+  aceptado: { tratamientos: number; importe: number };
+  /** Treatments done (with a budget or without). */
+  realizado: { tratamientos: number; importe: number };
+  /** Accepted lines not done yet. */
+  pendiente: { tratamientos: number; importe: number };
 };

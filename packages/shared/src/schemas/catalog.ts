@@ -57,6 +57,9 @@ export const CATALOG_MESSAGES = {
   /** A stock change that would leave fewer than zero units (two people adjusting at once). */
   stockInsufficient: 'No hay stock suficiente para este movimiento',
   lowStockTitle: 'Stock bajo',
+  shortfallTitle: 'Tratamiento hecho sin material suficiente',
+  shortfallMessage: (servicio: string, faltas: readonly { nombre: string; faltante: number }[]) =>
+    `${servicio}: faltaron ${faltas.map((f) => `${f.faltante} × ${f.nombre}`).join(', ')}. Repón el stock.`,
   lowStockMessage: (nombre: string, stock: number, minimo: number) =>
     `«${nombre}» tiene ${stock} ${stock === 1 ? 'unidad' : 'unidades'} en stock (mínimo ${minimo})`,
   /** The store product an item receives (issue 21). */
@@ -352,8 +355,10 @@ export type StockMovement = {
   /** stock_actual right after this movement. */
   stockResultante: number;
   autor: { id: string; nombres: string } | null;
-  /** The order (pedido) of a store movement, when there is one. */
+  /** The order (pedido) of a store movement, or the treatment of a consumption, when there is one. */
   referencia: string | null;
+  /** A consumption's units the stock did not have. */
+  faltante: number;
   fechaCreacion: string;
 };
 

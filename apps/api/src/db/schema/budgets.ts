@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { dentistas } from './appointments.ts';
 import { user } from './auth.ts';
 import { productos } from './catalog.ts';
 import { clinicas } from './clinics.ts';
@@ -187,4 +188,45 @@ export const aceptacionesPresupuesto = pgTable(
     bytes: integer('bytes').notNull(),
   },
   (t) => [check('aceptaciones_presupuesto_canal_valido', sql`${t.canal} in ('enlace', 'consulta')`)],
+);
+
+/**
+ * A treatment done in the clinic (issue 23): a service for a patient, where, by which dentist, when and
+ * for how much (the accepted budget line's total, or the catalogue price without one), in the clinic's
+ * currency. Recording one marks its chart entries done and consumes the service's kit from stock in the
+ * same transaction (movements `consumo` whose `referencia` is this row). A budget line is done once.
+ */
+export const tratamientosRealizados = pgTable(
+  'tratamientos_realizados',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clinicaId: uuid('clinica_id')
+      .notNull()
+      .references(() => clinicas.id, { onDelete: 'cascade' }),
+    pacienteId: uuid('paciente_id')
+      .notNull()
+      .references(() => pacientes.id, { onDelete: 'cascade' }),
+    servicioId: uuid('servicio_id').references(() => productos.id, { onDelete: 'set null' }),
+    descripcion: text('descripcion').notNull(),
+    diente: integer('diente'),
+    superficies: text('superficies')
+      .array()
+      .$type<Surface[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    cantidad: integer('cantidad').notNull().default(1),
+    dentistaId: uuid('dentista_id').references(() => dentistas.id, { onDelete: 'set null' }),
+    autorId: text('autor_id').references(() => user.id, { onDelete: 'set null' }),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull(),
+    importe: bigint('importe', { mode: 'number' }).notNull(),
+    moneda: text('moneda').$type<CurrencyCode>().notNull(),
+    lineaPresupuestoId: uuid('linea_presupuesto_id').references(() => lineasPresupuesto.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('tratamientos_realizados_paciente_idx').on(t.pacienteId, t.fecha),
+    index('tratamientos_realizados_clinica_fecha_idx').on(t.clinicaId, t.fecha),
+    uniqueIndex('tratamientos_realizados_linea_key').on(t.lineaPresupuestoId),
+    check('tratamientos_realizados_importe_valido', sql`${t.importe} >= 0`),
+    check('tratamientos_realizados_cantidad_valida', sql`${t.cantidad} between 1 and 1000`),
+  ],
 );

@@ -142,7 +142,8 @@ export const kitsServicio = pgTable(
 
 /**
  * Every change of an item's stock: + added, - taken, with why, who and the stock it left. A store
- * movement names its order in `referencia` (no foreign key: the order lives in another feature).
+ * movement names its order in `referencia`, a consumption its treatment done (no foreign key: they
+ * live in other features).
  */
 export const movimientosStock = pgTable(
   'movimientos_stock',
@@ -160,10 +161,14 @@ export const movimientosStock = pgTable(
     stockResultante: integer('stock_resultante').notNull(),
     autorId: text('autor_id').references(() => usuarios.id, { onDelete: 'set null' }),
     referencia: uuid('referencia'),
+    /** A consumption's units the stock did not have (issue 23): the treatment was done without them. */
+    faltante: integer('faltante').notNull().default(0),
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('movimientos_stock_cantidad_no_cero', sql`${t.cantidad} <> 0`),
+    // A movement changes the stock, or records what a consumption could not take.
+    check('movimientos_stock_cantidad_no_cero', sql`${t.cantidad} <> 0 or ${t.faltante} > 0`),
+    check('movimientos_stock_faltante_valido', sql`${t.faltante} >= 0`),
     check('movimientos_stock_motivo_valido', sql`${t.motivo} in ('ajuste', 'compra_recibida', 'venta', 'consumo')`),
     index('movimientos_stock_producto_idx').on(t.productoId, t.fechaCreacion),
     index('movimientos_stock_clinica_idx').on(t.clinicaId),

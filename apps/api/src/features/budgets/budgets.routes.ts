@@ -2,12 +2,14 @@ import {
   BUDGET_MESSAGES,
   budgetAcceptanceSchema,
   budgetFollowUpSchema,
+  budgetLineDoneSchema,
   budgetListQuerySchema,
   updateBudgetSchema,
 } from '@odontia/shared';
 import { Hono, type Context } from 'hono';
 import { auditActor } from '../../platform/audit.ts';
 import { acceptBudget, sendBudgetByEmail } from './budgets.answer.ts';
+import { lineNotFound, markLineDone, patientPlan } from './budgets.work.ts';
 import type { AppEnv } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requirePermission } from '../../platform/session.ts';
@@ -45,6 +47,11 @@ export const patientBudgetsRoutes = new Hono<AppEnv>()
     if (!list) throw notFound(BUDGET_MESSAGES.patientNotFound);
     return c.json(list, 200);
   })
+  .get('/:id/plan', requirePermission('presupuestos.ver'), patientIdParam, async (c) => {
+    const plan = await patientPlan(c.var.deps.db, budgetActor(c), c.req.valid('param').id);
+    if (!plan) throw notFound(BUDGET_MESSAGES.patientNotFound);
+    return c.json(plan, 200);
+  })
   .post('/:id/presupuestos', requirePermission('presupuestos.editar'), patientIdParam, async (c) => {
     const budget = await createBudgetFromChart(c.var.deps.db, budgetActor(c), c.req.valid('param').id);
     if (!budget) throw notFound(BUDGET_MESSAGES.patientNotFound);
@@ -75,6 +82,22 @@ export const budgetsRoutes = new Hono<AppEnv>()
       }
       const budget = (await viewBudget(c.var.deps.db, actor, c.req.valid('param').id))!;
       return c.json({ presupuesto: budget, mensaje: BUDGET_MESSAGES.followUpSaved }, 200);
+    },
+  )
+  .post(
+    '/lineas/:id/realizar',
+    requirePermission('presupuestos.editar'),
+    idParam(lineNotFound),
+    validate('json', budgetLineDoneSchema, { status: 422 }),
+    async (c) => {
+      const actor = budgetActor(c);
+      const done = await markLineDone(c.var.deps.db, actor, c.req.valid('param').id, c.req.valid('json'));
+      if (!done) throw lineNotFound();
+      const budget = (await viewBudget(c.var.deps.db, actor, done.presupuestoId))!;
+      const mensaje = done.faltantes.length
+        ? BUDGET_MESSAGES.lineDoneShort(done.faltantes.map((f) => `${f.faltante} × ${f.nombre}`).join(', '))
+        : BUDGET_MESSAGES.lineDone;
+      return c.json({ presupuesto: budget, mensaje, faltantes: done.faltantes }, 200);
     },
   )
   .get('/:id', requirePermission('presupuestos.ver'), budgetIdParam, async (c) => {

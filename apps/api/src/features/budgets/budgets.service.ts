@@ -26,16 +26,18 @@ import {
   type CurrencyCode,
   type UpdateBudgetData,
 } from '@odontia/shared';
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import {
   aceptacionesPresupuesto,
   clinicas,
   contadoresPresupuestos,
+  dentistas,
   lineasPresupuesto,
   pacientes,
   presupuestos,
   productos,
+  tratamientosRealizados,
   usuarios,
 } from '../../db/schema/index.ts';
 import { auditInsert, recordAudit, type AuditActor } from '../../platform/audit.ts';
@@ -282,7 +284,18 @@ export async function readBudget(db: Executor, actor: BudgetScope, id: string): 
 /** A budget version's lines, in order, as every reader shows them. */
 export async function linesOf(db: Executor, presupuestoId: string): Promise<BudgetLine[]> {
   const l = lineasPresupuesto;
-  const rows = await db.select().from(l).where(eq(l.presupuestoId, presupuestoId)).orderBy(asc(l.orden));
+  const t = tratamientosRealizados;
+  const rows = await db
+    .select({
+      ...getTableColumns(l),
+      realizadoFecha: t.fecha,
+      realizadoDentista: sql<string | null>`${dentistas.nombres} || ' ' || ${dentistas.apellidos}`,
+    })
+    .from(l)
+    .leftJoin(t, eq(t.lineaPresupuestoId, l.id))
+    .leftJoin(dentistas, eq(dentistas.id, t.dentistaId))
+    .where(eq(l.presupuestoId, presupuestoId))
+    .orderBy(asc(l.orden));
   return rows.map((r) => ({
     id: r.id,
     servicioId: r.servicioId,
@@ -305,6 +318,9 @@ export async function linesOf(db: Executor, presupuestoId: string): Promise<Budg
       total: Number(r.total),
     },
     aceptada: r.aceptada,
+    realizado: r.realizadoFecha
+      ? { fecha: r.realizadoFecha.toISOString(), dentista: r.realizadoDentista ?? null }
+      : null,
   }));
 }
 
@@ -479,7 +495,7 @@ async function insertLines(tx: Executor, presupuestoId: string, lines: PricedLin
 const totalOf = (lines: PricedLine[]) => budgetTotals(lines).total;
 
 /** The member's name as the budget keeps it. */
-async function memberName(tx: Executor, userId: string): Promise<string> {
+export async function memberName(tx: Executor, userId: string): Promise<string> {
   const [row] = await tx.select({ nombres: usuarios.nombres }).from(usuarios).where(eq(usuarios.id, userId));
   return row?.nombres ?? '';
 }
@@ -594,6 +610,7 @@ export async function createBudgetFromChart(
     const lineas = priced.map(({ orden: _o, bruto: _b, descuento: _d, base: _ba, impuesto: _i, total: _t, ...l }) => ({
       ...l,
       aceptada: null,
+      realizado: null,
     }));
     return {
       id,

@@ -215,6 +215,7 @@ export async function getItem(db: Executor, clinicaId: string, id: string): Prom
       autorId: movimientosStock.autorId,
       autorNombres: usuarios.nombres,
       referencia: movimientosStock.referencia,
+      faltante: movimientosStock.faltante,
       fechaCreacion: movimientosStock.fechaCreacion,
     })
     .from(movimientosStock)

@@ -12,7 +12,7 @@ import { FollowUpsCard } from './components/follow-ups-card';
 import BudgetPage from './pages/budget-page';
 import BudgetsPage from './pages/budgets-page';
 
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
 vi.mock('signature_pad', async () => ({ default: (await import('@/test/fake-signature-pad')).FakeSignaturePad }));
 
 const MADRID = { id: 'c1', nombre: 'Clínica', logoUrl: null, pais: 'ES', zonaHoraria: 'Europe/Madrid', moneda: 'EUR' };
@@ -56,6 +56,7 @@ const BUDGET: Budget = {
       opcion: null,
       importes: amounts(6000),
       aceptada: null,
+      realizado: null,
     },
     {
       id: 'l2',
@@ -73,6 +74,7 @@ const BUDGET: Budget = {
       opcion: null,
       importes: amounts(25000, 5250),
       aceptada: null,
+      realizado: null,
     },
   ],
   totales: {
@@ -92,6 +94,7 @@ let saved: unknown;
 let listQueries: URLSearchParams[];
 let followedUp: unknown;
 let deskAccepted: unknown;
+let doneBody: unknown;
 
 beforeEach(() => {
   budget = BUDGET;
@@ -99,6 +102,7 @@ beforeEach(() => {
   saved = null;
   followedUp = null;
   deskAccepted = null;
+  doneBody = null;
   listQueries = [];
   stubApi(
     () => ({ rol: 'admin', permisos, clinica: MADRID }),
@@ -107,6 +111,20 @@ beforeEach(() => {
       if (url.pathname === '/api/presupuestos/b1' && request.method === 'PUT') {
         saved = await request.json();
         return json({ presupuesto: { ...budget, id: 'b1' }, mensaje: 'Presupuesto guardado' });
+      }
+      if (url.pathname === '/api/presupuestos/lineas/l1/realizar') {
+        doneBody = await request.json();
+        budget = {
+          ...budget,
+          lineas: budget.lineas.map((l) =>
+            l.id === 'l1' ? { ...l, realizado: { fecha: '2026-11-28T10:00:00.000Z', dentista: null } } : l,
+          ),
+        };
+        return json({
+          presupuesto: budget,
+          mensaje: 'Tratamiento registrado como realizado. Faltó material: 2 × Composite',
+          faltantes: [{ productoId: 'x', nombre: 'Composite', faltante: 2 }],
+        });
       }
       if (url.pathname === '/api/presupuestos/b1/aceptar') {
         deskAccepted = await request.json();
@@ -281,6 +299,30 @@ describe('the budget editor (issue 23)', () => {
     expect(screen.getByRole('link', { name: /Descargar PDF firmado/ })).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Aceptar en consulta' })).toBeNull();
+  });
+
+  it('marks an accepted line done, says what stock was missing, and shows it done', async () => {
+    permisos = ['presupuestos.ver', 'presupuestos.editar'];
+    budget = {
+      ...BUDGET,
+      estado: 'aceptado_parcialmente',
+      lineas: BUDGET.lineas.map((l, i) => ({ ...l, aceptada: i === 0 })),
+    };
+    renderAt('/presupuestos/b1');
+    const table = await screen.findByRole('table', { name: 'Líneas del presupuesto' }, LOADED);
+    // Only the accepted line can be done.
+    expect(within(table).getAllByRole('button', { name: /Marcar como realizado/ })).toHaveLength(1);
+    fireEvent.click(within(table).getByRole('button', { name: 'Marcar como realizado: Obturación de composite' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Marcar como realizado?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Marcar como realizado' }));
+    await waitFor(() => expect(doneBody).toEqual({ dentistaId: null }));
+    await waitFor(() =>
+      expect(toast.warning).toHaveBeenCalledWith(
+        'Tratamiento registrado como realizado. Faltó material: 2 × Composite',
+      ),
+    );
+    expect(await within(table).findByText(/Realizado el 28\/11\/2026/, {}, LOADED)).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: /Marcar como realizado/ })).toBeNull();
   });
 
   it('says what is wrong on the line, and sends nothing', async () => {

@@ -68,6 +68,7 @@ const LINKED = {
       stockResultante: 6,
       autor: { id: 'u1', nombres: 'Ana' },
       referencia: 'o1',
+      faltante: 0,
       fechaCreacion: '2026-11-21T10:00:00.000Z',
     },
   ],

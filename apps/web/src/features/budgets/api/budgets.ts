@@ -9,6 +9,7 @@ import {
   type BudgetPage,
   type BudgetState,
   type BudgetSummary,
+  type PatientPlan,
   type PublicBudget,
   type UpdateBudgetData,
 } from '@odontia/shared';
@@ -149,3 +150,30 @@ export const useRejectBudgetLink = (token: string) =>
     (motivo: string | null) => unwrap(linkApi.rechazar.$post({ param: { token }, json: { motivo } })),
     linkKey(token),
   );
+
+// ---------------------------------------------------------------------------------------------------------
+// Work done
+
+/** The patient's plan in money (planned, accepted, done, pending); reloads with every budget change. */
+export const usePatientPlan = (patientId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...budgetsKey, 'plan', patientId],
+    queryFn: (): Promise<PatientPlan> => unwrap(api.pacientes[':id'].plan.$get({ param: { id: patientId } })),
+    enabled,
+  });
+
+/** Marks an accepted line done (the chart and the stock follow on the server). */
+export const useMarkLineDone = () =>
+  useInvalidatingMutation(
+    ({ lineaId, dentistaId }: { lineaId: string; dentistaId: string | null }) =>
+      unwrap(api.presupuestos.lineas[':id'].realizar.$post({ param: { id: lineaId }, json: { dentistaId } })),
+    budgetsKey,
+  );
+
+/** The clinic's active dentists, for who did a treatment (members who may see them). */
+export const useActiveDentists = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['dentistas', 'activos'],
+    queryFn: () => unwrap(api.dentistas.$get({ query: { activos: 'true' } })),
+    enabled,
+  });

@@ -9,18 +9,19 @@ import { toastFailure } from '@/lib/form-errors';
 import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useClinicDate } from '@/lib/use-clinic-today';
-import { useCreateBudget, usePatientBudgets } from '../api/budgets';
+import { useCreateBudget, usePatientBudgets, usePatientPlan } from '../api/budgets';
 import { BudgetStateBadge } from './budget-state-badge';
 
 /**
- * 'Presupuestos' on the patient's page (issue 23): their budgets, newest first, each with its state and
- * total, and 'Crear presupuesto', which takes the planned treatments of their chart as lines and opens
+ * 'Presupuestos' on the patient's page (issue 23): their plan in money (planned on the chart, accepted,
+ * done, pending), their budgets, newest first, each with its state and total, and 'Crear presupuesto', which takes the planned treatments of their chart as lines and opens
  * the new draft. Shown with presupuestos.ver; created with presupuestos.editar.
  */
 export default function BudgetsSection({ patientId }: { patientId: string }) {
   const canSee = useCan('presupuestos.ver');
   const canEdit = useCan('presupuestos.editar');
   const budgets = usePatientBudgets(patientId, canSee);
+  const plan = usePatientPlan(patientId, canSee);
   const create = useCreateBudget();
   const navigate = useNavigate();
   const clinicDate = useClinicDate();
@@ -53,7 +54,27 @@ export default function BudgetsSection({ patientId }: { patientId: string }) {
           </Button>
         ) : null}
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
+        {plan.data ? (
+          <dl aria-label="Plan de tratamiento" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {(
+              [
+                ['Planificado', plan.data.planificado],
+                ['Aceptado', plan.data.aceptado],
+                ['Realizado', plan.data.realizado],
+                ['Pendiente', plan.data.pendiente],
+              ] as const
+            ).map(([label, figure]) => (
+              <div key={label} className="rounded-md border p-3">
+                <dt className="text-xs text-muted-foreground">{label}</dt>
+                <dd className="text-lg font-semibold tabular-nums">{formatMoney(figure.importe, plan.data.moneda)}</dd>
+                <dd className="text-xs text-muted-foreground">
+                  {figure.tratamientos === 1 ? '1 tratamiento' : `${figure.tratamientos} tratamientos`}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
         {budgets.isPending ? (
           <div className="grid gap-2" aria-busy="true" aria-label="Cargando presupuestos">
             <Skeleton className="h-10 w-full" />

@@ -34,14 +34,17 @@ import {
 } from '../api/budgets';
 import { BudgetAcceptanceForm } from '../components/acceptance-form';
 import { AcceptanceRecord } from '../components/acceptance-record';
+import { LineDoneButton } from '../components/line-done-dialog';
 import { BudgetEditor } from '../components/budget-editor';
 import { BudgetStateBadge } from '../components/budget-state-badge';
 import { FollowUpCard } from '../components/follow-up-card';
 import { BudgetTotalsCard } from '../components/budget-totals';
 
 /** A budget as it stands, for who may not change it or once it cannot change: its lines and totals. */
-function BudgetView({ budget }: { budget: Budget }) {
+function BudgetView({ budget, canMarkDone }: { budget: Budget; canMarkDone: boolean }) {
   const money = (value: number) => formatMoney(value, budget.moneda);
+  const clinicDate = useClinicDate();
+  const accepted = (budget.estado === 'aceptado' || budget.estado === 'aceptado_parcialmente') && !budget.sustituidoPor;
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       <div className="grid min-w-0 gap-6">
@@ -78,6 +81,16 @@ function BudgetView({ budget }: { budget: Budget }) {
                         >
                           {l.aceptada ? 'Aceptado' : 'No aceptado'}
                         </p>
+                      ) : null}
+                      {l.realizado ? (
+                        <p className="text-xs font-medium text-sky-700 dark:text-sky-400">
+                          Realizado el {clinicDate(l.realizado.fecha)}
+                          {l.realizado.dentista ? ` · ${l.realizado.dentista}` : ''}
+                        </p>
+                      ) : canMarkDone && accepted && l.aceptada ? (
+                        <div className="mt-1">
+                          <LineDoneButton line={l} />
+                        </div>
                       ) : null}
                       <p className="text-xs text-muted-foreground md:hidden">
                         {l.cantidad} × {money(l.precioUnitario)}
@@ -303,7 +316,7 @@ export default function BudgetPage() {
       {editable ? (
         <BudgetEditor key={`${data.id}-${data.estado}`} budget={data} onSave={onSave} onDirtyChange={setDirty} />
       ) : (
-        <BudgetView budget={data} />
+        <BudgetView budget={data} canMarkDone={canEdit} />
       )}
 
       <Dialog open={signing} onOpenChange={setSigning}>

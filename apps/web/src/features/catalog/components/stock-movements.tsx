@@ -62,6 +62,10 @@ export function StockMovements({
                     ) : (
                       MOTIVO_MOVIMIENTO_LABELS[m.motivo]
                     )}
+                    {/* A treatment done without enough stock says what it lacked. */}
+                    {m.faltante > 0 ? (
+                      <span className="block text-xs text-destructive">Faltaron {m.faltante}</span>
+                    ) : null}
                   </TableCell>
                   <TableCell className={m.autor ? undefined : 'text-muted-foreground'}>
                     {m.autor?.nombres ?? 'Sistema'}

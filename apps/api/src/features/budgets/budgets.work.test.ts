@@ -1,0 +1,261 @@
+import {
+  applyStatus,
+  BUDGET_MESSAGES,
+  CATALOG_MESSAGES,
+  emptyChart,
+  type Budget,
+  type CatalogItem,
+  type PatientPlan,
+} from '@odontia/shared';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  movimientosStock,
+  notificaciones,
+  odontogramaVersiones,
+  productos,
+  tratamientosRealizados,
+} from '../../db/schema/index.ts';
+import { drawnSignaturePng } from '../../platform/signature.ts';
+import { createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
+
+let t: TestApp;
+type Owner = Awaited<ReturnType<typeof createClinicOwner>>;
+let ana: Owner;
+let beto: Owner;
+let firma: string;
+
+async function createItem(owner: Owner, json: Record<string, unknown>) {
+  const res = await t.request('/api/productos', { method: 'POST', cookie: owner.cookie, json });
+  expect(res.status).toBe(201);
+  return (await res.json()) as CatalogItem;
+}
+
+const stockOf = async (id: string) =>
+  (await t.db.select({ s: productos.stockActual }).from(productos).where(eq(productos.id, id)))[0].s;
+
+/** A service with a kit of its own supplies (stocks given), so each test counts its own stock. */
+async function serviceWithKit(
+  owner: Owner,
+  nombre: string,
+  supplies: { nombre: string; stock: number; cantidad: number }[],
+) {
+  const items = [];
+  for (const s of supplies)
+    items.push(await createItem(owner, { nombre: s.nombre, categoria: 'insumo', stockActual: s.stock }));
+  const service = await createItem(owner, {
+    nombre,
+    categoria: 'servicio',
+    precioVenta: 6000,
+    kit: items.map((item, i) => ({ insumoId: item.id, cantidad: supplies[i].cantidad })),
+  });
+  return { service, supplies: items };
+}
+
+/** A patient whose chart plans `service` on the given teeth's occlusal surface, and their budget accepted at the desk. */
+async function acceptedBudget(owner: Owner, service: CatalogItem, teeth: number[], accept?: (b: Budget) => string[]) {
+  const res = await t.client(owner.cookie).pacientes.$post({ json: { nombres: 'Lucía', apellidos: 'Gómez' } });
+  const pacienteId = (await res.json()).id;
+  let chart = emptyChart();
+  for (const tooth of teeth) {
+    chart = applyStatus(chart, { tooth: tooth as 16, surface: 'center' }, 'cavity', {
+      etapa: 'planificado',
+      servicioId: service.id,
+    });
+  }
+  const saved = await t.request(`/api/pacientes/${pacienteId}/odontograma`, {
+    method: 'PUT',
+    cookie: owner.cookie,
+    json: { baseVersion: 0, chart },
+  });
+  expect(saved.status).toBe(200);
+  const created = await t.request(`/api/pacientes/${pacienteId}/presupuestos`, {
+    method: 'POST',
+    cookie: owner.cookie,
+  });
+  const draft = ((await created.json()) as { presupuesto: Budget }).presupuesto;
+  const accepted = await t.request(`/api/presupuestos/${draft.id}/aceptar`, {
+    method: 'POST',
+    cookie: owner.cookie,
+    json: {
+      lineas: accept ? accept(draft) : draft.lineas.map((l) => l.id),
+      firmante: 'Lucía Gómez',
+      firma,
+      acepto: true,
+    },
+  });
+  expect(accepted.status).toBe(200);
+  return { pacienteId, budget: ((await accepted.json()) as { presupuesto: Budget }).presupuesto };
+}
+
+const markDone = (owner: Owner, lineaId: string, json: Record<string, unknown> = {}) =>
+  t.request(`/api/presupuestos/lineas/${lineaId}/realizar`, { method: 'POST', cookie: owner.cookie, json });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ana = await createClinicOwner(t, { nombre: 'Clínica Ana' });
+  beto = await createClinicOwner(t, { nombre: 'Clínica Beto' });
+  firma = (await drawnSignaturePng(() => 0.5)).toString('base64');
+});
+afterAll(() => t.close());
+
+describe('work done from a budget (issue 23)', () => {
+  it('records the treatment at the line’s total, turns the chart entry done and consumes the kit, linked', async () => {
+    const { service, supplies } = await serviceWithKit(ana, 'Obturación con kit', [
+      { nombre: 'Composite A2', stock: 10, cantidad: 2 },
+      { nombre: 'Guantes nitrilo', stock: 5, cantidad: 1 },
+    ]);
+    const { pacienteId, budget } = await acceptedBudget(ana, service, [16]);
+    const [line] = budget.lineas;
+    const res = await markDone(ana, line.id);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { presupuesto: Budget; mensaje: string; faltantes: unknown[] };
+    expect(body.mensaje).toBe(BUDGET_MESSAGES.lineDone);
+    expect(body.faltantes).toEqual([]);
+    expect(body.presupuesto.lineas[0].realizado).toMatchObject({ dentista: null });
+
+    const [treatment] = await t.db
+      .select()
+      .from(tratamientosRealizados)
+      .where(eq(tratamientosRealizados.pacienteId, pacienteId));
+    expect(treatment).toMatchObject({
+      servicioId: service.id,
+      diente: 16,
+      importe: 6000,
+      moneda: 'EUR',
+      lineaPresupuestoId: line.id,
+    });
+    // The chart's planned entry is done now, stamped by the server.
+    const [latest] = await t.db
+      .select({ carta: odontogramaVersiones.carta })
+      .from(odontogramaVersiones)
+      .where(eq(odontogramaVersiones.pacienteId, pacienteId))
+      .orderBy(desc(odontogramaVersiones.version))
+      .limit(1);
+    const center = (
+      latest.carta as Record<string, { superficies: Record<string, { etapa: string; realizado: unknown }> }>
+    )['16'].superficies.center;
+    expect(center.etapa).toBe('realizado');
+    expect(center.realizado).toMatchObject({ autor: { id: ana.userId }, notaId: null });
+    // The kit, from stock, as consumption movements naming the treatment.
+    expect(await stockOf(supplies[0].id)).toBe(8);
+    expect(await stockOf(supplies[1].id)).toBe(4);
+    const moves = await t.db
+      .select({
+        producto: movimientosStock.productoId,
+        cantidad: movimientosStock.cantidad,
+        motivo: movimientosStock.motivo,
+        faltante: movimientosStock.faltante,
+        referencia: movimientosStock.referencia,
+      })
+      .from(movimientosStock)
+      .where(eq(movimientosStock.referencia, treatment.id))
+      .orderBy(asc(movimientosStock.cantidad));
+    expect(moves).toEqual(
+      expect.arrayContaining([
+        { producto: supplies[0].id, cantidad: -2, motivo: 'consumo', faltante: 0, referencia: treatment.id },
+        { producto: supplies[1].id, cantidad: -1, motivo: 'consumo', faltante: 0, referencia: treatment.id },
+      ]),
+    );
+    // Done once.
+    const again = await markDone(ana, line.id);
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).message).toBe(BUDGET_MESSAGES.lineAlreadyDone);
+  });
+
+  it('never refuses a treatment for lack of stock: the shortfall is recorded and told, the stock stays at 0', async () => {
+    const { service, supplies } = await serviceWithKit(ana, 'Sellado con kit', [
+      { nombre: 'Sellador', stock: 1, cantidad: 3 },
+    ]);
+    const { budget } = await acceptedBudget(ana, service, [26]);
+    const res = await markDone(ana, budget.lineas[0].id);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { mensaje: string; faltantes: unknown[] };
+    expect(body.faltantes).toEqual([{ productoId: supplies[0].id, nombre: 'Sellador', faltante: 2 }]);
+    expect(body.mensaje).toBe(BUDGET_MESSAGES.lineDoneShort('2 × Sellador'));
+    expect(await stockOf(supplies[0].id)).toBe(0);
+    const [move] = await t.db
+      .select({
+        cantidad: movimientosStock.cantidad,
+        faltante: movimientosStock.faltante,
+        resultante: movimientosStock.stockResultante,
+      })
+      .from(movimientosStock)
+      .where(and(eq(movimientosStock.productoId, supplies[0].id), eq(movimientosStock.motivo, 'consumo')));
+    expect(move).toEqual({ cantidad: -1, faltante: 2, resultante: 0 });
+    const told = await t.db
+      .select({ titulo: notificaciones.titulo, mensaje: notificaciones.mensaje })
+      .from(notificaciones)
+      .where(and(eq(notificaciones.userId, ana.userId), eq(notificaciones.titulo, CATALOG_MESSAGES.shortfallTitle)));
+    expect(told.map((n) => n.mensaje)).toContain(
+      CATALOG_MESSAGES.shortfallMessage('Sellado con kit', [{ nombre: 'Sellador', faltante: 2 }]),
+    );
+  });
+
+  it('refuses a line not accepted, another clinic’s line or dentist, and shows the plan in money', async () => {
+    const { service } = await serviceWithKit(ana, 'Obturación simple', []);
+    const { pacienteId, budget } = await acceptedBudget(ana, service, [36, 46], (b) => [b.lineas[0].id]);
+    const [accepted, refused] = budget.lineas;
+    expect(budget.estado).toBe('aceptado_parcialmente');
+    expect((await markDone(ana, refused.id)).status).toBe(409);
+    expect((await markDone(beto, accepted.id)).status).toBe(404);
+    const betoDentist = await t.request('/api/dentistas', {
+      method: 'POST',
+      cookie: beto.cookie,
+      json: { nombres: 'Pedro', apellidos: 'Ruiz', especialidad: 'odontologia-general' },
+    });
+    expect(betoDentist.status).toBe(201);
+    const wrong = await markDone(ana, accepted.id, { dentistaId: ((await betoDentist.json()) as { id: string }).id });
+    expect(wrong.status).toBe(422);
+    expect((await errorOf(wrong)).message).toBe(BUDGET_MESSAGES.dentistInvalid);
+    // Nothing was recorded by the refusals.
+    expect(
+      await t.db.select().from(tratamientosRealizados).where(eq(tratamientosRealizados.pacienteId, pacienteId)),
+    ).toEqual([]);
+
+    const plan = async () => {
+      const res = await t.request(`/api/pacientes/${pacienteId}/plan`, { cookie: ana.cookie });
+      expect(res.status).toBe(200);
+      return (await res.json()) as PatientPlan;
+    };
+    expect(await plan()).toEqual({
+      moneda: 'EUR',
+      planificado: { tratamientos: 2, importe: 12000 },
+      aceptado: { tratamientos: 1, importe: 6000 },
+      realizado: { tratamientos: 0, importe: 0 },
+      pendiente: { tratamientos: 1, importe: 6000 },
+    });
+    expect((await markDone(ana, accepted.id)).status).toBe(200);
+    expect(await plan()).toEqual({
+      moneda: 'EUR',
+      planificado: { tratamientos: 1, importe: 6000 },
+      aceptado: { tratamientos: 1, importe: 6000 },
+      realizado: { tratamientos: 1, importe: 6000 },
+      pendiente: { tratamientos: 0, importe: 0 },
+    });
+    expect((await t.request(`/api/pacientes/${pacienteId}/plan`, { cookie: beto.cookie })).status).toBe(404);
+  });
+
+  it('50 treatments done at once on a kit whose supply has 10 leave 0, with exact movements and shortfalls', async () => {
+    const { service, supplies } = await serviceWithKit(ana, 'Limpieza con kit', [
+      { nombre: 'Pasta profiláctica', stock: 10, cantidad: 1 },
+    ]);
+    const teeth = [18, 17, 16, 15, 14, 13, 12, 11, 21, 22, 23, 24, 25, 26, 27, 28, 48, 47, 46, 45, 44, 43, 42, 41, 31];
+    // Two patients of 25 lines each: 50 lines accepted.
+    const budgets = [await acceptedBudget(ana, service, teeth), await acceptedBudget(ana, service, teeth)];
+    const lines = budgets.flatMap((b) => b.budget.lineas);
+    expect(lines).toHaveLength(50);
+    const answers = await Promise.all(lines.map((l) => markDone(ana, l.id)));
+    expect(answers.map((r) => r.status)).toEqual(lines.map(() => 200));
+    expect(await stockOf(supplies[0].id)).toBe(0);
+    const [totals] = await t.db
+      .select({
+        n: sql<number>`count(*)::int`,
+        tomado: sql<number>`(-sum(${movimientosStock.cantidad}))::int`,
+        faltante: sql<number>`sum(${movimientosStock.faltante})::int`,
+      })
+      .from(movimientosStock)
+      .where(and(eq(movimientosStock.productoId, supplies[0].id), eq(movimientosStock.motivo, 'consumo')));
+    expect(totals).toEqual({ n: 50, tomado: 10, faltante: 40 });
+  });
+});
