@@ -110,7 +110,7 @@ export async function recordNoteOnChart(
     /** The current chart as the caller already read it under the note's lock (`currentChartOf`), for the first try. */
     current?: CurrentChart | null;
   },
-): Promise<number | null> {
+): Promise<ChartWorkDone | null> {
   if (input.procedimientos.length === 0) return null;
   const done = {
     fecha: input.fecha.toISOString(),
@@ -124,6 +124,9 @@ export async function recordNoteOnChart(
     current: input.current,
   });
 }
+
+/** A chart version that recorded work done: its number, and the chart before and after it. */
+export type ChartWorkDone = { version: number; before: OdontogramChart; after: OdontogramChart };
 
 /**
  * Work done recorded on the chart, in the caller's transaction (a signed note, a budget line done): the
@@ -141,7 +144,7 @@ export async function recordDoneOnChart(
     detalle: Record<string, string>;
     current?: CurrentChart | null;
   },
-): Promise<number | null> {
+): Promise<ChartWorkDone | null> {
   for (let attempt = 0; ; attempt++) {
     const current =
       attempt === 0 && input.current !== undefined
@@ -152,7 +155,8 @@ export async function recordDoneOnChart(
               .from(sql`(select 1) as uno`)
           )[0].current;
     if (!current) return null;
-    const chart = input.mark(odontogramChartSchema.parse(current.carta));
+    const before = odontogramChartSchema.parse(current.carta);
+    const chart = input.mark(before);
     if (!chart) return null;
     const version = current.version + 1;
     try {
@@ -172,7 +176,7 @@ export async function recordDoneOnChart(
         }),
       );
       if (!row.paciente) return null;
-      if (row.guardada) return version;
+      if (row.guardada) return { version, before, after: chart };
     } catch (error) {
       if (sqlState(error) !== PG_ERROR.uniqueViolation || attempt >= 2) throw error;
       continue;

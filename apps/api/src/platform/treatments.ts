@@ -1,6 +1,21 @@
-import { CATALOG_MESSAGES, type CurrencyCode, type Surface } from '@odontia/shared';
+import {
+  CATALOG_MESSAGES,
+  plannedTreatments,
+  type CurrencyCode,
+  type OdontogramChart,
+  type PlannedTreatment,
+  type Surface,
+} from '@odontia/shared';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { tratamientosRealizados } from '../db/schema/index.ts';
+import {
+  clinicas,
+  dentistas,
+  lineasPresupuesto,
+  presupuestos,
+  productos,
+  tratamientosRealizados,
+} from '../db/schema/index.ts';
 import type { AuditActor } from './audit.ts';
 import { notify } from './notifications.ts';
 import { consumeKit, type Shortfall } from './stock.ts';
@@ -57,4 +72,86 @@ export async function recordTreatmentDone(
     });
   }
   return { id: row.id, faltantes };
+}
+
+const treatmentKey = (x: PlannedTreatment) => `${x.diente}|${x.servicioId}|${x.superficies.join(',')}`;
+
+/**
+ * The work a new chart version records as done (a signed note's procedures, issue 22): every planned
+ * treatment of `before` that `after` no longer plans is a treatment done, at the total of the patient's
+ * accepted, not yet done budget line of that service and place (which it marks done), or at the
+ * catalogue's price without one; by the member's dentist record, when they have one. Answers what the
+ * stock lacked.
+ */
+export async function recordChartWorkDone(
+  tx: Executor,
+  actor: Pick<AuditActor, 'clinicaId' | 'userId'>,
+  input: { pacienteId: string; before: OdontogramChart; after: OdontogramChart; fecha: Date },
+): Promise<Shortfall[]> {
+  const still = new Set(plannedTreatments(input.after).map(treatmentKey));
+  const done = plannedTreatments(input.before).filter((x) => !still.has(treatmentKey(x)));
+  if (done.length === 0) return [];
+  const [clinic] = await tx.select({ moneda: clinicas.moneda }).from(clinicas).where(eq(clinicas.id, actor.clinicaId));
+  const [dentist] = await tx
+    .select({ id: dentistas.id })
+    .from(dentistas)
+    .where(
+      and(eq(dentistas.clinicaId, actor.clinicaId), eq(dentistas.usuarioId, actor.userId), eq(dentistas.activo, true)),
+    )
+    .limit(1);
+  const services = await tx
+    .select({ id: productos.id, nombre: productos.nombre, precio: productos.precioVenta })
+    .from(productos)
+    .where(
+      and(eq(productos.clinicaId, actor.clinicaId), inArray(productos.id, [...new Set(done.map((x) => x.servicioId))])),
+    );
+  const byId = new Map(services.map((x) => [x.id, x]));
+  const l = lineasPresupuesto;
+  const p = presupuestos;
+  const faltantes: Shortfall[] = [];
+  for (const treatment of done) {
+    const service = byId.get(treatment.servicioId);
+    if (!service) continue;
+    // The oldest accepted budget's line for this very treatment, still to do (locked: done once).
+    const candidates = await tx
+      .select({
+        id: l.id,
+        total: l.total,
+        descripcion: l.descripcion,
+        cantidad: l.cantidad,
+        superficies: l.superficies,
+      })
+      .from(l)
+      .innerJoin(p, eq(p.id, l.presupuestoId))
+      .where(
+        and(
+          eq(p.clinicaId, actor.clinicaId),
+          eq(p.pacienteId, input.pacienteId),
+          inArray(p.estado, ['aceptado', 'aceptado_parcialmente']),
+          isNull(p.sustituidoPor),
+          eq(l.aceptada, true),
+          eq(l.servicioId, treatment.servicioId),
+          eq(l.diente, treatment.diente),
+          sql`not exists (select 1 from ${tratamientosRealizados} where ${tratamientosRealizados.lineaPresupuestoId} = ${l.id})`,
+        ),
+      )
+      .orderBy(asc(p.fechaCreacion), asc(l.orden))
+      .for('update', { of: l });
+    const line = candidates.find((c) => c.superficies.join(',') === treatment.superficies.join(','));
+    const recorded = await recordTreatmentDone(tx, actor, {
+      pacienteId: input.pacienteId,
+      servicioId: treatment.servicioId,
+      descripcion: line?.descripcion ?? service.nombre,
+      diente: treatment.diente,
+      superficies: treatment.superficies,
+      cantidad: line?.cantidad ?? 1,
+      dentistaId: dentist?.id ?? null,
+      fecha: input.fecha,
+      importe: line ? Number(line.total) : Number(service.precio ?? 0),
+      moneda: clinic!.moneda,
+      lineaPresupuestoId: line?.id ?? null,
+    });
+    faltantes.push(...recorded.faltantes);
+  }
+  return faltantes;
 }

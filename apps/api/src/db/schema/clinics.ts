@@ -1,4 +1,4 @@
-import { CURRENCY_CODES } from '@odontia/shared';
+import { CURRENCY_CODES, type CurrencyCode } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -38,7 +38,7 @@ export const clinicas = pgTable(
      * Every amount of the clinic (catalogue, budgets...) is an integer of this currency's smallest
      * unit (issue 23): its country's, set with the place (`currencyOf`), fixed once it has amounts.
      */
-    moneda: text('moneda').notNull().default('COP'),
+    moneda: text('moneda').$type<CurrencyCode>().notNull().default('COP'),
     /** Supplier accounts sell their catalogue in the store (DESIGN §1). */
     esProveedor: boolean('es_proveedor').notNull().default(false),
     // Public profile (spec 001 §2, DESIGN §1).

@@ -236,6 +236,65 @@ describe('work done from a budget (issue 23)', () => {
     expect((await t.request(`/api/pacientes/${pacienteId}/plan`, { cookie: beto.cookie })).status).toBe(404);
   });
 
+  it('a signed note whose procedure is a planned service records it done, at its accepted line, with its kit', async () => {
+    const { service, supplies } = await serviceWithKit(ana, 'Endodoncia con kit', [
+      { nombre: 'Limas', stock: 4, cantidad: 1 },
+    ]);
+    const other = await createItem(ana, { nombre: 'Revisión', categoria: 'servicio', precioVenta: 3000 });
+    const { pacienteId, budget } = await acceptedBudget(ana, service, [46]);
+    // The chart also plans a check-up with no budget: done at the catalogue price.
+    const current = await t.request(`/api/pacientes/${pacienteId}/odontograma`, { cookie: ana.cookie });
+    const { version, chart } = (await current.json()) as { version: number; chart: Parameters<typeof applyStatus>[0] };
+    const replanned = applyStatus(chart, { tooth: 11, surface: 'center' }, 'cavity', {
+      etapa: 'planificado',
+      servicioId: other.id,
+    });
+    expect(
+      (
+        await t.request(`/api/pacientes/${pacienteId}/odontograma`, {
+          method: 'PUT',
+          cookie: ana.cookie,
+          json: { baseVersion: version, chart: replanned },
+        })
+      ).status,
+    ).toBe(200);
+    const draft = await t.request(`/api/pacientes/${pacienteId}/notas`, {
+      method: 'POST',
+      cookie: ana.cookie,
+      json: {
+        fecha: '2026-11-28',
+        texto: 'Endodoncia de 46 y revisión.',
+        diagnostico: null,
+        procedimientos: [service.id, other.id],
+        subjetiva: false,
+      },
+    });
+    expect(draft.status).toBe(201);
+    const { id: notaId } = (await draft.json()) as { id: string };
+    expect((await t.request(`/api/notas/${notaId}/firmar`, { method: 'POST', cookie: ana.cookie })).status).toBe(200);
+
+    const treatments = await t.db
+      .select({
+        servicioId: tratamientosRealizados.servicioId,
+        importe: tratamientosRealizados.importe,
+        linea: tratamientosRealizados.lineaPresupuestoId,
+      })
+      .from(tratamientosRealizados)
+      .where(eq(tratamientosRealizados.pacienteId, pacienteId));
+    expect(treatments).toEqual(
+      expect.arrayContaining([
+        { servicioId: service.id, importe: budget.lineas[0].importes.total, linea: budget.lineas[0].id },
+        { servicioId: other.id, importe: 3000, linea: null },
+      ]),
+    );
+    expect(treatments).toHaveLength(2);
+    expect(await stockOf(supplies[0].id)).toBe(3);
+    // The budget shows its line done; marking it again is refused.
+    const after = await t.request(`/api/presupuestos/${budget.id}`, { cookie: ana.cookie });
+    expect(((await after.json()) as Budget).lineas[0].realizado).not.toBeNull();
+    expect((await markDone(ana, budget.lineas[0].id)).status).toBe(409);
+  });
+
   it('50 treatments done at once on a kit whose supply has 10 leave 0, with exact movements and shortfalls', async () => {
     const { service, supplies } = await serviceWithKit(ana, 'Limpieza con kit', [
       { nombre: 'Pasta profiláctica', stock: 10, cantidad: 1 },

@@ -54,6 +54,7 @@ import {
   type PatientKey,
 } from '../../platform/chart-versions.ts';
 import type { JsonText } from '../../platform/json-text.ts';
+import { recordChartWorkDone } from '../../platform/treatments.ts';
 
 /**
  * Clinical notes (evoluciones), their addenda and templates, and a patient's 'Historia clínica'
@@ -237,8 +238,10 @@ export async function signNote(db: Database, actor: AuditActor, notaId: string):
       userId: actor.userId,
       ...auditValues(actor, { accion: 'nota.firmar', pacienteId: note.pacienteId, detalle: { nota: notaId } }),
     });
-    // Its procedures done: the chart's planned entries of those services become realizado (a new version).
-    await recordNoteOnChart(tx, actor, {
+    // Its procedures done: the chart's planned entries of those services become realizado (a new version),
+    // each a treatment done (at its accepted budget line's total, or the catalogue's price) with its kit
+    // consumed from stock.
+    const work = await recordNoteOnChart(tx, actor, {
       pacienteId: note.pacienteId,
       notaId,
       procedimientos: note.procedimientos,
@@ -246,6 +249,7 @@ export async function signNote(db: Database, actor: AuditActor, notaId: string):
       autorNombre: note.autorNombre,
       current: chart,
     });
+    if (work) await recordChartWorkDone(tx, actor, { pacienteId: note.pacienteId, ...work, fecha: fechaFirma });
     return described(signed.nota);
   });
 }
