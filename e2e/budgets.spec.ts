@@ -108,14 +108,23 @@ test('a budget from the chart: its planned treatments as lines, a discount, sent
   await expectNoAxeViolations(page);
 });
 
-/** A clinic with a filling and a whitening planned on a patient's chart, and the budget made from it. */
+/**
+ * A clinic with a filling (its kit: 2 of a composite with 10 in stock) and a whitening planned on a
+ * patient's chart, and the budget made from it.
+ */
 async function plannedBudget(page: Page, patient: Record<string, unknown>) {
   await createClinicOwner(page.request);
   const post = async (url: string, data?: unknown) => (await ok(await page.request.post(url, { data }), url)).json();
+  const composite = (await post('/api/productos', {
+    nombre: 'Composite A2',
+    categoria: 'insumo',
+    stockActual: 10,
+  })) as { id: string };
   const filling = (await post('/api/productos', {
     nombre: 'Obturación de composite',
     categoria: 'servicio',
     precioVenta: 6000,
+    kit: [{ insumoId: composite.id, cantidad: 2 }],
   })) as { id: string };
   const whitening = (await post('/api/productos', {
     nombre: 'Blanqueamiento',
@@ -124,14 +133,16 @@ async function plannedBudget(page: Page, patient: Record<string, unknown>) {
     estetico: true,
   })) as { id: string };
   const { id } = (await post('/api/pacientes', patient)) as { id: string };
-  let chart = applyStatus(emptyChart(), { tooth: 16, surface: 'center' }, 'cavity', {
+  let chart = applyStatus(emptyChart(), { tooth: 16, surface: 'center' }, 'filled', {
     etapa: 'planificado',
     servicioId: filling.id,
   });
   chart = applyStatus(chart, { tooth: 21, surface: null }, 'crown', { etapa: 'planificado', servicioId: whitening.id });
   await ok(await page.request.put(`/api/pacientes/${id}/odontograma`, { data: { baseVersion: 0, chart } }), 'chart');
-  return ((await post(`/api/pacientes/${id}/presupuestos`)) as { presupuesto: { id: string; numero: string } })
-    .presupuesto;
+  const { presupuesto } = (await post(`/api/pacientes/${id}/presupuestos`)) as {
+    presupuesto: { id: string; numero: string };
+  };
+  return { ...presupuesto, pacienteId: id, compositeId: composite.id };
 }
 
 test("the patient's link: emailed, opened on a phone with the second factor, signed with the mouse, and the clinic sees it live", async ({
@@ -218,7 +229,10 @@ test("the patient's link: emailed, opened on a phone with the second factor, sig
   await expect(page.getByRole('button', { name: 'Enviar por email' })).toHaveCount(0);
 });
 
-test('a patient present accepts at the desk on the clinic’s tablet', async ({ page }) => {
+test('a patient present accepts at the desk on the clinic’s tablet; the filling done turns the chart blue and takes its kit from stock', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 768, height: 1024 });
   const budget = await plannedBudget(page, { nombres: 'Mateo', apellidos: 'Ríos Gil' });
   await page.goto(`/presupuestos/${budget.id}`);
@@ -241,4 +255,29 @@ test('a patient present accepts at the desk on the clinic’s tablet', async ({ 
     'En la clínica, con el paciente presente',
   );
   await expectNoAxeViolations(page);
+
+  // The filling is done: the treatment is recorded, and the chart and the stock follow.
+  await page.getByRole('button', { name: 'Marcar como realizado: Obturación de composite' }).click();
+  const done = page.getByRole('dialog', { name: '¿Marcar como realizado?' });
+  await done.getByRole('button', { name: 'Marcar como realizado' }).click();
+  await expect(page.getByText('Tratamiento registrado como realizado', { exact: true })).toBeVisible();
+  const lines = page.getByRole('table', { name: 'Líneas del presupuesto' });
+  await expect(lines.getByText(/^Realizado el /)).toHaveCount(1);
+  await expect(lines.getByRole('button', { name: /Marcar como realizado/ })).toHaveCount(1);
+
+  await page.goto(`/odontograma?paciente=${budget.pacienteId}`);
+  const oclusal = page.getByRole('button', { name: 'Diente 16, Oclusal: Obturado (realizado)', exact: true });
+  await expect(oclusal).toBeVisible();
+  const colour = await oclusal.evaluate((polygon) => {
+    const pattern = /^url\("#(.+)"\)$/.exec(getComputedStyle(polygon).fill)?.[1];
+    const ground = pattern ? document.getElementById(pattern)?.querySelector('rect') : null;
+    return ground ? getComputedStyle(ground).fill : getComputedStyle(polygon).fill;
+  });
+  expect(colour).toBe('rgb(191, 219, 254)');
+  // The whitening is still planned.
+  await expect(page.getByRole('button', { name: 'Diente 21: Corona (planificado)', exact: true })).toBeVisible();
+
+  await page.goto(`/productos/${budget.compositeId}`);
+  const moves = page.getByRole('table', { name: 'Últimos movimientos de stock' });
+  await expect(moves.getByRole('row').filter({ hasText: 'Consumo' })).toContainText('8');
 });
