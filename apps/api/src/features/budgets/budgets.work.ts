@@ -84,19 +84,6 @@ export async function markLineDone(
       if (!dentist) throw unprocessable(M.dentistInvalid, 'dentistaId');
     }
     const fecha = new Date();
-    const { faltantes } = await recordTreatmentDone(tx, actor, {
-      pacienteId: line.pacienteId,
-      servicioId: line.servicioId,
-      descripcion: line.descripcion,
-      diente: line.diente,
-      superficies: line.superficies,
-      cantidad: line.cantidad,
-      dentistaId: data.dentistaId,
-      fecha,
-      importe: Number(line.total),
-      moneda: line.moneda,
-      lineaPresupuestoId: lineaId,
-    });
     const done = {
       fecha: fecha.toISOString(),
       autor: { id: actor.userId, nombre: await memberName(tx, actor.userId) },
@@ -111,6 +98,20 @@ export async function markLineDone(
       accion: 'presupuesto.realizar',
       pacienteId: line.pacienteId,
       detalle: { presupuesto: line.numero, linea: lineaId },
+    });
+    // The kit last: its supplies' rows stay locked until the commit, which other treatments wait for.
+    const { faltantes } = await recordTreatmentDone(tx, actor, {
+      pacienteId: line.pacienteId,
+      servicioId: line.servicioId,
+      descripcion: line.descripcion,
+      diente: line.diente,
+      superficies: line.superficies,
+      cantidad: line.cantidad,
+      dentistaId: data.dentistaId,
+      fecha,
+      importe: Number(line.total),
+      moneda: line.moneda,
+      lineaPresupuestoId: lineaId,
     });
     return { presupuestoId: line.presupuestoId, faltantes };
   });
