@@ -154,6 +154,7 @@ async function runBudgetsBench(log: (line: string) => void): Promise<SectionResu
         .status;
     await loop(CONNECTIONS, warmupSeconds, page);
     const pages = await loop(CONNECTIONS, seconds, page);
+    const pageAlone = await loop(1, seconds, page);
     if (pages.failures) notes.push(`página del paciente: ${pages.failures} respuestas que no son 2xx.`);
     const pageName = `página del presupuesto (${LINES} líneas) tras el segundo factor`;
     measurements.push(
@@ -167,6 +168,20 @@ async function runBudgetsBench(log: (line: string) => void): Promise<SectionResu
       },
       { group, name: pageName, metric: 'p50', value: percentile(pages.durations, 50), unit: 'ms' },
       { group, name: pageName, metric: 'req/s', value: pages.durations.length / seconds, unit: 'req/s' },
+      {
+        group: 'PostgreSQL, 1 conexión',
+        name: pageName,
+        metric: 'p50',
+        value: percentile(pageAlone.durations, 50),
+        unit: 'ms',
+      },
+      {
+        group: 'PostgreSQL, 1 conexión',
+        name: pageName,
+        metric: 'p99',
+        value: percentile(pageAlone.durations, 99),
+        unit: 'ms',
+      },
     );
 
     // Lines done: every service gets a kit of the same five supplies (plenty in stock), and the budgets
@@ -206,6 +221,7 @@ async function runBudgetsBench(log: (line: string) => void): Promise<SectionResu
     };
     await loop(CONNECTIONS, warmupSeconds, markDone);
     const marks = await loop(CONNECTIONS, seconds, markDone);
+    const markAlone = await loop(1, seconds, markDone);
     if (marks.failures) notes.push(`línea realizada: ${marks.failures} respuestas que no son 2xx.`);
     const doneName = 'marcar una línea como realizada (kit de 5 insumos)';
     measurements.push(
@@ -219,6 +235,20 @@ async function runBudgetsBench(log: (line: string) => void): Promise<SectionResu
       },
       { group, name: doneName, metric: 'p50', value: percentile(marks.durations, 50), unit: 'ms' },
       { group, name: doneName, metric: 'req/s', value: marks.durations.length / seconds, unit: 'req/s' },
+      {
+        group: 'PostgreSQL, 1 conexión',
+        name: doneName,
+        metric: 'p50',
+        value: percentile(markAlone.durations, 50),
+        unit: 'ms',
+      },
+      {
+        group: 'PostgreSQL, 1 conexión',
+        name: doneName,
+        metric: 'p99',
+        value: percentile(markAlone.durations, 99),
+        unit: 'ms',
+      },
     );
     client.close();
 

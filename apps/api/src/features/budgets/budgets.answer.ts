@@ -173,6 +173,9 @@ async function findLink(db: Executor, token: string, lock = false) {
       clinicaNombre: clinicas.nombre,
       logoUrl: clinicas.logoUrl,
       zonaHoraria: clinicas.zonaHoraria,
+      clinicaTelefono: clinicas.telefono,
+      clinicaDireccion: clinicas.direccion,
+      clinicaCiudad: clinicas.ciudad,
       telefono: pacientes.telefono,
       fechaNacimiento: pacientes.fechaNacimiento,
     })
@@ -262,14 +265,16 @@ const scopeOf = (link: BudgetLink): BudgetScope => ({ clinicaId: link.clinicaId,
 
 /** The budget of a link for its patient: the version sent, its lines and totals, and its answer. */
 export async function publicBudget(db: Database, link: BudgetLink): Promise<PublicBudget> {
-  const budget = await readBudget(db, scopeOf(link), link.presupuestoId);
+  const budget = await readBudget(db, scopeOf(link), link.presupuestoId, { versions: false });
   if (!budget) throw linkNotFound();
-  const [clinica] = await db
-    .select({ telefono: clinicas.telefono, direccion: clinicas.direccion, ciudad: clinicas.ciudad })
-    .from(clinicas)
-    .where(eq(clinicas.id, link.clinicaId));
   return {
-    clinica: { nombre: link.clinicaNombre, logoUrl: link.logoUrl, ...clinica! },
+    clinica: {
+      nombre: link.clinicaNombre,
+      logoUrl: link.logoUrl,
+      telefono: link.clinicaTelefono,
+      direccion: link.clinicaDireccion,
+      ciudad: link.clinicaCiudad,
+    },
     paciente: { nombres: budget.paciente.nombres, apellidos: budget.paciente.apellidos },
     numero: budget.numero,
     version: budget.version,

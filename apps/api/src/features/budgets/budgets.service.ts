@@ -247,28 +247,52 @@ async function findPatient(db: Executor, clinicaId: string, pacienteId: string) 
 /** The budget (any version) with its lines and totals, or null when not the clinic's. Reads only. */
 export type BudgetScope = Pick<BudgetActor, 'clinicaId' | 'zonaHoraria'>;
 
-export async function readBudget(db: Executor, actor: BudgetScope, id: string): Promise<Budget | null> {
+export async function readBudget(
+  db: Executor,
+  actor: BudgetScope,
+  id: string,
+  options: { versions?: boolean } = {},
+): Promise<Budget | null> {
   const today = todayInZone(actor.zonaHoraria);
-  const [row] = await db
-    .select({
-      ...summaryColumns(today),
-      condiciones: p.condiciones,
-      autorId: p.autorId,
-      autorNombre: p.autorNombre,
-      motivoRechazo: p.motivoRechazo,
-    })
-    .from(p)
-    .innerJoin(pacientes, eq(pacientes.id, p.pacienteId))
-    .where(and(eq(p.id, id), eq(p.clinicaId, actor.clinicaId)));
+  const a = aceptacionesPresupuesto;
+  // The row (with its acceptance) and the lines at once: the lines of another clinic's id are dropped.
+  const [[row], lines] = await Promise.all([
+    db
+      .select({
+        ...summaryColumns(today),
+        condiciones: p.condiciones,
+        autorId: p.autorId,
+        autorNombre: p.autorNombre,
+        motivoRechazo: p.motivoRechazo,
+        aceptacion: {
+          fecha: a.fecha,
+          canal: a.canal,
+          firmante: a.firmante,
+          opcion: a.opcion,
+          direccion: a.direccion,
+          navegador: a.navegador,
+          pdfSha256: a.pdfSha256,
+        },
+      })
+      .from(p)
+      .innerJoin(pacientes, eq(pacientes.id, p.pacienteId))
+      .leftJoin(a, eq(a.presupuestoId, p.id))
+      .where(and(eq(p.id, id), eq(p.clinicaId, actor.clinicaId))),
+    linesOf(db, id),
+  ]);
   if (!row) return null;
-  const lines = await linesOf(db, id);
-  const aceptacion = await acceptanceOf(db, id);
-  const versions = await db
-    .select({ id: p.id, version: p.version, estado: shownState(today) })
-    .from(p)
-    .where(and(eq(p.clinicaId, actor.clinicaId), eq(p.numero, row.numero)))
-    .orderBy(asc(p.version));
-  const { condiciones, autorId, autorNombre, motivoRechazo, ...summary } = row;
+  const aceptacion: BudgetAcceptance | null = row.aceptacion
+    ? { ...row.aceptacion, fecha: row.aceptacion.fecha.toISOString() }
+    : null;
+  const versions =
+    options.versions === false
+      ? []
+      : await db
+          .select({ id: p.id, version: p.version, estado: shownState(today) })
+          .from(p)
+          .where(and(eq(p.clinicaId, actor.clinicaId), eq(p.numero, row.numero)))
+          .orderBy(asc(p.version));
+  const { condiciones, autorId, autorNombre, motivoRechazo, aceptacion: _a, ...summary } = row;
   return {
     ...toSummary(summary),
     condiciones,
@@ -322,24 +346,6 @@ export async function linesOf(db: Executor, presupuestoId: string): Promise<Budg
       ? { fecha: r.realizadoFecha.toISOString(), dentista: r.realizadoDentista ?? null }
       : null,
   }));
-}
-
-/** A budget version's signed acceptance, or null. */
-export async function acceptanceOf(db: Executor, presupuestoId: string): Promise<BudgetAcceptance | null> {
-  const a = aceptacionesPresupuesto;
-  const [row] = await db
-    .select({
-      fecha: a.fecha,
-      canal: a.canal,
-      firmante: a.firmante,
-      opcion: a.opcion,
-      direccion: a.direccion,
-      navegador: a.navegador,
-      pdfSha256: a.pdfSha256,
-    })
-    .from(a)
-    .where(eq(a.presupuestoId, presupuestoId));
-  return row ? { ...row, fecha: row.fecha.toISOString() } : null;
 }
 
 /** Where a budget version's signed PDF is kept (API-only prefix: served only through its routes). */

@@ -36,8 +36,9 @@ const ACCEPTED = ['aceptado', 'aceptado_parcialmente'] as const;
 export const lineNotFound = () => notFound(M.lineNotFound);
 
 /**
- * Marks an accepted line of a current, accepted budget done. The line's row is locked, so two desks
- * cannot both do it (the unique index on the treatment's line says so too). Answers the budget's id and
+ * Marks an accepted line of a current, accepted budget done. The line's and the patient's rows are
+ * locked, so two desks cannot both do it (the unique index on the treatment's line says so too) and the
+ * patient's marks write their chart versions one after another. Answers the budget's id and
  * what the stock lacked; null when the line is not the clinic's.
  */
 export async function markLineDone(
@@ -68,7 +69,9 @@ export async function markLineDone(
       .innerJoin(p, eq(p.id, l.presupuestoId))
       .innerJoin(pacientes, and(eq(pacientes.id, p.pacienteId), isNull(pacientes.fechaArchivado)))
       .where(and(eq(l.id, lineaId), eq(p.clinicaId, actor.clinicaId)))
-      .for('update', { of: l });
+      // The line (done once) and its patient: the patient's work done queues, so each mark writes its
+      // chart version on top of the last instead of racing it.
+      .for('no key update', { of: [l, pacientes] });
     if (!line) return null;
     if (!(ACCEPTED as readonly string[]).includes(line.estado) || line.sustituidoPor || line.aceptada !== true) {
       throw conflict(M.lineNotAccepted);
