@@ -13,16 +13,23 @@ import { signWithMouse } from './support/signature';
 // Intl writes "54,00 €" with a no-break space.
 const euros = (text: string) => text.replace(' ', '\u00a0');
 
-test('a budget from the chart: its planned treatments as lines, a discount, sent, and changed into a second version', async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
+/**
+ * A clinic with a filling (its kit: 2 of a composite with 10 in stock) and a whitening planned on a
+ * patient's chart.
+ */
+async function plannedPatient(page: Page, patient: Record<string, unknown>) {
   await createClinicOwner(page.request);
-  const post = async (url: string, data: unknown) => (await ok(await page.request.post(url, { data }), url)).json();
+  const post = async (url: string, data?: unknown) => (await ok(await page.request.post(url, { data }), url)).json();
+  const composite = (await post('/api/productos', {
+    nombre: 'Composite A2',
+    categoria: 'insumo',
+    stockActual: 10,
+  })) as { id: string };
   const filling = (await post('/api/productos', {
     nombre: 'Obturación de composite',
     categoria: 'servicio',
     precioVenta: 6000,
+    kit: [{ insumoId: composite.id, cantidad: 2 }],
   })) as { id: string };
   const whitening = (await post('/api/productos', {
     nombre: 'Blanqueamiento',
@@ -30,16 +37,29 @@ test('a budget from the chart: its planned treatments as lines, a discount, sent
     precioVenta: 25000,
     estetico: true,
   })) as { id: string };
-  const patient = (await post('/api/pacientes', { nombres: 'Irene', apellidos: 'Soler Vidal' })) as { id: string };
-  let chart = applyStatus(emptyChart(), { tooth: 16, surface: 'center' }, 'cavity', {
+  const { id } = (await post('/api/pacientes', patient)) as { id: string };
+  let chart = applyStatus(emptyChart(), { tooth: 16, surface: 'center' }, 'filled', {
     etapa: 'planificado',
     servicioId: filling.id,
   });
   chart = applyStatus(chart, { tooth: 21, surface: null }, 'crown', { etapa: 'planificado', servicioId: whitening.id });
-  await ok(
-    await page.request.put(`/api/pacientes/${patient.id}/odontograma`, { data: { baseVersion: 0, chart } }),
-    'chart',
-  );
+  await ok(await page.request.put(`/api/pacientes/${id}/odontograma`, { data: { baseVersion: 0, chart } }), 'chart');
+  return { pacienteId: id, compositeId: composite.id };
+}
+
+/** plannedPatient, and the budget made from their chart. */
+async function plannedBudget(page: Page, patient: Record<string, unknown>) {
+  const planned = await plannedPatient(page, patient);
+  const res = await ok(await page.request.post(`/api/pacientes/${planned.pacienteId}/presupuestos`), 'budget');
+  const { presupuesto } = (await res.json()) as { presupuesto: { id: string; numero: string } };
+  return { ...presupuesto, ...planned };
+}
+
+test('a budget from the chart: its planned treatments as lines, a discount, sent, and changed into a second version', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const patient = { id: (await plannedPatient(page, { nombres: 'Irene', apellidos: 'Soler Vidal' })).pacienteId };
 
   // From the patient's page: the planned treatments become the lines, at the catalogue's prices and taxes.
   await page.goto(`/pacientes/${patient.id}`);
@@ -107,43 +127,6 @@ test('a budget from the chart: its planned treatments as lines, a discount, sent
   await expect(rows).toContainText(euros('356,50 €'));
   await expectNoAxeViolations(page);
 });
-
-/**
- * A clinic with a filling (its kit: 2 of a composite with 10 in stock) and a whitening planned on a
- * patient's chart, and the budget made from it.
- */
-async function plannedBudget(page: Page, patient: Record<string, unknown>) {
-  await createClinicOwner(page.request);
-  const post = async (url: string, data?: unknown) => (await ok(await page.request.post(url, { data }), url)).json();
-  const composite = (await post('/api/productos', {
-    nombre: 'Composite A2',
-    categoria: 'insumo',
-    stockActual: 10,
-  })) as { id: string };
-  const filling = (await post('/api/productos', {
-    nombre: 'Obturación de composite',
-    categoria: 'servicio',
-    precioVenta: 6000,
-    kit: [{ insumoId: composite.id, cantidad: 2 }],
-  })) as { id: string };
-  const whitening = (await post('/api/productos', {
-    nombre: 'Blanqueamiento',
-    categoria: 'servicio',
-    precioVenta: 25000,
-    estetico: true,
-  })) as { id: string };
-  const { id } = (await post('/api/pacientes', patient)) as { id: string };
-  let chart = applyStatus(emptyChart(), { tooth: 16, surface: 'center' }, 'filled', {
-    etapa: 'planificado',
-    servicioId: filling.id,
-  });
-  chart = applyStatus(chart, { tooth: 21, surface: null }, 'crown', { etapa: 'planificado', servicioId: whitening.id });
-  await ok(await page.request.put(`/api/pacientes/${id}/odontograma`, { data: { baseVersion: 0, chart } }), 'chart');
-  const { presupuesto } = (await post(`/api/pacientes/${id}/presupuestos`)) as {
-    presupuesto: { id: string; numero: string };
-  };
-  return { ...presupuesto, pacienteId: id, compositeId: composite.id };
-}
 
 test("the patient's link: emailed, opened on a phone with the second factor, signed with the mouse, and the clinic sees it live", async ({
   page,

@@ -44,6 +44,17 @@ const alertColumns = {
 };
 export type AlertState = RowOf<typeof alertColumns>;
 
+/** The columns every movement is written with (a consumption adds its `faltante`). */
+const movementColumns = columnNames(
+  movimientosStock.productoId,
+  movimientosStock.clinicaId,
+  movimientosStock.cantidad,
+  movimientosStock.motivo,
+  movimientosStock.stockResultante,
+  movimientosStock.autorId,
+  movimientosStock.referencia,
+);
+
 /**
  * The stock rule, as two steps of one statement (CTEs), for one item or many: `changes` is a
  * relation of `(producto_id, cantidad)`, the units each item gains (+) or loses (-). `stock` adds
@@ -71,15 +82,7 @@ export function stockChangeSql(input: {
       returning ${selectList(alertColumns)}, c.cantidad
     ),
     movimiento as (
-      insert into ${movimientosStock} (${columnNames(
-        movimientosStock.productoId,
-        movimientosStock.clinicaId,
-        movimientosStock.cantidad,
-        movimientosStock.motivo,
-        movimientosStock.stockResultante,
-        movimientosStock.autorId,
-        movimientosStock.referencia,
-      )})
+      insert into ${movimientosStock} (${movementColumns})
       select s.id, ${input.clinicaId}, s.cantidad, ${input.motivo}, s."stockActual", ${input.autorId}, ${input.referencia}
       from stock s
       returning ${movimientosStock.id} as id, ${movimientosStock.productoId} as producto_id
@@ -219,16 +222,7 @@ export async function consumeKit(
       returning ${selectList(alertColumns)}
     ),
     movimiento as (
-      insert into ${movimientosStock} (${columnNames(
-        movimientosStock.productoId,
-        movimientosStock.clinicaId,
-        movimientosStock.cantidad,
-        movimientosStock.motivo,
-        movimientosStock.stockResultante,
-        movimientosStock.autorId,
-        movimientosStock.referencia,
-        movimientosStock.faltante,
-      )})
+      insert into ${movimientosStock} (${movementColumns}, ${columnNames(movimientosStock.faltante)})
       select c.producto_id, ${input.clinicaId}::uuid, -c.quita, 'consumo', c.resultante, ${input.autorId}::text, ${input.referencia}::uuid, c.faltante
       from c where c.quita > 0 or c.faltante > 0
     )

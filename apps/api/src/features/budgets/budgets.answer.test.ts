@@ -15,11 +15,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, enlacesPresupuesto, notificaciones, presupuestos } from '../../db/schema/index.ts';
 import { readOutbox } from '../../test/outbox.ts';
+import { budgetTestKit } from './budgets.test-kit.ts';
 import { createClinicOwner, createTestApp, errorOf, startSecondInstance, type TestApp } from '../../test/app.ts';
 import { drawnSignaturePng as signaturePng } from '../../platform/signature.ts';
 import { verifyFactor } from './budgets.answer.ts';
 
 let t: TestApp;
+const { createItem, saveChart, createBudget, getBudget } = budgetTestKit(() => t);
 type Owner = Awaited<ReturnType<typeof createClinicOwner>>;
 let ana: Owner;
 let beto: Owner;
@@ -27,12 +29,6 @@ let obturacion: CatalogItem;
 let blanqueamiento: CatalogItem;
 let firma: string;
 const BROWSER = 'Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) Safari/605.1.15';
-
-async function createItem(owner: Owner, json: Record<string, unknown>) {
-  const res = await t.request('/api/productos', { method: 'POST', cookie: owner.cookie, json });
-  expect(res.status).toBe(201);
-  return (await res.json()) as CatalogItem;
-}
 
 type PatientFacts = { email?: string | null; telefono?: string | null; fechaNacimiento?: string | null };
 let n = 0;
@@ -60,26 +56,9 @@ async function plannedPatient(owner: Owner, facts: PatientFacts = {}) {
     etapa: 'planificado',
     servicioId: blanqueamiento.id,
   });
-  const saved = await t.request(`/api/pacientes/${id}/odontograma`, {
-    method: 'PUT',
-    cookie: owner.cookie,
-    json: { baseVersion: 0, chart },
-  });
-  expect(saved.status).toBe(200);
+  await saveChart(owner, id, chart);
   return id;
 }
-
-async function createBudget(owner: Owner, pacienteId: string) {
-  const res = await t.request(`/api/pacientes/${pacienteId}/presupuestos`, { method: 'POST', cookie: owner.cookie });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { presupuesto: Budget }).presupuesto;
-}
-
-const getBudget = async (owner: Owner, id: string) => {
-  const res = await t.request(`/api/presupuestos/${id}`, { cookie: owner.cookie });
-  expect(res.status).toBe(200);
-  return (await res.json()) as Budget;
-};
 
 /** A budget whose filling is common and whose whitening is option A, with a veneer as option B. */
 async function budgetWithOptions(owner: Owner, pacienteId: string) {

@@ -11,9 +11,11 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, lineasPresupuesto, presupuestos } from '../../db/schema/index.ts';
+import { budgetTestKit } from './budgets.test-kit.ts';
 import { createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
+const { createItem, saveChart, createBudget, getBudget } = budgetTestKit(() => t);
 type Owner = Awaited<ReturnType<typeof createClinicOwner>>;
 let ana: Owner;
 let beto: Owner;
@@ -21,12 +23,6 @@ let obturacion: CatalogItem;
 let blanqueamiento: CatalogItem;
 const today = () => todayInZone('Europe/Madrid');
 const year = () => today().slice(0, 4);
-
-async function createItem(owner: Owner, json: Record<string, unknown>) {
-  const res = await t.request('/api/productos', { method: 'POST', cookie: owner.cookie, json });
-  expect(res.status).toBe(201);
-  return (await res.json()) as CatalogItem;
-}
 
 async function newPatient(owner: Owner, nombres = 'Lucía') {
   const res = await t.client(owner.cookie).pacientes.$post({ json: { nombres, apellidos: 'Gómez' } });
@@ -45,26 +41,10 @@ async function plannedPatient(owner: Owner) {
     etapa: 'planificado',
     servicioId: blanqueamiento.id,
   });
-  const res = await t.request(`/api/pacientes/${id}/odontograma`, {
-    method: 'PUT',
-    cookie: owner.cookie,
-    json: { baseVersion: 0, chart },
-  });
-  expect(res.status).toBe(200);
+  await saveChart(owner, id, chart);
   return id;
 }
 
-async function createBudget(owner: Owner, pacienteId: string) {
-  const res = await t.request(`/api/pacientes/${pacienteId}/presupuestos`, { method: 'POST', cookie: owner.cookie });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { presupuesto: Budget }).presupuesto;
-}
-
-const getBudget = async (owner: Owner, id: string) => {
-  const res = await t.request(`/api/presupuestos/${id}`, { cookie: owner.cookie });
-  expect(res.status).toBe(200);
-  return (await res.json()) as Budget;
-};
 const put = (owner: Owner, id: string, json: unknown) =>
   t.request(`/api/presupuestos/${id}`, { method: 'PUT', cookie: owner.cookie, json });
 const post = (owner: Owner, id: string, action: 'enviar' | 'rechazar') =>

@@ -17,19 +17,15 @@ import {
   tratamientosRealizados,
 } from '../../db/schema/index.ts';
 import { drawnSignaturePng } from '../../platform/signature.ts';
+import { budgetTestKit } from './budgets.test-kit.ts';
 import { createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
+const { createItem, saveChart, createBudget } = budgetTestKit(() => t);
 type Owner = Awaited<ReturnType<typeof createClinicOwner>>;
 let ana: Owner;
 let beto: Owner;
 let firma: string;
-
-async function createItem(owner: Owner, json: Record<string, unknown>) {
-  const res = await t.request('/api/productos', { method: 'POST', cookie: owner.cookie, json });
-  expect(res.status).toBe(201);
-  return (await res.json()) as CatalogItem;
-}
 
 const stockOf = async (id: string) =>
   (await t.db.select({ s: productos.stockActual }).from(productos).where(eq(productos.id, id)))[0].s;
@@ -63,17 +59,8 @@ async function acceptedBudget(owner: Owner, service: CatalogItem, teeth: number[
       servicioId: service.id,
     });
   }
-  const saved = await t.request(`/api/pacientes/${pacienteId}/odontograma`, {
-    method: 'PUT',
-    cookie: owner.cookie,
-    json: { baseVersion: 0, chart },
-  });
-  expect(saved.status).toBe(200);
-  const created = await t.request(`/api/pacientes/${pacienteId}/presupuestos`, {
-    method: 'POST',
-    cookie: owner.cookie,
-  });
-  const draft = ((await created.json()) as { presupuesto: Budget }).presupuesto;
+  await saveChart(owner, pacienteId, chart);
+  const draft = await createBudget(owner, pacienteId);
   const accepted = await t.request(`/api/presupuestos/${draft.id}/aceptar`, {
     method: 'POST',
     cookie: owner.cookie,
