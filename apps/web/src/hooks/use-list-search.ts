@@ -17,11 +17,13 @@ export function useListSearch() {
   const debouncedTerm = useDebouncedValue(term, SEARCH_DELAY_MS);
   const dataRouter = useContext(DataRouterContext);
 
-  // The list's other parameters (a tab, a filter) stay as they are.
+  // The list's other parameters (a tab, a filter) stay as they are: read from the router's live location
+  // when there is one, since the debounced search below runs with the params of an earlier render, and a
+  // tab chosen meanwhile would otherwise be undone.
   const set = (next: { q?: string; pagina?: number }, options: { replace?: boolean } = {}) => {
     const q2 = next.q ?? q;
     const p2 = next.pagina ?? pagina;
-    const search = new URLSearchParams(params);
+    const search = new URLSearchParams(dataRouter ? dataRouter.router.state.location.search : params);
     if (q2) search.set('q', q2);
     else search.delete('q');
     if (p2 > 1) search.set('pagina', String(p2));
