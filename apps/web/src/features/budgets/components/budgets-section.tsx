@@ -56,7 +56,7 @@ export default function BudgetsSection({ patientId }: { patientId: string }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         {plan.data ? (
-          <dl aria-label="Plan de tratamiento" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <dl aria-label="Plan de tratamiento" className="grid grid-cols-2 gap-3 xl:grid-cols-4">
             {(
               [
                 ['Planificado', plan.data.planificado],
@@ -67,7 +67,9 @@ export default function BudgetsSection({ patientId }: { patientId: string }) {
             ).map(([label, figure]) => (
               <div key={label} className="rounded-md border p-3">
                 <dt className="text-xs text-muted-foreground">{label}</dt>
-                <dd className="text-lg font-semibold tabular-nums">{formatMoney(figure.importe, plan.data.moneda)}</dd>
+                <dd className="text-base font-semibold break-words tabular-nums">
+                  {formatMoney(figure.importe, plan.data.moneda)}
+                </dd>
                 <dd className="text-xs text-muted-foreground">
                   {figure.tratamientos === 1 ? '1 tratamiento' : `${figure.tratamientos} tratamientos`}
                 </dd>
