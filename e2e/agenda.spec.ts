@@ -16,8 +16,8 @@ async function pickPatient(page: Page, name: string) {
 test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a double booking without losing the input', async ({
   page,
 }) => {
-  // One journey through every agenda screen: longer than the default 30 s on a loaded machine.
-  test.setTimeout(90_000);
+  // One journey through every agenda screen: past the default on a loaded machine.
+  test.slow();
   await createClinicOwner(page.request);
   const dentist = (await (
     await ok(
@@ -231,7 +231,7 @@ test('a request sent from the public profile becomes an appointment, with its pa
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await createClinicOwner(page.request, { clinica: 'Clínica Agenda Solicitudes E2E' });
   // A city of its own, so the other tests' counts of the demo clinics stay true.
   await ok(

@@ -58,7 +58,7 @@ async function plannedBudget(page: Page, patient: Record<string, unknown>) {
 test('a budget from the chart: its planned treatments as lines, a discount, sent, and changed into a second version', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const patient = { id: (await plannedPatient(page, { nombres: 'Irene', apellidos: 'Soler Vidal' })).pacienteId };
 
   // From the patient's page: the planned treatments become the lines, at the catalogue's prices and taxes.
@@ -132,7 +132,7 @@ test("the patient's link: emailed, opened on a phone with the second factor, sig
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const email = uniqueEmail('paciente');
   const budget = await plannedBudget(page, {
     nombres: 'Irene',
@@ -215,7 +215,7 @@ test("the patient's link: emailed, opened on a phone with the second factor, sig
 test('a patient present accepts at the desk on the clinic’s tablet; the filling done turns the chart blue and takes its kit from stock', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await page.setViewportSize({ width: 768, height: 1024 });
   const budget = await plannedBudget(page, { nombres: 'Mateo', apellidos: 'Ríos Gil' });
   await page.goto(`/presupuestos/${budget.id}`);

@@ -28,7 +28,7 @@ async function dentistAndPatient(page: Page) {
 }
 
 test('a clinic created in Colombia runs on Bogotá time, with weeks from Sunday', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.slow();
   // The browser is in Madrid (playwright.config.ts): what the screens show is the clinic's clock.
   await signUpViaApi(page.request, { step: 'perfil_completado' });
   await page.goto('/onboarding/clinica');
@@ -90,7 +90,7 @@ test('a clinic created in Colombia runs on Bogotá time, with weeks from Sunday'
 test('the front desk works day by day: Día steps, a free slot books and comes back to its day, a Sunday night warns', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await createClinicOwner(page.request, { clinica: 'Clínica Recepción E2E' });
   const dentistaId = await dentistAndPatient(page);
   const madrid = dayIn('Europe/Madrid', 7);

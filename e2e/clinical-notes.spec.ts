@@ -6,7 +6,7 @@ import { dayAhead } from './support/days';
 
 /** The clinic's day (Europe/Madrid, the default zone) `days` from now, as YYYY-MM-DD. */
 test('writes and signs a clinical note from an appointment, then corrects it with an addendum', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await createClinicOwner(page.request);
   const dentist = (await (
     await ok(

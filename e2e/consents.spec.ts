@@ -8,7 +8,7 @@ import { signWithMouse } from './support/signature';
 test('signs a consent with the mouse on both pads, lists it and downloads its PDF with the listed SHA-256', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await createClinicOwner(page.request);
   const patient = (await (
     await ok(

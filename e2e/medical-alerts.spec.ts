@@ -7,7 +7,7 @@ import { dayAhead } from './support/days';
 test("adds an allergy on the patient's page and sees the red badge there, in the day grid and the patient picker, at 768 and 390 px", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await createClinicOwner(page.request);
   const dentist = (await (
     await ok(

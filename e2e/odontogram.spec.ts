@@ -44,7 +44,7 @@ const surfaceFills = (page: Page, tooth: number) =>
 test('charts a patient: apply, save, reload, notes, keyboard, leave guard, history, print, separate charts, reset and the audit trail', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.slow();
   await createClinicOwner(page.request);
   const ana = await createPatient(page, 'Ana', 'Ortega Prieto');
   const bruno = await createPatient(page, 'Bruno', 'Salas Gil');
@@ -276,7 +276,7 @@ test('charts a patient: apply, save, reload, notes, keyboard, leave guard, histo
 });
 
 test('a save over a version someone else saved meanwhile shows the conflict and reloads theirs', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await createClinicOwner(page.request);
   const id = await createPatient(page, 'Carla', 'Núñez Ros');
   const other = await page.context().newPage();
@@ -338,7 +338,7 @@ for (const { axe, ...viewport } of [
   test(`at ${viewport.width}x${viewport.height} every tooth, the legend and the panel fit, teeth are clickable and a whole-tooth status fills the tooth`, async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.slow();
     await page.setViewportSize(viewport);
     await openDemoChart(page);
     // The shell as it behaves at this width: the sidebar beside the page from 768 px, a menu on a phone.
@@ -406,7 +406,7 @@ for (const { axe, ...viewport } of [
 test('at 768 px a planned entry is drawn red with its mark, and a child’s chart switched to temporal reaches 55 and 85', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await page.setViewportSize({ width: 768, height: 1024 });
   await createClinicOwner(page.request);
   await ok(

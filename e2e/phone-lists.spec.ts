@@ -31,7 +31,7 @@ async function expectReachable(page: Page, target: Locator) {
 
 test('the lists fit a phone and a 1440 px screen, with each row’s key actions in reach', async ({ page, browser }) => {
   // Six screens at two sizes, two accounts: long on a loaded machine.
-  test.setTimeout(180_000);
+  test.slow();
   const run = Date.now().toString(36);
   await createClinicOwner(page.request, { clinica: `Clínica Móvil ${run}`, lugar: BOGOTA });
   // A city of its own, so the other tests' counts of the directory stay true.

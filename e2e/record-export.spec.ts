@@ -7,7 +7,7 @@ import { expectNoAxeViolations } from './support/axe';
 test("exports a patient's record and the zip's JSON holds the signed note, not the subjective one", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await createClinicOwner(page.request);
   const patient = (await (
     await ok(

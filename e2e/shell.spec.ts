@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from './support/axe';
 test.describe('staff shell', () => {
   test('shows the user, lists only built screens, and keeps the sidebar state across reloads', async ({ page }) => {
     // Three reloads and an axe pass: past the default minute on a loaded CI machine.
-    test.setTimeout(90_000);
+    test.slow();
     const { email } = await createClinicOwner(page.request, { nombres: 'Lucía', apellidos: 'Fernández Ruiz' });
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: '¡Bienvenido, Lucía!' })).toBeVisible();

@@ -31,7 +31,7 @@ test('a clinic buys supplies, follows the order, the supplier delivers it, and t
   browser,
 }) => {
   // The whole purchase, two accounts, four state changes and the receipt: long on a loaded machine.
-  test.setTimeout(180_000);
+  test.slow();
   await createClinicOwner(page.request, { clinica: 'Clínica Compras E2E', lugar: BOGOTA });
   // The clinic already keeps this resin in its inventory (its own code): a delivery must add to it.
   await ok(

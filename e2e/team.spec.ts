@@ -23,7 +23,7 @@ test('an owner invites a member, who registers from the email and lands in the c
   browser,
 }) => {
   // One story across two browsers: the owner's and the invited member's.
-  test.setTimeout(90_000);
+  test.slow();
   await createClinicOwner(page.request, { clinica: 'Clínica Equipo E2E' });
   const email = uniqueEmail('invitada');
 
@@ -152,7 +152,7 @@ test('an owner invites a member, who registers from the email and lands in the c
 test('the permissions list, the locked Administrador role, and deleting an invitation, a role and a member', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   await createClinicOwner(page.request, { clinica: 'Clínica Borrados E2E' });
   const { roles, predeterminadoInvitacion } = await (await page.request.get('/api/roles/opciones')).json();
   // A member who joined through an invitation (sign-up through the API with the mailed token).
