@@ -13,3 +13,6 @@ export type JsonText<T> = string & { readonly [holds]: T };
 
 /** `value` as JSON, as `c.json` would write it: the one place a JS value becomes a JsonText. */
 export const toJsonText = <T>(value: T): JsonText<T> => JSON.stringify(value) as JsonText<T>;
+
+/** What a JsonText holds, read back (where an answer adds to what PostgreSQL wrote): typed as it was made. */
+export const parseJsonText = <T>(text: JsonText<T>): T => JSON.parse(text) as T;

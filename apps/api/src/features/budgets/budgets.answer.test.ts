@@ -310,6 +310,41 @@ describe("the patient's answer", () => {
     const patientPdf = await t.request(link(token, '/pdf'), { cookie });
     expect(sha256(await patientPdf.arrayBuffer())).toBe(seen.aceptacion!.pdfSha256);
 
+    // The patient's page, written by PostgreSQL, shows what the clinic's budget holds, field by field.
+    const page = (await (await t.request(link(token, '/presupuesto'), { cookie })).json()) as PublicBudget;
+    expect(page).toEqual({
+      clinica: {
+        nombre: expect.any(String),
+        logoUrl: null,
+        telefono: expect.any(String),
+        direccion: expect.any(String),
+        ciudad: expect.any(String),
+      },
+      paciente: { nombres: seen.paciente.nombres, apellidos: seen.paciente.apellidos },
+      numero: seen.numero,
+      version: seen.version,
+      estado: 'aceptado',
+      moneda: seen.moneda,
+      validoHasta: seen.validoHasta,
+      condiciones: seen.condiciones,
+      lineas: seen.lineas.map((l) => ({
+        id: l.id,
+        descripcion: l.descripcion,
+        diente: l.diente,
+        superficies: l.superficies,
+        cantidad: l.cantidad,
+        fase: l.fase,
+        opcion: l.opcion,
+        puntosBasicos: l.puntosBasicos,
+        importes: l.importes,
+        aceptada: l.aceptada,
+      })),
+      totales: seen.totales,
+      sustituido: false,
+      motivoRechazo: null,
+      aceptacion: seen.aceptacion,
+    });
+
     // Locked: no new version, no second answer, no refusal.
     const put = await t.request(`/api/presupuestos/${budget.id}`, {
       method: 'PUT',

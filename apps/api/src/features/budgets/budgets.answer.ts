@@ -22,6 +22,9 @@ import {
 } from '@odontia/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { jsonArray, jsonObject, jsonTextOf, onlyWhen, selectList, type RowOf } from '../../db/column-map.ts';
+import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
+import { parseJsonText } from '../../platform/json-text.ts';
 import {
   aceptacionesPresupuesto,
   clinicas,
@@ -43,7 +46,9 @@ import {
   budgetNotFound,
   budgetPdfFile,
   pdfClinic,
+  acceptanceColumns,
   readBudget,
+  shownState,
   signedPdfKey,
   type BudgetActor,
   type BudgetScope,
@@ -160,32 +165,45 @@ export async function sendBudgetByEmail(deps: Deps, actor: BudgetActor, id: stri
 // ---------------------------------------------------------------------------------------------------------
 // The link and its second factor
 
-/** A link by its token, with what its page needs: the budget version, the clinic and the patient's facts. */
+/** A link with what its pages need: the budget version, the clinic (and its zone) and the patient's facts. */
+const linkColumns = {
+  id: e.id,
+  presupuestoId: e.presupuestoId,
+  clinicaId: e.clinicaId,
+  fallos: e.fallos,
+  primerFallo: e.primerFallo,
+  bloqueadoHasta: e.bloqueadoHasta,
+  clinicaNombre: clinicas.nombre,
+  logoUrl: clinicas.logoUrl,
+  zonaHoraria: clinicas.zonaHoraria,
+  clinicaTelefono: clinicas.telefono,
+  clinicaDireccion: clinicas.direccion,
+  clinicaCiudad: clinicas.ciudad,
+  telefono: pacientes.telefono,
+  fechaNacimiento: pacientes.fechaNacimiento,
+};
+
+/** The link by its token's hash (its patient still on file), optionally locked for its failure count. */
+const linkQuery = (lock: boolean) => sql`select ${selectList(linkColumns)}
+  from ${e}
+  join ${p} on ${p.id} = ${e.presupuestoId}
+  join ${clinicas} on ${clinicas.id} = ${e.clinicaId}
+  join ${pacientes} on ${pacientes.id} = ${p.pacienteId} and ${pacientes.fechaArchivado} is null
+  where ${e.tokenHash} = ${sql.placeholder('tokenHash')}
+  ${lock ? sql`for update of ${e}` : sql``}`;
+type LinkRow = RowOf<typeof linkColumns>;
+const linkStatement = preparedStatement<LinkRow, { tokenHash: string }>('odontia_enlace_presupuesto', linkQuery(false));
+const lockedLinkStatement = preparedStatement<LinkRow, { tokenHash: string }>(
+  'odontia_enlace_presupuesto_bloqueo',
+  linkQuery(true),
+);
+
+/** A timestamp as the drivers hand it over in a raw row (node-postgres: text). */
+const instant = (value: Date | string | null) => (value === null ? null : new Date(value));
+
 async function findLink(db: Executor, token: string, lock = false) {
-  const query = db
-    .select({
-      id: e.id,
-      presupuestoId: e.presupuestoId,
-      clinicaId: e.clinicaId,
-      fallos: e.fallos,
-      primerFallo: e.primerFallo,
-      bloqueadoHasta: e.bloqueadoHasta,
-      clinicaNombre: clinicas.nombre,
-      logoUrl: clinicas.logoUrl,
-      zonaHoraria: clinicas.zonaHoraria,
-      clinicaTelefono: clinicas.telefono,
-      clinicaDireccion: clinicas.direccion,
-      clinicaCiudad: clinicas.ciudad,
-      telefono: pacientes.telefono,
-      fechaNacimiento: pacientes.fechaNacimiento,
-    })
-    .from(e)
-    .innerJoin(p, eq(p.id, e.presupuestoId))
-    .innerJoin(clinicas, eq(clinicas.id, e.clinicaId))
-    .innerJoin(pacientes, and(eq(pacientes.id, p.pacienteId), isNull(pacientes.fechaArchivado)))
-    .where(eq(e.tokenHash, tokenHash(token)));
-  const [row] = await (lock ? query.for('update', { of: e }) : query);
-  return row ?? null;
+  const [row] = await (lock ? lockedLinkStatement : linkStatement)(db, { tokenHash: tokenHash(token) });
+  return row ? { ...row, primerFallo: instant(row.primerFallo), bloqueadoHasta: instant(row.bloqueadoHasta) } : null;
 }
 export type BudgetLink = NonNullable<Awaited<ReturnType<typeof findLink>>>;
 
@@ -263,10 +281,74 @@ export async function openLink(db: Database, token: string, linkId: string | nul
 
 const scopeOf = (link: BudgetLink): BudgetScope => ({ clinicaId: link.clinicaId, zonaHoraria: link.zonaHoraria });
 
+const l = lineasPresupuesto;
+const a = aceptacionesPresupuesto;
+/**
+ * A link's budget version as its patient's page shows it, written as JSON by PostgreSQL in one prepared
+ * statement (the hottest public read): the lines in order with their answers, and the acceptance.
+ */
+const patientViewColumns = {
+  vista: jsonTextOf(
+    jsonObject({
+      paciente: jsonObject({ nombres: pacientes.nombres, apellidos: pacientes.apellidos }),
+      numero: p.numero,
+      version: p.version,
+      estado: shownState(sql.placeholder('today')),
+      moneda: p.moneda,
+      validoHasta: p.validoHasta,
+      condiciones: p.condiciones,
+      lineas: jsonArray(
+        jsonObject({
+          id: l.id,
+          descripcion: l.descripcion,
+          diente: l.diente,
+          superficies: l.superficies,
+          cantidad: l.cantidad,
+          fase: l.fase,
+          opcion: l.opcion,
+          puntosBasicos: l.puntosBasicos,
+          importes: jsonObject({
+            bruto: l.bruto,
+            descuento: l.descuento,
+            base: l.base,
+            impuesto: l.impuesto,
+            total: l.total,
+          }),
+          aceptada: l.aceptada,
+        }),
+        sql`${l} where ${l.presupuestoId} = ${p.id}`,
+        sql`${l.orden}`,
+      ),
+      sustituido: sql<boolean>`${p.sustituidoPor} is not null`,
+      motivoRechazo: p.motivoRechazo,
+      aceptacion: onlyWhen(
+        sql`${a.presupuestoId} is not null`,
+        jsonObject({ fecha: isoTimestampSql(a.fecha), ...acceptanceColumns }),
+      ),
+    }),
+  ),
+};
+const patientViewStatement = preparedStatement<
+  RowOf<typeof patientViewColumns>,
+  { presupuestoId: string; clinicaId: string; today: string }
+>(
+  'odontia_presupuesto_paciente',
+  sql`select ${selectList(patientViewColumns)}
+    from ${p}
+    join ${pacientes} on ${pacientes.id} = ${p.pacienteId}
+    left join ${a} on ${a.presupuestoId} = ${p.id}
+    where ${p.id} = ${sql.placeholder('presupuestoId')} and ${p.clinicaId} = ${sql.placeholder('clinicaId')}`,
+);
+
 /** The budget of a link for its patient: the version sent, its lines and totals, and its answer. */
-export async function publicBudget(db: Database, link: BudgetLink): Promise<PublicBudget> {
-  const budget = await readBudget(db, scopeOf(link), link.presupuestoId, { versions: false });
-  if (!budget) throw linkNotFound();
+export async function publicBudget(db: Executor, link: BudgetLink): Promise<PublicBudget> {
+  const [row] = await patientViewStatement(db, {
+    presupuestoId: link.presupuestoId,
+    clinicaId: link.clinicaId,
+    today: todayInZone(link.zonaHoraria),
+  });
+  if (!row) throw linkNotFound();
+  const view = parseJsonText(row.vista);
   return {
     clinica: {
       nombre: link.clinicaNombre,
@@ -275,29 +357,8 @@ export async function publicBudget(db: Database, link: BudgetLink): Promise<Publ
       direccion: link.clinicaDireccion,
       ciudad: link.clinicaCiudad,
     },
-    paciente: { nombres: budget.paciente.nombres, apellidos: budget.paciente.apellidos },
-    numero: budget.numero,
-    version: budget.version,
-    estado: budget.estado,
-    moneda: budget.moneda,
-    validoHasta: budget.validoHasta,
-    condiciones: budget.condiciones,
-    lineas: budget.lineas.map((l) => ({
-      id: l.id,
-      descripcion: l.descripcion,
-      diente: l.diente,
-      superficies: l.superficies,
-      cantidad: l.cantidad,
-      fase: l.fase,
-      opcion: l.opcion,
-      puntosBasicos: l.puntosBasicos,
-      importes: l.importes,
-      aceptada: l.aceptada,
-    })),
-    totales: budget.totales,
-    sustituido: budget.sustituidoPor !== null,
-    motivoRechazo: budget.motivoRechazo,
-    aceptacion: budget.aceptacion,
+    ...view,
+    totales: budgetTotals(view.lineas),
   };
 }
 

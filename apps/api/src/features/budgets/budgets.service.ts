@@ -26,7 +26,7 @@ import {
   type CurrencyCode,
   type UpdateBudgetData,
 } from '@odontia/shared';
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import {
   aceptacionesPresupuesto,
@@ -63,9 +63,22 @@ export type BudgetActor = AuditActor & { zonaHoraria: string; moneda: CurrencyCo
 
 const p = presupuestos;
 
-/** The state a reader sees: a sent budget whose validity has passed (in the clinic's day) is caducado. */
-const shownState = (today: string): SQL<BudgetState> =>
+/**
+ * The state a reader sees: a sent budget whose validity has passed (in the clinic's day: `today`, a value
+ * or a prepared statement's placeholder) is caducado.
+ */
+export const shownState = (today: string | Placeholder): SQL<BudgetState> =>
   sql<BudgetState>`case when ${p.estado} = 'enviado' and ${p.validoHasta} < ${today}::date then 'caducado' else ${p.estado} end`;
+
+/** A budget's signed acceptance as every reader shows it (its time added by each: a Date, or ISO text in JSON). */
+export const acceptanceColumns = {
+  canal: aceptacionesPresupuesto.canal,
+  firmante: aceptacionesPresupuesto.firmante,
+  opcion: aceptacionesPresupuesto.opcion,
+  direccion: aceptacionesPresupuesto.direccion,
+  navegador: aceptacionesPresupuesto.navegador,
+  pdfSha256: aceptacionesPresupuesto.pdfSha256,
+};
 
 const summaryColumns = (today: string) => ({
   id: p.id,
@@ -264,15 +277,7 @@ export async function readBudget(
         autorId: p.autorId,
         autorNombre: p.autorNombre,
         motivoRechazo: p.motivoRechazo,
-        aceptacion: {
-          fecha: a.fecha,
-          canal: a.canal,
-          firmante: a.firmante,
-          opcion: a.opcion,
-          direccion: a.direccion,
-          navegador: a.navegador,
-          pdfSha256: a.pdfSha256,
-        },
+        aceptacion: { fecha: a.fecha, ...acceptanceColumns },
       })
       .from(p)
       .innerJoin(pacientes, eq(pacientes.id, p.pacienteId))
