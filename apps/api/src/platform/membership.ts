@@ -15,6 +15,10 @@ import { AppError } from './errors.ts';
 import { notify } from './notifications.ts';
 import { publish } from './realtime/index.ts';
 
+/** The member's name as it is now, kept with what they record: SQL read beside a statement's other columns. */
+export const memberNameOf = (userId: string) =>
+  sql<string>`coalesce((select ${usuarios.nombres} from ${usuarios} where ${usuarios.id} = ${userId}), '')`;
+
 /**
  * Joining and leaving a clinic, shared by the team feature (invite, edit, remove) and sign-up
  * (accepting an invitation): the invitation token, the `usuarios.rol` key of a role, and ending a

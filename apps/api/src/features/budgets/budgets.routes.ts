@@ -21,6 +21,7 @@ import {
   followUpsToday,
   listBudgets,
   listPatientBudgets,
+  readBudget,
   saveBudget,
   setFollowUp,
   setBudgetState,
@@ -61,7 +62,8 @@ export const patientBudgetsRoutes = new Hono<AppEnv>()
 /**
  * The clinic's budgets (issue 23): the list and one budget (`presupuestos.ver`, a view is audited),
  * saving the editor (`presupuestos.editar`: a sent one becomes a new version), marking it sent
- * (`presupuestos.enviar`) and recording the patient's refusal (`presupuestos.editar`).
+ * (`presupuestos.enviar`) and recording the patient's refusal (`presupuestos.editar`). A change answers
+ * the budget as it now stands: its audit row is the change's, not a second one for seeing it.
  */
 export const budgetsRoutes = new Hono<AppEnv>()
   .get('/', requirePermission('presupuestos.ver'), validate('query', budgetListQuerySchema), async (c) =>
@@ -80,7 +82,7 @@ export const budgetsRoutes = new Hono<AppEnv>()
       if (!(await setFollowUp(c.var.deps.db, actor, c.req.valid('param').id, c.req.valid('json')))) {
         throw budgetNotFound();
       }
-      const budget = (await viewBudget(c.var.deps.db, actor, c.req.valid('param').id))!;
+      const budget = (await readBudget(c.var.deps.db, actor, c.req.valid('param').id))!;
       return c.json({ presupuesto: budget, mensaje: BUDGET_MESSAGES.followUpSaved }, 200);
     },
   )
@@ -93,7 +95,7 @@ export const budgetsRoutes = new Hono<AppEnv>()
       const actor = budgetActor(c);
       const done = await markLineDone(c.var.deps.db, actor, c.req.valid('param').id, c.req.valid('json'));
       if (!done) throw lineNotFound();
-      const budget = (await viewBudget(c.var.deps.db, actor, done.presupuestoId))!;
+      const budget = (await readBudget(c.var.deps.db, actor, done.presupuestoId))!;
       const mensaje = done.faltantes.length
         ? BUDGET_MESSAGES.lineDoneShort(done.faltantes.map((f) => `${f.faltante} × ${f.nombre}`).join(', '))
         : BUDGET_MESSAGES.lineDone;
@@ -126,7 +128,7 @@ export const budgetsRoutes = new Hono<AppEnv>()
       const actor = budgetActor(c);
       const saved = await saveBudget(c.var.deps.db, actor, c.req.valid('param').id, c.req.valid('json'));
       if (!saved) throw budgetNotFound();
-      const budget = (await viewBudget(c.var.deps.db, actor, saved.id))!;
+      const budget = (await readBudget(c.var.deps.db, actor, saved.id))!;
       const mensaje = saved.nuevaVersion ? BUDGET_MESSAGES.newVersion(saved.nuevaVersion) : BUDGET_MESSAGES.saved;
       return c.json({ presupuesto: budget, mensaje }, 200);
     },
@@ -134,14 +136,14 @@ export const budgetsRoutes = new Hono<AppEnv>()
   .post('/:id/enviar', requirePermission('presupuestos.enviar'), budgetIdParam, async (c) => {
     const actor = budgetActor(c);
     if (!(await setBudgetState(c.var.deps.db, actor, c.req.valid('param').id, 'enviado'))) throw budgetNotFound();
-    const budget = (await viewBudget(c.var.deps.db, actor, c.req.valid('param').id))!;
+    const budget = (await readBudget(c.var.deps.db, actor, c.req.valid('param').id))!;
     return c.json({ presupuesto: budget, mensaje: BUDGET_MESSAGES.sent }, 200);
   })
   .post('/:id/enviar-email', requirePermission('presupuestos.enviar'), budgetIdParam, async (c) => {
     const actor = budgetActor(c);
     const sent = await sendBudgetByEmail(c.var.deps, actor, c.req.valid('param').id);
     if (!sent) throw budgetNotFound();
-    const budget = (await viewBudget(c.var.deps.db, actor, c.req.valid('param').id))!;
+    const budget = (await readBudget(c.var.deps.db, actor, c.req.valid('param').id))!;
     return c.json({ presupuesto: budget, mensaje: BUDGET_MESSAGES.emailSent(sent.email) }, 200);
   })
   .post(
@@ -158,13 +160,13 @@ export const budgetsRoutes = new Hono<AppEnv>()
         navegador: c.req.header('user-agent') ?? '',
         actor,
       });
-      const budget = (await viewBudget(c.var.deps.db, actor, id))!;
+      const budget = (await readBudget(c.var.deps.db, actor, id))!;
       return c.json({ presupuesto: budget, mensaje: BUDGET_MESSAGES.accepted }, 200);
     },
   )
   .post('/:id/rechazar', requirePermission('presupuestos.editar'), budgetIdParam, async (c) => {
     const actor = budgetActor(c);
     if (!(await setBudgetState(c.var.deps.db, actor, c.req.valid('param').id, 'rechazado'))) throw budgetNotFound();
-    const budget = (await viewBudget(c.var.deps.db, actor, c.req.valid('param').id))!;
+    const budget = (await readBudget(c.var.deps.db, actor, c.req.valid('param').id))!;
     return c.json({ presupuesto: budget, mensaje: BUDGET_MESSAGES.rejected }, 200);
   });

@@ -38,12 +38,12 @@ import {
   presupuestos,
   productos,
   tratamientosRealizados,
-  usuarios,
 } from '../../db/schema/index.ts';
 import { auditInsert, recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { currentChartOf } from '../../platform/chart-versions.ts';
 import { clinicPlace } from '../../platform/clinic-place.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
+import { memberNameOf } from '../../platform/membership.ts';
 import { logoPng } from '../../platform/pdf.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { renderBudgetPdf } from './budgets.pdf.ts';
@@ -505,12 +505,6 @@ async function insertLines(tx: Executor, presupuestoId: string, lines: PricedLin
 
 const totalOf = (lines: PricedLine[]) => budgetTotals(lines).total;
 
-/** The member's name as the budget keeps it. */
-export async function memberName(tx: Executor, userId: string): Promise<string> {
-  const [row] = await tx.select({ nombres: usuarios.nombres }).from(usuarios).where(eq(usuarios.id, userId));
-  return row?.nombres ?? '';
-}
-
 /**
  * A new draft for the patient from their chart: one line per planned treatment (tooth, surfaces,
  * service) at the catalogue's sale price and the service's tax, phase 1, valid for 30 days. Numbered
@@ -532,7 +526,7 @@ export async function createBudgetFromChart(
         chart: currentChartOf(pacientes.id, pacientes.clinicaId),
         pais: clinicas.pais,
         zonaHoraria: clinicas.zonaHoraria,
-        autorNombre: sql<string>`coalesce((select ${usuarios.nombres} from ${usuarios} where ${usuarios.id} = ${actor.userId}), '')`,
+        autorNombre: memberNameOf(actor.userId),
       })
       .from(pacientes)
       .innerJoin(clinicas, eq(clinicas.id, pacientes.clinicaId))
@@ -709,7 +703,7 @@ export async function saveBudget(
         version,
         moneda: current.moneda,
         autorId: actor.userId,
-        autorNombre: await memberName(tx, actor.userId),
+        autorNombre: memberNameOf(actor.userId),
       })
       .returning({ id: p.id });
     await insertLines(tx, next.id, priced);

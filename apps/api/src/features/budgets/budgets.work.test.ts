@@ -10,11 +10,13 @@ import {
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditoria,
   movimientosStock,
   notificaciones,
   odontogramaVersiones,
   productos,
   tratamientosRealizados,
+  usuarios,
 } from '../../db/schema/index.ts';
 import { drawnSignaturePng } from '../../platform/signature.ts';
 import { budgetTestKit } from './budgets.test-kit.ts';
@@ -31,6 +33,16 @@ const stockOf = async (id: string) =>
   (await t.db.select({ s: productos.stockActual }).from(productos).where(eq(productos.id, id)))[0].s;
 
 /** A service with a kit of its own supplies (stocks given), so each test counts its own stock. */
+/** The patient's audit actions, oldest first. */
+const auditOf = async (pacienteId: string) =>
+  (
+    await t.db
+      .select({ accion: auditoria.accion })
+      .from(auditoria)
+      .where(eq(auditoria.pacienteId, pacienteId))
+      .orderBy(asc(auditoria.id))
+  ).map((a) => a.accion);
+
 async function serviceWithKit(
   owner: Owner,
   nombre: string,
@@ -94,8 +106,14 @@ describe('work done from a budget (issue 23)', () => {
     ]);
     const { pacienteId, budget } = await acceptedBudget(ana, service, [16]);
     const [line] = budget.lineas;
+    const auditBefore = await auditOf(pacienteId);
     const res = await markDone(ana, line.id);
     expect(res.status).toBe(200);
+    // Its audit rows are the change's: the chart's version and the line done, not a view of the answer.
+    expect((await auditOf(pacienteId)).slice(auditBefore.length).sort()).toEqual([
+      'odontograma.guardar',
+      'presupuesto.realizar',
+    ]);
     const body = (await res.json()) as { presupuesto: Budget; mensaje: string; faltantes: unknown[] };
     expect(body.mensaje).toBe(BUDGET_MESSAGES.lineDone);
     expect(body.faltantes).toEqual([]);
@@ -123,7 +141,9 @@ describe('work done from a budget (issue 23)', () => {
       latest.carta as Record<string, { superficies: Record<string, { etapa: string; realizado: unknown }> }>
     )['16'].superficies.center;
     expect(center.etapa).toBe('realizado');
-    expect(center.realizado).toMatchObject({ autor: { id: ana.userId }, notaId: null });
+    const [member] = await t.db.select({ nombres: usuarios.nombres }).from(usuarios).where(eq(usuarios.id, ana.userId));
+    expect(member.nombres).not.toBe('');
+    expect(center.realizado).toMatchObject({ autor: { id: ana.userId, nombre: member.nombres }, notaId: null });
     // The kit, from stock, as consumption movements naming the treatment.
     expect(await stockOf(supplies[0].id)).toBe(8);
     expect(await stockOf(supplies[1].id)).toBe(4);

@@ -20,7 +20,8 @@ import { currentChartOf, recordDoneOnChart } from '../../platform/chart-versions
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import type { Shortfall } from '../../platform/stock.ts';
 import { recordTreatmentDone } from '../../platform/treatments.ts';
-import { memberName, type BudgetActor } from './budgets.service.ts';
+import { memberNameOf } from '../../platform/membership.ts';
+import type { BudgetActor } from './budgets.service.ts';
 
 /**
  * Work done from a budget (issue 23): an accepted line marked done records the treatment (at the line's
@@ -64,6 +65,10 @@ export async function markLineDone(
         total: l.total,
         aceptada: l.aceptada,
         hecho: sql<boolean>`exists (select 1 from ${t} where ${t.lineaPresupuestoId} = ${l.id})`,
+        autorNombre: memberNameOf(actor.userId),
+        // Read as the statement starts: a mark that waited for this patient's lock finds the version the
+        // one before it saved, and `recordDoneOnChart` reads again (one more try) in that case only.
+        chart: currentChartOf(p.pacienteId, p.clinicaId),
       })
       .from(l)
       .innerJoin(p, eq(p.id, l.presupuestoId))
@@ -87,15 +92,12 @@ export async function markLineDone(
       if (!dentist) throw unprocessable(M.dentistInvalid, 'dentistaId');
     }
     const fecha = new Date();
-    const done = {
-      fecha: fecha.toISOString(),
-      autor: { id: actor.userId, nombre: await memberName(tx, actor.userId) },
-      notaId: null,
-    };
+    const done = { fecha: fecha.toISOString(), autor: { id: actor.userId, nombre: line.autorNombre }, notaId: null };
     await recordDoneOnChart(tx, actor, {
       pacienteId: line.pacienteId,
       mark: (chart) => markTreatmentDone(chart, line, done),
       detalle: { presupuesto: line.numero },
+      current: line.chart,
     });
     await recordAudit(tx, actor, {
       accion: 'presupuesto.realizar',

@@ -2,8 +2,9 @@ import type { CreateMedicalAlertData, MedicalAlert, MedicalAlertList } from '@od
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alertLabel, refreshAlertLabels } from '../../db/alert-labels.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { antecedentes, pacientes, usuarios } from '../../db/schema/index.ts';
+import { antecedentes, pacientes } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { memberNameOf } from '../../platform/membership.ts';
 
 /**
  * A patient's medical alerts (antecedentes, db/schema/medical-alerts.ts): the full list (with who recorded
@@ -68,10 +69,6 @@ async function visiblePatient(tx: Executor, clinicaId: string, pacienteId: strin
   return !!row;
 }
 
-/** The member's name as it is now, kept with what they record. */
-const memberName = (userId: string) =>
-  sql<string>`coalesce((select ${usuarios.nombres} from ${usuarios} where ${usuarios.id} = ${userId}), '')`;
-
 /** The full list, the alerts that hold first, newest first; the view is audited. Null: no such patient. */
 export async function listAlerts(
   db: Database,
@@ -109,7 +106,7 @@ export async function createAlert(
         anticoagulante: data.anticoagulante,
         condicion: data.condicion,
         autorId: actor.userId,
-        autorNombre: memberName(actor.userId),
+        autorNombre: memberNameOf(actor.userId),
       })
       .returning(alertColumns);
     await refreshAlertLabels(tx, eq(pacientes.id, pacienteId));
@@ -139,7 +136,7 @@ export async function withdrawAlert(
     const mine = and(eq(a.id, antecedenteId), eq(a.pacienteId, pacienteId), eq(a.clinicaId, actor.clinicaId));
     const [row] = await tx
       .update(a)
-      .set({ fechaRetirada: sql`now()`, retiradaPorId: actor.userId, retiradaPorNombre: memberName(actor.userId) })
+      .set({ fechaRetirada: sql`now()`, retiradaPorId: actor.userId, retiradaPorNombre: memberNameOf(actor.userId) })
       .where(and(mine, isNull(a.fechaRetirada)))
       .returning(alertColumns);
     if (!row) {
