@@ -1,6 +1,7 @@
-import { sql, type Column, type SQL } from 'drizzle-orm';
-import { PgDialect, type PgSession } from 'drizzle-orm/pg-core';
+import { getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgSession, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
+import { columnNames } from './column-map.ts';
 
 const dialect = new PgDialect();
 
@@ -40,3 +41,33 @@ export const isoTimestampSql = <C extends Column>(column: C) =>
   sql<
     C['_']['notNull'] extends true ? string : string | null
   >`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A many-row INSERT into `table` as a prepared statement with one bound value: the rows as a JSON array
+ * keyed by the columns' SQL names, which `jsonb_populate_recordset` reads as the table's row type (so a
+ * number, an array or a uuid arrives as its column's type). The columns are the schema's, named by
+ * their keys; ORM-built, a 30-row insert spent more CPU building its 600 parameters than PostgreSQL
+ * spent writing them. Values must be what JSON carries (no column here maps its values itself).
+ */
+export function preparedInsert<T extends PgTable, K extends keyof T['$inferSelect'] & string>(
+  name: string,
+  table: T,
+  keys: readonly K[],
+) {
+  const all = getTableColumns(table) as Record<string, Column>;
+  const columns = keys.map((key) => all[key]!);
+  const statement = preparedStatement<never, { filas: string }>(
+    name,
+    sql`insert into ${table} (${columnNames(...columns)})
+      select ${columnNames(...columns)} from jsonb_populate_recordset(null::${table}, ${sql.placeholder('filas')}::jsonb)`,
+  );
+  type Insert = Required<T['$inferInsert']>;
+  type Row = { [P in K]: P extends keyof Insert ? Insert[P] : never };
+  return async (db: Executor, rows: readonly Row[]): Promise<void> => {
+    if (rows.length === 0) return;
+    const filas = rows.map((row) =>
+      Object.fromEntries(columns.map((column, i) => [column.name, row[keys[i]!] ?? null])),
+    );
+    await statement(db, { filas: JSON.stringify(filas) });
+  };
+}

@@ -43,6 +43,7 @@ import { auditInsert, recordAudit, type AuditActor } from '../../platform/audit.
 import { currentChartOf } from '../../platform/chart-versions.ts';
 import { clinicPlace } from '../../platform/clinic-place.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
+import { preparedInsert } from '../../db/prepared.ts';
 import { memberNameOf } from '../../platform/membership.ts';
 import { logoPng } from '../../platform/pdf.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
@@ -471,37 +472,35 @@ async function pricedLines(
 
 type PricedLine = Awaited<ReturnType<typeof pricedLines>>[number];
 
-/** The INSERT of a version's lines, `presupuestoId` given as SQL (a value or a CTE's column). */
-function linesInsert(tx: Executor, presupuestoId: SQL | string, lines: PricedLine[]) {
-  return tx.insert(lineasPresupuesto).values(
-    lines.map((l) => ({
-      id: l.id,
-      presupuestoId: typeof presupuestoId === 'string' ? presupuestoId : sql`${presupuestoId}`,
-      orden: l.orden,
-      servicioId: l.servicioId,
-      descripcion: l.descripcion,
-      diente: l.diente,
-      superficies: l.superficies,
-      cantidad: l.cantidad,
-      precioUnitario: l.precioUnitario,
-      descuentoTipo: l.descuentoTipo,
-      descuentoValor: l.descuentoValor,
-      tipoImpuesto: l.tipoImpuesto,
-      puntosBasicos: l.puntosBasicos,
-      fase: l.fase,
-      opcion: l.opcion,
-      bruto: l.bruto,
-      descuento: l.descuento,
-      base: l.base,
-      impuesto: l.impuesto,
-      total: l.total,
-    })),
-  );
-}
+/** A version's lines as stored (`aceptada` stays null until the budget is answered). */
+const insertLineRows = preparedInsert('odontia_lineas_presupuesto_insertar', lineasPresupuesto, [
+  'id',
+  'presupuestoId',
+  'orden',
+  'servicioId',
+  'descripcion',
+  'diente',
+  'superficies',
+  'cantidad',
+  'precioUnitario',
+  'descuentoTipo',
+  'descuentoValor',
+  'tipoImpuesto',
+  'puntosBasicos',
+  'fase',
+  'opcion',
+  'bruto',
+  'descuento',
+  'base',
+  'impuesto',
+  'total',
+]);
 
-async function insertLines(tx: Executor, presupuestoId: string, lines: PricedLine[]) {
-  if (lines.length) await linesInsert(tx, presupuestoId, lines);
-}
+const insertLines = (tx: Executor, presupuestoId: string, lines: PricedLine[]) =>
+  insertLineRows(
+    tx,
+    lines.map(({ importes: _i, ...line }) => ({ ...line, presupuestoId })),
+  );
 
 const totalOf = (lines: PricedLine[]) => budgetTotals(lines).total;
 
@@ -591,7 +590,7 @@ export async function createBudgetFromChart(
       autorNombre: head.autorNombre,
       fechaCreacion,
     });
-    if (priced.length) await linesInsert(tx, id, priced);
+    await insertLines(tx, id, priced);
     const counter = contadoresPresupuestos;
     const takeNumber = tx
       .insert(counter)
