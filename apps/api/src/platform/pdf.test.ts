@@ -44,6 +44,15 @@ describe('renderPdf', () => {
     }
   });
 
+  it('maps every glyph back to its text, whatever the documents drawn before it reached', async () => {
+    const toUnicode = (pdf: Buffer) => pdf.toString('latin1').match(/beginbfrange\n([^]*?)endbfrange/)?.[1] ?? '';
+    await renderPdf({ content: [{ text: 'Extracción dental: año, niño, corazón' }] });
+    const pdf = await renderPdf({ compress: false, content: [{ text: 'Fin. Punto y aparte.' }] });
+    // Each glyph's entry names its character: '.' is <002e>, never an empty <>.
+    expect(toUnicode(pdf)).toContain('<002e>');
+    expect(toUnicode(pdf)).not.toMatch(/<>/);
+  });
+
   it('refuses to read a file or URL that is not one of its fonts', async () => {
     await expect(renderPdf({ content: [{ image: '/etc/passwd', width: 10 }] })).rejects.toThrow(/access policy/);
     await expect(renderPdf({ content: [{ image: 'https://example.com/x.png', width: 10 }] })).rejects.toThrow(

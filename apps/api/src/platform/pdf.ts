@@ -1,86 +1,80 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { basename } from 'node:path';
-import pdfMake from 'pdfmake';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { Lru } from './lru.ts';
 import { keyFromPublicUrl, type Storage } from './storage/storage.ts';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 
 /**
- * PDFs made on the server (issue 22: signed consents, the record's summary) with pdfmake. The fonts are
- * pdfmake's own Roboto files, read from its package once, when this module loads; pdfmake may read no
- * file and fetch no URL: images come in as data URLs (PNG or JPEG bytes the server holds).
+ * PDFs made on the server (issue 22: signed consents, the record's summary; issue 23: budgets) with
+ * pdfmake. A document is drawn in a worker thread (pdf-render.ts): laying out and subsetting a page of
+ * text takes 20-30 ms of CPU, which on the event loop would hold up every other request for as long.
+ * The pool has a worker per core (at most two), started on the first PDF; each takes the next document
+ * as it is free. A document is data only (what a worker can receive): its footer is `pie`, which the
+ * worker draws beside the page numbers.
  */
-
-const require = createRequire(import.meta.url);
-const ROBOTO = require('pdfmake/fonts/Roboto.js') as {
-  Roboto: Record<'normal' | 'bold' | 'italics' | 'bolditalics', string>;
-};
-
-/** The part of fontkit (pdfkit's font parser) used here: a font object, and how fonts are recognised. */
-type FontkitFont = { postscriptName: string };
-type Fontkit = {
-  create(bytes: Uint8Array): FontkitFont;
-  registerFormat(format: { probe(bytes: Uint8Array): boolean; new (stream: { buffer: Uint8Array }): object }): void;
-};
-/** pdfmake's virtual file system on the server (not in its types): the first place it looks for a font. */
-type VirtualFs = { writeFileSync(name: string, content: Uint8Array): void };
-
-/**
- * Each font parsed once for the process, not once per document. pdfkit opens every document's fonts
- * anew from their bytes, and fontkit decodes a font's tables lazily, on first use, into that font
- * object: the cmap, metrics, kerning and ligature tables a page of Roboto text needs cost ~15 ms of CPU
- * per document, more than the rest of the layout (a signed consent: ~40 ms → ~24 ms when shared). So
- * pdfmake's virtual file system holds, for each font file, a short marker, and a format registered with
- * pdfkit's own fontkit answers a marker with the font object parsed from that file. Each document still
- * makes its own subset of it (the glyphs it uses); layout and subsetting are synchronous, so no two
- * documents use a font object at the same time. (Reading the files is not the cost, and pdfmake 0.3
- * loses font Buffers given to setFonts on the server. Should pdfkit ever use another fontkit than the
- * one found here, a marker is an unknown font format and every PDF fails: the tests would say so.)
- */
-const fontkit = createRequire(createRequire(require.resolve('pdfmake')).resolve('pdfkit'))('fontkit') as Fontkit;
-const PARSED_FONTS = new Map<Uint8Array, FontkitFont>();
-
-class ParsedFont {
-  static probe(bytes: Uint8Array): boolean {
-    return PARSED_FONTS.has(bytes);
-  }
-  constructor(stream: { buffer: Uint8Array }) {
-    // `new` answers with the font parsed once, which is what fontkit.create then hands to pdfkit.
-    return PARSED_FONTS.get(stream.buffer) as ParsedFont;
-  }
-}
-fontkit.registerFormat(ParsedFont);
-
-const virtualFs = (pdfMake as unknown as { virtualfs: VirtualFs }).virtualfs;
-const fonts = Object.fromEntries(
-  Object.entries(ROBOTO.Roboto).map(([style, path]) => {
-    const name = basename(path);
-    const marker = Buffer.from(`odontia-parsed-font:${name}`);
-    PARSED_FONTS.set(marker, fontkit.create(readFileSync(path)));
-    virtualFs.writeFileSync(name, marker);
-    return [style, name];
-  }),
-);
-
-pdfMake.setFonts({ Roboto: fonts });
-pdfMake.setLocalAccessPolicy(() => false);
-pdfMake.setUrlAccessPolicy(() => false);
 
 export type { Content, TDocumentDefinitions };
 
-/** A4 with the house style; `info` sets the PDF's title and author. */
-export async function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
-  const pdf = pdfMake.createPdf({
-    pageSize: 'A4',
-    pageMargins: [48, 56, 48, 56],
-    defaultStyle: { font: 'Roboto', fontSize: 10, lineHeight: 1.25 },
-    ...doc,
-    info: { producer: 'Odontia', creator: 'Odontia', ...doc.info },
+/** A document definition without functions, and `pie`: the footer's text, beside 'Página N de M'. */
+export type PdfDocument = Omit<TDocumentDefinitions, 'footer' | 'header' | 'background' | 'pageBreakBefore'> & {
+  pie?: string;
+};
+
+type Job = { resolve: (pdf: Buffer) => void; reject: (error: Error) => void };
+type Answer = { id: number; bytes?: Uint8Array; error?: string };
+type PoolWorker = { worker: Worker; jobs: Map<number, Job> };
+
+const POOL_SIZE = Math.max(1, Math.min(2, availableParallelism()));
+/**
+ * The worker's TypeScript is loaded through tsx, as the server's is (`node --import tsx`): a worker of
+ * Node 20 does not take over the loader of the thread that starts it, so it registers tsx itself.
+ */
+const WORKER_ENTRY = new URL('./pdf-worker.ts', import.meta.url).href;
+const WORKER_BOOT = `const { workerData } = require('node:worker_threads');
+import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.entry); });`;
+const pool: PoolWorker[] = [];
+let nextId = 0;
+
+function startWorker(): PoolWorker {
+  const worker = new Worker(WORKER_BOOT, { eval: true, workerData: { entry: WORKER_ENTRY } });
+  const entry: PoolWorker = { worker, jobs: new Map() };
+  // Idle workers never keep the process alive; a request waiting for its PDF holds its socket.
+  worker.unref();
+  worker.on('message', ({ id, bytes, error }: Answer) => {
+    const job = entry.jobs.get(id);
+    entry.jobs.delete(id);
+    if (!job) return;
+    if (bytes) job.resolve(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    else job.reject(new Error(error ?? 'No se pudo generar el PDF'));
   });
-  return pdf.getBuffer();
+  const lost = (error: Error) => {
+    const at = pool.indexOf(entry);
+    if (at >= 0) pool.splice(at, 1);
+    for (const job of entry.jobs.values()) job.reject(error);
+    entry.jobs.clear();
+  };
+  worker.on('error', lost);
+  worker.on('exit', (code) => lost(new Error(`El proceso de PDF terminó (código ${code})`)));
+  return entry;
+}
+
+/** The PDF of `doc` (A4, the house style), drawn by the least busy worker of the pool. */
+export function renderPdf(doc: PdfDocument): Promise<Buffer> {
+  if (pool.length < POOL_SIZE && pool.every((w) => w.jobs.size > 0)) pool.push(startWorker());
+  const entry = pool.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
+  const id = nextId++;
+  return new Promise<Buffer>((resolve, reject) => {
+    entry.jobs.set(id, { resolve, reject });
+    try {
+      entry.worker.postMessage({ id, doc });
+    } catch (error) {
+      // A value a worker cannot receive (a function in the content): a bug of the caller's.
+      entry.jobs.delete(id);
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
 }
 
 /** A data URL pdfmake draws as an image (PNG or JPEG bytes only). */

@@ -95,13 +95,7 @@ export function renderBudgetPdf({ budget: b, clinica, logo, fecha, firma }: Budg
   const patient = `${b.paciente.nombres} ${b.paciente.apellidos}`.trim();
   return renderPdf({
     info: { title: `Presupuesto ${b.numero}`, author: clinica.nombre, subject: `Presupuesto de ${patient}` },
-    footer: (page, pages) => ({
-      columns: [
-        { text: `Presupuesto ${b.numero} · versión ${b.version}`, color: '#888888', fontSize: 7 },
-        { text: `Página ${page} de ${pages}`, alignment: 'right', color: '#888888', fontSize: 7 },
-      ],
-      margin: [48, 20, 48, 0],
-    }),
+    pie: `Presupuesto ${b.numero} · versión ${b.version}`,
     content: [
       {
         columns: logo

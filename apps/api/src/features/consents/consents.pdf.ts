@@ -56,13 +56,7 @@ export function renderConsentPdf(d: ConsentDocument): Promise<Buffer> {
   ];
   return renderPdf({
     info: { title: d.titulo, author: d.clinica.nombre, subject: `Consentimiento informado de ${d.paciente.nombre}` },
-    footer: (page, pages) => ({
-      columns: [
-        { text: `Consentimiento ${d.id}`, color: '#888888', fontSize: 7 },
-        { text: `Página ${page} de ${pages}`, alignment: 'right', color: '#888888', fontSize: 7 },
-      ],
-      margin: [48, 20, 48, 0],
-    }),
+    pie: `Consentimiento ${d.id}`,
     content: [
       {
         columns: d.logo

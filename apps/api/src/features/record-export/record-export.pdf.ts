@@ -160,18 +160,13 @@ export async function recordSummaryPdf(record: RecordExport): Promise<Buffer> {
   const clinicLine = [c.direccion, c.ciudad, c.pais].filter(Boolean).join(', ');
   return renderPdf({
     info: { title: `Historia clínica de ${patientName}`, author: c.nombre },
-    footer: (page: number, pages: number) => ({
-      text: `${c.nombre} · Historia clínica de ${patientName} · exportada el ${when(record.exportadoEn)} · página ${page} de ${pages}`,
-      style: 'footer',
-      margin: [48, 16, 48, 0],
-    }),
+    pie: `${c.nombre} · Historia clínica de ${patientName} · exportada el ${when(record.exportadoEn)}`,
     styles: {
       title: { fontSize: 18, bold: true, margin: [0, 0, 0, 2] },
       section: { fontSize: 13, bold: true, margin: [0, 14, 0, 6] },
       th: { bold: true },
       muted: { color: '#555555' },
       hash: { fontSize: 7, color: '#555555' },
-      footer: { fontSize: 7, color: '#555555' },
     },
     content: [
       { text: c.nombre, bold: true },
