@@ -6,7 +6,6 @@ import { columnNames, jsonObject, jsonTextOf, onlyWhen, selectList, type RowOf }
 import { isoTimestampSql, preparedStatement } from '../db/prepared.ts';
 import { odontogramaVersiones, pacientes, usuarios } from '../db/schema/index.ts';
 import { auditInsertPrepared, auditValues, type AuditActor, type AuditValues } from './audit.ts';
-import { PG_ERROR, sqlState } from './db-errors.ts';
 
 /**
  * Writing a new odontogram version, as every feature does it: the chart screen's save (features/odontogram)
@@ -86,6 +85,7 @@ export const saveStatement = preparedStatement<
              coalesce((select ${usuarios.nombres} from ${usuarios} where ${usuarios.id} = ${ph('autorId')}::text), '')
       from paciente
       where ${currentVersion} = ${ph('baseVersion')}::int
+      on conflict (${columnNames(ov.pacienteId, ov.version)}) do nothing
       returning *
     ),
     guardado as (${auditInsertPrepared({ from: sql`nueva` })})
@@ -133,7 +133,7 @@ export type ChartWorkDone = { version: number; before: OdontogramChart; after: O
  * patient's current chart as `mark` changes it, saved as a new version by the same statement as a save
  * from the screen, with its audit row (`odontograma.guardar`, with `detalle`). `mark` answering null (or
  * no chart, or the patient archived): no version. A screen saving at the same moment takes the version
- * first: the chart is read again and marked on top of that save (each try in its own savepoint).
+ * first: the chart is read again and marked on top of that save.
  */
 export async function recordDoneOnChart(
   tx: Transaction,
@@ -159,28 +159,22 @@ export async function recordDoneOnChart(
     const chart = input.mark(before);
     if (!chart) return null;
     const version = current.version + 1;
-    try {
-      const [row] = await tx.transaction((sp) =>
-        saveStatement(sp, {
-          pacienteId: input.pacienteId,
-          clinicaId: actor.clinicaId,
-          version,
-          baseVersion: current.version,
-          carta: JSON.stringify(chart),
-          autorId: actor.userId,
-          ...auditValues(actor, {
-            accion: 'odontograma.guardar',
-            pacienteId: input.pacienteId,
-            detalle: { version, ...input.detalle },
-          }),
-        }),
-      );
-      if (!row.paciente) return null;
-      if (row.guardada) return { version, before, after: chart };
-    } catch (error) {
-      if (sqlState(error) !== PG_ERROR.uniqueViolation || attempt >= 2) throw error;
-      continue;
-    }
+    // A save that took this version first makes the insert do nothing (no error to roll back).
+    const [row] = await saveStatement(tx, {
+      pacienteId: input.pacienteId,
+      clinicaId: actor.clinicaId,
+      version,
+      baseVersion: current.version,
+      carta: JSON.stringify(chart),
+      autorId: actor.userId,
+      ...auditValues(actor, {
+        accion: 'odontograma.guardar',
+        pacienteId: input.pacienteId,
+        detalle: { version, ...input.detalle },
+      }),
+    });
+    if (!row.paciente) return null;
+    if (row.guardada) return { version, before, after: chart };
     // Three saves in between: the work fails rather than leave its entries unmarked.
     if (attempt >= 2) throw new Error('El odontograma cambió mientras se registraba el trabajo hecho');
   }

@@ -128,7 +128,7 @@ export async function saveChart(
   if ('unknownService' in prepared) return prepared;
   const chart = prepared.chart;
   const version = input.baseVersion + 1;
-  let row: RowOf<typeof saveColumns> | undefined;
+  let row: RowOf<typeof saveColumns>;
   try {
     [row] = await saveStatement(db, {
       pacienteId,
@@ -140,13 +140,13 @@ export async function saveChart(
       ...auditValues(actor, { accion: 'odontograma.guardar', pacienteId, detalle: { version } }),
     });
   } catch (error) {
-    // Another save took this version, or the patient was erased while this one was saving.
-    const state = sqlState(error);
-    if (state === PG_ERROR.foreignKeyViolation) return { notFound: true };
-    if (state !== PG_ERROR.uniqueViolation) throw error;
+    // The patient was erased while this save was on its way.
+    if (sqlState(error) === PG_ERROR.foreignKeyViolation) return { notFound: true };
+    throw error;
   }
-  if (row && !row.paciente) return { notFound: true };
-  if (row?.guardada) return { saved: row.guardada };
+  if (!row.paciente) return { notFound: true };
+  // Not saved: the base is no longer the current version, or another save took this one meanwhile.
+  if (row.guardada) return { saved: row.guardada };
   const current = await currentVersionOf(db, actor.clinicaId, pacienteId);
   return current ? { conflict: current } : { notFound: true };
 }
