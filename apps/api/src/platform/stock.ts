@@ -1,6 +1,6 @@
 import { CATALOG_MESSAGES, type MovementReason } from '@odontia/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { columnNames, selectList, type RowOf } from '../db/column-map.ts';
 import { preparedStatement } from '../db/prepared.ts';
 import { belowMinimum, kitsServicio, movimientosStock, productos } from '../db/schema/index.ts';
@@ -185,37 +185,27 @@ export async function refreshStockAlert(tx: Executor, clinicaId: string, product
 export type Shortfall = { productoId: string; nombre: string; faltante: number };
 
 /**
- * Consumes a service's supplies kit `veces` times (issue 23), inside the caller's transaction: each
- * supply's row is locked (by id, so concurrent treatments queue without deadlocks), as much as the stock
- * has is taken, and one `consumo` movement per supply names the treatment (`referencia`) and records
- * what was missing (`faltante`): a treatment is never refused for lack of stock, and stock never goes
- * below zero. An uncounted supply (null stock) takes nothing and records all of it as missing. Alerts of
- * minimums follow (`settleAlert`); the shortfalls are answered for the caller to tell.
+ * consumeKit's one statement: the kit's supplies locked in id order (so concurrent treatments queue
+ * without deadlocks) with the stock each has once its lock is held; from each, as much as it has of
+ * what the kit needs (`quita`) and the rest as missing (`faltante`); the stocks lowered, one `consumo`
+ * movement per supply naming the treatment; and each supply's answer, with its alert state when its
+ * stock changed. The locks are taken and used in one round trip, just before the commit.
  */
-export async function consumeKit(
-  tx: Executor,
-  input: { clinicaId: string; servicioId: string; veces: number; autorId: string | null; referencia: string },
-): Promise<Shortfall[]> {
-  const supplies = await tx
-    .select({ ...alertColumns, necesita: sql<number>`(${kitsServicio.cantidad} * ${input.veces})::int` })
-    .from(kitsServicio)
-    .innerJoin(productos, eq(productos.id, kitsServicio.insumoId))
-    .where(and(eq(kitsServicio.servicioId, input.servicioId), eq(productos.clinicaId, input.clinicaId)))
-    .orderBy(productos.id)
-    .for('no key update', { of: productos });
-  if (supplies.length === 0) return [];
-  const moves = supplies.map((s) => {
-    const stock = s.stockActual ?? 0;
-    const quita = Math.min(stock, s.necesita);
-    return { ...s, quita, faltante: s.necesita - quita, resultante: stock - quita };
-  });
-  const rows = sql.join(
-    moves.map((m) => sql`(${m.id}::uuid, ${m.quita}::int, ${m.faltante}::int, ${m.resultante}::int)`),
-    sql`, `,
-  );
-  // A data-modifying CTE runs whether or not the query reads it: the movements are written.
-  const changed = await rowsOf<AlertState>(
-    tx.execute(sql`with c (producto_id, quita, faltante, resultante) as (values ${rows}),
+const k = kitsServicio;
+const consumeKitStatement = preparedStatement<
+  { productoId: string; nombre: string; faltante: number; cambiado: boolean } & Omit<AlertState, 'id' | 'nombre'>,
+  { servicioId: string; clinicaId: string; veces: number; autorId: string | null; referencia: string }
+>(
+  'odontia_stock_consumo_kit',
+  sql`with kit as (
+      select ${productos.id} as producto_id, ${productos.nombre} as nombre, ${productos.stockActual} as stock,
+             ${k.cantidad} * ${ph('veces')}::int as necesita
+      from ${k} join ${productos} on ${productos.id} = ${k.insumoId}
+      where ${k.servicioId} = ${ph('servicioId')}::uuid and ${productos.clinicaId} = ${ph('clinicaId')}::uuid
+      order by ${productos.id}
+      for no key update of ${productos}
+    ),
+    c as (select kit.*, least(coalesce(kit.stock, 0), kit.necesita) as quita from kit),
     stock as (
       update ${productos} set ${columnNames(productos.stockActual)} = ${productos.stockActual} - c.quita, ${columnNames(productos.fechaActualizacion)} = now()
       from c where ${productos.id} = c.producto_id and c.quita > 0
@@ -223,11 +213,39 @@ export async function consumeKit(
     ),
     movimiento as (
       insert into ${movimientosStock} (${movementColumns}, ${columnNames(movimientosStock.faltante)})
-      select c.producto_id, ${input.clinicaId}::uuid, -c.quita, 'consumo', c.resultante, ${input.autorId}::text, ${input.referencia}::uuid, c.faltante
-      from c where c.quita > 0 or c.faltante > 0
+      select c.producto_id, ${ph('clinicaId')}::uuid, -c.quita, 'consumo', coalesce(c.stock, 0) - c.quita,
+             ${ph('autorId')}::text, ${ph('referencia')}::uuid, c.necesita - c.quita
+      from c where c.necesita > 0
     )
-    select * from stock`),
-  );
-  for (const state of changed) await settleAlert(tx, input.clinicaId, state);
-  return moves.filter((m) => m.faltante > 0).map((m) => ({ productoId: m.id, nombre: m.nombre, faltante: m.faltante }));
+    select c.producto_id as "productoId", c.nombre, c.necesita - c.quita as faltante, s.id is not null as cambiado,
+      ${sql.join(
+        Object.keys(alertColumns)
+          .filter((key) => key !== 'id' && key !== 'nombre')
+          .map((key) => sql`s.${sql.identifier(key)}`),
+        sql`, `,
+      )}
+    from c left join stock s on s.id = c.producto_id
+    order by c.producto_id`,
+);
+
+/**
+ * Consumes a service's supplies kit `veces` times (issue 23), inside the caller's transaction, in one
+ * statement (`consumeKitStatement`): as much as each supply's stock has is taken, and one `consumo`
+ * movement per supply names the treatment (`referencia`) and records what was missing (`faltante`): a
+ * treatment is never refused for lack of stock, and stock never goes below zero. An uncounted supply
+ * (null stock) takes nothing and records all of it as missing. Alerts of minimums follow
+ * (`settleAlert`); the shortfalls are answered for the caller to tell. The supplies stay locked until
+ * the commit: the caller consumes last.
+ */
+export async function consumeKit(
+  tx: Executor,
+  input: { clinicaId: string; servicioId: string; veces: number; autorId: string | null; referencia: string },
+): Promise<Shortfall[]> {
+  const supplies = await consumeKitStatement(tx, input);
+  for (const { productoId, nombre, faltante: _f, cambiado, ...state } of supplies) {
+    if (cambiado) await settleAlert(tx, input.clinicaId, { id: productoId, nombre, ...state });
+  }
+  return supplies
+    .filter((s) => s.faltante > 0)
+    .map(({ productoId, nombre, faltante }) => ({ productoId, nombre, faltante }));
 }

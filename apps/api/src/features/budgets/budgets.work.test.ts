@@ -46,11 +46,18 @@ const auditOf = async (pacienteId: string) =>
 async function serviceWithKit(
   owner: Owner,
   nombre: string,
-  supplies: { nombre: string; stock: number; cantidad: number }[],
+  supplies: { nombre: string; stock: number | null; cantidad: number; minimo?: number }[],
 ) {
   const items = [];
   for (const s of supplies)
-    items.push(await createItem(owner, { nombre: s.nombre, categoria: 'insumo', stockActual: s.stock }));
+    items.push(
+      await createItem(owner, {
+        nombre: s.nombre,
+        categoria: 'insumo',
+        stockActual: s.stock,
+        stockMinimo: s.minimo ?? null,
+      }),
+    );
   const service = await createItem(owner, {
     nombre,
     categoria: 'servicio',
@@ -173,14 +180,36 @@ describe('work done from a budget (issue 23)', () => {
   it('never refuses a treatment for lack of stock: the shortfall is recorded and told, the stock stays at 0', async () => {
     const { service, supplies } = await serviceWithKit(ana, 'Sellado con kit', [
       { nombre: 'Sellador', stock: 1, cantidad: 3 },
+      // Never counted: nothing is taken, all of it is missing.
+      { nombre: 'Gasas', stock: null, cantidad: 2 },
+      // Enough, and it reaches its minimum: the usual low-stock notice.
+      { nombre: 'Anestesia', stock: 3, cantidad: 1, minimo: 2 },
     ]);
     const { budget } = await acceptedBudget(ana, service, [26]);
     const res = await markDone(ana, budget.lineas[0].id);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { mensaje: string; faltantes: unknown[] };
-    expect(body.faltantes).toEqual([{ productoId: supplies[0].id, nombre: 'Sellador', faltante: 2 }]);
-    expect(body.mensaje).toBe(BUDGET_MESSAGES.lineDoneShort('2 × Sellador'));
+    const body = (await res.json()) as { mensaje: string; faltantes: { productoId: string }[] };
+    expect([...body.faltantes].sort((a, b) => (a.productoId < b.productoId ? -1 : 1))).toEqual(
+      [
+        { productoId: supplies[0].id, nombre: 'Sellador', faltante: 2 },
+        { productoId: supplies[1].id, nombre: 'Gasas', faltante: 2 },
+      ].sort((a, b) => (a.productoId < b.productoId ? -1 : 1)),
+    );
+    expect(body.mensaje).toContain('2 × Sellador');
+    expect(body.mensaje).toContain('2 × Gasas');
     expect(await stockOf(supplies[0].id)).toBe(0);
+    expect(await stockOf(supplies[1].id)).toBe(null);
+    expect(await stockOf(supplies[2].id)).toBe(2);
+    const uncounted = await t.db
+      .select({ cantidad: movimientosStock.cantidad, faltante: movimientosStock.faltante })
+      .from(movimientosStock)
+      .where(and(eq(movimientosStock.productoId, supplies[1].id), eq(movimientosStock.motivo, 'consumo')));
+    expect(uncounted).toEqual([{ cantidad: 0, faltante: 2 }]);
+    const low = await t.db
+      .select({ mensaje: notificaciones.mensaje })
+      .from(notificaciones)
+      .where(and(eq(notificaciones.userId, ana.userId), eq(notificaciones.titulo, CATALOG_MESSAGES.lowStockTitle)));
+    expect(low.map((n) => n.mensaje)).toContain(CATALOG_MESSAGES.lowStockMessage('Anestesia', 2, 2));
     const [move] = await t.db
       .select({
         cantidad: movimientosStock.cantidad,
@@ -194,9 +223,9 @@ describe('work done from a budget (issue 23)', () => {
       .select({ titulo: notificaciones.titulo, mensaje: notificaciones.mensaje })
       .from(notificaciones)
       .where(and(eq(notificaciones.userId, ana.userId), eq(notificaciones.titulo, CATALOG_MESSAGES.shortfallTitle)));
-    expect(told.map((n) => n.mensaje)).toContain(
-      CATALOG_MESSAGES.shortfallMessage('Sellado con kit', [{ nombre: 'Sellador', faltante: 2 }]),
-    );
+    expect(told).toHaveLength(1);
+    expect(told[0].mensaje).toContain('Sellador');
+    expect(told[0].mensaje).toContain('Gasas');
   });
 
   it('refuses a line not accepted, another clinic’s line or dentist, and shows the plan in money', async () => {
