@@ -33,6 +33,7 @@ import {
   PRIMARY_TEETH,
   stampDone,
   markDoneByNote,
+  treatmentsDone,
   type OdontogramChart,
 } from './odontogram.ts';
 
@@ -462,5 +463,37 @@ describe('a signed note marks its procedures done (issue 22)', () => {
     const chart = applyStatus(emptyChart(), { tooth: 21, surface: null }, 'crown', plan(OTHER));
     expect(markDoneByNote(chart, [SERVICE], NOTE)).toBeNull();
     expect(markDoneByNote(chart, [], NOTE)).toBeNull();
+  });
+});
+
+describe('work done between two charts (issue 23)', () => {
+  const OTHER = '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';
+  const plan = (servicioId: string) => ({ etapa: 'planificado', servicioId }) as const;
+  const done = (servicioId: string) => ({ etapa: 'realizado', servicioId }) as const;
+  let before = applyStatus(emptyChart(), { tooth: 36, surface: 'center' }, 'filled', plan(SERVICE));
+  before = applyStatus(before, { tooth: 36, surface: 'top' }, 'filled', plan(SERVICE));
+  before = applyStatus(before, { tooth: 11, surface: null }, 'crown', plan(SERVICE));
+  before = applyStatus(before, { tooth: 21, surface: null }, 'crown', plan(OTHER));
+
+  it('is each planned treatment whose every entry is done, of its service, in the chart after', () => {
+    let after = applyStatus(before, { tooth: 11, surface: null }, 'crown', done(SERVICE));
+    after = applyStatus(after, { tooth: 36, surface: 'center' }, 'filled', done(SERVICE));
+    // 36 is half done (one of its two surfaces): not yet.
+    expect(treatmentsDone(before, after)).toEqual([{ diente: 11, superficies: [], servicioId: SERVICE }]);
+    after = applyStatus(after, { tooth: 36, surface: 'top' }, 'filled', done(SERVICE));
+    expect(treatmentsDone(before, after)).toEqual([
+      { diente: 11, superficies: [], servicioId: SERVICE },
+      { diente: 36, superficies: ['top', 'center'], servicioId: SERVICE },
+    ]);
+    // What a signed note marks is the same work.
+    expect(treatmentsDone(before, markDoneByNote(before, [SERVICE], DONE)!)).toEqual(treatmentsDone(before, after));
+  });
+
+  it('is not a plan removed, done as another service, or already done before', () => {
+    let after = applyStatus(before, { tooth: 11, surface: null }, 'healthy');
+    after = applyStatus(after, { tooth: 21, surface: null }, 'crown', done(SERVICE));
+    expect(treatmentsDone(before, after)).toEqual([]);
+    const already = applyStatus(before, { tooth: 11, surface: null }, 'crown', done(SERVICE));
+    expect(treatmentsDone(already, already)).toEqual([]);
   });
 });

@@ -506,6 +506,19 @@ export function plannedTreatments(chart: OdontogramChart): PlannedTreatment[] {
 }
 
 /**
+ * The planned treatments of `before` that `after` records done (issue 23): each of its entries (the
+ * tooth, or its surfaces) is `realizado` in `after`, of the same service. Whoever marks it (a signed
+ * note, a budget line, the chart's own 'Realizado'), that is work done; a plan removed or re-planned is not.
+ */
+export function treatmentsDone(before: OdontogramChart, after: OdontogramChart): PlannedTreatment[] {
+  return plannedTreatments(before).filter(({ diente, superficies, servicioId }) => {
+    const tooth = toothEntry(after, diente);
+    const done = (mark: ChartMark) => mark.etapa === 'realizado' && mark.servicioId === servicioId;
+    return superficies.length === 0 ? done(tooth) : superficies.every((s) => done(tooth.superficies[s]));
+  });
+}
+
+/**
  * Stamps the chart's done entries (the server, on a save): an entry done in the same status in the chart
  * it was edited from keeps its date, author and note; any other done entry gets `done` (now, the member
  * saving, no note yet). Whatever `realizado` the screen sent is not trusted.

@@ -1,9 +1,8 @@
 import {
   CATALOG_MESSAGES,
-  plannedTreatments,
+  treatmentsDone,
   type CurrencyCode,
   type OdontogramChart,
-  type PlannedTreatment,
   type Surface,
 } from '@odontia/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -74,11 +73,10 @@ export async function recordTreatmentDone(
   return { id: row.id, faltantes };
 }
 
-const treatmentKey = (x: PlannedTreatment) => `${x.diente}|${x.servicioId}|${x.superficies.join(',')}`;
-
 /**
- * The work a new chart version records as done (a signed note's procedures, issue 22): every planned
- * treatment of `before` that `after` no longer plans is a treatment done, at the total of the patient's
+ * The work a new chart version records as done (a signed note's procedures, issue 22; the chart's own
+ * 'Realizado'): every planned treatment of `before` that `after` records done (`treatmentsDone`) is a
+ * treatment done, at the total of the patient's
  * accepted, not yet done budget line of that service and place (which it marks done), or at the
  * catalogue's price without one; by the member's dentist record, when they have one. Answers what the
  * stock lacked.
@@ -88,8 +86,7 @@ export async function recordChartWorkDone(
   actor: Pick<AuditActor, 'clinicaId' | 'userId'>,
   input: { pacienteId: string; before: OdontogramChart; after: OdontogramChart; fecha: Date },
 ): Promise<Shortfall[]> {
-  const still = new Set(plannedTreatments(input.after).map(treatmentKey));
-  const done = plannedTreatments(input.before).filter((x) => !still.has(treatmentKey(x)));
+  const done = treatmentsDone(input.before, input.after);
   if (done.length === 0) return [];
   const [clinic] = await tx.select({ moneda: clinicas.moneda }).from(clinicas).where(eq(clinicas.id, actor.clinicaId));
   const [dentist] = await tx

@@ -5,6 +5,7 @@ import {
   emptyChart,
   type Budget,
   type CatalogItem,
+  type OdontogramChart,
   type PatientPlan,
 } from '@odontia/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
@@ -329,6 +330,45 @@ describe('work done from a budget (issue 23)', () => {
     const after = await t.request(`/api/presupuestos/${budget.id}`, { cookie: ana.cookie });
     expect(((await after.json()) as Budget).lineas[0].realizado).not.toBeNull();
     expect((await markDone(ana, budget.lineas[0].id)).status).toBe(409);
+  });
+
+  it('the chart’s own ‘Realizado’ on a planned entry records it done like a note: its accepted line, its kit', async () => {
+    const { service, supplies } = await serviceWithKit(ana, 'Incrustación con kit', [
+      { nombre: 'Cemento dual', stock: 4, cantidad: 1 },
+    ]);
+    const { pacienteId, budget } = await acceptedBudget(ana, service, [36, 46]);
+    const chartUrl = `/api/pacientes/${pacienteId}/odontograma`;
+    const view = (await (await t.request(chartUrl, { cookie: ana.cookie })).json()) as {
+      version: number;
+      chart: OdontogramChart;
+    };
+    // 36 done on the chart; 46's plan is removed instead, which is not work done.
+    let chart = applyStatus(view.chart, { tooth: 36, surface: 'center' }, 'cavity', {
+      etapa: 'realizado',
+      servicioId: service.id,
+    });
+    chart = applyStatus(chart, { tooth: 46, surface: 'center' }, 'healthy');
+    const res = await t.request(chartUrl, {
+      method: 'PUT',
+      cookie: ana.cookie,
+      json: { baseVersion: view.version, chart },
+    });
+    expect(res.status).toBe(200);
+    const treatments = await t.db
+      .select({
+        diente: tratamientosRealizados.diente,
+        importe: tratamientosRealizados.importe,
+        linea: tratamientosRealizados.lineaPresupuestoId,
+      })
+      .from(tratamientosRealizados)
+      .where(eq(tratamientosRealizados.pacienteId, pacienteId));
+    const line36 = budget.lineas.find((l) => l.diente === 36)!;
+    expect(treatments).toEqual([{ diente: 36, importe: line36.importes.total, linea: line36.id }]);
+    expect(await stockOf(supplies[0].id)).toBe(3);
+    // The budget shows that line done; marking it again from the budget is refused.
+    const again = await markDone(ana, line36.id);
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).message).toBe(BUDGET_MESSAGES.lineAlreadyDone);
   });
 
   it('50 treatments done at once on a kit whose supply has 10 leave 0, with exact movements and shortfalls', async () => {

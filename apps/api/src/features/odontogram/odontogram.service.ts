@@ -7,6 +7,7 @@ import {
   stampDone,
   SURFACES,
   toothEntry,
+  treatmentsDone,
   type OdontogramService,
   type OdontogramChart,
   type OdontogramVersion,
@@ -17,7 +18,7 @@ import {
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { jsonArray, jsonObject, jsonTextOf, onlyWhen, selectList, type RowOf } from '../../db/column-map.ts';
-import { rowsOf, type Executor } from '../../db/client.ts';
+import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
 import { odontogramaVersiones, productos, usuarios } from '../../db/schema/index.ts';
 import {
@@ -45,6 +46,7 @@ import {
 } from '../../platform/chart-versions.ts';
 
 import type { JsonText } from '../../platform/json-text.ts';
+import { recordChartWorkDone } from '../../platform/treatments.ts';
 
 /**
  * A patient's odontogram: append-only versions (db/schema/odontogram.ts). Each read of a chart and each
@@ -116,21 +118,24 @@ export type SaveResult =
  * still the current version; two saves from the same base both try to insert the same version and the
  * unique index lets one of them win. The loser, like a save from an older base, gets the conflict with the
  * current version and its author. The saved version is answered with the chart as stored (the checked,
- * normalized chart of the request).
+ * normalized chart of the request). Planned treatments it marks 'Realizado' are recorded as treatments
+ * done in the same transaction (`recordChartWorkDone`: at their accepted budget line, kit consumed).
  */
 export async function saveChart(
-  db: Executor,
+  db: Database,
   actor: AuditActor,
   pacienteId: string,
   input: { baseVersion: number; chart: OdontogramChart },
 ): Promise<SaveResult> {
   const prepared = await withStagesChecked(db, actor, pacienteId, input);
   if ('unknownService' in prepared) return prepared;
-  const chart = prepared.chart;
+  const { chart, base } = prepared;
   const version = input.baseVersion + 1;
-  let row: RowOf<typeof saveColumns>;
-  try {
-    [row] = await saveStatement(db, {
+  // Planned treatments the screen marked 'Realizado' are work done, as from a note or a budget: recorded
+  // (and their kits consumed) with the version, in its transaction.
+  const work = base ? treatmentsDone(base, chart) : [];
+  const save = async (ex: Executor) => {
+    const [saved] = await saveStatement(ex, {
       pacienteId,
       clinicaId: actor.clinicaId,
       version,
@@ -139,6 +144,14 @@ export async function saveChart(
       autorId: actor.userId,
       ...auditValues(actor, { accion: 'odontograma.guardar', pacienteId, detalle: { version } }),
     });
+    if (saved.guardada && base && work.length > 0) {
+      await recordChartWorkDone(ex, actor, { pacienteId, before: base, after: chart, fecha: new Date() });
+    }
+    return saved;
+  };
+  let row: RowOf<typeof saveColumns>;
+  try {
+    row = work.length > 0 ? await db.transaction(save) : await save(db);
   } catch (error) {
     // The patient was erased while this save was on its way.
     if (sqlState(error) === PG_ERROR.foreignKeyViolation) return { notFound: true };
@@ -162,7 +175,7 @@ async function withStagesChecked(
   actor: AuditActor,
   pacienteId: string,
   input: { baseVersion: number; chart: OdontogramChart },
-): Promise<{ chart: OdontogramChart } | { unknownService: true }> {
+): Promise<{ chart: OdontogramChart; base?: OdontogramChart } | { unknownService: true }> {
   const { chart } = input;
   const services = chartServiceIds(chart);
   const done = chartTeeth(chart).some((id) => {
@@ -203,7 +216,7 @@ async function withStagesChecked(
     autor: { id: actor.userId, nombre: member?.nombre ?? '' },
     notaId: null,
   };
-  return { chart: stampDone(chart, baseChart, stamp) };
+  return { chart: stampDone(chart, baseChart, stamp), base: baseChart };
 }
 
 /** The clinic's active catalogue services, by name: what a planned entry can name. */
