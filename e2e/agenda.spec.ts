@@ -166,7 +166,7 @@ test('books an appointment, lists it, finds it in Mes/Semana/Día, and refuses a
   await page.getByRole('link', { name: 'Rosa Vidal Pons' }).click();
   await expect(page.getByRole('heading', { name: 'Editar Cita' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Estado', exact: true }).click();
-  await page.getByRole('option', { name: 'Confirmada' }).click();
+  await page.getByRole('option', { name: 'Confirmada', exact: true }).click();
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText('Cita actualizada')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Rosa Vidal Pons' })).toContainText('Confirmada');

@@ -50,6 +50,11 @@ export const APPOINTMENT_MESSAGES = {
   horaFinAfterInicio: 'La hora de fin debe ser posterior a la hora de inicio',
   tituloRequired: 'El tratamiento o motivo es obligatorio',
   estadoInvalid: 'Elige un estado de la lista',
+  /** The desk's one click (issue 24). */
+  stateChanged: (paciente: string, estado: string) => `${paciente}: ${estado}`,
+  stateError: 'No se pudo cambiar el estado de la cita',
+  waitingRoomTitle: 'En sala de espera',
+  waitingRoomEmpty: 'Nadie en sala ahora mismo',
   pacienteNotFound: 'El paciente no existe o no pertenece a la clínica',
   dentistaNotFound: 'El dentista no existe o no pertenece a la clínica',
   dentistaInactive: 'El dentista no está activo',
@@ -225,6 +230,12 @@ export const updateAppointmentSchema = z
     estado: z.enum(ESTADOS_CITA, { error: APPOINTMENT_MESSAGES.estadoInvalid }),
   })
   .superRefine(endAfterStart);
+
+/** `PUT /api/citas/:id/estado`: the desk's one click through the day (issue 24). */
+export const appointmentStateSchema = z.object({
+  estado: z.enum(ESTADOS_CITA, { error: APPOINTMENT_MESSAGES.estadoInvalid }),
+});
+export type AppointmentStateInput = z.input<typeof appointmentStateSchema>;
 
 export type AppointmentInput = z.input<typeof createAppointmentSchema>;
 export type AppointmentData = z.output<typeof createAppointmentSchema>;

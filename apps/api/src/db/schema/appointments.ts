@@ -1,3 +1,4 @@
+import type { AppointmentStatus } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clinicas, usuarios } from './clinics.ts';
@@ -56,8 +57,8 @@ export const citas = pgTable(
     /** Treatment or reason. */
     titulo: text('titulo').notNull(),
     notas: text('notas'),
-    /** pendiente | confirmada | cancelada | completada */
-    estado: text('estado').notNull().default('pendiente'),
+    /** ESTADOS_CITA (checked by `citas_estado_valido`, migrations 0009 and 0037). */
+    estado: text('estado').$type<AppointmentStatus>().notNull().default('pendiente'),
     solicitudId: uuid('solicitud_id').references(() => solicitudesCita.id, { onDelete: 'set null' }),
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
     fechaActualizacion: timestamp('fecha_actualizacion', { withTimezone: true }),

@@ -1,6 +1,7 @@
 import {
   APPOINTMENT_MESSAGES,
   appointmentListQuerySchema,
+  appointmentStateSchema,
   calendarQuerySchema,
   createAppointmentSchema,
   updateAppointmentSchema,
@@ -22,7 +23,7 @@ import {
   monthAppointmentsJson,
 } from './agenda-reads.service.ts';
 import { appointmentRequestDraft } from './booking-from-request.service.ts';
-import { createAppointment, deleteAppointment, updateAppointment } from './booking.service.ts';
+import { createAppointment, deleteAppointment, setAppointmentState, updateAppointment } from './booking.service.ts';
 
 const requestNotFound = () => notFound(APPOINTMENT_MESSAGES.solicitudNotFound);
 
@@ -73,6 +74,17 @@ export const appointmentsRoutes = new Hono<AppEnv>()
         await updateAppointment(c.var.deps.db, c.var.member, c.req.valid('param').id, c.req.valid('json')),
         200,
       );
+    },
+  )
+  /** The desk's one click through the day: the state alone (en sala, atendida, no asistió…). */
+  .put(
+    '/:id/estado',
+    requirePermission('citas.editar'),
+    idParam(appointmentNotFound),
+    validate('json', appointmentStateSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json(await setAppointmentState(c.var.deps.db, c.var.member, id, c.req.valid('json').estado), 200);
     },
   )
   .delete('/:id', requirePermission('citas.eliminar'), idParam(appointmentNotFound), async (c) => {

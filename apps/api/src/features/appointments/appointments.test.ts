@@ -2,6 +2,7 @@ import {
   APPOINTMENT_MESSAGES,
   DENTIST_COLOR_VALUES,
   DENTIST_MESSAGES,
+  ESTADOS_CITA,
   type Appointment,
   type AppointmentPage,
   type AppointmentRequestDraft,
@@ -820,6 +821,55 @@ describe('appointments', () => {
     ]);
   });
 
+  it('moves an appointment through the day in one click: en sala, atendida, no asistió; a cancelled one frees its slot', async () => {
+    const owner = await createClinicOwner(t);
+    const member = await addTeamMember(t, owner.clinica.id, 'Dentista', 'dentista');
+    const linked = await dentist(owner, { usuarioId: member.userId });
+    const pacienteId = await patient(owner.clinica.id);
+    const base = { pacienteId, dentistaId: linked.id, titulo: 'Revisión', fecha: '2030-10-07' };
+    const cita = (await (
+      await book(owner.cookie, { ...base, horaInicio: '10:00', horaFin: '10:30' })
+    ).json()) as Appointment;
+    const step = (estado: string, id = cita.id, cookie = owner.cookie) =>
+      t.request(`/api/citas/${id}/estado`, { method: 'PUT', cookie, json: { estado } });
+    let res = await step('en_sala');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Appointment).estado).toBe('en_sala');
+    res = await step('atendida');
+    expect(((await res.json()) as Appointment).estado).toBe('atendida');
+    // Every state of the day is stored (the database's check names them all); others are refused.
+    for (const estado of ESTADOS_CITA) expect((await step(estado)).status).toBe(200);
+    const bad = await step('retenida');
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).fields?.estado).toBe(APPOINTMENT_MESSAGES.estadoInvalid);
+    await expect(
+      t.db
+        .update(citas)
+        .set({ estado: 'perdida' as never })
+        .where(eq(citas.id, cita.id)),
+    ).rejects.toThrow();
+
+    // Cancelled by the patient frees the slot, as cancelled by the clinic does, and tells the dentist.
+    expect((await step('confirmada_paciente')).status).toBe(200);
+    expect((await step('cancelada_paciente')).status).toBe(200);
+    const told = await t.db
+      .select({ titulo: notificaciones.titulo })
+      .from(notificaciones)
+      .where(and(eq(notificaciones.userId, member.userId), eq(notificaciones.tipo, 'cita')));
+    expect(told.map((n) => n.titulo)).toContain('Cita cancelada');
+    const other = await book(owner.cookie, { ...base, horaInicio: '10:10', horaFin: '10:40' });
+    expect(other.status).toBe(201);
+    // Back to pendiente: the slot is taken now, and the 409 names the appointment in the way.
+    const reopen = await step('pendiente');
+    expect(reopen.status).toBe(409);
+    expect((await errorOf(reopen)).message).toBe(APPOINTMENT_MESSAGES.overlapWith('10:10', '10:40'));
+    const [row] = await t.db.select({ estado: citas.estado }).from(citas).where(eq(citas.id, cita.id));
+    expect(row.estado).toBe('cancelada_paciente');
+    // Another clinic's appointment is not found.
+    const stranger = await createClinicOwner(t);
+    expect((await step('en_sala', cita.id, stranger.cookie)).status).toBe(404);
+  });
+
   it("keeps the patient's ultima_visita and proxima_visita on their appointments", async () => {
     const { owner, pacienteId, dentistaId } = await clinic();
     const visits = async () =>
@@ -851,7 +901,8 @@ describe('appointments', () => {
     // A next visit typed by hand stays while nothing is booked; a booking replaces it.
     await t.db.update(pacientes).set({ proximaVisita: '2035-01-01' }).where(eq(pacientes.id, pacienteId));
     const another = (await (await book(owner.cookie, { ...base, fecha: '2021-03-03' })).json()) as Appointment;
-    expect((await put(another, 'completada')).status).toBe(200);
+    // Atendida (the desk's state of the day) is a visit that took place, as completada is.
+    expect((await put(another, 'atendida')).status).toBe(200);
     expect(await visits()).toEqual({ ultima: '2021-03-03', proxima: '2035-01-01' });
     expect((await book(owner.cookie, { ...base, fecha: '2034-06-06' })).status).toBe(201);
     expect(await visits()).toEqual({ ultima: '2021-03-03', proxima: '2034-06-06' });

@@ -1,12 +1,17 @@
 import {
   APPOINTMENT_MESSAGES,
+  ESTADOS_CITA_ANULADA,
+  ESTADOS_CITA_HECHA,
+  ESTADOS_CITA_PREVISTA,
   formatDate,
+  isCancelledAppointment,
   localTimeExists,
   type Appointment,
   type AppointmentData,
+  type AppointmentStatus,
   type UpdateAppointmentData,
 } from '@odontia/shared';
-import { and, eq, getTableName, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { columnNames, selectList, type RowOf } from '../../db/column-map.ts';
 import { preparedStatement } from '../../db/prepared.ts';
@@ -163,7 +168,8 @@ async function tellDentist(
 
 /**
  * A patient's ultima_visita and proxima_visita follow their appointments, in the clinic's days: the
- * last completada one that has started, and the next pendiente or confirmada one from now. A date
+ * last one that took place (`ESTADOS_CITA_HECHA`) and has started, and the next one still to come
+ * (`ESTADOS_CITA_PREVISTA`) from now. A date
  * typed by hand stays while the appointments say nothing: a last visit until one is completed, a
  * next visit while none is booked, unless it was an appointment's day (`diasAnteriores`: the days of
  * the appointments just moved, cancelled or deleted) that is no longer booked. The one place this
@@ -180,11 +186,11 @@ const visitsUpdate = (appointments: SQL, ids: SQL) => {
   return sql`update ${pacientes} set
     ${columnNames(pacientes.ultimaVisita)} = coalesce((
       select max(${day}) from ${visits}
-      where ${ofPatient} and ${visit.estado} = 'completada' and ${visit.inicio} <= now()
+      where ${ofPatient} and ${inArray(visit.estado, [...ESTADOS_CITA_HECHA])} and ${visit.inicio} <= now()
     ), ${pacientes.ultimaVisita}),
     ${columnNames(pacientes.proximaVisita)} = coalesce((
       select min(${day}) from ${visits}
-      where ${ofPatient} and ${visit.estado} in ('pendiente', 'confirmada') and ${visit.inicio} >= now()
+      where ${ofPatient} and ${inArray(visit.estado, [...ESTADOS_CITA_PREVISTA])} and ${visit.inicio} >= now()
     ), case when ${pacientes.proximaVisita} = any(${ph('diasAnteriores')}::date[]) or exists (
       select 1 from ${visits} where ${ofPatient} and ${day} = ${pacientes.proximaVisita}
     ) then null else ${pacientes.proximaVisita} end)
@@ -380,7 +386,7 @@ export async function updateAppointment(
       await refreshVisits(tx, member, [before.pacienteId, data.pacienteId], [before.fecha]);
 
       const enlace = `/citas/${id}`;
-      const cancelled = data.estado === 'cancelada' && before.estado !== 'cancelada';
+      const cancelled = isCancelledAppointment(data.estado) && !isCancelledAppointment(before.estado);
       const moved =
         before.fecha !== data.fecha || before.horaInicio !== data.horaInicio || before.horaFin !== data.horaFin;
       if (before.dentistaId !== data.dentistaId) {
@@ -395,7 +401,7 @@ export async function updateAppointment(
           DENTIST_NOTICES.cancelada(party.paciente, before),
           enlace,
         );
-      } else if (moved && data.estado !== 'cancelada') {
+      } else if (moved && !isCancelledAppointment(data.estado)) {
         await tellDentist(
           tx,
           member,
@@ -406,6 +412,52 @@ export async function updateAppointment(
       }
     }),
   );
+  return (await getAppointment(db, member, id))!;
+}
+
+/**
+ * The desk's one click through the day (issue 24): the appointment's state alone, under its row lock.
+ * Leaving a cancelled state takes the slot again (the double-booking 409 if it was taken meanwhile);
+ * cancelling one still to come tells its dentist; the patient's visits follow.
+ */
+export async function setAppointmentState(
+  db: Database,
+  member: Member,
+  id: string,
+  estado: AppointmentStatus,
+): Promise<Appointment> {
+  const zona = member.zonaHoraria;
+  let slot: Slot | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({
+          pacienteId: citas.pacienteId,
+          dentistaId: citas.dentistaId,
+          estado: citas.estado,
+          fecha: localText(citas.inicio, zona, 'YYYY-MM-DD'),
+          horaInicio: localText(citas.inicio, zona, 'HH24:MI'),
+          horaFin: localText(citas.fin, zona, 'HH24:MI'),
+          futura: sql<boolean>`${citas.fin} > now()`,
+        })
+        .from(citas)
+        .where(and(eq(citas.clinicaId, member.clinicaId), eq(citas.id, id)))
+        .for('update');
+      if (!before) throw appointmentNotFound();
+      slot = before;
+      if (before.estado === estado) return;
+      await tx.update(citas).set({ estado, fechaActualizacion: new Date() }).where(eq(citas.id, id));
+      await refreshVisits(tx, member, [before.pacienteId], [before.fecha]);
+      if (before.futura && isCancelledAppointment(estado) && !isCancelledAppointment(before.estado)) {
+        const party = await parties(tx, member, before, before);
+        const notice = DENTIST_NOTICES.cancelada(party.paciente, before);
+        await tellDentist(tx, member, party.dentistaUsuarioId, notice, `/citas/${id}`);
+      }
+    });
+  } catch (error) {
+    if (slot && sqlState(error) === PG_ERROR.exclusionViolation) throw await overlapError(db, member, slot, id);
+    throw error;
+  }
   return (await getAppointment(db, member, id))!;
 }
 
@@ -426,7 +478,7 @@ export async function deleteAppointment(db: Database, member: Member, id: string
       });
     if (!row) throw appointmentNotFound();
     await refreshVisits(tx, member, [row.pacienteId], [row.fecha]);
-    if (row.estado === 'cancelada' || row.estado === 'completada' || !row.futura) return;
+    if (!row.futura || isCancelledAppointment(row.estado) || ESTADOS_CITA_HECHA.some((e) => e === row.estado)) return;
     const party = await parties(tx, member, row, row);
     await tellDentist(tx, member, party.dentistaUsuarioId, DENTIST_NOTICES.cancelada(party.paciente, row), null);
   });
@@ -436,12 +488,9 @@ export async function deleteAppointment(db: Database, member: Member, id: string
  * The 409 of a double booking, naming the appointment in the way. Looked up after the refused write
  * rolled back; if that one was cancelled or moved meanwhile, the message is the general one.
  */
-async function overlapError(
-  db: Database,
-  member: Member,
-  data: AppointmentData | UpdateAppointmentData,
-  exceptId?: string,
-) {
+type Slot = Pick<AppointmentData, 'dentistaId' | 'fecha' | 'horaInicio' | 'horaFin'>;
+
+async function overlapError(db: Database, member: Member, data: Slot, exceptId?: string) {
   const zona = member.zonaHoraria;
   const [other] = await db
     .select({
@@ -452,7 +501,7 @@ async function overlapError(
     .where(
       and(
         eq(citas.dentistaId, data.dentistaId),
-        ne(citas.estado, 'cancelada'),
+        notInArray(citas.estado, [...ESTADOS_CITA_ANULADA]),
         sql`tstzrange(${citas.inicio}, ${citas.fin}) && tstzrange(${localInstant(data.fecha, data.horaInicio, zona)}, ${localInstant(data.fecha, data.horaFin, zona)})`,
         exceptId ? ne(citas.id, exceptId) : undefined,
       ),

@@ -10,6 +10,7 @@ import {
   type PatientRecord,
   type PatientListView,
   PATIENTS_PAGE_SIZE,
+  ESTADOS_CITA_PREVISTA,
   type CreatePatientData,
   type PatientStatus,
   type Gender,
@@ -343,7 +344,7 @@ const futureAppointments = (clinicaId: string, pacienteId: string) =>
     eq(citas.clinicaId, clinicaId),
     eq(citas.pacienteId, pacienteId),
     gte(citas.inicio, sql`now()`),
-    inArray(citas.estado, ['pendiente', 'confirmada']),
+    inArray(citas.estado, [...ESTADOS_CITA_PREVISTA]),
   );
 
 /**

@@ -1,4 +1,10 @@
-import { emptyChart, PATIENT_COUNT_LIMIT, PATIENT_MESSAGES, PATIENTS_PAGE_SIZE } from '@odontia/shared';
+import {
+  emptyChart,
+  PATIENT_COUNT_LIMIT,
+  PATIENT_MESSAGES,
+  PATIENTS_PAGE_SIZE,
+  type AppointmentStatus,
+} from '@odontia/shared';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { InferRequestType, InferResponseType } from 'hono/client';
@@ -636,7 +642,7 @@ describe('deleting a patient with clinical records, and reactivating them', () =
   }
 
   /** Appointments of the patient: `offsets` in hours from now, each with its estado. */
-  async function book(owner: Owner, pacienteId: string, dentistaId: string, slots: [number, string][]) {
+  async function book(owner: Owner, pacienteId: string, dentistaId: string, slots: [number, AppointmentStatus][]) {
     return t.db
       .insert(citas)
       .values(

@@ -10,7 +10,7 @@ import {
   type OdontogramChart,
   type RecordExport,
 } from '@odontia/shared';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
@@ -152,7 +152,7 @@ async function readRecord(tx: Transaction, actor: AuditActor, pacienteId: string
     })
     .from(citas)
     .innerJoin(dentistas, eq(dentistas.id, citas.dentistaId))
-    .where(and(eq(citas.clinicaId, actor.clinicaId), eq(citas.pacienteId, pacienteId), ne(citas.estado, 'retenida')))
+    .where(and(eq(citas.clinicaId, actor.clinicaId), eq(citas.pacienteId, pacienteId)))
     .orderBy(asc(citas.inicio), asc(citas.id));
 
   await recordAudit(tx, actor, {

@@ -48,6 +48,7 @@ let hours: ClinicHours;
 let monthAnswer: () => Promise<Response>;
 let requests: URL[];
 let created: unknown[];
+let stateChanges: { id: string; body: unknown }[];
 let permisos: string[];
 
 function installApi() {
@@ -57,6 +58,7 @@ function installApi() {
   monthAnswer = async () => json([] satisfies MonthDay[]);
   requests = [];
   created = [];
+  stateChanges = [];
   permisos = ['citas.ver', 'citas.crear', 'dentistas.ver'];
   stubApi(
     () => ({
@@ -66,6 +68,13 @@ function installApi() {
     }),
     async (url, request) => {
       requests.push(url);
+      const state = /^\/api\/citas\/([^/]+)\/estado$/.exec(url.pathname);
+      if (state && request.method === 'PUT') {
+        const body = (await request.json()) as { estado: CalendarAppointment['estado'] };
+        stateChanges.push({ id: state[1]!, body });
+        appointments = appointments.map((c) => (c.id === state[1] ? { ...c, estado: body.estado } : c));
+        return json(appointments.find((c) => c.id === state[1]));
+      }
       switch (url.pathname) {
         case '/api/citas/calendario/mes':
           return monthAnswer();
@@ -402,6 +411,7 @@ describe('the dashboard’s Agenda del día', () => {
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
     ).toEqual([
+      'En sala de espera (0)',
       'Hoy · jueves, 26 de noviembre',
       'Mañana · viernes, 27 de noviembre',
       'domingo, 29 de noviembre',
@@ -433,6 +443,24 @@ describe('the dashboard’s Agenda del día', () => {
     expect(asked('/api/citas/calendario')).toEqual([['2026-11-22', '2026-11-28']]);
     expect(within(card).getAllByRole('heading', { level: 3 })[0]!.textContent).toBe('Hoy · miércoles, 25 de noviembre');
     expect(within(card).getByText('No hay citas programadas para hoy')).toBeTruthy();
+  });
+
+  it('moves today’s appointments through the day in one click, and shows who is in the waiting room', async () => {
+    permisos = [...permisos, 'citas.editar'];
+    appointments = week();
+    renderAt('/dashboard');
+    const card = await screen.findByRole('region', { name: 'Agenda del día' }, LOADED);
+    const waiting = await within(card).findByRole('region', { name: 'En sala de espera (0)' }, LOADED);
+    expect(within(waiting).getByText('Nadie en sala ahora mismo')).toBeTruthy();
+    // Only today's appointments have the steps; another day's have none.
+    expect(within(card).queryByRole('button', { name: 'En sala: Mañana Prueba' })).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'En sala: Temprano Prueba' }));
+    await waitFor(() => expect(stateChanges).toEqual([{ id: 'c', body: { estado: 'en_sala' } }]), LOADED);
+    const now = await within(card).findByRole('region', { name: 'En sala de espera (1)' }, LOADED);
+    expect(within(now).getByRole('link', { name: 'Temprano Prueba' })).toBeTruthy();
+    // En sala, the next step is Atendida.
+    expect(await within(card).findByRole('button', { name: 'Atendida: Temprano Prueba' }, LOADED)).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'En sala: Temprano Prueba' })).toBeNull();
   });
 
   it('says when the week has nothing', async () => {

@@ -85,6 +85,14 @@ export const useUpdateAppointment = () =>
     appointmentsKey,
   );
 
+/** The desk's one click through the day (en sala, atendida, no asistió…): the state alone. */
+export const useSetAppointmentState = () =>
+  useInvalidatingMutation(
+    ({ id, estado }: { id: string; estado: AppointmentStatus }) =>
+      unwrap(api.citas[':id'].estado.$put({ param: { id }, json: { estado } })),
+    appointmentsKey,
+  );
+
 export const useDeleteAppointment = () =>
   useDeleteMutation((id: string) => unwrap(api.citas[':id'].$delete({ param: { id } })), appointmentsKey);
 

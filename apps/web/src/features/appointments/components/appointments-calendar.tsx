@@ -1,4 +1,10 @@
-import { AGENDA_DEFAULT_HOURS, APPOINTMENT_MESSAGES, type MonthDay, type WeekStart } from '@odontia/shared';
+import {
+  AGENDA_DEFAULT_HOURS,
+  APPOINTMENT_MESSAGES,
+  isCancelledAppointment,
+  type MonthDay,
+  type WeekStart,
+} from '@odontia/shared';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -60,7 +66,7 @@ function Entry({ cita, detailed = false }: { cita: CalendarAppointment; detailed
       to={`/citas/${cita.id}`}
       className={cn(
         'flex items-center gap-1.5 rounded px-1.5 py-0.5 text-xs hover:bg-accent',
-        cita.estado === 'cancelada' && 'line-through opacity-70',
+        isCancelledAppointment(cita.estado) && 'line-through opacity-70',
       )}
       onClick={(e) => e.stopPropagation()}
     >

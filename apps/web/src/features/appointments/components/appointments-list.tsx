@@ -7,6 +7,7 @@ import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/compon
 import type { AppointmentPage } from '@odontia/shared';
 import { formatDay, formatTime } from '../lib/calendar-math';
 import { AppointmentStatusBadge, ColorDot } from './appointment-status-badge';
+import { AppointmentSteps } from './appointment-steps';
 import { Link } from 'react-router';
 
 type Props = {
@@ -82,6 +83,7 @@ export function AppointmentsList({ data, pending, stale, searching, onPageChange
                   <TableCell className="hidden lg:table-cell">{c.titulo}</TableCell>
                   <TableCell>
                     <AppointmentStatusBadge estado={c.estado} />
+                    <AppointmentSteps cita={c} className="mt-1.5" />
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,4 +1,10 @@
-import { APPOINTMENT_MESSAGES, ESTADO_CITA_LABELS, MEDICAL_ALERT_MESSAGES } from '@odontia/shared';
+import {
+  APPOINTMENT_MESSAGES,
+  ESTADO_CITA_LABELS,
+  isCancelledAppointment,
+  MEDICAL_ALERT_MESSAGES,
+  type AppointmentStatus,
+} from '@odontia/shared';
 import { Link } from 'react-router';
 import { MedicalAlertBadge } from '@/components/medical-alert-badge';
 import { cn } from '@/lib/utils';
@@ -15,7 +21,7 @@ import {
   timeToMinutes,
   type Hours,
 } from '../lib/day-grid';
-import { ColorDot } from './appointment-status-badge';
+import { APPOINTMENT_STATUS_STYLE, ColorDot } from './appointment-status-badge';
 
 /** The height of one slot (30 min): a 30-minute appointment shows its time and patient. */
 const SLOT_REM = 3;
@@ -147,7 +153,10 @@ function ChairColumn({
           aria-label={`${formatTime(c.horaInicio)} – ${formatTime(c.horaFin)}, ${c.paciente.nombres} ${c.paciente.apellidos}, ${c.titulo}, ${ESTADO_CITA_LABELS[c.estado]}${c.paciente.alertas.length ? `, ${MEDICAL_ALERT_MESSAGES.badgeName(c.paciente.alertas)}` : ''}`}
           className={cn(
             'absolute inset-x-1 z-10 overflow-hidden rounded border-l-4 bg-muted px-1.5 py-0.5 text-xs shadow-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-            c.estado === 'cancelada' && 'z-0 line-through opacity-60',
+            isCancelledAppointment(c.estado) && 'z-0 line-through opacity-60',
+            c.estado === 'en_sala' && 'bg-warning/25',
+            (c.estado === 'atendida' || c.estado === 'completada') && 'bg-info/15',
+            c.estado === 'no_asistio' && 'border-dashed opacity-70',
           )}
           style={{
             top: top(c.horaInicio, start),
@@ -163,10 +172,16 @@ function ChairColumn({
           </span>{' '}
           <MedicalAlertBadge alertas={c.paciente.alertas} compact className="align-middle" />
           <span className="block truncate text-muted-foreground">
-            {c.titulo} · {ESTADO_CITA_LABELS[c.estado]}
+            {c.titulo} · <StatusMark estado={c.estado} /> {ESTADO_CITA_LABELS[c.estado]}
           </span>
         </Link>
       ))}
     </section>
   );
+}
+
+/** A state's mark beside its name in a block, so a state is never told by colour alone. */
+function StatusMark({ estado }: { estado: AppointmentStatus }) {
+  const Icon = APPOINTMENT_STATUS_STYLE[estado].icon;
+  return <Icon className="inline size-3 align-[-2px]" aria-hidden="true" />;
 }

@@ -1,5 +1,5 @@
 import { APPOINTMENT_MESSAGES } from '@odontia/shared';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Armchair, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -18,14 +18,18 @@ import {
   weekRangeTitle,
 } from '../lib/calendar-math';
 import { AppointmentStatusBadge, ColorDot } from './appointment-status-badge';
+import { AppointmentSteps } from './appointment-steps';
 
 /** A week other than the current one with nothing booked (the spec's empty text speaks of today). */
 const EMPTY_WEEK = 'No hay citas programadas para esta semana';
 
 function AppointmentRow({ cita }: { cita: CalendarAppointment }) {
   return (
-    <li>
-      <Link to={`/citas/${cita.id}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 hover:bg-accent">
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+      <Link
+        to={`/citas/${cita.id}`}
+        className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1 hover:bg-accent"
+      >
         <span className="w-12 font-medium tabular-nums">{formatTime(cita.horaInicio)}</span>
         <span className="min-w-32 flex-1">
           <span className="block font-medium">
@@ -41,7 +45,39 @@ function AppointmentRow({ cita }: { cita: CalendarAppointment }) {
         </span>
         <AppointmentStatusBadge estado={cita.estado} />
       </Link>
+      {/* The desk works the day from here: confirmed, arrived, attended, no-show. */}
+      <AppointmentSteps cita={cita} />
     </li>
+  );
+}
+
+/** Who is in the waiting room now (today's appointments en sala), in time order. */
+function WaitingRoom({ citas }: { citas: CalendarAppointment[] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="rounded-md border border-warning/60 bg-warning/10 p-3">
+      <h3 id={headingId} className="flex items-center gap-1.5 text-sm font-semibold">
+        <Armchair className="size-4" aria-hidden="true" />
+        {APPOINTMENT_MESSAGES.waitingRoomTitle} ({citas.length})
+      </h3>
+      {citas.length ? (
+        <ul className="mt-1 flex flex-col gap-0.5 text-sm">
+          {citas.map((c) => (
+            <li key={c.id}>
+              <span className="tabular-nums">{formatTime(c.horaInicio)}</span> ·{' '}
+              <Link to={`/citas/${c.id}`} className="font-medium underline-offset-2 hover:underline">
+                {c.paciente.nombres} {c.paciente.apellidos}
+              </Link>{' '}
+              <span className="text-muted-foreground">
+                con {c.dentista.nombres} {c.dentista.apellidos}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-1 text-sm text-muted-foreground">{APPOINTMENT_MESSAGES.waitingRoomEmpty}</p>
+      )}
+    </section>
   );
 }
 
@@ -110,6 +146,9 @@ function AgendaCard() {
           <p className="text-sm text-muted-foreground">{offset === 0 ? APPOINTMENT_MESSAGES.emptyToday : EMPTY_WEEK}</p>
         ) : (
           <div className="flex flex-col gap-4">
+            {byDay.has(today) ? (
+              <WaitingRoom citas={(byDay.get(today) ?? []).filter((c) => c.estado === 'en_sala')} />
+            ) : null}
             {shown.map((iso) => (
               <DayGroup key={iso} iso={iso} today={today} citas={byDay.get(iso) ?? []} />
             ))}

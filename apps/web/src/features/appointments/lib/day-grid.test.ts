@@ -1,3 +1,4 @@
+import type { AppointmentStatus } from '@odontia/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMinutesToTime,
@@ -11,7 +12,11 @@ import {
 } from './day-grid';
 
 const hours = { apertura: '09:00', cierre: '14:00' };
-const cita = (horaInicio: string, horaFin: string, estado = 'pendiente') => ({ horaInicio, horaFin, estado });
+const cita = (horaInicio: string, horaFin: string, estado: AppointmentStatus = 'pendiente') => ({
+  horaInicio,
+  horaFin,
+  estado,
+});
 
 function suite() {
   it('converts times and adds minutes within the day', () => {
@@ -45,12 +50,21 @@ function suite() {
   });
 
   it('offers a slot only when no live appointment meets it (touching edges are free)', () => {
-    const day = [cita('10:00', '10:30'), cita('11:00', '11:30', 'cancelada'), cita('12:10', '12:20')];
+    const day = [
+      cita('10:00', '10:30'),
+      cita('11:00', '11:30', 'cancelada'),
+      cita('12:10', '12:20'),
+      // Cancelled by the patient frees its slot too; a no-show keeps it (it happened).
+      cita('13:00', '13:30', 'cancelada_paciente'),
+      cita('13:30', '14:00', 'no_asistio'),
+    ];
     expect(isSlotFree('09:30', day)).toBe(true);
     expect(isSlotFree('10:00', day)).toBe(false);
     expect(isSlotFree('10:30', day)).toBe(true);
     expect(isSlotFree('11:00', day)).toBe(true);
     expect(isSlotFree('12:00', day)).toBe(false);
+    expect(isSlotFree('13:00', day)).toBe(true);
+    expect(isSlotFree('13:30', day)).toBe(false);
   });
 }
 

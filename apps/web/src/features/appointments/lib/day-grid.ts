@@ -3,9 +3,10 @@
  * minutes since midnight. Plain arithmetic on 'HH:MM' strings, never Date: the browser's zone and
  * its daylight-saving changes cannot shift a slot.
  */
+import { isCancelledAppointment, type AppointmentStatus } from '@odontia/shared';
 export type Hours = { apertura: string; cierre: string };
 export type Gap = { start: string; end: string; minutes: number };
-type Timed = { horaInicio: string; horaFin: string; estado?: string };
+type Timed = { horaInicio: string; horaFin: string; estado?: AppointmentStatus };
 
 /** The grid's rows and the duration a slot click proposes. */
 export const SLOT_MINUTES = 30;
@@ -42,12 +43,13 @@ export function gridSlots(span: { start: number; end: number }): string[] {
 }
 
 /** True when [start, start + SLOT_MINUTES) meets none of the (non-cancelled) appointments. */
+/** A cancelled appointment (by the clinic or the patient) leaves its slot free, as the server's rule does. */
+const frees = (c: Timed) => c.estado !== undefined && isCancelledAppointment(c.estado);
+
 export function isSlotFree(start: string, citas: readonly Timed[]): boolean {
   const from = timeToMinutes(start);
   const to = from + SLOT_MINUTES;
-  return citas.every(
-    (c) => c.estado === 'cancelada' || timeToMinutes(c.horaFin) <= from || timeToMinutes(c.horaInicio) >= to,
-  );
+  return citas.every((c) => frees(c) || timeToMinutes(c.horaFin) <= from || timeToMinutes(c.horaInicio) >= to);
 }
 
 /**
@@ -59,7 +61,7 @@ export function freeGaps(citas: readonly Timed[], hours: Hours, minMinutes = MIN
   const open = timeToMinutes(hours.apertura);
   const close = timeToMinutes(hours.cierre);
   const busy = citas
-    .filter((c) => c.estado !== 'cancelada')
+    .filter((c) => !frees(c))
     .map((c) => [timeToMinutes(c.horaInicio), timeToMinutes(c.horaFin)] as const)
     .sort((a, b) => a[0] - b[0]);
   if (!busy.length) return [];
