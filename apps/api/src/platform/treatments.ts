@@ -88,17 +88,19 @@ export async function recordChartWorkDone(
 ): Promise<Shortfall[]> {
   const done = treatmentsDone(input.before, input.after);
   if (done.length === 0) return [];
-  const [clinic] = await tx.select({ moneda: clinicas.moneda }).from(clinicas).where(eq(clinicas.id, actor.clinicaId));
-  const [dentist] = await tx
-    .select({ id: dentistas.id })
-    .from(dentistas)
-    .where(
-      and(eq(dentistas.clinicaId, actor.clinicaId), eq(dentistas.usuarioId, actor.userId), eq(dentistas.activo, true)),
-    )
-    .limit(1);
+  // The services done, each beside the clinic's currency and the member's dentist record: one read.
   const services = await tx
-    .select({ id: productos.id, nombre: productos.nombre, precio: productos.precioVenta })
+    .select({
+      id: productos.id,
+      nombre: productos.nombre,
+      precio: productos.precioVenta,
+      moneda: clinicas.moneda,
+      dentistaId: sql<string | null>`(select ${dentistas.id} from ${dentistas}
+        where ${dentistas.clinicaId} = ${productos.clinicaId} and ${dentistas.usuarioId} = ${actor.userId}
+          and ${dentistas.activo} order by ${dentistas.id} limit 1)`,
+    })
     .from(productos)
+    .innerJoin(clinicas, eq(clinicas.id, productos.clinicaId))
     .where(
       and(eq(productos.clinicaId, actor.clinicaId), inArray(productos.id, [...new Set(done.map((x) => x.servicioId))])),
     );
@@ -142,10 +144,10 @@ export async function recordChartWorkDone(
       diente: treatment.diente,
       superficies: treatment.superficies,
       cantidad: line?.cantidad ?? 1,
-      dentistaId: dentist?.id ?? null,
+      dentistaId: service.dentistaId,
       fecha: input.fecha,
       importe: line ? Number(line.total) : Number(service.precio ?? 0),
-      moneda: clinic!.moneda,
+      moneda: service.moneda,
       lineaPresupuestoId: line?.id ?? null,
     });
     faltantes.push(...recorded.faltantes);

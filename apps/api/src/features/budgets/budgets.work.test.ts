@@ -21,7 +21,7 @@ import {
 } from '../../db/schema/index.ts';
 import { drawnSignaturePng } from '../../platform/signature.ts';
 import { budgetTestKit } from './budgets.test-kit.ts';
-import { createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
+import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
 const { createItem, saveChart, createBudget } = budgetTestKit(() => t);
@@ -337,8 +337,17 @@ describe('work done from a budget (issue 23)', () => {
       { nombre: 'Cemento dual', stock: 4, cantidad: 1 },
     ]);
     const { pacienteId, budget } = await acceptedBudget(ana, service, [36, 46]);
+    // The chart is saved by a dentist member with their dentist record: the treatment is theirs.
+    const member = await addTeamMember(t, ana.clinica.id, 'Dentista', 'dentista');
+    const linked = await t.request('/api/dentistas', {
+      method: 'POST',
+      cookie: ana.cookie,
+      json: { nombres: 'Pilar', apellidos: 'Ortega', especialidad: 'ortodoncia', usuarioId: member.userId },
+    });
+    expect(linked.status).toBe(201);
+    const dentistaId = ((await linked.json()) as { id: string }).id;
     const chartUrl = `/api/pacientes/${pacienteId}/odontograma`;
-    const view = (await (await t.request(chartUrl, { cookie: ana.cookie })).json()) as {
+    const view = (await (await t.request(chartUrl, { cookie: member.cookie })).json()) as {
       version: number;
       chart: OdontogramChart;
     };
@@ -350,7 +359,7 @@ describe('work done from a budget (issue 23)', () => {
     chart = applyStatus(chart, { tooth: 46, surface: 'center' }, 'healthy');
     const res = await t.request(chartUrl, {
       method: 'PUT',
-      cookie: ana.cookie,
+      cookie: member.cookie,
       json: { baseVersion: view.version, chart },
     });
     expect(res.status).toBe(200);
@@ -359,11 +368,15 @@ describe('work done from a budget (issue 23)', () => {
         diente: tratamientosRealizados.diente,
         importe: tratamientosRealizados.importe,
         linea: tratamientosRealizados.lineaPresupuestoId,
+        dentista: tratamientosRealizados.dentistaId,
+        moneda: tratamientosRealizados.moneda,
       })
       .from(tratamientosRealizados)
       .where(eq(tratamientosRealizados.pacienteId, pacienteId));
     const line36 = budget.lineas.find((l) => l.diente === 36)!;
-    expect(treatments).toEqual([{ diente: 36, importe: line36.importes.total, linea: line36.id }]);
+    expect(treatments).toEqual([
+      { diente: 36, importe: line36.importes.total, linea: line36.id, dentista: dentistaId, moneda: 'EUR' },
+    ]);
     expect(await stockOf(supplies[0].id)).toBe(3);
     // The budget shows that line done; marking it again from the budget is refused.
     const again = await markDone(ana, line36.id);
