@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { dayAhead } from './support/days';
 
 /** Issue 24's states of the day: the desk moves today's appointments in one click from the dashboard. */
-test('the desk marks a patient arrived and attended in one click; the waiting room, the list and the Día grid follow', async ({
+test('the desk marks a patient arrived from the dashboard and attended from the Día grid, one click each; the waiting room follows', async ({
   page,
 }) => {
   test.slow();
@@ -47,15 +47,19 @@ test('the desk marks a patient arrived and attended in one click; the waiting ro
   await expect(waiting.getByRole('link', { name: 'Carmen Soler Vidal' })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // In the chair and done: the next step is Atendida, and the waiting room empties.
-  await agenda.getByRole('button', { name: 'Atendida: Carmen Soler Vidal' }).click();
-  await expect(agenda.getByRole('region', { name: 'En sala de espera (0)' })).toBeVisible();
-  await expect(agenda.getByRole('link', { name: /Carmen Soler Vidal.*Atendida/ })).toBeVisible();
-  await expect(agenda.getByRole('button', { name: /Carmen Soler Vidal/ })).toHaveCount(0);
-
-  // The Día grid shows the state with its mark, and the stored state is the server's.
+  // In the Día grid the block says so, and its own button marks her attended.
   await page.goto(`/citas?vista=calendario&modo=dia&fecha=${hoy}`);
+  await expect(page.getByRole('link', { name: /Carmen Soler Vidal, Revisión, En sala/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Atendida: Carmen Soler Vidal' }).click();
+  await expect(page.getByText('Carmen Soler Vidal: Atendida')).toBeVisible();
   await expect(page.getByRole('link', { name: /Carmen Soler Vidal, Revisión, Atendida/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Carmen Soler Vidal/ })).toHaveCount(0);
   const list = await (await ok(await page.request.get('/api/citas'), 'list')).json();
   expect((list as { citas: { estado: string }[] }).citas.map((c) => c.estado)).toEqual(['atendida']);
+
+  // Back on the dashboard the waiting room is empty again and the day shows her attended.
+  await page.goto('/dashboard');
+  await expect(agenda.getByRole('region', { name: 'En sala de espera (0)' })).toBeVisible();
+  await expect(agenda.getByRole('link', { name: /Carmen Soler Vidal.*Atendida/ })).toBeVisible();
 });

@@ -5,6 +5,7 @@ import {
   ESTADO_CITA_LABELS,
   type AppointmentStatus,
 } from '@odontia/shared';
+import type { CSSProperties } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { useCan } from '@/lib/session';
@@ -20,21 +21,37 @@ import { APPOINTMENT_STATUS_STYLE } from './appointment-status-badge';
  * button named with the patient. Shown only to whoever may edit appointments; the edit form still
  * allows any state.
  */
+type StepCita = {
+  id: string;
+  fecha: string;
+  estado: AppointmentStatus;
+  paciente: { nombres: string; apellidos: string };
+};
+
+/** The Día grid's step of the moment: arrived, then attended (confirming and no-shows stay in the list). */
+export const momentSteps = (cita: Pick<StepCita, 'estado' | 'fecha'>, today: string) =>
+  appointmentSteps(cita.estado, cita.fecha, today).filter((s) => s === 'en_sala' || s === 'atendida');
+
 export function AppointmentSteps({
   cita,
+  compact = false,
   className,
+  style,
 }: {
-  cita: { id: string; fecha: string; estado: AppointmentStatus; paciente: { nombres: string; apellidos: string } };
+  cita: StepCita;
+  /** The Día grid's block: only the step of the moment (`momentSteps`), as an icon button. */
+  compact?: boolean;
   className?: string;
+  style?: CSSProperties;
 }) {
   const canEdit = useCan('citas.editar');
   const setState = useSetAppointmentState();
   const today = useClinicToday();
-  const steps = appointmentSteps(cita.estado, cita.fecha, today);
+  const steps = compact ? momentSteps(cita, today) : appointmentSteps(cita.estado, cita.fecha, today);
   if (!canEdit || steps.length === 0) return null;
   const paciente = `${cita.paciente.nombres} ${cita.paciente.apellidos}`;
   return (
-    <div className={cn('flex flex-wrap gap-1', className)}>
+    <div className={cn('flex flex-wrap gap-1', className)} style={style}>
       {steps.map((estado) => {
         const Icon = APPOINTMENT_STATUS_STYLE[estado].icon;
         const label = CITA_PASO_LABELS[estado] ?? ESTADO_CITA_LABELS[estado];
@@ -42,9 +59,11 @@ export function AppointmentSteps({
           <Button
             key={estado}
             type="button"
-            size="sm"
+            size={compact ? 'icon' : 'sm'}
             variant="outline"
+            className={cn(compact && 'size-7 bg-background')}
             aria-label={`${label}: ${paciente}`}
+            title={compact ? label : undefined}
             disabled={setState.isPending}
             onClick={() =>
               setState.mutate(
@@ -59,7 +78,7 @@ export function AppointmentSteps({
             }
           >
             <Icon aria-hidden="true" />
-            {label}
+            {compact ? null : label}
           </Button>
         );
       })}

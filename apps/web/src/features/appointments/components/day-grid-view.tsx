@@ -5,8 +5,11 @@ import {
   MEDICAL_ALERT_MESSAGES,
   type AppointmentStatus,
 } from '@odontia/shared';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { MedicalAlertBadge } from '@/components/medical-alert-badge';
+import { useCan } from '@/lib/session';
+import { useClinicToday } from '@/lib/use-clinic-today';
 import { cn } from '@/lib/utils';
 import type { CalendarAppointment } from '../api/appointments';
 import type { AgendaReturnState } from '../lib/agenda-return';
@@ -22,6 +25,7 @@ import {
   type Hours,
 } from '../lib/day-grid';
 import { APPOINTMENT_STATUS_STYLE, ColorDot } from './appointment-status-badge';
+import { AppointmentSteps, momentSteps } from './appointment-steps';
 
 /** The height of one slot (30 min): a 30-minute appointment shows its time and patient. */
 const SLOT_REM = 3;
@@ -120,6 +124,8 @@ function ChairColumn({
   returnState?: AgendaReturnState;
 }) {
   const name = fullName(chair);
+  const canEdit = useCan('citas.editar');
+  const today = useClinicToday();
   return (
     <section aria-label={`Citas de ${name}`} className="relative border-l">
       {/* The slots: a free one opens a new appointment with this dentist at that time. */}
@@ -147,34 +153,44 @@ function ChairColumn({
         </div>
       ))}
       {citas.map((c) => (
-        <Link
-          key={c.id}
-          to={`/citas/${c.id}`}
-          aria-label={`${formatTime(c.horaInicio)} – ${formatTime(c.horaFin)}, ${c.paciente.nombres} ${c.paciente.apellidos}, ${c.titulo}, ${ESTADO_CITA_LABELS[c.estado]}${c.paciente.alertas.length ? `, ${MEDICAL_ALERT_MESSAGES.badgeName(c.paciente.alertas)}` : ''}`}
-          className={cn(
-            'absolute inset-x-1 z-10 overflow-hidden rounded border-l-4 bg-muted px-1.5 py-0.5 text-xs shadow-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-            isCancelledAppointment(c.estado) && 'z-0 line-through opacity-60',
-            c.estado === 'en_sala' && 'bg-warning/25',
-            (c.estado === 'atendida' || c.estado === 'completada') && 'bg-info/15',
-            c.estado === 'no_asistio' && 'border-dashed opacity-70',
-          )}
-          style={{
-            top: top(c.horaInicio, start),
-            height: height(c.horaInicio, c.horaFin),
-            borderLeftColor: chair.color,
-          }}
-        >
-          <span className="font-medium tabular-nums">
-            {formatTime(c.horaInicio)} – {formatTime(c.horaFin)}
-          </span>{' '}
-          <span className="font-medium">
-            {c.paciente.nombres} {c.paciente.apellidos}
-          </span>{' '}
-          <MedicalAlertBadge alertas={c.paciente.alertas} compact className="align-middle" />
-          <span className="block truncate text-muted-foreground">
-            {c.titulo} · <StatusMark estado={c.estado} /> {ESTADO_CITA_LABELS[c.estado]}
-          </span>
-        </Link>
+        <Fragment key={c.id}>
+          <Link
+            to={`/citas/${c.id}`}
+            aria-label={`${formatTime(c.horaInicio)} – ${formatTime(c.horaFin)}, ${c.paciente.nombres} ${c.paciente.apellidos}, ${c.titulo}, ${ESTADO_CITA_LABELS[c.estado]}${c.paciente.alertas.length ? `, ${MEDICAL_ALERT_MESSAGES.badgeName(c.paciente.alertas)}` : ''}`}
+            className={cn(
+              'absolute inset-x-1 z-10 overflow-hidden rounded border-l-4 bg-muted px-1.5 py-0.5 text-xs shadow-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+              isCancelledAppointment(c.estado) && 'z-0 line-through opacity-60',
+              c.estado === 'en_sala' && 'bg-warning/25',
+              (c.estado === 'atendida' || c.estado === 'completada') && 'bg-info/15',
+              c.estado === 'no_asistio' && 'border-dashed opacity-70',
+              // Room for the step button on its top right.
+              canEdit && momentSteps(c, today).length > 0 && 'pr-9',
+            )}
+            style={{
+              top: top(c.horaInicio, start),
+              height: height(c.horaInicio, c.horaFin),
+              borderLeftColor: chair.color,
+            }}
+          >
+            <span className="font-medium tabular-nums">
+              {formatTime(c.horaInicio)} – {formatTime(c.horaFin)}
+            </span>{' '}
+            <span className="font-medium">
+              {c.paciente.nombres} {c.paciente.apellidos}
+            </span>{' '}
+            <MedicalAlertBadge alertas={c.paciente.alertas} compact className="align-middle" />
+            <span className="block truncate text-muted-foreground">
+              {c.titulo} · <StatusMark estado={c.estado} /> {ESTADO_CITA_LABELS[c.estado]}
+            </span>
+          </Link>
+          {/* Beside the block, not in its link: the desk marks arrived, then attended, in one click. */}
+          <AppointmentSteps
+            cita={c}
+            compact
+            className="absolute right-2 z-20 mt-1"
+            style={{ top: top(c.horaInicio, start) }}
+          />
+        </Fragment>
       ))}
     </section>
   );
