@@ -344,6 +344,20 @@ export async function createAppointment(
   );
 }
 
+/**
+ * An appointment as stored, on the clinic's wall clock, for the writes that change it: its parties and
+ * state, its day and times, and whether it is still to end.
+ */
+const storedColumns = (zona: string) => ({
+  dentistaId: citas.dentistaId,
+  pacienteId: citas.pacienteId,
+  estado: citas.estado,
+  fecha: localText(citas.inicio, zona, 'YYYY-MM-DD'),
+  horaInicio: localText(citas.inicio, zona, 'HH24:MI'),
+  horaFin: localText(citas.fin, zona, 'HH24:MI'),
+  futura: sql<boolean>`${citas.fin} > now()`,
+});
+
 export async function updateAppointment(
   db: Database,
   member: Member,
@@ -356,12 +370,7 @@ export async function updateAppointment(
     db.transaction(async (tx) => {
       const [before] = await tx
         .select({
-          dentistaId: citas.dentistaId,
-          pacienteId: citas.pacienteId,
-          fecha: localText(citas.inicio, zona, 'YYYY-MM-DD'),
-          horaInicio: localText(citas.inicio, zona, 'HH24:MI'),
-          horaFin: localText(citas.fin, zona, 'HH24:MI'),
-          estado: citas.estado,
+          ...storedColumns(zona),
           usuarioId: dentistas.usuarioId,
         })
         .from(citas)
@@ -431,15 +440,7 @@ export async function setAppointmentState(
   try {
     await db.transaction(async (tx) => {
       const [before] = await tx
-        .select({
-          pacienteId: citas.pacienteId,
-          dentistaId: citas.dentistaId,
-          estado: citas.estado,
-          fecha: localText(citas.inicio, zona, 'YYYY-MM-DD'),
-          horaInicio: localText(citas.inicio, zona, 'HH24:MI'),
-          horaFin: localText(citas.fin, zona, 'HH24:MI'),
-          futura: sql<boolean>`${citas.fin} > now()`,
-        })
+        .select(storedColumns(zona))
         .from(citas)
         .where(and(eq(citas.clinicaId, member.clinicaId), eq(citas.id, id)))
         .for('update');
@@ -468,14 +469,7 @@ export async function deleteAppointment(db: Database, member: Member, id: string
     const [row] = await tx
       .delete(citas)
       .where(and(eq(citas.clinicaId, member.clinicaId), eq(citas.id, id)))
-      .returning({
-        dentistaId: citas.dentistaId,
-        pacienteId: citas.pacienteId,
-        estado: citas.estado,
-        fecha: localText(citas.inicio, zona, 'YYYY-MM-DD'),
-        horaInicio: localText(citas.inicio, zona, 'HH24:MI'),
-        futura: sql<boolean>`${citas.fin} > now()`,
-      });
+      .returning(storedColumns(zona));
     if (!row) throw appointmentNotFound();
     await refreshVisits(tx, member, [row.pacienteId], [row.fecha]);
     if (!row.futura || isCancelledAppointment(row.estado) || ESTADOS_CITA_HECHA.some((e) => e === row.estado)) return;
