@@ -71,6 +71,12 @@ function wallClock(zone: string, instant: number): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 
+/** The clinic's day (YYYY-MM-DD) and time (HH:MM) of an instant, as the clock of `zone` reads it. */
+export function wallClockParts(zone: string, instant: Date): { fecha: string; hora: string } {
+  const [fecha, hora] = wallClock(zone, instant.getTime()).split(' ') as [string, string];
+  return { fecha, hora };
+}
+
 /**
  * False for a local time the clocks of `zone` skip (Europe/Madrid on 2026-03-29 goes from 02:00
  * to 03:00, so 02:30 never happens that day). Tries the zone's offsets of the hours around the

@@ -29,3 +29,4 @@ export * from './schemas/clinical-notes.ts';
 export * from './schemas/record-export.ts';
 export * from './schemas/consents.ts';
 export * from './schemas/budgets.ts';
+export * from './schemas/messages.ts';

@@ -1,10 +1,11 @@
-import { CURRENCY_CODES, type CurrencyCode } from '@odontia/shared';
+import { CURRENCY_CODES, type CurrencyCode, type MessageTemplates } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -60,6 +61,15 @@ export const clinicas = pgTable(
     /** Set by the operator, never by the clinic. */
     destacada: boolean('destacada').notNull().default(false),
     fechaPerfilActualizado: timestamp('fecha_perfil_actualizado', { withTimezone: true }),
+    // Messages to patients (issue 24): how long before an appointment its email reminder goes, until
+    // how long before it the patient may cancel from their link, and the templates the clinic wrote
+    // (the others are PLANTILLAS_PREDETERMINADAS).
+    recordatorioHoras: integer('recordatorio_horas').notNull().default(48),
+    cancelacionHoras: integer('cancelacion_horas').notNull().default(24),
+    plantillasMensajes: jsonb('plantillas_mensajes')
+      .$type<Partial<MessageTemplates>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Normalized (lower case, no accents) name for the directory search; kept by odontia_normalizar. */
     nombreBusqueda: text('nombre_busqueda').generatedAlwaysAs(sql`odontia_normalizar(nombre)`),
     ciudadBusqueda: text('ciudad_busqueda').generatedAlwaysAs(sql`odontia_normalizar(coalesce(ciudad, ''))`),
@@ -67,6 +77,8 @@ export const clinicas = pgTable(
     fechaActualizacion: timestamp('fecha_actualizacion', { withTimezone: true }),
   },
   (t) => [
+    check('clinicas_recordatorio_horas_validas', sql`${t.recordatorioHoras} between 1 and 168`),
+    check('clinicas_cancelacion_horas_validas', sql`${t.cancelacionHoras} between 0 and 168`),
     check('clinicas_moneda_valida', sql`${t.moneda} in (${sql.raw(CURRENCY_CODES.map((c) => `'${c}'`).join(', '))})`),
     uniqueIndex('clinicas_user_id_key').on(t.userId),
     index('clinicas_publicadas_idx')

@@ -14,3 +14,4 @@ export * from './medical-alerts.ts';
 export * from './clinical-notes.ts';
 export * from './consents.ts';
 export * from './budgets.ts';
+export * from './messages.ts';

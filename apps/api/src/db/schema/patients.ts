@@ -46,6 +46,15 @@ export const pacientes = pgTable(
      * hidden from every list, search and screen instead of erased (DESIGN §1). Their rows are kept.
      */
     fechaArchivado: timestamp('fecha_archivado', { withTimezone: true }),
+    /**
+     * The patient's consent (issue 24): to reminders and notices of their appointments (without it the
+     * outbox sends them nothing), and to the clinic's other communications (recalls). When it was
+     * given and the name of the member who recorded it; null: not given, or withdrawn.
+     */
+    consentimientoRecordatorios: timestamp('consentimiento_recordatorios', { withTimezone: true }),
+    consentimientoRecordatoriosPor: text('consentimiento_recordatorios_por'),
+    consentimientoComunicaciones: timestamp('consentimiento_comunicaciones', { withTimezone: true }),
+    consentimientoComunicacionesPor: text('consentimiento_comunicaciones_por'),
   },
   (t) => [
     index('pacientes_clinica_orden_idx').on(t.clinicaId, t.apellidos, t.nombres, t.id),
