@@ -11,6 +11,7 @@ import type { Config } from './platform/config.ts';
 import type { Deps } from './platform/context.ts';
 import type { Logger } from './platform/logger.ts';
 import { createMailer } from './platform/mail.ts';
+import { startOutbox } from './platform/messages/outbox.ts';
 import { createRealtime } from './platform/realtime/index.ts';
 import { createStorage, hasFilesLeftOnDisk } from './platform/storage/select.ts';
 
@@ -78,11 +79,14 @@ export async function boot(config: Config, logger: Logger, options: { serveWeb: 
         : {},
     );
     const db = database;
+    // Messages to patients go out from every instance (platform/messages/outbox.ts).
+    const outbox = config.outboxIntervalMs > 0 ? startOutbox(deps, config.outboxIntervalMs) : null;
     return {
       deps,
       app,
       demo,
       close: async () => {
+        await outbox?.stop();
         await deps.realtime.close();
         await deps.storage.close?.();
         await db.close();

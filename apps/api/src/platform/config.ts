@@ -31,6 +31,13 @@ const envSchema = z.object({
     .min(1, 'debe estar entre 1 y 100')
     .max(100, 'debe estar entre 1 y 100')
     .default(10),
+  /** How often this instance looks for messages to send (issue 24); 0 turns its outbox worker off. */
+  OUTBOX_INTERVAL_MS: z.coerce
+    .number({ message: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(0, 'debe estar entre 0 y 3600000')
+    .max(3_600_000, 'debe estar entre 0 y 3600000')
+    .default(2000),
   APP_URL: urlWithProtocols(['http:', 'https:'], 'http:// o https://').optional(),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp:// o smtps://').optional(),
   SMTP_FROM: z.string().min(3, 'debe ser una dirección de remitente').default('Odontia <no-responder@odontia.local>'),
@@ -101,6 +108,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Connections of this instance's PostgreSQL pool (every instance opens its own). */
   databasePoolSize: number;
+  /** Milliseconds between the outbox's rounds; 0: this instance sends no messages. */
+  outboxIntervalMs: number;
   appUrl: string;
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -173,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
     appUrl,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

@@ -17,8 +17,12 @@ export type Mailer = {
 
 const LINK = /https?:\/\/[^\s<>"')\]]+/g;
 
-const sendFailed = () =>
-  new AppError(503, 'service_unavailable', 'Ocurrió un error al enviar el correo. Inténtalo de nuevo más tarde.');
+/** The outbox keeps the sending error (`cause`) as the reason of a failed message; a client sees the message only. */
+const sendFailed = (cause: unknown) => {
+  const error = new AppError(503, 'service_unavailable', 'Ocurrió un error al enviar el correo. Inténtalo de nuevo más tarde.');
+  error.cause = cause;
+  return error;
+};
 
 // Sends still being written to each outbox: mail may be sent after the answer (password reset), and
 // tests wait for it here before they read the folder.
@@ -60,7 +64,7 @@ export function createMailer(
         } catch (error) {
           // The SMTP error may name the server or account: it goes to the log, never to the client.
           logger.error({ err: error }, 'No se pudo enviar un correo por SMTP');
-          throw sendFailed();
+          throw sendFailed(error);
         }
       },
     };
@@ -81,7 +85,7 @@ export function createMailer(
     } catch (error) {
       await rm(tmp, { force: true });
       logger.error({ err: error }, 'No se pudo guardar un correo en la bandeja local');
-      throw sendFailed();
+      throw sendFailed(error);
     }
     if (config.production) {
       logger.info({ file }, 'Correo guardado en la bandeja local (sin SMTP)');

@@ -53,7 +53,7 @@ export type NotifyInput = {
   prioridad: NotificationPriority;
   enlace?: string | null;
   tipo?: string;
-} & ({ userIds: readonly string[] } | { permiso: Permission });
+} & ({ userIds: readonly string[] } | { permiso: Permission; alsoUserIds?: readonly string[] });
 
 /**
  * The ids of a clinic's active members whose roles grant a permission: the recipients of
@@ -129,6 +129,12 @@ export async function notify(tx: Executor, input: NotifyInput): Promise<StoredNo
     );
   } else {
     recipients = membersWithPermission(sql`${input.clinicaId}::uuid`, sql`${input.permiso}::text`);
+    // Those whose roles grant it and those named (a dentist told of their own appointment), once each.
+    if (input.alsoUserIds?.length)
+      recipients = sql`${recipients} union ${membersAmong(
+        sql`${input.clinicaId}::uuid`,
+        sql`select unnest(${sql.param([...input.alsoUserIds])}::text[])`,
+      )}`;
   }
   const rows = await rowsOf<Omit<Row, 'fechaCreacion'> & { fechaCreacion: Date | string }>(
     tx.execute(sql`with ${notificationsSql({

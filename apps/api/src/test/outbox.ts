@@ -8,6 +8,8 @@ export type OutboxMessage = {
   subject: string;
   text: string;
   html: string;
+  /** Parts sent as attachments, their content decoded as UTF-8 text (calendar files). */
+  attachments: { filename: string; contentType: string; content: string }[];
 };
 
 type Part = { headers: Map<string, string>; body: string };
@@ -75,12 +77,20 @@ export function parseEml(raw: string, file = ''): OutboxMessage {
     leaves.find((p) => (p.headers.get('content-type') ?? 'text/plain').toLowerCase().startsWith(mime));
   const text = bodyOf('text/plain');
   const html = bodyOf('text/html');
+  const attachments = leaves
+    .filter((p) => (p.headers.get('content-disposition') ?? '').toLowerCase().startsWith('attachment'))
+    .map((p) => ({
+      filename: /filename="?([^";]+)"?/i.exec(p.headers.get('content-disposition') ?? '')?.[1] ?? '',
+      contentType: p.headers.get('content-type') ?? '',
+      content: decodeBody(p),
+    }));
   return {
     file,
     to: decodeWords(root.headers.get('to') ?? ''),
     subject: decodeWords(root.headers.get('subject') ?? ''),
     text: text ? decodeBody(text) : '',
     html: html ? decodeBody(html) : '',
+    attachments,
   };
 }
 

@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'presupuesto.enviar_email',
   'presupuesto.aceptar',
   'presupuesto.realizar',
+  'mensajes.ver',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -75,6 +76,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'presupuesto.enviar_email': 'Envió un presupuesto al paciente por email',
   'presupuesto.aceptar': 'Registró en consulta la aceptación firmada de un presupuesto',
   'presupuesto.realizar': 'Registró como realizado un tratamiento de un presupuesto',
+  'mensajes.ver': 'Vio los mensajes enviados al paciente sobre una cita',
 };
 
 export const AUDIT_PAGE_SIZE = 20;

@@ -138,6 +138,7 @@ export const MESSAGE_MESSAGES = {
   settingsTitle: 'Mensajes a pacientes',
   settingsSaved: 'Mensajes guardados',
   settingsError: 'No se pudieron guardar los mensajes',
+  settingsLoadError: 'No se pudieron cargar los mensajes. Inténtalo de nuevo más tarde.',
   recordatorioHorasInvalid: 'Indica entre 1 y 168 horas',
   cancelacionHorasInvalid: 'Indica entre 0 y 168 horas',
   asuntoRequired: 'El asunto es obligatorio',
@@ -155,6 +156,13 @@ export const MESSAGE_MESSAGES = {
   cannotCancel: 'Esta cita ya no se puede cancelar',
   cancelTooLate: (horas: number, telefono: string | null) =>
     `Ya no es posible cancelar en línea: se puede hasta ${horas} ${horas === 1 ? 'hora' : 'horas'} antes de la cita.${telefono ? ` Llama a la clínica al ${telefono}.` : ''}`,
+  patientPageTitle: 'Tu cita',
+  /** `fecha` already written out (formatLongDate), `hora` HH:MM: both on the clinic's clock. */
+  cancelUntil: (fecha: string, hora: string) => `Puedes cancelar en línea hasta el ${fecha} a las ${hora}.`,
+  cancelDialogDescription:
+    'Avisaremos a la clínica de que no vas a asistir y tu hora quedará libre. Si más adelante quieres otra cita, tendrás que pedirla de nuevo.',
+  patientLoadError: 'No se pudo cargar tu cita. Inténtalo de nuevo más tarde.',
+  patientActionError: 'No se pudo registrar tu respuesta',
   /** What the clinic's staff are told when the patient answers. */
   patientConfirmedTitle: 'Cita confirmada por el paciente',
   patientCancelledTitle: 'Cita cancelada por el paciente',
@@ -184,7 +192,11 @@ export const messageSettingsSchema = z.object({
     cancelacion: emailTemplateSchema,
     recordatorio: emailTemplateSchema,
     whatsapp: z.object({
-      asunto: z.literal('').default(''),
+      // A WhatsApp message has no subject.
+      asunto: z
+        .string()
+        .optional()
+        .transform(() => ''),
       cuerpo: templateText(MESSAGE_MESSAGES.cuerpoRequired, 1000, true),
     }),
   }),

@@ -21,6 +21,7 @@ import { citas, dentistas, pacientes } from '../../db/schema/index.ts';
 import type { Member } from '../../platform/context.ts';
 import { PG_ERROR, sqlState } from '../../platform/db-errors.ts';
 import { AppError, unprocessable } from '../../platform/errors.ts';
+import { appointmentMessageSql, enqueueAppointmentMessage } from '../../platform/messages/enqueue.ts';
 import { membersAmong, notificationsSql, notify } from '../../platform/notifications.ts';
 import { appointmentNotFound, getAppointment, partyColumns } from './agenda-reads.service.ts';
 import { attendRequest } from './booking-from-request.service.ts';
@@ -227,7 +228,8 @@ const PACIENTE = '\u0001paciente\u0001';
  * A new appointment in one statement (its own transaction, or a step of the request booking's): the
  * parties as `parties` reads them, the appointment inserted only if they are fine (`problema` null),
  * the patient's visits refreshed by the visits rule (given the new row, which the statement's snapshot
- * cannot see), and the dentist's member told (notificationsSql, as `notify` does) unless it is the
+ * cannot see), the patient's confirmation email put in the outbox (appointmentMessageSql decides
+ * whether they get one), and the dentist's member told (notificationsSql, as `notify` does) unless it is the
  * caller. Answers the parties, the new id (null if not inserted) and the events published.
  */
 const createStatement = preparedStatement<
@@ -265,8 +267,20 @@ const createStatement = preparedStatement<
         ${localInstant(text('fecha'), text('horaFin'), text('zona'))},
         ${ph('titulo')}::text, ${ph('notas')}::text, 'pendiente', ${ph('solicitudId')}::uuid
       from ${partes} where ${partes}."problema" is null
-      returning ${columnNames(citas.id, ...visitColumns)}
+      returning ${columnNames(citas.id, citas.fin, ...visitColumns)}
     ),
+    mensaje as (${appointmentMessageSql(
+      {
+        clinicaId: sql`${ph('clinicaId')}::uuid`,
+        citaId: sql`${nueva}.${sql.identifier(citas.id.name)}`,
+        pacienteId: sql`${nueva}.${sql.identifier(citas.pacienteId.name)}`,
+        dentistaId: sql`${ph('dentistaId')}::uuid`,
+        inicio: sql`${nueva}.${sql.identifier(citas.inicio.name)}`,
+        fin: sql`${nueva}.${sql.identifier(citas.fin.name)}`,
+        plantilla: 'confirmacion',
+      },
+      sql`${nueva}`,
+    )}),
     visitas as (${visitsUpdate(
       sql`(select ${columnNames(...visitColumns)} from ${citas} union all select ${columnNames(...visitColumns)} from ${nueva})`,
       sql`select ${sql.identifier(citas.pacienteId.name)} from ${nueva}`,
@@ -356,6 +370,40 @@ const storedColumns = (zona: string) => ({
   horaInicio: localText(citas.inicio, zona, 'HH24:MI'),
   horaFin: localText(citas.fin, zona, 'HH24:MI'),
   futura: sql<boolean>`${citas.fin} > now()`,
+  inicio: citas.inicio,
+  fin: citas.fin,
+});
+
+/**
+ * What the patient is told by email of a change (issue 24), put in the outbox by the change's
+ * transaction: cancelled by the clinic, moved (day, time or dentist), or booked again (taken out of a
+ * cancelled state, or given to another patient). A cancellation by the patient, or a change of state
+ * through the day, tells them nothing.
+ */
+function patientNotice(
+  before: { estado: AppointmentStatus; pacienteId: string; dentistaId: string; moved: boolean },
+  after: { estado: AppointmentStatus; pacienteId: string; dentistaId: string },
+): 'cancelacion' | 'cambio' | 'confirmacion' | null {
+  const wasCancelled = isCancelledAppointment(before.estado);
+  if (after.estado === 'cancelada') return wasCancelled ? null : 'cancelacion';
+  if (!(ESTADOS_CITA_PREVISTA as readonly string[]).includes(after.estado)) return null;
+  if (wasCancelled || before.pacienteId !== after.pacienteId) return 'confirmacion';
+  return before.moved || before.dentistaId !== after.dentistaId ? 'cambio' : null;
+}
+
+/** An appointment as the outbox's values: its times as stored (instants) or as SQL that makes them. */
+const instant = (value: Date | SQL) => (value instanceof Date ? sql`${value}::timestamptz` : value);
+const storedMessage = (
+  member: Member,
+  citaId: string | null,
+  row: { pacienteId: string; dentistaId: string; inicio: Date | SQL; fin: Date | SQL },
+) => ({
+  clinicaId: member.clinicaId,
+  citaId,
+  pacienteId: row.pacienteId,
+  dentistaId: row.dentistaId,
+  inicio: instant(row.inicio),
+  fin: instant(row.fin),
 });
 
 export async function updateAppointment(
@@ -398,6 +446,19 @@ export async function updateAppointment(
       const cancelled = isCancelledAppointment(data.estado) && !isCancelledAppointment(before.estado);
       const moved =
         before.fecha !== data.fecha || before.horaInicio !== data.horaInicio || before.horaFin !== data.horaFin;
+      const notice = patientNotice({ ...before, moved }, data);
+      if (notice) {
+        // A cancellation names the appointment that was; the other notices, the one that is now.
+        const told =
+          notice === 'cancelacion'
+            ? storedMessage(member, id, before)
+            : storedMessage(member, id, {
+                ...data,
+                inicio: localInstant(data.fecha, data.horaInicio, zona),
+                fin: localInstant(data.fecha, data.horaFin, zona),
+              });
+        await enqueueAppointmentMessage(tx, { ...told, plantilla: notice });
+      }
       if (before.dentistaId !== data.dentistaId) {
         await tellDentist(tx, member, before.usuarioId, DENTIST_NOTICES.reasignada(party.paciente, before), null);
         if (!cancelled)
@@ -449,6 +510,8 @@ export async function setAppointmentState(
       if (before.estado === estado) return;
       await tx.update(citas).set({ estado, fechaActualizacion: new Date() }).where(eq(citas.id, id));
       await refreshVisits(tx, member, [before.pacienteId], [before.fecha]);
+      const notice = patientNotice({ ...before, moved: false }, { ...before, estado });
+      if (notice) await enqueueAppointmentMessage(tx, { ...storedMessage(member, id, before), plantilla: notice });
       if (before.futura && isCancelledAppointment(estado) && !isCancelledAppointment(before.estado)) {
         const party = await parties(tx, member, before, before);
         const notice = DENTIST_NOTICES.cancelada(party.paciente, before);
@@ -472,6 +535,10 @@ export async function deleteAppointment(db: Database, member: Member, id: string
       .returning(storedColumns(zona));
     if (!row) throw appointmentNotFound();
     await refreshVisits(tx, member, [row.pacienteId], [row.fecha]);
+    if (patientNotice({ ...row, moved: false }, { ...row, estado: 'cancelada' })) {
+      // The appointment is gone: the message keeps its time, not its id.
+      await enqueueAppointmentMessage(tx, { ...storedMessage(member, null, row), plantilla: 'cancelacion' });
+    }
     if (!row.futura || isCancelledAppointment(row.estado) || ESTADOS_CITA_HECHA.some((e) => e === row.estado)) return;
     const party = await parties(tx, member, row, row);
     await tellDentist(tx, member, party.dentistaUsuarioId, DENTIST_NOTICES.cancelada(party.paciente, row), null);

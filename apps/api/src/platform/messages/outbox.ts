@@ -1,0 +1,327 @@
+import {
+  ESTADOS_CITA_PREVISTA,
+  fillMessage,
+  HORAS_SILENCIO,
+  isCancelledAppointment,
+  messageValues,
+  templatesOf,
+  type AppointmentStatus,
+  type MessageTemplateId,
+  type MessageTemplates,
+} from '@odontia/shared';
+import { createEvent, type EventAttributes } from 'ics';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
+import { columnNames, selectList, type RowOf } from '../../db/column-map.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import { citas, clinicas, dentistas, mensajes, pacientes } from '../../db/schema/index.ts';
+import type { Deps } from '../context.ts';
+import { renderEmail, type MailAttachment } from '../mail.ts';
+import { appointmentPageUrl, createAppointmentLink } from './enqueue.ts';
+
+/**
+ * The outbox's worker (issue 24, docs/decisions/0022), run by every API process: each round it writes
+ * the reminders that have come due, then claims due messages with FOR UPDATE SKIP LOCKED (so that two
+ * instances never hold the same row), sends them and records how it went. A claim is a lease: a row
+ * whose instance died mid-send is claimed again when the lease ends, so none is lost; the window in
+ * which a killed instance may have sent a row it did not record is one send long.
+ */
+
+/** How long a claim lasts: far longer than one send, short enough that a dead instance's rows go out soon. */
+export const LEASE_SECONDS = 120;
+/** Tries before a message is `fallido`, and the wait before each next try. */
+export const MAX_ATTEMPTS = 5;
+const RETRY_MINUTES = [1, 5, 15, 60] as const;
+const BATCH = 20;
+
+const ph = (name: string) => sql.placeholder(name);
+
+/**
+ * The email reminders that have come due: appointments still to come within their clinic's
+ * `recordatorio_horas`, of a patient with an email who consented, without a reminder for that start
+ * yet (the unique index settles two instances' sweeps), and not booked or moved inside that window
+ * (their confirmation or change notice said it already). None is written while the clinic's clock is
+ * in its quiet hours: the sweep after 08:00 writes it.
+ */
+const dueStates = inArray(citas.estado, [...ESTADOS_CITA_PREVISTA]);
+const localHour = sql`extract(hour from now() at time zone ${clinicas.zonaHoraria})`;
+const reminderWindow = sql`${clinicas.recordatorioHoras} * interval '1 hour'`;
+const sweepStatement = preparedStatement<{ escritos: number }>(
+  'odontia_mensajes_recordatorios',
+  sql`with escritos as (
+    insert into ${mensajes} (${columnNames(
+      mensajes.clinicaId,
+      mensajes.citaId,
+      mensajes.pacienteId,
+      mensajes.canal,
+      mensajes.plantilla,
+      mensajes.destinatario,
+      mensajes.citaInicio,
+      mensajes.citaFin,
+      mensajes.dentista,
+    )})
+    select ${citas.clinicaId}, ${citas.id}, ${citas.pacienteId}, 'email', 'recordatorio', ${pacientes.email},
+      ${citas.inicio}, ${citas.fin}, ${dentistas.nombres} || ' ' || ${dentistas.apellidos}
+    from ${clinicas}
+    join ${citas} on ${citas.clinicaId} = ${clinicas.id}
+      and ${citas.inicio} > now() and ${citas.inicio} <= now() + ${reminderWindow}
+    join ${pacientes} on ${pacientes.id} = ${citas.pacienteId}
+    join ${dentistas} on ${dentistas.id} = ${citas.dentistaId}
+    where ${and(
+      dueStates,
+      isNotNull(pacientes.email),
+      isNotNull(pacientes.consentimientoRecordatorios),
+      sql`${localHour} >= ${HORAS_SILENCIO.hasta} and ${localHour} < ${HORAS_SILENCIO.desde}`,
+      sql`not exists (select 1 from ${mensajes} as ya where ya.${sql.identifier(mensajes.citaId.name)} = ${citas.id}
+        and ya.${sql.identifier(mensajes.citaInicio.name)} = ${citas.inicio}
+        and ya.${sql.identifier(mensajes.canal.name)} = 'email'
+        and ya.${sql.identifier(mensajes.fechaCreacion.name)} > ${citas.inicio} - ${reminderWindow})`,
+    )}
+    on conflict do nothing
+    returning 1
+  ) select count(*)::int as escritos from escritos`,
+);
+
+/** What a claimed message needs to be written: the row, its clinic, its patient and the appointment now. */
+const claimedColumns = {
+  id: mensajes.id,
+  clinicaId: mensajes.clinicaId,
+  citaId: mensajes.citaId,
+  plantilla: sql<MessageTemplateId>`${mensajes.plantilla}`,
+  destinatario: mensajes.destinatario,
+  citaInicio: mensajes.citaInicio,
+  citaFin: mensajes.citaFin,
+  dentista: mensajes.dentista,
+  intentos: mensajes.intentos,
+  clinica: clinicas.nombre,
+  direccion: clinicas.direccion,
+  ciudad: clinicas.ciudad,
+  telefono: clinicas.telefono,
+  zona: clinicas.zonaHoraria,
+  plantillas: sql<Partial<MessageTemplates>>`${clinicas.plantillasMensajes}`,
+  paciente: sql<string>`${pacientes.nombres} || ' ' || ${pacientes.apellidos}`,
+  consiente: sql<boolean>`${pacientes.consentimientoRecordatorios} is not null`,
+  citaAhora: citas.inicio,
+  estadoAhora: sql<AppointmentStatus | null>`${citas.estado}`,
+};
+type Claimed = RowOf<typeof claimedColumns>;
+
+const claimStatement = preparedStatement<Claimed, { limite: number; lease: number }>(
+  'odontia_mensajes_reclamar',
+  sql`with reclamados as (
+    update ${mensajes} set ${columnNames(mensajes.estado)} = 'enviando',
+      ${columnNames(mensajes.intentos)} = ${mensajes.intentos} + 1,
+      ${columnNames(mensajes.reclamadoHasta)} = now() + ${ph('lease')}::int * interval '1 second'
+    where ${mensajes.id} in (
+      select ${mensajes.id} from ${mensajes}
+      where (${mensajes.estado} = 'pendiente' and ${mensajes.enviarEn} <= now())
+        or (${mensajes.estado} = 'enviando' and ${mensajes.reclamadoHasta} < now())
+      order by ${mensajes.enviarEn}
+      limit ${ph('limite')}::int
+      for update skip locked
+    )
+    returning *
+  )
+  select ${selectList(claimedColumns)} from reclamados as ${mensajes}
+  join ${clinicas} on ${clinicas.id} = ${mensajes.clinicaId}
+  join ${pacientes} on ${pacientes.id} = ${mensajes.pacienteId}
+  left join ${citas} on ${citas.id} = ${mensajes.citaId}`,
+);
+
+type Outcome =
+  | { estado: 'enviado' }
+  | { estado: 'descartado' | 'fallido'; motivo: string }
+  | { estado: 'reintentar'; motivo: string };
+
+const finishStatement = preparedStatement<
+  never,
+  { id: string; estado: string; motivo: string | null; minutos: number }
+>(
+  'odontia_mensajes_terminar',
+  sql`update ${mensajes} set
+    ${columnNames(mensajes.estado)} = case when ${ph('estado')}::text = 'reintentar' then 'pendiente' else ${ph('estado')}::text end,
+    ${columnNames(mensajes.reclamadoHasta)} = null,
+    ${columnNames(mensajes.ultimoError)} = coalesce(${ph('motivo')}::text, ${mensajes.ultimoError}),
+    ${columnNames(mensajes.fechaEnvio)} = case when ${ph('estado')}::text = 'enviado' then now() else ${mensajes.fechaEnvio} end,
+    ${columnNames(mensajes.enviarEn)} = case when ${ph('estado')}::text = 'reintentar'
+      then now() + ${ph('minutos')}::int * interval '1 minute' else ${mensajes.enviarEn} end
+    where ${mensajes.id} = ${ph('id')}::uuid and ${mensajes.estado} = 'enviando'`,
+);
+
+/** Why a claimed message no longer applies, or null when it is to be sent. */
+function staleReason(row: Claimed, now: Date): string | null {
+  if (!row.consiente) return 'El paciente retiró su consentimiento antes del envío';
+  if (row.plantilla === 'cancelacion') return null;
+  if (!row.citaId || !row.estadoAhora || isCancelledAppointment(row.estadoAhora))
+    return 'La cita se canceló antes del envío';
+  if (new Date(row.citaAhora!).getTime() !== new Date(row.citaInicio).getTime())
+    return 'La cita cambió de hora antes del envío';
+  if (new Date(row.citaInicio) <= now) return 'La cita ya había empezado';
+  return null;
+}
+
+/** The appointment as a calendar event; a cancellation cancels the event its confirmation added. */
+function calendarFile(row: Claimed, enlace: string | null): MailAttachment | null {
+  if (!row.citaId) return null;
+  const cancel = row.plantilla === 'cancelacion';
+  const event: EventAttributes = {
+    uid: `cita-${row.citaId}@odontia`,
+    // Each message supersedes the one before for the same event.
+    sequence: Math.floor(Date.now() / 1000) - 1_700_000_000,
+    method: cancel ? 'CANCEL' : 'PUBLISH',
+    status: cancel ? 'CANCELLED' : 'CONFIRMED',
+    start: new Date(row.citaInicio).getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: new Date(row.citaFin).getTime(),
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    title: `Cita en ${row.clinica}`,
+    description: `Con ${row.dentista}.${enlace ? ` Confirma o cancela: ${enlace}` : ''}`,
+    location: [row.direccion, row.ciudad].filter(Boolean).join(', ') || undefined,
+    ...(enlace ? { url: enlace } : {}),
+    productId: 'odontia/citas',
+  };
+  const { error, value } = createEvent(event);
+  if (error || !value) throw error ?? new Error('ics: evento vacío');
+  return {
+    filename: cancel ? 'cita-cancelada.ics' : 'cita.ics',
+    content: Buffer.from(value, 'utf8'),
+    contentType: `text/calendar; charset=utf-8; method=${cancel ? 'CANCEL' : 'PUBLISH'}`,
+  };
+}
+
+/** The SMTP answer or system error behind a failed send, as staff read it, and whether trying again can help. */
+export function sendFailure(error: unknown): { motivo: string; definitivo: boolean } {
+  const cause = (error instanceof Error && error.cause) || error;
+  const smtp = cause as { responseCode?: number; response?: string; code?: string; message?: string };
+  if (typeof smtp.responseCode === 'number') {
+    const definitivo = smtp.responseCode >= 500 && smtp.responseCode < 600;
+    const response = (smtp.response ?? '').slice(0, 300);
+    return {
+      motivo: `El servidor de correo respondió ${smtp.responseCode}${response ? `: ${response}` : ''}`,
+      definitivo,
+    };
+  }
+  if (
+    smtp.code === 'ECONNREFUSED' ||
+    smtp.code === 'ETIMEDOUT' ||
+    smtp.code === 'ESOCKET' ||
+    smtp.code === 'ECONNECTION'
+  )
+    return { motivo: 'No se pudo conectar con el servidor de correo', definitivo: false };
+  return { motivo: 'No se pudo enviar el correo', definitivo: false };
+}
+
+async function deliver(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, row: Claimed): Promise<Outcome> {
+  const stale = staleReason(row, new Date());
+  if (stale) return { estado: 'descartado', motivo: stale };
+  const enlace =
+    row.plantilla === 'cancelacion' || !row.citaId
+      ? null
+      : appointmentPageUrl(deps.config.appUrl, await createAppointmentLink(deps.db, row.clinicaId, row.citaId));
+  const template = templatesOf(row.plantillas)[row.plantilla];
+  const values = messageValues(
+    {
+      paciente: row.paciente,
+      clinica: row.clinica,
+      direccion: row.direccion,
+      ciudad: row.ciudad,
+      telefono: row.telefono,
+      dentista: row.dentista,
+      inicio: new Date(row.citaInicio),
+      zona: row.zona,
+    },
+    enlace ?? '',
+  );
+  const asunto = fillMessage(template.asunto, values);
+  const { text, html } = renderEmail({
+    title: asunto,
+    paragraphs: fillMessage(template.cuerpo, values)
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean),
+    action: enlace ? { label: 'Ver mi cita', url: enlace } : undefined,
+  });
+  const ics = calendarFile(row, enlace);
+  try {
+    await deps.mailer.send({ to: row.destinatario, subject: asunto, text, html, attachments: ics ? [ics] : [] });
+  } catch (error) {
+    const { motivo, definitivo } = sendFailure(error);
+    return definitivo || row.intentos >= MAX_ATTEMPTS
+      ? { estado: 'fallido', motivo }
+      : { estado: 'reintentar', motivo };
+  }
+  return { estado: 'enviado' };
+}
+
+export type OutboxRound = {
+  recordatorios: number;
+  enviados: number;
+  fallidos: number;
+  descartados: number;
+  reintentos: number;
+};
+
+/** One round: the due reminders written, then every due message claimed and sent, BATCH at a time. */
+export async function runOutboxRound(deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'logger'>): Promise<OutboxRound> {
+  const round: OutboxRound = { recordatorios: 0, enviados: 0, fallidos: 0, descartados: 0, reintentos: 0 };
+  const [swept] = await sweepStatement(deps.db, {});
+  round.recordatorios = swept?.escritos ?? 0;
+  for (;;) {
+    const claimed = await claimStatement(deps.db, { limite: BATCH, lease: LEASE_SECONDS });
+    for (const row of claimed) {
+      let outcome: Outcome;
+      try {
+        outcome = await deliver(deps, row);
+      } catch (error) {
+        deps.logger.error({ err: error, mensaje: row.id }, 'No se pudo preparar un mensaje al paciente');
+        outcome =
+          row.intentos >= MAX_ATTEMPTS
+            ? { estado: 'fallido', motivo: 'No se pudo preparar el mensaje' }
+            : { estado: 'reintentar', motivo: 'No se pudo preparar el mensaje' };
+      }
+      await finishStatement(deps.db, {
+        id: row.id,
+        estado: outcome.estado,
+        motivo: outcome.estado === 'enviado' ? null : outcome.motivo,
+        minutos: RETRY_MINUTES[Math.min(row.intentos, RETRY_MINUTES.length) - 1] ?? 60,
+      });
+      if (outcome.estado === 'enviado') round.enviados++;
+      else if (outcome.estado === 'fallido') round.fallidos++;
+      else if (outcome.estado === 'descartado') round.descartados++;
+      else round.reintentos++;
+    }
+    if (claimed.length < BATCH) return round;
+  }
+}
+
+export type Outbox = { stop(): Promise<void> };
+
+/**
+ * Runs a round every `intervalMs` (never two at once) until stopped; a round that fails is logged and
+ * the next one tries again. Stopping waits for the round in progress.
+ */
+export function startOutbox(deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'logger'>, intervalMs: number): Outbox {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    running = runOutboxRound(deps)
+      .then((round) => {
+        if (round.enviados + round.fallidos + round.descartados + round.reintentos + round.recordatorios > 0)
+          deps.logger.info(round, 'mensajes a pacientes');
+      })
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'Falló una ronda de la bandeja de mensajes'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  timer = setTimeout(tick, intervalMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
