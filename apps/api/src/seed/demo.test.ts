@@ -435,10 +435,29 @@ describe('the demo clinic', () => {
     expect(all).toHaveLength(DEMO_PATIENT_COUNT);
     // Every patient is one the app's own form would accept today (phones, emails, dates).
     const schema = updatePatientSchema(todayInZone());
-    for (const p of all) {
+    // The consents are stored as when and by whom (the form sends them as true or false): checked below.
+    for (const { consentimientoRecordatorios: _r, consentimientoComunicaciones: _c, ...p } of all) {
       const result = schema.safeParse(p);
       expect(result.success, `${p.nombres} ${p.apellidos}: ${JSON.stringify(result.error?.issues)}`).toBe(true);
     }
+    // Issue 24: those with an email gave consent to reminders when registered, recorded by the owner;
+    // about two in three of them to other communications too; nobody without an email.
+    const owner = `${DEMO_CLINIC.owner.nombres} ${DEMO_CLINIC.owner.apellidos}`;
+    const withEmail = all.filter((p) => p.email);
+    for (const p of withEmail) {
+      expect(p.consentimientoRecordatorios).toEqual(p.fechaCreacion);
+      expect(p.consentimientoRecordatoriosPor).toBe(owner);
+    }
+    for (const p of all.filter((p) => !p.email)) {
+      expect([p.consentimientoRecordatorios, p.consentimientoComunicaciones]).toEqual([null, null]);
+    }
+    const others = all.filter((p) => p.consentimientoComunicaciones);
+    for (const p of others) {
+      expect(p.consentimientoComunicaciones).toEqual(p.fechaCreacion);
+      expect(p.consentimientoComunicacionesPor).toBe(owner);
+    }
+    expect(others.length / withEmail.length).toBeGreaterThan(0.55);
+    expect(others.length / withEmail.length).toBeLessThan(0.78);
     expect(new Set(all.map((p) => `${p.nombres} ${p.apellidos}`)).size).toBeGreaterThan(190);
     expect(new Set(all.map((p) => p.estado))).toEqual(new Set(['activo', 'inactivo']));
     expect(all.filter((p) => p.notas).length).toBeGreaterThan(40);

@@ -29,7 +29,40 @@ describe('patient schema', () => {
       notas: null,
       genero: null,
       fechaNacimiento: null,
+      consentimientoRecordatorios: false,
+      consentimientoComunicaciones: false,
     });
+  });
+
+  it('takes the consents as true or false: not given unless sent on a creation, unchanged unless sent on an edit', () => {
+    const base = { nombres: 'A', apellidos: 'B' };
+    expect(createPatientSchema(today).parse({ ...base, consentimientoRecordatorios: true })).toMatchObject({
+      consentimientoRecordatorios: true,
+      consentimientoComunicaciones: false,
+    });
+    const edit = updatePatientSchema(today).parse({ ...base, estado: 'activo' });
+    expect(edit).not.toHaveProperty('consentimientoRecordatorios');
+    expect(edit).not.toHaveProperty('consentimientoComunicaciones');
+    expect(
+      errorsOf(
+        updatePatientSchema(today).safeParse({
+          ...base,
+          estado: 'activo',
+          consentimientoRecordatorios: 'sí',
+          consentimientoComunicaciones: null,
+        }),
+      ),
+    ).toEqual({
+      consentimientoRecordatorios: PATIENT_MESSAGES.consentimientoRecordatoriosInvalid,
+      consentimientoComunicaciones: PATIENT_MESSAGES.consentimientoComunicacionesInvalid,
+    });
+  });
+
+  it('says who recorded a consent and on which day, or only the day when the name is not known', () => {
+    expect(PATIENT_MESSAGES.consentimientoRegistrado('02/03/2026', 'Ana Ruiz')).toBe(
+      'Registrado el 02/03/2026 por Ana Ruiz',
+    );
+    expect(PATIENT_MESSAGES.consentimientoRegistrado('02/03/2026', null)).toBe('Registrado el 02/03/2026');
   });
 
   it.each([

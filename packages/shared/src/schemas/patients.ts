@@ -33,6 +33,14 @@ export const PATIENT_MESSAGES = {
   archived: 'El paciente tiene historia clínica: se ha desactivado y ocultado, no eliminado',
   reactivated: 'Paciente reactivado: vuelve a aparecer en la lista y en las búsquedas',
   notDeactivated: 'El paciente no está desactivado o no tienes acceso',
+  // Issue 24: the patient's consent to be written to (the outbox sends nothing without the first).
+  consentimientoRecordatorios: 'Acepta recordatorios y avisos de sus citas (correo y WhatsApp)',
+  consentimientoComunicaciones: 'Acepta otras comunicaciones de la clínica (revisiones, novedades)',
+  consentimientoRecordatoriosInvalid: 'Indica si el paciente acepta los recordatorios de sus citas (sí o no)',
+  consentimientoComunicacionesInvalid: 'Indica si el paciente acepta otras comunicaciones de la clínica (sí o no)',
+  /** Under a consent given: `fecha` already written as dd/mm/aaaa (the clinic's day), `por` who recorded it. */
+  consentimientoRegistrado: (fecha: string, por: string | null) =>
+    por ? `Registrado el ${fecha} por ${por}` : `Registrado el ${fecha}`,
 } as const;
 
 /** 'su cita futura', 'sus 3 citas futuras': a patient's future appointments in the texts of a deletion. */
@@ -105,6 +113,22 @@ export const GENEROS = ['masculino', 'femenino', 'otro'] as const;
 export type Gender = (typeof GENEROS)[number];
 export const GENERO_LABELS: Record<Gender, string> = { masculino: 'Masculino', femenino: 'Femenino', otro: 'Otro' };
 
+/**
+ * A consent the patient gave (issue 24): when it was recorded (ISO 8601, UTC, milliseconds) and the name of
+ * the member who recorded it (null if unknown); null when not given, or withdrawn.
+ */
+export const patientConsentSchema = z
+  .strictObject({ fecha: z.iso.datetime({ precision: 3 }), por: z.string().nullable() })
+  .nullable();
+export type PatientConsent = z.infer<typeof patientConsentSchema>;
+
+/** The patient's consents: to reminders and notices of their appointments, and to other communications. */
+export const patientConsentsSchema = z.strictObject({
+  recordatorios: patientConsentSchema,
+  comunicaciones: patientConsentSchema,
+});
+export type PatientConsents = z.infer<typeof patientConsentsSchema>;
+
 /** A patient's record as `GET /api/pacientes/{id}` answers it (its view is audited). */
 export const patientRecordSchema = z.strictObject({
   id: z.string(),
@@ -124,6 +148,7 @@ export const patientRecordSchema = z.strictObject({
   fechaActualizacion: z.iso.datetime({ precision: 3 }).nullable(),
   /** The short list of medical alerts (the page header's badge). */
   alertas: alertLabelsSchema,
+  consentimientos: patientConsentsSchema,
 });
 export type PatientRecord = z.infer<typeof patientRecordSchema>;
 
@@ -143,21 +168,38 @@ const patientFields = {
 };
 
 /**
+ * The consents as a form sends them: given (true) or not (false). The server records when and by whom
+ * a consent is given, and clears both when it is withdrawn; on an edit, a consent left out is unchanged.
+ */
+const consentFlags = {
+  consentimientoRecordatorios: z.boolean({ error: PATIENT_MESSAGES.consentimientoRecordatoriosInvalid }),
+  consentimientoComunicaciones: z.boolean({ error: PATIENT_MESSAGES.consentimientoComunicacionesInvalid }),
+};
+
+/**
  * "Today" depends on where the clinic is: at 23:30 UTC it is already tomorrow in Madrid. Both the
  * form and the API pass the clinic's day (`todayInZone(clinica.zonaHoraria)`), so they agree.
  */
 export function createPatientSchema(today: string) {
-  return z.object(patientFields).superRefine((v, ctx) => {
-    if (v.fechaNacimiento && v.fechaNacimiento > today) {
-      ctx.addIssue({ code: 'custom', path: ['fechaNacimiento'], message: PATIENT_MESSAGES.fechaNacimientoFuture });
-    }
-  });
+  return z
+    .object({
+      ...patientFields,
+      consentimientoRecordatorios: consentFlags.consentimientoRecordatorios.default(false),
+      consentimientoComunicaciones: consentFlags.consentimientoComunicaciones.default(false),
+    })
+    .superRefine((v, ctx) => {
+      if (v.fechaNacimiento && v.fechaNacimiento > today) {
+        ctx.addIssue({ code: 'custom', path: ['fechaNacimiento'], message: PATIENT_MESSAGES.fechaNacimientoFuture });
+      }
+    });
 }
 
 export function updatePatientSchema(today: string) {
   return z
     .object({
       ...patientFields,
+      consentimientoRecordatorios: consentFlags.consentimientoRecordatorios.optional(),
+      consentimientoComunicaciones: consentFlags.consentimientoComunicaciones.optional(),
       estado: z.enum(ESTADOS_PACIENTE, { error: PATIENT_MESSAGES.estadoInvalid }),
       ultimaVisita: optionalDate(),
       proximaVisita: optionalDate(),

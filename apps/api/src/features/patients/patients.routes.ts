@@ -58,9 +58,10 @@ export const patientsRoutes = new Hono<AppEnv>()
     },
   )
   .post('/', requirePermission('pacientes.crear'), patientBody(createPatientSchema), async (c) => {
+    const actor = auditActor(c);
     const patient = await c.var.deps.db.transaction(async (tx) => {
-      const created = await createPatient(tx, c.var.member.clinicaId, c.req.valid('json'));
-      await recordAudit(tx, auditActor(c), { accion: 'paciente.crear', pacienteId: created.id });
+      const created = await createPatient(tx, actor, c.req.valid('json'));
+      await recordAudit(tx, actor, { accion: 'paciente.crear', pacienteId: created.id });
       return created;
     });
     return c.json(patient, 201);
@@ -72,9 +73,10 @@ export const patientsRoutes = new Hono<AppEnv>()
     return jsonText(c, patient);
   })
   .put('/:id', requirePermission('pacientes.editar'), patientIdParam, patientBody(updatePatientSchema), async (c) => {
+    const actor = auditActor(c);
     const patient = await c.var.deps.db.transaction(async (tx) => {
-      const updated = await updatePatient(tx, c.var.member.clinicaId, c.req.valid('param').id, c.req.valid('json'));
-      if (updated) await recordAudit(tx, auditActor(c), { accion: 'paciente.editar', pacienteId: updated.id });
+      const updated = await updatePatient(tx, actor, c.req.valid('param').id, c.req.valid('json'));
+      if (updated) await recordAudit(tx, actor, { accion: 'paciente.editar', pacienteId: updated.id });
       return updated;
     });
     if (!patient) throw patientNotFound();

@@ -1,8 +1,10 @@
 import { todayInZone, type PatientStatus, type Gender } from '@odontia/shared';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { DEMO_CLINIC, DEMO_ZONE, seededRandom } from '../../seed/demo.ts';
 import { pacientes } from '../../db/schema/index.ts';
 import type { DemoSeedContext } from '../../seed/demo.ts';
+import { memberNameOf } from '../../platform/membership.ts';
 import { makeKey, publicUrl } from '../../platform/storage/storage.ts';
 import { portraitTraits, renderPortrait } from './demo-portrait.ts';
 import { APELLIDOS, NOMBRES_COMPUESTOS, NOMBRES_HOMBRE, NOMBRES_MUJER, NOTAS } from './spanish-names.ts';
@@ -167,6 +169,8 @@ export function buildDemoPatients(random: () => number, today: string, count = D
 /**
  * Demo data: about 200 patients of the demo clinic, most with an illustrated portrait made here
  * (SVG rendered by sharp, no network) and stored like an uploaded photo (patient_photos/{clinic}/...).
+ * Those with an email gave their consent to reminders when they were registered (issue 24), recorded by
+ * the owner; about two in three of them to the clinic's other communications too.
  */
 export async function seedDemoPatients(tx: Executor, { storage }: DemoSeedContext): Promise<void> {
   const random = seededRandom(20_260_301);
@@ -184,11 +188,26 @@ export async function seedDemoPatients(tx: Executor, { storage }: DemoSeedContex
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
   const photos = results.map((r) => (r.status === 'fulfilled' ? r.value : null));
+  // A stream of its own, so the patients themselves stay those of earlier installs.
+  const consents = seededRandom(20_260_302);
+  // The statement's now(): what fecha_creacion takes by default, so each consent dates from the registration.
+  const registered = sql`now()`;
+  const owner = sql`nullif(${memberNameOf(DEMO_CLINIC.owner.id)}, '')`;
   await tx.insert(pacientes).values(
-    patients.map(({ edad: _edad, conFoto: _conFoto, ...p }, i) => ({
-      ...p,
-      clinicaId: DEMO_CLINIC.id,
-      fotoUrl: photos[i],
-    })),
+    patients.map(({ edad: _edad, conFoto: _conFoto, ...p }, i) => {
+      const others = consents() < 2 / 3;
+      return {
+        ...p,
+        clinicaId: DEMO_CLINIC.id,
+        fotoUrl: photos[i],
+        ...(p.email
+          ? {
+              consentimientoRecordatorios: registered,
+              consentimientoRecordatoriosPor: owner,
+              ...(others ? { consentimientoComunicaciones: registered, consentimientoComunicacionesPor: owner } : {}),
+            }
+          : {}),
+      };
+    }),
   );
 }

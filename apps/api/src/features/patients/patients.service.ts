@@ -9,6 +9,7 @@ import {
   type PatientDeleteResult,
   type PatientRecord,
   type PatientListView,
+  type PatientConsents,
   PATIENTS_PAGE_SIZE,
   ESTADOS_CITA_PREVISTA,
   type CreatePatientData,
@@ -17,8 +18,9 @@ import {
   type UpdatePatientData,
 } from '@odontia/shared';
 import { and, count, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { containsPattern } from '../../db/search.ts';
-import { jsonObject, jsonTextOf, selectList, type RowOf } from '../../db/column-map.ts';
+import { jsonObject, jsonTextOf, onlyWhen, selectList, type RowOf } from '../../db/column-map.ts';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import {
   antecedentes,
@@ -39,9 +41,14 @@ import {
 import type { JsonText } from '../../platform/json-text.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { Lru } from '../../platform/lru.ts';
+import { memberNameOf } from '../../platform/membership.ts';
 import { notify } from '../../platform/notifications.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { deleteStoredImage, replaceStoredImage } from '../../platform/storage/stored-images.ts';
+
+/** A consent as the record answers it: when and by whom it was recorded, or null when not given. */
+const consentJson = (fecha: PgColumn, por: PgColumn) =>
+  onlyWhen(sql`${fecha} is not null`, jsonObject({ fecha: isoTimestampSql(fecha), por }));
 
 /** Every field of a patient the screens use (the search column and creation time stay inside). */
 const patientColumns = {
@@ -61,6 +68,14 @@ const patientColumns = {
   fechaActualizacion: pacientes.fechaActualizacion,
   /** The short list of medical alerts (db/alert-labels.ts): the page header's badge. */
   alertas: pacientes.alertas,
+  /**
+   * Built as JSON by PostgreSQL, so the record's view (raw JSON) and the rows of Drizzle (a json value,
+   * which both drivers parse) answer it alike, its times written as the rest of the record's.
+   */
+  consentimientos: sql<PatientConsents>`${jsonObject({
+    recordatorios: consentJson(pacientes.consentimientoRecordatorios, pacientes.consentimientoRecordatoriosPor),
+    comunicaciones: consentJson(pacientes.consentimientoComunicaciones, pacientes.consentimientoComunicacionesPor),
+  })}`,
 };
 
 /** What the top-bar search shows of each match. */
@@ -315,25 +330,78 @@ export async function viewPatient(
   return row?.paciente ?? null;
 }
 
+/** Who records a patient's data: the clinic is theirs (never the request's); the consents carry their name. */
+export type PatientEditor = Pick<AuditActor, 'clinicaId' | 'userId'>;
+
+/**
+ * Each consent flag of the schemas (named as its timestamp column) and the column of who recorded it.
+ */
+const consentFlags = [
+  ['consentimientoRecordatorios', 'consentimientoRecordatoriosPor'],
+  ['consentimientoComunicaciones', 'consentimientoComunicacionesPor'],
+] as const;
+type ConsentFlag = (typeof consentFlags)[number][0];
+type ConsentColumn = (typeof consentFlags)[number][number];
+
+/**
+ * What the consent flags of a create or an edit write (issue 24). Given: now and the member's name,
+ * unless it already was given (an edit that keeps the box ticked keeps who and when: an UPDATE's
+ * expressions read the row as it was); withdrawn: both null; left out of an edit: nothing.
+ */
+function consentColumns(
+  flags: Partial<Record<ConsentFlag, boolean>>,
+  userId: string,
+  statement: 'insert' | 'update',
+): Partial<Record<ConsentColumn, SQL | null>> {
+  const columns: Partial<Record<ConsentColumn, SQL | null>> = {};
+  const name = sql`nullif(${memberNameOf(userId)}, '')`;
+  for (const [flag, by] of consentFlags) {
+    const given = flags[flag];
+    if (given === undefined) continue;
+    if (!given) {
+      columns[flag] = columns[by] = null;
+    } else if (statement === 'insert') {
+      columns[flag] = sql`now()`;
+      columns[by] = name;
+    } else {
+      const fecha = pacientes[flag];
+      columns[flag] = sql`coalesce(${fecha}, now())`;
+      columns[by] = sql`case when ${fecha} is null then ${name} else ${pacientes[by]} end`;
+    }
+  }
+  return columns;
+}
+
 /** estado is activo at creation (spec 000 §4); the clinic is the caller's, never the request's. */
-export async function createPatient(db: Executor, clinicaId: string, data: CreatePatientData): Promise<Patient> {
+export async function createPatient(db: Executor, editor: PatientEditor, data: CreatePatientData): Promise<Patient> {
+  const { consentimientoRecordatorios, consentimientoComunicaciones, ...fields } = data;
   const [row] = await db
     .insert(pacientes)
-    .values({ ...data, clinicaId, estado: 'activo' })
+    .values({
+      ...fields,
+      ...consentColumns({ consentimientoRecordatorios, consentimientoComunicaciones }, editor.userId, 'insert'),
+      clinicaId: editor.clinicaId,
+      estado: 'activo',
+    })
     .returning(patientColumns);
   return row;
 }
 
 export async function updatePatient(
   db: Executor,
-  clinicaId: string,
+  editor: PatientEditor,
   id: string,
   data: UpdatePatientData,
 ): Promise<Patient | null> {
+  const { consentimientoRecordatorios, consentimientoComunicaciones, ...fields } = data;
   const [row] = await db
     .update(pacientes)
-    .set({ ...data, fechaActualizacion: new Date() })
-    .where(visiblePatient(clinicaId, id))
+    .set({
+      ...fields,
+      ...consentColumns({ consentimientoRecordatorios, consentimientoComunicaciones }, editor.userId, 'update'),
+      fechaActualizacion: new Date(),
+    })
+    .where(visiblePatient(editor.clinicaId, id))
     .returning(patientColumns);
   return row ?? null;
 }

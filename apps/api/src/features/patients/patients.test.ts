@@ -18,6 +18,7 @@ import {
   odontogramaVersiones,
   pacientes,
   rolesClinica,
+  usuarios,
 } from '../../db/schema/index.ts';
 import { keyFromPublicUrl } from '../../platform/storage/storage.ts';
 import {
@@ -78,6 +79,9 @@ const fullUpdate = (p: PatientJson, changes: Record<string, unknown> = {}) => ({
   proximaVisita: p.proximaVisita,
   ...changes,
 });
+
+/** An instant as the API writes it: ISO 8601, UTC, milliseconds. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** A clinic of its own for tests that count rows. */
 async function freshClinic() {
@@ -213,6 +217,138 @@ describe('read, update, delete', () => {
       expect(res.status).toBe(404);
       expect((await errorOf(res)).message).toBe(PATIENT_MESSAGES.notFound);
     }
+  });
+});
+
+describe("the patient's consents to reminders and to other communications (issue 24)", () => {
+  /** The consent columns as stored. */
+  async function storedConsents(id: string) {
+    const [row] = await t.db
+      .select({
+        recordatorios: pacientes.consentimientoRecordatorios,
+        recordatoriosPor: pacientes.consentimientoRecordatoriosPor,
+        comunicaciones: pacientes.consentimientoComunicaciones,
+        comunicacionesPor: pacientes.consentimientoComunicacionesPor,
+      })
+      .from(pacientes)
+      .where(eq(pacientes.id, id));
+    return row;
+  }
+
+  const editRows = async (id: string) =>
+    (
+      await t.db
+        .select({ id: auditoria.id })
+        .from(auditoria)
+        .where(and(eq(auditoria.pacienteId, id), eq(auditoria.accion, 'paciente.editar')))
+    ).length;
+
+  /** A member of Ana's clinic at the desk (Recepción may create and edit patients), with a name of their own. */
+  async function deskMember() {
+    const member = await addTeamMember(t, ana.clinica.id, 'Recepción', 'recepcion');
+    await t.db.update(usuarios).set({ nombres: 'Sofía López' }).where(eq(usuarios.id, member.userId));
+    return member;
+  }
+
+  const put = async (cookie: string, p: PatientJson, changes: Record<string, unknown> = {}) => {
+    const res = await api(cookie, `/${p.id}`, { method: 'PUT', json: fullUpdate(p, changes) });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as PatientJson;
+  };
+
+  it('records a consent given at creation with the member who records it and when; the record answers it', async () => {
+    const before = Date.now();
+    const p = await create(ana, { nombres: 'Irene', apellidos: 'Salas', consentimientoRecordatorios: true });
+    const after = Date.now();
+    expect(p.consentimientos.comunicaciones).toBeNull();
+    expect(p.consentimientos.recordatorios).toEqual({ fecha: expect.stringMatching(ISO_INSTANT), por: 'Ana' });
+    const given = new Date(p.consentimientos.recordatorios!.fecha).getTime();
+    expect(given).toBeGreaterThanOrEqual(before - 1000);
+    expect(given).toBeLessThanOrEqual(after + 1000);
+    expect(await storedConsents(p.id)).toEqual({
+      recordatorios: new Date(given),
+      recordatoriosPor: 'Ana',
+      comunicaciones: null,
+      comunicacionesPor: null,
+    });
+    // The record (JSON written by PostgreSQL) answers it as the creation did, to the millisecond.
+    const got = await api(ana.cookie, `/${p.id}`);
+    expect(got.status).toBe(200);
+    expect(((await got.json()) as PatientJson).consentimientos).toEqual(p.consentimientos);
+
+    // Left out of a creation, a consent is not given.
+    const none = await create(ana, { nombres: 'Sin', apellidos: 'Consentimiento' });
+    expect(none.consentimientos).toEqual({ recordatorios: null, comunicaciones: null });
+    expect(await storedConsents(none.id)).toEqual({
+      recordatorios: null,
+      recordatoriosPor: null,
+      comunicaciones: null,
+      comunicacionesPor: null,
+    });
+  });
+
+  it('keeps a consent an edit leaves out or keeps given, clears both columns when withdrawn, and audits each edit', async () => {
+    const p = await create(ana, {
+      nombres: 'Tomás',
+      apellidos: 'Vidal',
+      consentimientoRecordatorios: true,
+      consentimientoComunicaciones: true,
+    });
+    const first = p.consentimientos;
+    expect(first.comunicaciones?.por).toBe('Ana');
+    const desk = await deskMember();
+    const audited = await editRows(p.id);
+
+    // An edit without the flags (an older client, another screen) leaves them as they were.
+    const untouched = await put(desk.cookie, p, { notas: 'Prefiere por la tarde' });
+    expect(untouched.consentimientos).toEqual(first);
+    // Sent again as given: still the first record of it, not the desk's nor a new time.
+    const kept = await put(desk.cookie, p, { consentimientoRecordatorios: true, consentimientoComunicaciones: true });
+    expect(kept.consentimientos).toEqual(first);
+
+    // Withdrawn: both columns null, the other consent untouched.
+    const withdrawn = await put(desk.cookie, p, { consentimientoComunicaciones: false });
+    expect(withdrawn.consentimientos).toEqual({ recordatorios: first.recordatorios, comunicaciones: null });
+    expect(await storedConsents(p.id)).toMatchObject({ comunicaciones: null, comunicacionesPor: null });
+    const record = (await (await api(ana.cookie, `/${p.id}`)).json()) as PatientJson;
+    expect(record.consentimientos).toEqual(withdrawn.consentimientos);
+
+    // Given again, by the desk: a new record with her name and a later time.
+    const again = await put(desk.cookie, p, { consentimientoComunicaciones: true });
+    expect(again.consentimientos.recordatorios).toEqual(first.recordatorios);
+    expect(again.consentimientos.comunicaciones?.por).toBe('Sofía López');
+    expect(again.consentimientos.comunicaciones!.fecha >= first.comunicaciones!.fecha).toBe(true);
+    expect(await storedConsents(p.id)).toMatchObject({ comunicacionesPor: 'Sofía López' });
+
+    // Every edit is in the audit trail, whatever it did to the consents.
+    expect(await editRows(p.id)).toBe(audited + 4);
+  });
+
+  it('refuses a consent that is not true or false with a Spanish message per field, and changes nothing', async () => {
+    const created = await api(ana.cookie, '', {
+      method: 'POST',
+      json: { nombres: 'Eva', apellidos: 'Mora', consentimientoRecordatorios: 'sí', consentimientoComunicaciones: 1 },
+    });
+    // A value of the wrong type is a malformed body: 400 with its fields (DESIGN §7), as every route.
+    expect(created.status).toBe(400);
+    expect((await errorOf(created)).fields).toEqual({
+      consentimientoRecordatorios: PATIENT_MESSAGES.consentimientoRecordatoriosInvalid,
+      consentimientoComunicaciones: PATIENT_MESSAGES.consentimientoComunicacionesInvalid,
+    });
+
+    const p = await create(ana, { nombres: 'Eva', apellidos: 'Mora', consentimientoRecordatorios: true });
+    const res = await api(ana.cookie, `/${p.id}`, {
+      method: 'PUT',
+      json: fullUpdate(p, { consentimientoRecordatorios: null, consentimientoComunicaciones: 'true' }),
+    });
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.message).toBe(PATIENT_MESSAGES.consentimientoRecordatoriosInvalid);
+    expect(error.fields).toEqual({
+      consentimientoRecordatorios: PATIENT_MESSAGES.consentimientoRecordatoriosInvalid,
+      consentimientoComunicaciones: PATIENT_MESSAGES.consentimientoComunicacionesInvalid,
+    });
+    expect((await storedConsents(p.id)).recordatoriosPor).toBe('Ana');
   });
 });
 

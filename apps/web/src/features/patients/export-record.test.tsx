@@ -25,6 +25,7 @@ const PATIENT = {
   ultimaVisita: null,
   proximaVisita: null,
   fechaActualizacion: null,
+  consentimientos: { recordatorios: null, comunicaciones: null },
   alertas: [],
 };
 const ZIP = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);

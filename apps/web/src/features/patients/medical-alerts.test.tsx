@@ -24,6 +24,7 @@ const PATIENT = {
   ultimaVisita: null,
   proximaVisita: null,
   fechaActualizacion: null,
+  consentimientos: { recordatorios: null, comunicaciones: null },
 };
 const AUTHOR = { id: 'u1', nombre: 'Ana' };
 const alert = (over: Partial<MedicalAlert>): MedicalAlert => ({

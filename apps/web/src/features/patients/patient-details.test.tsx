@@ -1,3 +1,4 @@
+import { PATIENT_MESSAGES } from '@odontia/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -22,6 +23,7 @@ const PATIENT = {
   ultimaVisita: null,
   proximaVisita: null,
   fechaActualizacion: null,
+  consentimientos: { recordatorios: { fecha: '2026-03-02T10:00:00.000Z', por: 'Sofía López' }, comunicaciones: null },
   alertas: [],
 };
 
@@ -72,6 +74,8 @@ describe('a patient for a member who may see patients but not edit them', () => 
     expect(valueOf('Género')).toBe('Femenino');
     expect(valueOf('Teléfono')).toBe('Sin indicar');
     expect(valueOf('Notas')).toBe('Alergia a la penicilina');
+    expect(valueOf(PATIENT_MESSAGES.consentimientoRecordatorios)).toBe('Sí. Registrado el 02/03/2026 por Sofía López');
+    expect(valueOf(PATIENT_MESSAGES.consentimientoComunicaciones)).toBe('No');
     expect(screen.queryAllByRole('textbox')).toEqual([]);
     expect(screen.queryByText('*')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Cancelar' })).toBeNull();

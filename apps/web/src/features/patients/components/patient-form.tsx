@@ -5,25 +5,31 @@ import {
   ESTADOS_PACIENTE,
   GENERO_LABELS,
   GENEROS,
+  PATIENT_MESSAGES,
   updatePatientSchema,
   type CreatePatientData,
   type CreatePatientInput,
+  type PatientConsent,
+  type PatientConsents,
   type UpdatePatientData,
   type UpdatePatientInput,
 } from '@odontia/shared';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { RemovableImageField, useImageChoice } from '@/components/removable-image-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { setServerFieldErrors } from '@/lib/form-errors';
+import { useClinicDate } from '@/lib/use-clinic-today';
 import type { ImageChange } from '@/lib/use-save-with-image';
-import { getInitials } from '@/lib/utils';
+import { cn, getInitials } from '@/lib/utils';
 
 /**
  * What the inputs hold: the shared schemas' input (text as the browser gives it), which they turn into
@@ -44,6 +50,8 @@ const FIELDS = [
   'estado',
   'ultimaVisita',
   'proximaVisita',
+  'consentimientoRecordatorios',
+  'consentimientoComunicaciones',
 ] as const;
 
 export const EMPTY_PATIENT: PatientFormValues = {
@@ -58,6 +66,8 @@ export const EMPTY_PATIENT: PatientFormValues = {
   estado: 'activo',
   ultimaVisita: '',
   proximaVisita: '',
+  consentimientoRecordatorios: false,
+  consentimientoComunicaciones: false,
 };
 
 type Mode =
@@ -67,6 +77,8 @@ type Mode =
 type Common = {
   defaultValues?: PatientFormValues;
   currentPhotoUrl?: string | null;
+  /** The consents as the record has them (editing): under each box still ticked, when and by whom. */
+  consents?: PatientConsents;
   /** The clinic's calendar day (YYYY-MM-DD): the date rules and the pickers' limits use it. */
   today: string;
 };
@@ -97,6 +109,7 @@ function PatientFormFields<Data>({
   mode,
   today,
   currentPhotoUrl,
+  consents,
   defaultValues,
   resolver,
   onSubmit: save,
@@ -255,6 +268,28 @@ function PatientFormFields<Data>({
               </FormField>
             </div>
           ) : null}
+
+          <fieldset className="grid gap-3">
+            <legend className="mb-2 text-sm font-medium">Comunicaciones</legend>
+            <ConsentCheckbox
+              control={control}
+              name="consentimientoRecordatorios"
+              id="paciente-consentimiento-recordatorios"
+              label={PATIENT_MESSAGES.consentimientoRecordatorios}
+              recorded={consents?.recordatorios ?? null}
+              error={errors.consentimientoRecordatorios?.message}
+              disabled={disabled}
+            />
+            <ConsentCheckbox
+              control={control}
+              name="consentimientoComunicaciones"
+              id="paciente-consentimiento-comunicaciones"
+              label={PATIENT_MESSAGES.consentimientoComunicaciones}
+              recorded={consents?.comunicaciones ?? null}
+              error={errors.consentimientoComunicaciones?.message}
+              disabled={disabled}
+            />
+          </fieldset>
         </CardContent>
         <CardFooter className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" asChild>
@@ -266,5 +301,74 @@ function PatientFormFields<Data>({
         </CardFooter>
       </form>
     </Card>
+  );
+}
+
+/**
+ * One consent of the patient (issue 24): a labelled checkbox (Space toggles it) and, while it stays ticked,
+ * the line that says when and by whom the record has it, in the clinic's day.
+ */
+function ConsentCheckbox<Data>({
+  control,
+  name,
+  id,
+  label,
+  recorded,
+  error,
+  disabled,
+}: {
+  control: Control<PatientFormValues, unknown, Data>;
+  name: 'consentimientoRecordatorios' | 'consentimientoComunicaciones';
+  /** The checkbox's id, which its label points at. */
+  id: string;
+  label: string;
+  recorded: PatientConsent;
+  error?: string;
+  disabled: boolean;
+}) {
+  const clinicDate = useClinicDate();
+  const noteId = `${id}-registro`;
+  const errorId = `${id}-error`;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => {
+        const note =
+          field.value === true && recorded
+            ? PATIENT_MESSAGES.consentimientoRegistrado(clinicDate(recorded.fecha), recorded.por)
+            : null;
+        return (
+          <div className="grid gap-1">
+            <div className="flex items-start gap-2">
+              <Checkbox
+                id={id}
+                className="mt-0.5"
+                checked={field.value === true}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                disabled={disabled}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={[note ? noteId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined}
+              />
+              <Label htmlFor={id} className={cn('leading-snug font-normal', error && 'text-destructive')}>
+                {label}
+              </Label>
+            </div>
+            {note ? (
+              <p id={noteId} className="pl-6 text-sm text-muted-foreground">
+                {note}
+              </p>
+            ) : null}
+            {error ? (
+              <p id={errorId} role="alert" className="pl-6 text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      }}
+    />
   );
 }

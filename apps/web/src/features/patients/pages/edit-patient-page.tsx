@@ -36,6 +36,8 @@ function toFormValues(p: Patient): PatientFormValues {
     estado: p.estado,
     ultimaVisita: p.ultimaVisita ?? '',
     proximaVisita: p.proximaVisita ?? '',
+    consentimientoRecordatorios: p.consentimientos.recordatorios !== null,
+    consentimientoComunicaciones: p.consentimientos.comunicaciones !== null,
   };
 }
 
@@ -146,6 +148,7 @@ export default function EditPatientPage({ sections = [] }: { sections?: Componen
           today={today}
           defaultValues={toFormValues(patient.data)}
           currentPhotoUrl={patient.data.fotoUrl}
+          consents={patient.data.consentimientos}
           onSubmit={onSubmit}
         />
       ) : (
