@@ -28,7 +28,14 @@ import { profileRoutes } from './features/profile/profile.routes.ts';
 import { publicProfileRoutes } from './features/public-profile/public-profile.routes.ts';
 import { publicRequestRoutes, requestsRoutes } from './features/requests/requests.routes.ts';
 import { appointmentsRoutes } from './features/appointments/appointments.routes.ts';
+import { patientAppointmentRoutes } from './features/appointments/patient-link.routes.ts';
+import { onlineBookingRoutes } from './features/appointments/online-booking.routes.ts';
+import { remindersRoutes } from './features/reminders/reminders.routes.ts';
+import { recallsRoutes } from './features/recalls/recalls.routes.ts';
+import { bookingSettingsRoutes } from './features/booking-settings/booking-settings.routes.ts';
+import { appointmentMessagesRoutes, messageSettingsRoutes } from './features/messages/messages.routes.ts';
 import { dentistsRoutes } from './features/dentists/dentists.routes.ts';
+import { blocksRoutes, dayScheduleRoutes, workingHoursRoutes } from './features/schedule/schedule.routes.ts';
 import { invitationsRoutes, permissionsRoutes, rolesRoutes, usersRoutes } from './features/team/team.routes.ts';
 import { cartRoutes, ordersRoutes, salesRoutes, storeRoutes } from './features/store/store.routes.ts';
 import { termsRoutes } from './features/terms/terms.routes.ts';
@@ -68,6 +75,10 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/pacientes', patientBudgetsRoutes)
   .route('/presupuestos', budgetsRoutes)
   .route('/enlaces-presupuesto', budgetLinkRoutes)
+  .route('/cita-paciente', patientAppointmentRoutes)
+  // Before the public /reservas router, so that 'ajustes' is never read as a clinic id.
+  .route('/reservas/ajustes', bookingSettingsRoutes)
+  .route('/reservas', onlineBookingRoutes)
   .route('/auditoria', auditRoutes)
   .route('/directorio', directoryRoutes)
   .route('/directorio/clinicas', publicRequestRoutes)
@@ -85,7 +96,15 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/roles', rolesRoutes)
   .route('/permisos', permissionsRoutes)
   .route('/dentistas', dentistsRoutes)
+  .route('/dentistas', workingHoursRoutes)
+  .route('/bloqueos', blocksRoutes)
+  // Before the agenda's `/citas/:id`, which would take `horario-dentistas` for an id.
+  .route('/citas', dayScheduleRoutes)
   .route('/citas', appointmentsRoutes)
+  .route('/citas', appointmentMessagesRoutes)
+  .route('/mensajes', messageSettingsRoutes)
+  .route('/recordatorios', remindersRoutes)
+  .route('/revisiones', recallsRoutes)
   .route('/productos', catalogRoutes)
   .route('/tienda', storeRoutes)
   .route('/carrito', cartRoutes)

@@ -39,6 +39,15 @@ const WITHOUT_PERMISSION: Record<string, string> = {
   'GET /enlaces-presupuesto/:token/pdf': "the patient's budget PDF, with the second factor's signed cookie",
   'POST /enlaces-presupuesto/:token/aceptar': "the patient's signed acceptance, with the second factor's cookie",
   'POST /enlaces-presupuesto/:token/rechazar': "the patient's refusal, with the second factor's cookie",
+  'GET /cita-paciente/:token': "public: the patient's appointment page, opened by its link's token alone",
+  'POST /cita-paciente/:token/confirmar': "public: the patient confirms the appointment of the link's token",
+  'POST /cita-paciente/:token/cancelar': "public: the patient cancels it, before the clinic's cut-off",
+  'GET /reservas/desafio': 'public: the proof-of-work challenge of the booking form (limited per address)',
+  'GET /reservas/:id/opciones': 'public: what a clinic that takes online bookings offers',
+  'GET /reservas/:id/huecos': "public: that clinic's free slots for a bookable service",
+  'POST /reservas/:id/retener': 'public: holds an offered slot, with a solved proof of work (limited per address)',
+  'POST /reservas/retenciones/:token/datos': "public: the booking's details, by its token; emails the code",
+  'POST /reservas/retenciones/:token/confirmar': 'public: the booking, by its token and the emailed code',
 };
 
 type RouteEntry = { method: string; path: string; permission: Permission | undefined };
@@ -158,6 +167,50 @@ describe('permission matrix (generated from the route table)', () => {
       newTemplate: 'historia.editar',
       editTemplate: 'historia.editar',
       deleteTemplate: 'historia.editar',
+    });
+  });
+
+  it("puts tomorrow's reminders behind citas.ver and recording a WhatsApp reminder behind citas.editar", () => {
+    const permissionOf = (key: string) => ROUTES.find((r) => `${r.method} ${r.path}` === key)?.permission;
+    expect({
+      list: permissionOf('GET /recordatorios/manana'),
+      whatsapp: permissionOf('POST /recordatorios/:id/whatsapp'),
+    }).toEqual({ list: 'citas.ver', whatsapp: 'citas.editar' });
+  });
+
+  it('puts the booking rules behind clinica.ver and clinica.editar, and the recalls behind pacientes.ver and pacientes.editar', () => {
+    const permissionOf = (key: string) => ROUTES.find((r) => `${r.method} ${r.path}` === key)?.permission;
+    expect({
+      rules: permissionOf('GET /reservas/ajustes'),
+      saveRules: permissionOf('PUT /reservas/ajustes'),
+      recalls: permissionOf('GET /revisiones'),
+      email: permissionOf('POST /revisiones/:id/email'),
+      whatsapp: permissionOf('POST /revisiones/:id/whatsapp'),
+    }).toEqual({
+      rules: 'clinica.ver',
+      saveRules: 'clinica.editar',
+      recalls: 'pacientes.ver',
+      email: 'pacientes.editar',
+      whatsapp: 'pacientes.editar',
+    });
+  });
+
+  it("puts the dentists' hours and the agenda's blocks behind citas.ver to read; hours dentistas.gestionar, blocks citas.editar to change", () => {
+    const permissionOf = (key: string) => ROUTES.find((r) => `${r.method} ${r.path}` === key)?.permission;
+    expect({
+      hours: permissionOf('GET /dentistas/:id/horario'),
+      setHours: permissionOf('PUT /dentistas/:id/horario'),
+      blocks: permissionOf('GET /bloqueos'),
+      newBlock: permissionOf('POST /bloqueos'),
+      deleteBlock: permissionOf('DELETE /bloqueos/:id'),
+      day: permissionOf('GET /citas/horario-dentistas'),
+    }).toEqual({
+      hours: 'citas.ver',
+      setHours: 'dentistas.gestionar',
+      blocks: 'citas.ver',
+      newBlock: 'citas.editar',
+      deleteBlock: 'citas.editar',
+      day: 'citas.ver',
     });
   });
 

@@ -188,6 +188,8 @@ export const DIRECTORY_PAGE_SIZE = 12;
 /** Badges: published within these days (esNueva), public profile changed within these (tieneNovedades). */
 export const NEW_CLINIC_DAYS = 30;
 export const RECENT_CHANGES_DAYS = 14;
+/** The badge of a clinic that takes online bookings (issue 24), on its card and its profile. */
+export const ONLINE_BOOKING_BADGE = 'Reserva online';
 
 /** The popular searches under the landing's search box (spec 000 §2), and where each one leads. */
 export const POPULAR_SEARCHES = [

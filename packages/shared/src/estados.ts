@@ -46,6 +46,14 @@ export const ESTADO_CITA_LABELS: Record<AppointmentStatus, string> = {
   cancelada_paciente: 'Cancelada por el paciente',
 };
 
+/**
+ * What `citas.estado` may hold: the agenda's states, and `retenida`, an online booking's hold on its slot
+ * for a few minutes (issue 24) before the patient is known. No screen shows or sets it: every agenda
+ * read leaves holds out (`isHold`).
+ */
+export const ESTADO_CITA_RETENIDA = 'retenida' as const;
+export type StoredAppointmentStatus = AppointmentStatus | typeof ESTADO_CITA_RETENIDA;
+
 /** The states that free the slot: the no-overlap rule skips them, as the database's constraint does. */
 export const ESTADOS_CITA_ANULADA = ['cancelada', 'cancelada_paciente'] as const satisfies readonly AppointmentStatus[];
 export const isCancelledAppointment = (estado: AppointmentStatus): boolean =>

@@ -30,3 +30,6 @@ export * from './schemas/record-export.ts';
 export * from './schemas/consents.ts';
 export * from './schemas/budgets.ts';
 export * from './schemas/messages.ts';
+export * from './schemas/reminders.ts';
+export * from './schemas/booking.ts';
+export * from './schemas/recalls.ts';

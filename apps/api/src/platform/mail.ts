@@ -7,7 +7,15 @@ import { AppError } from './errors.ts';
 import type { Logger } from './logger.ts';
 
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
-export type MailMessage = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+  /** Extra headers (the outbox names its row, so a duplicate delivery can be told apart). */
+  headers?: Record<string, string>;
+};
 
 export type Mailer = {
   send(message: MailMessage): Promise<void>;
@@ -19,7 +27,11 @@ const LINK = /https?:\/\/[^\s<>"')\]]+/g;
 
 /** The outbox keeps the sending error (`cause`) as the reason of a failed message; a client sees the message only. */
 const sendFailed = (cause: unknown) => {
-  const error = new AppError(503, 'service_unavailable', 'Ocurrió un error al enviar el correo. Inténtalo de nuevo más tarde.');
+  const error = new AppError(
+    503,
+    'service_unavailable',
+    'Ocurrió un error al enviar el correo. Inténtalo de nuevo más tarde.',
+  );
   error.cause = cause;
   return error;
 };

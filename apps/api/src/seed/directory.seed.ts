@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { DENTIST_COLOR_VALUES, ESPECIALIDADES, type SpecialtyId } from '@odontia/shared';
+import { defaultTaxType, DENTIST_COLOR_VALUES, ESPECIALIDADES, type SpecialtyId } from '@odontia/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
-import { clinicas, dentistas, especialidades, user, type ScheduleRow } from '../db/schema/index.ts';
+import {
+  clinicas,
+  dentistas,
+  especialidades,
+  horariosDentista,
+  productos,
+  user,
+  type ScheduleRow,
+} from '../db/schema/index.ts';
 import { createClinic } from '../features/clinic/clinic.service.ts';
 
 /** Reference data: the eight specialties of spec 000 §3, kept in step with the code on every start. */
@@ -320,12 +328,45 @@ export async function seedDirectoryDemo(tx: Executor): Promise<void> {
         destacada: demo.destacada,
       })
       .where(eq(clinicas.id, clinica.id));
-    await tx.insert(dentistas).values(
-      demo.dentistas.map((d, i) => ({
-        ...d,
-        clinicaId: clinica.id,
-        color: DENTIST_COLOR_VALUES[i % DENTIST_COLOR_VALUES.length],
-      })),
-    );
+    const team = await tx
+      .insert(dentistas)
+      .values(
+        demo.dentistas.map((d, i) => ({
+          ...d,
+          clinicaId: clinica.id,
+          color: DENTIST_COLOR_VALUES[i % DENTIST_COLOR_VALUES.length],
+        })),
+      )
+      .returning({ id: dentistas.id });
+    // The featured clinics take online bookings (issue 24): their dentists' week and two bookable services.
+    if (demo.destacada)
+      await openOnlineBooking(
+        tx,
+        clinica.id,
+        team.map((d) => d.id),
+      );
   }
+}
+
+/** Monday to Friday 09:00-14:00 and 16:00-20:00, Saturday 10:00-14:00, as the profile's hours say. */
+const DEMO_WEEK = [
+  ...[1, 2, 3, 4, 5].flatMap((diaSemana) => [
+    { diaSemana, horaInicio: '09:00', horaFin: '14:00' },
+    { diaSemana, horaInicio: '16:00', horaFin: '20:00' },
+  ]),
+  { diaSemana: 6, horaInicio: '10:00', horaFin: '14:00' },
+];
+
+async function openOnlineBooking(tx: Executor, clinicaId: string, dentistaIds: string[]) {
+  await tx.update(clinicas).set({ reservaOnline: true }).where(eq(clinicas.id, clinicaId));
+  await tx
+    .insert(horariosDentista)
+    .values(dentistaIds.flatMap((dentistaId) => DEMO_WEEK.map((r) => ({ ...r, clinicaId, dentistaId }))));
+  const tipoImpuesto = defaultTaxType({ pais: 'España' }, 'servicio');
+  await tx.insert(productos).values(
+    [
+      { clinicaId, nombre: 'Primera visita y diagnóstico', categoria: 'servicio', duracionMinutos: 30, precioVenta: 0 },
+      { clinicaId, nombre: 'Limpieza dental', categoria: 'servicio', duracionMinutos: 45, precioVenta: 6000 },
+    ].map((item) => ({ ...item, tipoImpuesto, reservableOnline: true })),
+  );
 }

@@ -27,13 +27,23 @@ const settingsPage = async () => {
     { default: PublicProfileSection },
     { default: NoteTemplatesSection },
     { default: ConsentTemplatesSection },
+    { default: MessageSettingsSection },
+    { default: BookingRulesSection },
   ] = await Promise.all([
     import('@/features/clinic/pages/settings-page'),
     import('@/features/public-profile/components/public-profile-section'),
     import('@/features/clinical-notes/components/note-templates-section'),
     import('@/features/consents/components/consent-templates-section'),
+    import('@/features/messages/components/message-settings-section'),
+    import('@/features/booking-settings/components/booking-rules-section'),
   ]);
-  const sections = [PublicProfileSection, NoteTemplatesSection, ConsentTemplatesSection];
+  const sections = [
+    PublicProfileSection,
+    BookingRulesSection,
+    MessageSettingsSection,
+    NoteTemplatesSection,
+    ConsentTemplatesSection,
+  ];
   return { Component: () => <SettingsPage sections={sections} /> };
 };
 
@@ -132,6 +142,7 @@ export const routes: RouteObject[] = [
                     },
                   ]),
                   { path: '/pacientes/:id', lazy: patientPage },
+                  { path: '/revisiones', lazy: page(() => import('@/features/recalls/pages/recalls-page')) },
                 ],
                 { audience: 'clinic' },
               ),
@@ -139,6 +150,7 @@ export const routes: RouteObject[] = [
                 'citas.ver',
                 [
                   { path: '/citas', lazy: page(() => import('@/features/appointments/pages/agenda-page')) },
+                  { path: '/recordatorios', lazy: page(() => import('@/features/reminders/pages/reminders-page')) },
                   guarded('citas.crear', [
                     {
                       path: '/citas/nueva',
@@ -196,7 +208,16 @@ export const routes: RouteObject[] = [
               ]),
               guarded(
                 'dentistas.ver',
-                [{ path: '/dentistas', lazy: page(() => import('@/features/dentists/pages/dentists-page')) }],
+                [
+                  { path: '/dentistas', lazy: page(() => import('@/features/dentists/pages/dentists-page')) },
+                  // A dentist's working hours (issue 24): set by whoever manages the dentists.
+                  guarded('dentistas.gestionar', [
+                    {
+                      path: '/dentistas/:id/horario',
+                      lazy: page(() => import('@/features/dentists/pages/working-hours-page')),
+                    },
+                  ]),
+                ],
                 { audience: 'clinic' },
               ),
               guarded(
@@ -277,6 +298,8 @@ export const routes: RouteObject[] = [
       { path: '/software-info', lazy: page(() => import('@/features/directory/pages/software-info-page')) },
       // The patient's budget link (issue 23): public, behind its own second factor.
       { path: '/presupuesto/:token', lazy: page(() => import('@/features/budgets/pages/patient-budget-page')) },
+      // The patient's appointment link (issue 24): public, confirm or cancel.
+      { path: '/cita/:token', lazy: page(() => import('@/features/appointments/pages/patient-appointment-page')) },
       { path: '*', lazy: page(() => import('./not-found')) },
     ],
   },

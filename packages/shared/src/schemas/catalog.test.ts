@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOG_MESSAGES, catalogListQuerySchema, createItemSchema, updateItemSchema } from './catalog.ts';
+import {
+  CATALOG_MESSAGES,
+  catalogListQuerySchema,
+  createItemSchema,
+  itemFormSchema,
+  updateItemSchema,
+} from './catalog.ts';
 
 const base = { nombre: 'Resina A2', categoria: 'insumo' as const };
 const parse = (fields: Record<string, unknown>) => createItemSchema.safeParse({ ...base, ...fields });
@@ -48,6 +54,34 @@ describe('item schema', () => {
       stockMinimo: null,
     });
     expect(updateItemSchema.parse({ ...base, stockActual: 3 })).toMatchObject({ activo: true, stockActual: 3 });
+  });
+});
+
+describe('bookable online (issue 24)', () => {
+  const service = { nombre: 'Limpieza', categoria: 'servicio' as const };
+  const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    result.error?.issues.map((i) => [i.path.join('.'), i.message]);
+
+  it('is off unless said, and needs the service’s duration', () => {
+    expect(createItemSchema.parse(service).reservableOnline).toBe(false);
+    expect(createItemSchema.parse({ ...service, duracionMinutos: '30', reservableOnline: true })).toMatchObject({
+      duracionMinutos: 30,
+      reservableOnline: true,
+    });
+    expect(issues(createItemSchema.safeParse({ ...service, duracionMinutos: '', reservableOnline: true }))).toEqual([
+      ['duracionMinutos', CATALOG_MESSAGES.reservableSinDuracion],
+    ]);
+    expect(issues(itemFormSchema('EUR').safeParse({ ...service, reservableOnline: true }))).toEqual([
+      ['duracionMinutos', CATALOG_MESSAGES.reservableSinDuracion],
+    ]);
+  });
+
+  it('is refused on another kind by the API, and dropped by the form, which hides it there', () => {
+    const product = { nombre: 'Cepillo', categoria: 'producto' as const, duracionMinutos: 30, reservableOnline: true };
+    expect(issues(updateItemSchema.safeParse(product))).toEqual([
+      ['reservableOnline', CATALOG_MESSAGES.reservableSoloServicio],
+    ]);
+    expect(itemFormSchema('EUR').parse(product)).toMatchObject({ reservableOnline: false, duracionMinutos: null });
   });
 });
 

@@ -77,6 +77,11 @@ export const CATALOG_MESSAGES = {
   kitInsumoInvalid: 'El kit solo lleva insumos de tu inventario',
   kitTitle: 'Kit de insumos',
   kitHint: 'Lo que se descuenta del stock cada vez que se realiza el servicio.',
+  // Issue 24: services patients may book from the clinic's public profile.
+  reservableOnline: 'Reservable online',
+  reservableOnlineHint: 'Los pacientes pueden reservarlo desde el perfil público, con su duración',
+  reservableSinDuracion: 'Indica la duración para poder reservarlo online',
+  reservableSoloServicio: 'Solo un servicio se puede reservar online',
 } as const;
 
 export const CATEGORIAS_ITEM = ['producto', 'servicio', 'insumo'] as const;
@@ -234,11 +239,32 @@ const itemFields = {
     .transform((v) => (v ? v.replace(/[\s.]/g, '') : null))
     .refine((v) => v === null || /^\d{6}$/.test(v), CATALOG_MESSAGES.cupsInvalid),
   kit,
+  /** Bookable from the public profile (issue 24): a service with a duration, which is the slot's length. */
+  reservableOnline: z.boolean({ error: 'Indica si el servicio se puede reservar online' }).default(false),
 };
+
+type BookableFields = { categoria: ItemCategory; duracionMinutos: number | null; reservableOnline: boolean };
+
+/**
+ * A service bookable online needs its duration (the length of the slot offered). The API also refuses
+ * the flag on another kind (`strictKind`): the form hides it there, and its value is dropped instead.
+ */
+const bookableRule =
+  ({ strictKind }: { strictKind: boolean }) =>
+  (v: BookableFields, ctx: z.RefinementCtx) => {
+    if (!v.reservableOnline) return;
+    if (v.categoria !== 'servicio') {
+      if (strictKind) {
+        ctx.addIssue({ code: 'custom', path: ['reservableOnline'], message: CATALOG_MESSAGES.reservableSoloServicio });
+      }
+    } else if (v.duracionMinutos === null) {
+      ctx.addIssue({ code: 'custom', path: ['duracionMinutos'], message: CATALOG_MESSAGES.reservableSinDuracion });
+    }
+  };
 
 /**
  * A service counts no stock (its stock fields are dropped, stored as null); the service's own fields
- * (aesthetic, length, CUPS, kit) are dropped for the other kinds.
+ * (aesthetic, length, CUPS, kit, bookable online) are dropped for the other kinds.
  */
 const byKind = <
   T extends {
@@ -249,19 +275,24 @@ const byKind = <
     duracionMinutos: number | null;
     codigoCups: string | null;
     kit: KitLineData[];
+    reservableOnline: boolean;
   },
 >(
   v: T,
 ): T =>
   hasStock(v.categoria)
-    ? { ...v, estetico: false, duracionMinutos: null, codigoCups: null, kit: [] }
+    ? { ...v, estetico: false, duracionMinutos: null, codigoCups: null, kit: [], reservableOnline: false }
     : { ...v, stockActual: null, stockMinimo: null };
 
 /** New item (the image is uploaded after the item is saved, like a patient's photo). */
-export const createItemSchema = z.object(itemFields).transform(byKind);
+export const createItemSchema = z
+  .object(itemFields)
+  .superRefine(bookableRule({ strictKind: true }))
+  .transform(byKind);
 /** Edit item: every field again plus activo (spec 001 §2). A stock_actual change is recorded as an 'ajuste' movement. */
 export const updateItemSchema = z
   .object({ ...itemFields, activo: z.boolean({ error: 'Indica si el ítem está activo' }).default(true) })
+  .superRefine(bookableRule({ strictKind: true }))
   .transform(byKind);
 
 /**
@@ -294,6 +325,7 @@ export function itemFormSchema(moneda: CurrencyCode) {
       precioCompra: money,
       precioVenta: money,
     })
+    .superRefine(bookableRule({ strictKind: false }))
     .transform(byKind);
 }
 export type ItemFormInput = z.input<ReturnType<typeof itemFormSchema>>;
@@ -372,6 +404,8 @@ export type CatalogItem = CatalogItemRow & {
   tipoImpuesto: string;
   estetico: boolean;
   codigoCups: string | null;
+  /** A service patients may book from the public profile (issue 24); false for the other kinds. */
+  reservableOnline: boolean;
   /** A service's supplies kit, by the supply's name. */
   kit: KitLine[];
   stockMinimo: number | null;

@@ -43,7 +43,7 @@ export const PLANTILLA_MENSAJE_LABELS: Record<MessageTemplateId, string> = {
 
 /** The data a template may name, as `{nombre}`. */
 export const DATOS_PLANTILLA = {
-  paciente: 'Nombre del paciente',
+  paciente: 'Nombre (de pila) del paciente',
   clinica: 'Nombre de la clínica',
   fecha: 'Fecha de la cita',
   hora: 'Hora de la cita',

@@ -1,4 +1,4 @@
-import type { AppointmentStatus } from '@odontia/shared';
+import type { StoredAppointmentStatus } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clinicas, usuarios } from './clinics.ts';
@@ -46,9 +46,8 @@ export const citas = pgTable(
     clinicaId: uuid('clinica_id')
       .notNull()
       .references(() => clinicas.id, { onDelete: 'cascade' }),
-    pacienteId: uuid('paciente_id')
-      .notNull()
-      .references(() => pacientes.id, { onDelete: 'cascade' }),
+    /** Null only while an online booking holds the slot (`retenida`): the patient is not known yet. */
+    pacienteId: uuid('paciente_id').references(() => pacientes.id, { onDelete: 'cascade' }),
     dentistaId: uuid('dentista_id')
       .notNull()
       .references(() => dentistas.id, { onDelete: 'cascade' }),
@@ -58,16 +57,32 @@ export const citas = pgTable(
     titulo: text('titulo').notNull(),
     notas: text('notas'),
     /** ESTADOS_CITA (checked by `citas_estado_valido`, migrations 0009 and 0037). */
-    estado: text('estado').$type<AppointmentStatus>().notNull().default('pendiente'),
+    estado: text('estado').$type<StoredAppointmentStatus>().notNull().default('pendiente'),
     solicitudId: uuid('solicitud_id').references(() => solicitudesCita.id, { onDelete: 'set null' }),
+    /**
+     * An online booking's hold (issue 24): the slot is the patient's until then, under the no-overlap
+     * constraint like any appointment; a hold that has ended blocks nobody (it is deleted by whoever
+     * needs its time, and swept by the outbox's rounds).
+     */
+    retenidaHasta: timestamp('retenida_hasta', { withTimezone: true }),
+    /** Booked by the patient from the public profile, rather than by the clinic. */
+    online: boolean('online').notNull().default(false),
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
     fechaActualizacion: timestamp('fecha_actualizacion', { withTimezone: true }),
   },
   (t) => [
     check('citas_fin_despues_de_inicio', sql`${t.fin} > ${t.inicio}`),
+    check(
+      'citas_paciente_salvo_retenida',
+      sql`(${t.estado} = 'retenida') = (${t.pacienteId} is null) and (${t.estado} = 'retenida') = (${t.retenidaHasta} is not null)`,
+    ),
     index('citas_clinica_inicio_idx').on(t.clinicaId, t.inicio, t.id),
     index('citas_dentista_inicio_idx').on(t.dentistaId, t.inicio),
     index('citas_paciente_idx').on(t.pacienteId, t.inicio),
+    // The holds an outbox round deletes once they end.
+    index('citas_retenidas_idx')
+      .on(t.retenidaHasta)
+      .where(sql`${t.estado} = 'retenida'`),
   ],
 );
 

@@ -68,6 +68,8 @@ export const productos = pgTable(
     codigoCups: text('codigo_cups'),
     /** An aesthetic service (whitening, aesthetic veneers): in Spain it pays IVA. */
     estetico: boolean('estetico').notNull().default(false),
+    /** A service patients may book from the clinic's public profile, for its `duracion_minutos` (issue 24). */
+    reservableOnline: boolean('reservable_online').notNull().default(false),
     imagenUrl: text('imagen_url'),
     activo: boolean('activo').notNull().default(true),
     /**
@@ -96,6 +98,10 @@ export const productos = pgTable(
     check('productos_stock_minimo_no_negativo', sql`${t.stockMinimo} >= 0`),
     check('productos_precios_no_negativos', sql`${t.precioCompra} >= 0 and ${t.precioVenta} >= 0`),
     check('productos_duracion_valida', sql`${t.duracionMinutos} between 5 and 720`),
+    check(
+      'productos_reservable_es_servicio',
+      sql`not ${t.reservableOnline} or (${t.categoria} = 'servicio' and ${t.duracionMinutos} is not null)`,
+    ),
     uniqueIndex('productos_clinica_codigo_key')
       .on(t.clinicaId, t.codigo)
       .where(sql`${t.codigo} is not null`),

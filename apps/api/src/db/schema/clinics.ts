@@ -66,6 +66,15 @@ export const clinicas = pgTable(
     // (the others are PLANTILLAS_PREDETERMINADAS).
     recordatorioHoras: integer('recordatorio_horas').notNull().default(48),
     cancelacionHoras: integer('cancelacion_horas').notNull().default(24),
+    // Online booking (issue 24): on or off, the least notice, how far ahead, how many future bookings
+    // one email or phone may hold, and whether the clinic approves each before it is confirmed.
+    reservaOnline: boolean('reserva_online').notNull().default(false),
+    reservaAntelacionMinutos: integer('reserva_antelacion_minutos').notNull().default(120),
+    reservaHorizonteDias: integer('reserva_horizonte_dias').notNull().default(60),
+    reservaMaxFuturas: integer('reserva_max_futuras').notNull().default(2),
+    reservaRequiereAprobacion: boolean('reserva_requiere_aprobacion').notNull().default(false),
+    /** 'Revisiones pendientes': a patient is due a check-up this many months after their last visit. */
+    revisionMeses: integer('revision_meses').notNull().default(6),
     plantillasMensajes: jsonb('plantillas_mensajes')
       .$type<Partial<MessageTemplates>>()
       .notNull()
@@ -79,6 +88,11 @@ export const clinicas = pgTable(
   (t) => [
     check('clinicas_recordatorio_horas_validas', sql`${t.recordatorioHoras} between 1 and 168`),
     check('clinicas_cancelacion_horas_validas', sql`${t.cancelacionHoras} between 0 and 168`),
+    check(
+      'clinicas_reserva_valida',
+      sql`${t.reservaAntelacionMinutos} between 0 and 10080 and ${t.reservaHorizonteDias} between 1 and 365 and ${t.reservaMaxFuturas} between 1 and 20`,
+    ),
+    check('clinicas_revision_meses_validos', sql`${t.revisionMeses} between 1 and 36`),
     check('clinicas_moneda_valida', sql`${t.moneda} in (${sql.raw(CURRENCY_CODES.map((c) => `'${c}'`).join(', '))})`),
     uniqueIndex('clinicas_user_id_key').on(t.userId),
     index('clinicas_publicadas_idx')

@@ -15,3 +15,4 @@ export * from './clinical-notes.ts';
 export * from './consents.ts';
 export * from './budgets.ts';
 export * from './messages.ts';
+export * from './booking.ts';

@@ -34,6 +34,13 @@ const pa = alias(pacientes, 'pa');
 const de = alias(dentistas, 'de');
 type Citas = typeof citas | typeof c;
 type Pacientes = typeof pacientes | typeof pa;
+
+/**
+ * The appointments the agenda shows: all but an online booking's hold (`retenida`, issue 24), which has
+ * no patient yet and is nobody's appointment until confirmed (the constraint `citas_paciente_salvo_retenida`
+ * makes the two the same).
+ */
+export const onAgenda = (cita: Citas): SQL => sql`${cita.pacienteId} is not null`;
 type Dentistas = typeof dentistas | typeof de;
 
 /** The patient and dentist as an appointment shows them. */
@@ -55,7 +62,8 @@ export const partyColumns = (paciente: Pacientes, dentista: Dentistas) => ({
  */
 const appointmentColumns = (cita: Citas, paciente: Pacientes, dentista: Dentistas, zona: string | SQL) => ({
   id: cita.id,
-  pacienteId: cita.pacienteId,
+  // Every appointment read here has its patient (`onAgenda`).
+  pacienteId: sql<string>`${cita.pacienteId}`,
   dentistaId: cita.dentistaId,
   fecha: localText(cita.inicio, zona, 'YYYY-MM-DD'),
   horaInicio: localText(cita.inicio, zona, 'HH24:MI'),
@@ -222,9 +230,9 @@ const pageStatement = (past: boolean) => {
     past ? 'odontia_citas_pasadas' : 'odontia_citas_proximas',
     AGENDA_TABLES,
     sql`select t.total, ${c.inicio}, ${selectList(appointmentColumns(c, pa, de, agenda.zona))}
-        from (select count(*)::int as total from ${tableRef(c)} where ${c.clinicaId} = ${agenda.clinica} and ${range}) as t
+        from (select count(*)::int as total from ${tableRef(c)} where ${c.clinicaId} = ${agenda.clinica} and ${range} and ${onAgenda(c)}) as t
         left join lateral (
-          select * from ${tableRef(c)} where ${c.clinicaId} = ${agenda.clinica} and ${range}
+          select * from ${tableRef(c)} where ${c.clinicaId} = ${agenda.clinica} and ${range} and ${onAgenda(c)}
           order by ${order} limit ${sql.raw(String(APPOINTMENTS_PAGE_SIZE))} offset (select ${sql.placeholder('offset')}::int)
         ) as c on true
         left join ${tableRef(pa)} on ${pa.id} = ${c.pacienteId}
@@ -281,6 +289,7 @@ export async function listAppointmentsJson(
   }
   const where = and(
     eq(citas.clinicaId, member.clinicaId),
+    onAgenda(citas),
     ...range,
     q.dentistaId ? eq(citas.dentistaId, q.dentistaId) : undefined,
     q.buscar ? searchCondition(q.buscar) : undefined,
@@ -329,7 +338,7 @@ const p = {
   dentista: sql.placeholder('dentistaId'),
 };
 const inDays = (desde: SQL, hastaExclusive: SQL, withDentist: boolean) => sql`${c.clinicaId} = ${agenda.clinica}
-  and ${c.inicio} >= ${desde} and ${c.inicio} < ${hastaExclusive}
+  and ${c.inicio} >= ${desde} and ${c.inicio} < ${hastaExclusive} and ${onAgenda(c)}
   ${withDentist ? sql`and ${c.dentistaId} = ${p.dentista}::uuid` : sql``}`;
 const calendarSelect = sql`${c.inicio}, ${selectList(calendarColumns(agenda.zona))}`;
 
@@ -439,7 +448,7 @@ export async function agendaDentists(db: Executor, member: Member): Promise<Agen
 
 export async function getAppointment(db: Executor, member: Member, id: string): Promise<Appointment | undefined> {
   const [row] = await joined(db, member.zonaHoraria).where(
-    and(eq(citas.clinicaId, member.clinicaId), eq(citas.id, id)),
+    and(eq(citas.clinicaId, member.clinicaId), eq(citas.id, id), onAgenda(citas)),
   );
   return row && toAppointment(row);
 }

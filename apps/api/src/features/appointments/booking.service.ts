@@ -23,7 +23,7 @@ import { PG_ERROR, sqlState } from '../../platform/db-errors.ts';
 import { AppError, unprocessable } from '../../platform/errors.ts';
 import { appointmentMessageSql, enqueueAppointmentMessage } from '../../platform/messages/enqueue.ts';
 import { membersAmong, notificationsSql, notify } from '../../platform/notifications.ts';
-import { appointmentNotFound, getAppointment, partyColumns } from './agenda-reads.service.ts';
+import { appointmentNotFound, getAppointment, onAgenda, partyColumns } from './agenda-reads.service.ts';
 import { attendRequest } from './booking-from-request.service.ts';
 
 const ph = (name: string) => sql.placeholder(name);
@@ -364,30 +364,34 @@ export async function createAppointment(
  */
 const storedColumns = (zona: string) => ({
   dentistaId: citas.dentistaId,
-  pacienteId: citas.pacienteId,
-  estado: citas.estado,
+  // The writes below never reach a hold (`onAgenda`): it has no patient and is not in the agenda's states.
+  pacienteId: sql<string>`${citas.pacienteId}`,
+  estado: sql<AppointmentStatus>`${citas.estado}`,
   fecha: localText(citas.inicio, zona, 'YYYY-MM-DD'),
   horaInicio: localText(citas.inicio, zona, 'HH24:MI'),
   horaFin: localText(citas.fin, zona, 'HH24:MI'),
   futura: sql<boolean>`${citas.fin} > now()`,
   inicio: citas.inicio,
   fin: citas.fin,
+  online: citas.online,
 });
 
 /**
  * What the patient is told by email of a change (issue 24), put in the outbox by the change's
  * transaction: cancelled by the clinic, moved (day, time or dentist), or booked again (taken out of a
- * cancelled state, or given to another patient). A cancellation by the patient, or a change of state
- * through the day, tells them nothing.
+ * cancelled state, or given to another patient), and an online booking approved. A cancellation by the
+ * patient, or a change of state through the day, tells them nothing.
  */
 function patientNotice(
-  before: { estado: AppointmentStatus; pacienteId: string; dentistaId: string; moved: boolean },
+  before: { estado: AppointmentStatus; pacienteId: string; dentistaId: string; moved: boolean; online: boolean },
   after: { estado: AppointmentStatus; pacienteId: string; dentistaId: string },
 ): 'cancelacion' | 'cambio' | 'confirmacion' | null {
   const wasCancelled = isCancelledAppointment(before.estado);
   if (after.estado === 'cancelada') return wasCancelled ? null : 'cancelacion';
   if (!(ESTADOS_CITA_PREVISTA as readonly string[]).includes(after.estado)) return null;
-  if (wasCancelled || before.pacienteId !== after.pacienteId) return 'confirmacion';
+  // An online booking waiting for the clinic's approval is confirmed to the patient when approved.
+  const approved = before.online && before.estado === 'pendiente' && after.estado === 'confirmada';
+  if (wasCancelled || approved || before.pacienteId !== after.pacienteId) return 'confirmacion';
   return before.moved || before.dentistaId !== after.dentistaId ? 'cambio' : null;
 }
 
@@ -423,7 +427,7 @@ export async function updateAppointment(
         })
         .from(citas)
         .innerJoin(dentistas, eq(dentistas.id, citas.dentistaId))
-        .where(and(eq(citas.clinicaId, member.clinicaId), eq(citas.id, id)))
+        .where(and(eq(citas.clinicaId, member.clinicaId), eq(citas.id, id), onAgenda(citas)))
         .for('update', { of: citas });
       if (!before) throw appointmentNotFound();
       const party = await parties(tx, member, data, before);
@@ -503,7 +507,7 @@ export async function setAppointmentState(
       const [before] = await tx
         .select(storedColumns(zona))
         .from(citas)
-        .where(and(eq(citas.clinicaId, member.clinicaId), eq(citas.id, id)))
+        .where(and(eq(citas.clinicaId, member.clinicaId), eq(citas.id, id), onAgenda(citas)))
         .for('update');
       if (!before) throw appointmentNotFound();
       slot = before;
@@ -531,7 +535,7 @@ export async function deleteAppointment(db: Database, member: Member, id: string
   await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(citas)
-      .where(and(eq(citas.clinicaId, member.clinicaId), eq(citas.id, id)))
+      .where(and(eq(citas.clinicaId, member.clinicaId), eq(citas.id, id), onAgenda(citas)))
       .returning(storedColumns(zona));
     if (!row) throw appointmentNotFound();
     await refreshVisits(tx, member, [row.pacienteId], [row.fecha]);

@@ -26,7 +26,7 @@ const zona = sql`${clinicas.zonaHoraria}`;
 const linkColumns = {
   citaId: citas.id,
   clinicaId: citas.clinicaId,
-  pacienteId: citas.pacienteId,
+  pacienteId: sql<string>`${citas.pacienteId}`,
   zonaHoraria: clinicas.zonaHoraria,
   paciente: sql<string>`${pacientes.nombres} || ' ' || ${pacientes.apellidos}`,
   dentistaUsuarioId: dentistas.usuarioId,

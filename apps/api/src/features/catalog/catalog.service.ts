@@ -74,6 +74,7 @@ const itemColumns = {
   tipoImpuesto: productos.tipoImpuesto,
   estetico: productos.estetico,
   codigoCups: productos.codigoCups,
+  reservableOnline: productos.reservableOnline,
   imagenUrl: productos.imagenUrl,
   suministradoId: suministrados.id,
   suministradoNombre: suministrados.nombre,

@@ -596,3 +596,73 @@ describe('taxes and services (issue 23)', () => {
     expect(unchanged.kit).toEqual([{ insumoId: propio.id, nombre: 'Gasas kit', unidadMedida: null, cantidad: 1 }]);
   });
 });
+
+describe('services bookable online (issue 24)', () => {
+  it('sets, reads back and clears the flag of a service with a duration', async () => {
+    const servicio = await create(ana, {
+      nombre: 'Limpieza online',
+      categoria: 'servicio',
+      duracionMinutos: 30,
+      reservableOnline: true,
+    });
+    expect(servicio).toMatchObject({ reservableOnline: true, duracionMinutos: 30 });
+    const read = (await (await api(ana.cookie, `/${servicio.id}`)).json()) as CatalogItem;
+    expect(read.reservableOnline).toBe(true);
+    const [stored] = await t.db
+      .select({ flag: productos.reservableOnline })
+      .from(productos)
+      .where(eq(productos.id, servicio.id));
+    expect(stored!.flag).toBe(true);
+
+    const res = await api(ana.cookie, `/${servicio.id}`, {
+      method: 'PUT',
+      json: { ...formOf(servicio), duracionMinutos: 30, reservableOnline: false },
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as CatalogItem).reservableOnline).toBe(false);
+    // Left out, it is off: a new service is not bookable until the clinic says so.
+    expect(
+      (await create(ana, { nombre: 'Sin reserva', categoria: 'servicio', duracionMinutos: 20 })).reservableOnline,
+    ).toBe(false);
+  });
+
+  it('refuses the flag on a service without a duration, and on a product or a supply, with the field messages', async () => {
+    const sinDuracion = await api(ana.cookie, '', {
+      method: 'POST',
+      json: { nombre: 'Consulta sin duración', categoria: 'servicio', duracionMinutos: '', reservableOnline: true },
+    });
+    expect(sinDuracion.status).toBe(400);
+    expect((await errorOf(sinDuracion)).fields).toEqual({ duracionMinutos: CATALOG_MESSAGES.reservableSinDuracion });
+    for (const categoria of ['producto', 'insumo']) {
+      const res = await api(ana.cookie, '', {
+        method: 'POST',
+        json: { nombre: `Reservable ${categoria}`, categoria, duracionMinutos: 30, reservableOnline: true },
+      });
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).fields).toEqual({ reservableOnline: CATALOG_MESSAGES.reservableSoloServicio });
+    }
+    expect((await list(ana, '?q=reservable')).total).toBe(0);
+    expect((await list(ana, '?q=sin duración')).total).toBe(0);
+
+    // An edit that drops the duration of a bookable service is refused too, and changes nothing.
+    const servicio = await create(ana, {
+      nombre: 'Ortodoncia online',
+      categoria: 'servicio',
+      duracionMinutos: 45,
+      reservableOnline: true,
+    });
+    const edit = await api(ana.cookie, `/${servicio.id}`, {
+      method: 'PUT',
+      json: { ...formOf(servicio), duracionMinutos: null, reservableOnline: true },
+    });
+    expect(edit.status).toBe(400);
+    expect((await errorOf(edit)).fields).toEqual({ duracionMinutos: CATALOG_MESSAGES.reservableSinDuracion });
+    const turned = await api(ana.cookie, `/${servicio.id}`, {
+      method: 'PUT',
+      json: { ...formOf(servicio), categoria: 'producto', reservableOnline: true },
+    });
+    expect(turned.status).toBe(400);
+    const unchanged = (await (await api(ana.cookie, `/${servicio.id}`)).json()) as CatalogItem;
+    expect(unchanged).toMatchObject({ categoria: 'servicio', duracionMinutos: 45, reservableOnline: true });
+  });
+});

@@ -20,7 +20,7 @@ import {
   pacientes,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
-import { runOutboxRound } from '../../platform/messages/outbox.ts';
+import { runOutboxRound, sweepReminders } from '../../platform/messages/outbox.ts';
 import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
 import { readOutbox } from '../../test/outbox.ts';
 
@@ -114,7 +114,7 @@ describe('the outbox', () => {
 
     const [mail] = await mailTo(c.email!);
     expect(mail!.subject).toBe('Tu cita en Clínica de prueba');
-    expect(mail!.text).toContain('Hola, Lucía Pérez:');
+    expect(mail!.text).toContain('Hola, Lucía:');
     expect(mail!.text).toContain('lunes, 7 de enero de 2030 a las 10:00 con Laura Gómez');
     expect(mail!.text).toContain('Dirección: Calle Mayor 1, Madrid');
     const token = tokenIn(mail!.text)!;
@@ -135,9 +135,11 @@ describe('the outbox', () => {
     expect(await mailTo(c.email!)).toHaveLength(1);
   });
 
-  it('writes nothing for a patient without consent or without an email', async () => {
-    for (const options of [{ consent: false }, { email: null }]) {
-      const c = await clinic(options);
+  it('tells a patient without consent of their bookings but sends them no reminder; nothing without an email', async () => {
+    const noConsent = await clinic({ consent: false });
+    const noEmail = await clinic({ email: null });
+    const ids: string[] = [];
+    for (const c of [noConsent, noEmail]) {
       const res = await book(c.owner.cookie, {
         pacienteId: c.pacienteId,
         dentistaId: c.dentistaId,
@@ -146,9 +148,34 @@ describe('the outbox', () => {
         horaFin: '10:30',
         titulo: 'Revisión',
       });
-      const { id } = (await res.json()) as { id: string };
-      expect(await rowsOf(id)).toEqual([]);
+      ids.push(((await res.json()) as { id: string }).id);
     }
+    expect((await rowsOf(ids[0]!)).map((m) => m.plantilla)).toEqual(['confirmacion']);
+    expect(await rowsOf(ids[1]!)).toEqual([]);
+    // Due for a reminder, in the clinic's day: none for the patient who did not consent.
+    await t.db
+      .update(clinicas)
+      .set({ zonaHoraria: zoneAtHour(12) })
+      .where(eq(clinicas.id, noConsent.clinicaId));
+    const due = await appointmentIn(noConsent, 24, { fechaCreacion: new Date(Date.now() - 7 * 24 * HOUR) });
+    await round();
+    expect(await rowsOf(due.id)).toEqual([]);
+    // Consent withdrawn after a reminder was written: it is dropped, not sent.
+    const c = await clinic();
+    await t.db
+      .update(clinicas)
+      .set({ zonaHoraria: zoneAtHour(12) })
+      .where(eq(clinicas.id, c.clinicaId));
+    const later = await appointmentIn(c, 24, { fechaCreacion: new Date(Date.now() - 7 * 24 * HOUR) });
+    expect(await sweepReminders(t.db)).toBe(1);
+    await t.db
+      .update(pacientes)
+      .set({ consentimientoRecordatorios: null, consentimientoRecordatoriosPor: null })
+      .where(eq(pacientes.id, c.pacienteId));
+    await round();
+    expect((await rowsOf(later.id)).map((m) => [m.plantilla, m.estado, m.ultimoError])).toEqual([
+      ['recordatorio', 'descartado', 'El paciente retiró su consentimiento antes del envío'],
+    ]);
   });
 
   it('tells a move and a cancellation by the clinic, and drops what no longer applies', async () => {
@@ -260,10 +287,11 @@ describe('the outbox', () => {
         const { fecha } = wallClockParts(zoneAtHour(12), new Date(Date.now() + 30 * HOUR));
         return { fecha };
       })(),
-      horaInicio: '12:00',
-      horaFin: '12:30',
+      horaInicio: '16:00',
+      horaFin: '16:30',
       titulo: 'Limpieza',
     });
+    expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
     await round();
     expect((await rowsOf(id)).map((m) => m.plantilla)).toEqual(['confirmacion']);
@@ -566,7 +594,7 @@ describe('the clinic’s message settings', () => {
     });
     await round();
     const [mail] = await mailTo(c.email!);
-    expect(mail!.subject).toBe('Reserva para Lucía Pérez');
+    expect(mail!.subject).toBe('Reserva para Lucía');
     expect(mail!.text).toContain(`Te esperamos a las ${wallClockParts('Europe/Madrid', cita.inicio).hora}.`);
   });
 });

@@ -8,8 +8,9 @@ import { dentistas, enlacesCita, mensajes, pacientes } from '../../db/schema/ind
 /**
  * How a change to an appointment tells the patient (issue 24): one row of the outbox, written by the
  * change's own statement or transaction, so a message is never lost nor sent for a change that rolled
- * back. The one place the rule of who is written to lives: a patient of the clinic who consented to
- * reminders and notices and has an email, about an appointment still to start.
+ * back. The one place the rule of who is written to lives: a patient of the clinic with an email, about
+ * an appointment still to start. These notices are part of the service the patient booked; reminders
+ * are not, and only go to those who consented to them (the outbox's sweep, docs/decisions/0022).
  */
 export type AppointmentMessageValues = {
   clinicaId: SQL;
@@ -42,7 +43,6 @@ export const appointmentMessageSql = (values: AppointmentMessageValues, from?: S
     eq(pacientes.clinicaId, values.clinicaId),
     eq(dentistas.id, values.dentistaId),
     isNotNull(pacientes.email),
-    isNotNull(pacientes.consentimientoRecordatorios),
     gt(values.inicio, sql`now()`),
   )}`;
 

@@ -11,10 +11,12 @@ import {
 } from '@odontia/shared';
 import { createEvent, type EventAttributes } from 'ics';
 import { and, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { columnNames, selectList, type RowOf } from '../../db/column-map.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { citas, clinicas, dentistas, mensajes, pacientes } from '../../db/schema/index.ts';
 import type { Deps } from '../context.ts';
+import { sweepExpiredHolds } from '../holds.ts';
 import { renderEmail, type MailAttachment } from '../mail.ts';
 import { appointmentPageUrl, createAppointmentLink } from './enqueue.ts';
 
@@ -28,6 +30,8 @@ import { appointmentPageUrl, createAppointmentLink } from './enqueue.ts';
 
 /** How long a claim lasts: far longer than one send, short enough that a dead instance's rows go out soon. */
 export const LEASE_SECONDS = 120;
+/** The header naming the outbox row a sent email came from. */
+export const OUTBOX_HEADER = 'X-Odontia-Mensaje';
 /** Tries before a message is `fallido`, and the wait before each next try. */
 export const MAX_ATTEMPTS = 5;
 const RETRY_MINUTES = [1, 5, 15, 60] as const;
@@ -81,6 +85,12 @@ const sweepStatement = preparedStatement<{ escritos: number }>(
   ) select count(*)::int as escritos from escritos`,
 );
 
+/** Writes the reminders that have come due (sweepStatement); answers how many. */
+export async function sweepReminders(db: Executor): Promise<number> {
+  const [swept] = await sweepStatement(db, {});
+  return swept?.escritos ?? 0;
+}
+
 /** What a claimed message needs to be written: the row, its clinic, its patient and the appointment now. */
 const claimedColumns = {
   id: mensajes.id,
@@ -98,7 +108,8 @@ const claimedColumns = {
   telefono: clinicas.telefono,
   zona: clinicas.zonaHoraria,
   plantillas: sql<Partial<MessageTemplates>>`${clinicas.plantillasMensajes}`,
-  paciente: sql<string>`${pacientes.nombres} || ' ' || ${pacientes.apellidos}`,
+  /** The greeting's name: the given name, as a person would write it. */
+  paciente: pacientes.nombres,
   consiente: sql<boolean>`${pacientes.consentimientoRecordatorios} is not null`,
   citaAhora: citas.inicio,
   estadoAhora: sql<AppointmentStatus | null>`${citas.estado}`,
@@ -149,7 +160,7 @@ const finishStatement = preparedStatement<
 
 /** Why a claimed message no longer applies, or null when it is to be sent. */
 function staleReason(row: Claimed, now: Date): string | null {
-  if (!row.consiente) return 'El paciente retiró su consentimiento antes del envío';
+  if (row.plantilla === 'recordatorio' && !row.consiente) return 'El paciente retiró su consentimiento antes del envío';
   if (row.plantilla === 'cancelacion') return null;
   if (!row.citaId || !row.estadoAhora || isCancelledAppointment(row.estadoAhora))
     return 'La cita se canceló antes del envío';
@@ -244,7 +255,14 @@ async function deliver(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, row: Claime
   });
   const ics = calendarFile(row, enlace);
   try {
-    await deps.mailer.send({ to: row.destinatario, subject: asunto, text, html, attachments: ics ? [ics] : [] });
+    await deps.mailer.send({
+      to: row.destinatario,
+      subject: asunto,
+      text,
+      html,
+      attachments: ics ? [ics] : [],
+      headers: { [OUTBOX_HEADER]: row.id },
+    });
   } catch (error) {
     const { motivo, definitivo } = sendFailure(error);
     return definitivo || row.intentos >= MAX_ATTEMPTS
@@ -262,11 +280,21 @@ export type OutboxRound = {
   reintentos: number;
 };
 
-/** One round: the due reminders written, then every due message claimed and sent, BATCH at a time. */
-export async function runOutboxRound(deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'logger'>): Promise<OutboxRound> {
+/** How often a worker sweeps for due reminders: a reading of every clinic's next hours, so not every round. */
+export const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * One round: the ended holds deleted, the due reminders written (unless `sweep` is false), then every
+ * due message claimed and sent, BATCH at a time.
+ */
+export async function runOutboxRound(
+  deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'logger'>,
+  options: { sweep?: boolean } = {},
+): Promise<OutboxRound> {
   const round: OutboxRound = { recordatorios: 0, enviados: 0, fallidos: 0, descartados: 0, reintentos: 0 };
-  const [swept] = await sweepStatement(deps.db, {});
-  round.recordatorios = swept?.escritos ?? 0;
+  // The same background round ends the online-booking holds that have run out (platform/holds.ts).
+  await sweepExpiredHolds(deps.db);
+  if (options.sweep !== false) round.recordatorios = await sweepReminders(deps.db);
   for (;;) {
     const claimed = await claimStatement(deps.db, { limite: BATCH, lease: LEASE_SECONDS });
     for (const row of claimed) {
@@ -305,8 +333,11 @@ export function startOutbox(deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'logge
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
+  let sweptAt = 0;
   const tick = () => {
-    running = runOutboxRound(deps)
+    const sweep = Date.now() - sweptAt >= SWEEP_EVERY_MS;
+    if (sweep) sweptAt = Date.now();
+    running = runOutboxRound(deps, { sweep })
       .then((round) => {
         if (round.enviados + round.fallidos + round.descartados + round.reintentos + round.recordatorios > 0)
           deps.logger.info(round, 'mensajes a pacientes');

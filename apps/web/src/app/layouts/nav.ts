@@ -1,12 +1,14 @@
 import type { Permission } from '@odontia/shared';
 import type { LucideIcon } from 'lucide-react';
 import {
+  CalendarClock,
   CalendarDays,
   ClipboardList,
   FileText,
   Inbox,
   KeyRound,
   LayoutDashboard,
+  MessageCircle,
   Package,
   Settings,
   ShieldCheck,
@@ -54,6 +56,20 @@ export const NAV_GROUPS: NavGroup[] = [
       { title: 'Dashboard', url: '/dashboard', icon: LayoutDashboard },
       { title: 'Pacientes', url: '/pacientes', icon: Users, permission: 'pacientes.ver', audience: 'clinic' },
       { title: 'Agenda', url: '/citas', icon: CalendarDays, permission: 'citas.ver', audience: 'clinic' },
+      {
+        title: 'Recordatorios',
+        url: '/recordatorios',
+        icon: MessageCircle,
+        permission: 'citas.ver',
+        audience: 'clinic',
+      },
+      {
+        title: 'Revisiones pendientes',
+        url: '/revisiones',
+        icon: CalendarClock,
+        permission: 'pacientes.ver',
+        audience: 'clinic',
+      },
       { title: 'Odontograma', url: '/odontograma', icon: Smile, permission: 'odontograma.ver', audience: 'clinic' },
       {
         title: 'Presupuestos',

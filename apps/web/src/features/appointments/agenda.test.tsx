@@ -1,4 +1,10 @@
-import type { CalendarAppointment, ClinicHours, MonthDay } from '@odontia/shared';
+import {
+  BOOKING_MESSAGES,
+  type CalendarAppointment,
+  type ClinicHours,
+  type DaySchedule,
+  type MonthDay,
+} from '@odontia/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -45,6 +51,8 @@ const cita = (
 let clinica: { pais: string | null; zonaHoraria: string };
 let appointments: CalendarAppointment[];
 let hours: ClinicHours;
+/** The Día grid's closed time; null answers 404, as for a server without it (no closed time shown). */
+let daySchedule: DaySchedule | null;
 let monthAnswer: () => Promise<Response>;
 let requests: URL[];
 let created: unknown[];
@@ -55,6 +63,7 @@ function installApi() {
   clinica = { pais: 'ES', zonaHoraria: 'Europe/Madrid' };
   appointments = [];
   hours = { apertura: '08:00', cierre: '20:00', delHorario: false };
+  daySchedule = null;
   monthAnswer = async () => json([] satisfies MonthDay[]);
   requests = [];
   created = [];
@@ -87,6 +96,8 @@ function installApi() {
         }
         case '/api/citas/horario':
           return json(hours);
+        case '/api/citas/horario-dentistas':
+          return daySchedule ? json(daySchedule) : undefined;
         case '/api/citas/dentistas':
           return json([{ ...DENTIST, especialidad: 'ortodoncia' }]);
         case '/api/pacientes':
@@ -267,6 +278,59 @@ describe('the calendar', () => {
     expect(badge.textContent).toBe('Alergia a penicilina +1');
     const other = screen.getByRole('link', { name: /11:00 – 11:30, Luis Prueba/ });
     expect(within(other).queryByRole('img')).toBeNull();
+  });
+
+  it("hatches a dentist's time outside their hours and in blocks as closed, and offers no slot or gap there", async () => {
+    daySchedule = {
+      horarios: [
+        {
+          dentistaId: D1,
+          rangos: [
+            { horaInicio: '09:00', horaFin: '14:00' },
+            { horaInicio: '16:00', horaFin: '19:00' },
+          ],
+        },
+      ],
+      bloqueos: [
+        { id: 'b1', dentistaId: null, horaInicio: '11:00', horaFin: '12:00', tipo: 'formacion', motivo: 'Simulacro' },
+      ],
+    };
+    appointments = [cita('c1', '2026-11-24', '10:00', '10:30', 'Rosa')];
+    renderAt('/citas?vista=calendario&modo=dia&fecha=2026-11-24');
+    const chair = await screen.findByRole('region', { name: 'Citas de Marta Gil' }, LOADED);
+    const closed = await within(chair).findAllByRole('img', { name: new RegExp(`^${BOOKING_MESSAGES.closed}`) });
+    expect(closed.map((c) => [c.getAttribute('aria-label'), c.getAttribute('title')])).toEqual([
+      ['Fuera de horario, 08:00 – 09:00', 'Fuera de horario'],
+      ['Fuera de horario, 11:00 – 12:00, Formación: Simulacro', 'Formación: Simulacro'],
+      ['Fuera de horario, 14:00 – 16:00', 'Fuera de horario'],
+      ['Fuera de horario, 19:00 – 20:00', 'Fuera de horario'],
+    ]);
+    const slot = (hora: string) =>
+      within(chair).queryByRole('link', { name: `Nueva cita con Marta Gil a las ${hora}` });
+    for (const hora of ['08:00', '08:30', '11:00', '11:30', '14:00', '15:30', '19:00', '19:30'])
+      expect(slot(hora), hora).toBeNull();
+    for (const hora of ['09:00', '10:30', '12:00', '13:30', '16:00', '18:30']) expect(slot(hora), hora).toBeTruthy();
+    // The free time around Rosa's appointment, cut by the closed time.
+    expect(
+      within(chair)
+        .getAllByText(/min libre$/)
+        .map((g) => g.textContent),
+    ).toEqual(['60 min libre', '30 min libre', '120 min libre', '180 min libre']);
+    // Her appointment is still a link on top.
+    expect(within(chair).getByRole('link', { name: /10:00 – 10:30, Rosa Prueba/ })).toBeTruthy();
+  });
+
+  it('shows no closed time for a dentist without hours set (a clinic that never set them)', async () => {
+    daySchedule = { horarios: [], bloqueos: [] };
+    renderAt('/citas?vista=calendario&modo=dia&fecha=2026-11-24');
+    const chair = await screen.findByRole('region', { name: 'Citas de Marta Gil' }, LOADED);
+    expect(within(chair).getByRole('link', { name: 'Nueva cita con Marta Gil a las 08:00' })).toBeTruthy();
+    expect(within(chair).getByRole('link', { name: 'Nueva cita con Marta Gil a las 19:30' })).toBeTruthy();
+    expect(within(chair).queryByRole('img', { name: /^Fuera de horario/ })).toBeNull();
+    expect(asked('/api/citas/horario-dentistas')).toHaveLength(1);
+    expect(requests.find((u) => u.pathname === '/api/citas/horario-dentistas')?.searchParams.get('fecha')).toBe(
+      '2026-11-24',
+    );
   });
 
   it('brings a booking started from a free slot back to its day, with the calendar’s filter', FORM_TEST, async () => {

@@ -27,6 +27,7 @@ const ROW = {
   bajoMinimo: true,
   tipoImpuesto: 'ES_IVA_21',
   estetico: false,
+  reservableOnline: false,
   duracionMinutos: null,
   codigoCups: null,
   kit: [],

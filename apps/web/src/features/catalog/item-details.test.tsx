@@ -23,6 +23,7 @@ const ITEM = {
   bajoMinimo: true,
   tipoImpuesto: 'ES_IVA_21',
   estetico: false,
+  reservableOnline: false,
   duracionMinutos: null,
   codigoCups: null,
   kit: [],

@@ -138,3 +138,36 @@ describe('Nuevo Ítem in the clinic’s currency and country (issue 23)', () => 
     expect(posted).toMatchObject({ precioVenta: 150_000, tipoImpuesto: 'CO_IVA_19' });
   });
 });
+
+describe('Reservable online (issue 24)', () => {
+  it('is offered only for a service, asks for its duration, and is sent with it', async () => {
+    renderForm();
+    fireEvent.change(await screen.findByLabelText(/^Nombre/, {}, LOADED), { target: { value: 'Limpieza' } });
+    expect(screen.queryByRole('checkbox', { name: 'Reservable online' })).toBeNull();
+    await choose('Categoría', 'Servicio');
+    const box = screen.getByRole('checkbox', { name: 'Reservable online' });
+    expect(box.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Crear ítem' }));
+    expect(await screen.findByText('Indica la duración para poder reservarlo online')).toBeTruthy();
+    expect(screen.getByLabelText('Duración (minutos)').getAttribute('aria-invalid')).toBe('true');
+    expect(posted).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Duración (minutos)'), { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crear ítem' }));
+    await waitFor(() => expect(posted).not.toBeNull(), LOADED);
+    expect(posted).toMatchObject({ categoria: 'servicio', duracionMinutos: 30, reservableOnline: true });
+  });
+
+  it('is dropped when the item turns into a product, so a hidden tick sends nothing', async () => {
+    renderForm();
+    fireEvent.change(await screen.findByLabelText(/^Nombre/, {}, LOADED), { target: { value: 'Cepillo' } });
+    await choose('Categoría', 'Servicio');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Reservable online' }));
+    await choose('Categoría', 'Producto');
+    expect(screen.queryByRole('checkbox', { name: 'Reservable online' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Crear ítem' }));
+    await waitFor(() => expect(posted).not.toBeNull(), LOADED);
+    expect(posted).toMatchObject({ categoria: 'producto', reservableOnline: false, duracionMinutos: null });
+  });
+});

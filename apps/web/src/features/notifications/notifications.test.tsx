@@ -1,9 +1,10 @@
 import { NOTIFICATION_EVENT, type AppNotification } from '@odontia/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import { APPOINTMENTS_QUERY_KEY } from '@/lib/query-keys';
 import { SessionProvider } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { json, stubApi } from '@/test/api';
@@ -299,6 +300,34 @@ describe('the live stream', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([expect.stringContaining('Aviso 2'), expect.stringContaining('Aviso 1')]);
+  });
+
+  it('reloads the agenda on screen when a notification about an appointment arrives, and only then', async () => {
+    let loads = 0;
+    // An agenda query as the appointments feature keys it (the week, the day, the dashboard's week).
+    function Agenda() {
+      useQuery({ queryKey: [...APPOINTMENTS_QUERY_KEY, 'calendar', { desde: '2026-11-23' }], queryFn: () => ++loads });
+      return null;
+    }
+    renderShell(
+      <>
+        <Stream userId="u1" />
+        <Agenda />
+      </>,
+    );
+    await waitFor(() => expect(loads).toBe(1));
+    const source = FakeEventSource.instances[0];
+    source.emit(notificacion(7, { tipo: 'info' }));
+    await waitFor(() => expect(toast.info).toHaveBeenCalledTimes(1));
+    expect(loads).toBe(1);
+
+    const answered = notificacion(8, { tipo: 'cita', titulo: 'Cita cancelada por el paciente', enlace: '/citas/a1' });
+    source.emit(answered);
+    await waitFor(() => expect(loads).toBe(2));
+    // The same event replayed after a reconnection reloads nothing more.
+    source.emit(answered);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loads).toBe(2);
   });
 
   it('reads the lists again on each new connection, and reconnects with backoff when the browser gives up', async () => {

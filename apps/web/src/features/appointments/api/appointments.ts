@@ -15,9 +15,10 @@ import type {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
 import { useDeleteMutation, useInvalidatingMutation } from '@/lib/query-client';
+import { APPOINTMENTS_QUERY_KEY } from '@/lib/query-keys';
 
 /** Every agenda query lives under this key: a change to one appointment reloads the list, the calendar and the day's agenda. */
-export const appointmentsKey = ['citas'] as const;
+export const appointmentsKey = APPOINTMENTS_QUERY_KEY;
 const dentistsKey = ['dentistas'] as const;
 
 export type { Appointment, AppointmentStatus, CalendarAppointment, Dentist };

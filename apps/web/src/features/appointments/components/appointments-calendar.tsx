@@ -36,6 +36,7 @@ import {
   weekdayLabels,
   type CalendarView,
 } from '../lib/calendar-math';
+import { useDaySchedule } from '../api/day-schedule';
 import { agendaReturnState } from '../lib/agenda-return';
 import { AppointmentStatusBadge, ColorDot } from './appointment-status-badge';
 import { DayGridView, type Chair } from './day-grid-view';
@@ -234,6 +235,7 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
   const loading = (calendar.isPending || calendar.isPlaceholderData) && calendar.isFetching;
   const dentists = useActiveDentists();
   const hours = useAgendaHours();
+  const schedule = useDaySchedule(fecha, modo === 'dia');
   const days = byDay(ranged.data ?? []);
   const openDay = (iso: string) => onChange({ modo: 'dia', fecha: iso });
   const canCreate = useCan('citas.crear');
@@ -333,7 +335,7 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
             />
           ) : modo === 'semana' ? (
             <WeekView fecha={fecha} today={today} days={days} weekStartsOn={weekStartsOn} onDay={openDay} />
-          ) : ranged.isPending || dentists.isLoading ? (
+          ) : ranged.isPending || dentists.isLoading || schedule.isLoading ? (
             <Skeleton className="h-96 w-full" />
           ) : (
             <DayGridView
@@ -343,6 +345,7 @@ export function AppointmentsCalendar({ modo, fecha, dentistaId, today, onChange 
               hours={hours.data ?? AGENDA_DEFAULT_HOURS}
               canCreate={canCreate}
               returnState={returnState}
+              schedule={schedule.data}
             />
           )}
         </div>

@@ -1,9 +1,11 @@
 import {
   APPOINTMENT_MESSAGES,
+  BOOKING_MESSAGES,
   ESTADO_CITA_LABELS,
   isCancelledAppointment,
   MEDICAL_ALERT_MESSAGES,
   type AppointmentStatus,
+  type DaySchedule,
 } from '@odontia/shared';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
@@ -15,13 +17,17 @@ import type { CalendarAppointment } from '../api/appointments';
 import type { AgendaReturnState } from '../lib/agenda-return';
 import { formatTime } from '../lib/calendar-math';
 import {
+  closedTime,
   freeGaps,
   gapLabel,
   gridSlots,
   gridSpan,
   isSlotFree,
+  MIN_GAP_MINUTES,
+  minutesToTime,
   SLOT_MINUTES,
   timeToMinutes,
+  type ClosedSpan,
   type Hours,
 } from '../lib/day-grid';
 import { APPOINTMENT_STATUS_STYLE, ColorDot } from './appointment-status-badge';
@@ -41,6 +47,8 @@ type Props = {
   canCreate: boolean;
   /** Carried by the free slots' links: the form comes back to this day once saved. */
   returnState?: AgendaReturnState;
+  /** The dentists' working ranges and the blocks of the day: their closed time (none while unknown). */
+  schedule?: DaySchedule;
 };
 
 const fullName = (d: { nombres: string; apellidos: string }) => `${d.nombres} ${d.apellidos}`;
@@ -51,9 +59,10 @@ const height = (from: string, to: string) =>
 /**
  * The Día view as the chair view reception expects: a time grid with one column per dentist, each
  * appointment a block at its hours, the free time between them hinted ('30 min libre') within the
- * clinic's hours, and every free slot a link to a prefilled new appointment.
+ * clinic's hours, and every free slot a link to a prefilled new appointment. A dentist's time outside
+ * their working hours or inside a block (holidays, training) is hatched as closed, and never offered.
  */
-export function DayGridView({ fecha, citas, chairs, hours, canCreate, returnState }: Props) {
+export function DayGridView({ fecha, citas, chairs, hours, canCreate, returnState, schedule }: Props) {
   const span = gridSpan(hours, citas);
   const slots = gridSlots(span);
   const columns = `4rem repeat(${Math.max(chairs.length, 1)}, minmax(10rem, 1fr))`;
@@ -92,6 +101,7 @@ export function DayGridView({ fecha, citas, chairs, hours, canCreate, returnStat
                 citas={citas.filter((c) => c.dentistaId === d.id)}
                 slots={slots}
                 start={span.start}
+                closed={closedTime(schedule, d.id, span)}
                 hours={hours}
                 canCreate={canCreate}
                 returnState={returnState}
@@ -110,6 +120,7 @@ function ChairColumn({
   citas,
   slots,
   start,
+  closed,
   hours,
   canCreate,
   returnState,
@@ -119,6 +130,7 @@ function ChairColumn({
   citas: CalendarAppointment[];
   slots: string[];
   start: number;
+  closed: ClosedSpan[];
   hours: Hours;
   canCreate: boolean;
   returnState?: AgendaReturnState;
@@ -130,7 +142,7 @@ function ChairColumn({
     <section aria-label={`Citas de ${name}`} className="relative border-l">
       {/* The slots: a free one opens a new appointment with this dentist at that time. */}
       {slots.map((s) =>
-        canCreate && isSlotFree(s, citas) ? (
+        canCreate && isSlotFree(s, citas, closed) ? (
           <Link
             key={s}
             to={`/citas/nueva?fecha=${fecha}&hora=${s}&dentista=${chair.id}`}
@@ -143,7 +155,10 @@ function ChairColumn({
           <div key={s} className="border-b border-dashed" style={{ height: `${SLOT_REM}rem` }} />
         ),
       )}
-      {freeGaps(citas, hours).map((g) => (
+      {closed.map((c) => (
+        <ClosedTime key={c.start} span={c} start={start} />
+      ))}
+      {freeGaps(citas, hours, MIN_GAP_MINUTES, closed).map((g) => (
         <div
           key={g.start}
           className="pointer-events-none absolute inset-x-1 flex items-center justify-center"
@@ -193,6 +208,31 @@ function ChairColumn({
         </Fragment>
       ))}
     </section>
+  );
+}
+
+/**
+ * Time the dentist does not see patients: hatched, named for screen readers ('Fuera de horario,
+ * 14:00 – 16:00'), a block's type and reason as its title and, where it fits, written in it.
+ */
+function ClosedTime({ span, start }: { span: ClosedSpan; start: number }) {
+  const from = minutesToTime(span.start);
+  const to = minutesToTime(span.end);
+  return (
+    <div
+      role="img"
+      aria-label={`${BOOKING_MESSAGES.closed}, ${from} – ${to}${span.title ? `, ${span.title}` : ''}`}
+      title={span.title ?? BOOKING_MESSAGES.closed}
+      data-closed={span.title ? 'bloqueo' : 'horario'}
+      className="absolute inset-x-0 overflow-hidden bg-muted/70 bg-[image:repeating-linear-gradient(135deg,var(--color-border)_0_2px,transparent_2px_10px)] px-1.5 py-0.5 text-xs text-muted-foreground"
+      style={{ top: top(from, start), height: height(from, to) }}
+    >
+      {span.title ? (
+        <span aria-hidden="true" className="line-clamp-2 font-medium">
+          {span.title}
+        </span>
+      ) : null}
+    </div>
   );
 }
 

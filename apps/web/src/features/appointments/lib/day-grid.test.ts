@@ -1,7 +1,8 @@
-import type { AppointmentStatus } from '@odontia/shared';
+import type { AppointmentStatus, DaySchedule } from '@odontia/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMinutesToTime,
+  closedTime,
   freeGaps,
   gapLabel,
   gridSlots,
@@ -65,6 +66,68 @@ function suite() {
     expect(isSlotFree('12:00', day)).toBe(false);
     expect(isSlotFree('13:00', day)).toBe(true);
     expect(isSlotFree('13:30', day)).toBe(false);
+  });
+
+  describe("a dentist's closed time", () => {
+    const D1 = 'd1';
+    const D2 = 'd2';
+    const span = { start: 8 * 60, end: 20 * 60 };
+    const schedule: DaySchedule = {
+      horarios: [
+        {
+          dentistaId: D1,
+          rangos: [
+            { horaInicio: '09:00', horaFin: '14:00' },
+            { horaInicio: '16:00', horaFin: '19:00' },
+          ],
+        },
+      ],
+      bloqueos: [
+        { id: 'b1', dentistaId: D1, horaInicio: '12:00', horaFin: '15:00', tipo: 'formacion', motivo: 'Congreso' },
+        { id: 'b2', dentistaId: 'otro', horaInicio: '10:00', horaFin: '11:00', tipo: 'descanso', motivo: null },
+      ],
+    };
+    const at = (spans: ReturnType<typeof closedTime>) =>
+      spans.map((c) => [minutesToTime(c.start), minutesToTime(c.end), c.title]);
+
+    it('is the time outside the working ranges and inside the blocks, never both on the same minute', () => {
+      expect(at(closedTime(schedule, D1, span))).toEqual([
+        ['08:00', '09:00', null],
+        ['12:00', '15:00', 'Formación: Congreso'],
+        ['15:00', '16:00', null],
+        ['19:00', '20:00', null],
+      ]);
+    });
+
+    it('is none for a dentist without hours set, but for the blocks of the whole clinic', () => {
+      expect(closedTime(schedule, D2, span)).toEqual([]);
+      expect(closedTime(undefined, D1, span)).toEqual([]);
+      const holiday: DaySchedule = {
+        horarios: [],
+        bloqueos: [
+          { id: 'b3', dentistaId: null, horaInicio: '00:00', horaFin: '24:00', tipo: 'festivo', motivo: null },
+        ],
+      };
+      expect(at(closedTime(holiday, D2, span))).toEqual([['08:00', '20:00', 'Festivo']]);
+      // Hours set, none that day: all day closed.
+      expect(at(closedTime({ horarios: [{ dentistaId: D2, rangos: [] }], bloqueos: [] }, D2, span))).toEqual([
+        ['08:00', '20:00', null],
+      ]);
+    });
+
+    it('offers no free slot or gap in it', () => {
+      const closed = closedTime(schedule, D1, span);
+      expect(isSlotFree('08:30', [], closed)).toBe(false);
+      expect(isSlotFree('09:00', [], closed)).toBe(true);
+      expect(isSlotFree('11:30', [], closed)).toBe(true);
+      expect(isSlotFree('12:00', [], closed)).toBe(false);
+      expect(isSlotFree('16:00', [], closed)).toBe(true);
+      expect(freeGaps([cita('10:00', '10:30')], { apertura: '08:00', cierre: '20:00' }, 15, closed)).toEqual([
+        { start: '09:00', end: '10:00', minutes: 60 },
+        { start: '10:30', end: '12:00', minutes: 90 },
+        { start: '16:00', end: '19:00', minutes: 180 },
+      ]);
+    });
   });
 }
 

@@ -14,6 +14,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useAppointment, useDeleteAppointment, useUpdateAppointment, type Appointment } from '../api/appointments';
 import { MedicalAlertBadge } from '@/components/medical-alert-badge';
 import { AppointmentDetails } from '../components/appointment-details';
+import { AppointmentMessagesCard } from '../components/appointment-messages-card';
 import { AppointmentForm, type AppointmentFormValues } from '../components/appointment-form';
 import { AppointmentPageFrame, BackToAgenda } from '../components/appointment-page-frame';
 import { formatDay, formatTime } from '../lib/calendar-math';
@@ -150,6 +151,7 @@ export default function EditAppointmentPage() {
           <Skeleton className="h-24 w-full" />
         </div>
       )}
+      {data ? <AppointmentMessagesCard citaId={data.id} /> : null}
     </AppointmentPageFrame>
   );
 }

@@ -22,6 +22,7 @@ export function ItemDetails({ item, actions }: { item: CatalogItem; actions?: Re
           { label: 'Duración', value: item.duracionMinutos === null ? null : `${item.duracionMinutos} min` },
           ...(item.codigoCups ? [{ label: 'Código CUPS', value: item.codigoCups }] : []),
           { label: 'Tratamiento estético', value: item.estetico ? 'Sí' : 'No' },
+          { label: CATALOG_MESSAGES.reservableOnline, value: item.reservableOnline ? 'Sí' : 'No' },
         ]
       : []),
     ...(hasStock(item.categoria)

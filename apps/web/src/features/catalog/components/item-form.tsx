@@ -22,8 +22,10 @@ import { Link } from 'react-router';
 import { RemovableImageField, useImageChoice } from '@/components/removable-image-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Switch } from '@/components/ui/switch';
@@ -31,6 +33,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import { useSession } from '@/lib/session';
 import { useClinicCurrency } from '@/lib/use-clinic-money';
+import { cn } from '@/lib/utils';
 import type { ImageChange } from '@/lib/use-save-with-image';
 import { KitEditor } from './kit-editor';
 
@@ -50,6 +53,7 @@ const FIELDS = [
   'duracionMinutos',
   'codigoCups',
   'kit',
+  'reservableOnline',
 ] as const;
 
 /**
@@ -73,6 +77,7 @@ export const EMPTY_ITEM: ItemFormInput = {
   duracionMinutos: '',
   codigoCups: '',
   kit: [],
+  reservableOnline: false,
 };
 
 const text = (value: number | null) => (value === null ? '' : String(value));
@@ -97,6 +102,7 @@ export const itemFormValues = (
   duracionMinutos: text(item.duracionMinutos),
   codigoCups: item.codigoCups ?? '',
   kit: item.kit.map(({ insumoId, cantidad }) => ({ insumoId, cantidad })),
+  reservableOnline: item.reservableOnline,
 });
 
 /** The kind a country's default tax is chosen by. */
@@ -333,6 +339,43 @@ export function ItemForm({
                   )}
                 />
               </div>
+              <Controller
+                control={control}
+                name="reservableOnline"
+                render={({ field, fieldState }) => (
+                  <div className="grid gap-1">
+                    <div className="flex items-start gap-2">
+                      <Checkbox
+                        id="item-reservable"
+                        className="mt-0.5"
+                        checked={field.value === true}
+                        onCheckedChange={(checked) => field.onChange(checked === true)}
+                        onBlur={field.onBlur}
+                        ref={field.ref}
+                        disabled={disabled}
+                        aria-invalid={fieldState.error ? true : undefined}
+                        aria-describedby={
+                          fieldState.error ? 'item-reservable-hint item-reservable-error' : 'item-reservable-hint'
+                        }
+                      />
+                      <Label
+                        htmlFor="item-reservable"
+                        className={cn('leading-snug', fieldState.error && 'text-destructive')}
+                      >
+                        {CATALOG_MESSAGES.reservableOnline}
+                      </Label>
+                    </div>
+                    <p id="item-reservable-hint" className="pl-6 text-sm text-muted-foreground">
+                      {CATALOG_MESSAGES.reservableOnlineHint}
+                    </p>
+                    {fieldState.error ? (
+                      <p id="item-reservable-error" role="alert" className="pl-6 text-sm text-destructive">
+                        {fieldState.error.message}
+                      </p>
+                    ) : null}
+                  </div>
+                )}
+              />
               <Controller
                 control={control}
                 name="kit"

@@ -17,6 +17,13 @@ export const useDentists = () =>
     queryFn: (): Promise<Dentist[]> => unwrap(api.dentistas.$get({ query: {} })),
   });
 
+/** One dentist (their name on the hours screen). */
+export const useDentist = (id: string) =>
+  useQuery({
+    queryKey: [...dentistsKey, 'detail', id],
+    queryFn: (): Promise<Dentist> => unwrap(api.dentistas[':id'].$get({ param: { id } })),
+  });
+
 /** The team members with rol dentista a dentist may be linked to. */
 export const useDentistMembers = () =>
   useQuery({

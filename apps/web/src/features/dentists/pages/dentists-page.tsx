@@ -1,6 +1,7 @@
 import { DENTIST_COLORS, DENTIST_MESSAGES, specialtyName } from '@odontia/shared';
-import { Pencil, Plus, Stethoscope, UserX } from 'lucide-react';
+import { Clock, Pencil, Plus, Stethoscope, UserX } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -22,6 +23,7 @@ import { toast } from '@/lib/toast';
 import { useClinicRequired } from '@/lib/use-clinic-required';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDeactivateDentist, useDentists, type Dentist } from '../api/dentists';
+import { BlocksCard } from '../components/blocks-card';
 import { DentistDialog } from '../components/dentist-dialog';
 
 const fullName = (d: Dentist) => `${d.nombres} ${d.apellidos}`;
@@ -66,7 +68,10 @@ function DeactivateDialog({ dentist, onClose }: { dentist: Dentist | null; onClo
   );
 }
 
-/** 'Dentistas' (/dentistas): the clinic's dentists, their specialty and agenda colour (DESIGN §1). */
+/**
+ * 'Dentistas' (/dentistas): the clinic's dentists, their specialty and agenda colour (DESIGN §1), each
+ * with their working hours (issue 24); below, the agenda's blocks.
+ */
 export default function DentistsPage() {
   usePageTitle('Dentistas');
   const canManage = useCan('dentistas.gestionar');
@@ -129,6 +134,12 @@ export default function DentistsPage() {
                   <TableCell className="text-right">
                     {canManage ? (
                       <div className="flex justify-end gap-1">
+                        <Button variant="ghost" size="sm" asChild>
+                          <Link to={`/dentistas/${d.id}/horario`} aria-label={`Horario de ${fullName(d)}`}>
+                            <Clock aria-hidden="true" />
+                            <span className="hidden sm:inline">Horario</span>
+                          </Link>
+                        </Button>
                         <Button
                           variant="ghost"
                           size="icon"
@@ -160,6 +171,7 @@ export default function DentistsPage() {
           onClose={() => setEditing(null)}
         />
       ) : null}
+      <BlocksCard dentists={dentists} />
       <DeactivateDialog dentist={toDeactivate} onClose={() => setToDeactivate(null)} />
     </div>
   );

@@ -1,0 +1,542 @@
+import {
+  BOOKING_MESSAGES,
+  CODE_MINUTES,
+  CODE_TRIES,
+  ESTADOS_CITA_ANULADA,
+  ESTADOS_CITA_PREVISTA,
+  formatLongDate,
+  HOLD_MINUTES,
+  SLOT_STEP_MINUTES,
+  todayInZone,
+  type BookingOptions,
+  type BookingResult,
+  type FreeSlots,
+  type Hold,
+  type HoldInput,
+  type SlotQuery,
+} from '@odontia/shared';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { selectList, type RowOf } from '../../db/column-map.ts';
+import { localInstant, localText } from '../../db/local-day.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import {
+  bloqueosAgenda,
+  citas,
+  clinicas,
+  dentistas,
+  horariosDentista,
+  pacientes,
+  productos,
+  reservasOnline,
+} from '../../db/schema/index.ts';
+import type { Deps } from '../../platform/context.ts';
+import { PG_ERROR, sqlState } from '../../platform/db-errors.ts';
+import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
+import { renderEmail } from '../../platform/mail.ts';
+import { enqueueAppointmentMessage } from '../../platform/messages/enqueue.ts';
+import { notify } from '../../platform/notifications.ts';
+import { refreshVisits } from './booking.service.ts';
+
+/**
+ * Online booking of a real free slot (issue 24, docs/decisions/0022): the clinic's options, the free
+ * slots computed in the database from working hours minus blocks minus appointments and live holds, on
+ * the clinic's wall clock (so right across daylight-saving changes); holding a slot as an appointment
+ * `retenida` under the no-overlap constraint; the patient's details and an emailed code; the booking.
+ */
+
+const ph = (name: string) => sql.placeholder(name);
+const anuladas = sql.raw(ESTADOS_CITA_ANULADA.map((e) => `'${e}'`).join(', '));
+
+/** An appointment or live hold of `dentista` over [inicio, fin): the exclusion constraint's own index answers it. */
+const busy = (dentista: SQL, inicio: SQL, fin: SQL) => sql`exists (
+  select 1 from ${citas} where ${citas.dentistaId} = ${dentista} and ${citas.estado} not in (${anuladas})
+    and tstzrange(${citas.inicio}, ${citas.fin}) && tstzrange(${inicio}, ${fin})
+    and (${citas.estado} <> 'retenida' or ${citas.retenidaHasta} > now()))`;
+const blocked = (clinica: SQL, dentista: SQL, inicio: SQL, fin: SQL) => sql`exists (
+  select 1 from ${bloqueosAgenda} where ${bloqueosAgenda.clinicaId} = ${clinica}
+    and (${bloqueosAgenda.dentistaId} is null or ${bloqueosAgenda.dentistaId} = ${dentista})
+    and ${bloqueosAgenda.inicio} < ${fin} and ${bloqueosAgenda.fin} > ${inicio})`;
+
+/**
+ * The free starts, one statement: the days asked (within the clinic's horizon), each working range of
+ * each active dentist that weekday as instants of the clinic's zone, starts every SLOT_STEP_MINUTES
+ * that leave room for the service, from the minimum notice on, that no appointment, live hold or
+ * block overlaps. `dentista` null: every dentist.
+ */
+type SlotRow = { dentistaId: string; fecha: string; hora: string };
+type SlotValues = {
+  clinicaId: string;
+  zona: string;
+  dentistaId: string | null;
+  desde: string;
+  dias: number;
+  duracion: number;
+  antelacion: number;
+  horizonte: number;
+};
+const zona = sql`${ph('zona')}::text`;
+const clinica = sql`${ph('clinicaId')}::uuid`;
+const slotsStatement = preparedStatement<SlotRow, SlotValues>(
+  'odontia_reservas_huecos',
+  sql`with dias as (
+      select d::date as dia from generate_series(${ph('desde')}::date, ${ph('desde')}::date + (${ph('dias')}::int - 1), interval '1 day') as d
+      where d::date <= (now() at time zone ${zona})::date + ${ph('horizonte')}::int
+    ),
+    tramos as (
+      select ${horariosDentista.dentistaId} as dentista, dias.dia,
+        ${localInstant(sql`dias.dia`, sql`${horariosDentista.horaInicio}`, zona)} as desde,
+        ${localInstant(sql`dias.dia`, sql`${horariosDentista.horaFin}`, zona)} as hasta
+      from dias
+      join ${horariosDentista} on ${horariosDentista.diaSemana} = extract(isodow from dias.dia)
+      join ${dentistas} on ${dentistas.id} = ${horariosDentista.dentistaId} and ${dentistas.activo}
+      where ${horariosDentista.clinicaId} = ${clinica}
+        and (${ph('dentistaId')}::uuid is null or ${horariosDentista.dentistaId} = ${ph('dentistaId')}::uuid)
+    ),
+    candidatos as (
+      select tramos.dentista, tramos.dia, s as inicio, s + ${ph('duracion')}::int * interval '1 minute' as fin
+      from tramos, generate_series(tramos.desde, tramos.hasta - ${ph('duracion')}::int * interval '1 minute',
+        ${sql.raw(String(SLOT_STEP_MINUTES))} * interval '1 minute') as s
+      where s >= now() + ${ph('antelacion')}::int * interval '1 minute'
+    )
+    select candidatos.dentista as "dentistaId", to_char(candidatos.dia, 'YYYY-MM-DD') as fecha,
+      ${localText(sql`candidatos.inicio`, zona, 'HH24:MI')} as hora
+    from candidatos
+    where not ${busy(sql`candidatos.dentista`, sql`candidatos.inicio`, sql`candidatos.fin`)}
+      and not ${blocked(clinica, sql`candidatos.dentista`, sql`candidatos.inicio`, sql`candidatos.fin`)}
+    order by candidatos.inicio, candidatos.dentista`,
+);
+
+/** The clinic as online booking reads it, and the service asked for (or none). */
+const contextColumns = {
+  clinicaId: clinicas.id,
+  nombre: clinicas.nombre,
+  telefono: clinicas.telefono,
+  zona: clinicas.zonaHoraria,
+  online: sql<boolean>`${clinicas.publicada} and ${clinicas.reservaOnline}`,
+  antelacion: clinicas.reservaAntelacionMinutos,
+  horizonte: clinicas.reservaHorizonteDias,
+  maxFuturas: clinicas.reservaMaxFuturas,
+  aprobacion: clinicas.reservaRequiereAprobacion,
+  servicio: sql<string | null>`${productos.nombre}`,
+  duracion: sql<number | null>`${productos.duracionMinutos}`,
+};
+type Context = RowOf<typeof contextColumns>;
+const contextStatement = preparedStatement<Context, { clinicaId: string; servicioId: string | null }>(
+  'odontia_reservas_contexto',
+  sql`select ${selectList(contextColumns)} from ${clinicas}
+    left join ${productos} on ${productos.id} = ${ph('servicioId')}::uuid and ${productos.clinicaId} = ${clinicas.id}
+      and ${productos.reservableOnline} and ${productos.activo}
+    where ${clinicas.id} = ${ph('clinicaId')}::uuid`,
+);
+
+const notOnline = () => notFound(BOOKING_MESSAGES.notOnline);
+
+/** The clinic taking online bookings (404 otherwise) and, when asked, its bookable service (422 otherwise). */
+async function bookingContext(
+  db: Executor,
+  clinicaId: string,
+  servicioId: string | null,
+): Promise<Context & { duracion: number; servicio: string }> {
+  const [row] = await contextStatement(db, { clinicaId, servicioId });
+  if (!row?.online) throw notOnline();
+  if (servicioId && (row.duracion === null || row.servicio === null))
+    throw unprocessable(BOOKING_MESSAGES.serviceNotBookable, 'servicioId');
+  return row as Context & { duracion: number; servicio: string };
+}
+
+const slotValues = (
+  ctx: Context & { duracion: number },
+  values: Pick<SlotValues, 'dentistaId' | 'desde' | 'dias'>,
+) => ({
+  clinicaId: ctx.clinicaId,
+  zona: ctx.zona,
+  duracion: ctx.duracion,
+  antelacion: ctx.antelacion,
+  horizonte: ctx.horizonte,
+  ...values,
+});
+
+/** GET /api/reservas/:clinicaId/opciones: the bookable services, the dentists and the rules a visitor needs. */
+export async function bookingOptions(db: Database, clinicaId: string): Promise<BookingOptions> {
+  const ctx = await bookingContext(db, clinicaId, null);
+  const [servicios, equipo] = await Promise.all([
+    db
+      .select({
+        id: productos.id,
+        nombre: productos.nombre,
+        duracionMinutos: sql<number>`${productos.duracionMinutos}`,
+      })
+      .from(productos)
+      .where(and(eq(productos.clinicaId, clinicaId), eq(productos.reservableOnline, true), eq(productos.activo, true)))
+      .orderBy(asc(productos.nombre)),
+    db
+      .selectDistinct({
+        id: dentistas.id,
+        nombre: sql<string>`${dentistas.nombres} || ' ' || ${dentistas.apellidos}`,
+        especialidad: dentistas.especialidad,
+        orden: dentistas.nombres,
+      })
+      .from(dentistas)
+      .innerJoin(horariosDentista, eq(horariosDentista.dentistaId, dentistas.id))
+      .where(and(eq(dentistas.clinicaId, clinicaId), eq(dentistas.activo, true)))
+      .orderBy(asc(dentistas.nombres), asc(dentistas.id)),
+  ]);
+  return {
+    servicios,
+    dentistas: equipo.map(({ orden: _orden, ...d }) => d),
+    horizonteDias: ctx.horizonte,
+    requiereAprobacion: ctx.aprobacion,
+    hoy: todayInZone(ctx.zona),
+  };
+}
+
+/** GET /api/reservas/:clinicaId/huecos: per day asked, its free starts (the first free dentist of each). */
+export async function freeSlots(
+  db: Database,
+  clinicaId: string,
+  query: Required<Pick<SlotQuery, 'servicioId' | 'desde'>> & { dentistaId?: string; dias: number },
+): Promise<FreeSlots> {
+  const ctx = await bookingContext(db, clinicaId, query.servicioId);
+  const rows = await slotsStatement(
+    db,
+    slotValues(ctx, { dentistaId: query.dentistaId ?? null, desde: query.desde, dias: query.dias }),
+  );
+  const byDay = new Map<string, Map<string, string>>();
+  for (const row of rows) {
+    let day = byDay.get(row.fecha);
+    if (!day) byDay.set(row.fecha, (day = new Map()));
+    if (!day.has(row.hora)) day.set(row.hora, row.dentistaId);
+  }
+  const dias: FreeSlots['dias'] = [];
+  for (let i = 0; i < query.dias; i++) {
+    const fecha = addDays(query.desde, i);
+    dias.push({ fecha, huecos: [...(byDay.get(fecha) ?? [])].map(([hora, dentistaId]) => ({ hora, dentistaId })) });
+  }
+  return { dias };
+}
+
+function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const holdNotFound = () => notFound(BOOKING_MESSAGES.holdNotFound);
+
+/**
+ * Holds a slot the server offers (checked again here, not trusted from the page) for HOLD_MINUTES: an
+ * appointment `retenida` of the first free dentist asked for, in its own short transaction that first
+ * deletes any ended hold in the way. The no-overlap constraint settles a race: of any number of holds
+ * of one slot, exactly one is written; the others try the next free dentist ('cualquiera') or get a 409.
+ */
+export async function holdSlot(
+  db: Database,
+  clinicaId: string,
+  input: Omit<HoldInput, 'altcha'> & { desafio: string },
+  direccion: string,
+): Promise<Hold> {
+  const ctx = await bookingContext(db, clinicaId, input.servicioId);
+  const offered = (
+    await slotsStatement(db, slotValues(ctx, { dentistaId: input.dentistaId, desde: input.fecha, dias: 1 }))
+  ).filter((s) => s.hora === input.hora);
+  if (offered.length === 0) throw new AppError(409, 'conflict', BOOKING_MESSAGES.slotNotOffered);
+  const token = randomBytes(32).toString('base64url');
+  const inicio = localInstant(input.fecha, input.hora, ctx.zona);
+  const fin = sql`${inicio} + ${ctx.duracion} * interval '1 minute'`;
+  for (const slot of offered) {
+    try {
+      return await db.transaction(async (tx) => {
+        await tx
+          .delete(citas)
+          .where(
+            and(
+              eq(citas.dentistaId, slot.dentistaId),
+              eq(citas.estado, 'retenida'),
+              sql`${citas.retenidaHasta} <= now()`,
+              sql`tstzrange(${citas.inicio}, ${citas.fin}) && tstzrange(${inicio}, ${fin})`,
+            ),
+          );
+        const [cita] = await tx
+          .insert(citas)
+          .values({
+            clinicaId,
+            dentistaId: slot.dentistaId,
+            inicio,
+            fin,
+            titulo: ctx.servicio,
+            estado: 'retenida',
+            online: true,
+            retenidaHasta: sql`now() + ${HOLD_MINUTES} * interval '1 minute'`,
+          })
+          .returning({
+            id: citas.id,
+            retenidaHasta: citas.retenidaHasta,
+            horaFin: localText(citas.fin, ctx.zona, 'HH24:MI'),
+          });
+        await tx.insert(reservasOnline).values({
+          clinicaId,
+          citaId: cita!.id,
+          tokenHash: sha256(token),
+          servicioId: input.servicioId,
+          direccion,
+          desafio: input.desafio,
+        });
+        const [dentista] = await tx
+          .select({ nombre: sql<string>`${dentistas.nombres} || ' ' || ${dentistas.apellidos}` })
+          .from(dentistas)
+          .where(eq(dentistas.id, slot.dentistaId));
+        return {
+          token,
+          retenidaHasta: cita!.retenidaHasta!.toISOString(),
+          fecha: input.fecha,
+          hora: input.hora,
+          horaFin: cita!.horaFin,
+          dentista: dentista!.nombre,
+          servicio: ctx.servicio,
+        };
+      });
+    } catch (error) {
+      if (sqlState(error) === PG_ERROR.exclusionViolation) continue;
+      if (sqlState(error) === PG_ERROR.uniqueViolation)
+        throw new AppError(400, 'validation_error', BOOKING_MESSAGES.challengeFailed);
+      throw error;
+    }
+  }
+  throw new AppError(409, 'conflict', BOOKING_MESSAGES.slotTaken);
+}
+
+/** A booking in progress with its hold, locked: what the details and the code act on. */
+const heldColumns = {
+  id: reservasOnline.id,
+  clinicaId: reservasOnline.clinicaId,
+  citaId: sql<string>`${citas.id}`,
+  dentistaId: sql<string>`${citas.dentistaId}`,
+  dentistaUsuarioId: dentistas.usuarioId,
+  dentista: sql<string>`${dentistas.nombres} || ' ' || ${dentistas.apellidos}`,
+  fecha: localText(citas.inicio, sql`${clinicas.zonaHoraria}`, 'YYYY-MM-DD'),
+  hora: localText(citas.inicio, sql`${clinicas.zonaHoraria}`, 'HH24:MI'),
+  zona: clinicas.zonaHoraria,
+  clinica: clinicas.nombre,
+  maxFuturas: clinicas.reservaMaxFuturas,
+  aprobacion: clinicas.reservaRequiereAprobacion,
+  vigente: sql<boolean>`${citas.retenidaHasta} > now()`,
+  nombres: reservasOnline.nombres,
+  apellidos: reservasOnline.apellidos,
+  email: reservasOnline.email,
+  telefono: reservasOnline.telefono,
+  aceptaRecordatorios: reservasOnline.aceptaRecordatorios,
+  codigoHash: reservasOnline.codigoHash,
+  codigoVigente: sql<boolean>`${reservasOnline.codigoExpira} > now()`,
+  intentos: reservasOnline.intentos,
+};
+type Held = RowOf<typeof heldColumns>;
+
+async function lockHeld(tx: Executor, token: string): Promise<Held> {
+  const [row] = await tx
+    .select(heldColumns)
+    .from(reservasOnline)
+    .innerJoin(citas, and(eq(citas.id, reservasOnline.citaId), eq(citas.estado, 'retenida')))
+    .innerJoin(clinicas, eq(clinicas.id, reservasOnline.clinicaId))
+    .innerJoin(dentistas, eq(dentistas.id, citas.dentistaId))
+    .where(and(eq(reservasOnline.tokenHash, sha256(token)), isNull(reservasOnline.fechaConfirmacion)))
+    .for('update', { of: [reservasOnline, citas] });
+  if (!row) throw holdNotFound();
+  return row;
+}
+
+/** The last nine digits of a phone: how a patient's phone is matched, whatever its format (as requests do). */
+const phoneKey = (phone: string) => phone.replace(/\D/g, '').slice(-9);
+const samePhone = (key: string) =>
+  sql`right(regexp_replace(coalesce(${pacientes.telefono}, ''), '[^0-9]', '', 'g'), 9) = ${key}`;
+const sameContact = (email: string, telefono: string) =>
+  or(sql`lower(${pacientes.email}) = ${email.toLowerCase()}`, samePhone(phoneKey(telefono)));
+
+/** The future appointments booked for this email or phone at the clinic (the per-contact maximum). */
+async function futureBookings(tx: Executor, clinicaId: string, email: string, telefono: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(citas)
+    .innerJoin(pacientes, eq(pacientes.id, citas.pacienteId))
+    .where(
+      and(
+        eq(citas.clinicaId, clinicaId),
+        sql`${citas.inicio} > now()`,
+        inArray(citas.estado, [...ESTADOS_CITA_PREVISTA]),
+        sameContact(email, telefono),
+      ),
+    );
+  return row!.n;
+}
+
+const maskEmail = (email: string) =>
+  email.replace(
+    /^(.)(.*)(@.*)$/,
+    (_m, a: string, b: string, d: string) => `${a}${'•'.repeat(Math.min(b.length, 6))}${d}`,
+  );
+
+/**
+ * The patient's details for a live hold: checked against the per-contact maximum, kept on the booking,
+ * and a 6-digit code emailed (only its hash is kept; CODE_MINUTES, CODE_TRIES). The hold is kept as long
+ * as the code, so that reading the email does not lose the slot.
+ */
+export async function sendBookingCode(
+  deps: Pick<Deps, 'db' | 'mailer'>,
+  token: string,
+  details: { nombres: string; apellidos: string; email: string; telefono: string; aceptaRecordatorios: boolean },
+): Promise<{ mensaje: string }> {
+  const codigo = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const held = await deps.db.transaction(async (tx) => {
+    const row = await lockHeld(tx, token);
+    if (!row.vigente) throw new AppError(409, 'conflict', BOOKING_MESSAGES.holdExpired);
+    if ((await futureBookings(tx, row.clinicaId, details.email, details.telefono)) >= row.maxFuturas)
+      throw unprocessable(BOOKING_MESSAGES.tooManyBookings(row.maxFuturas), 'email');
+    await tx
+      .update(reservasOnline)
+      .set({
+        ...details,
+        codigoHash: sha256(`${row.id}:${codigo}`),
+        codigoExpira: sql`now() + ${CODE_MINUTES} * interval '1 minute'`,
+        intentos: 0,
+      })
+      .where(eq(reservasOnline.id, row.id));
+    await tx
+      .update(citas)
+      .set({ retenidaHasta: sql`greatest(${citas.retenidaHasta}, now() + ${CODE_MINUTES} * interval '1 minute')` })
+      .where(eq(citas.id, row.citaId));
+    return row;
+  });
+  const { text, html } = renderEmail({
+    title: `Tu código para reservar en ${held.clinica}`,
+    paragraphs: [
+      `Hola, ${details.nombres}:`,
+      `Tu código es ${codigo}. Escríbelo en la página de la reserva para confirmar tu cita del ${formatLongDate(held.fecha)} a las ${held.hora} con ${held.dentista}.`,
+      `Caduca en ${CODE_MINUTES} minutos. Si no has pedido esta cita, ignora este correo.`,
+    ],
+  });
+  await deps.mailer.send({ to: details.email, subject: `${codigo} es tu código de reserva`, text, html });
+  return { mensaje: BOOKING_MESSAGES.codeSent(maskEmail(details.email)) };
+}
+
+const codeMatches = (row: Held, codigo: string) => {
+  if (!row.codigoHash) return false;
+  const given = Buffer.from(sha256(`${row.id}:${codigo}`), 'hex');
+  return timingSafeEqual(given, Buffer.from(row.codigoHash, 'hex'));
+};
+
+/**
+ * The booking: with the right code, in one transaction, the patient matched by email or phone (as the
+ * request flow does) or created, the per-contact maximum checked again, the hold made the patient's
+ * appointment (confirmed, or `pendiente` for the clinic to approve), the confirmation put in the outbox
+ * and the desk and the dentist told. A wrong code counts a try; the fifth frees the slot.
+ */
+export async function confirmBooking(deps: Pick<Deps, 'db'>, token: string, codigo: string): Promise<BookingResult> {
+  type Outcome = { error: string } | { row: Held; estado: 'pendiente' | 'confirmada' };
+  const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
+    const row = await lockHeld(tx, token);
+    if (!row.codigoHash || !row.email || !row.telefono || !row.nombres || !row.apellidos) throw holdNotFound();
+    if (!row.codigoVigente) return { error: BOOKING_MESSAGES.codeExpired };
+    if (!codeMatches(row, codigo)) {
+      if (row.intentos + 1 >= CODE_TRIES) {
+        await tx.delete(citas).where(eq(citas.id, row.citaId));
+        return { error: BOOKING_MESSAGES.codeLocked };
+      }
+      await tx
+        .update(reservasOnline)
+        .set({ intentos: row.intentos + 1 })
+        .where(eq(reservasOnline.id, row.id));
+      return { error: BOOKING_MESSAGES.codeInvalid };
+    }
+    if ((await futureBookings(tx, row.clinicaId, row.email, row.telefono)) >= row.maxFuturas)
+      throw unprocessable(BOOKING_MESSAGES.tooManyBookings(row.maxFuturas), 'codigo');
+    const pacienteId = await bookingPatient(
+      tx,
+      row as Held & { email: string; telefono: string; nombres: string; apellidos: string },
+    );
+    const estado = row.aprobacion ? ('pendiente' as const) : ('confirmada' as const);
+    const [cita] = await tx
+      .update(citas)
+      .set({ pacienteId, estado, retenidaHasta: null, fechaActualizacion: new Date() })
+      .where(eq(citas.id, row.citaId))
+      .returning({ inicio: citas.inicio, fin: citas.fin });
+    await tx.update(reservasOnline).set({ fechaConfirmacion: new Date() }).where(eq(reservasOnline.id, row.id));
+    await refreshVisits(tx, { clinicaId: row.clinicaId, zonaHoraria: row.zona }, [pacienteId]);
+    if (!row.aprobacion)
+      await enqueueAppointmentMessage(tx, {
+        clinicaId: row.clinicaId,
+        citaId: row.citaId,
+        pacienteId,
+        dentistaId: row.dentistaId,
+        inicio: sql`${cita!.inicio}::timestamptz`,
+        fin: sql`${cita!.fin}::timestamptz`,
+        plantilla: 'confirmacion',
+      });
+    await notify(tx, {
+      clinicaId: row.clinicaId,
+      permiso: 'citas.editar',
+      alsoUserIds: row.dentistaUsuarioId ? [row.dentistaUsuarioId] : [],
+      titulo: row.aprobacion ? 'Reserva online por aprobar' : 'Nueva reserva online',
+      mensaje: `${row.nombres} ${row.apellidos}, el ${formatLongDate(row.fecha)} a las ${row.hora} con ${row.dentista}`,
+      prioridad: row.aprobacion ? 'alta' : 'media',
+      enlace: `/citas/${row.citaId}`,
+      tipo: 'cita',
+    });
+    return { row, estado };
+  });
+  if (!('row' in outcome)) throw unprocessable(outcome.error, 'codigo');
+  const { row, estado } = outcome;
+  return {
+    estado,
+    mensaje: estado === 'pendiente' ? BOOKING_MESSAGES.awaitingApproval : BOOKING_MESSAGES.booked,
+    fecha: row.fecha,
+    hora: row.hora,
+    dentista: row.dentista,
+  };
+}
+
+/** The clinic's patient with this email or phone (an email match first), or a new one. */
+async function bookingPatient(
+  tx: Executor,
+  row: Held & { email: string; telefono: string; nombres: string; apellidos: string },
+): Promise<string> {
+  const sameEmail = sql`lower(${pacientes.email}) = ${row.email.toLowerCase()}`;
+  const consent = row.aceptaRecordatorios
+    ? { consentimientoRecordatorios: new Date(), consentimientoRecordatoriosPor: 'El paciente, al reservar en línea' }
+    : {};
+  const [found] = await tx
+    .select({ id: pacientes.id, consiente: sql<boolean>`${pacientes.consentimientoRecordatorios} is not null` })
+    .from(pacientes)
+    .where(
+      and(
+        eq(pacientes.clinicaId, row.clinicaId),
+        isNull(pacientes.fechaArchivado),
+        sameContact(row.email, row.telefono),
+      ),
+    )
+    .orderBy(
+      sql`${sameEmail} desc`,
+      sql`${pacientes.estado} = 'activo' desc`,
+      asc(pacientes.fechaCreacion),
+      asc(pacientes.id),
+    )
+    .limit(1);
+  if (found) {
+    if (row.aceptaRecordatorios && !found.consiente)
+      await tx.update(pacientes).set(consent).where(eq(pacientes.id, found.id));
+    return found.id;
+  }
+  const [created] = await tx
+    .insert(pacientes)
+    .values({
+      clinicaId: row.clinicaId,
+      nombres: row.nombres,
+      apellidos: row.apellidos,
+      email: row.email.toLowerCase(),
+      telefono: row.telefono,
+      ...consent,
+    })
+    .returning({ id: pacientes.id });
+  return created!.id;
+}

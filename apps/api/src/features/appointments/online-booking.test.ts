@@ -1,0 +1,417 @@
+import { BOOKING_MESSAGES, type BookingOptions, type BookingResult, type FreeSlots, type Hold } from '@odontia/shared';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bloqueosAgenda,
+  citas,
+  clinicas,
+  dentistas,
+  horariosDentista,
+  mensajes,
+  notificaciones,
+  pacientes,
+  productos,
+  reservasOnline,
+} from '../../db/schema/index.ts';
+import { runOutboxRound } from '../../platform/messages/outbox.ts';
+import { createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
+import { readOutbox } from '../../test/outbox.ts';
+import { holdSlot } from './online-booking.service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const ZONE = 'Europe/Madrid';
+/** A day `n` days after the clinic's today, and its ISO weekday. */
+const dayAhead = (n: number) => {
+  const d = new Date(Date.now() + n * 86_400_000).toLocaleDateString('en-CA', { timeZone: ZONE });
+  return d;
+};
+const isoWeekday = (day: string) => ((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
+/** A published clinic taking online bookings: a 30-minute service, two dentists working 09:00-11:00 every day. */
+async function bookingClinic(rules: Partial<typeof clinicas.$inferInsert> = {}) {
+  const owner = await createClinicOwner(t);
+  const clinicaId = owner.clinica.id;
+  await t.db
+    .update(clinicas)
+    .set({ publicada: true, reservaOnline: true, reservaAntelacionMinutos: 0, reservaHorizonteDias: 365, ...rules })
+    .where(eq(clinicas.id, clinicaId));
+  const [servicio] = await t.db
+    .insert(productos)
+    .values({
+      clinicaId,
+      nombre: 'Limpieza dental',
+      categoria: 'servicio',
+      tipoImpuesto: 'IVA_EXENTO',
+      duracionMinutos: 30,
+      reservableOnline: true,
+    })
+    .returning({ id: productos.id });
+  const team = await t.db
+    .insert(dentistas)
+    .values([
+      { clinicaId, nombres: 'Ana', apellidos: 'Ruiz', especialidad: 'general', color: '#0ea5e9' },
+      { clinicaId, nombres: 'Bruno', apellidos: 'Sanz', especialidad: 'general', color: '#22c55e' },
+    ])
+    .returning({ id: dentistas.id });
+  for (const d of team)
+    for (let dia = 1; dia <= 7; dia++)
+      await t.db
+        .insert(horariosDentista)
+        .values({ clinicaId, dentistaId: d.id, diaSemana: dia, horaInicio: '09:00', horaFin: '11:00' });
+  return { owner, clinicaId, servicioId: servicio!.id, ana: team[0]!.id, bruno: team[1]!.id };
+}
+type Clinic = Awaited<ReturnType<typeof bookingClinic>>;
+
+const slots = async (c: Clinic, desde: string, extra = '') => {
+  const res = await t.request(
+    `/api/reservas/${c.clinicaId}/huecos?servicioId=${c.servicioId}&desde=${desde}&dias=1${extra}`,
+  );
+  expect(res.status).toBe(200);
+  return ((await res.json()) as FreeSlots).dias[0]!.huecos;
+};
+
+async function solved(): Promise<string> {
+  const challenge = await (await t.request('/api/reservas/desafio')).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+const hold = async (c: Clinic, json: Record<string, unknown>) =>
+  t.request(`/api/reservas/${c.clinicaId}/retener`, {
+    method: 'POST',
+    json: { servicioId: c.servicioId, dentistaId: null, altcha: await solved(), ...json },
+  });
+
+const details = (token: string, json: Record<string, unknown> = {}) =>
+  t.request(`/api/reservas/retenciones/${token}/datos`, {
+    method: 'POST',
+    json: {
+      nombres: 'Marta',
+      apellidos: 'López',
+      email: 'marta@correo.test',
+      telefono: '+34 612 345 678',
+      aceptaPrivacidad: true,
+      aceptaRecordatorios: true,
+      ...json,
+    },
+  });
+const confirm = (token: string, codigo: string) =>
+  t.request(`/api/reservas/retenciones/${token}/confirmar`, { method: 'POST', json: { codigo } });
+const codeFor = async (email: string) => {
+  const mail = (await readOutbox(t.deps.mailer.outboxDir!)).find((m) => m.to.includes(email))!;
+  return /Tu código es (\d{6})/.exec(mail.text)![1]!;
+};
+
+describe('free slots', () => {
+  it('opens only for a published clinic that takes online bookings, with its bookable services and dentists', async () => {
+    const c = await bookingClinic();
+    const res = await t.request(`/api/reservas/${c.clinicaId}/opciones`);
+    const options = (await res.json()) as BookingOptions;
+    expect(options.servicios).toEqual([{ id: c.servicioId, nombre: 'Limpieza dental', duracionMinutos: 30 }]);
+    expect(options.dentistas.map((d) => d.nombre)).toEqual(['Ana Ruiz', 'Bruno Sanz']);
+    await t.db.update(clinicas).set({ reservaOnline: false }).where(eq(clinicas.id, c.clinicaId));
+    const closed = await t.request(`/api/reservas/${c.clinicaId}/opciones`);
+    expect(closed.status).toBe(404);
+    expect((await errorOf(closed)).message).toBe(BOOKING_MESSAGES.notOnline);
+  });
+
+  it('are the working hours minus appointments, live holds and blocks, every 15 minutes with room for the service', async () => {
+    const c = await bookingClinic();
+    const day = dayAhead(3);
+    expect((await slots(c, day)).map((s) => s.hora)).toEqual([
+      '09:00',
+      '09:15',
+      '09:30',
+      '09:45',
+      '10:00',
+      '10:15',
+      '10:30',
+    ]);
+    // Ana busy 09:00-09:45, Bruno blocked 09:30-11:00: 09:00 and 09:15 go to Bruno, 09:45 on to Ana.
+    const at = (hora: string) => new Date(`${day}T${hora}:00${offset(day)}`);
+    const [paciente] = await t.db
+      .insert(pacientes)
+      .values({ clinicaId: c.clinicaId, nombres: 'P', apellidos: 'Q' })
+      .returning({ id: pacientes.id });
+    await t.db.insert(citas).values({
+      clinicaId: c.clinicaId,
+      pacienteId: paciente!.id,
+      dentistaId: c.ana,
+      inicio: at('09:00'),
+      fin: at('09:45'),
+      titulo: 'Endodoncia',
+    });
+    await t.db.insert(bloqueosAgenda).values({
+      clinicaId: c.clinicaId,
+      dentistaId: c.bruno,
+      inicio: at('09:30'),
+      fin: at('11:00'),
+      tipo: 'formacion',
+    });
+    const free = await slots(c, day);
+    expect(free).toEqual([
+      { hora: '09:00', dentistaId: c.bruno },
+      { hora: '09:45', dentistaId: c.ana },
+      { hora: '10:00', dentistaId: c.ana },
+      { hora: '10:15', dentistaId: c.ana },
+      { hora: '10:30', dentistaId: c.ana },
+    ]);
+    // Only Ana's; a clinic-wide holiday closes the day.
+    expect((await slots(c, day, `&dentistaId=${c.ana}`)).map((s) => s.hora)).toEqual([
+      '09:45',
+      '10:00',
+      '10:15',
+      '10:30',
+    ]);
+    await t.db
+      .insert(bloqueosAgenda)
+      .values({ clinicaId: c.clinicaId, inicio: at('00:00'), fin: at('23:59'), tipo: 'festivo' });
+    expect(await slots(c, day)).toEqual([]);
+  });
+
+  it('follow the clinic’s wall clock across the spring change, and keep the notice and the horizon', async () => {
+    const c = await bookingClinic();
+    // 2027-03-28, Europe/Madrid: 02:00 becomes 03:00. A range 01:00-04:00 is two real hours.
+    const sunday = '2027-03-28';
+    await t.db.delete(horariosDentista).where(eq(horariosDentista.clinicaId, c.clinicaId));
+    await t.db.insert(horariosDentista).values({
+      clinicaId: c.clinicaId,
+      dentistaId: c.ana,
+      diaSemana: isoWeekday(sunday),
+      horaInicio: '01:00',
+      horaFin: '04:00',
+    });
+    expect((await slots(c, sunday)).map((s) => s.hora)).toEqual([
+      '01:00',
+      '01:15',
+      '01:30',
+      '01:45',
+      '03:00',
+      '03:15',
+      '03:30',
+    ]);
+    // The horizon: 30 days ahead, that Sunday is not offered.
+    await t.db.update(clinicas).set({ reservaHorizonteDias: 30 }).where(eq(clinicas.id, c.clinicaId));
+    expect(await slots(c, sunday)).toEqual([]);
+    // The notice: nothing earlier than 2 hours from now today.
+    const d = await bookingClinic({ reservaAntelacionMinutos: 24 * 60 * 7 });
+    expect(await slots(d, dayAhead(3))).toEqual([]);
+  });
+});
+
+/** The UTC offset of Madrid on a day, as +HH:MM, at noon. */
+function offset(day: string): string {
+  const noon = new Date(`${day}T12:00:00Z`);
+  const local = Number(noon.toLocaleString('en-GB', { timeZone: ZONE, hour: '2-digit', hour12: false }));
+  const hours = local - 12;
+  return `+${String(hours).padStart(2, '0')}:00`;
+}
+
+describe('holding a slot', () => {
+  it('holds an offered slot as an appointment the agenda does not show, and a second visitor gets the other dentist, then a 409', async () => {
+    const c = await bookingClinic();
+    const day = dayAhead(4);
+    const first = await hold(c, { fecha: day, hora: '10:00' });
+    expect(first.status).toBe(201);
+    const held = (await first.json()) as Hold;
+    expect(held).toMatchObject({
+      fecha: day,
+      hora: '10:00',
+      horaFin: '10:30',
+      dentista: 'Ana Ruiz',
+      servicio: 'Limpieza dental',
+    });
+    const retenidaHasta = new Date(held.retenidaHasta).getTime();
+    expect(retenidaHasta).toBeGreaterThan(Date.now() + 4 * 60_000);
+    expect(retenidaHasta).toBeLessThanOrEqual(Date.now() + 5 * 60_000 + 1000);
+    const [stored] = await t.db.select().from(citas).where(eq(citas.clinicaId, c.clinicaId));
+    expect(stored).toMatchObject({ estado: 'retenida', pacienteId: null, online: true, dentistaId: c.ana });
+    // Not in the clinic's agenda.
+    const agenda = await t.request(`/api/citas?desde=${day}&hasta=${day}`, { cookie: c.owner.cookie });
+    expect(((await agenda.json()) as { total: number }).total).toBe(0);
+    // The slot now offers Bruno only; the next visitor holds him, the third finds none.
+    expect((await slots(c, day)).find((s) => s.hora === '10:00')).toEqual({ hora: '10:00', dentistaId: c.bruno });
+    expect(((await (await hold(c, { fecha: day, hora: '10:00' })).json()) as Hold).dentista).toBe('Bruno Sanz');
+    const third = await hold(c, { fecha: day, hora: '10:00' });
+    expect(third.status).toBe(409);
+    expect((await errorOf(third)).message).toBe(BOOKING_MESSAGES.slotNotOffered);
+  });
+
+  it('lets nobody be blocked by a hold that has ended, and refuses a slot not offered or a bad proof of work', async () => {
+    const c = await bookingClinic();
+    const day = dayAhead(5);
+    await hold(c, { fecha: day, hora: '09:00', dentistaId: c.ana });
+    await t.db
+      .update(citas)
+      .set({ retenidaHasta: new Date(Date.now() - 1000) })
+      .where(eq(citas.clinicaId, c.clinicaId));
+    const again = await hold(c, { fecha: day, hora: '09:00', dentistaId: c.ana });
+    expect(again.status).toBe(201);
+    expect(await t.db.select().from(citas).where(eq(citas.clinicaId, c.clinicaId))).toHaveLength(1);
+
+    for (const json of [
+      { fecha: day, hora: '12:00' },
+      { fecha: dayAhead(-1), hora: '09:00' },
+      { fecha: day, hora: '09:10' },
+    ]) {
+      const res = await hold(c, json);
+      expect(res.status).toBe(409);
+      expect((await errorOf(res)).message).toBe(BOOKING_MESSAGES.slotNotOffered);
+    }
+    const forged = await t.request(`/api/reservas/${c.clinicaId}/retener`, {
+      method: 'POST',
+      json: { servicioId: c.servicioId, dentistaId: null, fecha: day, hora: '10:00', altcha: 'eyJ4Ijox' },
+    });
+    expect(forged.status).toBe(400);
+    expect((await errorOf(forged)).message).toBe(BOOKING_MESSAGES.challengeFailed);
+    // A solved challenge holds one slot: replayed, it is refused.
+    const altcha = await solved();
+    expect((await hold(c, { fecha: day, hora: '10:00', altcha })).status).toBe(201);
+    const replay = await hold(c, { fecha: day, hora: '10:30', altcha });
+    expect(replay.status).toBe(400);
+    expect((await errorOf(replay)).message).toBe(BOOKING_MESSAGES.challengeFailed);
+  });
+
+  it('gives one slot to exactly one of 50 visitors at once', async () => {
+    const c = await bookingClinic();
+    const day = dayAhead(6);
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        holdSlot(
+          t.db,
+          c.clinicaId,
+          {
+            servicioId: c.servicioId,
+            dentistaId: c.ana,
+            fecha: day,
+            hora: '09:30',
+            desafio: `d${i}-${day}-${c.clinicaId}`,
+          },
+          '127.0.0.1',
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    // The others were refused with the Spanish message of a slot that went meanwhile.
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    for (const r of refused)
+      expect([BOOKING_MESSAGES.slotTaken, BOOKING_MESSAGES.slotNotOffered]).toContain((r.reason as Error).message);
+    expect(
+      await t.db
+        .select()
+        .from(citas)
+        .where(and(eq(citas.clinicaId, c.clinicaId), eq(citas.dentistaId, c.ana))),
+    ).toHaveLength(1);
+  });
+});
+
+describe('booking with the emailed code', () => {
+  it('books a new patient with the right code: confirmed, emailed with its link, and the desk is told', async () => {
+    const c = await bookingClinic();
+    const day = dayAhead(7);
+    const held = (await (await hold(c, { fecha: day, hora: '09:30' })).json()) as Hold;
+    const sent = await details(held.token, { email: 'nueva@correo.test' });
+    expect(sent.status).toBe(200);
+    expect(((await sent.json()) as { mensaje: string }).mensaje).toBe(BOOKING_MESSAGES.codeSent('n••••@correo.test'));
+    const codigo = await codeFor('nueva@correo.test');
+    // The hold now lasts as long as the code.
+    const [kept] = await t.db
+      .select({ hasta: citas.retenidaHasta })
+      .from(citas)
+      .where(eq(citas.clinicaId, c.clinicaId));
+    expect(kept!.hasta!.getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
+
+    const wrong = await confirm(held.token, codigo === '000000' ? '111111' : '000000');
+    expect(wrong.status).toBe(422);
+    expect((await errorOf(wrong)).message).toBe(BOOKING_MESSAGES.codeInvalid);
+    const res = await confirm(held.token, codigo);
+    expect(res.status).toBe(200);
+    expect((await res.json()) as BookingResult).toEqual({
+      estado: 'confirmada',
+      mensaje: BOOKING_MESSAGES.booked,
+      fecha: day,
+      hora: '09:30',
+      dentista: 'Ana Ruiz',
+    });
+    const [cita] = await t.db.select().from(citas).where(eq(citas.clinicaId, c.clinicaId));
+    expect(cita).toMatchObject({ estado: 'confirmada', online: true, retenidaHasta: null, titulo: 'Limpieza dental' });
+    const [patient] = await t.db.select().from(pacientes).where(eq(pacientes.id, cita!.pacienteId!));
+    expect(patient).toMatchObject({
+      nombres: 'Marta',
+      apellidos: 'López',
+      email: 'nueva@correo.test',
+      telefono: '+34 612 345 678',
+    });
+    expect(patient!.consentimientoRecordatorios).toBeInstanceOf(Date);
+    expect((await t.db.select().from(mensajes).where(eq(mensajes.citaId, cita!.id))).map((m) => m.plantilla)).toEqual([
+      'confirmacion',
+    ]);
+    await runOutboxRound(t.deps);
+    const mail = (await readOutbox(t.deps.mailer.outboxDir!)).find((m) => m.subject.startsWith('Tu cita en'))!;
+    expect(mail.to).toContain('nueva@correo.test');
+    expect(mail.attachments[0]!.filename).toBe('cita.ics');
+    const told = await t.db.select().from(notificaciones).where(eq(notificaciones.clinicaId, c.clinicaId));
+    expect(told.map((n) => [n.userId, n.titulo, n.enlace])).toEqual([
+      [c.owner.userId, 'Nueva reserva online', `/citas/${cita!.id}`],
+    ]);
+    // Spent: the token opens nothing more.
+    expect((await confirm(held.token, codigo)).status).toBe(404);
+  });
+
+  it('matches a patient by phone, keeps the per-contact maximum, and frees the slot after five wrong codes', async () => {
+    const c = await bookingClinic({ reservaMaxFuturas: 1 });
+    const [existing] = await t.db
+      .insert(pacientes)
+      .values({ clinicaId: c.clinicaId, nombres: 'Marta', apellidos: 'López', telefono: '612345678' })
+      .returning({ id: pacientes.id });
+    const first = (await (await hold(c, { fecha: dayAhead(8), hora: '09:00' })).json()) as Hold;
+    await details(first.token, { email: 'otra@correo.test' });
+    await confirm(first.token, await codeFor('otra@correo.test'));
+    const [booked] = await t.db.select().from(citas).where(eq(citas.clinicaId, c.clinicaId));
+    expect(booked!.pacienteId).toBe(existing!.id);
+
+    const second = (await (await hold(c, { fecha: dayAhead(9), hora: '09:00' })).json()) as Hold;
+    const refused = await details(second.token, { email: 'otra@correo.test' });
+    expect(refused.status).toBe(422);
+    expect((await errorOf(refused)).message).toBe(BOOKING_MESSAGES.tooManyBookings(1));
+
+    await details(second.token, { email: 'distinta@correo.test', telefono: '699000111' });
+    const right = await codeFor('distinta@correo.test');
+    const wrongCode = right === '999999' ? '888888' : '999999';
+    for (let i = 0; i < 4; i++)
+      expect((await errorOf(await confirm(second.token, wrongCode))).message).toBe(BOOKING_MESSAGES.codeInvalid);
+    const locked = await confirm(second.token, wrongCode);
+    expect((await errorOf(locked)).message).toBe(BOOKING_MESSAGES.codeLocked);
+    // The slot is free again.
+    expect((await slots(c, dayAhead(9))).map((s) => s.hora)).toContain('09:00');
+  });
+
+  it('waits for the clinic’s approval when it asks so, and confirms to the patient when approved', async () => {
+    const c = await bookingClinic({ reservaRequiereAprobacion: true });
+    const held = (await (await hold(c, { fecha: dayAhead(10), hora: '10:00' })).json()) as Hold;
+    await details(held.token, { email: 'espera@correo.test' });
+    const res = await confirm(held.token, await codeFor('espera@correo.test'));
+    expect(((await res.json()) as BookingResult).estado).toBe('pendiente');
+    const [cita] = await t.db.select().from(citas).where(eq(citas.clinicaId, c.clinicaId));
+    expect(cita!.estado).toBe('pendiente');
+    expect(await t.db.select().from(mensajes).where(eq(mensajes.citaId, cita!.id))).toEqual([]);
+    const approved = await t.request(`/api/citas/${cita!.id}/estado`, {
+      method: 'PUT',
+      cookie: c.owner.cookie,
+      json: { estado: 'confirmada' },
+    });
+    expect(approved.status).toBe(200);
+    expect((await t.db.select().from(mensajes).where(eq(mensajes.citaId, cita!.id))).map((m) => m.plantilla)).toEqual([
+      'confirmacion',
+    ]);
+    const [reserva] = await t.db.select().from(reservasOnline).where(eq(reservasOnline.citaId, cita!.id));
+    expect(reserva!.fechaConfirmacion).toBeInstanceOf(Date);
+  });
+});

@@ -1,0 +1,17 @@
+/**
+ * Query keys that a feature other than their owner must invalidate. Features do not import each other
+ * (eslint/feature-boundaries.js), so such a key is written here once and both sides read it.
+ */
+
+/**
+ * Every agenda query: the list, the calendars, one appointment and its messages, the dashboard's week.
+ * The appointments feature keeps its queries under it; the notifications stream reloads them when a
+ * notification about an appointment arrives (a patient answered, another desk booked).
+ */
+export const APPOINTMENTS_QUERY_KEY = ['citas'] as const;
+
+/**
+ * The Día grid's closed time (dentists' working hours and the agenda's blocks): the appointments
+ * feature reads it, the dentists feature changes it (their hours screen and the blocks card).
+ */
+export const AGENDA_SCHEDULE_QUERY_KEY = [...APPOINTMENTS_QUERY_KEY, 'horario-dentistas'] as const;
