@@ -40,6 +40,8 @@ const cardColumns = {
   destacada: clinicas.destacada,
   esNueva,
   tieneNovedades,
+  /** 'Reserva online' (issue 24): the clinic takes bookings of free slots from its public profile. */
+  reservaOnline: clinicas.reservaOnline,
 };
 
 // Same order as clinicas_publicadas_idx, so the first page is read straight from the index.

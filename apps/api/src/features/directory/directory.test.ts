@@ -271,6 +271,19 @@ describe('PUT /api/perfil-publico', () => {
     [card] = (await list('?ciudad=teruel')).clinicas;
     expect(card.esNueva).toBe(false);
   });
+
+  it("flags the clinics that take online bookings ('Reserva online') on their cards and profile", async () => {
+    const owner = await clinicWith({ nombre: 'Clínica Reserva Online', ciudad: 'Palencia' });
+    let [card] = (await list('?ciudad=palencia')).clinicas;
+    expect(card.reservaOnline).toBe(false);
+    await t.db.update(clinicas).set({ reservaOnline: true }).where(eq(clinicas.id, owner.clinica.id));
+    [card] = (await list('?ciudad=palencia')).clinicas;
+    expect(card.reservaOnline).toBe(true);
+    const profile = await (
+      await t.client().directorio.clinicas[':id'].$get({ param: { id: owner.clinica.id } })
+    ).json();
+    expect(profile.clinica.reservaOnline).toBe(true);
+  });
 });
 
 describe('POST /api/directorio/clinicas/:id/solicitudes', () => {

@@ -76,6 +76,20 @@ async function appointmentIn(c: Clinic, hours: number, values: Partial<typeof ci
   return row!;
 }
 
+/** A confirmation of `cita` waiting in the outbox, as a booking would have written it. */
+const queued = (c: Clinic, cita: { id: string; inicio: Date }, values: Partial<typeof mensajes.$inferInsert> = {}) =>
+  t.db.insert(mensajes).values({
+    clinicaId: c.clinicaId,
+    citaId: cita.id,
+    pacienteId: c.pacienteId,
+    canal: 'email',
+    plantilla: 'confirmacion',
+    destinatario: c.email!,
+    citaInicio: cita.inicio,
+    citaFin: new Date(cita.inicio.getTime() + HOUR / 2),
+    dentista: 'Laura Gómez',
+    ...values,
+  });
 const rowsOf = (citaId: string) =>
   t.db.select().from(mensajes).where(eq(mensajes.citaId, citaId)).orderBy(mensajes.fechaCreacion);
 const mailTo = async (email: string) =>
@@ -302,17 +316,7 @@ describe('the outbox', () => {
     const passing = await appointmentIn(c, 100);
     const refused = await appointmentIn(c, 101);
     for (const cita of [passing, refused])
-      await t.db.insert(mensajes).values({
-        clinicaId: c.clinicaId,
-        citaId: cita.id,
-        pacienteId: c.pacienteId,
-        canal: 'email',
-        plantilla: 'confirmacion',
-        destinatario: cita === passing ? 'tarde@correo.test' : 'nadie@correo.test',
-        citaInicio: cita.inicio,
-        citaFin: new Date(cita.inicio.getTime() + HOUR / 2),
-        dentista: 'Laura Gómez',
-      });
+      await queued(c, cita, { destinatario: cita === passing ? 'tarde@correo.test' : 'nadie@correo.test' });
     const send = t.deps.mailer.send;
     t.deps.mailer.send = async (message) => {
       const cause = message.to.startsWith('tarde')
@@ -372,16 +376,7 @@ describe('the outbox', () => {
     for (let i = 0; i < 45; i++) {
       const cita = await appointmentIn(c, 200 + i);
       ids.push(cita.id);
-      await t.db.insert(mensajes).values({
-        clinicaId: c.clinicaId,
-        citaId: cita.id,
-        pacienteId: c.pacienteId,
-        canal: 'email',
-        plantilla: 'confirmacion',
-        destinatario: c.email!,
-        citaInicio: cita.inicio,
-        citaFin: new Date(cita.inicio.getTime() + HOUR / 2),
-        dentista: 'Laura Gómez',
+      await queued(c, cita, {
         ...(i === 0 ? { estado: 'enviando' as const, intentos: 1, reclamadoHasta: new Date(Date.now() - 1000) } : {}),
         ...(i === 1 ? { estado: 'enviando' as const, intentos: 1, reclamadoHasta: new Date(Date.now() + 60_000) } : {}),
       });
@@ -400,17 +395,7 @@ describe("the patient's appointment page", () => {
   async function linked(hours: number) {
     const c = await clinic();
     const cita = await appointmentIn(c, hours, { fechaCreacion: new Date() });
-    await t.db.insert(mensajes).values({
-      clinicaId: c.clinicaId,
-      citaId: cita.id,
-      pacienteId: c.pacienteId,
-      canal: 'email',
-      plantilla: 'confirmacion',
-      destinatario: c.email!,
-      citaInicio: cita.inicio,
-      citaFin: new Date(cita.inicio.getTime() + HOUR / 2),
-      dentista: 'Laura Gómez',
-    });
+    await queued(c, cita);
     await round();
     const token = tokenIn((await mailTo(c.email!))[0]!.text)!;
     return { ...c, cita, token };
@@ -581,17 +566,7 @@ describe('the clinic’s message settings', () => {
       })
       .where(eq(clinicas.id, c.clinicaId));
     const cita = await appointmentIn(c, 100);
-    await t.db.insert(mensajes).values({
-      clinicaId: c.clinicaId,
-      citaId: cita.id,
-      pacienteId: c.pacienteId,
-      canal: 'email',
-      plantilla: 'confirmacion',
-      destinatario: c.email!,
-      citaInicio: cita.inicio,
-      citaFin: new Date(cita.inicio.getTime() + HOUR / 2),
-      dentista: 'Laura Gómez',
-    });
+    await queued(c, cita);
     await round();
     const [mail] = await mailTo(c.email!);
     expect(mail!.subject).toBe('Reserva para Lucía');

@@ -1,5 +1,5 @@
-import { SPECIALTY_CHIPS_MAX, specialtyName } from '@odontia/shared';
-import { MapPin, Phone } from 'lucide-react';
+import { ONLINE_BOOKING_BADGE, SPECIALTY_CHIPS_MAX, specialtyName } from '@odontia/shared';
+import { CalendarCheck, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { cx } from '@/lib/cx';
 import type { ClinicCardData } from '../api/get-landing';
@@ -8,7 +8,8 @@ import { ClinicImage } from '@/components/clinic-image';
 
 /**
  * Spec 000 §2: image, name, city, description or phone, up to 3 specialty chips plus '+N más',
- * badges, and 'Ver detalles'. The name's link covers the whole card, so a tap anywhere opens the profile.
+ * badges ('Reserva online' when the clinic takes online bookings), and 'Ver detalles'. The name's link
+ * covers the whole card, so a tap anywhere opens the profile.
  */
 export function ClinicCard({
   clinica,
@@ -48,6 +49,12 @@ export function ClinicCard({
             <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
               <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
               {clinica.ciudad}
+            </p>
+          ) : null}
+          {clinica.reservaOnline ? (
+            <p className="mt-2 inline-flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">
+              <CalendarCheck className="size-3.5" aria-hidden="true" />
+              {ONLINE_BOOKING_BADGE}
             </p>
           ) : null}
         </div>

@@ -17,14 +17,24 @@ function useTabs(): TabsState {
 
 export function LightTabs({
   defaultValue,
+  value: chosen,
+  onValueChange,
   className,
   children,
 }: {
   defaultValue: string;
+  /** Controlled: the page opens a tab itself (the profile's 'o envía una solicitud' opens Contacto). */
+  value?: string;
+  onValueChange?: (value: string) => void;
   className?: string;
   children: ReactNode;
 }) {
-  const [value, setValue] = useState(defaultValue);
+  const [own, setOwn] = useState(defaultValue);
+  const value = chosen ?? own;
+  const setValue = (next: string) => {
+    setOwn(next);
+    onValueChange?.(next);
+  };
   const baseId = useId();
   return (
     <TabsContext value={{ value, setValue, baseId }}>

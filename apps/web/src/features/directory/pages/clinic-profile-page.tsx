@@ -1,14 +1,17 @@
 import { specialtyName } from '@odontia/shared';
 import { ArrowLeft, Clock, Globe, Mail, MapPin, Map as MapIcon, Phone, Stethoscope, UserRound } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '@/lib/api';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
+import { useBookingOptions } from '../api/booking-options';
 import { useClinic, type ClinicProfile } from '../api/get-clinic';
 import { ClinicBadges } from '../components/clinic-badges';
 import { ClinicImage } from '@/components/clinic-image';
 import { LightTab, LightTabPanel, LightTabs, LightTabsList } from '../components/light-tabs';
+import { OnlineBookingPanel } from '../components/online-booking-panel';
 import { PublicLayout } from '../components/public-layout';
 import { skeletonClass } from '../components/styles';
 import { useDocumentTitle } from '../components/use-document-title';
@@ -77,6 +80,16 @@ function Profile({ perfil }: { perfil: ClinicProfile }) {
   const { clinica, formulario } = perfil;
   useDocumentTitle(`${clinica.nombre}${clinica.ciudad ? ` · Clínica dental en ${clinica.ciudad}` : ''} · Odontia`);
   const hasDoctors = clinica.profesionales.length > 0;
+  // Asked only of clinics that take online bookings; a 404 (or no service to book) keeps the request form alone.
+  const booking = useBookingOptions(clinica.id, clinica.reservaOnline);
+  const bookingOptions = booking.data && booking.data.servicios.length > 0 ? booking.data : null;
+  const [tab, setTab] = useState('servicios');
+  const contactHeading = useRef<HTMLHeadingElement>(null);
+  const openRequestForm = () => {
+    flushSync(() => setTab('contacto'));
+    contactHeading.current?.scrollIntoView({ block: 'start' });
+    contactHeading.current?.focus();
+  };
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -127,9 +140,22 @@ function Profile({ perfil }: { perfil: ClinicProfile }) {
           {clinica.descripcion ? (
             <p className="whitespace-pre-line text-muted-foreground">{clinica.descripcion}</p>
           ) : null}
+          {bookingOptions ? (
+            <OnlineBookingPanel
+              clinicaId={clinica.id}
+              clinicName={clinica.nombre}
+              options={bookingOptions}
+              onRequest={openRequestForm}
+            />
+          ) : clinica.reservaOnline && booking.isPending ? (
+            <div className={cx(skeletonClass, 'h-[7.25rem] rounded-xl')} aria-hidden="true" />
+          ) : null}
           <div className="mt-auto flex flex-wrap gap-2">
             {clinica.telefono ? (
-              <a href={telHref(clinica.telefono)} className={buttonVariants()}>
+              <a
+                href={telHref(clinica.telefono)}
+                className={buttonVariants({ variant: bookingOptions ? 'outline' : 'default' })}
+              >
                 <Phone aria-hidden="true" />
                 Llamar
               </a>
@@ -157,7 +183,7 @@ function Profile({ perfil }: { perfil: ClinicProfile }) {
       </div>
 
       <div className="mt-10 grid items-start gap-8 lg:grid-cols-[3fr_2fr]">
-        <LightTabs defaultValue="servicios" className="min-w-0">
+        <LightTabs defaultValue="servicios" value={tab} onValueChange={setTab} className="min-w-0">
           <LightTabsList label="Información de la clínica">
             <LightTab value="servicios">Servicios</LightTab>
             {hasDoctors ? <LightTab value="profesionales">Profesionales</LightTab> : null}
@@ -200,7 +226,9 @@ function Profile({ perfil }: { perfil: ClinicProfile }) {
             </LightTabPanel>
           ) : null}
           <LightTabPanel value="contacto" className="rounded-2xl border p-6">
-            <h2 className="text-lg font-semibold">Solicitar cita</h2>
+            <h2 ref={contactHeading} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold outline-none">
+              Solicitar cita
+            </h2>
             <p className="mt-1 text-sm text-muted-foreground">
               Envía tu solicitud y la clínica se pondrá en contacto contigo.
             </p>

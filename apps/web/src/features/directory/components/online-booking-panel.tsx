@@ -1,0 +1,102 @@
+import { BOOKING_MESSAGES, SLOT_DAYS_MAX, type BookingOptions } from '@odontia/shared';
+import { CalendarCheck } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { useFreeSlots } from '../api/free-slots';
+import { relativeDay } from './booking-dates';
+
+// The booking (its dialog, forms, validation and proof of work) loads when the visitor is about to
+// open it, never with the profile: the public pages have a JavaScript budget (DESIGN §7).
+const loadBooking = () => import('./online-booking');
+const OnlineBooking = lazy(loadBooking);
+
+/** The first free slot of the first service over the next SLOT_DAYS_MAX days, or nothing (silently). */
+function NextSlot({ clinicaId, options }: { clinicaId: string; options: BookingOptions }) {
+  const first = options.servicios[0];
+  // The same query the booking's first screen makes, so opening it shows these days at once.
+  const { data } = useFreeSlots(
+    clinicaId,
+    first ? { servicioId: first.id, dentistaId: null, desde: options.hoy, dias: SLOT_DAYS_MAX } : null,
+  );
+  const day = data?.dias.find((d) => d.huecos.length > 0);
+  if (!day) return null;
+  return (
+    <span className="text-sm text-muted-foreground">
+      {BOOKING_MESSAGES.nextSlot(`${relativeDay(day.fecha, options.hoy)} a las ${day.huecos[0]!.hora}`)}
+    </span>
+  );
+}
+
+/**
+ * 'Reservar cita' on the public profile of a clinic that takes online bookings: the 'Reserva online'
+ * badge with the next free slot, the button that opens the booking, and the way to the request form.
+ */
+export function OnlineBookingPanel({
+  clinicaId,
+  clinicName,
+  options,
+  onRequest,
+}: {
+  clinicaId: string;
+  clinicName: string;
+  options: BookingOptions;
+  /** Opens the Contacto tab's request form. */
+  onRequest: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so that closing by mistake keeps the slot held and the details typed.
+  const [started, setStarted] = useState(false);
+  const preload = () => void loadBooking();
+  return (
+    <section aria-label={BOOKING_MESSAGES.onlineBadge} className="rounded-xl border border-primary/30 bg-primary/5 p-4">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="inline-flex items-center gap-1 rounded-full bg-primary px-2.5 py-0.5 text-xs font-medium text-primary-foreground">
+          <CalendarCheck className="size-3.5" aria-hidden="true" />
+          {BOOKING_MESSAGES.onlineBadge}
+        </span>
+        <NextSlot clinicaId={clinicaId} options={options} />
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <button
+          type="button"
+          className={buttonVariants({ size: 'lg' })}
+          onPointerEnter={preload}
+          onFocus={preload}
+          onClick={() => {
+            setStarted(true);
+            setOpen(true);
+          }}
+        >
+          {BOOKING_MESSAGES.bookOnline}
+        </button>
+        <button
+          type="button"
+          onClick={onRequest}
+          className="text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
+        >
+          {BOOKING_MESSAGES.orRequest}
+        </button>
+      </div>
+      {started ? (
+        <Suspense
+          fallback={
+            <p
+              role="status"
+              className="fixed inset-x-0 bottom-6 z-50 mx-auto w-fit rounded-full bg-foreground px-4 py-2 text-sm text-background shadow-lg"
+            >
+              Cargando…
+            </p>
+          }
+        >
+          <OnlineBooking
+            clinicaId={clinicaId}
+            clinicName={clinicName}
+            options={options}
+            open={open}
+            onOpenChange={setOpen}
+          />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}
