@@ -7,7 +7,11 @@ import { dataDir } from './playwright.config';
 
 /** A published clinic that takes online bookings: one dentist working every day 09:00-13:00, a 30-minute service. */
 async function bookingClinic(request: APIRequestContext) {
-  await createClinicOwner(request, { clinica: 'Clínica Reserva Online E2E' });
+  // A city of its own: the directory's tests count the clinics of theirs.
+  await createClinicOwner(request, {
+    clinica: 'Clínica Reserva Online E2E',
+    lugar: { pais: 'España', ciudad: 'Zamora', direccion: 'Calle Santa Clara 5' },
+  });
   const { perfil } = (await (
     await ok(
       await request.put('/api/perfil-publico', {

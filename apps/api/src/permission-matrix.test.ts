@@ -48,6 +48,7 @@ const WITHOUT_PERMISSION: Record<string, string> = {
   'POST /reservas/:id/retener': 'public: holds an offered slot, with a solved proof of work (limited per address)',
   'POST /reservas/retenciones/:token/datos': "public: the booking's details, by its token; emails the code",
   'POST /reservas/retenciones/:token/confirmar': 'public: the booking, by its token and the emailed code',
+  'DELETE /reservas/retenciones/:token': 'public: the visitor lets their own hold go, by its token',
 };
 
 type RouteEntry = { method: string; path: string; permission: Permission | undefined };

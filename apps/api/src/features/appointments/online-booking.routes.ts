@@ -14,7 +14,14 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { createProofOfWork, verifyProofOfWork } from '../../platform/proof-of-work.ts';
 import { consumeLimit, defineLimit, limit } from '../../platform/rate-limit.ts';
 import { idParam, validate } from '../../platform/validation.ts';
-import { bookingOptions, confirmBooking, freeSlots, holdSlot, sendBookingCode } from './online-booking.service.ts';
+import {
+  bookingOptions,
+  confirmBooking,
+  freeSlots,
+  holdSlot,
+  releaseHold,
+  sendBookingCode,
+} from './online-booking.service.ts';
 
 /** Limits of the public booking, counted in the database so every instance shares them. */
 const challengeLimit = defineLimit({ name: 'reserva_desafio', points: 60, durationSeconds: 600 });
@@ -72,4 +79,9 @@ export const onlineBookingRoutes = new Hono<AppEnv>()
   )
   .post('/retenciones/:token/confirmar', tokenParam, validate('json', bookingCodeSchema), async (c) =>
     c.json(await confirmBooking(c.var.deps, c.req.valid('param').token, c.req.valid('json').codigo), 200),
-  );
+  )
+  /** The visitor lets the slot go (they chose another): free at once for everyone else. */
+  .delete('/retenciones/:token', tokenParam, async (c) => {
+    await releaseHold(c.var.deps.db, c.req.valid('param').token);
+    return c.body(null, 204);
+  });

@@ -63,7 +63,8 @@ const blocked = (clinica: SQL, dentista: SQL, inicio: SQL, fin: SQL) => sql`exis
  * The free starts, one statement: the days asked (within the clinic's horizon), each working range of
  * each active dentist that weekday as instants of the clinic's zone, starts every SLOT_STEP_MINUTES
  * that leave room for the service, from the minimum notice on, that no appointment, live hold or
- * block overlaps. `dentista` null: every dentist.
+ * block overlaps. `dentista` null: every dentist, in the order of their names ('cualquiera' takes the
+ * first free one).
  */
 type SlotRow = { dentistaId: string; fecha: string; hora: string };
 type SlotValues = {
@@ -85,7 +86,7 @@ const slotsStatement = preparedStatement<SlotRow, SlotValues>(
       where d::date <= (now() at time zone ${zona})::date + ${ph('horizonte')}::int
     ),
     tramos as (
-      select ${horariosDentista.dentistaId} as dentista, dias.dia,
+      select ${horariosDentista.dentistaId} as dentista, ${dentistas.nombres} || ' ' || ${dentistas.apellidos} as nombre, dias.dia,
         ${localInstant(sql`dias.dia`, sql`${horariosDentista.horaInicio}`, zona)} as desde,
         ${localInstant(sql`dias.dia`, sql`${horariosDentista.horaFin}`, zona)} as hasta
       from dias
@@ -95,7 +96,7 @@ const slotsStatement = preparedStatement<SlotRow, SlotValues>(
         and (${ph('dentistaId')}::uuid is null or ${horariosDentista.dentistaId} = ${ph('dentistaId')}::uuid)
     ),
     candidatos as (
-      select tramos.dentista, tramos.dia, s as inicio, s + ${ph('duracion')}::int * interval '1 minute' as fin
+      select tramos.dentista, tramos.nombre, tramos.dia, s as inicio, s + ${ph('duracion')}::int * interval '1 minute' as fin
       from tramos, generate_series(tramos.desde, tramos.hasta - ${ph('duracion')}::int * interval '1 minute',
         ${sql.raw(String(SLOT_STEP_MINUTES))} * interval '1 minute') as s
       where s >= now() + ${ph('antelacion')}::int * interval '1 minute'
@@ -105,7 +106,7 @@ const slotsStatement = preparedStatement<SlotRow, SlotValues>(
     from candidatos
     where not ${busy(sql`candidatos.dentista`, sql`candidatos.inicio`, sql`candidatos.fin`)}
       and not ${blocked(clinica, sql`candidatos.dentista`, sql`candidatos.inicio`, sql`candidatos.fin`)}
-    order by candidatos.inicio, candidatos.dentista`,
+    order by candidatos.inicio, candidatos.nombre, candidatos.dentista`,
 );
 
 /** The clinic as online booking reads it, and the service asked for (or none). */
@@ -539,4 +540,24 @@ async function bookingPatient(
     })
     .returning({ id: pacientes.id });
   return created!.id;
+}
+
+/**
+ * The visitor lets go of their hold (they chose another slot): its appointment is deleted at once, so
+ * the slot is free for others without waiting for the hold to end. A token already confirmed, ended or
+ * unknown changes nothing.
+ */
+export async function releaseHold(db: Database, token: string): Promise<void> {
+  await db.delete(citas).where(
+    and(
+      eq(citas.estado, 'retenida'),
+      inArray(
+        citas.id,
+        db
+          .select({ id: sql<string>`${reservasOnline.citaId}` })
+          .from(reservasOnline)
+          .where(and(eq(reservasOnline.tokenHash, sha256(token)), isNull(reservasOnline.fechaConfirmacion))),
+      ),
+    ),
+  );
 }

@@ -279,6 +279,19 @@ describe('holding a slot', () => {
     expect((await errorOf(replay)).message).toBe(BOOKING_MESSAGES.challengeFailed);
   });
 
+  it('frees a slot at once when its visitor lets it go, and only with its own token', async () => {
+    const c = await bookingClinic();
+    const day = dayAhead(11);
+    const held = (await (await hold(c, { fecha: day, hora: '09:00', dentistaId: c.ana })).json()) as Hold;
+    expect((await slots(c, day, `&dentistaId=${c.ana}`)).map((s) => s.hora)).not.toContain('09:00');
+    const other = 'B'.repeat(43);
+    expect((await t.request(`/api/reservas/retenciones/${other}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await slots(c, day, `&dentistaId=${c.ana}`)).map((s) => s.hora)).not.toContain('09:00');
+    expect((await t.request(`/api/reservas/retenciones/${held.token}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await slots(c, day, `&dentistaId=${c.ana}`)).map((s) => s.hora)).toContain('09:00');
+    expect(await t.db.select().from(citas).where(eq(citas.clinicaId, c.clinicaId))).toEqual([]);
+  });
+
   it('gives one slot to exactly one of 50 visitors at once', async () => {
     const c = await bookingClinic();
     const day = dayAhead(6);

@@ -552,6 +552,9 @@ describe('XSS payloads are text everywhere', () => {
     const robots = await (await t.request('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${t.config.appUrl}/sitemap.xml`);
     expect(robots).toContain('Disallow: /api/');
+    // The patients' private links stay out of search engines.
+    expect(robots).toContain('Disallow: /presupuesto/');
+    expect(robots).toContain('Disallow: /cita/');
   });
 });
 

@@ -321,6 +321,22 @@ describe("the public profile's online booking", () => {
     ]);
   });
 
+  it('lets the held slot go when the visitor goes back to choose another', async () => {
+    renderProfile();
+    const dialog = await openBooking();
+    fireEvent.click(await slotButton(dialog, '09:00'));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Elegir otro hueco' }));
+    await waitFor(() =>
+      expect(
+        vi.mocked(fetch).mock.calls.some(([input, init]) => {
+          const request = input instanceof Request ? input : new Request(new URL(String(input), location.href), init);
+          return request.method === 'DELETE' && new URL(request.url).pathname === `/api/reservas/retenciones/${TOKEN}`;
+        }),
+      ).toBe(true),
+    );
+    expect(await slotButton(dialog, '09:30')).toBeTruthy();
+  });
+
   it('shows a wrong code on its field, and goes back to the slots when too many tries freed it', async () => {
     confirmReply = (codigo) =>
       codigo === '000000'

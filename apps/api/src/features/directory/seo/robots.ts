@@ -5,6 +5,9 @@ import type { AppEnv } from '../../../platform/context.ts';
 const STAFF_PATHS = [
   '/presupuesto/',
   '/presupuestos',
+  '/cita/',
+  '/recordatorios',
+  '/revisiones',
   '/dashboard',
   '/odontograma',
   '/profile',

@@ -8,3 +8,13 @@ export const holdSlot = (clinicaId: string, body: HoldInput) =>
 /** Holds the chosen slot for HOLD_MINUTES: 409 when it was taken meanwhile, 400 when the proof of work fails. */
 export const useHoldSlot = (clinicaId: string) =>
   useMutation({ mutationFn: (body: HoldInput) => holdSlot(clinicaId, body) });
+
+/**
+ * Lets the held slot go when the visitor goes back to choose another: free at once for others. Nothing
+ * waits on it, and a failure only means the hold ends on its own a few minutes later.
+ */
+export const releaseHold = (token: string) =>
+  api.reservas.retenciones[':token'].$delete({ param: { token } }).then(
+    () => undefined,
+    () => undefined,
+  );

@@ -17,7 +17,7 @@ import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { bookingOptionsQueryOptions } from '../../api/booking-options';
 import { freeSlotsQueryKey } from '../../api/free-slots';
-import { useHoldSlot } from '../../api/hold-slot';
+import { releaseHold, useHoldSlot } from '../../api/hold-slot';
 import { longDay } from '../booking-dates';
 import { CodeStep } from './code-step';
 import { DetailsStep } from './details-step';
@@ -247,7 +247,10 @@ export default function OnlineBooking({
                   })
                 }
                 onHoldLost={backToSlots}
-                onBack={() => setStage({ step: 'slot' })}
+                onBack={() => {
+                  void releaseHold(stage.hold.token).then(refreshSlots);
+                  setStage({ step: 'slot' });
+                }}
               />
             ) : (
               <CodeStep
