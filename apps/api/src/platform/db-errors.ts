@@ -4,6 +4,8 @@ export const PG_ERROR = {
   foreignKeyViolation: '23503',
   exclusionViolation: '23P01',
   checkViolation: '23514',
+  /** Two transactions each waiting for the other: PostgreSQL aborts one of them. */
+  deadlockDetected: '40P01',
   /** NUL in text: character_not_in_repertoire. */
   characterNotInRepertoire: '22021',
   /** Text the database cannot convert: untranslatable_character. */

@@ -16,7 +16,7 @@ import {
   type SlotQuery,
 } from '@odontia/shared';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { selectList, type RowOf } from '../../db/column-map.ts';
 import { localInstant, localText } from '../../db/local-day.ts';
@@ -48,16 +48,6 @@ import { refreshVisits } from './booking.service.ts';
 
 const ph = (name: string) => sql.placeholder(name);
 const anuladas = sql.raw(ESTADOS_CITA_ANULADA.map((e) => `'${e}'`).join(', '));
-
-/** An appointment or live hold of `dentista` over [inicio, fin): the exclusion constraint's own index answers it. */
-const busy = (dentista: SQL, inicio: SQL, fin: SQL) => sql`exists (
-  select 1 from ${citas} where ${citas.dentistaId} = ${dentista} and ${citas.estado} not in (${anuladas})
-    and tstzrange(${citas.inicio}, ${citas.fin}) && tstzrange(${inicio}, ${fin})
-    and (${citas.estado} <> 'retenida' or ${citas.retenidaHasta} > now()))`;
-const blocked = (clinica: SQL, dentista: SQL, inicio: SQL, fin: SQL) => sql`exists (
-  select 1 from ${bloqueosAgenda} where ${bloqueosAgenda.clinicaId} = ${clinica}
-    and (${bloqueosAgenda.dentistaId} is null or ${bloqueosAgenda.dentistaId} = ${dentista})
-    and ${bloqueosAgenda.inicio} < ${fin} and ${bloqueosAgenda.fin} > ${inicio})`;
 
 /**
  * The free starts, one statement: the days asked (within the clinic's horizon), each working range of
@@ -100,12 +90,36 @@ const slotsStatement = preparedStatement<SlotRow, SlotValues>(
       from tramos, generate_series(tramos.desde, tramos.hasta - ${ph('duracion')}::int * interval '1 minute',
         ${sql.raw(String(SLOT_STEP_MINUTES))} * interval '1 minute') as s
       where s >= now() + ${ph('antelacion')}::int * interval '1 minute'
+    ),
+    ventana as materialized (select min(tramos.desde) as desde, max(tramos.hasta) as hasta from tramos),
+    -- What is taken in the window, read once (appointments and live holds through the exclusion
+    -- constraint's own GiST index; blocks of the dentist or the whole clinic), per dentist and local day:
+    -- each candidate is then compared with its own day's few, not with the dentist's whole history.
+    ocupado as materialized (
+      select x.dentista, x.inicio, x.fin, dia.d::date as dia
+      from ventana, (
+        select ${citas.dentistaId} as dentista, ${citas.inicio} as inicio, ${citas.fin} as fin from ${citas}, ventana
+        where ${citas.dentistaId} in (select tramos.dentista from tramos)
+          and ${citas.estado} not in (${anuladas})
+          and tstzrange(${citas.inicio}, ${citas.fin}) && tstzrange(ventana.desde, ventana.hasta)
+          and (${citas.estado} <> 'retenida' or ${citas.retenidaHasta} > now())
+        union all
+        select equipo.dentista, ${bloqueosAgenda.inicio}, ${bloqueosAgenda.fin}
+        from ${bloqueosAgenda}, ventana, (select distinct tramos.dentista from tramos) as equipo
+        where ${bloqueosAgenda.clinicaId} = ${clinica}
+          and (${bloqueosAgenda.dentistaId} is null or ${bloqueosAgenda.dentistaId} = equipo.dentista)
+          and ${bloqueosAgenda.inicio} < ventana.hasta and ${bloqueosAgenda.fin} > ventana.desde
+      ) as x,
+      generate_series((greatest(x.inicio, ventana.desde) at time zone ${zona})::date,
+        ((least(x.fin, ventana.hasta) - interval '1 microsecond') at time zone ${zona})::date, interval '1 day') as dia(d)
     )
     select candidatos.dentista as "dentistaId", to_char(candidatos.dia, 'YYYY-MM-DD') as fecha,
       ${localText(sql`candidatos.inicio`, zona, 'HH24:MI')} as hora
     from candidatos
-    where not ${busy(sql`candidatos.dentista`, sql`candidatos.inicio`, sql`candidatos.fin`)}
-      and not ${blocked(clinica, sql`candidatos.dentista`, sql`candidatos.inicio`, sql`candidatos.fin`)}
+    where not exists (
+      select 1 from ocupado where ocupado.dentista = candidatos.dentista and ocupado.dia = candidatos.dia
+        and ocupado.inicio < candidatos.fin and ocupado.fin > candidatos.inicio
+    )
     order by candidatos.inicio, candidatos.nombre, candidatos.dentista`,
 );
 
@@ -231,7 +245,9 @@ const holdNotFound = () => notFound(BOOKING_MESSAGES.holdNotFound);
  * Holds a slot the server offers (checked again here, not trusted from the page) for HOLD_MINUTES: an
  * appointment `retenida` of the first free dentist asked for, in its own short transaction that first
  * deletes any ended hold in the way. The no-overlap constraint settles a race: of any number of holds
- * of one slot, exactly one is written; the others try the next free dentist ('cualquiera') or get a 409.
+ * of one slot, exactly one is written; the others (refused by the constraint, or aborted by PostgreSQL's
+ * deadlock detection while they waited on each other) try the next free dentist ('cualquiera') or get a
+ * 409, never a 500.
  */
 export async function holdSlot(
   db: Database,
@@ -300,7 +316,10 @@ export async function holdSlot(
         };
       });
     } catch (error) {
-      if (sqlState(error) === PG_ERROR.exclusionViolation) continue;
+      // Taken meanwhile; or two holds of one slot each waited on the other's row under the no-overlap
+      // constraint and PostgreSQL aborted this one: either way, the next free dentist or a 409.
+      const state = sqlState(error);
+      if (state === PG_ERROR.exclusionViolation || state === PG_ERROR.deadlockDetected) continue;
       if (sqlState(error) === PG_ERROR.uniqueViolation)
         throw new AppError(400, 'validation_error', BOOKING_MESSAGES.challengeFailed);
       throw error;

@@ -325,6 +325,33 @@ describe('holding a slot', () => {
   });
 });
 
+describe('holding a slot of any dentist, 50 at once', () => {
+  it('gives each free dentist to one visitor and tells the others in Spanish, never with an error', async () => {
+    const c = await bookingClinic();
+    const day = dayAhead(12);
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        holdSlot(
+          t.db,
+          c.clinicaId,
+          {
+            servicioId: c.servicioId,
+            dentistaId: null,
+            fecha: day,
+            hora: '10:30',
+            desafio: `n${i}-${day}-${c.clinicaId}`,
+          },
+          '127.0.0.1',
+        ),
+      ),
+    );
+    const held = results.filter((r): r is PromiseFulfilledResult<Hold> => r.status === 'fulfilled');
+    expect(held.map((r) => r.value.dentista).sort()).toEqual(['Ana Ruiz', 'Bruno Sanz']);
+    for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected'))
+      expect([BOOKING_MESSAGES.slotTaken, BOOKING_MESSAGES.slotNotOffered]).toContain((r.reason as Error).message);
+  });
+});
+
 describe('booking with the emailed code', () => {
   it('books a new patient with the right code: confirmed, emailed with its link, and the desk is told', async () => {
     const c = await bookingClinic();
