@@ -25,6 +25,13 @@ export type Mailer = {
 
 const LINK = /https?:\/\/[^\s<>"')\]]+/g;
 
+/**
+ * How long an SMTP exchange may stall before it fails (nodemailer's defaults reach 10 minutes): a send
+ * ends well within the outbox's lease (platform/messages/outbox.ts), so no other instance takes a row
+ * that is still being sent.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 } as const;
+
 /** The outbox keeps the sending error (`cause`) as the reason of a failed message; a client sees the message only. */
 const sendFailed = (cause: unknown) => {
   const error = new AppError(
@@ -67,7 +74,7 @@ export function createMailer(
   logger: Logger,
 ): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const transport = nodemailer.createTransport(config.smtpUrl, SMTP_TIMEOUTS);
     return {
       outboxDir: null,
       async send(message) {

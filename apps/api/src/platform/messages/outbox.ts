@@ -28,8 +28,13 @@ import { appointmentPageUrl, createAppointmentLink } from './enqueue.ts';
  * which a killed instance may have sent a row it did not record is one send long.
  */
 
-/** How long a claim lasts: far longer than one send, short enough that a dead instance's rows go out soon. */
-export const LEASE_SECONDS = 120;
+/**
+ * How long a claim lasts: longer than any one send can take (the SMTP transport gives up well before:
+ * platform/mail.ts SMTP_TIMEOUTS), short enough that a dead instance's rows go out soon.
+ */
+export const LEASE_SECONDS = 45;
+/** Sends of one round in flight at once: an SMTP exchange is mostly waiting. */
+const SENDS_AT_ONCE = 8;
 /** The header naming the outbox row a sent email came from. */
 export const OUTBOX_HEADER = 'X-Odontia-Mensaje';
 /** Tries before a message is `fallido`, and the wait before each next try. */
@@ -126,7 +131,8 @@ const claimStatement = preparedStatement<Claimed, { limite: number; lease: numbe
       select ${mensajes.id} from ${mensajes}
       where (${mensajes.estado} = 'pendiente' and ${mensajes.enviarEn} <= now())
         or (${mensajes.estado} = 'enviando' and ${mensajes.reclamadoHasta} < now())
-      order by ${mensajes.enviarEn}
+      -- A dead instance's rows first: they have waited a lease already.
+      order by ${mensajes.estado} = 'enviando' desc, ${mensajes.enviarEn}
       limit ${ph('limite')}::int
       for update skip locked
     )
@@ -283,9 +289,32 @@ export type OutboxRound = {
 /** How often a worker sweeps for due reminders: a reading of every clinic's next hours, so not every round. */
 export const SWEEP_EVERY_MS = 60_000;
 
+/** Sends one claimed message and records how it went. */
+async function settle(deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'logger'>, row: Claimed, round: OutboxRound) {
+  let outcome: Outcome;
+  try {
+    outcome = await deliver(deps, row);
+  } catch (error) {
+    deps.logger.error({ err: error, mensaje: row.id }, 'No se pudo preparar un mensaje al paciente');
+    const motivo = 'No se pudo preparar el mensaje';
+    outcome = row.intentos >= MAX_ATTEMPTS ? { estado: 'fallido', motivo } : { estado: 'reintentar', motivo };
+  }
+  await finishStatement(deps.db, {
+    id: row.id,
+    estado: outcome.estado,
+    motivo: outcome.estado === 'enviado' ? null : outcome.motivo,
+    minutos: RETRY_MINUTES[Math.min(row.intentos, RETRY_MINUTES.length) - 1] ?? 60,
+  });
+  if (outcome.estado === 'enviado') round.enviados++;
+  else if (outcome.estado === 'fallido') round.fallidos++;
+  else if (outcome.estado === 'descartado') round.descartados++;
+  else round.reintentos++;
+}
+
 /**
  * One round: the ended holds deleted, the due reminders written (unless `sweep` is false), then every
- * due message claimed and sent, BATCH at a time.
+ * due message claimed and sent, BATCH at a time, SENDS_AT_ONCE
+ * of them in flight together.
  */
 export async function runOutboxRound(
   deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'logger'>,
@@ -296,30 +325,13 @@ export async function runOutboxRound(
   await sweepExpiredHolds(deps.db);
   if (options.sweep !== false) round.recordatorios = await sweepReminders(deps.db);
   for (;;) {
-    const claimed = await claimStatement(deps.db, { limite: BATCH, lease: LEASE_SECONDS });
-    for (const row of claimed) {
-      let outcome: Outcome;
-      try {
-        outcome = await deliver(deps, row);
-      } catch (error) {
-        deps.logger.error({ err: error, mensaje: row.id }, 'No se pudo preparar un mensaje al paciente');
-        outcome =
-          row.intentos >= MAX_ATTEMPTS
-            ? { estado: 'fallido', motivo: 'No se pudo preparar el mensaje' }
-            : { estado: 'reintentar', motivo: 'No se pudo preparar el mensaje' };
-      }
-      await finishStatement(deps.db, {
-        id: row.id,
-        estado: outcome.estado,
-        motivo: outcome.estado === 'enviado' ? null : outcome.motivo,
-        minutos: RETRY_MINUTES[Math.min(row.intentos, RETRY_MINUTES.length) - 1] ?? 60,
-      });
-      if (outcome.estado === 'enviado') round.enviados++;
-      else if (outcome.estado === 'fallido') round.fallidos++;
-      else if (outcome.estado === 'descartado') round.descartados++;
-      else round.reintentos++;
-    }
-    if (claimed.length < BATCH) return round;
+    const queue = await claimStatement(deps.db, { limite: BATCH, lease: LEASE_SECONDS });
+    const claimed = queue.length;
+    const sender = async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) await settle(deps, row, round);
+    };
+    await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, claimed) }, sender));
+    if (claimed < BATCH) return round;
   }
 }
 
