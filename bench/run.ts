@@ -13,11 +13,13 @@ import { directorySection } from './sections/directory.ts';
 import { historySection } from './sections/historia.ts';
 import { jornadaSection } from './sections/jornada.ts';
 import { lighthouseSection } from './sections/lighthouse.ts';
+import { messagesSection } from './sections/mensajes.ts';
 import { notificationsSection } from './sections/notifications.ts';
 import { odontogramSection } from './sections/odontograma.ts';
 import { patientsSection } from './sections/patients.ts';
 import { budgetsSection } from './sections/presupuestos.ts';
 import { publicSizeSection } from './sections/public-size.ts';
+import { bookingSection } from './sections/reservas.ts';
 
 const SECTIONS: Section[] = [
   patientsSection,
@@ -30,6 +32,8 @@ const SECTIONS: Section[] = [
   historySection,
   budgetsSection,
   jornadaSection,
+  bookingSection,
+  messagesSection,
   publicSizeSection,
   lighthouseSection,
 ];
