@@ -82,7 +82,8 @@ export function SlotPicker({
   const stale = slots.isPlaceholderData;
 
   return (
-    <div className="grid gap-6">
+    // min-w-0 on the grid and its items: the day strip scrolls inside the dialog instead of widening it.
+    <div className="grid min-w-0 gap-6 *:min-w-0">
       {notice ? (
         <p
           role="alert"
