@@ -33,3 +33,5 @@ export * from './schemas/messages.ts';
 export * from './schemas/reminders.ts';
 export * from './schemas/booking.ts';
 export * from './schemas/recalls.ts';
+export * from './schemas/payments.ts';
+export * from './schemas/reports.ts';

@@ -72,6 +72,11 @@ export const PERMISSIONS = [
   { nombre: 'notificaciones.ver', descripcion: 'Recibir y leer notificaciones', modulo: 'notificaciones' },
   { nombre: 'notificaciones.crear', descripcion: 'Enviar notificaciones al equipo', modulo: 'notificaciones' },
   { nombre: 'auditoria.ver', descripcion: 'Ver el registro de auditoría', modulo: 'auditoria' },
+  { nombre: 'cobros.ver', descripcion: 'Ver los cobros y el estado de cuenta de los pacientes', modulo: 'cobros' },
+  { nombre: 'cobros.registrar', descripcion: 'Registrar cobros y enviar recibos', modulo: 'cobros' },
+  { nombre: 'cobros.anular', descripcion: 'Anular cobros con un motivo', modulo: 'cobros' },
+  { nombre: 'caja.cerrar', descripcion: 'Abrir y cerrar la caja propia del día', modulo: 'cobros' },
+  { nombre: 'reportes.ver', descripcion: 'Ver los reportes de la clínica', modulo: 'reportes' },
 ] as const satisfies readonly { nombre: string; descripcion: string; modulo: string }[];
 
 export type Permission = (typeof PERMISSIONS)[number]['nombre'];
@@ -105,6 +110,8 @@ export const DEFAULT_ROLES: readonly {
       ...only('odontograma', 'historia', 'presupuestos', 'citas', 'notificaciones'),
       'dentistas.ver',
       'productos.ver',
+      // A dentist tells the patient what they owe.
+      'cobros.ver',
     ],
   },
   {
@@ -142,6 +149,10 @@ export const DEFAULT_ROLES: readonly {
       // The desk hands budgets over and follows them up.
       'presupuestos.ver',
       'presupuestos.enviar',
+      // The desk takes payments and closes its own cash.
+      'cobros.ver',
+      'cobros.registrar',
+      'caja.cerrar',
       'dentistas.ver',
       'notificaciones.ver',
     ],

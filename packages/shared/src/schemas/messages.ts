@@ -33,6 +33,12 @@ export const ESTADO_MENSAJE_LABELS: Record<MessageStatus, string> = {
 /** mensajes.plantilla: what the message is about. `whatsapp` is the text of tomorrow's WhatsApp reminder. */
 export const PLANTILLAS_MENSAJE = ['confirmacion', 'cambio', 'cancelacion', 'recordatorio', 'whatsapp'] as const;
 export type MessageTemplateId = (typeof PLANTILLAS_MENSAJE)[number];
+/**
+ * What `mensajes.plantilla` may hold: the appointment templates above, and the reminders of a balance owed
+ * (issue 25), by email through the outbox or by WhatsApp from the browser. Their texts are the product's
+ * (`PAYMENT_MESSAGES`), not the clinic's templates.
+ */
+export type StoredMessageTemplate = MessageTemplateId | 'saldo' | 'saldo_whatsapp';
 export const PLANTILLA_MENSAJE_LABELS: Record<MessageTemplateId, string> = {
   confirmacion: 'Cita reservada',
   cambio: 'Cita cambiada',

@@ -16,3 +16,4 @@ export * from './consents.ts';
 export * from './budgets.ts';
 export * from './messages.ts';
 export * from './booking.ts';
+export * from './payments.ts';

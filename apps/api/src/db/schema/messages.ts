@@ -1,6 +1,6 @@
-import type { MessageChannel, MessageStatus, MessageTemplateId } from '@odontia/shared';
+import type { MessageChannel, MessageStatus, StoredMessageTemplate } from '@odontia/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { citas } from './appointments.ts';
 import { clinicas, usuarios } from './clinics.ts';
 import { pacientes } from './patients.ts';
@@ -30,12 +30,15 @@ export const mensajes = pgTable(
       .notNull()
       .references(() => pacientes.id, { onDelete: 'cascade' }),
     canal: text('canal').$type<MessageChannel>().notNull(),
-    plantilla: text('plantilla').$type<MessageTemplateId>().notNull(),
+    plantilla: text('plantilla').$type<StoredMessageTemplate>().notNull(),
     /** An email address, or a phone in E.164 for WhatsApp. */
     destinatario: text('destinatario').notNull(),
-    citaInicio: timestamp('cita_inicio', { withTimezone: true }).notNull(),
-    citaFin: timestamp('cita_fin', { withTimezone: true }).notNull(),
-    dentista: text('dentista').notNull(),
+    /** The appointment as it was; null for a message about the patient's account (`saldo`). */
+    citaInicio: timestamp('cita_inicio', { withTimezone: true }),
+    citaFin: timestamp('cita_fin', { withTimezone: true }),
+    dentista: text('dentista'),
+    /** A balance reminder's amount owed when it was made (minor units of the clinic's currency). */
+    importe: bigint('importe', { mode: 'number' }),
     enviarEn: timestamp('enviar_en', { withTimezone: true }).notNull().defaultNow(),
     estado: text('estado').$type<MessageStatus>().notNull().default('pendiente'),
     intentos: integer('intentos').notNull().default(0),
@@ -49,7 +52,11 @@ export const mensajes = pgTable(
     check('mensajes_canal_valido', sql`${t.canal} in ('email', 'whatsapp')`),
     check(
       'mensajes_plantilla_valida',
-      sql`${t.plantilla} in ('confirmacion', 'cambio', 'cancelacion', 'recordatorio', 'whatsapp')`,
+      sql`${t.plantilla} in ('confirmacion', 'cambio', 'cancelacion', 'recordatorio', 'whatsapp', 'saldo', 'saldo_whatsapp')`,
+    ),
+    check(
+      'mensajes_forma_valida',
+      sql`case when ${t.plantilla} in ('saldo', 'saldo_whatsapp') then ${t.importe} > 0 else ${t.citaInicio} is not null and ${t.citaFin} is not null and ${t.dentista} is not null end`,
     ),
     check('mensajes_estado_valido', sql`${t.estado} in ('pendiente', 'enviando', 'enviado', 'fallido', 'descartado')`),
     // What the outbox claims: only the few rows still to send are in it.

@@ -1,4 +1,10 @@
-import { templatesOf, type AppointmentMessage, type MessageSettings, type MessageTemplates } from '@odontia/shared';
+import {
+  templatesOf,
+  type AppointmentMessage,
+  type MessageSettings,
+  type MessageTemplateId,
+  type MessageTemplates,
+} from '@odontia/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isoTimestampSql } from '../../db/prepared.ts';
@@ -57,7 +63,8 @@ export async function appointmentMessages(
       .select({
         id: mensajes.id,
         canal: mensajes.canal,
-        plantilla: mensajes.plantilla,
+        // A message about an appointment has one of its templates (the balance reminders name no appointment).
+        plantilla: sql<MessageTemplateId>`${mensajes.plantilla}`,
         destinatario: mensajes.destinatario,
         estado: mensajes.estado,
         intentos: mensajes.intentos,

@@ -256,7 +256,7 @@ describe('the outbox', () => {
     expect(res.status).toBe(204);
     const [row] = await t.db.select().from(mensajes).where(eq(mensajes.pacienteId, c.pacienteId));
     expect(row).toMatchObject({ plantilla: 'cancelacion', citaId: null, estado: 'pendiente' });
-    expect(row!.citaInicio.getTime()).toBe(cita.inicio.getTime());
+    expect(row!.citaInicio!.getTime()).toBe(cita.inicio.getTime());
     await round();
     const [mail] = await mailTo(c.email!);
     expect(mail!.subject).toBe('Tu cita en Clínica de prueba ha sido cancelada');

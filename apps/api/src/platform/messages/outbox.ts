@@ -8,6 +8,9 @@ import {
   type AppointmentStatus,
   type MessageTemplateId,
   type MessageTemplates,
+  type StoredMessageTemplate,
+  formatMoney,
+  PAYMENT_MESSAGES,
 } from '@odontia/shared';
 import { createEvent, type EventAttributes } from 'ics';
 import { and, inArray, isNotNull, sql } from 'drizzle-orm';
@@ -16,6 +19,7 @@ import { columnNames, selectList, type RowOf } from '../../db/column-map.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { citas, clinicas, dentistas, mensajes, pacientes } from '../../db/schema/index.ts';
 import type { Deps } from '../context.ts';
+import { balanceOf } from '../balance.ts';
 import { sweepExpiredHolds } from '../holds.ts';
 import { renderEmail, type MailAttachment } from '../mail.ts';
 import { appointmentPageUrl, createAppointmentLink } from './enqueue.ts';
@@ -101,12 +105,16 @@ const claimedColumns = {
   id: mensajes.id,
   clinicaId: mensajes.clinicaId,
   citaId: mensajes.citaId,
-  plantilla: sql<MessageTemplateId>`${mensajes.plantilla}`,
+  plantilla: sql<StoredMessageTemplate>`${mensajes.plantilla}`,
   destinatario: mensajes.destinatario,
   citaInicio: mensajes.citaInicio,
   citaFin: mensajes.citaFin,
   dentista: mensajes.dentista,
+  importe: mensajes.importe,
   intentos: mensajes.intentos,
+  moneda: clinicas.moneda,
+  /** A balance reminder's patient's balance now (read for those rows only). */
+  saldoAhora: sql<number | null>`case when ${mensajes.plantilla} = 'saldo' then ${balanceOf(mensajes.pacienteId)} end`,
   clinica: clinicas.nombre,
   direccion: clinicas.direccion,
   ciudad: clinicas.ciudad,
@@ -120,6 +128,10 @@ const claimedColumns = {
   estadoAhora: sql<AppointmentStatus | null>`${citas.estado}`,
 };
 type Claimed = RowOf<typeof claimedColumns>;
+/** An appointment's message: the table's check keeps its appointment's snapshot there. */
+type AppointmentClaimed = Claimed & { plantilla: MessageTemplateId; citaInicio: Date; citaFin: Date; dentista: string };
+const isAppointmentMessage = (row: Claimed): row is AppointmentClaimed =>
+  row.plantilla !== 'saldo' && row.plantilla !== 'saldo_whatsapp';
 
 const claimStatement = preparedStatement<Claimed, { limite: number; lease: number }>(
   'odontia_mensajes_reclamar',
@@ -165,7 +177,7 @@ const finishStatement = preparedStatement<
 );
 
 /** Why a claimed message no longer applies, or null when it is to be sent. */
-function staleReason(row: Claimed, now: Date): string | null {
+function staleReason(row: AppointmentClaimed, now: Date): string | null {
   if (row.plantilla === 'recordatorio' && !row.consiente) return 'El paciente retiró su consentimiento antes del envío';
   if (row.plantilla === 'cancelacion') return null;
   if (!row.citaId || !row.estadoAhora || isCancelledAppointment(row.estadoAhora))
@@ -177,7 +189,7 @@ function staleReason(row: Claimed, now: Date): string | null {
 }
 
 /** The appointment as a calendar event; a cancellation cancels the event its confirmation added. */
-function calendarFile(row: Claimed, enlace: string | null): MailAttachment | null {
+function calendarFile(row: AppointmentClaimed, enlace: string | null): MailAttachment | null {
   if (!row.citaId) return null;
   const cancel = row.plantilla === 'cancelacion';
   const event: EventAttributes = {
@@ -229,9 +241,51 @@ export function sendFailure(error: unknown): { motivo: string; definitivo: boole
   return { motivo: 'No se pudo enviar el correo', definitivo: false };
 }
 
+type Email = { asunto: string; text: string; html: string; attachments: MailAttachment[] };
+
+/** A balance reminder (issue 25): what is owed now; dropped when the patient has paid meanwhile. */
+function balanceEmail(row: Claimed): Email | { descartado: string } {
+  if (!row.saldoAhora || row.saldoAhora <= 0) return { descartado: 'El paciente ya no tenía saldo pendiente' };
+  const asunto = PAYMENT_MESSAGES.debtReminderSubject(row.clinica);
+  const { text, html } = renderEmail({
+    title: asunto,
+    paragraphs: PAYMENT_MESSAGES.debtReminderBody(
+      row.paciente,
+      row.clinica,
+      formatMoney(row.saldoAhora, row.moneda),
+      row.telefono,
+    ),
+  });
+  return { asunto, text, html, attachments: [] };
+}
+
 async function deliver(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, row: Claimed): Promise<Outcome> {
+  const email = isAppointmentMessage(row) ? await appointmentEmail(deps, row) : balanceEmail(row);
+  if ('descartado' in email) return { estado: 'descartado', motivo: email.descartado };
+  try {
+    await deps.mailer.send({
+      to: row.destinatario,
+      subject: email.asunto,
+      text: email.text,
+      html: email.html,
+      attachments: email.attachments,
+      headers: { [OUTBOX_HEADER]: row.id },
+    });
+  } catch (error) {
+    const { motivo, definitivo } = sendFailure(error);
+    return definitivo || row.intentos >= MAX_ATTEMPTS
+      ? { estado: 'fallido', motivo }
+      : { estado: 'reintentar', motivo };
+  }
+  return { estado: 'enviado' };
+}
+
+async function appointmentEmail(
+  deps: Pick<Deps, 'db' | 'config'>,
+  row: AppointmentClaimed,
+): Promise<Email | { descartado: string }> {
   const stale = staleReason(row, new Date());
-  if (stale) return { estado: 'descartado', motivo: stale };
+  if (stale) return { descartado: stale };
   const enlace =
     row.plantilla === 'cancelacion' || !row.citaId
       ? null
@@ -260,22 +314,7 @@ async function deliver(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, row: Claime
     action: enlace ? { label: 'Ver mi cita', url: enlace } : undefined,
   });
   const ics = calendarFile(row, enlace);
-  try {
-    await deps.mailer.send({
-      to: row.destinatario,
-      subject: asunto,
-      text,
-      html,
-      attachments: ics ? [ics] : [],
-      headers: { [OUTBOX_HEADER]: row.id },
-    });
-  } catch (error) {
-    const { motivo, definitivo } = sendFailure(error);
-    return definitivo || row.intentos >= MAX_ATTEMPTS
-      ? { estado: 'fallido', motivo }
-      : { estado: 'reintentar', motivo };
-  }
-  return { estado: 'enviado' };
+  return { asunto, text, html, attachments: ics ? [ics] : [] };
 }
 
 export type OutboxRound = {

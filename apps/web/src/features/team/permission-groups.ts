@@ -12,6 +12,8 @@ const MODULE_LABELS: Record<PermissionModule, string> = {
   odontograma: 'Odontograma',
   historia: 'Historia clínica',
   presupuestos: 'Presupuestos',
+  cobros: 'Cobros y caja',
+  reportes: 'Reportes',
   citas: 'Citas',
   dentistas: 'Dentistas',
   productos: 'Productos',
