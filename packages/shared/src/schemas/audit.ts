@@ -40,6 +40,15 @@ export const AUDIT_ACTIONS = [
   'presupuesto.aceptar',
   'presupuesto.realizar',
   'mensajes.ver',
+  'cuenta.ver',
+  'cuenta.descargar',
+  'cobro.registrar',
+  'cobro.anular',
+  'recibo.descargar',
+  'recibo.enviar',
+  'caja.abrir',
+  'caja.cerrar',
+  'saldo.recordar',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -77,6 +86,15 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'presupuesto.aceptar': 'Registró en consulta la aceptación firmada de un presupuesto',
   'presupuesto.realizar': 'Registró como realizado un tratamiento de un presupuesto',
   'mensajes.ver': 'Vio los mensajes enviados al paciente sobre una cita',
+  'cuenta.ver': 'Vio el estado de cuenta de un paciente',
+  'cuenta.descargar': 'Descargó el estado de cuenta de un paciente',
+  'cobro.registrar': 'Registró un cobro',
+  'cobro.anular': 'Anuló un cobro',
+  'recibo.descargar': 'Descargó un recibo',
+  'recibo.enviar': 'Envió un recibo al paciente por email',
+  'caja.abrir': 'Abrió su caja del día',
+  'caja.cerrar': 'Cerró su caja del día',
+  'saldo.recordar': 'Recordó a un paciente su saldo pendiente',
 };
 
 export const AUDIT_PAGE_SIZE = 20;
