@@ -41,6 +41,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
           env: { TZ: 'UTC' },
+          // A screen driven through user-event takes seconds when the API projects share the two cores.
+          testTimeout: 20_000,
         },
       },
     ],
