@@ -91,7 +91,7 @@ CREATE UNIQUE INDEX "cobros_anula_key" ON "cobros" USING btree ("anula_id") WHER
 CREATE INDEX "cobros_clinica_fecha_idx" ON "cobros" USING btree ("clinica_id","fecha");--> statement-breakpoint
 CREATE INDEX "cobros_paciente_idx" ON "cobros" USING btree ("paciente_id","fecha");--> statement-breakpoint
 CREATE INDEX "cobros_caja_idx" ON "cobros" USING btree ("caja_id");--> statement-breakpoint
-ALTER TABLE "mensajes" ADD CONSTRAINT "mensajes_forma_valida" CHECK (case when "mensajes"."plantilla" in ('saldo', 'saldo_whatsapp') then "mensajes"."importe" > 0 else "mensajes"."cita_inicio" is not null and "mensajes"."cita_fin" is not null and "mensajes"."dentista" is not null end);--> statement-breakpoint
+ALTER TABLE "mensajes" ADD CONSTRAINT "mensajes_forma_valida" CHECK (case when "mensajes"."plantilla" in ('saldo', 'saldo_whatsapp') then "mensajes"."importe" is not null and "mensajes"."importe" > 0 else "mensajes"."cita_inicio" is not null and "mensajes"."cita_fin" is not null and "mensajes"."dentista" is not null end);--> statement-breakpoint
 ALTER TABLE "mensajes" ADD CONSTRAINT "mensajes_plantilla_valida" CHECK ("mensajes"."plantilla" in ('confirmacion', 'cambio', 'cancelacion', 'recordatorio', 'whatsapp', 'saldo', 'saldo_whatsapp'));--> statement-breakpoint
 -- The payments' and reports' permissions (issue 25), in the catalogue and in every existing clinic's default
 -- roles as a new clinic gets them (packages/shared DEFAULT_ROLES): Administrador all five, Dentista cobros.ver,

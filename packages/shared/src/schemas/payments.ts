@@ -55,12 +55,34 @@ export const PAYMENT_MESSAGES = {
   cashFloatInvalid: 'El fondo de caja no es un importe válido',
   cashNoteRequired: 'Explica la diferencia en la nota',
   cashLoadError: 'Error al cargar la caja',
+  cashDayInvalid: 'El día de la caja no es válido',
   // Debtors
   debtorsTitle: 'Pacientes con saldo pendiente',
   debtorsEmpty: 'Ningún paciente tiene saldo pendiente',
   debtReminderQueued: (email: string) => `Recordatorio de saldo enviado a ${email}`,
   debtReminderNoDebt: 'El paciente no tiene saldo pendiente',
   debtReminderSubject: (clinica: string) => `Saldo pendiente en ${clinica}`,
+  debtorsDescription: 'Pacientes con tratamientos realizados sin pagar. Recuérdales su saldo por email o por WhatsApp.',
+  debtorsLoadError: 'No se pudieron cargar los saldos pendientes',
+  debtorsTotal: 'Total pendiente',
+  debtorsCount: (n: number) => (n === 1 ? '1 paciente' : `${n} pacientes`),
+  debtorsOrder: 'Ordenar por',
+  debtorsOrderAmount: 'Importe',
+  debtorsOrderAge: 'Antigüedad',
+  debtorsBalance: 'Saldo',
+  debtorsSince: 'Pendiente desde',
+  debtorsDays: (dias: number) => (dias === 0 ? 'hoy' : dias === 1 ? 'hace 1 día' : `hace ${dias} días`),
+  debtorsLastReminder: 'Último recordatorio',
+  debtorsNoReminder: 'Ninguno',
+  debtorsReminderVia: (canal: 'email' | 'whatsapp', fecha: string) =>
+    `${canal === 'email' ? 'Email' : 'WhatsApp'}, ${fecha}`,
+  debtReminderEmail: 'Recordar por email',
+  debtReminderWhatsapp: 'Recordar por WhatsApp',
+  debtReminderNoEmail: 'El paciente no tiene email: añádelo en su ficha para enviarle el recordatorio',
+  debtReminderWhatsappRecorded: (paciente: string) => `Recordatorio de saldo por WhatsApp registrado para ${paciente}`,
+  debtReminderWhatsappOpened: 'Se ha abierto WhatsApp con el recordatorio escrito.',
+  debtReminderOpenAgain: 'Abrir WhatsApp de nuevo',
+  debtReminderError: 'No se pudo enviar el recordatorio de saldo',
   /** The balance reminder's paragraphs (email) and, joined, its WhatsApp text. */
   debtReminderBody: (paciente: string, clinica: string, saldo: string, telefono: string | null) => [
     `Hola, ${paciente}:`,
@@ -172,6 +194,11 @@ export const cashClosesQuerySchema = z.object({
   desde: z.iso.date().optional().catch(undefined),
   hasta: z.iso.date().optional().catch(undefined),
   pagina: pageNumber,
+});
+
+/** `GET /api/caja?dia=`: one of the member's own days (the clinic's today when left out). */
+export const cashDayQuerySchema = z.object({
+  dia: z.iso.date({ error: PAYMENT_MESSAGES.cashDayInvalid }).optional(),
 });
 
 export const DEBTOR_ORDERS = ['importe', 'antiguedad'] as const;

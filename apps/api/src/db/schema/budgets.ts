@@ -82,6 +82,10 @@ export const presupuestos = pgTable(
     index('presupuestos_seguimiento_idx')
       .on(t.clinicaId, t.proximoSeguimiento)
       .where(sql`${t.estado} = 'enviado' and ${t.sustituidoPor} is null`),
+    // The budgets report (issue 25): the versions sent in a range of days.
+    index('presupuestos_clinica_envio_idx')
+      .on(t.clinicaId, t.fechaEnvio)
+      .where(sql`${t.fechaEnvio} is not null`),
     check(
       'presupuestos_estado_valido',
       sql`${t.estado} in ('borrador', 'enviado', 'aceptado', 'aceptado_parcialmente', 'rechazado', 'caducado')`,
@@ -125,6 +129,10 @@ export const lineasPresupuesto = pgTable(
   },
   (t) => [
     index('lineas_presupuesto_presupuesto_idx').on(t.presupuestoId, t.orden),
+    // The budgets report (issue 25) sums the accepted lines of the budgets accepted in a range (index alone).
+    index('lineas_presupuesto_aceptadas_idx')
+      .on(t.presupuestoId, t.total)
+      .where(sql`${t.aceptada}`),
     check('lineas_presupuesto_cantidad_valida', sql`${t.cantidad} between 1 and 1000`),
     check(
       'lineas_presupuesto_importes_validos',

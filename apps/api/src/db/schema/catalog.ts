@@ -177,7 +177,16 @@ export const movimientosStock = pgTable(
     check('movimientos_stock_faltante_valido', sql`${t.faltante} >= 0`),
     check('movimientos_stock_motivo_valido', sql`${t.motivo} in ('ajuste', 'compra_recibida', 'venta', 'consumo')`),
     index('movimientos_stock_producto_idx').on(t.productoId, t.fechaCreacion),
-    index('movimientos_stock_clinica_idx').on(t.clinicaId),
+    // The supplies report (issue 25): a clinic's consumptions or receptions in a range, read from the index
+    // alone (movements are only inserted: the extra columns cost no update).
+    index('movimientos_stock_clinica_idx').on(
+      t.clinicaId,
+      t.motivo,
+      t.fechaCreacion,
+      t.productoId,
+      t.cantidad,
+      t.faltante,
+    ),
   ],
 );
 

@@ -17,3 +17,4 @@ export * from './budgets.ts';
 export * from './messages.ts';
 export * from './booking.ts';
 export * from './payments.ts';
+export * from './reports.ts';

@@ -56,7 +56,7 @@ export const mensajes = pgTable(
     ),
     check(
       'mensajes_forma_valida',
-      sql`case when ${t.plantilla} in ('saldo', 'saldo_whatsapp') then ${t.importe} > 0 else ${t.citaInicio} is not null and ${t.citaFin} is not null and ${t.dentista} is not null end`,
+      sql`case when ${t.plantilla} in ('saldo', 'saldo_whatsapp') then ${t.importe} is not null and ${t.importe} > 0 else ${t.citaInicio} is not null and ${t.citaFin} is not null and ${t.dentista} is not null end`,
     ),
     check('mensajes_estado_valido', sql`${t.estado} in ('pendiente', 'enviando', 'enviado', 'fallido', 'descartado')`),
     // What the outbox claims: only the few rows still to send are in it.
@@ -64,6 +64,10 @@ export const mensajes = pgTable(
       .on(t.enviarEn)
       .where(sql`${t.estado} in ('pendiente', 'enviando')`),
     index('mensajes_cita_idx').on(t.citaId, t.fechaCreacion.desc().nullsFirst()),
+    // The debtors' list reads each patient's last balance reminder.
+    index('mensajes_saldo_paciente_idx')
+      .on(t.pacienteId, t.fechaCreacion.desc().nullsFirst())
+      .where(sql`${t.plantilla} in ('saldo', 'saldo_whatsapp')`),
     // One email reminder per appointment and start time, however many instances sweep for them.
     uniqueIndex('mensajes_recordatorio_key')
       .on(t.citaId, t.citaInicio)

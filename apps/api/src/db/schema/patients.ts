@@ -58,6 +58,8 @@ export const pacientes = pgTable(
   },
   (t) => [
     index('pacientes_clinica_orden_idx').on(t.clinicaId, t.apellidos, t.nombres, t.id),
+    // The new patients report (issue 25).
+    index('pacientes_clinica_creacion_idx').on(t.clinicaId, t.fechaCreacion),
     // fastupdate off: with it, new rows wait in a pending list that every search reads in full
     // until vacuum merges it (measured: a search with no match went from 0.06 ms to 0.7 ms in the
     // 50,000-patient clinic). Patients are written one at a time, so direct inserts cost little.
