@@ -18,6 +18,8 @@ import { recordExportRoutes } from './features/record-export/record-export.route
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { budgetsRoutes, patientBudgetsRoutes } from './features/budgets/budgets.routes.ts';
 import { budgetLinkRoutes } from './features/budgets/budgets.link.routes.ts';
+import { cashDeskRoutes } from './features/payments/cash-desk.routes.ts';
+import { patientPaymentsRoutes, paymentsRoutes } from './features/payments/payments.routes.ts';
 import { consentTemplatesRoutes, consentsRoutes, patientConsentsRoutes } from './features/consents/consents.routes.ts';
 import {
   clinicalNotesRoutes,
@@ -31,7 +33,9 @@ import { appointmentsRoutes } from './features/appointments/appointments.routes.
 import { patientAppointmentRoutes } from './features/appointments/patient-link.routes.ts';
 import { onlineBookingRoutes } from './features/appointments/online-booking.routes.ts';
 import { remindersRoutes } from './features/reminders/reminders.routes.ts';
+import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { recallsRoutes } from './features/recalls/recalls.routes.ts';
+import { debtorsRoutes } from './features/debtors/debtors.routes.ts';
 import { bookingSettingsRoutes } from './features/booking-settings/booking-settings.routes.ts';
 import { appointmentMessagesRoutes, messageSettingsRoutes } from './features/messages/messages.routes.ts';
 import { dentistsRoutes } from './features/dentists/dentists.routes.ts';
@@ -74,6 +78,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/plantillas-consentimientos', consentTemplatesRoutes)
   .route('/pacientes', patientBudgetsRoutes)
   .route('/presupuestos', budgetsRoutes)
+  .route('/pacientes', patientPaymentsRoutes)
+  .route('/cobros', paymentsRoutes)
   .route('/enlaces-presupuesto', budgetLinkRoutes)
   .route('/cita-paciente', patientAppointmentRoutes)
   // Before the public /reservas router, so that 'ajustes' is never read as a clinic id.
@@ -104,12 +110,15 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/citas', appointmentMessagesRoutes)
   .route('/mensajes', messageSettingsRoutes)
   .route('/recordatorios', remindersRoutes)
+  .route('/reportes', reportsRoutes)
   .route('/revisiones', recallsRoutes)
+  .route('/saldos', debtorsRoutes)
   .route('/productos', catalogRoutes)
   .route('/tienda', storeRoutes)
   .route('/carrito', cartRoutes)
   .route('/pedidos', ordersRoutes)
-  .route('/ventas', salesRoutes);
+  .route('/ventas', salesRoutes)
+  .route('/caja', cashDeskRoutes);
 
 export type AppType = typeof apiRoutes;
 
