@@ -20,6 +20,7 @@ import { patientsSection } from './sections/patients.ts';
 import { budgetsSection } from './sections/presupuestos.ts';
 import { publicSizeSection } from './sections/public-size.ts';
 import { bookingSection } from './sections/reservas.ts';
+import { reportsSection } from './sections/reportes.ts';
 
 const SECTIONS: Section[] = [
   patientsSection,
@@ -34,6 +35,7 @@ const SECTIONS: Section[] = [
   jornadaSection,
   bookingSection,
   messagesSection,
+  reportsSection,
   publicSizeSection,
   lighthouseSection,
 ];

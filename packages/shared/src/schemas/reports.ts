@@ -22,6 +22,8 @@ export const REPORT_MESSAGES = {
   print: 'Imprimir',
   todayProduction: 'Producción de hoy',
   todayCollections: 'Cobros de hoy',
+  noDentist: 'Sin dentista',
+  noService: 'Sin servicio',
 } as const;
 
 export const REPORT_KINDS = [
