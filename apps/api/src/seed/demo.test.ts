@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  collectionMethodsOf,
   chartDentition,
   chartProblems,
   createItemSchema,
@@ -22,14 +23,23 @@ import {
   antecedentes,
   archivos,
   auditoria,
+  aplicacionesCobro,
+  cajas,
   citas,
   clinicas,
+  cobros,
   consentimientos,
+  contadoresPresupuestos,
+  contadoresRecibos,
+  dentistas,
   notasClinicas,
   odontogramaVersiones,
   pacientes,
+  presupuestos,
   productos,
+  lineasPresupuesto,
   rolesClinica,
+  tratamientosRealizados,
   user,
   usuarios,
   usuariosRol,
@@ -40,6 +50,7 @@ import { cookiesFrom, createTestApp, type TestApp } from '../test/app.ts';
 import { resetTokenFor } from '../test/outbox.ts';
 import { buildDemoPatients, DEMO_PATIENT_COUNT } from '../features/patients/patients.seed.ts';
 import { seedDemoTeam } from '../features/team/team.seed.ts';
+import { DEMO_MADRID_PATIENT_COUNT } from '../features/payments/demo-history.seed.ts';
 import { addendumHash, noteHash } from '../features/clinical-notes/clinical-notes.service.ts';
 
 let t: TestApp;
@@ -87,6 +98,7 @@ describe('the demo clinic', () => {
     expect((await signIn(DEMO_CLINIC.owner.email, DEMO_CLINIC.owner.password)).status).toBe(401);
   });
 
+  // Seeds the whole demo, a year of history for the reports included (issue 25): more than the default 30 s on a busy machine.
   it('leaves nothing behind, files included, when a demo seeder fails', async () => {
     demoSeeders.push(async () => {
       throw new Error('fallo a propósito');
@@ -97,8 +109,9 @@ describe('the demo clinic', () => {
       demoSeeders.pop();
     }
     expect(await rowCounts()).toEqual({ users: 0, clinics: 0, patients: 0, files: 0 });
-  });
+  }, 120_000);
 
+  // Seeds the whole demo, a year of history for the reports included (issue 25): more than the default 30 s on a busy machine.
   it('is created by the seed: the clinic in Bogotá, its four default roles and the owner as Administrador', async () => {
     expect(await seed(t.db, { demo: true, storage: t.deps.storage })).toEqual({ demo: true });
 
@@ -131,7 +144,7 @@ describe('the demo clinic', () => {
     const [credential] = await t.db.select().from(account).where(eq(account.userId, DEMO_CLINIC.owner.id));
     expect(credential.providerId).toBe('credential');
     expect(credential.password).not.toContain(DEMO_CLINIC.owner.password);
-  });
+  }, 120_000);
 
   it('answers its credentials at GET /api/demo, and they sign in to a finished onboarding', async () => {
     const res = await api.demo.$get();
@@ -199,7 +212,8 @@ describe('the demo clinic', () => {
         total: count(),
         first: sql<string>`min(${citas.inicio})::date::text`,
         last: sql<string>`max(${citas.inicio})::date::text`,
-        pastOpen: sql<number>`count(*) filter (where ${citas.fin} < now() - interval '1 day' and ${citas.estado} not in ('completada', 'cancelada'))::int`,
+        // The year before (issue 25) has the day's states too: attended, no-shows, cancelled by the patient.
+        pastOpen: sql<number>`count(*) filter (where ${citas.fin} < now() - interval '1 day' and ${citas.estado} not in ('atendida', 'completada', 'no_asistio', 'cancelada', 'cancelada_paciente'))::int`,
         futureClosed: sql<number>`count(*) filter (where ${citas.inicio} > now() + interval '1 day' and ${citas.estado} not in ('pendiente', 'confirmada'))::int`,
       })
       .from(citas)
@@ -423,6 +437,230 @@ describe('the demo clinic', () => {
     expect(store.total).toBe(0);
   });
 
+  it('has a year of treatments, appointments with no-shows, budgets and new patients for the reports (issue 25)', async () => {
+    const tr = tratamientosRealizados;
+    for (const [clinic, zone, moneda, minTreatments, minDays] of [
+      [DEMO_CLINIC.id, DEMO_ZONE, 'COP', 1500, 250],
+      [DEMO_MADRID_CLINIC.id, 'Europe/Madrid', 'EUR', 300, 150],
+    ] as const) {
+      const today = todayInZone(zone);
+      const day = sql`(${tr.fecha} at time zone ${zone})::date`;
+      const [work] = await rowsOf<{
+        n: number;
+        days: number;
+        first: string;
+        last: string;
+        sundays: number;
+        monedas: string;
+        withTooth: number;
+        offPrice: number;
+        foreignDentist: number;
+      }>(
+        t.db.execute(sql`select count(*)::int as n, count(distinct ${day})::int as days,
+          min(${day})::text as first, max(${day})::text as last,
+          count(*) filter (where extract(dow from ${day}) = 0)::int as sundays,
+          string_agg(distinct ${tr.moneda}, ',') as monedas,
+          count(*) filter (where ${tr.diente} is not null)::int as "withTooth",
+          count(*) filter (where ${tr.lineaPresupuestoId} is null and ${tr.importe} <> ${productos.precioVenta})::int as "offPrice",
+          count(*) filter (where ${dentistas.clinicaId} is distinct from ${tr.clinicaId})::int as "foreignDentist"
+          from ${tr} join ${productos} on ${productos.id} = ${tr.servicioId}
+          left join ${dentistas} on ${dentistas.id} = ${tr.dentistaId}
+          where ${tr.clinicaId} = ${clinic}`),
+      );
+      expect(work.n).toBeGreaterThan(minTreatments);
+      expect(work.days).toBeGreaterThan(minDays);
+      expect((Date.parse(today) - Date.parse(work.first)) / 86_400_000).toBeGreaterThan(330);
+      expect(work.last < today).toBe(true);
+      expect(work).toMatchObject({ sundays: 0, monedas: moneda, offPrice: 0, foreignDentist: 0 });
+      expect(work.withTooth).toBeGreaterThan(work.n / 5);
+
+      // Past appointments with the day's states: about 8 % of those not cancelled were no-shows.
+      const [agenda] = await rowsOf<{ states: string; rate: number; history: number }>(
+        t.db.execute(sql`select string_agg(distinct ${citas.estado}, ',' order by ${citas.estado}) as states,
+          (count(*) filter (where ${citas.estado} = 'no_asistio'))::float8
+            / nullif(count(*) filter (where ${citas.estado} in ('atendida', 'completada', 'no_asistio')), 0) as rate,
+          count(*) filter (where ${citas.inicio} < now() - interval '60 days')::int as history
+          from ${citas} where ${citas.clinicaId} = ${clinic} and ${citas.fin} < now() - interval '1 day'`),
+      );
+      expect(agenda.states.split(',')).toEqual(
+        expect.arrayContaining(['atendida', 'cancelada', 'cancelada_paciente', 'completada', 'no_asistio']),
+      );
+      expect(agenda.rate).toBeGreaterThan(0.04);
+      expect(agenda.rate).toBeLessThan(0.13);
+      expect(agenda.history).toBeGreaterThan(200);
+
+      // Budgets sent, accepted (in part), rejected, waiting; numbered per year without gaps, counters in step.
+      const p = presupuestos;
+      const budgets = await t.db
+        .select({ numero: p.numero, estado: p.estado, validoHasta: p.validoHasta })
+        .from(p)
+        .where(eq(p.clinicaId, clinic));
+      // caducado is not stored (decision 0021): some sent ones are past their validity, some still valid.
+      expect(new Set(budgets.map((b) => b.estado))).toEqual(
+        new Set(['aceptado', 'aceptado_parcialmente', 'rechazado', 'enviado']),
+      );
+      const sent = budgets.filter((b) => b.estado === 'enviado');
+      expect(sent.some((b) => b.validoHasta < today)).toBe(true);
+      expect(sent.some((b) => b.validoHasta >= today)).toBe(true);
+      const counters = await t.db
+        .select({ anio: contadoresPresupuestos.anio, ultimo: contadoresPresupuestos.ultimo })
+        .from(contadoresPresupuestos)
+        .where(eq(contadoresPresupuestos.clinicaId, clinic));
+      for (const { anio, ultimo } of counters) {
+        const numbers = budgets
+          .filter((b) => b.numero.startsWith(`P-${anio}-`))
+          .map((b) => Number(b.numero.slice(7)))
+          .sort((a, b) => a - b);
+        expect(numbers).toEqual(Array.from({ length: ultimo }, (_, i) => i + 1));
+      }
+      expect(counters.reduce((s, c) => s + c.ultimo, 0)).toBe(budgets.length);
+      const [lines] = await rowsOf<{ badTotal: number; doneLines: number; badDone: number }>(
+        t.db.execute(sql`select
+          (select count(*) from ${p} where ${p.clinicaId} = ${clinic} and ${p.total} <>
+            (select sum(${lineasPresupuesto.total}) from ${lineasPresupuesto} where ${lineasPresupuesto.presupuestoId} = ${p.id}))::int as "badTotal",
+          count(*)::int as "doneLines",
+          count(*) filter (where ${lineasPresupuesto.aceptada} is not true or ${tr.importe} <> ${lineasPresupuesto.total}
+            or ${tr.fecha} < ${p.fechaRespuesta} or ${tr.pacienteId} <> ${p.pacienteId})::int as "badDone"
+          from ${tr} join ${lineasPresupuesto} on ${lineasPresupuesto.id} = ${tr.lineaPresupuestoId}
+          join ${p} on ${p.id} = ${lineasPresupuesto.presupuestoId}
+          where ${tr.clinicaId} = ${clinic}`),
+      );
+      expect(lines).toMatchObject({ badTotal: 0, badDone: 0 });
+      // A partly accepted budget has accepted and refused lines; an accepted one only accepted lines.
+      const [answers] = await rowsOf<{ partlyWrong: number; acceptedWrong: number }>(
+        t.db.execute(sql`select
+          count(*) filter (where parcial and not (alguna_aceptada and alguna_rechazada))::int as "partlyWrong",
+          count(*) filter (where aceptado and alguna_rechazada)::int as "acceptedWrong"
+          from (select ${p.estado} = 'aceptado_parcialmente' as parcial, ${p.estado} = 'aceptado' as aceptado,
+              bool_or(${lineasPresupuesto.aceptada}) as alguna_aceptada, bool_or(not ${lineasPresupuesto.aceptada}) as alguna_rechazada
+            from ${p} join ${lineasPresupuesto} on ${lineasPresupuesto.presupuestoId} = ${p.id}
+            where ${p.clinicaId} = ${clinic} group by ${p.id}) as por_presupuesto`),
+      );
+      expect(answers).toEqual({ partlyWrong: 0, acceptedWrong: 0 });
+      expect(lines.doneLines).toBeGreaterThan(3);
+
+      // New patients: registered across the year (the small clinic's 36 in at least half its months), never after their first visit.
+      const [patients] = await rowsOf<{ months: number; older: number; late: number }>(
+        t.db.execute(sql`select
+          count(distinct date_trunc('month', ${pacientes.fechaCreacion})) filter (where ${pacientes.fechaCreacion} > now() - interval '1 year')::int as months,
+          count(*) filter (where ${pacientes.fechaCreacion} < now() - interval '1 year')::int as older,
+          count(*) filter (where ${pacientes.fechaCreacion} > (select min(${citas.inicio}) from ${citas} where ${citas.pacienteId} = ${pacientes.id}))::int as late
+          from ${pacientes} where ${pacientes.clinicaId} = ${clinic}`),
+      );
+      expect(patients.months).toBeGreaterThanOrEqual(6);
+      expect(patients.older).toBeGreaterThan(0);
+      expect(patients.late).toBe(0);
+    }
+  });
+
+  it('has payments with gapless receipts in closed cash days, a few annulments, debtors and credit (issue 25)', async () => {
+    for (const [clinic, zone, pais] of [
+      [DEMO_CLINIC.id, DEMO_ZONE, 'CO'],
+      [DEMO_MADRID_CLINIC.id, 'Europe/Madrid', 'ES'],
+    ] as const) {
+      const today = todayInZone(zone);
+      const payments = await t.db
+        .select()
+        .from(cobros)
+        .where(eq(cobros.clinicaId, clinic))
+        .orderBy(cobros.fecha, cobros.id);
+      const receipts = payments.filter((p) => p.tipo === 'cobro');
+      expect(receipts.length).toBeGreaterThan(pais === 'CO' ? 1500 : 250);
+      // R-{year}-{six digits}, consecutive per year in the order they were taken, the counter at the last one.
+      const counters = await t.db
+        .select({ anio: contadoresRecibos.anio, ultimo: contadoresRecibos.ultimo })
+        .from(contadoresRecibos)
+        .where(eq(contadoresRecibos.clinicaId, clinic));
+      expect(counters.length).toBeGreaterThanOrEqual(1);
+      for (const { anio, ultimo } of counters) {
+        const ofYear = receipts.filter((p) => p.diaCaja.startsWith(`${anio}-`));
+        expect(ofYear.map((p) => p.numero)).toEqual(
+          Array.from({ length: ultimo }, (_, i) => `R-${anio}-${String(i + 1).padStart(6, '0')}`),
+        );
+      }
+      expect(counters.reduce((s, c) => s + c.ultimo, 0)).toBe(receipts.length);
+      // The country's methods only, all of them used.
+      expect(new Set(payments.map((p) => p.metodo))).toEqual(new Set(collectionMethodsOf(pais)));
+
+      // Annulments: each reverses one payment, flagged anulado, for its whole amount, in the same day.
+      const annulments = payments.filter((p) => p.tipo === 'anulacion');
+      expect(annulments.length).toBeGreaterThanOrEqual(pais === 'CO' ? 5 : 2);
+      expect(payments.filter((p) => p.anulado)).toHaveLength(annulments.length);
+      for (const a of annulments) {
+        const original = payments.find((p) => p.id === a.anulaId)!;
+        expect(original).toMatchObject({ anulado: true, importe: -a.importe, diaCaja: a.diaCaja });
+        expect(a.motivo).toBeTruthy();
+      }
+
+      // Every past cash day closed, its stored totals those of its payments, its count the expected cash ± a note.
+      const [cash] = await rowsOf<{
+        cajas: number;
+        open: number;
+        badTotals: number;
+        badCash: number;
+        withDifference: number;
+        withoutNote: number;
+        misplaced: number;
+      }>(
+        t.db.execute(sql`select count(*)::int as cajas,
+          count(*) filter (where ${cajas.estado} <> 'cerrada' and ${cajas.dia} < ${today})::int as open,
+          count(*) filter (where (select coalesce(sum((x ->> 'importe')::bigint), 0) from jsonb_array_elements(${cajas.totales}) as x)
+            <> (select sum(${cobros.importe}) from ${cobros} where ${cobros.cajaId} = ${cajas.id}))::int as "badTotals",
+          count(*) filter (where ${cajas.efectivoEsperado} <> ${cajas.fondoInicial} + (select coalesce(sum(${cobros.importe}), 0)
+              from ${cobros} where ${cobros.cajaId} = ${cajas.id} and ${cobros.metodo} = 'efectivo')
+            or ${cajas.diferencia} <> ${cajas.efectivoContado} - ${cajas.efectivoEsperado})::int as "badCash",
+          count(*) filter (where ${cajas.diferencia} <> 0)::int as "withDifference",
+          count(*) filter (where ${cajas.diferencia} <> 0 and ${cajas.nota} is null)::int as "withoutNote",
+          count(*) filter (where exists (select 1 from ${cobros} where ${cobros.cajaId} = ${cajas.id}
+            and (${cobros.cobradoPor} is distinct from ${cajas.usuarioId} or ${cobros.diaCaja} <> ${cajas.dia}
+              or ${cobros.fecha} not between ${cajas.fechaApertura} and ${cajas.fechaCierre})))::int as misplaced
+          from ${cajas} where ${cajas.clinicaId} = ${clinic}`),
+      );
+      expect(cash.cajas).toBeGreaterThan(pais === 'CO' ? 250 : 150);
+      expect(cash).toMatchObject({ open: 0, badTotals: 0, badCash: 0, withoutNote: 0, misplaced: 0 });
+      expect(cash.withDifference).toBeGreaterThan(0);
+
+      // Applications add up: a payment's applications and advance make its amount; no treatment is paid twice.
+      const [applied] = await rowsOf<{ badPayments: number; overpaid: number }>(
+        t.db.execute(sql`select
+          (select count(*) from ${cobros} where ${cobros.clinicaId} = ${clinic} and ${cobros.tipo} = 'cobro'
+            and ${cobros.importe} <> ${cobros.anticipo} + (select coalesce(sum(${aplicacionesCobro.importe}), 0)
+              from ${aplicacionesCobro} where ${aplicacionesCobro.cobroId} = ${cobros.id}))::int as "badPayments",
+          (select count(*) from ${tratamientosRealizados} where ${tratamientosRealizados.clinicaId} = ${clinic}
+            and ${tratamientosRealizados.importe} < (select coalesce(sum(${aplicacionesCobro.importe}), 0)
+              from ${aplicacionesCobro} join ${cobros} on ${cobros.id} = ${aplicacionesCobro.cobroId}
+              where ${aplicacionesCobro.tratamientoId} = ${tratamientosRealizados.id} and not ${cobros.anulado}))::int as overpaid`),
+      );
+      expect(applied).toEqual({ badPayments: 0, overpaid: 0 });
+
+      // Most patients paid in full; ~15 % owe (some for months, some since last week); one or two have credit.
+      const balances = await rowsOf<{ saldo: number }>(
+        t.db.execute(sql`select
+          ((select coalesce(sum(${tratamientosRealizados.importe}), 0) from ${tratamientosRealizados} where ${tratamientosRealizados.pacienteId} = ${pacientes.id})
+            - (select coalesce(sum(${cobros.importe}), 0) from ${cobros} where ${cobros.pacienteId} = ${pacientes.id}))::float8 as saldo
+          from ${pacientes} where ${pacientes.clinicaId} = ${clinic}
+            and exists (select 1 from ${tratamientosRealizados} where ${tratamientosRealizados.pacienteId} = ${pacientes.id})`),
+      );
+      const debtors = balances.filter((b) => b.saldo > 0);
+      expect(debtors.length / balances.length).toBeGreaterThan(0.07);
+      expect(debtors.length / balances.length).toBeLessThan(0.3);
+      expect(balances.filter((b) => b.saldo < 0).length).toBeGreaterThanOrEqual(1);
+      // The age of each debt: its oldest treatment not fully paid (annulled payments pay nothing).
+      const tr = tratamientosRealizados;
+      const since = await rowsOf<{ desde: number }>(
+        t.db.execute(sql`select extract(epoch from min(${tr.fecha}))::float8 as desde from ${tr}
+          where ${tr.clinicaId} = ${clinic} and ${tr.importe} > (select coalesce(sum(${aplicacionesCobro.importe}), 0)
+            from ${aplicacionesCobro} join ${cobros} on ${cobros.id} = ${aplicacionesCobro.cobroId}
+            where ${aplicacionesCobro.tratamientoId} = ${tr.id} and not ${cobros.anulado})
+          group by ${tr.pacienteId}`),
+      );
+      const ages = since.map((d) => (Date.now() - Number(d.desde) * 1000) / 86_400_000);
+      expect(ages.length).toBeGreaterThanOrEqual(debtors.length);
+      expect(ages.some((days) => days > 90)).toBe(true);
+      expect(ages.some((days) => days < 45)).toBe(true);
+    }
+  });
+
   it("lets the owner list the clinic's ~200 patients, with valid data and photos served from storage", async () => {
     const cookie = cookiesFrom(await signIn(DEMO_CLINIC.owner.email, DEMO_CLINIC.owner.password));
     const page = await api.pacientes.$get({ query: { q: '', pagina: '1' } }, { headers: { cookie } });
@@ -501,7 +739,7 @@ describe('the demo clinic', () => {
 
   it('adds nothing when seeded again', async () => {
     const before = await rowCounts();
-    expect(before).toMatchObject({ patients: DEMO_PATIENT_COUNT });
+    expect(before).toMatchObject({ patients: DEMO_PATIENT_COUNT + DEMO_MADRID_PATIENT_COUNT });
     expect(await seed(t.db, { demo: true, storage: t.deps.storage })).toEqual({ demo: false });
     expect(await rowCounts()).toEqual(before);
   });

@@ -9,6 +9,7 @@ import { seedDemoAlerts } from '../features/medical-alerts/medical-alerts.seed.t
 import { seedDemoCharts } from '../features/odontogram/odontogram.seed.ts';
 import { seedDemoClinic, seedDemoMadridClinic, seedDemoSupplier } from '../features/clinic/clinic.seed.ts';
 import { seedDemoStore } from '../features/store/store.seed.ts';
+import { seedDemoPaymentHistory } from '../features/payments/demo-history.seed.ts';
 import { seedDemoPatients } from '../features/patients/patients.seed.ts';
 import { seedDemoTeam } from '../features/team/team.seed.ts';
 import { seedTerms } from '../features/terms/terms.service.ts';
@@ -74,6 +75,9 @@ export const demoSeeders: DemoSeeder[] = [
   // The small clinic in Madrid, in euros (issue 23).
   seedDemoMadridClinic,
   seedDemoMadridCatalog,
+  // A year of treatments, budgets, payments and closed cash days in both clinics, for the reports (issue 25):
+  // after the catalogues, patients, team and agenda it builds on.
+  seedDemoPaymentHistory,
 ];
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
