@@ -49,12 +49,18 @@ const settingsPage = async () => {
 
 /** The patient's page with the other features' sections below it (budgets, signed consents). */
 const patientPage = async () => {
-  const [{ default: EditPatientPage }, { default: ConsentsSection }, { default: BudgetsSection }] = await Promise.all([
+  const [
+    { default: EditPatientPage },
+    { default: ConsentsSection },
+    { default: BudgetsSection },
+    { default: AccountSection },
+  ] = await Promise.all([
     import('@/features/patients/pages/edit-patient-page'),
     import('@/features/consents/components/consents-section'),
     import('@/features/budgets/components/budgets-section'),
+    import('@/features/payments/components/account-section'),
   ]);
-  const sections = [BudgetsSection, ConsentsSection];
+  const sections = [AccountSection, BudgetsSection, ConsentsSection];
   return { Component: () => <EditPatientPage sections={sections} /> };
 };
 
@@ -88,6 +94,7 @@ const dashboardPage = async () => {
     { LowStockCard },
     { UnsignedNotesCard },
     { FollowUpsCard },
+    { TodayFiguresCard },
   ] = await Promise.all([
     import('@/features/dashboard/pages/dashboard-page'),
     import('@/features/notifications/components/test-notification-button'),
@@ -97,8 +104,9 @@ const dashboardPage = async () => {
     import('@/features/catalog/components/low-stock-card'),
     import('@/features/clinical-notes/components/unsigned-notes-card'),
     import('@/features/budgets/components/follow-ups-card'),
+    import('@/features/reports/components/today-figures-card'),
   ]);
-  const sections = [UnsignedNotesCard, FollowUpsCard, TodaysAgendaCard, ImportantNotificationsCard];
+  const sections = [TodayFiguresCard, UnsignedNotesCard, FollowUpsCard, TodaysAgendaCard, ImportantNotificationsCard];
   const supplierSections = [SalesToFulfilCard, LowStockCard, ImportantNotificationsCard];
   return {
     Component: () => (
@@ -196,6 +204,26 @@ export const routes: RouteObject[] = [
                   { path: '/presupuestos', lazy: page(() => import('@/features/budgets/pages/budgets-page')) },
                   { path: '/presupuestos/:id', lazy: page(() => import('@/features/budgets/pages/budget-page')) },
                 ],
+                { audience: 'clinic' },
+              ),
+              // Payments, cash and reports (issue 25).
+              guarded(
+                'caja.cerrar',
+                [{ path: '/caja', lazy: page(() => import('@/features/payments/pages/cash-desk-page')) }],
+                {
+                  audience: 'clinic',
+                },
+              ),
+              guarded(
+                'cobros.ver',
+                [{ path: '/saldos', lazy: page(() => import('@/features/debtors/pages/debtors-page')) }],
+                {
+                  audience: 'clinic',
+                },
+              ),
+              guarded(
+                'reportes.ver',
+                [{ path: '/reportes', lazy: page(() => import('@/features/reports/pages/reports-page')) }],
                 { audience: 'clinic' },
               ),
               // Inventario (spec 001 §2).

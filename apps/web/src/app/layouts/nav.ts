@@ -2,9 +2,11 @@ import type { Permission } from '@odontia/shared';
 import type { LucideIcon } from 'lucide-react';
 import {
   CalendarClock,
+  ChartColumn,
   CalendarDays,
   ClipboardList,
   FileText,
+  HandCoins,
   Inbox,
   KeyRound,
   LayoutDashboard,
@@ -19,6 +21,7 @@ import {
   UserCog,
   UserRound,
   Users,
+  Wallet,
 } from 'lucide-react';
 
 export type NavEntry = {
@@ -78,6 +81,15 @@ export const NAV_GROUPS: NavGroup[] = [
         permission: 'presupuestos.ver',
         audience: 'clinic',
       },
+      { title: 'Caja', url: '/caja', icon: Wallet, permission: 'caja.cerrar', audience: 'clinic' },
+      {
+        title: 'Saldos pendientes',
+        url: '/saldos',
+        icon: HandCoins,
+        permission: 'cobros.ver',
+        audience: 'clinic',
+      },
+      { title: 'Reportes', url: '/reportes', icon: ChartColumn, permission: 'reportes.ver', audience: 'clinic' },
       { title: 'Dentistas', url: '/dentistas', icon: Stethoscope, permission: 'dentistas.ver', audience: 'clinic' },
       { title: 'Solicitudes', url: '/solicitudes', icon: Inbox, permission: 'solicitudes.ver', audience: 'clinic' },
     ],

@@ -1,0 +1,112 @@
+import {
+  PAYMENT_MESSAGES,
+  type CashClosePage,
+  type CashDay,
+  type CloseCashInput,
+  type CreatePaymentInput,
+  type OpenCashInput,
+  type PatientAccount,
+  type Payment,
+} from '@odontia/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api';
+
+/** Payments, the patient's account and the cash desk (issue 25): the shared contract's answers. */
+
+/** Every query of this feature lives under this key. */
+export const paymentsKey = ['cobros'] as const;
+/** A patient's account (each load is audited: set from a write's answer rather than loaded again). */
+export const accountKey = (patientId: string) => [...paymentsKey, 'cuenta', patientId] as const;
+/** The member's cash of today and the closes' history: a payment or an annulment changes them. */
+export const cashKey = [...paymentsKey, 'caja'] as const;
+
+/** Where a payment's receipt PDF is downloaded (each download is audited). */
+export const receiptPdfUrl = (cobroId: string) => `/api/cobros/${cobroId}/recibo`;
+/** Where a patient's statement PDF is downloaded (each download is audited). */
+export const statementPdfUrl = (patientId: string) => `/api/pacientes/${patientId}/cuenta/pdf`;
+
+export type PaymentAnswer = { cobro: Payment; cuenta: PatientAccount; mensaje: string };
+
+export const usePatientAccount = (patientId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: accountKey(patientId),
+    queryFn: (): Promise<PatientAccount> => unwrap(api.pacientes[':id'].cuenta.$get({ param: { id: patientId } })),
+    enabled,
+    refetchOnWindowFocus: false,
+  });
+
+/** After a payment or an annulment: the account from the answer, the cash day and closes loaded again. */
+function useAccountWrite<TVariables>(patientId: string, mutationFn: (v: TVariables) => Promise<PaymentAnswer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(accountKey(patientId), answer.cuenta);
+      return queryClient.invalidateQueries({ queryKey: cashKey });
+    },
+  });
+}
+
+export const useCreatePayment = (patientId: string) =>
+  useAccountWrite(patientId, (input: CreatePaymentInput): Promise<PaymentAnswer> =>
+    unwrap(api.pacientes[':id'].cobros.$post({ param: { id: patientId }, json: input })),
+  );
+
+export const useAnnulPayment = (patientId: string) =>
+  useAccountWrite(patientId, ({ id, motivo }: { id: string; motivo: string }): Promise<PaymentAnswer> =>
+    unwrap(api.cobros[':id'].anular.$post({ param: { id }, json: { motivo } })),
+  );
+
+export const useSendReceipt = () =>
+  useMutation({
+    mutationFn: (cobroId: string) => unwrap(api.cobros[':id'].recibo.email.$post({ param: { id: cobroId } })),
+  });
+
+// ---------------------------------------------------------------------------------------------------------
+// Cash desk
+
+export const useCashDay = () =>
+  useQuery({
+    queryKey: [...cashKey, 'hoy'],
+    meta: { loadError: PAYMENT_MESSAGES.cashLoadError },
+    queryFn: (): Promise<CashDay> => unwrap(api.caja.$get({ query: {} })),
+  });
+
+type CashAnswer = { caja: CashDay; mensaje: string };
+
+/** Opening or closing: today's cash from the answer, the closes' history loaded again. */
+function useCashWrite<TVariables>(mutationFn: (v: TVariables) => Promise<CashAnswer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (answer) => {
+      queryClient.setQueryData([...cashKey, 'hoy'], answer.caja);
+      return queryClient.invalidateQueries({ queryKey: [...cashKey, 'cierres'] });
+    },
+  });
+}
+
+export const useOpenCash = () =>
+  useCashWrite((input: OpenCashInput): Promise<CashAnswer> => unwrap(api.caja.abrir.$post({ json: input })));
+
+export const useCloseCash = () =>
+  useCashWrite((input: CloseCashInput): Promise<CashAnswer> => unwrap(api.caja.cerrar.$post({ json: input })));
+
+export type CashClosesFilter = { desde: string | null; hasta: string | null; pagina: number };
+
+export const useCashCloses = (filter: CashClosesFilter) =>
+  useQuery({
+    queryKey: [...cashKey, 'cierres', filter],
+    meta: { loadError: 'Error al cargar los cierres de caja' },
+    queryFn: (): Promise<CashClosePage> =>
+      unwrap(
+        api.caja.cierres.$get({
+          query: {
+            ...(filter.desde ? { desde: filter.desde } : {}),
+            ...(filter.hasta ? { hasta: filter.hasta } : {}),
+            pagina: String(filter.pagina),
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
