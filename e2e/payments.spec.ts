@@ -50,7 +50,7 @@ test('the desk takes a payment for a treatment done, downloads its receipt, sees
   // A cash payment of part of it, applied to the crown.
   await page.getByRole('button', { name: 'Registrar cobro' }).click();
   const dialog = page.getByRole('dialog', { name: 'Registrar cobro' });
-  await expect(dialog.getByLabel('Importe')).toHaveValue('850.000');
+  await expect(dialog.getByLabel('Importe')).toHaveValue('850000');
   await dialog.getByLabel('Importe').fill('300.000');
   await dialog.getByLabel('Forma de pago').selectOption({ label: 'Efectivo' });
   await expectNoAxeViolations(page);
@@ -86,7 +86,7 @@ test('the desk takes a payment for a treatment done, downloads its receipt, sees
   await expect(close).toHaveCount(0);
 
   // Reports of today: the crown in production, the payment in collections, and its CSV.
-  await page.goto('/reportes?preset=hoy');
+  await page.goto('/reportes?periodo=hoy');
   const production = page.getByRole('tabpanel');
   await expect(production).toContainText(pesos('$ 850.000'));
   await page.getByRole('tab', { name: 'Cobros' }).click();
