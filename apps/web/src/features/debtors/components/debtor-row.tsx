@@ -1,9 +1,8 @@
 import { formatDate, formatMoney, PAYMENT_MESSAGES as P, REMINDER_MESSAGES, type CurrencyCode } from '@odontia/shared';
 import { ExternalLink, Mail, MessageCircle } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { ContactActionButton } from '@/components/contact-action-button';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useClinicDate } from '@/lib/use-clinic-today';
@@ -21,38 +20,6 @@ export function debtReminderBlocked(d: Pick<Debtor, 'paciente' | 'whatsapp'>) {
         ? REMINDER_MESSAGES.invalidPhone
         : REMINDER_MESSAGES.noPhone,
   };
-}
-
-/** One reminder's button, off (and tied to the text that says why) when it cannot be used. */
-function Action({
-  label,
-  nombre,
-  icon,
-  pending,
-  reasonId,
-  onClick,
-}: {
-  label: string;
-  nombre: string;
-  icon: ReactNode;
-  pending: boolean;
-  reasonId: string | null;
-  onClick: () => void;
-}) {
-  return (
-    <Button
-      type="button"
-      size="sm"
-      variant="outline"
-      onClick={onClick}
-      disabled={reasonId !== null || pending}
-      aria-label={`${label} a ${nombre}`}
-      aria-describedby={reasonId ?? undefined}
-    >
-      {pending ? <Spinner decorative /> : icon}
-      {label}
-    </Button>
-  );
 }
 
 /**
@@ -127,7 +94,7 @@ export function DebtorRow({ deudor, moneda, canSend }: { deudor: Debtor; moneda:
       {canSend ? (
         <div className="flex min-w-0 flex-col items-start gap-2 @2xl:items-end">
           <div className="flex flex-wrap gap-2 @2xl:justify-end">
-            <Action
+            <ContactActionButton
               label={P.debtReminderEmail}
               nombre={nombre}
               icon={<Mail aria-hidden="true" />}
@@ -135,7 +102,7 @@ export function DebtorRow({ deudor, moneda, canSend }: { deudor: Debtor; moneda:
               reasonId={idOf('email')}
               onClick={sendEmail}
             />
-            <Action
+            <ContactActionButton
               label={P.debtReminderWhatsapp}
               nombre={nombre}
               icon={<MessageCircle aria-hidden="true" />}

@@ -1,10 +1,9 @@
 import { formatDate, RECALL_MESSAGES as R, recallBlockedReason } from '@odontia/shared';
 import { ExternalLink, Mail, MessageCircle } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { ContactActionButton } from '@/components/contact-action-button';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import type { RecallPatient } from '../api/get-recalls';
@@ -19,39 +18,6 @@ function Phone({ telefono }: { telefono: RecallPatient['telefono'] }) {
       <span className="break-all">{telefono.original}</span>
       {telefono.e164 ? null : <Badge variant="warning">No válido</Badge>}
     </span>
-  );
-}
-
-/** One action's button, off (and tied to the text that says why) when it cannot be used. */
-function Action({
-  label,
-  nombre,
-  icon,
-  pending,
-  reasonId,
-  onClick,
-}: {
-  label: string;
-  nombre: string;
-  icon: ReactNode;
-  pending: boolean;
-  /** The id of the text saying why the action is off; null: it is on. */
-  reasonId: string | null;
-  onClick: () => void;
-}) {
-  return (
-    <Button
-      type="button"
-      size="sm"
-      variant="outline"
-      onClick={onClick}
-      disabled={reasonId !== null || pending}
-      aria-label={`${label} a ${nombre}`}
-      aria-describedby={reasonId ?? undefined}
-    >
-      {pending ? <Spinner decorative /> : icon}
-      {label}
-    </Button>
   );
 }
 
@@ -126,7 +92,7 @@ export function RecallRow({ paciente, canSend }: { paciente: RecallPatient; canS
       {canSend ? (
         <div className="flex min-w-0 flex-col items-start gap-2 @2xl:items-end">
           <div className="flex flex-wrap gap-2 @2xl:justify-end">
-            <Action
+            <ContactActionButton
               label={R.sendEmail}
               nombre={nombre}
               icon={<Mail aria-hidden="true" />}
@@ -134,7 +100,7 @@ export function RecallRow({ paciente, canSend }: { paciente: RecallPatient; canS
               reasonId={idOf(reasons.email)}
               onClick={sendEmail}
             />
-            <Action
+            <ContactActionButton
               label={R.sendWhatsapp}
               nombre={nombre}
               icon={<MessageCircle aria-hidden="true" />}
