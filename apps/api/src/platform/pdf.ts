@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { Executor } from '../db/client.ts';
+import { clinicas } from '../db/schema/index.ts';
 import { Lru } from './lru.ts';
 import { keyFromPublicUrl, type Storage } from './storage/storage.ts';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
@@ -111,4 +114,31 @@ export async function logoPng(storage: Storage, logoUrl: string | null): Promise
   } catch {
     return null;
   }
+}
+
+/** The clinic as a document heads it: name, address, phone, its zone (for the dates it prints) and its logo as PNG. */
+export type PdfClinic = {
+  nombre: string;
+  direccion: string | null;
+  ciudad: string | null;
+  telefono: string | null;
+  zonaHoraria: string;
+  logo: Uint8Array | null;
+};
+
+/** The clinic's letterhead for a PDF (budgets, receipts, statements), read in one statement. */
+export async function clinicLetterhead(db: Executor, storage: Storage, clinicaId: string): Promise<PdfClinic> {
+  const [clinica] = await db
+    .select({
+      nombre: clinicas.nombre,
+      direccion: clinicas.direccion,
+      ciudad: clinicas.ciudad,
+      telefono: clinicas.telefono,
+      logoUrl: clinicas.logoUrl,
+      zonaHoraria: clinicas.zonaHoraria,
+    })
+    .from(clinicas)
+    .where(eq(clinicas.id, clinicaId));
+  const { logoUrl, ...rest } = clinica!;
+  return { ...rest, logo: await logoPng(storage, logoUrl) };
 }

@@ -45,7 +45,7 @@ import { clinicPlace } from '../../platform/clinic-place.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { preparedInsert } from '../../db/prepared.ts';
 import { memberNameOf } from '../../platform/membership.ts';
-import { logoPng } from '../../platform/pdf.ts';
+import { clinicLetterhead } from '../../platform/pdf.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { renderBudgetPdf } from './budgets.pdf.ts';
 
@@ -359,17 +359,8 @@ export const signedPdfKey = (clinicaId: string, id: string) => `presupuestos/${c
 
 /** The clinic as the budget's PDF heads it, with its logo as PNG. */
 export async function pdfClinic(db: Executor, storage: Storage, clinicaId: string) {
-  const [clinica] = await db
-    .select({
-      nombre: clinicas.nombre,
-      direccion: clinicas.direccion,
-      ciudad: clinicas.ciudad,
-      telefono: clinicas.telefono,
-      logoUrl: clinicas.logoUrl,
-    })
-    .from(clinicas)
-    .where(eq(clinicas.id, clinicaId));
-  return { clinica: clinica!, logo: await logoPng(storage, clinica!.logoUrl) };
+  const { logo, ...clinica } = await clinicLetterhead(db, storage, clinicaId);
+  return { clinica, logo };
 }
 
 /** The clinic's day a budget was created, as its PDF prints it. */

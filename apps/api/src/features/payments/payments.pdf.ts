@@ -7,18 +7,7 @@ import {
   type PatientAccount,
   type Payment,
 } from '@odontia/shared';
-import { imageDataUrl, renderPdf, type Content } from '../../platform/pdf.ts';
-
-/** The clinic as a receipt or a statement prints it. */
-export type PdfClinic = {
-  nombre: string;
-  direccion: string | null;
-  ciudad: string | null;
-  telefono: string | null;
-  zonaHoraria: string;
-  /** The clinic's logo as PNG, when it has one. */
-  logo: Uint8Array | null;
-};
+import { imageDataUrl, renderPdf, type Content, type PdfClinic } from '../../platform/pdf.ts';
 
 const GREY = '#555555';
 const RED = '#b91c1c';

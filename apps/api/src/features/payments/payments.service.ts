@@ -34,9 +34,9 @@ import type { Deps } from '../../platform/context.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { renderEmail } from '../../platform/mail.ts';
 import { memberNameOf } from '../../platform/membership.ts';
-import { logoPng } from '../../platform/pdf.ts';
+import { clinicLetterhead } from '../../platform/pdf.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
-import { renderReceiptPdf, renderStatementPdf, type PdfClinic } from './payments.pdf.ts';
+import { renderReceiptPdf, renderStatementPdf } from './payments.pdf.ts';
 
 /**
  * Payments (cobros, issue 25, docs/decisions/0023): a patient's account (the treatments done and the
@@ -556,22 +556,6 @@ export async function annulPayment(
 // ---------------------------------------------------------------------------------------------------------
 // PDFs and email
 
-async function pdfClinic(db: Executor, storage: Storage, clinicaId: string): Promise<PdfClinic> {
-  const [clinica] = await db
-    .select({
-      nombre: clinicas.nombre,
-      direccion: clinicas.direccion,
-      ciudad: clinicas.ciudad,
-      telefono: clinicas.telefono,
-      logoUrl: clinicas.logoUrl,
-      zonaHoraria: clinicas.zonaHoraria,
-    })
-    .from(clinicas)
-    .where(eq(clinicas.id, clinicaId));
-  const { logoUrl, ...rest } = clinica!;
-  return { ...rest, logo: await logoPng(storage, logoUrl) };
-}
-
 const patientSlug = (p: { nombres: string; apellidos: string }) => fileSlug(`${p.nombres} ${p.apellidos}`, 'paciente');
 
 /** The patient's statement as a PDF, audited as a download. Null when the patient is not the clinic's. */
@@ -583,7 +567,7 @@ export async function statementPdf(
 ): Promise<{ bytes: Buffer; fileName: string } | null> {
   const account = await readAccount(db, actor.clinicaId, pacienteId);
   if (!account) return null;
-  const clinica = await pdfClinic(db, storage, actor.clinicaId);
+  const clinica = await clinicLetterhead(db, storage, actor.clinicaId);
   const bytes = await renderStatementPdf({ account, clinica, fecha: todayInZone(clinica.zonaHoraria) });
   await recordAudit(db, actor, { accion: 'cuenta.descargar', pacienteId });
   return { bytes, fileName: `estado-de-cuenta-${patientSlug(account.paciente)}.pdf` };
@@ -612,7 +596,7 @@ async function receiptFile(
     })
     .from(pacientes)
     .where(eq(pacientes.id, payment.paciente.id));
-  const clinica = await pdfClinic(db, storage, clinicaId);
+  const clinica = await clinicLetterhead(db, storage, clinicaId);
   const bytes = await renderReceiptPdf({ payment, clinica, saldoDespues: after!.saldo });
   return { payment, email: after!.email, bytes, fileName: `recibo-${payment.numero}.pdf` };
 }
