@@ -355,6 +355,9 @@ async function runReportsBench(log: (line: string) => void): Promise<SectionResu
 
     // Cash closes: each desk's cash of today holds 30 payments; it is reopened (untimed) before each close.
     log('  cierre de caja...');
+    // The clinic's today as the closes run (the data's `hoy` may be yesterday by now: Madrid's midnight is
+    // 23:00 UTC), so the cash reopened is the one the API closes.
+    const hoyCierre = todayInZone(ZONE);
     for (const desk of desks) {
       if ((await pay(desk.cookie, patients[++nextPatient % patients.length])) !== 201)
         throw new Error('cobro de una caja');
@@ -366,7 +369,7 @@ async function runReportsBench(log: (line: string) => void): Promise<SectionResu
        from cajas cj, generate_series(1, $3::int) g,
          (select array_agg(id) as ids from pacientes where clinica_id = $1) p
        where cj.clinica_id = $1 and cj.dia = $2 and cj.usuario_id = any($4::text[])`,
-      [c, hoy, CLOSE_DESK_PAYMENTS - 1, desks.map((d) => d.userId)],
+      [c, hoyCierre, CLOSE_DESK_PAYMENTS - 1, desks.map((d) => d.userId)],
     );
     await one('vacuum analyze cobros');
     const reopen = (deskUser: string) =>
@@ -374,7 +377,7 @@ async function runReportsBench(log: (line: string) => void): Promise<SectionResu
         `update cajas set estado = 'abierta', fecha_cierre = null, totales = null, efectivo_esperado = null,
            efectivo_contado = null, diferencia = null, nota = null
          where clinica_id = $1 and usuario_id = $2 and dia = $3`,
-        [c, deskUser, hoy],
+        [c, deskUser, hoyCierre],
       );
     const closeLoop = async (duration: number) => {
       const until = performance.now() + duration * 1000;
