@@ -56,7 +56,7 @@ export default function AccountSection({ patientId }: { patientId: string }) {
           </div>
         ) : null}
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid gap-6 *:min-w-0">
         {account.isPending ? (
           <div className="grid gap-2" aria-busy="true" aria-label="Cargando el estado de cuenta">
             <Skeleton className="h-16 w-full" />
@@ -123,7 +123,7 @@ function ItemsTable({ account }: { account: PatientAccount }) {
   const money = (v: number) => formatMoney(v, account.moneda);
   if (account.partidas.length === 0) return null;
   return (
-    <section aria-labelledby="cuenta-partidas" className="grid gap-2">
+    <section aria-labelledby="cuenta-partidas" className="grid gap-2 *:min-w-0">
       <h3 id="cuenta-partidas" className="text-sm font-semibold">
         Tratamientos
       </h3>
@@ -184,7 +184,7 @@ function PaymentsList({ patientId, account }: { patientId: string; account: Pati
     return <p className="text-sm text-muted-foreground">Todavía no hay cobros.</p>;
   }
   return (
-    <section aria-labelledby="cuenta-cobros" className="grid gap-2">
+    <section aria-labelledby="cuenta-cobros" className="grid gap-2 *:min-w-0">
       <h3 id="cuenta-cobros" className="text-sm font-semibold">
         {PAYMENT_MESSAGES.title}
       </h3>

@@ -94,7 +94,7 @@ function TodayCash({ day }: { day: CashDay }) {
               : 'Los cobros que registres hoy aparecen aquí.'}
           </CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4">
+        <CardContent className="grid gap-4 *:min-w-0">
           {day.estado === 'sin_abrir' ? <OpenCashForm moneda={day.moneda} /> : null}
           {day.cobros.length === 0 ? (
             <EmptyState icon={Wallet} title="Sin cobros hoy" />
@@ -149,7 +149,7 @@ function TodayCash({ day }: { day: CashDay }) {
           </CardTitle>
           <CardDescription>Lo que debe haber por forma de pago, descontadas las anulaciones.</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4">
+        <CardContent className="grid gap-4 *:min-w-0">
           <dl aria-label="Esperado por forma de pago" className="grid gap-1 text-sm">
             {day.esperado.length === 0 ? (
               <p className="text-muted-foreground">Ningún cobro todavía.</p>
