@@ -89,10 +89,10 @@ function AccountTotalsList({ account }: { account: PatientAccount }) {
   const money = (v: number) => formatMoney(v, moneda);
   const credit = totales.saldo < 0;
   return (
-    <dl aria-label="Totales de la cuenta" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+    <dl aria-label="Totales de la cuenta" className="grid grid-cols-2 gap-3">
       <div
         className={cn(
-          'col-span-2 rounded-md border p-3 lg:col-span-1',
+          'col-span-2 rounded-md border p-3',
           totales.saldo > 0 && 'border-warning bg-warning/10',
           credit && 'border-success bg-success/10',
         )}
