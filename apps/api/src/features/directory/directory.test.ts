@@ -558,6 +558,75 @@ describe('XSS payloads are text everywhere', () => {
   });
 });
 
+describe('structured data of the public profile', () => {
+  const ldJson = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as unknown,
+    );
+
+  it("describes a published clinic as a schema.org Dentist in one ld+json script of the page's head", async () => {
+    const owner = await clinicWith({ nombre: 'Clínica Estructurada', ciudad: 'Soria' });
+    await t.db.update(clinicas).set({ reservaOnline: true, pais: 'ES' }).where(eq(clinicas.id, owner.clinica.id));
+    const res = await t.request(`/clinicas/${owner.clinica.id}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const scripts = ldJson(html);
+    expect(scripts).toHaveLength(1);
+    expect(html.indexOf('application/ld+json')).toBeLessThan(html.indexOf('</head>'));
+    const [dentist, breadcrumbs] = scripts[0] as Record<string, unknown>[];
+    const url = `${t.config.appUrl}/clinicas/${owner.clinica.id}`;
+    expect(dentist).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Dentist',
+      '@id': url,
+      name: 'Clínica Estructurada',
+      description: 'Una clínica de prueba',
+      address: { '@type': 'PostalAddress', addressLocality: 'Soria', addressCountry: 'ES' },
+      openingHoursSpecification: [
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+          opens: '09:00',
+          closes: '18:00',
+        },
+      ],
+      makesOffer: [{ '@type': 'Offer', itemOffered: { '@type': 'Service', name: 'Limpieza' } }],
+      potentialAction: { '@type': 'ReserveAction', target: { '@type': 'EntryPoint', urlTemplate: `${url}#reservar` } },
+    });
+    expect(dentist).not.toHaveProperty('geo');
+    expect(breadcrumbs).toMatchObject({ '@type': 'BreadcrumbList' });
+  });
+
+  it('gives none to an unpublished or unknown clinic, nor to the other public pages', async () => {
+    const owner = await clinicWith({
+      nombre: 'Clínica Oculta Estructurada',
+      ciudad: 'Soria',
+      perfil: { publicada: false },
+    });
+    for (const path of [`/clinicas/${owner.clinica.id}`, '/clinicas/00000000-0000-4000-8000-000000000000']) {
+      const res = await t.request(path);
+      expect(res.status).toBe(404);
+      expect(ldJson(await res.text())).toEqual([]);
+    }
+    for (const path of ['/', '/clinicas', '/software-info']) {
+      expect(ldJson(await (await t.request(path)).text())).toEqual([]);
+    }
+  });
+});
+
+describe('canonical URL of the directory', () => {
+  it('keeps the specialty and city filters, in a fixed order, and drops the text search and the page', async () => {
+    const canonical = async (search: string) =>
+      /<link rel="canonical" href="([^"]*)" \/>/.exec(await (await t.request(`/clinicas${search}`)).text())?.[1];
+    const base = `${t.config.appUrl}/clinicas`;
+    expect(await canonical('?pagina=3&q=limpieza')).toBe(base);
+    expect(await canonical('?ciudad=Madrid&pagina=2&especialidad=ortodoncia')).toBe(
+      `${base}?especialidad=ortodoncia&amp;ciudad=Madrid`,
+    );
+    expect(await canonical('?especialidad=inventada')).toBe(base);
+  });
+});
+
 describe('first paint of the public pages', () => {
   it('puts the header, and the landing headline, in the page before the scripts run', async () => {
     const landing = await (await t.request('/')).text();

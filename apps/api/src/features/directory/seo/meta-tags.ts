@@ -1,4 +1,8 @@
+import { jsonForScript } from './boot-data.ts';
 import type { PublicPage } from './preloads.ts';
+
+/** schema.org data of a page: one object or several (each with its own @context). */
+export type JsonLd = Record<string, unknown> | readonly Record<string, unknown>[];
 
 /** What a public page says about itself to search engines and link previews. */
 export type PageMeta = {
@@ -13,6 +17,8 @@ export type PageMeta = {
   data?: Record<string, unknown>;
   /** The largest image of the page, fetched before the scripts ask for it. */
   preloadImage?: string | null;
+  /** Structured data for search engines, written as <script type="application/ld+json">. */
+  jsonLd?: JsonLd;
 };
 
 export const escapeHtml = (value: string) =>
@@ -21,10 +27,10 @@ export const escapeHtml = (value: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
   );
 
-const absolute = (appUrl: string, url: string) =>
+export const absolute = (appUrl: string, url: string) =>
   /^https?:\/\//i.test(url) ? url : `${appUrl}${url.startsWith('/') ? '' : '/'}${url}`;
 
-/** The canonical URL, robots and Open Graph tags of a page; every value is escaped. */
+/** The canonical URL, robots, Open Graph tags and structured data of a page; every value is escaped. */
 export function metaTags(meta: PageMeta, appUrl: string): string[] {
   const url = `${appUrl}${meta.path}`;
   const image = meta.image ? absolute(appUrl, meta.image) : null;
@@ -39,6 +45,7 @@ export function metaTags(meta: PageMeta, appUrl: string): string[] {
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     image ? `<meta property="og:image" content="${escapeHtml(image)}" />` : '',
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+    meta.jsonLd ? `<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>` : '',
   ].filter(Boolean);
 }
 
