@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
-const builtMarker = path.join(web, 'dist/index.html');
+// The server renderer is built last: when it is there, the whole build is.
+const builtMarker = path.join(web, 'dist-ssr/entry-server.js');
 const sources = [
   path.join(web, 'src'),
   path.join(web, 'public'),

@@ -7,30 +7,35 @@ import { defineConfig } from 'vite';
 // those routes so cookies and relative URLs behave as in production.
 const apiTarget = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // Explicit so that `vite build` run from the repository root still writes apps/web/dist.
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // bench/sections/public-size.ts reads it to tell staff chunks from public ones.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Everything the entry imports statically stays in one chunk. Left to the automatic
-          // splitting, modules the entry shares with lazy routes (the API client, TanStack Query)
-          // were cut into extra common chunks as routes were added, and the landing paid for each
-          // cut (budget in bench/sections/public-size.ts).
-          groups: [{ name: 'app', tags: ['$initial'] }],
+  // `vite build --ssr src/entry-server.tsx` (npm run build): the public pages' server renderer, one
+  // self-contained bundle (dist-ssr/) the API imports; nothing in it is served to browsers.
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // bench/sections/public-size.ts reads it to tell staff chunks from public ones.
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // Everything the entry imports statically stays in one chunk. Left to the automatic
+              // splitting, modules the entry shares with lazy routes (the API client, TanStack Query)
+              // were cut into extra common chunks as routes were added, and the landing paid for each
+              // cut (budget in bench/sections/public-size.ts).
+              groups: [{ name: 'app', tags: ['$initial'] }],
+            },
+          },
         },
       },
-    },
-  },
   server: {
     port: 5173,
     // A silently different port would break the links and origins the API expects.
@@ -40,4 +45,4 @@ export default defineConfig({
       '/files': { target: apiTarget },
     },
   },
-});
+}));

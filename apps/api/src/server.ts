@@ -11,11 +11,14 @@ import type { Config } from './platform/config.ts';
 import type { Deps } from './platform/context.ts';
 import type { Logger } from './platform/logger.ts';
 import { createMailer } from './platform/mail.ts';
+import { loadPageRenderer } from './platform/page-renderer.ts';
 import { startOutbox } from './platform/messages/outbox.ts';
 import { createRealtime } from './platform/realtime/index.ts';
 import { createStorage, hasFilesLeftOnDisk } from './platform/storage/select.ts';
 
 export const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** The public pages' server renderer, built beside dist/ (apps/web/vite.config.ts). */
+export const webRendererFile = fileURLToPath(new URL('../../web/dist-ssr/entry-server.js', import.meta.url));
 
 /** Builds every dependency of the app from the configuration (shared by the server and the bench). */
 export function createDeps(config: Config, database: DatabaseHandle, logger: Logger): Deps {
@@ -72,10 +75,16 @@ export async function boot(config: Config, logger: Logger, options: { serveWeb: 
     const seeded = await seed(database.db, { demo: config.seedDemo, storage: deps.storage });
     if (seeded.demo) logger.info({ ms: Math.round(performance.now() - seedStart) }, 'datos de demostración cargados');
     const demo = await findDemoCredentials(database.db);
+    const renderPage = options.serveWeb ? await loadPageRenderer(webRendererFile, logger) : null;
     const app = createApp(
       deps,
       options.serveWeb
-        ? { spa: { distDir: webDistDir, transformHtml: createSeoTransform(deps, { distDir: webDistDir }) } }
+        ? {
+            spa: {
+              distDir: webDistDir,
+              transformHtml: createSeoTransform(deps, { distDir: webDistDir, renderPage }),
+            },
+          }
         : {},
     );
     const db = database;

@@ -1,29 +1,38 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { createRouter, loadMatchedRoutes } from './app/router';
 import './index.css';
 
-const router = createRouter();
 const container = document.getElementById('root')!;
 
-const start = () => {
+const app = () => (
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={createRouter()} />
+    </Providers>
+  </StrictMode>
+);
+
+const render = () => {
   const root = createRoot(container);
   // As a transition the first render yields to the browser every few milliseconds instead of
   // blocking a slow phone's main thread for its whole length.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-      </StrictMode>,
-    ),
-  );
+  startTransition(() => root.render(app()));
 };
 
-// Public pages arrive with a static first view from the server (the API's directory/seo.ts): let the
-// browser paint it before React takes over, instead of running first and painting everything at once.
-if (container.firstElementChild) requestAnimationFrame(() => setTimeout(start, 0));
-else start();
+if (container.hasAttribute('data-ssr')) {
+  // A public page the server rendered (the API's seo-transform.ts): its routes' modules load, then
+  // React takes over the HTML as it is. If they cannot load, the page is rendered again in the browser.
+  loadMatchedRoutes(window.location.pathname).then(
+    () => hydrateRoot(container, app()),
+    () => render(),
+  );
+} else if (container.firstElementChild) {
+  // The server's static first view (when it could not render the page): let the browser paint it
+  // before React replaces it, instead of running first and painting everything at once.
+  requestAnimationFrame(() => setTimeout(render, 0));
+} else {
+  render();
+}

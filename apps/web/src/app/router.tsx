@@ -1,5 +1,5 @@
 import type { Permission } from '@odontia/shared';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { lazy, Suspense } from 'react';
 import type { Audience } from './layouts/nav';
 import { RootLayout } from './layouts/root-layout';
@@ -335,4 +335,19 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the modules of the routes that match `location` into the route objects, before the router is
+ * made: a page the server rendered then hydrates at once, instead of the router rendering nothing
+ * while its lazy routes load (which would not match the server's HTML).
+ */
+export async function loadMatchedRoutes(location: string) {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
 }

@@ -20,14 +20,28 @@ function isTheme(value: unknown): value is Theme {
   return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
 }
 
-function readStoredTheme(storageKey: string, fallback: Theme): Theme {
+function readStoredTheme(storageKey: string): Theme | null {
   try {
     const stored = window.localStorage.getItem(storageKey);
-    return isTheme(stored) ? stored : fallback;
+    return isTheme(stored) ? stored : null;
   } catch {
-    // Storage can be disabled (privacy modes); the theme then lasts for the session only.
-    return fallback;
+    // Storage can be disabled (privacy modes): see `unsaved`.
+    return null;
   }
+}
+
+/** The choice made in this tab when storage is disabled: it then lasts until the page is closed. */
+let unsaved: Theme | null = null;
+const choiceListeners = new Set<() => void>();
+
+/** The stored choice changes here (setTheme) or in another tab ('storage'): all open tabs look the same. */
+function subscribeToChoice(onChange: () => void) {
+  choiceListeners.add(onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    choiceListeners.delete(onChange);
+    window.removeEventListener('storage', onChange);
+  };
 }
 
 function subscribeToSystemTheme(onChange: () => void) {
@@ -48,7 +62,13 @@ type ThemeProviderProps = {
 };
 
 function ThemeProvider({ children, defaultTheme = 'system', storageKey = 'ui-theme' }: ThemeProviderProps) {
-  const [theme, setThemeState] = React.useState<Theme>(() => readStoredTheme(storageKey, defaultTheme));
+  // A page rendered on the server is hydrated with the default (the server cannot know the choice),
+  // then shows the stored one; the inline script in index.html has painted it already.
+  const theme = React.useSyncExternalStore(
+    subscribeToChoice,
+    () => unsaved ?? readStoredTheme(storageKey) ?? defaultTheme,
+    () => defaultTheme,
+  );
   const systemDark = React.useSyncExternalStore(subscribeToSystemTheme, systemPrefersDark, () => false);
   const resolvedTheme: ResolvedTheme = theme === 'system' ? (systemDark ? 'dark' : 'light') : theme;
 
@@ -60,24 +80,15 @@ function ThemeProvider({ children, defaultTheme = 'system', storageKey = 'ui-the
     root.style.colorScheme = resolvedTheme;
   }, [resolvedTheme]);
 
-  // Another tab changed the theme: follow it, so all open tabs look the same.
-  React.useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key !== storageKey) return;
-      setThemeState(isTheme(event.newValue) ? event.newValue : defaultTheme);
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [storageKey, defaultTheme]);
-
   const setTheme = React.useCallback(
     (next: Theme) => {
       try {
         window.localStorage.setItem(storageKey, next);
+        unsaved = null;
       } catch {
-        // See readStoredTheme: without storage the choice still applies until the page is closed.
+        unsaved = next;
       }
-      setThemeState(next);
+      for (const listener of choiceListeners) listener();
     },
     [storageKey],
   );

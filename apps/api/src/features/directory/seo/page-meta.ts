@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../../../platform/context.ts';
 import { getHome, listCities, listClinics, listSpecialties, loadPublicProfile } from '../directory.service.ts';
 import type { PageMeta } from './meta-tags.ts';
+import { clinicBreadcrumbs, clinicStructuredData } from './structured-data.ts';
 
 const truncate = (text: string, max: number) => {
   const clean = text.replace(/\s+/g, ' ').trim();
@@ -71,6 +72,8 @@ export async function metaForPath(c: Context<AppEnv>, deps: Deps): Promise<PageM
         path,
         noindex: true,
         page: 'profile',
+        // Null: the page says 'Clínica no encontrada' at once, from the server too.
+        data: { [`/api/directorio/clinicas/${id}`]: null },
       };
     }
     const { clinica } = perfil;
@@ -87,6 +90,7 @@ export async function metaForPath(c: Context<AppEnv>, deps: Deps): Promise<PageM
       image: clinica.imagen,
       preloadImage: clinica.imagen,
       data: { [`/api/directorio/clinicas/${clinica.id}`]: perfil },
+      jsonLd: [clinicStructuredData(clinica, deps.config.appUrl), clinicBreadcrumbs(clinica, deps.config.appUrl)],
     };
   }
 

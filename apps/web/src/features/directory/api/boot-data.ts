@@ -1,7 +1,9 @@
 /**
- * The server embeds the first data of a public page in index.html (see the API's seo.ts), keyed by
- * the API path and query the page would fetch. Reading it saves a round trip before the first
- * render; each entry is used once, so later visits to the same page fetch fresh data.
+ * The server gives a public page the data of its first render (see the API's seo/page-meta.ts), keyed
+ * by the API path and query the page would fetch: in the browser from a <script type="application/json">
+ * in the HTML, on the server (entry-server.tsx) for the render that writes that HTML. Reading it saves a
+ * round trip before the first render; each entry is used once, so later visits to the same page fetch
+ * fresh data.
  */
 const BOOT_DATA_ID = 'odontia-datos';
 
@@ -28,4 +30,17 @@ export function takeBootData<T>(key: string): T | undefined {
   const value = map.get(key) as T;
   map.delete(key);
   return value;
+}
+
+/**
+ * Server rendering: `render` (synchronous, so no other request's render can run in between) reads
+ * `data` as its boot data, which is then forgotten.
+ */
+export function renderWithBootData<T>(data: Record<string, unknown>, render: () => T): T {
+  entries = new Map(Object.entries(data));
+  try {
+    return render();
+  } finally {
+    entries = null;
+  }
 }

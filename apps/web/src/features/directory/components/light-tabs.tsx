@@ -15,6 +15,10 @@ function useTabs(): TabsState {
   return state;
 }
 
+// Not the `hidden` attribute: Tailwind's base layer hides it with !important, which an unlayered rule cannot outrank.
+const NO_SCRIPT_STYLE =
+  '[data-light-tabs] [role=tablist]{display:none}[data-light-tabs] [role=tabpanel]{display:block!important}';
+
 export function LightTabs({
   defaultValue,
   value: chosen,
@@ -38,7 +42,13 @@ export function LightTabs({
   const baseId = useId();
   return (
     <TabsContext value={{ value, setValue, baseId }}>
-      <div className={cx('flex flex-col gap-4', className)}>{children}</div>
+      <div data-light-tabs="" className={cx('flex flex-col gap-4', className)}>
+        {/* Without scripts the tabs cannot switch: every panel shows, one after the other. */}
+        <noscript>
+          <style>{NO_SCRIPT_STYLE}</style>
+        </noscript>
+        {children}
+      </div>
     </TabsContext>
   );
 }
@@ -99,14 +109,15 @@ export function LightTabPanel({
   children: ReactNode;
 }) {
   const tabs = useTabs();
-  if (tabs.value !== value) return null;
+  // Every panel is in the page (the server's HTML has all the profile's content), the others hidden.
   return (
     <div
       role="tabpanel"
+      data-state={tabs.value === value ? 'active' : 'inactive'}
       id={`${tabs.baseId}-panel-${value}`}
       aria-labelledby={`${tabs.baseId}-tab-${value}`}
       tabIndex={0}
-      className={cx('outline-none', className)}
+      className={cx('outline-none data-[state=inactive]:hidden', className)}
     >
       {children}
     </div>

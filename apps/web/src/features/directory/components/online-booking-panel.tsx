@@ -10,6 +10,9 @@ import { relativeDay } from './booking-dates';
 const loadBooking = () => import('./online-booking');
 const OnlineBooking = lazy(loadBooking);
 
+/** The booking's place on the profile: the profile's structured data points search engines at it (#reservar). */
+export const BOOKING_ANCHOR = 'reservar';
+
 /** The first free slot of the first service over the next SLOT_DAYS_MAX days, or nothing (silently). */
 function NextSlot({ clinicaId, options }: { clinicaId: string; options: BookingOptions }) {
   const first = options.servicios[0];
@@ -48,7 +51,11 @@ export function OnlineBookingPanel({
   const [started, setStarted] = useState(false);
   const preload = () => void loadBooking();
   return (
-    <section aria-label={BOOKING_MESSAGES.onlineBadge} className="rounded-xl border border-primary/30 bg-primary/5 p-4">
+    <section
+      id={BOOKING_ANCHOR}
+      aria-label={BOOKING_MESSAGES.onlineBadge}
+      className="rounded-xl border border-primary/30 bg-primary/5 p-4"
+    >
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className="inline-flex items-center gap-1 rounded-full bg-primary px-2.5 py-0.5 text-xs font-medium text-primary-foreground">
           <CalendarCheck className="size-3.5" aria-hidden="true" />

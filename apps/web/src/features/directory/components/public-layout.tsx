@@ -6,6 +6,7 @@ import { ThemeChoice } from '@/components/theme-choice';
 import { useSession } from '@/lib/session';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
+import { useHydrated } from '@/lib/use-hydrated';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   cx(
@@ -15,6 +16,8 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
 
 // The menu library is not needed to show a public page: the menu loads after it, in a box of its size.
 const ThemeMenu = lazy(() => import('@/components/theme-toggle').then((m) => ({ default: m.ThemeMenu })));
+
+const themeMenuBox = <span className="size-9" aria-hidden="true" />;
 
 /** The way in: the dashboard when signed in, otherwise sign-in and register. */
 function AccountLinks({ signedIn, className }: { signedIn: boolean; className?: string }) {
@@ -44,6 +47,7 @@ function AccountLinks({ signedIn, className }: { signedIn: boolean; className?: 
  */
 export function PublicHeader() {
   const { account, loading } = useSession();
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const location = useLocation();
@@ -79,9 +83,14 @@ export function PublicHeader() {
         </nav>
         {/* Same width while the session loads, so nothing moves when it arrives. */}
         <div className={cx('hidden items-center gap-1 sm:gap-2 md:flex', loading && 'invisible')}>
-          <Suspense fallback={<span className="size-9" aria-hidden="true" />}>
-            <ThemeMenu />
-          </Suspense>
+          {/* After hydration: the server's HTML has its box, and the menu's module is not needed to show the page. */}
+          {hydrated ? (
+            <Suspense fallback={themeMenuBox}>
+              <ThemeMenu />
+            </Suspense>
+          ) : (
+            themeMenuBox
+          )}
           <AccountLinks signedIn={Boolean(account)} className="flex items-center gap-1 sm:gap-2" />
         </div>
         <button
@@ -163,7 +172,8 @@ export function PublicFooter() {
       </div>
       <div className="border-t">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-5 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
-          <p>© {new Date().getFullYear()} Odontia. Todos los derechos reservados.</p>
+          {/* The server's year and the visitor's differ for an hour or so at New Year: the browser's wins. */}
+          <p suppressHydrationWarning>© {new Date().getFullYear()} Odontia. Todos los derechos reservados.</p>
           <Link to="/terminos-y-condiciones" className="hover:text-foreground hover:underline">
             Términos y condiciones
           </Link>

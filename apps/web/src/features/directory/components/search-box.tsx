@@ -17,6 +17,8 @@ export function SearchBox({ className, defaultValue = '' }: { className?: string
   return (
     <form
       role="search"
+      action="/clinicas"
+      method="get"
       onSubmit={submit}
       className={cx('flex w-full gap-2 rounded-xl border bg-background p-2 shadow-lg', className)}
     >
@@ -30,6 +32,7 @@ export function SearchBox({ className, defaultValue = '' }: { className?: string
         />
         <input
           id={id}
+          name="q"
           type="search"
           value={value}
           onChange={(e) => setValue(e.target.value)}

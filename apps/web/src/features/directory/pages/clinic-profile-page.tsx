@@ -11,13 +11,18 @@ import { useClinic, type ClinicProfile } from '../api/get-clinic';
 import { ClinicBadges } from '../components/clinic-badges';
 import { ClinicImage } from '@/components/clinic-image';
 import { LightTab, LightTabPanel, LightTabs, LightTabsList } from '../components/light-tabs';
-import { OnlineBookingPanel } from '../components/online-booking-panel';
+import { BOOKING_ANCHOR, OnlineBookingPanel } from '../components/online-booking-panel';
 import { PublicLayout } from '../components/public-layout';
 import { skeletonClass } from '../components/styles';
 import { useDocumentTitle } from '../components/use-document-title';
 
 // The form and its validation library load only when someone opens the Contacto tab.
 const ContactForm = lazy(() => import('../components/contact-form'));
+
+const NEEDS_SCRIPTS =
+  'Para enviar una solicitud necesitas activar JavaScript en tu navegador. También puedes llamar a la clínica o escribirle un email.';
+
+const BOOKING_NEEDS_SCRIPTS = 'Para reservar cita online necesitas activar JavaScript en tu navegador.';
 
 const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
 const mapsUrl = (direccion: string, ciudad: string | null) =>
@@ -148,7 +153,12 @@ function Profile({ perfil }: { perfil: ClinicProfile }) {
               onRequest={openRequestForm}
             />
           ) : clinica.reservaOnline && booking.isPending ? (
-            <div className={cx(skeletonClass, 'h-[7.25rem] rounded-xl')} aria-hidden="true" />
+            <div id={BOOKING_ANCHOR} className={cx(skeletonClass, 'h-[7.25rem] rounded-xl')} aria-hidden="true" />
+          ) : null}
+          {clinica.reservaOnline ? (
+            <noscript>
+              <p className="rounded-lg bg-muted px-4 py-3 text-sm">{BOOKING_NEEDS_SCRIPTS}</p>
+            </noscript>
           ) : null}
           <div className="mt-auto flex flex-wrap gap-2">
             {clinica.telefono ? (
@@ -232,15 +242,21 @@ function Profile({ perfil }: { perfil: ClinicProfile }) {
             <p className="mt-1 text-sm text-muted-foreground">
               Envía tu solicitud y la clínica se pondrá en contacto contigo.
             </p>
-            <Suspense
-              fallback={
-                <p role="status" className="py-10 text-center text-sm text-muted-foreground">
-                  Cargando formulario…
-                </p>
-              }
-            >
-              <ContactForm clinicaId={clinica.id} token={formulario.token} hoy={formulario.hoy} />
-            </Suspense>
+            <noscript>
+              <p className="mt-4 rounded-lg bg-muted px-4 py-3 text-sm">{NEEDS_SCRIPTS}</p>
+            </noscript>
+            {/* The form and its validation library load when the tab opens. */}
+            {tab === 'contacto' ? (
+              <Suspense
+                fallback={
+                  <p role="status" className="py-10 text-center text-sm text-muted-foreground">
+                    Cargando formulario…
+                  </p>
+                }
+              >
+                <ContactForm clinicaId={clinica.id} token={formulario.token} hoy={formulario.hoy} />
+              </Suspense>
+            ) : null}
           </LightTabPanel>
         </LightTabs>
 
@@ -316,7 +332,7 @@ function Profile({ perfil }: { perfil: ClinicProfile }) {
 export default function ClinicProfilePage() {
   const { id = '' } = useParams();
   const { data, error, isPending } = useClinic(id);
-  const notFound = error instanceof ApiError && error.status === 404;
+  const notFound = data === null || (error instanceof ApiError && error.status === 404);
   return (
     <PublicLayout>
       {data ? (

@@ -140,8 +140,11 @@ export default function DirectoryPage() {
           <h1 className="mt-2 text-3xl font-bold tracking-tight">{titulo}</h1>
           <p className="mt-2 text-muted-foreground">Busca por nombre y filtra por especialidad o ciudad.</p>
 
+          {/* Without scripts the form is sent as it is: /clinicas?q=…&especialidad=…&ciudad=…, rendered by the server. */}
           <form
             role="search"
+            action="/clinicas"
+            method="get"
             onSubmit={submit}
             className="mt-6 grid gap-3 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
           >
@@ -151,6 +154,7 @@ export default function DirectoryPage() {
               </label>
               <input
                 id={ids.q}
+                name="q"
                 type="search"
                 value={text}
                 onChange={(e) => setText(e.target.value)}
@@ -166,6 +170,7 @@ export default function DirectoryPage() {
               </label>
               <select
                 id={ids.esp}
+                name="especialidad"
                 value={especialidad}
                 onChange={(e) => update({ especialidad: e.target.value })}
                 className={selectClass}
@@ -187,6 +192,7 @@ export default function DirectoryPage() {
               </label>
               <select
                 id={ids.ciudad}
+                name="ciudad"
                 value={
                   ciudadOptions.find((c) => c.ciudad.localeCompare(ciudad, 'es', { sensitivity: 'base' }) === 0)
                     ?.ciudad ?? ''

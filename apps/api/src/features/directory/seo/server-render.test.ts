@@ -1,0 +1,116 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLogger } from '../../../platform/logger.ts';
+import { loadPageRenderer, type PageRenderer } from '../../../platform/page-renderer.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { BOOT_DATA_ID } from './boot-data.ts';
+import { createSeoTransform } from './seo-transform.ts';
+
+/*
+ * Issue 26: the SEO transform puts the page the web app's renderer made into #root, with the same data
+ * it embeds for hydration; when the renderer fails, the page is still served with the first paint.
+ */
+
+const calls: { url: string; data: Record<string, unknown> }[] = [];
+let failWith: Error | null = null;
+const renderPage: PageRenderer = async (url, data) => {
+  calls.push({ url, data });
+  if (failWith) throw failWith;
+  return { html: '<main><h1>Renderizada en el servidor</h1></main>' };
+};
+
+let t: TestApp;
+let distDir: string;
+
+beforeAll(async () => {
+  distDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-dist-'));
+  await writeFile(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html lang="es"><head><title>Odontia</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>',
+  );
+  t = await createTestApp(
+    {},
+    { spa: { distDir, transformHtml: (html, c) => createSeoTransform(c.var.deps, { renderPage })(html, c) } },
+  );
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  calls.length = 0;
+  failWith = null;
+});
+
+const bootData = (html: string) => {
+  const match = new RegExp(`<script id="${BOOT_DATA_ID}" type="application/json">([^<]*)</script>`).exec(html);
+  return match ? (JSON.parse(match[1]) as Record<string, unknown>) : null;
+};
+
+describe('server rendering of the public pages', () => {
+  it('puts the rendered page in #root, marked for hydration, from the data embedded beside it', async () => {
+    const res = await t.request('/clinicas?ciudad=Madrid&pagina=2');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<div id="root" data-ssr=""><main><h1>Renderizada en el servidor</h1></main></div>');
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toMatch(/\/clinicas\?ciudad=Madrid&pagina=2$/);
+    // The render read exactly what the browser will read.
+    expect(calls[0].data).toEqual(bootData(html));
+    expect(Object.keys(calls[0].data)).toContain('/api/directorio/clinicas?ciudad=Madrid&pagina=2');
+  });
+
+  it('renders an unknown clinic as not found (null data) with a 404', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    const res = await t.request(`/clinicas/${id}`);
+    expect(res.status).toBe(404);
+    expect(calls[0].data).toEqual({ [`/api/directorio/clinicas/${id}`]: null });
+    expect(await res.text()).toContain('data-ssr=""');
+  });
+
+  it('falls back to the first paint and logs when the renderer fails, never a 500', async () => {
+    failWith = new Error('boom');
+    const logged = vi.spyOn(t.deps.logger, 'error');
+    const res = await t.request('/');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).not.toContain('data-ssr');
+    expect(html).toContain('<div id="root"><div class="flex min-h-svh flex-col bg-background"><header');
+    expect(bootData(html)).toHaveProperty('/api/directorio/inicio');
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ path: '/' }),
+      'no se pudo renderizar la página en el servidor',
+    );
+    logged.mockRestore();
+  });
+
+  it('leaves the other pages to the browser', async () => {
+    const res = await t.request('/dashboard');
+    expect(res.status).toBe(200);
+    expect(calls).toHaveLength(0);
+    expect(await res.text()).toContain('<div id="root"></div>');
+  });
+});
+
+describe('loadPageRenderer', () => {
+  const logger = createLogger('silent');
+
+  it('loads the built renderer', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'odontia-ssr-'));
+    const file = path.join(dir, 'entry-server.mjs');
+    await writeFile(file, 'export async function render(url) { return { html: `<p>${url}</p>` }; }');
+    const render = await loadPageRenderer(file, logger);
+    expect(await render?.('http://x/clinicas', {})).toEqual({ html: '<p>http://x/clinicas</p>' });
+  });
+
+  it('is null, with a log line, when the renderer is not built or not one', async () => {
+    const warn = vi.spyOn(logger, 'warn');
+    const error = vi.spyOn(logger, 'error');
+    expect(await loadPageRenderer(path.join(os.tmpdir(), 'no-existe', 'entry-server.js'), logger)).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(1);
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'odontia-ssr-'));
+    const file = path.join(dir, 'entry-server.mjs');
+    await writeFile(file, 'export const nothing = 1;');
+    expect(await loadPageRenderer(file, logger)).toBeNull();
+    expect(error).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,15 @@
+import { useSyncExternalStore } from 'react';
+
+const subscribe = () => () => undefined;
+
+/**
+ * False while a server-rendered page is rendered on the server and hydrated in the browser, true after
+ * (and from the start of a page the browser renders alone). What only the browser can show (a lazy
+ * menu, a stored preference) waits for it, so the browser's first render matches the server's HTML.
+ */
+export const useHydrated = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
