@@ -18,10 +18,19 @@ import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { createLogger } from '../../apps/api/src/platform/logger.ts';
 import { createDeps } from '../../apps/api/src/server.ts';
 import type { Measurement, Section, SectionResult } from '../lib/report.ts';
-import { percentile } from '../lib/http-load.ts';
+import { measure, percentile } from '../lib/http-load.ts';
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import { createSeoTransform } from '../../apps/api/src/features/directory/seo/seo-transform.ts';
+import { loadPageRenderer } from '../../apps/api/src/platform/page-renderer.ts';
+import { webDistDir, webRendererFile } from '../../apps/api/src/server.ts';
 
 export const CLINICS = 10_000;
 const BUDGET_P99_MS = 20;
+/** Issue 26: the server-rendered pages at 10 connections. */
+const PAGE_BUDGET_P99_MS = { directorio: 20, perfil: 15 } as const;
+const PAGE_CONNECTIONS = 10;
 const RUNS = 300;
 const WARMUP = 30;
 
@@ -223,6 +232,8 @@ async function runDirectoryBench(log: (line: string) => void): Promise<SectionRe
       measurements.push({ group, name, metric: 'p99', value: p99, unit: 'ms', budget: { max: BUDGET_P99_MS } });
     }
 
+    await measureRenderedPages(deps, id, group, measurements, notes, log);
+
     // The straightforward way: normalise on the fly, no partial index, count with the page.
     const baseline: [string, string, unknown[]][] = [
       [
@@ -289,6 +300,67 @@ async function runDirectoryBench(log: (line: string) => void): Promise<SectionRe
     await rm(tmp, { recursive: true, force: true });
   }
   return { title: 'Directorio (10.000 clínicas)', measurements, notes };
+}
+
+/**
+ * The public pages as a visitor gets them (SEO transform and server rendering, `npm start`'s
+ * composition) over HTTP at 10 connections. Skipped, with a note, when the web app is not built.
+ */
+async function measureRenderedPages(
+  deps: ReturnType<typeof createDeps>,
+  profileId: string,
+  group: string,
+  measurements: Measurement[],
+  notes: string[],
+  log: (line: string) => void,
+) {
+  if (!existsSync(path.join(webDistDir, 'index.html')) || !existsSync(webRendererFile)) {
+    notes.push('Páginas renderizadas: sin medir, la aplicación web no está compilada (npm run build).');
+    return;
+  }
+  const renderPage = await loadPageRenderer(webRendererFile, createLogger('warn'));
+  const app = createApp(deps, {
+    spa: { distDir: webDistDir, transformHtml: createSeoTransform(deps, { distDir: webDistDir, renderPage }) },
+  });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const pages: [string, string, number][] = [
+      ['página /clinicas', '/clinicas', PAGE_BUDGET_P99_MS.directorio],
+      ['página /clinicas?ciudad=malaga', '/clinicas?ciudad=malaga', PAGE_BUDGET_P99_MS.directorio],
+      [
+        'página /clinicas?especialidad=ortodoncia&pagina=3',
+        '/clinicas?especialidad=ortodoncia&pagina=3',
+        PAGE_BUDGET_P99_MS.directorio,
+      ],
+      ['página de perfil', `/clinicas/${profileId}`, PAGE_BUDGET_P99_MS.perfil],
+    ];
+    for (const [name, p, budget] of pages) {
+      const first = await fetch(`${base}${p}`);
+      const html = await first.text();
+      if (first.status !== 200 || !html.includes('data-ssr'))
+        throw new Error(`${p}: ${first.status}, sin renderizar en el servidor`);
+      const r = await measure({ url: `${base}${p}`, connections: PAGE_CONNECTIONS, warmupSeconds: 2, seconds: 6 });
+      if (r.errors || r.non2xx) throw new Error(`${p}: ${r.errors} errores, ${r.non2xx} respuestas no 2xx`);
+      log(`  ${name}: p99 ${r.p99.toFixed(1)} ms, ${Math.round(r.reqPerSec)} pet/s`);
+      measurements.push({
+        group,
+        name,
+        metric: 'p50',
+        value: r.p50,
+        unit: 'ms',
+        note: `${Math.round(r.reqPerSec)} pet/s`,
+      });
+      measurements.push({ group, name, metric: 'p99', value: r.p99, unit: 'ms', budget: { max: budget } });
+    }
+    notes.push(
+      `Páginas renderizadas en el servidor (transformación SEO + React en el servidor, como npm start), por HTTP con ${PAGE_CONNECTIONS} conexiones, 6 s medidos tras 2 s de calentamiento.`,
+    );
+  } finally {
+    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+    await new Promise((resolve) => server.close(resolve));
+  }
 }
 
 export const directorySection: Section = { name: 'directorio', run: runDirectoryBench };

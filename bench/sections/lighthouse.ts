@@ -1,14 +1,14 @@
 /**
  * Lighthouse performance of the landing, the directory and a clinic profile, mobile (its default:
  * slow 4G and a 4x slower CPU, simulated) and desktop, in the Debian Chromium the e2e tests use.
- * Budgets: >= 95 mobile, 100 desktop, and no layout shift.
+ * Budgets: >= 98 mobile (issue 26), 100 desktop, and no layout shift.
  */
 import lighthouse, { desktopConfig } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Measurement, Section, SectionResult } from '../lib/report.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, startPublicServer } from './public-server.ts';
 
-const BUDGET = { mobile: 95, desktop: 100 } as const;
+const BUDGET = { mobile: 98, desktop: 100 } as const;
 const LIGHTHOUSE_VERSION = '12.8.2';
 
 type Audits = Record<string, { numericValue?: number } | undefined>;

@@ -1,6 +1,7 @@
 /**
  * The built app with its demo data, served on a free local port for the public pages' browser
- * benches (bundle size, Lighthouse). Same composition as `npm start`: SEO transform, SPA, API.
+ * benches (bundle size, Lighthouse). Same composition as `npm start`: SEO transform with the server
+ * renderer, SPA, API.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,7 +16,8 @@ import { seed } from '../../apps/api/src/seed/seed.ts';
 import { createSeoTransform } from '../../apps/api/src/features/directory/seo/seo-transform.ts';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { createLogger } from '../../apps/api/src/platform/logger.ts';
-import { createDeps, webDistDir } from '../../apps/api/src/server.ts';
+import { loadPageRenderer } from '../../apps/api/src/platform/page-renderer.ts';
+import { createDeps, webDistDir, webRendererFile } from '../../apps/api/src/server.ts';
 
 /** The built web app to measure: WEB_DIST_DIR, or apps/web/dist (built by `npm run build`). */
 export const benchDistDir = () => process.env.WEB_DIST_DIR || webDistDir;
@@ -40,7 +42,14 @@ export async function startPublicServer(): Promise<PublicServer> {
   });
   const deps = createDeps(config, handle, createLogger('silent'));
   await seed(handle.db, { demo: true, storage: deps.storage });
-  const app = createApp(deps, { spa: { distDir, transformHtml: createSeoTransform(deps, { distDir }) } });
+  // The server renderer beside the measured build (dist-ssr/ next to dist/).
+  const renderPage = await loadPageRenderer(
+    process.env.WEB_DIST_DIR ? path.join(distDir, '..', 'dist-ssr', 'entry-server.js') : webRendererFile,
+    createLogger('warn'),
+  );
+  const app = createApp(deps, {
+    spa: { distDir, transformHtml: createSeoTransform(deps, { distDir, renderPage }) },
+  });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;

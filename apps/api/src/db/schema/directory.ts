@@ -1,4 +1,5 @@
-import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clinicas } from './clinics.ts';
 
 export const especialidades = pgTable('especialidades', {
@@ -8,6 +9,20 @@ export const especialidades = pgTable('especialidades', {
   icono: text('icono').notNull(),
   descripcion: text('descripcion').notNull(),
 });
+
+/**
+ * One row whose version moves with every write to what the public pages show (clinicas, dentistas,
+ * especialidades; triggers of migration 0042, in the writing transaction): the rendered public pages
+ * are reused while it holds (features/directory/seo/page-cache.ts).
+ */
+export const directorioVersion = pgTable(
+  'directorio_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('directorio_version_una_fila', sql`${t.id} = 1`)],
+);
 
 /** Appointment requests sent by visitors from a clinic's public profile. */
 export const solicitudesCita = pgTable(

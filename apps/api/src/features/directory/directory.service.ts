@@ -166,17 +166,20 @@ export async function getPublicClinic(db: Executor, id: string) {
 export type PublicClinic = NonNullable<Awaited<ReturnType<typeof getPublicClinic>>>;
 
 /**
- * The public profile as its page needs it: the clinic, and for its request form a fresh signed token
- * and the clinic's "today" (the earliest preferred date). Null when the clinic is not public.
+ * The public profile's request form: a fresh signed token (it carries the time the form was shown)
+ * and the clinic's "today" (the earliest preferred date). Made anew for every page and response.
  */
+export const publicProfileForm = (formSecret: string, clinica: Pick<PublicClinic, 'id' | 'zonaHoraria'>) => ({
+  token: issueFormToken(formSecret, clinica.id),
+  hoy: todayInZone(clinica.zonaHoraria),
+});
+
+/** The public profile as its page needs it: the clinic and its request form. Null when the clinic is not public. */
 export async function loadPublicProfile(db: Executor, formSecret: string, id: string) {
   const clinica = await getPublicClinic(db, id);
   if (!clinica) return null;
-  const { zonaHoraria, ...rest } = clinica;
-  return {
-    clinica: rest,
-    formulario: { token: issueFormToken(formSecret, clinica.id), hoy: todayInZone(zonaHoraria) },
-  };
+  const { zonaHoraria: _zona, ...rest } = clinica;
+  return { clinica: rest, formulario: publicProfileForm(formSecret, clinica) };
 }
 
 /** For sitemap.xml: every published clinic and when its public data last changed. */

@@ -15,6 +15,13 @@ export type PageMeta = {
   noindex?: boolean;
   /** Responses of the API the page would fetch first, keyed by their path and query. */
   data?: Record<string, unknown>;
+  /**
+   * Entries of `data` made anew for every response (a form's token), over those of `data`; the
+   * server's render reads `data` and never shows them, so a rendered page can be reused.
+   */
+  fresh?: () => Record<string, unknown>;
+  /** The response's status when not 200 (an unknown clinic: 404). */
+  status?: 404;
   /** The largest image of the page, fetched before the scripts ask for it. */
   preloadImage?: string | null;
   /** Structured data for search engines, written as <script type="application/ld+json">. */

@@ -1,9 +1,31 @@
 import { ESPECIALIDADES, directoryQuerySchema, directoryQueryString, type DirectoryQuery } from '@odontia/shared';
 import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../../../platform/context.ts';
-import { getHome, listCities, listClinics, listSpecialties, loadPublicProfile } from '../directory.service.ts';
+import {
+  getHome,
+  getPublicClinic,
+  listCities,
+  listClinics,
+  listSpecialties,
+  publicProfileForm,
+  type loadPublicProfile,
+} from '../directory.service.ts';
 import type { PageMeta } from './meta-tags.ts';
+import type { PublicPage } from './preloads.ts';
 import { clinicBreadcrumbs, clinicStructuredData } from './structured-data.ts';
+
+type ClinicProfileBody = NonNullable<Awaited<ReturnType<typeof loadPublicProfile>>>;
+
+/** The path without its trailing slashes ('/clinicas/' is '/clinicas'). */
+export const pagePath = (path: string) => path.replace(/\/+$/, '') || '/';
+
+/** Which public page a path is, without reading anything; null for any other path. */
+export function publicPageOf(path: string): PublicPage | null {
+  if (path === '/') return 'landing';
+  if (path === '/clinicas') return 'directory';
+  if (path === '/software-info') return 'software';
+  return /^\/clinicas\/[^/]+$/.test(path) ? 'profile' : null;
+}
 
 const truncate = (text: string, max: number) => {
   const clean = text.replace(/\s+/g, ' ').trim();
@@ -15,7 +37,7 @@ const DEFAULT_DESCRIPTION =
 
 /** Which public page a path is, what it says about itself and the data of its first render; null for any other path. */
 export async function metaForPath(c: Context<AppEnv>, deps: Deps): Promise<PageMeta | null> {
-  const path = c.req.path.replace(/\/+$/, '') || '/';
+  const path = pagePath(c.req.path);
   const { db } = deps;
 
   if (path === '/') {
@@ -62,11 +84,11 @@ export async function metaForPath(c: Context<AppEnv>, deps: Deps): Promise<PageM
   const profile = /^\/clinicas\/([^/]+)$/.exec(path);
   if (profile) {
     const id = decodeURIComponent(profile[1]);
-    const perfil = await loadPublicProfile(db, deps.config.authSecret, id);
-    if (!perfil) {
+    const found = await getPublicClinic(db, id);
+    if (!found) {
       // A real 404 for crawlers; people still get the app's 'Clínica no encontrada' page.
-      c.status(404);
       return {
+        status: 404,
         title: 'Clínica no encontrada · Odontia',
         description: DEFAULT_DESCRIPTION,
         path,
@@ -76,7 +98,9 @@ export async function metaForPath(c: Context<AppEnv>, deps: Deps): Promise<PageM
         data: { [`/api/directorio/clinicas/${id}`]: null },
       };
     }
-    const { clinica } = perfil;
+    const { zonaHoraria: _zona, ...clinica } = found;
+    const key = `/api/directorio/clinicas/${clinica.id}`;
+    const perfil = (): ClinicProfileBody => ({ clinica, formulario: publicProfileForm(deps.config.authSecret, found) });
     const lugar = [clinica.ciudad].filter(Boolean).join('');
     return {
       title: `${clinica.nombre}${lugar ? ` · Clínica dental en ${lugar}` : ''} · Odontia`,
@@ -89,7 +113,9 @@ export async function metaForPath(c: Context<AppEnv>, deps: Deps): Promise<PageM
       page: 'profile',
       image: clinica.imagen,
       preloadImage: clinica.imagen,
-      data: { [`/api/directorio/clinicas/${clinica.id}`]: perfil },
+      data: { [key]: perfil() },
+      // The form's token carries the time the page was shown: every response gets its own.
+      fresh: () => ({ [key]: perfil() }),
       jsonLd: [clinicStructuredData(clinica, deps.config.appUrl), clinicBreadcrumbs(clinica, deps.config.appUrl)],
     };
   }

@@ -3,53 +3,79 @@ import type { AppEnv, Deps } from '../../../platform/context.ts';
 import type { PageRenderer } from '../../../platform/page-renderer.ts';
 import { bootDataScript } from './boot-data.ts';
 import { firstPaint } from './first-paint.ts';
-import { escapeHtml, metaTags, withTitleAndDescription } from './meta-tags.ts';
-import { metaForPath } from './page-meta.ts';
+import { escapeHtml, metaTags, withTitleAndDescription, type PageMeta } from './meta-tags.ts';
+import { PageCache, type MadePage } from './page-cache.ts';
+import { metaForPath, pagePath, publicPageOf } from './page-meta.ts';
 import { pagePreloads, type PublicPage } from './preloads.ts';
 
 /**
  * Gives the public pages their own <title>, description, canonical URL and Open Graph tags, their
  * scripts and main image preloaded, the data of their first render, and that render itself in #root
  * (server rendering); without a renderer, or when it fails, a static first paint that the browser's
- * rendering replaces.
+ * rendering replaces. A made page is reused until what it shows changes (PageCache).
  */
-export function createSeoTransform(deps: Deps, options: { distDir?: string; renderPage?: PageRenderer | null } = {}) {
+export function createSeoTransform(
+  deps: Deps,
+  options: { distDir?: string; renderPage?: PageRenderer | null; cache?: PageCache } = {},
+) {
   const preloads = pagePreloads(options.distDir);
   const { renderPage } = options;
+  const cache = options.cache ?? new PageCache();
 
-  /** #root with the page rendered on the server (marked for hydration), or with the first paint. */
-  const root = async (page: PublicPage, data: Record<string, unknown>, c: Context<AppEnv>) => {
-    if (renderPage) {
-      try {
-        const result = await renderPage(c.req.url, data);
-        if ('html' in result) return `<div id="root" data-ssr="">${result.html}</div>`;
-      } catch (error) {
-        // The visitor still gets the page, rendered by the browser as before.
-        deps.logger.error({ err: error, path: c.req.path }, 'no se pudo renderizar la página en el servidor');
-      }
+  /** #root with the page rendered on the server (marked for hydration), or null when it could not be. */
+  const rendered = async (data: Record<string, unknown>, c: Context<AppEnv>) => {
+    if (!renderPage) return null;
+    try {
+      const result = await renderPage(c.req.url, data);
+      if ('html' in result) return `<div id="root" data-ssr="">${result.html}</div>`;
+    } catch (error) {
+      // The visitor still gets the page, rendered by the browser as before.
+      deps.logger.error({ err: error, path: c.req.path }, 'no se pudo renderizar la página en el servidor');
     }
-    return `<div id="root">${firstPaint(page)}</div>`;
+    return null;
   };
 
-  return async (html: string, c: Context<AppEnv>): Promise<string> => {
-    if (c.req.method !== 'GET') return html;
-    const meta = await metaForPath(c, deps);
-    if (!meta) return html;
-    const tags = [
+  const make = async (page: PublicPage, meta: PageMeta, c: Context<AppEnv>): Promise<MadePage & { reuse: boolean }> => {
+    const root = await rendered(meta.data ?? {}, c);
+    const headTags = [
       ...metaTags(meta, deps.config.appUrl),
-      ...(meta.page
-        ? preloads[meta.page].map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`)
-        : []),
+      ...preloads[page].map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
       meta.preloadImage
         ? `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />`
         : '',
-      meta.data ? bootDataScript(meta.data) : '',
     ]
       .filter(Boolean)
       .join('\n    ');
-    const rootHtml = meta.page ? await root(meta.page, meta.data ?? {}, c) : '<div id="root"></div>';
+    return {
+      meta,
+      root: root ?? `<div id="root">${firstPaint(page)}</div>`,
+      headTags,
+      bootData: meta.data && !meta.fresh ? bootDataScript(meta.data) : null,
+      // A page the renderer could not make is made again next time.
+      reuse: root !== null || !renderPage,
+    };
+  };
+
+  return async (html: string, c: Context<AppEnv>): Promise<string> => {
+    const page = publicPageOf(pagePath(c.req.path));
+    if (c.req.method !== 'GET' || !page) return html;
+    const key = c.req.url.slice(c.req.url.indexOf(c.req.path));
+    const version = await cache.version(deps.db);
+    let made = cache.get(key, version);
+    if (!made) {
+      const meta = await metaForPath(c, deps);
+      if (!meta) return html;
+      const { reuse, ...fresh } = await make(page, meta, c);
+      if (reuse) cache.set(key, version, fresh);
+      made = fresh;
+    }
+    const { meta } = made;
+    if (meta.status) c.status(meta.status);
+    const bootData =
+      made.bootData ?? (meta.data ? bootDataScript(meta.fresh ? { ...meta.data, ...meta.fresh() } : meta.data) : '');
+    const tags = bootData ? `${made.headTags}\n    ${bootData}` : made.headTags;
     return withTitleAndDescription(html, meta)
-      .replace('<div id="root"></div>', () => rootHtml)
+      .replace('<div id="root"></div>', () => made.root)
       .replace('</head>', () => `    ${tags}\n  </head>`);
   };
 }
