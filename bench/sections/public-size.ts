@@ -28,7 +28,7 @@ function staffOnlyChunks(manifest: Manifest): Set<string> {
   const entry = Object.keys(manifest).filter((k) => manifest[k].isEntry);
   const publicKeys = new Set(dynamic.filter(([, c]) => PUBLIC_SOURCES.test(c.src!)).map(([k]) => k));
   // What those pages load lazily themselves; not what the entry does (it loads every route).
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const key of closure([...publicKeys])) {
       if (manifest[key].isEntry) continue;

@@ -4,6 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { Providers } from './app/providers';
 import { routes } from './app/router';
 import { renderWithBootData } from './features/directory/api/boot-data';
+import { createQueryClient } from './lib/query-client';
 
 /*
  * The public pages rendered on the server (the API's seo-transform.ts calls `render`): the same routes
@@ -24,14 +25,20 @@ export async function render(url: string, data: Record<string, unknown>): Promis
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return { redirect: context.headers.get('Location') ?? '/' };
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderWithBootData(data, () =>
-    renderToString(
-      <StrictMode>
-        <Providers>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </Providers>
-      </StrictMode>,
-    ),
-  );
-  return { html };
+  const queryClient = createQueryClient();
+  try {
+    const html = renderWithBootData(data, () =>
+      renderToString(
+        <StrictMode>
+          <Providers queryClient={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </Providers>
+        </StrictMode>,
+      ),
+    );
+    return { html };
+  } finally {
+    // Its queries would otherwise keep their data, and the process, alive until their gcTime.
+    queryClient.clear();
+  }
 }

@@ -22,17 +22,21 @@ const render = () => {
   startTransition(() => root.render(app()));
 };
 
+/** After the browser has painted what it has: React's work then never delays the first paint. */
+const afterPaint = (fn: () => void) => requestAnimationFrame(() => setTimeout(fn, 0));
+
 if (container.hasAttribute('data-ssr')) {
   // A public page the server rendered (the API's seo-transform.ts): its routes' modules load, then
-  // React takes over the HTML as it is. If they cannot load, the page is rendered again in the browser.
+  // React takes over the HTML as it is, as a transition (it yields to the browser instead of one long
+  // task on a slow phone). If the modules cannot load, the page is rendered again in the browser.
   loadMatchedRoutes(window.location.pathname).then(
-    () => hydrateRoot(container, app()),
+    () => afterPaint(() => startTransition(() => void hydrateRoot(container, app()))),
     () => render(),
   );
 } else if (container.firstElementChild) {
   // The server's static first view (when it could not render the page): let the browser paint it
   // before React replaces it, instead of running first and painting everything at once.
-  requestAnimationFrame(() => setTimeout(render, 0));
+  afterPaint(render);
 } else {
   render();
 }

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ThemeProvider } from '@/components/theme-provider';
 import { ToasterHost } from '@/components/ui/sonner-host';
@@ -10,8 +10,9 @@ import { SessionProvider } from '@/lib/session';
  * (budget in bench/). The toast area loads on the first toast; tooltips get their TooltipProvider
  * from the staff shell's SidebarProvider (a tooltip elsewhere brings its own).
  */
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
+  // The server's render brings its own (entry-server.tsx), to empty it afterwards.
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>

@@ -59,7 +59,8 @@ export function createSeoTransform(
   return async (html: string, c: Context<AppEnv>): Promise<string> => {
     const page = publicPageOf(pagePath(c.req.path));
     if (c.req.method !== 'GET' || !page) return html;
-    const key = c.req.url.slice(c.req.url.indexOf(c.req.path));
+    const { pathname, search } = new URL(c.req.url);
+    const key = pathname + search;
     const version = await cache.version(deps.db);
     let made = cache.get(key, version);
     if (!made) {

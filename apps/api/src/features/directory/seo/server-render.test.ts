@@ -1,6 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../platform/logger.ts';
 import { loadPageRenderer, type PageRenderer } from '../../../platform/page-renderer.ts';
@@ -81,6 +82,17 @@ describe('server rendering of the public pages', () => {
       'no se pudo renderizar la página en el servidor',
     );
     logged.mockRestore();
+  });
+
+  it('sends the page gzipped to a browser that accepts it', async () => {
+    const res = await t.request('/software-info', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    const html = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+    expect(html).toContain('<div id="root" data-ssr="">');
+    const plain = await t.request('/software-info');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(html);
   });
 
   it('leaves the other pages to the browser', async () => {
