@@ -134,12 +134,13 @@ test('with JavaScript off, a visitor searches the directory, pages it, filters i
   browser,
 }) => {
   test.slow();
-  // Thirteen clinics of a city of their own: two pages of results, and the other tests' counts stay true.
+  // Thirteen clinics of a city of their own, of specialties no other test counts, named to sort last:
+  // two pages of results, and the other tests' counts stay true.
   const city = `Soria${Date.now().toString(36)}`;
   await Promise.all(
     Array.from({ length: 13 }, async (_, i) => {
       const owner = await playwrightRequest.newContext({ baseURL });
-      const nombre = `Clínica Sin Scripts ${String(i + 1).padStart(2, '0')}`;
+      const nombre = `Zona Sin Scripts ${String(i + 1).padStart(2, '0')}`;
       await createClinicOwner(owner, {
         clinica: nombre,
         lugar: { pais: 'España', ciudad: city, direccion: 'Calle Real 1' },
@@ -149,7 +150,7 @@ test('with JavaScript off, a visitor searches the directory, pages it, filters i
           data: {
             publicada: true,
             descripcion: `Clínica ${i + 1} de la prueba sin JavaScript.`,
-            especialidades: [i % 2 === 0 ? 'ortodoncia' : 'periodoncia'],
+            especialidades: [i % 2 === 0 ? 'odontopediatria' : 'endodoncia'],
             servicios: ['Limpieza dental', 'Brackets'],
             horario: [{ dias: 'Lunes a viernes', horas: '09:00 - 18:00' }],
             email: null,
@@ -174,29 +175,29 @@ test('with JavaScript off, a visitor searches the directory, pages it, filters i
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page).toHaveURL(new RegExp(`/clinicas\\?q=${city}`));
   await expect(page.getByText('13 clínicas encontradas')).toBeVisible();
-  await expect(page.getByRole('listitem').getByRole('heading', { name: /^Clínica Sin Scripts/ })).toHaveCount(12);
+  await expect(page.getByRole('listitem').getByRole('heading', { name: /^Zona Sin Scripts/ })).toHaveCount(12);
 
   // Paging is a link.
   await page.getByRole('link', { name: 'Siguiente' }).click();
   await expect(page).toHaveURL(/pagina=2/);
   await expect(page.getByText('Página 2 de 2')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Clínica Sin Scripts 13' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Zona Sin Scripts 13' })).toBeVisible();
   await page.getByRole('link', { name: 'Anterior' }).click();
   await expect(page.getByText('Página 1 de 2')).toBeVisible();
 
   // The filters are sent with the form.
-  await page.getByRole('combobox', { name: 'Especialidad' }).selectOption('ortodoncia');
+  await page.getByRole('combobox', { name: 'Especialidad' }).selectOption('odontopediatria');
   await page.getByRole('main').getByRole('button', { name: 'Buscar' }).click();
-  await expect(page).toHaveURL(/especialidad=ortodoncia/);
+  await expect(page).toHaveURL(/especialidad=odontopediatria/);
   await expect(page.getByText('7 clínicas encontradas')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clínicas de ortodoncia');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clínicas de odontopediatría');
 
   // A profile: every tab's content shows, and the forms say they need JavaScript.
   await page
-    .getByRole('link', { name: /Clínica Sin Scripts 01/ })
+    .getByRole('link', { name: /Zona Sin Scripts 01/ })
     .first()
     .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Clínica Sin Scripts 01' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Zona Sin Scripts 01' })).toBeVisible();
   await expect(page.getByText('Limpieza dental')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Solicitar cita' })).toBeVisible();
   await expect(page.getByText(/Para enviar una solicitud necesitas activar JavaScript/)).toBeVisible();

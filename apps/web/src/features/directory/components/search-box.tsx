@@ -1,18 +1,19 @@
 import { directoryQueryString } from '@odontia/shared';
 import { Search } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
 
 /** Free text (clinic name, specialty or city) that opens the directory with the search. */
 export function SearchBox({ className, defaultValue = '' }: { className?: string; defaultValue?: string }) {
-  const [value, setValue] = useState(defaultValue);
   const navigate = useNavigate();
   const id = useId();
-  const submit = (event: FormEvent) => {
+  // Uncontrolled: what a visitor typed before the page was hydrated is what is searched.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    navigate(`/clinicas${directoryQueryString({ q: value })}`);
+    const q = String(new FormData(event.currentTarget).get('q') ?? '');
+    navigate(`/clinicas${directoryQueryString({ q })}`);
   };
   return (
     <form
@@ -34,8 +35,7 @@ export function SearchBox({ className, defaultValue = '' }: { className?: string
           id={id}
           name="q"
           type="search"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
+          defaultValue={defaultValue}
           placeholder="Ej.: Ortodoncia o Madrid"
           autoComplete="off"
           enterKeyHint="search"

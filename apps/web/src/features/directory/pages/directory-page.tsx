@@ -1,6 +1,6 @@
 import { directoryQueryString, specialtyName } from '@odontia/shared';
 import { ChevronLeft, ChevronRight, SearchX, X } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
@@ -94,14 +94,6 @@ export default function DirectoryPage() {
   const titulo = `Clínicas ${especialidadNombre ? `de ${especialidadNombre.toLowerCase()}` : 'dentales'}${ciudad ? ` en ${ciudad}` : ''}`;
   useDocumentTitle(`${titulo} · Odontia`);
 
-  const [text, setText] = useState(q);
-  // Back and forward change the URL: the box follows it (adjusted while rendering, not in an effect).
-  const [shownQ, setShownQ] = useState(q);
-  if (shownQ !== q) {
-    setShownQ(q);
-    setText(q);
-  }
-
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(searchParams);
     for (const [key, value] of Object.entries(changes)) {
@@ -113,9 +105,12 @@ export default function DirectoryPage() {
     setSearchParams(next);
   };
 
-  const submit = (event: FormEvent) => {
+  // Read from the form: what a visitor typed or chose before the page was hydrated is what is searched.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    update({ q: text.trim() });
+    const form = new FormData(event.currentTarget);
+    const field = (name: string) => String(form.get(name) ?? '').trim();
+    update({ q: field('q'), especialidad: field('especialidad'), ciudad: field('ciudad') });
   };
 
   const hasFilters = Boolean(q || especialidad || ciudad);
@@ -156,8 +151,9 @@ export default function DirectoryPage() {
                 id={ids.q}
                 name="q"
                 type="search"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
+                // Back and forward change the URL: a new key gives the box the URL's search.
+                key={q}
+                defaultValue={q}
                 placeholder="Nombre de la clínica, especialidad o ciudad"
                 maxLength={100}
                 enterKeyHint="search"
