@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -15,6 +15,16 @@ import { createDeps } from '../server.ts';
 export type { ApiClient };
 
 export const TEST_ORIGIN = 'http://localhost:3000';
+
+/** A built web app's folder with a bare index.html (title, description, #root), for the SEO transform's tests. */
+export async function tempWebDist(): Promise<string> {
+  const distDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-dist-'));
+  await writeFile(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html lang="es"><head><title>Odontia</title><meta name="description" content="genérica" /></head><body><div id="root"></div></body></html>',
+  );
+  return distDir;
+}
 
 export type TestApp = {
   app: App;

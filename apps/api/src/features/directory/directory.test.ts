@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DIRECTORY_MESSAGES, ESPECIALIDADES } from '@odontia/shared';
 import { eq } from 'drizzle-orm';
@@ -11,6 +10,7 @@ import {
   addTeamMember,
   createClinicOwner,
   createTestApp,
+  tempWebDist,
   errorOf,
   type ApiClient,
   type TestApp,
@@ -29,11 +29,7 @@ let t: TestApp;
 let distDir: string;
 
 beforeAll(async () => {
-  distDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-dist-'));
-  await writeFile(
-    path.join(distDir, 'index.html'),
-    '<!doctype html><html lang="es"><head><title>Odontia</title><meta name="description" content="genérica" /></head><body><div id="root"></div></body></html>',
-  );
+  distDir = await tempWebDist();
   t = await createTestApp(
     {},
     { spa: { distDir, transformHtml: (html, c) => createSeoTransform(c.var.deps)(html, c) } },

@@ -1,11 +1,8 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clinicas, dentistas, directorioVersion, especialidades } from '../../../db/schema/index.ts';
 import type { PageRenderer } from '../../../platform/page-renderer.ts';
-import { createClinicOwner, createTestApp, type TestApp } from '../../../test/app.ts';
+import { createClinicOwner, createTestApp, tempWebDist, type TestApp } from '../../../test/app.ts';
 import { BOOT_DATA_ID } from './boot-data.ts';
 import { PageCache } from './page-cache.ts';
 import { createSeoTransform } from './seo-transform.ts';
@@ -25,11 +22,7 @@ const renderPage: PageRenderer = async (_url, data) => {
 
 let t: TestApp;
 beforeAll(async () => {
-  const distDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-dist-'));
-  await writeFile(
-    path.join(distDir, 'index.html'),
-    '<!doctype html><html lang="es"><head><title>Odontia</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>',
-  );
+  const distDir = await tempWebDist();
   const cache = new PageCache();
   let transform: ReturnType<typeof createSeoTransform> | undefined;
   t = await createTestApp(

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../platform/logger.ts';
 import { loadPageRenderer, type PageRenderer } from '../../../platform/page-renderer.ts';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createTestApp, tempWebDist, type TestApp } from '../../../test/app.ts';
 import { BOOT_DATA_ID } from './boot-data.ts';
 import { createSeoTransform } from './seo-transform.ts';
 
@@ -26,11 +26,7 @@ let t: TestApp;
 let distDir: string;
 
 beforeAll(async () => {
-  distDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-dist-'));
-  await writeFile(
-    path.join(distDir, 'index.html'),
-    '<!doctype html><html lang="es"><head><title>Odontia</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>',
-  );
+  distDir = await tempWebDist();
   t = await createTestApp(
     {},
     { spa: { distDir, transformHtml: (html, c) => createSeoTransform(c.var.deps, { renderPage })(html, c) } },
