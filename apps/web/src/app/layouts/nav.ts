@@ -48,9 +48,11 @@ export function isForAccount(audience: Audience | undefined, esProveedor: boolea
 export type NavGroup = { label: string; entries: NavEntry[] };
 
 /**
- * The sidebar of spec 000 §2. An entry is listed only once its screen exists (DESIGN §1: no dead
- * links, no "coming soon"); groups with no visible entry are not shown. A supplier's menu is its
- * sales, its catalogue, its team and its settings.
+ * The sidebar of spec 000 §2, its groups in the spec's order (Principal, Inventario, Finanzas,
+ * Reportes, Administración, Herramientas; Compras and Ventas are ours). An entry is listed only once
+ * its screen exists (DESIGN §1: no dead links, no "coming soon", so no Facturación yet); groups with
+ * no visible entry are not shown (`visibleNavGroups`). A supplier's menu is its sales, its catalogue,
+ * its team and its settings.
  */
 export const NAV_GROUPS: NavGroup[] = [
   {
@@ -81,15 +83,6 @@ export const NAV_GROUPS: NavGroup[] = [
         permission: 'presupuestos.ver',
         audience: 'clinic',
       },
-      { title: 'Caja', url: '/caja', icon: Wallet, permission: 'caja.cerrar', audience: 'clinic' },
-      {
-        title: 'Saldos pendientes',
-        url: '/saldos',
-        icon: HandCoins,
-        permission: 'cobros.ver',
-        audience: 'clinic',
-      },
-      { title: 'Reportes', url: '/reportes', icon: ChartColumn, permission: 'reportes.ver', audience: 'clinic' },
       { title: 'Dentistas', url: '/dentistas', icon: Stethoscope, permission: 'dentistas.ver', audience: 'clinic' },
       { title: 'Solicitudes', url: '/solicitudes', icon: Inbox, permission: 'solicitudes.ver', audience: 'clinic' },
     ],
@@ -110,6 +103,25 @@ export const NAV_GROUPS: NavGroup[] = [
     entries: [{ title: 'Ventas', url: '/ventas', icon: Truck, permission: 'ventas.gestionar', audience: 'supplier' }],
   },
   {
+    label: 'Finanzas',
+    entries: [
+      { title: 'Caja', url: '/caja', icon: Wallet, permission: 'caja.cerrar', audience: 'clinic' },
+      {
+        title: 'Saldos pendientes',
+        url: '/saldos',
+        icon: HandCoins,
+        permission: 'cobros.ver',
+        audience: 'clinic',
+      },
+    ],
+  },
+  {
+    label: 'Reportes',
+    entries: [
+      { title: 'Reportes', url: '/reportes', icon: ChartColumn, permission: 'reportes.ver', audience: 'clinic' },
+    ],
+  },
+  {
     label: 'Administración',
     entries: [
       { title: 'Usuarios', url: '/usuarios', icon: UserCog, permission: 'usuarios.ver' },
@@ -126,3 +138,16 @@ export const NAV_GROUPS: NavGroup[] = [
     ],
   },
 ];
+
+/**
+ * The groups this account sees: each entry its role grants (the server enforces it regardless) and
+ * meant for its audience, and only the groups left with an entry.
+ */
+export function visibleNavGroups(permisos: ReadonlySet<string>, esProveedor: boolean | undefined): NavGroup[] {
+  return NAV_GROUPS.map((group) => ({
+    ...group,
+    entries: group.entries.filter(
+      (e) => (!e.permission || permisos.has(e.permission)) && isForAccount(e.audience, esProveedor),
+    ),
+  })).filter((group) => group.entries.length > 0);
+}

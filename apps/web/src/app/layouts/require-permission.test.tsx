@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
 import { stubApi } from '@/test/api';
-import { isForAccount, NAV_GROUPS } from './nav';
+import { isForAccount, NAV_GROUPS, visibleNavGroups } from './nav';
 import { ProtectedRoute } from './protected-route';
 import { RequirePermission } from './require-permission';
 
@@ -156,5 +156,53 @@ describe('Administración in the sidebar', () => {
   it('lists Odontograma in Principal behind odontograma.ver', () => {
     const group = NAV_GROUPS.find((g) => g.label === 'Principal');
     expect(group?.entries.find((e) => e.url === '/odontograma')?.permission).toBe('odontograma.ver');
+  });
+});
+
+describe('Finanzas and Reportes in the sidebar (spec 000 §2)', () => {
+  const layout = (groups: { label: string; entries: { url: string }[] }[]) =>
+    groups.map((g) => [g.label, g.entries.map((e) => e.url)]);
+
+  it("follows the spec's group order, Caja and Saldos pendientes under Finanzas, Reportes under Reportes", () => {
+    expect(NAV_GROUPS.map((g) => g.label)).toEqual([
+      'Principal',
+      'Inventario',
+      'Compras',
+      'Ventas',
+      'Finanzas',
+      'Reportes',
+      'Administración',
+      'Herramientas',
+    ]);
+    const entries = (label: string) =>
+      NAV_GROUPS.find((g) => g.label === label)?.entries.map((e) => [e.title, e.url, e.permission]);
+    expect(entries('Finanzas')).toEqual([
+      ['Caja', '/caja', 'caja.cerrar'],
+      ['Saldos pendientes', '/saldos', 'cobros.ver'],
+    ]);
+    expect(entries('Reportes')).toEqual([['Reportes', '/reportes', 'reportes.ver']]);
+    const principal = NAV_GROUPS.find((g) => g.label === 'Principal')?.entries.map((e) => e.url);
+    expect(principal).not.toContain('/caja');
+    expect(principal).not.toContain('/saldos');
+    expect(principal).not.toContain('/reportes');
+  });
+
+  it('shows each entry its role grants, and no group left without one', () => {
+    expect(layout(visibleNavGroups(new Set(['cobros.ver']), false))).toEqual([
+      ['Principal', ['/dashboard']],
+      ['Finanzas', ['/saldos']],
+      ['Herramientas', ['/profile']],
+    ]);
+    expect(layout(visibleNavGroups(new Set(['caja.cerrar', 'cobros.ver', 'reportes.ver']), false))).toEqual([
+      ['Principal', ['/dashboard']],
+      ['Finanzas', ['/caja', '/saldos']],
+      ['Reportes', ['/reportes']],
+      ['Herramientas', ['/profile']],
+    ]);
+  });
+
+  it("hides both groups from a supplier, whatever its role grants: they are the clinic's screens", () => {
+    const labels = visibleNavGroups(new Set(['caja.cerrar', 'cobros.ver', 'reportes.ver']), true).map((g) => g.label);
+    expect(labels).toEqual(['Principal', 'Herramientas']);
   });
 });

@@ -25,7 +25,7 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { useNotificationStream } from '@/features/notifications/hooks/use-notification-stream';
 import { PatientSearch } from '@/features/patients/components/patient-search';
 import { useSession } from '@/lib/session';
-import { isForAccount, NAV_GROUPS } from './nav';
+import { isForAccount, visibleNavGroups } from './nav';
 import { SignOutDialog } from './sign-out-dialog';
 
 /** The staff shell of spec 000 §2: collapsible sidebar, top bar, and the page in the inset. */
@@ -41,12 +41,7 @@ export default function StaffLayout() {
   // One stream per tab while this member is signed in; closed on sign-out and when the shell unmounts.
   useNotificationStream(canSeeNotifications ? (account?.user.id ?? null) : null);
 
-  const groups = NAV_GROUPS.map((group) => ({
-    ...group,
-    entries: group.entries.filter(
-      (e) => (!e.permission || permisos.has(e.permission)) && isForAccount(e.audience, esProveedor),
-    ),
-  })).filter((group) => group.entries.length > 0);
+  const groups = visibleNavGroups(permisos, esProveedor);
   // The most specific entry is the current one: /compras/pedidos is 'Mis pedidos', not also 'Tienda'.
   const matches = (url: string) => location.pathname === url || location.pathname.startsWith(`${url}/`);
   const current = groups

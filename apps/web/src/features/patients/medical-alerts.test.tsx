@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MedicalAlertBadge } from '@/components/medical-alert-badge';
 import { createQueryClient } from '@/lib/query-client';
+import { APPOINTMENTS_QUERY_KEY } from '@/lib/query-keys';
 import { SessionProvider, useSession } from '@/lib/session';
 import { json, stubApi } from '@/test/api';
 import EditPatientPage from './pages/edit-patient-page';
@@ -93,9 +94,9 @@ function AfterSession() {
   return useSession().loading ? null : <EditPatientPage />;
 }
 
-function renderPatient() {
+function renderPatient(client = createQueryClient()) {
   return render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <SessionProvider>
         <MemoryRouter initialEntries={['/pacientes/p1']}>
           <Routes>
@@ -141,8 +142,12 @@ describe("'Antecedentes' on the patient's page", () => {
     ]);
   });
 
-  it('adds an allergy from the form (refusing an empty one) and the badge follows', async () => {
-    renderPatient();
+  it('adds an allergy from the form (refusing an empty one) and the badge follows, in the agenda too', async () => {
+    const client = createQueryClient();
+    // An agenda read before (its cells and appointments show the badge): read again after the change.
+    const agenda = [...APPOINTMENTS_QUERY_KEY, 'calendar', { desde: '2026-03-02' }];
+    client.setQueryData(agenda, { citas: [] });
+    renderPatient(client);
     const form = await screen.findByRole('form', { name: 'Añadir antecedente' }, { timeout: 5000 });
     fireEvent.click(within(form).getByRole('button', { name: 'Añadir antecedente' }));
     expect(await within(form).findByText('Escribe a qué es alérgico el paciente')).toBeTruthy();
@@ -157,6 +162,7 @@ describe("'Antecedentes' on the patient's page", () => {
         name: 'Alertas médicas: Alergia a látex, Alergia a penicilina, Anticoagulante',
       }),
     ).toBeTruthy();
+    expect(client.getQueryState(agenda)?.isInvalidated).toBe(true);
   });
 
   it('asks for the condition, and sends only what the kind uses', async () => {

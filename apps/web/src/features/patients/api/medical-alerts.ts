@@ -1,6 +1,7 @@
 import type { CreateMedicalAlertData, MedicalAlertList } from '@odontia/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
+import { APPOINTMENTS_QUERY_KEY } from '@/lib/query-keys';
 import { patientsKey } from './keys';
 
 /** A patient's full list of medical alerts (historia.ver); its every load is audited by the API. */
@@ -23,7 +24,7 @@ function useAfterChange() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: patientsKey }),
-      queryClient.invalidateQueries({ queryKey: ['citas'] }),
+      queryClient.invalidateQueries({ queryKey: APPOINTMENTS_QUERY_KEY }),
       queryClient.invalidateQueries({ queryKey: ['odontograma'] }),
     ]);
 }
