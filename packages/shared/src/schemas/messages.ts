@@ -30,17 +30,30 @@ export const ESTADO_MENSAJE_LABELS: Record<MessageStatus, string> = {
   descartado: 'Descartado',
 };
 
-/** mensajes.plantilla: what the message is about. `whatsapp` is the text of tomorrow's WhatsApp reminder. */
-export const PLANTILLAS_MENSAJE = ['confirmacion', 'cambio', 'cancelacion', 'recordatorio', 'whatsapp'] as const;
+/**
+ * mensajes.plantilla: what the message is about. `reserva_recibida` tells a patient who booked online
+ * that the clinic has their booking to approve (`reserva_requiere_aprobacion`); the approval sends
+ * `confirmacion`. `whatsapp` is the text of tomorrow's WhatsApp reminder.
+ */
+export const PLANTILLAS_MENSAJE = [
+  'confirmacion',
+  'reserva_recibida',
+  'cambio',
+  'cancelacion',
+  'recordatorio',
+  'whatsapp',
+] as const;
 export type MessageTemplateId = (typeof PLANTILLAS_MENSAJE)[number];
 /**
- * What `mensajes.plantilla` may hold: the appointment templates above, and the reminders of a balance owed
- * (issue 25), by email through the outbox or by WhatsApp from the browser. Their texts are the product's
- * (`PAYMENT_MESSAGES`), not the clinic's templates.
+ * What `mensajes.plantilla` may hold (its CHECK): the appointment templates above, and the reminders of a
+ * balance owed (issue 25), by email through the outbox or by WhatsApp from the browser. Their texts are
+ * the product's (`PAYMENT_MESSAGES`), not the clinic's templates.
  */
-export type StoredMessageTemplate = MessageTemplateId | 'saldo' | 'saldo_whatsapp';
+export const PLANTILLAS_GUARDADAS = [...PLANTILLAS_MENSAJE, 'saldo', 'saldo_whatsapp'] as const;
+export type StoredMessageTemplate = (typeof PLANTILLAS_GUARDADAS)[number];
 export const PLANTILLA_MENSAJE_LABELS: Record<MessageTemplateId, string> = {
   confirmacion: 'Cita reservada',
+  reserva_recibida: 'Reserva online por aprobar',
   cambio: 'Cita cambiada',
   cancelacion: 'Cita cancelada por la clínica',
   recordatorio: 'Recordatorio por correo',
@@ -70,6 +83,11 @@ export const PLANTILLAS_PREDETERMINADAS: MessageTemplates = {
     asunto: 'Tu cita en {clinica}',
     cuerpo:
       'Hola, {paciente}:\n\nTu cita en {clinica} queda reservada para el {fecha} a las {hora} con {dentista}.\n\nDirección: {direccion}\n\nPuedes confirmar tu asistencia o cancelar la cita aquí: {enlace}',
+  },
+  reserva_recibida: {
+    asunto: 'Hemos recibido tu solicitud de cita en {clinica}',
+    cuerpo:
+      'Hola, {paciente}:\n\nHemos recibido tu solicitud de cita en {clinica} para el {fecha} a las {hora} con {dentista}.\n\nLa clínica tiene que aprobarla: te escribiremos en cuanto lo haga. Hasta entonces la cita no está confirmada.\n\nSi tienes alguna duda, llámanos al {telefono}.',
   },
   cambio: {
     asunto: 'Tu cita en {clinica} ha cambiado',
@@ -194,6 +212,7 @@ export const messageSettingsSchema = z.object({
   cancelacionHoras: hours(0, MESSAGE_MESSAGES.cancelacionHorasInvalid),
   plantillas: z.object({
     confirmacion: emailTemplateSchema,
+    reserva_recibida: emailTemplateSchema,
     cambio: emailTemplateSchema,
     cancelacion: emailTemplateSchema,
     recordatorio: emailTemplateSchema,

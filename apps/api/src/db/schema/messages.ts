@@ -1,4 +1,9 @@
-import type { MessageChannel, MessageStatus, StoredMessageTemplate } from '@odontia/shared';
+import {
+  PLANTILLAS_GUARDADAS,
+  type MessageChannel,
+  type MessageStatus,
+  type StoredMessageTemplate,
+} from '@odontia/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { citas } from './appointments.ts';
@@ -52,7 +57,7 @@ export const mensajes = pgTable(
     check('mensajes_canal_valido', sql`${t.canal} in ('email', 'whatsapp')`),
     check(
       'mensajes_plantilla_valida',
-      sql`${t.plantilla} in ('confirmacion', 'cambio', 'cancelacion', 'recordatorio', 'whatsapp', 'saldo', 'saldo_whatsapp')`,
+      sql`${t.plantilla} in (${sql.raw(PLANTILLAS_GUARDADAS.map((p) => `'${p}'`).join(', '))})`,
     ),
     check(
       'mensajes_forma_valida',

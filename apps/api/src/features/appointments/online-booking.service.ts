@@ -449,8 +449,9 @@ const codeMatches = (row: Held, codigo: string) => {
 /**
  * The booking: with the right code, in one transaction, the patient matched by email or phone (as the
  * request flow does) or created, the per-contact maximum checked again, the hold made the patient's
- * appointment (confirmed, or `pendiente` for the clinic to approve), the confirmation put in the outbox
- * and the desk and the dentist told. A wrong code counts a try; the fifth frees the slot.
+ * appointment (confirmed, or `pendiente` for the clinic to approve), the confirmation (or, awaiting
+ * approval, the 'reserva recibida' email) put in the outbox and the desk and the dentist told. A wrong
+ * code counts a try; the fifth frees the slot.
  */
 export async function confirmBooking(deps: Pick<Deps, 'db'>, token: string, codigo: string): Promise<BookingResult> {
   type Outcome = { error: string } | { row: Held; estado: 'pendiente' | 'confirmada' };
@@ -483,16 +484,16 @@ export async function confirmBooking(deps: Pick<Deps, 'db'>, token: string, codi
       .returning({ inicio: citas.inicio, fin: citas.fin });
     await tx.update(reservasOnline).set({ fechaConfirmacion: new Date() }).where(eq(reservasOnline.id, row.id));
     await refreshVisits(tx, { clinicaId: row.clinicaId, zonaHoraria: row.zona }, [pacienteId]);
-    if (!row.aprobacion)
-      await enqueueAppointmentMessage(tx, {
-        clinicaId: row.clinicaId,
-        citaId: row.citaId,
-        pacienteId,
-        dentistaId: row.dentistaId,
-        inicio: sql`${cita!.inicio}::timestamptz`,
-        fin: sql`${cita!.fin}::timestamptz`,
-        plantilla: 'confirmacion',
-      });
+    // Confirmed at once, or told the clinic has it to approve (the approval sends the confirmation).
+    await enqueueAppointmentMessage(tx, {
+      clinicaId: row.clinicaId,
+      citaId: row.citaId,
+      pacienteId,
+      dentistaId: row.dentistaId,
+      inicio: sql`${cita!.inicio}::timestamptz`,
+      fin: sql`${cita!.fin}::timestamptz`,
+      plantilla: row.aprobacion ? 'reserva_recibida' : 'confirmacion',
+    });
     await notify(tx, {
       clinicaId: row.clinicaId,
       permiso: 'citas.editar',

@@ -1,4 +1,11 @@
-import { BOOKING_MESSAGES, type BookingOptions, type BookingResult, type FreeSlots, type Hold } from '@odontia/shared';
+import {
+  BOOKING_MESSAGES,
+  formatLongDate,
+  type BookingOptions,
+  type BookingResult,
+  type FreeSlots,
+  type Hold,
+} from '@odontia/shared';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { and, eq } from 'drizzle-orm';
@@ -8,6 +15,7 @@ import {
   citas,
   clinicas,
   dentistas,
+  enlacesCita,
   horariosDentista,
   mensajes,
   notificaciones,
@@ -104,6 +112,20 @@ const details = (token: string, json: Record<string, unknown> = {}) =>
   });
 const confirm = (token: string, codigo: string) =>
   t.request(`/api/reservas/retenciones/${token}/confirmar`, { method: 'POST', json: { codigo } });
+/** An appointment's outbox rows, oldest first: [plantilla, estado]. */
+const templatesOf = async (citaId: string) =>
+  (
+    await t.db
+      .select({ plantilla: mensajes.plantilla, estado: mensajes.estado })
+      .from(mensajes)
+      .where(eq(mensajes.citaId, citaId))
+      .orderBy(mensajes.fechaCreacion)
+  ).map((m) => [m.plantilla, m.estado]);
+/** The emails sent to `email` whose subject starts with `subject`, but the booking's code. */
+const mailsTo = async (email: string, subject: string) =>
+  (await readOutbox(t.deps.mailer.outboxDir!)).filter(
+    (m) => m.to.includes(email) && m.subject.startsWith(subject) && !/Tu código es/.test(m.text),
+  );
 const codeFor = async (email: string) => {
   const mail = (await readOutbox(t.deps.mailer.outboxDir!)).find((m) => m.to.includes(email))!;
   return /Tu código es (\d{6})/.exec(mail.text)![1]!;
@@ -433,25 +455,80 @@ describe('booking with the emailed code', () => {
     expect((await slots(c, dayAhead(9))).map((s) => s.hora)).toContain('09:00');
   });
 
-  it('waits for the clinic’s approval when it asks so, and confirms to the patient when approved', async () => {
+  it('waits for the clinic’s approval when it asks so, telling the patient at once, and confirms to them when approved', async () => {
     const c = await bookingClinic({ reservaRequiereAprobacion: true });
-    const held = (await (await hold(c, { fecha: dayAhead(10), hora: '10:00' })).json()) as Hold;
+    const day = dayAhead(10);
+    const held = (await (await hold(c, { fecha: day, hora: '10:00' })).json()) as Hold;
     await details(held.token, { email: 'espera@correo.test' });
     const res = await confirm(held.token, await codeFor('espera@correo.test'));
     expect(((await res.json()) as BookingResult).estado).toBe('pendiente');
     const [cita] = await t.db.select().from(citas).where(eq(citas.clinicaId, c.clinicaId));
     expect(cita!.estado).toBe('pendiente');
-    expect(await t.db.select().from(mensajes).where(eq(mensajes.citaId, cita!.id))).toEqual([]);
+    // Queued by the booking's own transaction: the request is received, not yet confirmed.
+    expect(await templatesOf(cita!.id)).toEqual([['reserva_recibida', 'pendiente']]);
+    await runOutboxRound(t.deps);
+    expect(await templatesOf(cita!.id)).toEqual([['reserva_recibida', 'enviado']]);
+    const [received] = await mailsTo('espera@correo.test', 'Hemos recibido');
+    expect(received!.subject).toBe('Hemos recibido tu solicitud de cita en Clínica de prueba');
+    expect(received!.text).toContain(`para el ${formatLongDate(day)} a las 10:00 con Ana Ruiz`);
+    expect(received!.text).toContain('La clínica tiene que aprobarla');
+    // No page to confirm from (it would confirm what the clinic has not) and no calendar event yet.
+    expect(received!.text).not.toContain('/cita/');
+    expect(received!.attachments).toEqual([]);
+    expect(await t.db.select().from(enlacesCita).where(eq(enlacesCita.citaId, cita!.id))).toEqual([]);
+
     const approved = await t.request(`/api/citas/${cita!.id}/estado`, {
       method: 'PUT',
       cookie: c.owner.cookie,
       json: { estado: 'confirmada' },
     });
     expect(approved.status).toBe(200);
-    expect((await t.db.select().from(mensajes).where(eq(mensajes.citaId, cita!.id))).map((m) => m.plantilla)).toEqual([
-      'confirmacion',
+    expect(await templatesOf(cita!.id)).toEqual([
+      ['reserva_recibida', 'enviado'],
+      ['confirmacion', 'pendiente'],
     ]);
+    await runOutboxRound(t.deps);
+    const [confirmed] = await mailsTo('espera@correo.test', 'Tu cita en');
+    expect(confirmed!.text).toContain('/cita/');
+    expect(confirmed!.attachments[0]!.filename).toBe('cita.ics');
     const [reserva] = await t.db.select().from(reservasOnline).where(eq(reservasOnline.citaId, cita!.id));
     expect(reserva!.fechaConfirmacion).toBeInstanceOf(Date);
+  });
+
+  it('sends the clinic’s own text for a booking to approve, and only the confirmation once approved before it went', async () => {
+    const c = await bookingClinic({
+      reservaRequiereAprobacion: true,
+      plantillasMensajes: {
+        reserva_recibida: { asunto: 'Solicitud de {paciente}', cuerpo: 'Te diremos algo pronto sobre las {hora}.' },
+      },
+    });
+    const first = (await (await hold(c, { fecha: dayAhead(11), hora: '09:00' })).json()) as Hold;
+    await details(first.token, { email: 'propia@correo.test' });
+    await confirm(first.token, await codeFor('propia@correo.test'));
+    await runOutboxRound(t.deps);
+    const [own] = await mailsTo('propia@correo.test', 'Solicitud de');
+    expect(own!.subject).toBe('Solicitud de Marta');
+    expect(own!.text).toContain('Te diremos algo pronto sobre las 09:00.');
+
+    const second = (await (await hold(c, { fecha: dayAhead(12), hora: '09:00' })).json()) as Hold;
+    await details(second.token, { email: 'rapida@correo.test', telefono: '699111222' });
+    await confirm(second.token, await codeFor('rapida@correo.test'));
+    const [cita] = await t.db
+      .select({ id: citas.id })
+      .from(citas)
+      .innerJoin(pacientes, eq(pacientes.id, citas.pacienteId))
+      .where(eq(pacientes.email, 'rapida@correo.test'));
+    const approved = await t.request(`/api/citas/${cita!.id}/estado`, {
+      method: 'PUT',
+      cookie: c.owner.cookie,
+      json: { estado: 'confirmada' },
+    });
+    expect(approved.status).toBe(200);
+    await runOutboxRound(t.deps);
+    expect(await templatesOf(cita!.id)).toEqual([
+      ['reserva_recibida', 'descartado'],
+      ['confirmacion', 'enviado'],
+    ]);
+    expect((await mailsTo('rapida@correo.test', '')).map((m) => m.subject)).toEqual(['Tu cita en Clínica de prueba']);
   });
 });

@@ -185,6 +185,9 @@ function staleReason(row: AppointmentClaimed, now: Date): string | null {
   if (new Date(row.citaAhora!).getTime() !== new Date(row.citaInicio).getTime())
     return 'La cita cambió de hora antes del envío';
   if (new Date(row.citaInicio) <= now) return 'La cita ya había empezado';
+  // The approval (or refusal) sends its own message, which says more than this one would.
+  if (row.plantilla === 'reserva_recibida' && row.estadoAhora !== 'pendiente')
+    return 'La clínica ya había respondido a la reserva';
   return null;
 }
 
@@ -286,8 +289,12 @@ async function appointmentEmail(
 ): Promise<Email | { descartado: string }> {
   const stale = staleReason(row, new Date());
   if (stale) return { descartado: stale };
+  // No page for a cancellation (nothing left to answer) nor for a booking still to approve: there the
+  // patient could confirm what the clinic has not. Neither is that booking an event yet (no .ics): the
+  // approval's confirmation brings both.
+  const awaitingApproval = row.plantilla === 'reserva_recibida';
   const enlace =
-    row.plantilla === 'cancelacion' || !row.citaId
+    row.plantilla === 'cancelacion' || awaitingApproval || !row.citaId
       ? null
       : appointmentPageUrl(deps.config.appUrl, await createAppointmentLink(deps.db, row.clinicaId, row.citaId));
   const template = templatesOf(row.plantillas)[row.plantilla];
@@ -313,7 +320,7 @@ async function appointmentEmail(
       .filter(Boolean),
     action: enlace ? { label: 'Ver mi cita', url: enlace } : undefined,
   });
-  const ics = calendarFile(row, enlace);
+  const ics = awaitingApproval ? null : calendarFile(row, enlace);
   return { asunto, text, html, attachments: ics ? [ics] : [] };
 }
 

@@ -82,6 +82,7 @@ describe("'Mensajes a pacientes' in the clinic's settings", () => {
     expect((cancel as HTMLInputElement).value).toBe('24');
     expect(screen.getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual([
       'Cita reservada',
+      'Reserva online por aprobar',
       'Cita cambiada',
       'Cita cancelada por la clínica',
       'Recordatorio por correo',
@@ -94,8 +95,14 @@ describe("'Mensajes a pacientes' in the clinic's settings", () => {
     expect((screen.getByRole('textbox', { name: /Texto/ }) as HTMLTextAreaElement).value).toBe(
       'Hola, {paciente}. Te esperamos el {fecha}.',
     );
-    // WhatsApp's reminder has a text and no subject.
+    // The email of an online booking the clinic has to approve, editable like the others.
     openTemplate('Cita reservada');
+    openTemplate('Reserva online por aprobar');
+    expect((screen.getByRole('textbox', { name: /Asunto/ }) as HTMLInputElement).value).toBe(
+      PLANTILLAS_PREDETERMINADAS.reserva_recibida.asunto,
+    );
+    // WhatsApp's reminder has a text and no subject.
+    openTemplate('Reserva online por aprobar');
     openTemplate('Recordatorio por WhatsApp');
     await waitFor(() => expect(screen.queryByRole('textbox', { name: /Asunto/ })).toBeNull());
     expect((screen.getByRole('textbox', { name: /Texto/ }) as HTMLTextAreaElement).value).toBe(
