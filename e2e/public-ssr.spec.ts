@@ -159,6 +159,21 @@ test('with JavaScript off, a visitor searches the directory, pages it, filters i
         }),
         'publish',
       );
+      // The profile read below takes online bookings: without scripts it says they need JavaScript.
+      if (i === 0)
+        await ok(
+          await owner.put('/api/reservas/ajustes', {
+            data: {
+              reservaOnline: true,
+              antelacionMinutos: 0,
+              horizonteDias: 60,
+              maxFuturas: 2,
+              requiereAprobacion: false,
+              revisionMeses: 6,
+            },
+          }),
+          'online booking',
+        );
       await owner.dispose();
     }),
   );
@@ -201,6 +216,10 @@ test('with JavaScript off, a visitor searches the directory, pages it, filters i
   await expect(page.getByText('Limpieza dental')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Solicitar cita' })).toBeVisible();
   await expect(page.getByText(/Para enviar una solicitud necesitas activar JavaScript/)).toBeVisible();
+  // The booking says so too, and its placeholder (which only scripts would fill) is no empty box above it.
+  await expect(page.getByText(/Para reservar cita online necesitas activar JavaScript/)).toBeVisible();
+  await expect(page.locator('#reservar[aria-hidden="true"]')).toBeAttached();
+  await expect(page.locator('#reservar')).toBeHidden();
   await expect(page.getByRole('row', { name: /Lunes a viernes/ })).toContainText('09:00 - 18:00');
   await context.close();
 });

@@ -23,6 +23,8 @@ const NEEDS_SCRIPTS =
   'Para enviar una solicitud necesitas activar JavaScript en tu navegador. También puedes llamar a la clínica o escribirle un email.';
 
 const BOOKING_NEEDS_SCRIPTS = 'Para reservar cita online necesitas activar JavaScript en tu navegador.';
+/** The booking's placeholder: the only #reservar hidden from assistive tech (the panel is not). */
+const SKELETON_WITHOUT_SCRIPTS = `#${BOOKING_ANCHOR}[aria-hidden]{display:none}`;
 
 const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
 const mapsUrl = (direccion: string, ciudad: string | null) =>
@@ -153,7 +155,15 @@ function Profile({ perfil }: { perfil: ClinicProfile }) {
               onRequest={openRequestForm}
             />
           ) : clinica.reservaOnline && booking.isPending ? (
-            <div id={BOOKING_ANCHOR} className={cx(skeletonClass, 'h-[7.25rem] rounded-xl')} aria-hidden="true" />
+            <>
+              <div id={BOOKING_ANCHOR} className={cx(skeletonClass, 'h-[7.25rem] rounded-xl')} aria-hidden="true" />
+              {/* Without scripts the booking never loads: this placeholder would stay an empty box above
+                  the message that scripts are needed (below). The rule applies from a box that is not drawn
+                  (no gap for it in the column). */}
+              <noscript className="hidden">
+                <style>{SKELETON_WITHOUT_SCRIPTS}</style>
+              </noscript>
+            </>
           ) : null}
           {clinica.reservaOnline ? (
             <noscript>
