@@ -14,6 +14,7 @@ export * from './schemas/profile.ts';
 export * from './countries.ts';
 export * from './money.ts';
 export * from './directory.ts';
+export * from './paging.ts';
 export * from './schemas/directory.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/team.ts';

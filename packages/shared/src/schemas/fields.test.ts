@@ -10,12 +10,13 @@ import {
   optionalEnum,
   optionalPatientPhone,
   optionalText,
-  parsePageNumber,
+  pageNumber,
   requiredEmail,
   requiredPhone,
   requiredText,
   searchText,
 } from './fields.ts';
+import { parsePageNumber } from '../paging.ts';
 
 const messageOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
 
@@ -135,6 +136,17 @@ describe('dates, ids and pages', () => {
 
   it('a page that is not a page is the first', () => {
     expect(parsePageNumber('3')).toBe(3);
-    for (const bad of [undefined, '', 'abc', '0', '-2', '1.5', '99999999']) expect(parsePageNumber(bad)).toBe(1);
+    expect(parsePageNumber(' 12 ')).toBe(12);
+    for (const bad of [undefined, null, '', ' ', 'abc', '0', '-2', '1.5', '99999999', 'Infinity', {}]) {
+      expect(parsePageNumber(bad)).toBe(1);
+    }
+  });
+
+  it('a query schema reads pagina with the same rule, and without it is on the first page', () => {
+    const query = z.object({ pagina: pageNumber });
+    expect(query.parse({})).toEqual({ pagina: 1 });
+    expect(query.parse({ pagina: '4' })).toEqual({ pagina: 4 });
+    expect(query.parse({ pagina: 'abc' })).toEqual({ pagina: 1 });
+    expect(query.parse({ pagina: '2.5' })).toEqual({ pagina: 1 });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parsePageNumber } from '../paging.ts';
 import { ZOD_MESSAGES } from './error-map.ts';
 
 /**
@@ -159,16 +160,11 @@ export const optionalDate = (message: string = FIELD_MESSAGES.dateInvalid) =>
 export const idSchema = z.uuid();
 export const isId = (value: string) => idSchema.safeParse(value).success;
 
-/** The highest page anyone may ask for; beyond it (or anything that is not a page) is page 1. */
-export const PAGE_MAX = 1_000_000;
-
 /**
- * A 1-based page number from a query string or URL: a hand-edited `pagina=abc`, `0` or `-3` shows
- * the first page rather than an error. The server and the web app read `pagina` with this.
+ * `pagina` in a query schema: read by `parsePageNumber`, so anything that is not a page is page 1.
+ * The default makes `pagina` optional for the typed client.
  */
-// The default makes `pagina` optional for the typed client; the catch turns anything else into page 1.
-export const pageNumber = z.coerce.number().int().min(1).max(PAGE_MAX).catch(1).default(1);
-export const parsePageNumber = (value: unknown): number => pageNumber.parse(value);
+export const pageNumber = z.unknown().transform(parsePageNumber).default(1);
 
 /** A checkbox that must be ticked (terms and conditions). */
 export const mustBeTrue = (message: string) => z.boolean({ error: message }).refine((v) => v, message);
