@@ -22,6 +22,7 @@ const cashActor = (c: Context<AppEnv>): CashActor => ({
  * The member's own cash desk (issue 25), mounted at /caja, all under `caja.cerrar`: today's cash (or one
  * of the member's own days, `?dia=`), opening it with a float, closing it with the cash counted, and the
  * closes of a period, every desk's for a member who sees the reports (`reportes.ver`), else their own.
+ * Opening answers the day; closing only its close (the figures the closes' history lists).
  */
 export const cashDeskRoutes = new Hono<AppEnv>()
   .get('/', requirePermission('caja.cerrar'), validate('query', cashDayQuerySchema), async (c) =>
@@ -48,8 +49,6 @@ export const cashDeskRoutes = new Hono<AppEnv>()
     return c.json({ caja, mensaje: PAYMENT_MESSAGES.cashOpened }, 200);
   })
   .post('/cerrar', requirePermission('caja.cerrar'), validate('json', closeCashSchema, { status: 422 }), async (c) => {
-    const actor = cashActor(c);
-    const dia = await closeCash(c.var.deps.db, actor, c.req.valid('json'));
-    const caja = await readCashDay(c.var.deps.db, actor, dia);
-    return c.json({ caja, mensaje: PAYMENT_MESSAGES.cashClosed }, 200);
+    const cierre = await closeCash(c.var.deps.db, cashActor(c), c.req.valid('json'));
+    return c.json({ cierre, mensaje: PAYMENT_MESSAGES.cashClosed }, 200);
   });

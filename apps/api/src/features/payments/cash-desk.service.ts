@@ -171,15 +171,17 @@ export async function openCash(db: Executor, actor: CashActor, input: { fondoIni
  * when the day had no payment), so a payment of the same cash waits for the close or has committed
  * before the totals are read; the totals per method are read after the lock, in their own statement (a
  * statement of its own sees what committed while it waited). The difference between the cash counted and
- * the float plus the cash taken needs a note. A closed cash is a conflict. Answers the day closed.
+ * the float plus the cash taken needs a note. A closed cash is a conflict. Answers the close's figures as
+ * the closes' history lists them (not the day with its payments read back: the client has them, and the
+ * close's totals count how many rows it found, so a payment it had not seen shows).
  */
 export async function closeCash(
   db: Executor,
   actor: CashActor,
   input: { efectivoContado: number; nota: string | null },
-): Promise<string> {
+): Promise<CashClose> {
   const dia = todayInZone(actor.zonaHoraria);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // The upsert's update locks the row whether it inserted it or found it (as takeCashDay does).
     const [caja] = await tx
       .insert(cajas)
@@ -197,6 +199,7 @@ export async function closeCash(
         id: cajas.id,
         estado: cajas.estado,
         fondoInicial: cajas.fondoInicial,
+        usuarioNombre: cajas.usuarioNombre,
         pais: sql<string | null>`(select ${clinicas.pais} from ${clinicas} where ${clinicas.id} = ${actor.clinicaId})`,
       });
     if (caja.estado === 'cerrada') throw conflict(PAYMENT_MESSAGES.cashAlreadyClosed);
@@ -211,11 +214,12 @@ export async function closeCash(
       .where(eq(cobros.cajaId, caja.id))
       .groupBy(cobros.metodo);
     const totales = methodTotals(collectionMethodsOf(caja.pais), sums);
-    const efectivoEsperado = Number(caja.fondoInicial) + cashOf(totales);
+    const fondoInicial = Number(caja.fondoInicial);
+    const efectivoEsperado = fondoInicial + cashOf(totales);
     const diferencia = input.efectivoContado - efectivoEsperado;
     if (diferencia !== 0 && !input.nota) throw unprocessable(PAYMENT_MESSAGES.cashNoteRequired, 'nota');
 
-    await tx
+    const [closed] = await tx
       .update(cajas)
       .set({
         estado: 'cerrada',
@@ -226,10 +230,24 @@ export async function closeCash(
         diferencia,
         nota: input.nota,
       })
-      .where(eq(cajas.id, caja.id));
+      .where(eq(cajas.id, caja.id))
+      .returning({ fechaCierre: cajas.fechaCierre });
     await recordAudit(tx, actor, { accion: 'caja.cerrar', pacienteId: null, detalle: { dia, diferencia } });
+    return {
+      id: caja.id,
+      dia,
+      miembro: { id: actor.userId, nombre: caja.usuarioNombre },
+      moneda: actor.moneda,
+      fondoInicial,
+      esperado: totales,
+      total: totales.reduce((sum, t) => sum + t.importe, 0),
+      efectivoEsperado,
+      efectivoContado: input.efectivoContado,
+      diferencia,
+      nota: input.nota,
+      fechaCierre: closed.fechaCierre!.toISOString(),
+    };
   });
-  return dia;
 }
 
 /**

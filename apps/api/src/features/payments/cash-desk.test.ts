@@ -1,6 +1,7 @@
 import {
   PAYMENT_MESSAGES,
   todayInZone,
+  type CashClose,
   type CashClosePage,
   type CashDay,
   type CollectionMethod,
@@ -236,26 +237,53 @@ describe("a member's cash of the day (issue 25)", () => {
   it('closes with the expected totals, the count, the difference and the note, audited', async () => {
     const res = await closeCash(recepcion, { efectivoContado: 14900, nota: '  Faltan 100 céntimos de cambio  ' });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { caja: CashDay; mensaje: string };
+    const body = (await res.json()) as { cierre: CashClose; mensaje: string };
     expect(body.mensaje).toBe(PAYMENT_MESSAGES.cashClosed);
-    expect(body.caja).toMatchObject({
-      estado: 'cerrada',
+    const row = await rowOf(recepcion);
+    // The close answers its figures only, as the closes' history lists them (not the day's payments).
+    expect(Object.keys(body).sort()).toEqual(['cierre', 'mensaje']);
+    expect(body.cierre).toEqual({
+      id: row.id,
+      dia: today(),
+      miembro: { id: recepcion.userId, nombre: 'Miembro' },
+      moneda: 'EUR',
+      fondoInicial: 10000,
+      esperado: [
+        { metodo: 'efectivo', importe: 5000, cobros: 3 },
+        { metodo: 'tarjeta', importe: 3000, cobros: 1 },
+        { metodo: 'transferencia', importe: 0, cobros: 0 },
+        { metodo: 'bizum', importe: 1500, cobros: 1 },
+      ],
+      total: 9500,
       efectivoEsperado: 15000,
-      cierre: { efectivoContado: 14900, diferencia: -100, nota: 'Faltan 100 céntimos de cambio' },
+      efectivoContado: 14900,
+      diferencia: -100,
+      nota: 'Faltan 100 céntimos de cambio',
+      fechaCierre: row.fechaCierre!.toISOString(),
     });
-    expect(body.caja.esperado).toEqual([
-      { metodo: 'efectivo', importe: 5000, cobros: 3 },
-      { metodo: 'tarjeta', importe: 3000, cobros: 1 },
-      { metodo: 'transferencia', importe: 0, cobros: 0 },
-      { metodo: 'bizum', importe: 1500, cobros: 1 },
-    ]);
-    expect(await rowOf(recepcion)).toMatchObject({
+    expect(row).toMatchObject({
       estado: 'cerrada',
       efectivoEsperado: 15000,
       efectivoContado: 14900,
       diferencia: -100,
-      totales: body.caja.esperado,
+      totales: body.cierre.esperado,
     });
+    expect((await closes(recepcion)).cierres[0]).toEqual(body.cierre);
+    const day = await cashOf(recepcion);
+    expect(day).toMatchObject({
+      id: row.id,
+      estado: 'cerrada',
+      efectivoEsperado: 15000,
+      esperado: body.cierre.esperado,
+      cierre: {
+        fecha: body.cierre.fechaCierre,
+        efectivoContado: 14900,
+        diferencia: -100,
+        nota: 'Faltan 100 céntimos de cambio',
+      },
+    });
+    // What the client checks before showing the day closed from the answer: the close counted its rows.
+    expect(body.cierre.esperado.reduce((n, m) => n + m.cobros, 0)).toBe(day.cobros.length);
     expect(await auditOf(recepcion, 'caja.cerrar')).toEqual([{ detalle: { dia: today(), diferencia: -100 } }]);
   });
 
@@ -291,14 +319,21 @@ describe("a member's cash of the day (issue 25)", () => {
 
     const res = await closeCash(owner, { efectivoContado: 0 });
     expect(res.status).toBe(200);
-    const { caja } = (await res.json()) as { caja: CashDay };
-    expect(caja).toMatchObject({
-      estado: 'cerrada',
+    const { cierre } = (await res.json()) as { cierre: CashClose };
+    expect(cierre).toMatchObject({
+      id: (await rowOf(owner)).id,
+      dia: today(),
       miembro: { id: owner.userId, nombre: 'Ana' },
+      fondoInicial: 0,
+      total: 0,
       efectivoEsperado: 0,
-      cierre: { efectivoContado: 0, diferencia: 0, nota: null },
+      efectivoContado: 0,
+      diferencia: 0,
+      nota: null,
     });
-    expect(caja.esperado.every((m) => m.importe === 0 && m.cobros === 0)).toBe(true);
+    expect(cierre.esperado).toHaveLength(4);
+    expect(cierre.esperado.every((m) => m.importe === 0 && m.cobros === 0)).toBe(true);
+    expect(await cashOf(owner)).toMatchObject({ estado: 'cerrada', cobros: [], cierre: { diferencia: 0 } });
   });
 
   it('takes a payment registered at the desk into its open cash, or into the next day once closed', async () => {

@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES, type CashClosePage, type CashDay, type Payment } from '@odontia/shared';
+import { PAYMENT_MESSAGES, type CashClose, type CashClosePage, type CashDay, type Payment } from '@odontia/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -83,6 +83,22 @@ const CLOSED_DAY: CashDay = {
   cierre: { fecha: '2026-11-28T19:30:00.000Z', efectivoContado: 7850, diferencia: -150, nota: 'Faltan monedas' },
 };
 
+/** What POST /api/caja/cerrar answers for CLOSED_DAY: its close, as the closes' history lists it. */
+const CLOSE_OF_DAY: CashClose = {
+  id: 'k1',
+  dia: '2026-11-28',
+  miembro: { id: 'u1', nombre: 'Ana Ruiz' },
+  moneda: 'EUR',
+  fondoInicial: 5000,
+  esperado: OPEN_DAY.esperado,
+  total: 15000,
+  efectivoEsperado: 8000,
+  efectivoContado: 7850,
+  diferencia: -150,
+  nota: 'Faltan monedas',
+  fechaCierre: '2026-11-28T19:30:00.000Z',
+};
+
 const CLOSES: CashClosePage = {
   cierres: [
     {
@@ -124,20 +140,25 @@ let opened: unknown[];
 let closed: unknown[];
 let closeAnswer: () => Response;
 let closesQueries: string[];
+let dayLoads: number;
 
 beforeEach(() => {
   day = OPEN_DAY;
   opened = [];
   closed = [];
   closesQueries = [];
+  dayLoads = 0;
   closeAnswer = () => {
     day = CLOSED_DAY;
-    return json({ caja: day, mensaje: PAYMENT_MESSAGES.cashClosed });
+    return json({ cierre: CLOSE_OF_DAY, mensaje: PAYMENT_MESSAGES.cashClosed });
   };
   stubApi(
     () => ({ rol: 'recepcion', permisos: ['caja.cerrar', 'cobros.ver'], clinica: MADRID }),
     async (url, request) => {
-      if (url.pathname === '/api/caja' && request.method === 'GET') return json(day);
+      if (url.pathname === '/api/caja' && request.method === 'GET') {
+        dayLoads += 1;
+        return json(day);
+      }
       if (url.pathname === '/api/caja/abrir' && request.method === 'POST') {
         opened.push(await request.json());
         day = { ...OPEN_DAY, cobros: [], esperado: [], fondoInicial: 5000, efectivoEsperado: 5000 };
@@ -298,6 +319,40 @@ describe('the cash desk (issue 25)', () => {
       expect(toast.success).toHaveBeenCalledWith(PAYMENT_MESSAGES.cashClosed);
       expect(await screen.findByText('Cerrada')).toBeTruthy();
       expect(screen.queryByRole('form', { name: 'Cerrar caja' })).toBeNull();
+      // The close's figures, from its answer: the day is not loaded again.
+      const close = document.querySelector<HTMLElement>('dl[aria-label="Cierre de caja"]')!;
+      expect(nbsp(within(close).getByText('Efectivo contado').nextElementSibling?.textContent)).toBe('78,50 €');
+      expect(nbsp(within(close).getByText('Diferencia').nextElementSibling?.textContent)).toBe('-1,50 €');
+      expect(screen.getByText('Faltan monedas')).toBeTruthy();
+      expect(within(screen.getByRole('table', { name: 'Cobros del día' })).getAllByRole('row')).toHaveLength(4);
+      expect(dayLoads).toBe(1);
+    },
+    SLOW,
+  );
+
+  it(
+    'loads the day again when the close counted a payment the screen did not show',
+    async () => {
+      const late = payment({ id: 'c12', numero: 'R-2026-000012', importe: 1000 });
+      closeAnswer = () => {
+        day = { ...CLOSED_DAY, cobros: [late, ...CLOSED_DAY.cobros] };
+        const esperado = [{ metodo: 'efectivo' as const, importe: 4000, cobros: 3 }, OPEN_DAY.esperado[1]!];
+        return json({
+          cierre: { ...CLOSE_OF_DAY, esperado, total: 16000, efectivoEsperado: 9000, diferencia: -1150 },
+          mensaje: PAYMENT_MESSAGES.cashClosed,
+        });
+      };
+      renderPage();
+      const form = await screen.findByRole('form', { name: 'Cerrar caja' }, LOADED);
+      fireEvent.change(within(form).getByLabelText(/Efectivo contado/), { target: { value: '78,50' } });
+      fireEvent.change(within(form).getByLabelText(/Nota/), { target: { value: 'Faltan monedas' } });
+      fireEvent.click(within(form).getByRole('button', { name: 'Cerrar caja' }));
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cerrar caja' }));
+      await waitFor(() => expect(dayLoads).toBe(2), LOADED);
+      const table = await screen.findByRole('table', { name: 'Cobros del día' }, LOADED);
+      await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(5), LOADED);
+      expect(table.textContent).toContain('R-2026-000012');
+      expect(await screen.findByText('Cerrada')).toBeTruthy();
     },
     SLOW,
   );

@@ -1,5 +1,6 @@
 import {
   PAYMENT_MESSAGES,
+  type CashClose,
   type CashClosePage,
   type CashDay,
   type CloseCashInput,
@@ -73,24 +74,57 @@ export const useCashDay = () =>
   });
 
 type CashAnswer = { caja: CashDay; mensaje: string };
+type CloseAnswer = { cierre: CashClose; mensaje: string };
 
-/** Opening or closing: today's cash from the answer, the closes' history loaded again. */
-function useCashWrite<TVariables>(mutationFn: (v: TVariables) => Promise<CashAnswer>) {
+/** Opening: today's cash from the answer, the closes' history loaded again. */
+export const useOpenCash = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn,
+    mutationFn: (input: OpenCashInput): Promise<CashAnswer> => unwrap(api.caja.abrir.$post({ json: input })),
     onSuccess: (answer) => {
       queryClient.setQueryData([...cashKey, 'hoy'], answer.caja);
       return queryClient.invalidateQueries({ queryKey: [...cashKey, 'cierres'] });
     },
   });
+};
+
+/**
+ * The day shown once its close is known: closed with the close's totals and count, when it is the day
+ * closed and the close counted exactly its payments; else null (a payment the screen had not loaded, or
+ * another day), and the day is loaded again.
+ */
+export function closedDay(day: CashDay | undefined, cierre: CashClose): CashDay | null {
+  if (!day || day.id !== cierre.id) return null;
+  if (cierre.esperado.reduce((n, m) => n + m.cobros, 0) !== day.cobros.length) return null;
+  return {
+    ...day,
+    estado: 'cerrada',
+    esperado: cierre.esperado,
+    efectivoEsperado: cierre.efectivoEsperado,
+    cierre: {
+      fecha: cierre.fechaCierre,
+      efectivoContado: cierre.efectivoContado,
+      diferencia: cierre.diferencia,
+      nota: cierre.nota,
+    },
+  };
 }
 
-export const useOpenCash = () =>
-  useCashWrite((input: OpenCashInput): Promise<CashAnswer> => unwrap(api.caja.abrir.$post({ json: input })));
-
-export const useCloseCash = () =>
-  useCashWrite((input: CloseCashInput): Promise<CashAnswer> => unwrap(api.caja.cerrar.$post({ json: input })));
+/** Closing answers only the close: today's cash closed from it (or loaded again), the closes' history loaded again. */
+export const useCloseCash = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CloseCashInput): Promise<CloseAnswer> => unwrap(api.caja.cerrar.$post({ json: input })),
+    onSuccess: (answer) => {
+      const day = closedDay(queryClient.getQueryData<CashDay>([...cashKey, 'hoy']), answer.cierre);
+      if (day) {
+        queryClient.setQueryData([...cashKey, 'hoy'], day);
+        return queryClient.invalidateQueries({ queryKey: [...cashKey, 'cierres'] });
+      }
+      return queryClient.invalidateQueries({ queryKey: cashKey });
+    },
+  });
+};
 
 export type CashClosesFilter = { desde: string | null; hasta: string | null; pagina: number };
 
