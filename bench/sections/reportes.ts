@@ -14,6 +14,10 @@
  *
  * Its own database (dropped and created each run): `odontia_bench_reportes` on the server of
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL), or BENCH_REPORTS_DATABASE_URL.
+ *
+ * BENCH_REPORTS_ONLY (comma-separated) measures only some scenarios, after the same data: a report
+ * (`saldo`, or one range of it, `saldo:mes` / `saldo:anio`), `hoy` (the dashboard's figures), `cobro`
+ * (a payment, and the 50 at once) and `cierre` (the cash close). Unset, all of them.
  */
 import { REPORT_KINDS, presetRange, todayInZone } from '@odontia/shared';
 import { createClinic } from '../../apps/api/src/features/clinic/clinic.service.ts';
@@ -42,6 +46,12 @@ const CLOSE_DESK_PAYMENTS = 30;
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const ZONE = 'Europe/Madrid';
+const only = process.env.BENCH_REPORTS_ONLY?.split(',')
+  .map((key) => key.trim())
+  .filter(Boolean);
+/** Whether a scenario is measured (BENCH_REPORTS_ONLY): `key`, or its `key:variant`. */
+const wanted = (key: string, variant?: string) =>
+  !only?.length || only.includes(key) || (variant !== undefined && only.includes(`${key}:${variant}`));
 
 async function runReportsBench(log: (line: string) => void): Promise<SectionResult> {
   const url = sectionDatabaseUrl(process.env.BENCH_REPORTS_DATABASE_URL, 'odontia_bench_reportes');
@@ -248,6 +258,7 @@ async function runReportsBench(log: (line: string) => void): Promise<SectionResu
         ['año', year, 'mes', BUDGETS.year],
         ['mes', month, 'dia', BUDGETS.month],
       ] as const) {
+        if (!wanted(kind, label === 'año' ? 'anio' : 'mes')) continue;
         const target = `${base}/api/reportes/${kind}?desde=${range.desde}&hasta=${range.hasta}&agrupacion=${agrupacion}`;
         const check = await fetch(target, { headers });
         if (check.status !== 200) throw new Error(`${kind}: ${check.status} ${await check.text()}`);
@@ -263,17 +274,20 @@ async function runReportsBench(log: (line: string) => void): Promise<SectionResu
         );
       }
     }
-    const today = await measure({
-      url: `${base}/api/reportes/hoy`,
-      headers,
-      connections: CONNECTIONS,
-      warmupSeconds,
-      seconds,
-    });
-    measurements.push(
-      { group, name: 'cifras de hoy del panel', metric: 'p99', value: today.p99, unit: 'ms' },
-      { group, name: 'cifras de hoy del panel', metric: 'p50', value: today.p50, unit: 'ms' },
-    );
+    if (wanted('hoy')) {
+      const today = await measure({
+        url: `${base}/api/reportes/hoy`,
+        headers,
+        connections: CONNECTIONS,
+        warmupSeconds,
+        seconds,
+      });
+      measurements.push(
+        { group, name: 'cifras de hoy del panel', metric: 'p99', value: today.p99, unit: 'ms' },
+        { group, name: 'cifras de hoy del panel', metric: 'p50', value: today.p50, unit: 'ms' },
+      );
+    }
+    if (!wanted('cobro') && !wanted('cierre')) return { title, measurements, notes };
 
     // A payment with its receipt number: each request another patient's, applied automatically.
     const patients = (
@@ -295,63 +309,69 @@ async function runReportsBench(log: (line: string) => void): Promise<SectionResu
       client.close();
       return { title, measurements, notes };
     }
-    log('  un cobro con número de recibo...');
-    const payOne = () => pay(cookie, patients[++nextPatient % patients.length]);
-    await loop(CONNECTIONS, warmupSeconds, payOne);
-    const payments = await loop(CONNECTIONS, seconds, payOne);
-    if (payments.failures) notes.push(`cobro: ${payments.failures} respuestas que no son 2xx.`);
-    const payName = 'cobro con número de recibo (aplicación automática)';
-    measurements.push(
-      {
-        group,
-        name: payName,
-        metric: 'p99',
-        value: percentile(payments.durations, 99),
-        unit: 'ms',
-        budget: { max: BUDGETS.payment },
-      },
-      { group, name: payName, metric: 'p50', value: percentile(payments.durations, 50), unit: 'ms' },
-      { group, name: payName, metric: 'req/s', value: payments.durations.length / seconds, unit: 'req/s' },
-    );
+    if (wanted('cobro')) {
+      log('  un cobro con número de recibo...');
+      const payOne = () => pay(cookie, patients[++nextPatient % patients.length]);
+      await loop(CONNECTIONS, warmupSeconds, payOne);
+      const payments = await loop(CONNECTIONS, seconds, payOne);
+      if (payments.failures) notes.push(`cobro: ${payments.failures} respuestas que no son 2xx.`);
+      const payName = 'cobro con número de recibo (aplicación automática)';
+      measurements.push(
+        {
+          group,
+          name: payName,
+          metric: 'p99',
+          value: percentile(payments.durations, 99),
+          unit: 'ms',
+          budget: { max: BUDGETS.payment },
+        },
+        { group, name: payName, metric: 'p50', value: percentile(payments.durations, 50), unit: 'ms' },
+        { group, name: payName, metric: 'req/s', value: payments.durations.length / seconds, unit: 'req/s' },
+      );
 
-    // 50 at once at two desks: their receipt numbers are 50 consecutive ones.
-    log(`  ${RACERS} cobros a la vez en dos cajas...`);
-    const [{ antes }] = await one<{ antes: string }>(
-      `select count(*) as antes from cobros where clinica_id = $1 and numero like 'R-2%'`,
-      [c],
-    );
-    const burst = keepAliveClient(RACERS);
-    const raced = await Promise.all(
-      Array.from({ length: RACERS }, async (_, i) => {
-        const res = await burst.send(`${base}/api/pacientes/${patients[(i * 37) % patients.length]}/cobros`, {
-          method: 'POST',
-          headers: { cookie: desks[i % 2].cookie, origin: base, 'content-type': 'application/json' },
-          body: JSON.stringify({ importe: 1000 + i, metodo: 'efectivo' }),
-        });
-        return {
-          status: res.status,
-          numero: res.status === 201 ? (JSON.parse(res.body) as { cobro: { numero: string } }).cobro.numero : null,
-        };
-      }),
-    );
-    burst.close();
-    const numbers = raced.map((r) => Number(r.numero?.split('-').at(-1))).sort((a, b) => a - b);
-    const consecutive =
-      raced.every((r) => r.status === 201) &&
-      new Set(numbers).size === RACERS &&
-      numbers.every((n, i) => n === numbers[0] + i) &&
-      numbers[0] === Number(antes) + 1;
-    if (!consecutive) {
-      throw new Error(
-        `${RACERS} cobros a la vez: respuestas ${[...new Set(raced.map((r) => r.status))].join(', ')}, números ${numbers.join(', ')}`,
+      // 50 at once at two desks: their receipt numbers are 50 consecutive ones.
+      log(`  ${RACERS} cobros a la vez en dos cajas...`);
+      const [{ antes }] = await one<{ antes: string }>(
+        `select count(*) as antes from cobros where clinica_id = $1 and numero like 'R-2%'`,
+        [c],
+      );
+      const burst = keepAliveClient(RACERS);
+      const raced = await Promise.all(
+        Array.from({ length: RACERS }, async (_, i) => {
+          const res = await burst.send(`${base}/api/pacientes/${patients[(i * 37) % patients.length]}/cobros`, {
+            method: 'POST',
+            headers: { cookie: desks[i % 2].cookie, origin: base, 'content-type': 'application/json' },
+            body: JSON.stringify({ importe: 1000 + i, metodo: 'efectivo' }),
+          });
+          return {
+            status: res.status,
+            numero: res.status === 201 ? (JSON.parse(res.body) as { cobro: { numero: string } }).cobro.numero : null,
+          };
+        }),
+      );
+      burst.close();
+      const numbers = raced.map((r) => Number(r.numero?.split('-').at(-1))).sort((a, b) => a - b);
+      const consecutive =
+        raced.every((r) => r.status === 201) &&
+        new Set(numbers).size === RACERS &&
+        numbers.every((n, i) => n === numbers[0] + i) &&
+        numbers[0] === Number(antes) + 1;
+      if (!consecutive) {
+        throw new Error(
+          `${RACERS} cobros a la vez: respuestas ${[...new Set(raced.map((r) => r.status))].join(', ')}, números ${numbers.join(', ')}`,
+        );
+      }
+      notes.push(
+        `${RACERS} cobros a la vez en dos cajas: recibos ${raced.map((r) => r.numero).sort()[0]} a ${raced
+          .map((r) => r.numero)
+          .sort()
+          .at(-1)}, ${RACERS} números consecutivos sin huecos ni repetidos (exacto).`,
       );
     }
-    notes.push(
-      `${RACERS} cobros a la vez en dos cajas: recibos ${raced.map((r) => r.numero).sort()[0]} a ${raced
-        .map((r) => r.numero)
-        .sort()
-        .at(-1)}, ${RACERS} números consecutivos sin huecos ni repetidos (exacto).`,
-    );
+    if (!wanted('cierre')) {
+      client.close();
+      return { title, measurements, notes };
+    }
 
     // Cash closes: each desk's cash of today holds 30 payments; it is reopened (untimed) before each close.
     log('  cierre de caja...');
