@@ -51,12 +51,19 @@ export const currentVersion = sql<number>`coalesce((select max(${ov.version}) fr
 
 /** A patient's current version and its chart, as a statement reads it beside other rows. */
 export type CurrentChart = { version: number; carta: unknown };
-/** The current version of the patient `pacienteId` of the clinic `clinicaId`, as one json value (null: never charted). */
-export const currentChartOf = (pacienteId: SQL | Column, clinicaId: SQL | Column) =>
+/**
+ * The current version of the patient `pacienteId` of the clinic `clinicaId`, as one json value (null: never
+ * charted). With `only`, null too when the current chart does not pass it (a caller with nothing to do on it).
+ */
+export const currentChartOf = (
+  pacienteId: SQL | Column,
+  clinicaId: SQL | Column,
+  only?: (carta: typeof actual.carta) => SQL,
+) =>
   // The JSON is built from the one row the inner select keeps: built per version, it would read every chart.
   sql<CurrentChart | null>`(select json_build_object('version', ${actual.version}, 'carta', ${actual.carta})
     from (select ${ov.version}, ${ov.carta} from ${ov} where ${ov.pacienteId} = ${pacienteId} and ${ov.clinicaId} = ${clinicaId}
-      order by ${ov.version} desc limit 1) as ${actual})`;
+      order by ${ov.version} desc limit 1) as ${actual}${only ? sql` where ${only(actual.carta)}` : sql``})`;
 
 /** Who saved a version, as the API writes it (OdontogramAuthor). */
 export const authorJson = (t: Versions) => jsonObject({ id: t.autorId, nombre: t.autorNombre });

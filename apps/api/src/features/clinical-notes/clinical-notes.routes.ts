@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { auditActor } from '../../platform/audit.ts';
 import type { AppEnv } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { jsonText } from '../../platform/http.ts';
 import { requirePermission } from '../../platform/session.ts';
 import { idParam, validate } from '../../platform/validation.ts';
 import {
@@ -41,7 +42,7 @@ export const patientHistoryRoutes = new Hono<AppEnv>()
     patientIdParam,
     validate('query', historyQuerySchema),
     async (c) =>
-      c.json(await patientHistory(c.var.deps.db, auditActor(c), c.req.valid('param').id, c.req.valid('query')), 200),
+      jsonText(c, await patientHistory(c.var.deps.db, auditActor(c), c.req.valid('param').id, c.req.valid('query'))),
   )
   .post(
     '/:id/notas',
@@ -67,7 +68,7 @@ export const clinicalNotesRoutes = new Hono<AppEnv>()
     c.json(await updateDraft(c.var.deps.db, auditActor(c), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .post('/:id/firmar', requirePermission('historia.editar'), noteIdParam, async (c) =>
-    c.json(await signNote(c.var.deps.db, auditActor(c), c.req.valid('param').id), 200),
+    jsonText(c, await signNote(c.var.deps.db, auditActor(c), c.req.valid('param').id)),
   )
   .post('/:id/descartar', requirePermission('historia.editar'), noteIdParam, async (c) => {
     await discardNote(c.var.deps.db, auditActor(c), c.req.valid('param').id);

@@ -26,6 +26,7 @@ import {
   productos,
 } from '../../db/schema/index.ts';
 import { recordNoteOnChart } from '../../platform/chart-versions.ts';
+import { noteHash } from './clinical-notes.service.ts';
 import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -235,6 +236,32 @@ describe('signing and addenda', () => {
     expect((await auditOf(p)).map((r) => r.accion)).toEqual(['paciente.crear', 'nota.crear', 'nota.firmar']);
   });
 
+  it('signs a draft once when signatures and an edit arrive at once, hashing the text it keeps', async () => {
+    const p = await newPatient(ana);
+    const race = async () => {
+      const body = await draft(dentista.cookie, p);
+      const url = `/api/notas/${body.id}`;
+      const [first, second, edit] = await Promise.all([
+        post(dentista.cookie, `${url}/firmar`),
+        post(dentista.cookie, `${url}/firmar`),
+        post(dentista.cookie, url, note({ texto: 'Texto corregido antes de firmar.' }), 'PUT'),
+      ]);
+      expect([first.status, second.status].sort()).toEqual([200, 409]);
+      const [row] = await t.db.select().from(notasClinicas).where(eq(notasClinicas.id, body.id));
+      expect(row.estado).toBe('firmada');
+      // The edit went in before the signature, or was refused after it: the hash is of the text kept.
+      expect(row.texto).toBe(edit.status === 200 ? 'Texto corregido antes de firmar.' : note().texto);
+      if (edit.status !== 200) expect(edit.status).toBe(409);
+      expect(row.hash).toBe(noteHash(row, row.fechaFirma!));
+      const signed = (await (first.status === 200 ? first : second).json()) as NoteBody;
+      expect(signed.hash).toBe(row.hash);
+      expect(signed.texto).toBe(row.texto);
+    };
+    await Promise.all([race(), race(), race()]);
+    const actions = (await auditOf(p)).map((r) => r.accion);
+    expect(actions.filter((a) => a === 'nota.firmar')).toHaveLength(3);
+  });
+
   it('refuses UPDATE and DELETE of a signed note and of an addendum even by raw SQL', async () => {
     const p = await newPatient(ana);
     const body = await draft(dentista.cookie, p);
@@ -362,7 +389,12 @@ describe('timeline', () => {
     };
     const res = await post(dentista.cookie, `/api/pacientes/${p}/historia`, undefined, 'GET');
     expect(res.status).toBe(200);
-    const page = (await res.json()) as { dentistas: { id: string; nombre: string }[] };
+    const page = (await res.json()) as {
+      dentistas: { id: string; nombre: string }[];
+      entradas: { nota?: { diagnostico: unknown } }[];
+    };
+    // The diagnosis with its description from the shared CIE-10 list, written by PostgreSQL.
+    expect(page.entradas[1].nota?.diagnostico).toEqual({ codigo: 'K02.1', descripcion: 'Caries de la dentina' });
     expect(page).toEqual({
       paciente: { id: p, nombres: 'Entradas', apellidos: 'Gómez' },
       dentistas: expect.arrayContaining([{ id: dentistaId, nombre: 'Marta Ruiz' }]),
@@ -594,12 +626,32 @@ describe('a signed note on the chart (issue 22)', () => {
     expect(((await view.json()) as { version: number }).version).toBe(2);
   });
 
+  it('marks a service planned on one surface only', async () => {
+    const p = await newPatient(ana);
+    await saveChart(ana.cookie, p, 0, planned(emptyChart(), 36, servicio));
+    const body = await draft(dentista.cookie, p);
+    expect((await post(dentista.cookie, `/api/notas/${body.id}/firmar`)).status).toBe(200);
+    const all = await versions(p);
+    expect(all.map((v) => v.version)).toEqual([1, 2]);
+    expect(toothEntry(all[1].chart, 36).superficies.center).toMatchObject({ etapa: 'realizado', servicioId: servicio });
+  });
+
   it('no planned entry of its procedures (or no chart): no new version', async () => {
     const p = await newPatient(ana);
     await saveChart(ana.cookie, p, 0, planned(emptyChart(), 21, corona));
     const body = await draft(dentista.cookie, p);
     expect((await post(dentista.cookie, `/api/notas/${body.id}/firmar`)).status).toBe(200);
     expect((await versions(p)).map((v) => v.version)).toEqual([1]);
+    // A chart naming the service only in work already done: nothing planned to mark.
+    const treated = await newPatient(ana);
+    const crowned = applyStatus(emptyChart(), { tooth: 11, surface: null }, 'crown', {
+      etapa: 'realizado',
+      servicioId: servicio,
+    });
+    await saveChart(ana.cookie, treated, 0, crowned);
+    const again = await draft(dentista.cookie, treated);
+    expect((await post(dentista.cookie, `/api/notas/${again.id}/firmar`)).status).toBe(200);
+    expect((await versions(treated)).map((v) => v.version)).toEqual([1]);
     const blank = await newPatient(ana);
     const other = await draft(dentista.cookie, blank);
     expect((await post(dentista.cookie, `/api/notas/${other.id}/firmar`)).status).toBe(200);
