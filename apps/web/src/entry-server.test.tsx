@@ -1,5 +1,5 @@
 import { BOOKING_MESSAGES, CLINIC_BENEFITS, ESPECIALIDADES, PLANS } from '@odontia/shared';
-import { act } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -207,6 +207,11 @@ const PAGES: Page[] = [
       expect(tabs).toEqual(['Servicios', 'Profesionales', 'Contacto']);
       expect(doc.querySelectorAll('[role="tabpanel"]').length).toBe(3);
       expect(doc.querySelector('img')?.getAttribute('src')).toBe(SONRISA.imagen);
+      // The booking panel is drawn whole, its button waiting for the options: nothing moves when they come.
+      const panel = doc.getElementById('reservar')!;
+      expect(panel.textContent).toContain(BOOKING_MESSAGES.onlineBadge);
+      const book = [...panel.querySelectorAll('button')].find((b) => b.textContent === BOOKING_MESSAGES.bookOnline);
+      expect(book?.disabled).toBe(true);
     },
   },
   {
@@ -320,7 +325,11 @@ async function hydratePage(
   if (Object.keys(data).length) document.head.insertAdjacentHTML('beforeend', bootDataScript(data));
   document.body.innerHTML = `<div id="root" data-ssr="">${html}</div>`;
   window.history.replaceState(null, '', path);
-  const server = { h1: document.querySelector('h1'), main: document.querySelector('main') };
+  const server = {
+    h1: document.querySelector('h1'),
+    main: document.querySelector('main'),
+    booking: document.getElementById('reservar'),
+  };
   expect(server.h1).not.toBeNull();
 
   const container = document.getElementById('root')!;
@@ -391,10 +400,15 @@ describe('hydration', () => {
   });
 
   it('asks a clinic with online booking for its options after hydrating, and shows the booking panel', async () => {
-    await hydratePage(`/clinicas/${SONRISA_ID}`, profileData(SONRISA_ID, SONRISA_PROFILE));
+    const { server } = await hydratePage(`/clinicas/${SONRISA_ID}`, profileData(SONRISA_ID, SONRISA_PROFILE));
     expect(consoleCalls()).toEqual([]);
     expect(requested()).toContain(`/api/reservas/${SONRISA_ID}/opciones`);
     expect(document.body.textContent).toContain(BOOKING_MESSAGES.orRequest);
+    // The server's panel is kept, and its button enabled once the options have come.
+    expect(document.getElementById('reservar')).toBe(server.booking);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: BOOKING_MESSAGES.bookOnline })).toHaveProperty('disabled', false),
+    );
   });
 
   it('hydrates with the default theme, then shows the stored one', async () => {

@@ -170,7 +170,10 @@ const LOADING = { timeout: 5000 };
 
 /** Opens the booking from the profile and waits for its dialog. */
 async function openBooking() {
-  fireEvent.click(await screen.findByRole('button', { name: BOOKING_MESSAGES.bookOnline }, LOADING));
+  const button = await screen.findByRole('button', { name: BOOKING_MESSAGES.bookOnline }, LOADING);
+  // Drawn with the page; enabled once what may be booked has come.
+  await waitFor(() => expect(button).toHaveProperty('disabled', false), LOADING);
+  fireEvent.click(button);
   return screen.findByRole('dialog', { name: BOOKING_MESSAGES.bookOnline }, LOADING);
 }
 
@@ -201,7 +204,7 @@ describe("the public profile's online booking", () => {
     fireEvent.click(screen.getByRole('button', { name: BOOKING_MESSAGES.orRequest }));
     expect(screen.getByRole('tab', { name: 'Contacto' }).getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Solicitar cita' }));
-    expect(await screen.findByLabelText(/^Mensaje/)).toBeTruthy();
+    expect(await screen.findByLabelText(/^Mensaje/, {}, LOADING)).toBeTruthy();
   });
 
   it('keeps only the request form when the clinic takes no online bookings (404)', async () => {

@@ -23,16 +23,14 @@ function NextSlot({ clinicaId, options }: { clinicaId: string; options: BookingO
   );
   const day = data?.dias.find((d) => d.huecos.length > 0);
   if (!day) return null;
-  return (
-    <span className="text-sm text-muted-foreground">
-      {BOOKING_MESSAGES.nextSlot(`${relativeDay(day.fecha, options.hoy)} a las ${day.huecos[0]!.hora}`)}
-    </span>
-  );
+  return BOOKING_MESSAGES.nextSlot(`${relativeDay(day.fecha, options.hoy)} a las ${day.huecos[0]!.hora}`);
 }
 
 /**
  * 'Reservar cita' on the public profile of a clinic that takes online bookings: the 'Reserva online'
  * badge with the next free slot, the button that opens the booking, and the way to the request form.
+ * Drawn whole from the first paint, before its options (`null`) and the next slot have come: they fill
+ * a place kept for them, so nothing below moves (the server's HTML has no options either).
  */
 export function OnlineBookingPanel({
   clinicaId,
@@ -42,7 +40,8 @@ export function OnlineBookingPanel({
 }: {
   clinicaId: string;
   clinicName: string;
-  options: BookingOptions;
+  /** What may be booked; null while it loads (the button waits for it). */
+  options: BookingOptions | null;
   /** Opens the Contacto tab's request form. */
   onRequest: () => void;
 }) {
@@ -56,17 +55,20 @@ export function OnlineBookingPanel({
       aria-label={BOOKING_MESSAGES.onlineBadge}
       className="rounded-xl border border-primary/30 bg-primary/5 p-4"
     >
-      <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className="inline-flex items-center gap-1 rounded-full bg-primary px-2.5 py-0.5 text-xs font-medium text-primary-foreground">
-          <CalendarCheck className="size-3.5" aria-hidden="true" />
-          {BOOKING_MESSAGES.onlineBadge}
-        </span>
-        <NextSlot clinicaId={clinicaId} options={options} />
+      <span className="inline-flex items-center gap-1 rounded-full bg-primary px-2.5 py-0.5 text-xs font-medium text-primary-foreground">
+        <CalendarCheck className="size-3.5" aria-hidden="true" />
+        {BOOKING_MESSAGES.onlineBadge}
+      </span>
+      {/* The place of the next slot, which comes after the page, kept so that it never pushes the page
+          down: two lines on a phone, where 'Próximo hueco: miércoles, 16 de diciembre a las 10:30' wraps. */}
+      <p className="mt-2 min-h-10 text-sm text-muted-foreground sm:min-h-5">
+        {options ? <NextSlot clinicaId={clinicaId} options={options} /> : null}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
         <button
           type="button"
           className={buttonVariants({ size: 'lg' })}
+          disabled={!options}
           onPointerEnter={preload}
           onFocus={preload}
           onClick={() => {
@@ -84,7 +86,7 @@ export function OnlineBookingPanel({
           {BOOKING_MESSAGES.orRequest}
         </button>
       </div>
-      {started ? (
+      {started && options ? (
         <Suspense
           fallback={
             <p

@@ -11,7 +11,7 @@ import { useClinic, type ClinicProfile } from '../api/get-clinic';
 import { ClinicBadges } from '../components/clinic-badges';
 import { ClinicImage } from '@/components/clinic-image';
 import { LightTab, LightTabPanel, LightTabs, LightTabsList } from '../components/light-tabs';
-import { BOOKING_ANCHOR, OnlineBookingPanel } from '../components/online-booking-panel';
+import { OnlineBookingPanel } from '../components/online-booking-panel';
 import { PublicLayout } from '../components/public-layout';
 import { skeletonClass } from '../components/styles';
 import { useDocumentTitle } from '../components/use-document-title';
@@ -23,8 +23,6 @@ const NEEDS_SCRIPTS =
   'Para enviar una solicitud necesitas activar JavaScript en tu navegador. También puedes llamar a la clínica o escribirle un email.';
 
 const BOOKING_NEEDS_SCRIPTS = 'Para reservar cita online necesitas activar JavaScript en tu navegador.';
-/** The booking's placeholder: the only #reservar hidden from assistive tech (the panel is not). */
-const SKELETON_WITHOUT_SCRIPTS = `#${BOOKING_ANCHOR}[aria-hidden]{display:none}`;
 
 const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
 const mapsUrl = (direccion: string, ciudad: string | null) =>
@@ -147,23 +145,13 @@ function Profile({ perfil }: { perfil: ClinicProfile }) {
           {clinica.descripcion ? (
             <p className="whitespace-pre-line text-muted-foreground">{clinica.descripcion}</p>
           ) : null}
-          {bookingOptions ? (
+          {clinica.reservaOnline && (booking.isPending || bookingOptions) ? (
             <OnlineBookingPanel
               clinicaId={clinica.id}
               clinicName={clinica.nombre}
               options={bookingOptions}
               onRequest={openRequestForm}
             />
-          ) : clinica.reservaOnline && booking.isPending ? (
-            <>
-              <div id={BOOKING_ANCHOR} className={cx(skeletonClass, 'h-[7.25rem] rounded-xl')} aria-hidden="true" />
-              {/* Without scripts the booking never loads: this placeholder would stay an empty box above
-                  the message that scripts are needed (below). The rule applies from a box that is not drawn
-                  (no gap for it in the column). */}
-              <noscript className="hidden">
-                <style>{SKELETON_WITHOUT_SCRIPTS}</style>
-              </noscript>
-            </>
           ) : null}
           {clinica.reservaOnline ? (
             <noscript>
@@ -174,7 +162,7 @@ function Profile({ perfil }: { perfil: ClinicProfile }) {
             {clinica.telefono ? (
               <a
                 href={telHref(clinica.telefono)}
-                className={buttonVariants({ variant: bookingOptions ? 'outline' : 'default' })}
+                className={buttonVariants({ variant: clinica.reservaOnline ? 'outline' : 'default' })}
               >
                 <Phone aria-hidden="true" />
                 Llamar
