@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { NOTIFICATION_MESSAGES } from '@odontia/shared';
 import { createClinicOwner, ok } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
+import { openPublicPage } from './support/public-page';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const bell = (page: Page) => page.getByTestId('notification-bell');
@@ -144,7 +145,7 @@ test("a request sent from a clinic's public profile appears live in the bell of 
   const visitorContext = await browser.newContext();
   try {
     const visitor = await visitorContext.newPage();
-    await visitor.goto(`/clinicas/${perfil.id}`);
+    await openPublicPage(visitor, `/clinicas/${perfil.id}`);
     await visitor.getByRole('tab', { name: 'Contacto' }).click();
     await visitor.getByRole('textbox', { name: 'Nombre' }).fill(nombre);
     await visitor.getByRole('textbox', { name: 'Email' }).fill('paciente@ejemplo.test');

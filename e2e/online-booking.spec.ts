@@ -4,6 +4,7 @@ import { readOutbox, type OutboxMessage } from '../apps/api/src/test/outbox.ts';
 import { createClinicOwner, ok, uniqueEmail } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { dataDir } from './playwright.config';
+import { openPublicPage } from './support/public-page';
 
 /** A published clinic that takes online bookings: one dentist working every day 09:00-13:00, a 30-minute service. */
 async function bookingClinic(request: APIRequestContext) {
@@ -99,7 +100,7 @@ test('a visitor books a real free slot on a phone, confirms the email with the c
   const other = await browser.newContext();
   try {
     const phone = await visitor.newPage();
-    await phone.goto(`/clinicas/${clinicaId}`);
+    await openPublicPage(phone, `/clinicas/${clinicaId}`);
     await expect(phone.getByText('Reserva online', { exact: true })).toBeVisible();
     await expect(phone.getByText(/Próximo hueco:/)).toBeVisible();
     await phone.getByRole('button', { name: 'Reservar cita' }).click();
@@ -117,7 +118,7 @@ test('a visitor books a real free slot on a phone, confirms the email with the c
 
     // Meanwhile a second visitor is not offered that slot.
     const second = await other.newPage();
-    await second.goto(`/clinicas/${clinicaId}`);
+    await openPublicPage(second, `/clinicas/${clinicaId}`);
     await second.getByRole('button', { name: 'Reservar cita' }).click();
     const otherSlots = second.getByRole('dialog').getByRole('list', { name: `Huecos libres del ${dayName}` });
     await expect(otherSlots.getByRole('button', { name: '12:00' })).toBeVisible();

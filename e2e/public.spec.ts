@@ -5,10 +5,11 @@ import { dataDir } from './playwright.config';
 import { createClinicOwner } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { TEAL_PNG } from './support/onboarding';
+import { openPublicPage } from './support/public-page';
 
 test.describe('landing', () => {
   test('shows the spec texts and links, with only links that lead somewhere', async ({ page }) => {
-    await page.goto('/');
+    await openPublicPage(page, '/');
     await expect(page).toHaveTitle('Odontia · Encuentra la mejor clínica dental para tu sonrisa');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Encuentra la mejor clínica dental para tu sonrisa' }),
@@ -88,7 +89,7 @@ test.describe('landing', () => {
   });
 
   test('the search box opens the directory with the search', async ({ page }) => {
-    await page.goto('/');
+    await openPublicPage(page, '/');
     await page.getByRole('searchbox', { name: 'Buscar por clínica, especialidad o ciudad' }).fill('Sevilla');
     await page.getByRole('button', { name: 'Buscar' }).click();
     await expect(page).toHaveURL(/\/clinicas\?q=Sevilla$/);
@@ -97,7 +98,7 @@ test.describe('landing', () => {
 
   test('has no horizontal scroll at 375 px', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto('/');
+    await openPublicPage(page, '/');
     await expect(
       page.getByRole('region', { name: 'Directorio de clínicas' }).getByRole('article').first(),
     ).toBeVisible();
@@ -112,7 +113,7 @@ test.describe('landing', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 800 });
-    await page.goto('/');
+    await openPublicPage(page, '/');
     const header = page.getByRole('banner');
     const menuButton = header.getByRole('button', { name: 'Menú' });
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
@@ -143,14 +144,14 @@ test.describe('landing', () => {
   });
 
   test("the desktop header's theme menu offers 'Sistema'", async ({ page }) => {
-    await page.goto('/');
+    await openPublicPage(page, '/');
     await page.getByRole('banner').getByRole('button', { name: 'Cambiar tema' }).click();
     await page.getByRole('menuitemradio', { name: 'Sistema' }).click();
     expect(await page.evaluate(() => localStorage.getItem('ui-theme'))).toBe('system');
   });
 
   test('the featured carousel moves with the keyboard', async ({ page }) => {
-    await page.goto('/');
+    await openPublicPage(page, '/');
     const track = page.getByRole('region', { name: /^Clínicas destacadas: usa las flechas/ });
     await track.focus();
     await page.keyboard.press('ArrowRight');
@@ -162,7 +163,7 @@ test.describe('landing', () => {
 
 test.describe('directory', () => {
   test("clicking 'Madrid' shows only Madrid clinics", async ({ page }) => {
-    await page.goto('/');
+    await openPublicPage(page, '/');
     await page.getByRole('link', { name: 'Madrid', exact: true }).first().click();
     await expect(page).toHaveURL(/\/clinicas\?ciudad=Madrid$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Clínicas dentales en Madrid' })).toBeVisible();
@@ -181,7 +182,7 @@ test.describe('directory', () => {
   test('a specialty link filters, filters combine and stay in the URL, and the empty state leads back', async ({
     page,
   }) => {
-    await page.goto('/');
+    await openPublicPage(page, '/');
     await page
       .getByRole('region', { name: 'Especialidades' })
       .getByRole('link', { name: /Ortodoncia/ })
@@ -209,7 +210,7 @@ test.describe('directory', () => {
 
 test.describe('clinic profile', () => {
   test('shows the clinic with its tabs, contact buttons and links', async ({ page }) => {
-    await page.goto('/clinicas?ciudad=Sevilla');
+    await openPublicPage(page, '/clinicas?ciudad=Sevilla');
     await page.getByRole('link', { name: 'Clínica Dental Giralda', exact: true }).click();
     await expect(page).toHaveURL(/\/clinicas\/[0-9a-f-]{36}$/);
     await expect(page).toHaveTitle('Clínica Dental Giralda · Clínica dental en Sevilla · Odontia');
@@ -244,7 +245,7 @@ test.describe('clinic profile', () => {
   });
 
   test("an unknown clinic shows 'Clínica no encontrada' with a way back", async ({ page }) => {
-    await page.goto('/clinicas/00000000-0000-4000-8000-000000000000');
+    await openPublicPage(page, '/clinicas/00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('heading', { name: 'Clínica no encontrada' })).toBeVisible();
     await page.getByRole('link', { name: 'Volver al directorio' }).click();
     await expect(page).toHaveURL(/\/clinicas$/);
@@ -282,7 +283,7 @@ test('a visitor request reaches the clinic: its Solicitudes list and its mailbox
 
   // A visitor, in a browser of their own, asks for an appointment.
   const visitor = await (await browser.newContext()).newPage();
-  await visitor.goto(`/clinicas/${perfil.id}`);
+  await openPublicPage(visitor, `/clinicas/${perfil.id}`);
   await visitor.getByRole('tab', { name: 'Contacto' }).click();
   // Both sides check the form; here the browser's check answers first.
   const nombre = `Visitante ${Date.now().toString(36)}`;

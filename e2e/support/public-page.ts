@@ -1,0 +1,15 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * A public page, loaded and taken over by its scripts. The server renders these pages and their scripts
+ * load after the first paint (decision 0025), so the `load` event comes before the page answers clicks
+ * on its buttons (the phone menu, the tabs, the booking); links and search forms work before.
+ */
+export async function openPublicPage(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+/** The page has been hydrated, or rendered by the browser ('odontia:interactive', app/layouts/root-layout.tsx). */
+export const hydrated = (page: Page) =>
+  page.waitForFunction(() => performance.getEntriesByName('odontia:interactive').length > 0);
