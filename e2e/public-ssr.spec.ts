@@ -105,6 +105,16 @@ test.describe('server-rendered public pages', () => {
         ).toEqual([]);
       }
       expect(await layoutShift(page), `${path}: layout shift`).toBeLessThan(0.01);
+      // Its scripts were asked for once the page had been painted, not before.
+      const timing = await page.evaluate(() => ({
+        painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.endsWith('.js'))
+          .map((e) => e.startTime),
+      }));
+      expect(timing.scripts.length, path).toBeGreaterThan(0);
+      expect(Math.min(...timing.scripts), `${path}: first script`).toBeGreaterThanOrEqual(timing.painted);
       page.removeAllListeners('console');
       page.removeAllListeners('pageerror');
       page.removeAllListeners('request');

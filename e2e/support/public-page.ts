@@ -1,10 +1,9 @@
 import type { Page } from '@playwright/test';
 
 /**
- * A public page, loaded and taken over by its scripts. The server renders these pages and the browser
- * hydrates them after the first paint, as a transition (decision 0025): until then links and search
- * forms work, but the buttons (the phone menu, the tabs, the booking) do not answer yet, and a click a
- * loaded machine sends that early is lost.
+ * A public page, loaded and taken over by its scripts. The server renders these pages and their scripts
+ * load after the first paint (decision 0025), so the `load` event comes before the page answers clicks
+ * on its buttons (the phone menu, the tabs, the booking); links and search forms work before.
  */
 export async function openPublicPage(page: Page, path: string) {
   await page.goto(path);

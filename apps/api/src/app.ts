@@ -55,7 +55,7 @@ import {
 } from './platform/http.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 import { sessionCan } from './platform/session.ts';
-import { createSpaRoutes, inlineScriptHashes, readIndexHtml, type SpaOptions } from './platform/spa.ts';
+import { appScriptHashes, createSpaRoutes, readIndexHtml, type SpaOptions } from './platform/spa.ts';
 import { createFilesRoutes } from './platform/storage/files.routes.ts';
 
 /**
@@ -132,7 +132,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   const html = options.spa ? readIndexHtml(options.spa.distDir) : null;
 
-  app.use('*', securityHeaders({ scriptHashes: html ? inlineScriptHashes(html) : [] }));
+  app.use('*', securityHeaders({ scriptHashes: html ? appScriptHashes(html) : [] }));
   app.use('*', requestLog(deps.logger));
   app.use('*', async (c, next) => {
     c.set('deps', deps);

@@ -16,12 +16,15 @@ export type { ApiClient };
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
-/** A built web app's folder with a bare index.html (title, description, #root), for the SEO transform's tests. */
+/**
+ * A built web app's folder with a bare index.html (title, description, its entry script, #root), for
+ * the SEO transform's tests.
+ */
 export async function tempWebDist(): Promise<string> {
   const distDir = await mkdtemp(path.join(os.tmpdir(), 'odontia-dist-'));
   await writeFile(
     path.join(distDir, 'index.html'),
-    '<!doctype html><html lang="es"><head><title>Odontia</title><meta name="description" content="genérica" /></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="es"><head><title>Odontia</title><meta name="description" content="genérica" /><script type="module" crossorigin src="/assets/index-prueba.js"></script></head><body><div id="root"></div></body></html>',
   );
   return distDir;
 }

@@ -4,7 +4,14 @@ import { Lru } from '../../../platform/lru.ts';
 import type { PageMeta } from './meta-tags.ts';
 
 /** A public page as made for one version: what it says of itself, its first data and its rendered #root. */
-export type MadePage = { meta: PageMeta; root: string; headTags: string; bootData: string | null };
+export type MadePage = {
+  meta: PageMeta;
+  root: string;
+  headTags: string;
+  bootData: string | null;
+  /** Rendered on the server: its scripts load after the first paint (`scriptsAfterFirstPaint`). */
+  rendered: boolean;
+};
 
 /**
  * Public pages made on the server, reused while what they show has not changed. What they show is

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../../../platform/context.ts';
 import type { PageRenderer } from '../../../platform/page-renderer.ts';
+import { scriptsAfterFirstPaint } from '../../../platform/spa.ts';
 import { bootDataScript } from './boot-data.ts';
 import { firstPaint } from './first-paint.ts';
 import { escapeHtml, metaTags, withTitleAndDescription, type PageMeta } from './meta-tags.ts';
@@ -11,8 +12,8 @@ import { pagePreloads, type PublicPage } from './preloads.ts';
 /**
  * Gives the public pages their own <title>, description, canonical URL and Open Graph tags, their
  * scripts and main image preloaded, the data of their first render, and that render itself in #root
- * (server rendering); without a renderer, or when it fails, a static first paint that the browser's
- * rendering replaces. A made page is reused until what it shows changes (PageCache).
+ * (server rendering), whose scripts load after it has been painted; without a renderer, or when it
+ * fails, a static first paint that the browser's rendering replaces. A made page is reused until what it shows changes (PageCache).
  */
 export function createSeoTransform(
   deps: Deps,
@@ -39,7 +40,10 @@ export function createSeoTransform(
     const root = await rendered(meta.data ?? {}, c);
     const headTags = [
       ...metaTags(meta, deps.config.appUrl),
-      ...preloads[page].map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+      // A rendered page asks for its chunks with its entry, after the first paint.
+      ...(root ? [] : preloads[page]).map(
+        (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`,
+      ),
       meta.preloadImage
         ? `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />`
         : '',
@@ -51,6 +55,7 @@ export function createSeoTransform(
       root: root ?? `<div id="root">${firstPaint(page)}</div>`,
       headTags,
       bootData: meta.data && !meta.fresh ? bootDataScript(meta.data) : null,
+      rendered: root !== null,
       // A page the renderer could not make is made again next time.
       reuse: root !== null || !renderPage,
     };
@@ -75,7 +80,7 @@ export function createSeoTransform(
     const bootData =
       made.bootData ?? (meta.data ? bootDataScript(meta.fresh ? { ...meta.data, ...meta.fresh() } : meta.data) : '');
     const tags = bootData ? `${made.headTags}\n    ${bootData}` : made.headTags;
-    return withTitleAndDescription(html, meta)
+    return withTitleAndDescription(made.rendered ? scriptsAfterFirstPaint(html, preloads[page]) : html, meta)
       .replace('<div id="root"></div>', () => made.root)
       .replace('</head>', () => `    ${tags}\n  </head>`);
   };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,8 @@ beforeEach(() => {
   calls.length = 0;
   failWith = null;
 });
+
+const ENTRY_TAG = '<script type="module" crossorigin src="/assets/index-prueba.js"></script>';
 
 const bootData = (html: string) => {
   const match = new RegExp(`<script id="${BOOT_DATA_ID}" type="application/json">([^<]*)</script>`).exec(html);
@@ -95,7 +98,31 @@ describe('server rendering of the public pages', () => {
     const res = await t.request('/dashboard');
     expect(res.status).toBe(200);
     expect(calls).toHaveLength(0);
-    expect(await res.text()).toContain('<div id="root"></div>');
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain(ENTRY_TAG);
+  });
+
+  it("loads a rendered page's scripts after its first paint, through a loader the CSP allows by hash", async () => {
+    const res = await t.request('/clinicas');
+    const html = await res.text();
+    expect(html).not.toContain(ENTRY_TAG);
+    expect(html).not.toContain('rel="modulepreload"');
+    const loader = /<script data-entry="\/assets\/index-prueba\.js"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+    expect(loader).not.toBeNull();
+    expect(loader![1]).toContain("getEntriesByName('first-contentful-paint')");
+    const hash = createHash('sha256').update(loader![1]).digest('base64');
+    expect(res.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
+  });
+
+  it('keeps the entry script as it is on a page the renderer could not make', async () => {
+    failWith = new Error('boom');
+    const logged = vi.spyOn(t.deps.logger, 'error').mockImplementation(() => undefined);
+    const html = await (await t.request('/software-info?x=1')).text();
+    expect(html).not.toContain('data-ssr');
+    expect(html).toContain(ENTRY_TAG);
+    expect(html).not.toContain('data-entry=');
+    logged.mockRestore();
   });
 });
 
