@@ -3,6 +3,7 @@ import { createClinicOwner, ok } from './support/accounts';
 import { sidebar } from './support/shell';
 import { expectNoAxeViolations } from './support/axe';
 import { dayAhead } from './support/days';
+import { openPublicPage } from './support/public-page';
 
 /** The clinic's day (Europe/Madrid, the default zone) `days` from now, as YYYY-MM-DD. */
 const ddMMyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -270,7 +271,7 @@ test('a request sent from the public profile becomes an appointment, with its pa
 
   const apellido = `Solicitante${Date.now().toString(36)}`;
   const visitor = await (await browser.newContext()).newPage();
-  await visitor.goto(`/clinicas/${perfil.id}`);
+  await openPublicPage(visitor, `/clinicas/${perfil.id}`);
   await visitor.getByRole('tab', { name: 'Contacto' }).click();
   await visitor.getByRole('textbox', { name: 'Nombre' }).fill(`Carla ${apellido}`);
   await visitor.getByRole('textbox', { name: 'Email' }).fill(`${apellido.toLowerCase()}@ejemplo.test`);
