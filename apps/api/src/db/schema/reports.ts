@@ -66,3 +66,23 @@ export const resumenCitas = pgTable(
   },
   (t) => [primaryKey({ name: 'resumen_citas_pkey', columns: [t.clinicaId, t.dia, t.dentistaId, t.estado] })],
 );
+
+/**
+ * What the balance report reads (issue 25): per clinic and local day, the production (treatments done)
+ * and the net collections (payments less annulments), without dimensions. Its opening balance sums every
+ * day before the range; the production rollup has a row per day, dentist and service (a year is about as
+ * many rows as treatments), this one a row per day. Kept by the same triggers as the rollups above
+ * (migration 0044), in the same statement.
+ */
+export const resumenSaldo = pgTable(
+  'resumen_saldo',
+  {
+    clinicaId: uuid('clinica_id')
+      .notNull()
+      .references(() => clinicas.id, { onDelete: 'cascade' }),
+    dia: date('dia', { mode: 'string' }).notNull(),
+    produccion: bigint('produccion', { mode: 'number' }).notNull(),
+    cobros: bigint('cobros', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'resumen_saldo_pkey', columns: [t.clinicaId, t.dia] })],
+);

@@ -11,14 +11,16 @@ import {
   resumenCitas,
   resumenCobros,
   resumenProduccion,
+  resumenSaldo,
   tratamientosRealizados,
 } from '../../db/schema/index.ts';
 import { takeCashDay } from '../../platform/cash-day.ts';
 import { createClinicOwner, createTestApp, type TestApp } from '../../test/app.ts';
 
 /**
- * The daily rollups (migration 0041) follow every write to their raw tables: the triggers' incremental
- * result is compared with what `reconstruir_resumenes` computes from the raw rows, and with expected counts.
+ * The daily rollups (migrations 0041 and 0044) follow every write to their raw tables: the triggers'
+ * incremental result is compared with what `reconstruir_resumenes` computes from the raw rows, and with
+ * expected counts.
  */
 type Owner = Awaited<ReturnType<typeof createClinicOwner>>;
 
@@ -52,6 +54,10 @@ async function rollups(clinicaId: string) {
     citas: await rows(sql`select ${resumenCitas.dia}::text as dia, ${resumenCitas.dentistaId}::text as dentista,
         ${resumenCitas.estado} as estado, ${resumenCitas.citas}::int as n
       from ${resumenCitas} where ${resumenCitas.clinicaId} = ${clinicaId} and ${resumenCitas.citas} <> 0 order by 1, 2, 3`),
+    saldo: await rows(sql`select ${resumenSaldo.dia}::text as dia, ${resumenSaldo.produccion}::text as produccion,
+        ${resumenSaldo.cobros}::text as cobros
+      from ${resumenSaldo} where ${resumenSaldo.clinicaId} = ${clinicaId}
+        and (${resumenSaldo.produccion} <> 0 or ${resumenSaldo.cobros} <> 0) order by 1`),
   };
 }
 
@@ -211,6 +217,10 @@ describe('daily rollups', () => {
         anulado: '-2500',
       },
     ]);
+    // The day's balance row: what was collected, less what the annulment took back.
+    expect((await rollups(clinicaId)).saldo.filter((r) => r.dia === '2026-04-01')).toEqual([
+      { dia: '2026-04-01', produccion: '0', cobros: '5000' },
+    ]);
     // A member who leaves: the payments' set null moves them to the name alone.
     await t.db.update(cobros).set({ cobradoPor: null }).where(eq(cobros.cajaId, caja.id));
     expect((await expectRebuildEqual(clinicaId)).cobros).toEqual([{ ...rows[0], miembro: null }]);
@@ -260,6 +270,10 @@ describe('daily rollups', () => {
       { dia: '2026-05-04', dentista: dentist, servicio: service, n: 2, importe: '7000' },
       { dia: '2026-05-05', dentista: null, servicio: service, n: 1, importe: '1000' },
     ]);
+    expect(before.saldo.filter((r) => String(r.dia).startsWith('2026-05'))).toEqual([
+      { dia: '2026-05-04', produccion: '7000', cobros: '3000' },
+      { dia: '2026-05-05', produccion: '1000', cobros: '0' },
+    ]);
     // A price corrected: the amount moves, the count stays.
     await t.db
       .update(tratamientosRealizados)
@@ -273,8 +287,11 @@ describe('daily rollups', () => {
     ]);
     expect(after.cobros.filter((r) => String(r.dia).startsWith('2026-05'))).toEqual([]);
     expect(after.citas.filter((r) => String(r.dia).startsWith('2026-05'))).toEqual([]);
+    expect(after.saldo.filter((r) => String(r.dia).startsWith('2026-05'))).toEqual([
+      { dia: '2026-05-04', produccion: '3500', cobros: '0' },
+    ]);
     // The other clinic has none of them.
-    expect(await rollups(otra.clinica.id)).toEqual({ produccion: [], cobros: [], citas: [] });
+    expect(await rollups(otra.clinica.id)).toEqual({ produccion: [], cobros: [], citas: [], saldo: [] });
   });
 
   it('are rebuilt in the new zone when the clinic changes its zone', async () => {
@@ -325,6 +342,6 @@ describe('daily rollups', () => {
     });
     expect((await rollups(clinicaId)).citas).toHaveLength(1);
     await t.db.delete(clinicas).where(eq(clinicas.id, clinicaId));
-    expect(await rollups(clinicaId)).toEqual({ produccion: [], cobros: [], citas: [] });
+    expect(await rollups(clinicaId)).toEqual({ produccion: [], cobros: [], citas: [], saldo: [] });
   });
 });
