@@ -1,5 +1,5 @@
 import { PAYMENT_MESSAGES, formatDate } from '@odontia/shared';
-import { sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { cajas } from '../db/schema/index.ts';
 import type { AuditActor } from './audit.ts';
@@ -16,9 +16,10 @@ const nextDay = (dia: string) => {
 
 /**
  * The member's cash a payment or an annulment of the clinic's day `dia` goes to (issue 25), opened by it
- * when the member had not opened it, and locked until the caller's transaction ends: a close of the same
- * cash waits for the payment, and the payment sees a close that committed first. A closed cash of `hoy`
- * (or later) sends it to the member's next day; a closed day in the past refuses it (409).
+ * when the member had not opened it, and share-locked until the caller's transaction ends: a close of the
+ * same cash (which locks it exclusively) waits for the payments in flight, and a payment sees a close that
+ * committed first; the payments of one cash do not wait for each other. A closed cash of `hoy` (or later)
+ * sends it to the member's next day; a closed day in the past refuses it (409).
  */
 export async function takeCashDay(
   tx: Executor,
@@ -27,21 +28,31 @@ export async function takeCashDay(
   hoy: string,
 ): Promise<CashDayRef> {
   for (let day = dia; ; day = nextDay(day)) {
-    // The upsert's update locks the row whether it inserted it or found it.
-    const [row] = await tx
-      .insert(cajas)
-      .values({
-        clinicaId: actor.clinicaId,
-        usuarioId: actor.userId,
-        usuarioNombre: memberNameOf(actor.userId),
-        dia: day,
-      })
-      .onConflictDoUpdate({
-        target: [cajas.clinicaId, cajas.usuarioId, cajas.dia],
-        set: { estado: sql`${cajas.estado}` },
-      })
-      .returning({ id: cajas.id, estado: cajas.estado });
-    if (row.estado === 'abierta') return { id: row.id, dia: day };
+    const row = (await cashOf(tx, actor, day)) ?? (await openCash(tx, actor, day)) ?? (await cashOf(tx, actor, day));
+    if (row!.estado === 'abierta') return { id: row!.id, dia: day };
     if (day < hoy) throw conflict(PAYMENT_MESSAGES.dayClosed(formatDate(day)));
   }
+}
+
+/** The member's cash of `day`, share-locked, or undefined. */
+async function cashOf(tx: Executor, actor: Pick<AuditActor, 'clinicaId' | 'userId'>, day: string) {
+  const [row] = await tx
+    .select({ id: cajas.id, estado: cajas.estado })
+    .from(cajas)
+    .where(and(eq(cajas.clinicaId, actor.clinicaId), eq(cajas.usuarioId, actor.userId), eq(cajas.dia, day)))
+    .for('share');
+  return row;
+}
+
+/**
+ * Opens the member's cash of `day`: the new row is the caller's until it commits. Undefined when another
+ * transaction opened it first (the insert waited for it to commit).
+ */
+async function openCash(tx: Executor, actor: Pick<AuditActor, 'clinicaId' | 'userId'>, day: string) {
+  const [row] = await tx
+    .insert(cajas)
+    .values({ clinicaId: actor.clinicaId, usuarioId: actor.userId, usuarioNombre: memberNameOf(actor.userId), dia: day })
+    .onConflictDoNothing({ target: [cajas.clinicaId, cajas.usuarioId, cajas.dia] })
+    .returning({ id: cajas.id, estado: cajas.estado });
+  return row;
 }

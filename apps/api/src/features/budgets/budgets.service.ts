@@ -42,6 +42,7 @@ import {
 import { auditInsert, recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { currentChartOf } from '../../platform/chart-versions.ts';
 import { clinicPlace } from '../../platform/clinic-place.ts';
+import { documentNumberSql } from '../../platform/document-number.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { preparedInsert } from '../../db/prepared.ts';
 import { memberNameOf } from '../../platform/membership.ts';
@@ -590,7 +591,7 @@ export async function createBudgetFromChart(
       .returning({ ultimo: counter.ultimo });
     const setNumber = tx
       .update(p)
-      .set({ numero: sql`${`P-${anio}-`} || lpad((select ultimo from numero)::text, 4, '0')` })
+      .set({ numero: documentNumberSql('presupuesto', anio, sql`(select ultimo from numero)`) })
       .where(eq(p.id, id))
       .returning({ numero: p.numero });
     const audit = auditInsert(

@@ -31,6 +31,7 @@ import {
   tratamientosRealizados,
   usuarios,
 } from '../../db/schema/index.ts';
+import { documentNumber } from '../../platform/document-number.ts';
 import { DEMO_CLINIC, DEMO_MADRID_CLINIC, DEMO_TEAM, seededRandom } from '../../seed/demo.ts';
 
 /**
@@ -592,7 +593,7 @@ async function seedClinicHistory(tx: Executor, plan: ClinicPlan): Promise<void> 
       id,
       clinicaId: plan.id,
       pacienteId,
-      numero: `P-${year}-${String(numero).padStart(4, '0')}`,
+      numero: documentNumber('presupuesto', year, numero),
       version: 1,
       estado: final,
       moneda,
@@ -839,7 +840,7 @@ async function seedClinicHistory(tx: Executor, plan: ClinicPlan): Promise<void> 
       const year = Number(entry.dia.slice(0, 4));
       const n = (receiptCounters.get(year) ?? 0) + 1;
       receiptCounters.set(year, n);
-      numero = `R-${year}-${String(n).padStart(6, '0')}`;
+      numero = documentNumber('recibo', year, n);
     }
     return {
       id: entry.id,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   PAYMENT_MESSAGES,
   collectionMethodsOf,
@@ -14,7 +15,7 @@ import {
 } from '@odontia/shared';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database, Executor } from '../../db/client.ts';
+import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import {
   aceptacionesPresupuesto,
   aplicacionesCobro,
@@ -27,10 +28,11 @@ import {
   presupuestos,
   tratamientosRealizados,
 } from '../../db/schema/index.ts';
-import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { auditInsert, recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { balanceOf } from '../../platform/balance.ts';
 import { takeCashDay } from '../../platform/cash-day.ts';
 import type { Deps } from '../../platform/context.ts';
+import { documentNumberSql } from '../../platform/document-number.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { renderEmail } from '../../platform/mail.ts';
 import { memberNameOf } from '../../platform/membership.ts';
@@ -57,9 +59,6 @@ const ap = aplicacionesCobro;
 const tr = tratamientosRealizados;
 const lp = lineasPresupuesto;
 const pr = presupuestos;
-
-/** A receipt's number: R-2027-000123. */
-export const receiptNumber = (anio: number, ultimo: number) => `R-${anio}-${String(ultimo).padStart(6, '0')}`;
 
 /** The clinic's calendar day (YYYY-MM-DD) of an instant. */
 const dayOf = (zone: string, instant: Date) => todayInZone(zone, instant);
@@ -438,8 +437,11 @@ export async function registerPayment(
     const instante =
       fecha === hoy ? sql`now()` : sql`(${fecha}::date + time '12:00') at time zone ${clinic.zonaHoraria}`;
     const anio = Number(caja.dia.slice(0, 4));
-    // Taken last, so two desks wait for each other on the counter for as short as possible.
-    const [counter] = await tx
+    // The receipt's number is taken last, with the payment, what it pays and the audit row, in one
+    // statement just before the commit: the clinic's counter stays locked for that statement and the commit
+    // alone, so the desks of a clinic queue on it that long (budgets take their numbers the same way).
+    const id = randomUUID();
+    const takeNumber = tx
       .insert(contadoresRecibos)
       .values({ clinicaId: actor.clinicaId, anio, ultimo: 1 })
       .onConflictDoUpdate({
@@ -447,14 +449,14 @@ export async function registerPayment(
         set: { ultimo: sql`${contadoresRecibos.ultimo} + 1` },
       })
       .returning({ ultimo: contadoresRecibos.ultimo });
-    const numero = receiptNumber(anio, counter.ultimo);
-    const [cobro] = await tx
+    const insertPayment = tx
       .insert(c)
       .values({
+        id,
         clinicaId: actor.clinicaId,
         pacienteId,
         tipo: 'cobro',
-        numero,
+        numero: documentNumberSql('recibo', anio, sql`(select ultimo from numero)`),
         fecha: instante,
         diaCaja: caja.dia,
         cajaId: caja.id,
@@ -466,24 +468,31 @@ export async function registerPayment(
         cobradoPorNombre: memberNameOf(actor.userId),
         anticipo,
       })
-      .returning({ id: c.id });
-    if (applied.length > 0) {
-      await tx.insert(ap).values(
-        applied.map((a) => ({
-          cobroId: cobro.id,
-          clinicaId: actor.clinicaId,
-          tratamientoId: a.item.tipo === 'tratamiento' ? a.item.id : null,
-          lineaPresupuestoId: a.item.tipo === 'linea' ? a.item.id : null,
-          importe: a.importe,
-        })),
-      );
-    }
-    await recordAudit(tx, actor, {
-      accion: 'cobro.registrar',
-      pacienteId,
-      detalle: { recibo: numero, importe: input.importe },
-    });
-    return { id: cobro.id, numero };
+      .returning({ numero: c.numero });
+    // Its items' foreign keys are checked at the statement's end, when the payment's row is there.
+    const applyPayment =
+      applied.length > 0
+        ? tx.insert(ap).values(
+            applied.map((a) => ({
+              cobroId: id,
+              clinicaId: actor.clinicaId,
+              tratamientoId: a.item.tipo === 'tratamiento' ? a.item.id : null,
+              lineaPresupuestoId: a.item.tipo === 'linea' ? a.item.id : null,
+              importe: a.importe,
+            })),
+          )
+        : null;
+    const audit = auditInsert(
+      actor,
+      { accion: 'cobro.registrar', pacienteId },
+      { detalle: sql`jsonb_build_object('recibo', (select numero from cobro), 'importe', ${input.importe}::bigint)` },
+    );
+    const [{ numero }] = await rowsOf<{ numero: string }>(
+      tx.execute(sql`with numero as (${takeNumber.getSQL()}), cobro as (${insertPayment.getSQL()}),
+        ${applyPayment ? sql`aplicado as (${applyPayment.getSQL()}),` : sql``} auditado as (${audit})
+        select numero from cobro`),
+    );
+    return { id, numero };
   });
 }
 
