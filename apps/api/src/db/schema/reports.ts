@@ -68,21 +68,33 @@ export const resumenCitas = pgTable(
 );
 
 /**
- * What the balance report reads (issue 25): per clinic and local day, the production (treatments done)
- * and the net collections (payments less annulments), without dimensions. Its opening balance sums every
- * day before the range; the production rollup has a row per day, dentist and service (a year is about as
- * many rows as treatments), this one a row per day. Kept by the same triggers as the rollups above
- * (migration 0044), in the same statement.
+ * What the balance report reads (issue 25): per clinic and local day, the production (treatments done,
+ * `resumen_produccion_dia`) and the net collections (payments less annulments, `resumen_cobros_dia`),
+ * without dimensions. Its opening balance sums every day before the range: the production rollup has a
+ * row per day, dentist and service (about as many as treatments), these one a day. Kept by the same
+ * trigger statements as the rollups above (migration 0044). Two tables, not one: a payment, which holds
+ * the clinic's receipt counter until it commits, never waits for a treatment being recorded.
  */
-export const resumenSaldo = pgTable(
-  'resumen_saldo',
+export const resumenProduccionDia = pgTable(
+  'resumen_produccion_dia',
   {
     clinicaId: uuid('clinica_id')
       .notNull()
       .references(() => clinicas.id, { onDelete: 'cascade' }),
     dia: date('dia', { mode: 'string' }).notNull(),
-    produccion: bigint('produccion', { mode: 'number' }).notNull(),
-    cobros: bigint('cobros', { mode: 'number' }).notNull(),
+    importe: bigint('importe', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ name: 'resumen_saldo_pkey', columns: [t.clinicaId, t.dia] })],
+  (t) => [primaryKey({ name: 'resumen_produccion_dia_pkey', columns: [t.clinicaId, t.dia] })],
+);
+
+export const resumenCobrosDia = pgTable(
+  'resumen_cobros_dia',
+  {
+    clinicaId: uuid('clinica_id')
+      .notNull()
+      .references(() => clinicas.id, { onDelete: 'cascade' }),
+    dia: date('dia', { mode: 'string' }).notNull(),
+    importe: bigint('importe', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'resumen_cobros_dia_pkey', columns: [t.clinicaId, t.dia] })],
 );

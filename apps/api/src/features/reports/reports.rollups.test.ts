@@ -10,8 +10,9 @@ import {
   productos,
   resumenCitas,
   resumenCobros,
+  resumenCobrosDia,
   resumenProduccion,
-  resumenSaldo,
+  resumenProduccionDia,
   tratamientosRealizados,
 } from '../../db/schema/index.ts';
 import { takeCashDay } from '../../platform/cash-day.ts';
@@ -54,10 +55,10 @@ async function rollups(clinicaId: string) {
     citas: await rows(sql`select ${resumenCitas.dia}::text as dia, ${resumenCitas.dentistaId}::text as dentista,
         ${resumenCitas.estado} as estado, ${resumenCitas.citas}::int as n
       from ${resumenCitas} where ${resumenCitas.clinicaId} = ${clinicaId} and ${resumenCitas.citas} <> 0 order by 1, 2, 3`),
-    saldo: await rows(sql`select ${resumenSaldo.dia}::text as dia, ${resumenSaldo.produccion}::text as produccion,
-        ${resumenSaldo.cobros}::text as cobros
-      from ${resumenSaldo} where ${resumenSaldo.clinicaId} = ${clinicaId}
-        and (${resumenSaldo.produccion} <> 0 or ${resumenSaldo.cobros} <> 0) order by 1`),
+    produccionDia: await rows(sql`select ${resumenProduccionDia.dia}::text as dia, ${resumenProduccionDia.importe}::text as importe
+      from ${resumenProduccionDia} where ${resumenProduccionDia.clinicaId} = ${clinicaId} and ${resumenProduccionDia.importe} <> 0 order by 1`),
+    cobrosDia: await rows(sql`select ${resumenCobrosDia.dia}::text as dia, ${resumenCobrosDia.importe}::text as importe
+      from ${resumenCobrosDia} where ${resumenCobrosDia.clinicaId} = ${clinicaId} and ${resumenCobrosDia.importe} <> 0 order by 1`),
   };
 }
 
@@ -217,10 +218,8 @@ describe('daily rollups', () => {
         anulado: '-2500',
       },
     ]);
-    // The day's balance row: what was collected, less what the annulment took back.
-    expect((await rollups(clinicaId)).saldo.filter((r) => r.dia === '2026-04-01')).toEqual([
-      { dia: '2026-04-01', produccion: '0', cobros: '5000' },
-    ]);
+    // The day's net collections: what was collected, less what the annulment took back.
+    expect((await rollups(clinicaId)).cobrosDia).toEqual([{ dia: '2026-04-01', importe: '5000' }]);
     // A member who leaves: the payments' set null moves them to the name alone.
     await t.db.update(cobros).set({ cobradoPor: null }).where(eq(cobros.cajaId, caja.id));
     expect((await expectRebuildEqual(clinicaId)).cobros).toEqual([{ ...rows[0], miembro: null }]);
@@ -270,9 +269,12 @@ describe('daily rollups', () => {
       { dia: '2026-05-04', dentista: dentist, servicio: service, n: 2, importe: '7000' },
       { dia: '2026-05-05', dentista: null, servicio: service, n: 1, importe: '1000' },
     ]);
-    expect(before.saldo.filter((r) => String(r.dia).startsWith('2026-05'))).toEqual([
-      { dia: '2026-05-04', produccion: '7000', cobros: '3000' },
-      { dia: '2026-05-05', produccion: '1000', cobros: '0' },
+    expect(before.produccionDia.filter((r) => String(r.dia).startsWith('2026-05'))).toEqual([
+      { dia: '2026-05-04', importe: '7000' },
+      { dia: '2026-05-05', importe: '1000' },
+    ]);
+    expect(before.cobrosDia.filter((r) => String(r.dia).startsWith('2026-05'))).toEqual([
+      { dia: '2026-05-04', importe: '3000' },
     ]);
     // A price corrected: the amount moves, the count stays.
     await t.db
@@ -287,11 +289,12 @@ describe('daily rollups', () => {
     ]);
     expect(after.cobros.filter((r) => String(r.dia).startsWith('2026-05'))).toEqual([]);
     expect(after.citas.filter((r) => String(r.dia).startsWith('2026-05'))).toEqual([]);
-    expect(after.saldo.filter((r) => String(r.dia).startsWith('2026-05'))).toEqual([
-      { dia: '2026-05-04', produccion: '3500', cobros: '0' },
+    expect(after.produccionDia.filter((r) => String(r.dia).startsWith('2026-05'))).toEqual([
+      { dia: '2026-05-04', importe: '3500' },
     ]);
+    expect(after.cobrosDia.filter((r) => String(r.dia).startsWith('2026-05'))).toEqual([]);
     // The other clinic has none of them.
-    expect(await rollups(otra.clinica.id)).toEqual({ produccion: [], cobros: [], citas: [], saldo: [] });
+    expect(await rollups(otra.clinica.id)).toEqual({ produccion: [], cobros: [], citas: [], produccionDia: [], cobrosDia: [] });
   });
 
   it('are rebuilt in the new zone when the clinic changes its zone', async () => {
@@ -342,6 +345,6 @@ describe('daily rollups', () => {
     });
     expect((await rollups(clinicaId)).citas).toHaveLength(1);
     await t.db.delete(clinicas).where(eq(clinicas.id, clinicaId));
-    expect(await rollups(clinicaId)).toEqual({ produccion: [], cobros: [], citas: [], saldo: [] });
+    expect(await rollups(clinicaId)).toEqual({ produccion: [], cobros: [], citas: [], produccionDia: [], cobrosDia: [] });
   });
 });

@@ -34,8 +34,9 @@ import {
   productos,
   resumenCitas,
   resumenCobros,
+  resumenCobrosDia,
   resumenProduccion,
-  resumenSaldo,
+  resumenProduccionDia,
 } from '../../db/schema/index.ts';
 import type { Member } from '../../platform/context.ts';
 import { unprocessable } from '../../platform/errors.ts';
@@ -279,22 +280,27 @@ async function collections(db: Executor, member: Member, f: Frame): Promise<Coll
 }
 
 async function balance(db: Executor, member: Member, f: Frame): Promise<BalanceReport> {
-  // One row a day (resumen_saldo): the opening balance sums every day before the range.
-  const rs = resumenSaldo;
+  // One row a day each (resumen_*_dia): the opening balance sums every day before the range.
+  const rp = resumenProduccionDia;
+  const rc = resumenCobrosDia;
   const rows = await rowsOf<Row>(
     db.execute(sql`
-      with d as (
-        select ${periodOfDay(rs.dia, f)} as periodo, sum(${rs.produccion})::bigint as produccion,
-          sum(${rs.cobros})::bigint as cobros
-        from ${rs} where ${rs.clinicaId} = ${f.clinicaId} and ${inDays(rs.dia, f)} group by 1
+      with p as (
+        select ${periodOfDay(rp.dia, f)} as periodo, sum(${rp.importe})::bigint as importe
+        from ${rp} where ${rp.clinicaId} = ${f.clinicaId} and ${inDays(rp.dia, f)} group by 1
+      ), k as (
+        select ${periodOfDay(rc.dia, f)} as periodo, sum(${rc.importe})::bigint as importe
+        from ${rc} where ${rc.clinicaId} = ${f.clinicaId} and ${inDays(rc.dia, f)} group by 1
       ), ini as materialized ( -- once: inlined, each use of ini.saldo would sum the history again
-        select coalesce(sum(${rs.produccion} - ${rs.cobros}), 0)::bigint as saldo
-        from ${rs} where ${rs.clinicaId} = ${f.clinicaId} and ${rs.dia} < ${f.desde}::date
+        select ((select coalesce(sum(${rp.importe}), 0) from ${rp} where ${rp.clinicaId} = ${f.clinicaId} and ${rp.dia} < ${f.desde}::date)
+          - (select coalesce(sum(${rc.importe}), 0) from ${rc}
+              where ${rc.clinicaId} = ${f.clinicaId} and ${rc.dia} < ${f.desde}::date))::bigint as saldo
       )
       select ${dayText(sql`s.periodo`)} as periodo, ini.saldo as inicial,
-        coalesce(d.produccion, 0) as produccion, coalesce(d.cobros, 0) as cobros,
-        (ini.saldo + sum(coalesce(d.produccion, 0) - coalesce(d.cobros, 0)) over (order by s.periodo))::bigint as saldo
-      from (${periodRows(f)}) s cross join ini left join d on d.periodo = s.periodo
+        coalesce(p.importe, 0) as produccion, coalesce(k.importe, 0) as cobros,
+        (ini.saldo + sum(coalesce(p.importe, 0) - coalesce(k.importe, 0)) over (order by s.periodo))::bigint as saldo
+      from (${periodRows(f)}) s cross join ini
+        left join p on p.periodo = s.periodo left join k on k.periodo = s.periodo
       order by s.periodo`),
   );
   const serie = rows.map((row) => ({
