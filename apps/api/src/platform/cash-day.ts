@@ -51,7 +51,12 @@ async function cashOf(tx: Executor, actor: Pick<AuditActor, 'clinicaId' | 'userI
 async function openCash(tx: Executor, actor: Pick<AuditActor, 'clinicaId' | 'userId'>, day: string) {
   const [row] = await tx
     .insert(cajas)
-    .values({ clinicaId: actor.clinicaId, usuarioId: actor.userId, usuarioNombre: memberNameOf(actor.userId), dia: day })
+    .values({
+      clinicaId: actor.clinicaId,
+      usuarioId: actor.userId,
+      usuarioNombre: memberNameOf(actor.userId),
+      dia: day,
+    })
     .onConflictDoNothing({ target: [cajas.clinicaId, cajas.usuarioId, cajas.dia] })
     .returning({ id: cajas.id, estado: cajas.estado });
   return row;

@@ -55,7 +55,8 @@ async function rollups(clinicaId: string) {
     citas: await rows(sql`select ${resumenCitas.dia}::text as dia, ${resumenCitas.dentistaId}::text as dentista,
         ${resumenCitas.estado} as estado, ${resumenCitas.citas}::int as n
       from ${resumenCitas} where ${resumenCitas.clinicaId} = ${clinicaId} and ${resumenCitas.citas} <> 0 order by 1, 2, 3`),
-    produccionDia: await rows(sql`select ${resumenProduccionDia.dia}::text as dia, ${resumenProduccionDia.importe}::text as importe
+    produccionDia:
+      await rows(sql`select ${resumenProduccionDia.dia}::text as dia, ${resumenProduccionDia.importe}::text as importe
       from ${resumenProduccionDia} where ${resumenProduccionDia.clinicaId} = ${clinicaId} and ${resumenProduccionDia.importe} <> 0 order by 1`),
     cobrosDia: await rows(sql`select ${resumenCobrosDia.dia}::text as dia, ${resumenCobrosDia.importe}::text as importe
       from ${resumenCobrosDia} where ${resumenCobrosDia.clinicaId} = ${clinicaId} and ${resumenCobrosDia.importe} <> 0 order by 1`),
@@ -294,7 +295,13 @@ describe('daily rollups', () => {
     ]);
     expect(after.cobrosDia.filter((r) => String(r.dia).startsWith('2026-05'))).toEqual([]);
     // The other clinic has none of them.
-    expect(await rollups(otra.clinica.id)).toEqual({ produccion: [], cobros: [], citas: [], produccionDia: [], cobrosDia: [] });
+    expect(await rollups(otra.clinica.id)).toEqual({
+      produccion: [],
+      cobros: [],
+      citas: [],
+      produccionDia: [],
+      cobrosDia: [],
+    });
   });
 
   it('are rebuilt in the new zone when the clinic changes its zone', async () => {
@@ -345,6 +352,12 @@ describe('daily rollups', () => {
     });
     expect((await rollups(clinicaId)).citas).toHaveLength(1);
     await t.db.delete(clinicas).where(eq(clinicas.id, clinicaId));
-    expect(await rollups(clinicaId)).toEqual({ produccion: [], cobros: [], citas: [], produccionDia: [], cobrosDia: [] });
+    expect(await rollups(clinicaId)).toEqual({
+      produccion: [],
+      cobros: [],
+      citas: [],
+      produccionDia: [],
+      cobrosDia: [],
+    });
   });
 });
