@@ -2,8 +2,9 @@ import type { Page } from '@playwright/test';
 
 /**
  * A public page, loaded and taken over by its scripts. The server renders these pages and their scripts
- * load after the first paint (decision 0025), so the `load` event comes before the page answers clicks
- * on its buttons (the phone menu, the tabs, the booking); links and search forms work before.
+ * load after the first paint (decision 0025), so the `load` event comes before React handles the page:
+ * a click on a button then is held and replayed at hydration (public-early-taps.spec.ts), nothing else
+ * is (arrow keys, typing); links and search forms work before.
  */
 export async function openPublicPage(page: Page, path: string) {
   await page.goto(path);

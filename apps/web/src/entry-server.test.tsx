@@ -1,4 +1,11 @@
-import { BOOKING_MESSAGES, CLINIC_BENEFITS, ESPECIALIDADES, PLANS } from '@odontia/shared';
+import {
+  BOOKING_MESSAGES,
+  CLINIC_BENEFITS,
+  EARLY_TAP_BAR_CLASS,
+  EARLY_TAPS_SCRIPT,
+  ESPECIALIDADES,
+  PLANS,
+} from '@odontia/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -7,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from './app/providers';
 import { createRouter, loadMatchedRoutes } from './app/router';
 import { render } from './entry-server';
+import { replayEarlyTaps } from './lib/early-taps';
 import { json, stubApi } from './test/api';
 import {
   BRACKETS,
@@ -316,7 +324,11 @@ function settled() {
 async function hydratePage(
   path: string,
   data: BootData,
-  { serverData = data, inBrowser }: { serverData?: BootData; inBrowser?: () => void } = {},
+  {
+    serverData = data,
+    inBrowser,
+    beforeScripts,
+  }: { serverData?: BootData; inBrowser?: () => void; beforeScripts?: () => void } = {},
 ) {
   const html = await serverHtml(path, serverData);
   // What only the browser has (a stored preference), which the server cannot see.
@@ -334,6 +346,8 @@ async function hydratePage(
 
   const container = document.getElementById('root')!;
   expect(container.hasAttribute('data-ssr')).toBe(true);
+  // What the visitor does between the first paint and the scripts (decision 0025).
+  beforeScripts?.();
   await loadMatchedRoutes(window.location.pathname);
   const recoverableErrors: unknown[] = [];
   await act(async () => {
@@ -425,6 +439,80 @@ describe('hydration', () => {
     expect(pressed('Oscuro')).toBe('true');
     expect(pressed('Sistema')).toBe('false');
     expect(document.documentElement.classList.contains('dark')).toBe(true);
+  });
+});
+
+describe('taps before hydration', () => {
+  /** A click as a finger or a mouse sends it; false when something prevented its default action. */
+  const tap = (element: Element) => element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  const byText = (selector: string, text: string) =>
+    [...document.querySelectorAll<HTMLElement>(selector)].find((e) => e.textContent === text)!;
+  // The page's inline script, as the API serves it in <head> (apps/api/src/platform/spa.ts).
+  const earlyTapsScript = () => new Function(EARLY_TAPS_SCRIPT)() as void;
+
+  // A test that failed halfway leaves no listener holding the next one's clicks.
+  afterEach(() => replayEarlyTaps());
+
+  it("are held, then replayed once on the nodes React has taken over: the phone menu opens, Contacto's panel shows", async () => {
+    const before: { menu?: HTMLElement; contacto?: HTMLElement; held?: boolean[] } = {};
+    await hydratePage(`/clinicas/${SONRISA_ID}`, profileData(SONRISA_ID, SONRISA_PROFILE), {
+      beforeScripts: () => {
+        earlyTapsScript();
+        before.menu = document.querySelector<HTMLElement>('button[aria-label="Menú"]')!;
+        before.contacto = byText('[role="tab"]', 'Contacto');
+        // Tapped twice because nothing happened: the menu must end open, not toggled twice.
+        before.held = [tap(before.menu), tap(before.menu.querySelector('svg')!), tap(before.contacto)];
+        expect(before.menu.getAttribute('aria-expanded')).toBe('false');
+        // The visitor sees that something is coming, outside the nodes React will hydrate.
+        expect(document.querySelectorAll(`.${EARLY_TAP_BAR_CLASS}`)).toHaveLength(1);
+        expect(document.querySelector(`.${EARLY_TAP_BAR_CLASS}`)!.parentElement).toBe(document.body);
+      },
+    });
+
+    expect(consoleCalls()).toEqual([]);
+    expect(before.held).toEqual([false, false, false]);
+    expect(document.querySelector(`.${EARLY_TAP_BAR_CLASS}`)).toBeNull();
+    const menu = document.querySelector<HTMLElement>('button[aria-label="Menú"]')!;
+    expect(menu).toBe(before.menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById('menu-publico')!.hidden).toBe(false);
+    const contacto = byText('[role="tab"]', 'Contacto');
+    expect(contacto).toBe(before.contacto);
+    expect(contacto.getAttribute('aria-selected')).toBe('true');
+    expect(document.getElementById(contacto.getAttribute('aria-controls')!)!.dataset.state).toBe('active');
+    expect(byText('[role="tab"]', 'Servicios').getAttribute('aria-selected')).toBe('false');
+
+    // Once (StrictMode ran the effect twice already): nothing is replayed again, and a tap now is React's own.
+    await act(async () => replayEarlyTaps());
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    await act(async () => void tap(menu));
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('hold only JS-only buttons: links and submit buttons work without scripts, and a replaced node is skipped', () => {
+    document.body.innerHTML =
+      '<a href="#arriba">Arriba</a><form><button>Buscar</button></form><button type="button">Viejo</button>';
+    const clicked: string[] = [];
+    const listening = new AbortController();
+    document.addEventListener('click', (e) => clicked.push((e.target as HTMLElement).textContent!), {
+      signal: listening.signal,
+    });
+    earlyTapsScript();
+    const [link, submit, old] = [...document.querySelectorAll('a, button')];
+    const submitted = vi.fn((e: Event) => e.preventDefault());
+    document.querySelector('form')!.addEventListener('submit', submitted);
+    expect(tap(link)).toBe(true);
+    tap(submit);
+    expect(submitted).toHaveBeenCalledTimes(1);
+    expect(tap(old)).toBe(false);
+    expect(clicked).toEqual(['Arriba', 'Buscar']);
+    // The browser had to render the page itself: the tapped node is gone.
+    document.body.innerHTML = '<button type="button">Viejo</button>';
+    replayEarlyTaps();
+    expect(clicked).toEqual(['Arriba', 'Buscar']);
+    tap(document.querySelector('button')!);
+    expect(clicked).toEqual(['Arriba', 'Buscar', 'Viejo']);
+    listening.abort();
   });
 });
 

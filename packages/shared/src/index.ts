@@ -36,3 +36,4 @@ export * from './schemas/booking.ts';
 export * from './schemas/recalls.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/reports.ts';
+export * from './early-taps.ts';

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { EARLY_TAPS_SCRIPT } from '@odontia/shared';
 import type { AppEnv } from './context.ts';
 
 export type SpaOptions = {
@@ -65,19 +66,26 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 
 /**
  * index.html with its entry script (and `modulepreloads`, the page's own chunks) loaded by
- * AFTER_PAINT_LOADER after the first paint, for a page whose #root the server has rendered.
+ * AFTER_PAINT_LOADER after the first paint, for a page whose #root the server has rendered; and,
+ * before any other script, EARLY_TAPS_SCRIPT, which holds the taps on its buttons made before the
+ * page is hydrated so that the app replays them then (packages/shared/src/early-taps.ts).
  */
 export function scriptsAfterFirstPaint(html: string, modulepreloads: string[]): string {
-  return html.replace(ENTRY_SCRIPT, (_tag, src: string) => {
+  const loaded = html.replace(ENTRY_SCRIPT, (_tag, src: string) => {
     const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
     const preload = modulepreloads.length ? ` data-preload="${attribute(JSON.stringify(modulepreloads))}"` : '';
     return `<script data-entry="${attribute(src)}"${preload}>${AFTER_PAINT_LOADER}</script>`;
   });
+  return loaded.replace('<script', () => `<script>${EARLY_TAPS_SCRIPT}</script>\n    <script`);
 }
 
-/** Every inline script the app's pages may carry: index.html's own, and the after-paint loader. */
+/** Every inline script the app's pages may carry: index.html's own, the after-paint loader and the early taps'. */
 export function appScriptHashes(indexHtml: string): string[] {
-  return [...inlineScriptHashes(indexHtml), ...inlineScriptHashes(`<script>${AFTER_PAINT_LOADER}</script>`)];
+  return [
+    ...inlineScriptHashes(indexHtml),
+    ...inlineScriptHashes(`<script>${AFTER_PAINT_LOADER}</script>`),
+    ...inlineScriptHashes(`<script>${EARLY_TAPS_SCRIPT}</script>`),
+  ];
 }
 
 export function readIndexHtml(distDir: string): string | null {

@@ -3,6 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { EARLY_TAPS_SCRIPT } from '@odontia/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../platform/logger.ts';
 import { loadPageRenderer, type PageRenderer } from '../../../platform/page-renderer.ts';
@@ -101,6 +102,7 @@ describe('server rendering of the public pages', () => {
     const html = await res.text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).toContain(ENTRY_TAG);
+    expect(html).not.toContain(EARLY_TAPS_SCRIPT);
   });
 
   it("loads a rendered page's scripts after its first paint, through a loader the CSP allows by hash", async () => {
@@ -115,6 +117,24 @@ describe('server rendering of the public pages', () => {
     expect(res.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
   });
 
+  it('holds the taps made before hydration with an inline script before any other, which the CSP allows by hash', async () => {
+    for (const path of ['/', '/clinicas', '/software-info']) {
+      const res = await t.request(path);
+      const html = await res.text();
+      const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+      // First: a tap can come as soon as the page is painted, and the page's scripts come after.
+      expect(scripts[0]![1], path).toBe('');
+      expect(scripts[0]![2], path).toBe(EARLY_TAPS_SCRIPT);
+      expect(scripts[0]![2]).toContain("closest('button[type=button],[role=tab]')");
+      const hash = createHash('sha256').update(scripts[0]![2]!).digest('base64');
+      expect(res.headers.get('content-security-policy'), path).toContain(`'sha256-${hash}'`);
+      // By hash only, never 'unsafe-inline'.
+      expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
+    }
+    // Small: it is on every public page, inline.
+    expect(EARLY_TAPS_SCRIPT.length).toBeLessThan(800);
+  });
+
   it('keeps the entry script as it is on a page the renderer could not make', async () => {
     failWith = new Error('boom');
     const logged = vi.spyOn(t.deps.logger, 'error').mockImplementation(() => undefined);
@@ -122,6 +142,8 @@ describe('server rendering of the public pages', () => {
     expect(html).not.toContain('data-ssr');
     expect(html).toContain(ENTRY_TAG);
     expect(html).not.toContain('data-entry=');
+    // The browser renders that page anew: there is nothing to hold taps for.
+    expect(html).not.toContain(EARLY_TAPS_SCRIPT);
     logged.mockRestore();
   });
 });
