@@ -71,7 +71,7 @@ export const resumenCitas = pgTable(
  * What the balance report reads (issue 25): per clinic and local day, the production (treatments done,
  * `resumen_produccion_dia`) and the net collections (payments less annulments, `resumen_cobros_dia`),
  * without dimensions. Its opening balance sums every day before the range: the production rollup has a
- * row per day, dentist and service (about as many as treatments), these one a day. Kept by the same
+ * row per day, dentist and service (up to one per treatment), these one a day. Kept by the same
  * trigger statements as the rollups above (migration 0044). Two tables, not one: a payment, which holds
  * the clinic's receipt counter until it commits, never waits for a treatment being recorded.
  */
