@@ -28,7 +28,7 @@ export async function takeCashDay(
   hoy: string,
 ): Promise<CashDayRef> {
   for (let day = dia; ; day = nextDay(day)) {
-    const row = (await cashOf(tx, actor, day)) ?? (await openCash(tx, actor, day)) ?? (await cashOf(tx, actor, day));
+    const row = (await cashOf(tx, actor, day)) ?? (await insertCash(tx, actor, day)) ?? (await cashOf(tx, actor, day));
     if (row!.estado === 'abierta') return { id: row!.id, dia: day };
     if (day < hoy) throw conflict(PAYMENT_MESSAGES.dayClosed(formatDate(day)));
   }
@@ -48,7 +48,7 @@ async function cashOf(tx: Executor, actor: Pick<AuditActor, 'clinicaId' | 'userI
  * Opens the member's cash of `day`: the new row is the caller's until it commits. Undefined when another
  * transaction opened it first (the insert waited for it to commit).
  */
-async function openCash(tx: Executor, actor: Pick<AuditActor, 'clinicaId' | 'userId'>, day: string) {
+async function insertCash(tx: Executor, actor: Pick<AuditActor, 'clinicaId' | 'userId'>, day: string) {
   const [row] = await tx
     .insert(cajas)
     .values({
