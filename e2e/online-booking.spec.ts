@@ -107,11 +107,15 @@ test('a visitor books a real free slot on a phone, confirms the email with the c
     const dialog = phone.getByRole('dialog', { name: 'Reservar cita' });
     await expect(dialog.getByRole('radio', { name: /Limpieza dental/ })).toBeChecked();
     await expect(dialog.getByRole('radio', { name: /Cualquiera/ })).toBeChecked();
-    // The first day with room; its last slot (12:30), so that today's passing hours never take it.
-    const slots = dialog.getByRole('list', { name: /Huecos libres del/ });
+    // Tomorrow, never today: today's passing hours would take its slots between the two visitors.
+    const tomorrow = dialog.getByRole('list', { name: 'Días' }).getByRole('button').nth(1);
+    await expect(tomorrow).toHaveAccessibleName(/: \d+ huecos libres$/);
+    const dayName = ((await tomorrow.getAttribute('aria-label')) ?? '').replace(/:.*$/, '');
+    await tomorrow.click();
+    await expect(tomorrow).toHaveAttribute('aria-pressed', 'true');
+    const slots = dialog.getByRole('list', { name: `Huecos libres del ${dayName}` });
     const last = slots.getByRole('button').last();
     await expect(last).toHaveText('12:30');
-    const dayName = ((await slots.getAttribute('aria-label')) ?? '').replace('Huecos libres del ', '');
     await expectNoAxeViolations(phone);
     await last.click();
     await expect(dialog.getByText(/Reservado para ti durante/)).toBeVisible({ timeout: 30_000 });
@@ -120,6 +124,10 @@ test('a visitor books a real free slot on a phone, confirms the email with the c
     const second = await other.newPage();
     await openPublicPage(second, `/clinicas/${clinicaId}`);
     await second.getByRole('button', { name: 'Reservar cita' }).click();
+    await second
+      .getByRole('dialog')
+      .getByRole('button', { name: new RegExp(`^${dayName}: \\d+ huecos libres$`) })
+      .click();
     const otherSlots = second.getByRole('dialog').getByRole('list', { name: `Huecos libres del ${dayName}` });
     await expect(otherSlots.getByRole('button', { name: '12:00' })).toBeVisible();
     await expect(otherSlots.getByRole('button', { name: '12:30' })).toHaveCount(0);
