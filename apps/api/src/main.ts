@@ -1,6 +1,6 @@
-import { serve } from '@hono/node-server';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { listen, stopListening } from './platform/http-server.ts';
 import { createLogger } from './platform/logger.ts';
 import { boot } from './server.ts';
 import { StorageUnavailableError } from './platform/storage/storage.ts';
@@ -34,7 +34,7 @@ try {
 }
 
 const { app, close } = instance;
-const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+const server = listen(app.fetch, config.port, (info) => {
   logger.info(
     {
       port: info.port,
@@ -57,9 +57,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'cerrando Odontia');
-  server.close();
-  // Open keep-alive and SSE connections would hold close() forever.
-  (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+  stopListening(server);
   try {
     await close();
     process.exit(0);
