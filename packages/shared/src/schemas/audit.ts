@@ -49,6 +49,7 @@ export const AUDIT_ACTIONS = [
   'caja.abrir',
   'caja.cerrar',
   'saldo.recordar',
+  'revision.recordar',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -95,6 +96,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'caja.abrir': 'Abrió su caja del día',
   'caja.cerrar': 'Cerró su caja del día',
   'saldo.recordar': 'Recordó a un paciente su saldo pendiente',
+  'revision.recordar': 'Invitó a un paciente a su revisión',
 };
 
 export const AUDIT_PAGE_SIZE = 20;

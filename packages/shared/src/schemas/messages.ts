@@ -45,12 +45,23 @@ export const PLANTILLAS_MENSAJE = [
 ] as const;
 export type MessageTemplateId = (typeof PLANTILLAS_MENSAJE)[number];
 /**
- * What `mensajes.plantilla` may hold (its CHECK): the appointment templates above, and the reminders of a
- * balance owed (issue 25), by email through the outbox or by WhatsApp from the browser. Their texts are
- * the product's (`PAYMENT_MESSAGES`), not the clinic's templates.
+ * What `mensajes.plantilla` may hold (its CHECK): the appointment templates above, the reminders of a
+ * balance owed (issue 25), by email through the outbox or by WhatsApp from the browser, and the check-up
+ * recalls of 'Revisiones pendientes' (issue 24), emailed at once or sent by WhatsApp from the browser,
+ * recorded as sent. Their texts are the product's (`PAYMENT_MESSAGES`, `RECALL_MESSAGES`), not the
+ * clinic's templates.
  */
-export const PLANTILLAS_GUARDADAS = [...PLANTILLAS_MENSAJE, 'saldo', 'saldo_whatsapp'] as const;
+export const PLANTILLAS_GUARDADAS = [
+  ...PLANTILLAS_MENSAJE,
+  'saldo',
+  'saldo_whatsapp',
+  'revision',
+  'revision_whatsapp',
+] as const;
 export type StoredMessageTemplate = (typeof PLANTILLAS_GUARDADAS)[number];
+
+/** The latest reminder of some kind a patient was sent (or is being sent): how, and when (ISO). */
+export type LastReminder = { canal: MessageChannel; fecha: string };
 export const PLANTILLA_MENSAJE_LABELS: Record<MessageTemplateId, string> = {
   confirmacion: 'Cita reservada',
   reserva_recibida: 'Reserva online por aprobar',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRIES, countryOf } from '../countries.ts';
 import type { CurrencyCode } from '../money.ts';
+import type { LastReminder } from './messages.ts';
 import { idSchema, optionalText, pageNumber, requiredText } from './fields.ts';
 
 /**
@@ -329,7 +330,7 @@ export type Debtor = {
   /** The clinic's day of the oldest treatment not fully paid, and how many days ago that is. */
   desde: string;
   dias: number;
-  ultimoRecordatorio: { canal: 'email' | 'whatsapp'; fecha: string } | null;
+  ultimoRecordatorio: LastReminder | null;
 };
 export type DebtorPage = {
   pacientes: Debtor[];

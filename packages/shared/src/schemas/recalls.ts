@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_MESSAGES } from './booking.ts';
 import { pageNumber } from './fields.ts';
+import { CANAL_MENSAJE_LABELS, type LastReminder, type MessageChannel } from './messages.ts';
 import { REMINDER_MESSAGES, type ReminderPhone } from './reminders.ts';
 
 /**
@@ -25,6 +26,9 @@ export const RECALL_MESSAGES = {
   whatsappOpenedDetail: (paciente: string) => `Se ha abierto WhatsApp con el mensaje para ${paciente}.`,
   openAgain: 'Abrir WhatsApp de nuevo',
   sendError: 'No se pudo enviar el recordatorio de revisión',
+  lastReminder: 'Último aviso',
+  noReminder: 'Ninguno',
+  reminderVia: (canal: MessageChannel, fecha: string) => `${CANAL_MENSAJE_LABELS[canal]}, ${fecha}`,
   consentYes: 'Acepta comunicaciones',
   consentNo: 'Sin consentimiento',
   notFound: 'El paciente no existe o no tienes acceso',
@@ -62,6 +66,8 @@ export type RecallPatient = {
   ultimaVisita: string;
   /** The patient accepted the clinic's other communications (`pacientes.consentimiento_comunicaciones`). */
   consentimiento: boolean;
+  /** The last recall the desk sent them, by email or WhatsApp; null when none. */
+  ultimoRecordatorio: LastReminder | null;
 };
 
 /** Oldest last visit first. */

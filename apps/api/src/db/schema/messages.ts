@@ -21,7 +21,8 @@ import { pacientes } from './patients.ts';
  * The appointment is kept as it was when the message was made (`cita_inicio`, `cita_fin`,
  * `dentista`), so a cancellation is told right after the appointment is deleted, and a reminder whose
  * appointment moved since is dropped, not sent with the old time. WhatsApp reminders are sent by a
- * member from the browser; they are recorded here as sent, with who sent them.
+ * member from the browser; they are recorded here as sent, with who sent them. So are check-up recalls
+ * (`revision`), which are emailed at once, never queued: the check keeps them `enviado`.
  */
 export const mensajes = pgTable(
   'mensajes',
@@ -38,7 +39,7 @@ export const mensajes = pgTable(
     plantilla: text('plantilla').$type<StoredMessageTemplate>().notNull(),
     /** An email address, or a phone in E.164 for WhatsApp. */
     destinatario: text('destinatario').notNull(),
-    /** The appointment as it was; null for a message about the patient's account (`saldo`). */
+    /** The appointment as it was; null for a message about the patient's account (`saldo`) or a recall (`revision`). */
     citaInicio: timestamp('cita_inicio', { withTimezone: true }),
     citaFin: timestamp('cita_fin', { withTimezone: true }),
     dentista: text('dentista'),
@@ -61,7 +62,7 @@ export const mensajes = pgTable(
     ),
     check(
       'mensajes_forma_valida',
-      sql`case when ${t.plantilla} in ('saldo', 'saldo_whatsapp') then ${t.importe} is not null and ${t.importe} > 0 else ${t.citaInicio} is not null and ${t.citaFin} is not null and ${t.dentista} is not null end`,
+      sql`case when ${t.plantilla} in ('saldo', 'saldo_whatsapp') then ${t.importe} is not null and ${t.importe} > 0 when ${t.plantilla} in ('revision', 'revision_whatsapp') then ${t.citaId} is null and ${t.importe} is null and ${t.estado} = 'enviado' else ${t.citaInicio} is not null and ${t.citaFin} is not null and ${t.dentista} is not null end`,
     ),
     check('mensajes_estado_valido', sql`${t.estado} in ('pendiente', 'enviando', 'enviado', 'fallido', 'descartado')`),
     // What the outbox claims: only the few rows still to send are in it.
@@ -73,6 +74,10 @@ export const mensajes = pgTable(
     index('mensajes_saldo_paciente_idx')
       .on(t.pacienteId, t.fechaCreacion.desc().nullsFirst())
       .where(sql`${t.plantilla} in ('saldo', 'saldo_whatsapp')`),
+    // 'Revisiones pendientes' reads each patient's last recall.
+    index('mensajes_revision_paciente_idx')
+      .on(t.pacienteId, t.fechaCreacion.desc().nullsFirst())
+      .where(sql`${t.plantilla} in ('revision', 'revision_whatsapp')`),
     // One email reminder per appointment and start time, however many instances sweep for them.
     uniqueIndex('mensajes_recordatorio_key')
       .on(t.citaId, t.citaInicio)

@@ -7,19 +7,18 @@ import {
   todayInZone,
   whatsappUrl,
   type CountryCode,
-  type Debtor,
   type DebtorOrder,
   type DebtorPage,
 } from '@odontia/shared';
-import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { localDay } from '../../db/local-day.ts';
-import { isoTimestampSql } from '../../db/prepared.ts';
 import { clinicas, cobros, mensajes, pacientes, tratamientosRealizados } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { balanceOf } from '../../platform/balance.ts';
 import type { Member } from '../../platform/context.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
+import { lastReminders } from '../../platform/messages/last-reminder.ts';
 import { whatsappPhone } from '../../platform/phone.ts';
 
 /**
@@ -32,8 +31,6 @@ export const debtorNotFound = () => notFound(PAYMENT_MESSAGES.patientNotFound);
 
 /** The outbox's templates of a balance reminder. */
 const REMINDER_TEMPLATES = ['saldo', 'saldo_whatsapp'] as const;
-/** A reminder that was dropped (nothing owed by then) or never went out does not count as the last one. */
-const NOT_SENT = ['descartado', 'fallido'] as const;
 
 const phoneCountry = (pais: string | null, zonaHoraria: string) =>
   clinicCountry({ pais, zonaHoraria }).codigo as CountryCode;
@@ -151,30 +148,6 @@ function debtorsPage(
   return byAmount ? page : page.limit(query.limit).offset(query.offset);
 }
 
-/** The latest balance reminder of each of these patients (by email or WhatsApp), when it went or is going out. */
-async function lastReminders(db: Executor, clinicaId: string, pacienteIds: string[]) {
-  const byPatient = new Map<string, Debtor['ultimoRecordatorio']>();
-  if (pacienteIds.length === 0) return byPatient;
-  const rows = await db
-    .selectDistinctOn([mensajes.pacienteId], {
-      pacienteId: mensajes.pacienteId,
-      canal: mensajes.canal,
-      fecha: sql<string>`${isoTimestampSql(mensajes.fechaCreacion)}`,
-    })
-    .from(mensajes)
-    .where(
-      and(
-        eq(mensajes.clinicaId, clinicaId),
-        inArray(mensajes.pacienteId, pacienteIds),
-        inArray(mensajes.plantilla, [...REMINDER_TEMPLATES]),
-        notInArray(mensajes.estado, [...NOT_SENT]),
-      ),
-    )
-    .orderBy(mensajes.pacienteId, desc(mensajes.fechaCreacion), desc(mensajes.id));
-  for (const row of rows) byPatient.set(row.pacienteId, { canal: row.canal, fecha: row.fecha });
-  return byPatient;
-}
-
 /**
  * One page of 'Pacientes con saldo pendiente': by amount (largest first) or by age of the debt
  * (oldest first), ties by name; with the count and the sum of every debtor's balance.
@@ -203,6 +176,7 @@ export async function listDebtors(
     db,
     member.clinicaId,
     rows.map((r) => r.id),
+    REMINDER_TEMPLATES,
   );
   const country = phoneCountry(clinic?.pais ?? null, member.zonaHoraria);
   return {

@@ -1,5 +1,6 @@
 import { recallsQuerySchema } from '@odontia/shared';
 import { Hono } from 'hono';
+import { auditActor } from '../../platform/audit.ts';
 import type { AppEnv } from '../../platform/context.ts';
 import { requirePermission } from '../../platform/session.ts';
 import { idParam, validate } from '../../platform/validation.ts';
@@ -9,7 +10,7 @@ const patientIdParam = idParam(recallPatientNotFound);
 
 /**
  * 'Revisiones pendientes' (issue 24): the patients due a check-up, read with pacientes.ver; inviting
- * one back (an email sent now, or the WhatsApp link to send) with pacientes.editar.
+ * one back (an email sent now, or the WhatsApp link to send), recorded and audited, with pacientes.editar.
  */
 export const recallsRoutes = new Hono<AppEnv>()
   .get('/', requirePermission('pacientes.ver'), validate('query', recallsQuerySchema), async (c) =>
@@ -17,10 +18,10 @@ export const recallsRoutes = new Hono<AppEnv>()
   )
   .post('/:id/email', requirePermission('pacientes.editar'), patientIdParam, async (c) => {
     const { db, mailer, config } = c.var.deps;
-    await sendRecallEmail({ db, mailer, appUrl: config.appUrl }, c.var.member, c.req.valid('param').id);
+    await sendRecallEmail({ db, mailer, appUrl: config.appUrl }, auditActor(c), c.var.member, c.req.valid('param').id);
     return c.json({ enviado: true as const }, 200);
   })
   .post('/:id/whatsapp', requirePermission('pacientes.editar'), patientIdParam, async (c) => {
     const { db, config } = c.var.deps;
-    return c.json(await whatsappRecall(db, c.var.member, config.appUrl, c.req.valid('param').id), 200);
+    return c.json(await whatsappRecall(db, auditActor(c), c.var.member, config.appUrl, c.req.valid('param').id), 200);
   });

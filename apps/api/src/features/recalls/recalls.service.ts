@@ -11,13 +11,18 @@ import {
 } from '@odontia/shared';
 import { and, asc, eq, gte, inArray, isNull, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { citas, clinicas, pacientes } from '../../db/schema/index.ts';
+import { citas, clinicas, mensajes, pacientes } from '../../db/schema/index.ts';
+import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import type { Deps, Member } from '../../platform/context.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import { renderEmail } from '../../platform/mail.ts';
+import { lastReminders } from '../../platform/messages/last-reminder.ts';
 import { whatsappPhone } from '../../platform/phone.ts';
 
 export const recallPatientNotFound = () => notFound(RECALL_MESSAGES.notFound);
+
+/** How a recall is kept in `mensajes`, by channel. */
+const RECALL_TEMPLATES = { email: 'revision', whatsapp: 'revision_whatsapp' } as const;
 
 /**
  * A patient of `clinicaId` due a check-up on the clinic's day `today`: active and not archived, last
@@ -96,10 +101,17 @@ export async function listRecalls(
         )[0]?.n ?? 0)
       : 0;
   const country = countryOf(clinic!.pais, member.zonaHoraria);
+  const recalled = await lastReminders(
+    db,
+    member.clinicaId,
+    rows.map((r) => r.id),
+    Object.values(RECALL_TEMPLATES),
+  );
   return {
     pacientes: rows.map(({ total: _total, telefono, ...p }) => ({
       ...p,
       telefono: whatsappPhone(telefono, country),
+      ultimoRecordatorio: recalled.get(p.id) ?? null,
     })),
     total: Number(total),
     pagina,
@@ -140,9 +152,36 @@ async function recallFor(db: Database, member: Pick<Member, 'clinicaId' | 'zonaH
 const profileUrl = (appUrl: string, clinicaId: string, publicada: boolean) =>
   publicada ? `${appUrl}/clinicas/${clinicaId}` : null;
 
-/** Emails the patient the recall now, through the clinic's mailer (a failed send is a 503, nothing else happens). */
+/** Records a recall as sent to `destinatario` by the member, audited in the same transaction. */
+async function recordRecall(
+  db: Database,
+  actor: AuditActor,
+  pacienteId: string,
+  canal: 'email' | 'whatsapp',
+  destinatario: string,
+) {
+  await db.transaction(async (tx) => {
+    await tx.insert(mensajes).values({
+      clinicaId: actor.clinicaId,
+      pacienteId,
+      canal,
+      plantilla: RECALL_TEMPLATES[canal],
+      destinatario,
+      estado: 'enviado',
+      fechaEnvio: sql`now()`,
+      enviadoPor: actor.userId,
+    });
+    await recordAudit(tx, actor, { accion: 'revision.recordar', pacienteId, detalle: { canal } });
+  });
+}
+
+/**
+ * Emails the patient the recall now, through the clinic's mailer, and records it once sent (a failed
+ * send is a 503 and records nothing).
+ */
 export async function sendRecallEmail(
   deps: Pick<Deps, 'db' | 'mailer'> & { appUrl: string },
+  actor: AuditActor,
   member: Pick<Member, 'clinicaId' | 'zonaHoraria'>,
   id: string,
   now = new Date(),
@@ -157,11 +196,16 @@ export async function sendRecallEmail(
     action: url ? { label: RECALL_MESSAGES.profileAction, url } : undefined,
   });
   await deps.mailer.send({ to, subject: RECALL_MESSAGES.subject(row.clinica), text, html });
+  await recordRecall(deps.db, actor, id, 'email', to);
 }
 
-/** The `wa.me` link that opens WhatsApp with the recall written to the patient's phone (E.164, read with the clinic's country). */
+/**
+ * The `wa.me` link that opens WhatsApp with the recall written to the patient's phone (E.164, read
+ * with the clinic's country), recorded as sent by the member who opens it.
+ */
 export async function whatsappRecall(
   db: Database,
+  actor: AuditActor,
   member: Pick<Member, 'clinicaId' | 'zonaHoraria'>,
   appUrl: string,
   id: string,
@@ -179,5 +223,6 @@ export async function whatsappRecall(
   ]
     .filter(Boolean)
     .join('\n\n');
+  await recordRecall(db, actor, id, 'whatsapp', phone.e164);
   return { url: whatsappUrl(phone.e164, text) };
 }

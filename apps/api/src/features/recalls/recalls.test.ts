@@ -7,9 +7,9 @@ import {
   type RecallPage,
   type WhatsappRecall,
 } from '@odontia/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { citas, clinicas, dentistas, pacientes } from '../../db/schema/index.ts';
+import { auditoria, citas, clinicas, dentistas, mensajes, pacientes } from '../../db/schema/index.ts';
 import {
   addTeamMember,
   createClinicOwner,
@@ -145,6 +145,7 @@ describe("'Revisiones pendientes' (GET /api/revisiones)", () => {
       telefono: { original: '612 345 678', e164: '+34612345678', motivo: null },
       ultimaVisita: eightMonths,
       consentimiento: true,
+      ultimoRecordatorio: null,
     });
     expect(page.pacientes[0]).toMatchObject({ id: oldest, email: null, consentimiento: false });
     expect(idsOf(await list(other.owner.cookie))).toEqual([foreign]);
@@ -218,6 +219,59 @@ describe('inviting a patient back', () => {
     );
   });
 
+  it('records each recall sent, by whom and how, audited; the list shows the last one', async () => {
+    const c = await clinic();
+    const member = await addTeamMember(t, c.clinicaId, 'Recepción', 'recepcion');
+    await setRolePermissions(t, member.rolId, ['pacientes.ver', 'pacientes.editar']);
+    const email = `recorded.${Date.now()}@correo.test`;
+    const id = await patient(c, { ultimaVisita: await monthsAgo(c, 9), email, telefono: '612 34 56 78' });
+    const other = await patient(c, { ultimaVisita: await monthsAgo(c, 10) });
+    const lastOf = async (pacienteId: string) =>
+      (await list(c.owner.cookie)).pacientes.find((p) => p.id === pacienteId)!.ultimoRecordatorio;
+    expect(await lastOf(id)).toBeNull();
+
+    expect((await send(c.owner.cookie, id, 'email')).status).toBe(200);
+    expect((await send(member.cookie, id, 'whatsapp')).status).toBe(200);
+    const rows = await t.db
+      .select()
+      .from(mensajes)
+      .where(eq(mensajes.pacienteId, id))
+      .orderBy(asc(mensajes.fechaCreacion), asc(mensajes.canal));
+    expect(rows).toMatchObject([
+      { canal: 'email', plantilla: 'revision', destinatario: email, estado: 'enviado', enviadoPor: c.owner.userId },
+      {
+        canal: 'whatsapp',
+        plantilla: 'revision_whatsapp',
+        destinatario: '+34612345678',
+        estado: 'enviado',
+        enviadoPor: member.userId,
+      },
+    ]);
+    expect(rows.every((r) => r.fechaEnvio instanceof Date && r.citaId === null && r.importe === null)).toBe(true);
+    const audit = await t.db
+      .select({ detalle: auditoria.detalle, usuarioId: auditoria.usuarioId })
+      .from(auditoria)
+      .where(and(eq(auditoria.pacienteId, id), eq(auditoria.accion, 'revision.recordar')))
+      .orderBy(asc(auditoria.id));
+    expect(audit).toEqual([
+      { detalle: { canal: 'email' }, usuarioId: c.owner.userId },
+      { detalle: { canal: 'whatsapp' }, usuarioId: member.userId },
+    ]);
+    // The latest, and only the patient's own.
+    expect(await lastOf(id)).toEqual({ canal: 'whatsapp', fecha: rows[1]!.fechaCreacion.toISOString() });
+    expect(await lastOf(other)).toBeNull();
+    // A recall is never queued: the table keeps it sent, without an appointment.
+    await expect(
+      t.db.insert(mensajes).values({
+        clinicaId: c.clinicaId,
+        pacienteId: id,
+        canal: 'email',
+        plantilla: 'revision',
+        destinatario: email,
+      }),
+    ).rejects.toThrow();
+  });
+
   it('refuses (422) a patient without consent, without email or a valid phone, or no longer due; sends nothing', async () => {
     const c = await clinic();
     const old = await monthsAgo(c, 9);
@@ -247,6 +301,7 @@ describe('inviting a patient back', () => {
       expect((await errorOf(res)).message).toBe(message);
     }
     expect(await mailTo('sin@correo.test')).toEqual([]);
+    expect(await t.db.$count(mensajes, eq(mensajes.clinicaId, c.clinicaId))).toBe(0);
     // The same patients can be reached by the other channel.
     expect((await send(c.owner.cookie, noEmail, 'whatsapp')).status).toBe(200);
     expect((await send(c.owner.cookie, noPhone, 'email')).status).toBe(200);

@@ -4,6 +4,7 @@ import {
   HORAS_SILENCIO,
   isCancelledAppointment,
   messageValues,
+  PLANTILLAS_MENSAJE,
   templatesOf,
   type AppointmentStatus,
   type MessageTemplateId,
@@ -131,7 +132,7 @@ type Claimed = RowOf<typeof claimedColumns>;
 /** An appointment's message: the table's check keeps its appointment's snapshot there. */
 type AppointmentClaimed = Claimed & { plantilla: MessageTemplateId; citaInicio: Date; citaFin: Date; dentista: string };
 const isAppointmentMessage = (row: Claimed): row is AppointmentClaimed =>
-  row.plantilla !== 'saldo' && row.plantilla !== 'saldo_whatsapp';
+  (PLANTILLAS_MENSAJE as readonly string[]).includes(row.plantilla);
 
 const claimStatement = preparedStatement<Claimed, { limite: number; lease: number }>(
   'odontia_mensajes_reclamar',

@@ -17,12 +17,18 @@ const patient = (over: Partial<RecallPatient> & { id: string; nombres: string })
   telefono: { original: '612 345 678', e164: '+34612345678', motivo: null },
   ultimaVisita: '2024-03-05',
   consentimiento: true,
+  ultimoRecordatorio: null,
   ...over,
 });
 
 const PAGE: RecallPage = {
   pacientes: [
-    patient({ id: 'p1', nombres: 'Marta', ultimaVisita: '2023-11-20' }),
+    patient({
+      id: 'p1',
+      nombres: 'Marta',
+      ultimaVisita: '2023-11-20',
+      ultimoRecordatorio: { canal: 'whatsapp', fecha: '2026-11-20T09:30:00.000Z' },
+    }),
     patient({ id: 'p2', nombres: 'Luis', consentimiento: false }),
     patient({ id: 'p3', nombres: 'Sara', email: null, telefono: { original: '6001', e164: null, motivo: 'invalido' } }),
   ],
@@ -115,6 +121,9 @@ describe('/revisiones', () => {
     expect(marta.getByText('20/11/2023')).toBeTruthy();
     expect(marta.getByRole('link', { name: 'Marta Pardo' }).getAttribute('href')).toBe('/pacientes/p1');
     expect(marta.getByText(R.consentYes)).toBeTruthy();
+    // The last recall sent, so the desk does not invite a patient twice.
+    expect(marta.getByText('WhatsApp, 20/11/2026')).toBeTruthy();
+    expect(rowOf('Luis Pardo').getByText(R.noReminder)).toBeTruthy();
     expect(button('Enviar correo a Marta Pardo').disabled).toBe(false);
     expect(button('Enviar por WhatsApp a Marta Pardo').disabled).toBe(false);
 
@@ -131,12 +140,13 @@ describe('/revisiones', () => {
     expect(rowOf('Sara Pardo').getByText('No válido')).toBeTruthy();
   });
 
-  it('emails the recall and says so', async () => {
+  it('emails the recall, says so, and loads the list again for its last recall', async () => {
     const calls = stub(PAGE);
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Enviar correo a Marta Pardo' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(R.emailSent, R.emailSentDetail('Marta Pardo')));
     expect(calls.posts).toEqual(['p1 email']);
+    await waitFor(() => expect(calls.pages).toHaveLength(2));
   });
 
   it('opens WhatsApp with the link answered, and keeps it to open again', async () => {

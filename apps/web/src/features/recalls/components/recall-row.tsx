@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { ContactActionButton } from '@/components/contact-action-button';
 import { errorMessage } from '@/lib/api';
+import { useClinicDate } from '@/lib/use-clinic-today';
 import { toast } from '@/lib/toast';
 import type { RecallPatient } from '../api/get-recalls';
 import { useSendRecallEmail, useWhatsappRecall } from '../api/send-recall';
@@ -23,11 +24,14 @@ function Phone({ telefono }: { telefono: RecallPatient['telefono'] }) {
 
 /**
  * A patient due a check-up: their last visit and contact, whether they accept the clinic's
- * communications, and the buttons that email them the recall or open WhatsApp with it written.
+ * communications, the last recall sent to them, and the buttons that email them the recall or open
+ * WhatsApp with it written.
  */
 export function RecallRow({ paciente, canSend }: { paciente: RecallPatient; canSend: boolean }) {
   const email = useSendRecallEmail();
   const whatsapp = useWhatsappRecall();
+  const clinicDate = useClinicDate();
+  const last = paciente.ultimoRecordatorio;
   // The last link opened: a browser that blocked the new tab still lets the member open it by hand.
   const [lastUrl, setLastUrl] = useState<string | null>(null);
   const nombre = `${paciente.nombres} ${paciente.apellidos}`;
@@ -85,6 +89,14 @@ export function RecallRow({ paciente, canSend }: { paciente: RecallPatient; canS
             <Badge variant="success">{R.consentYes}</Badge>
           ) : (
             <Badge variant="warning">{R.consentNo}</Badge>
+          )}
+        </dd>
+        <dt className="text-muted-foreground">{R.lastReminder}</dt>
+        <dd>
+          {last ? (
+            R.reminderVia(last.canal, clinicDate(last.fecha))
+          ) : (
+            <span className="text-muted-foreground">{R.noReminder}</span>
           )}
         </dd>
       </dl>
