@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES, annulPaymentSchema, createPaymentSchema } from '@odontia/shared';
+import { PAYMENT_MESSAGES, annulPaymentSchema, createPaymentSchema, formatMoney } from '@odontia/shared';
 import { Hono, type Context } from 'hono';
 import { auditActor } from '../../platform/audit.ts';
 import type { AppEnv } from '../../platform/context.ts';
@@ -6,6 +6,7 @@ import { requirePermission } from '../../platform/session.ts';
 import { idParam, validate } from '../../platform/validation.ts';
 import {
   annulPayment,
+  applyAdvance,
   patientNotFound,
   paymentNotFound,
   readAccount,
@@ -38,8 +39,9 @@ const pdfResponse = (c: Context<AppEnv>, pdf: { bytes: Buffer; fileName: string 
 
 /**
  * A patient's account and payments, mounted under /pacientes (issue 25): the account (`cobros.ver`, a
- * view is audited), its statement PDF, and taking a payment (`cobros.registrar`), which answers the
- * payment, the account as it now stands and the receipt's number.
+ * view is audited), its statement PDF, taking a payment (`cobros.registrar`), which answers the
+ * payment, the account as it now stands and the receipt's number, and applying what the patient has on
+ * account to what they owe (`cobros.registrar`), which answers the amount applied and the account.
  */
 export const patientPaymentsRoutes = new Hono<AppEnv>()
   .get('/:id/cuenta', requirePermission('cobros.ver'), patientIdParam, async (c) => {
@@ -68,7 +70,19 @@ export const patientPaymentsRoutes = new Hono<AppEnv>()
       const cuenta = (await readAccount(db, actor.clinicaId, pacienteId))!;
       return c.json({ cobro, cuenta, mensaje: PAYMENT_MESSAGES.registered(taken.numero) }, 201);
     },
-  );
+  )
+  .post('/:id/anticipo/aplicar', requirePermission('cobros.registrar'), patientIdParam, async (c) => {
+    const { db } = c.var.deps;
+    const actor = paymentActor(c);
+    const pacienteId = c.req.valid('param').id;
+    const aplicado = await applyAdvance(db, actor, pacienteId);
+    if (aplicado === null) throw patientNotFound();
+    const cuenta = (await readAccount(db, actor.clinicaId, pacienteId))!;
+    return c.json(
+      { aplicado, cuenta, mensaje: PAYMENT_MESSAGES.advanceApplied(formatMoney(aplicado, actor.moneda)) },
+      200,
+    );
+  });
 
 /**
  * One payment (issue 25): read it (`cobros.ver`), its receipt PDF (`cobros.ver`, audited), email the

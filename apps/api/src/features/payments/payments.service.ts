@@ -13,7 +13,7 @@ import {
   type PatientAccount,
   type Payment,
 } from '@odontia/shared';
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import {
@@ -493,6 +493,69 @@ export async function registerPayment(
         select numero from cobro`),
     );
     return { id, numero };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Applying an advance
+
+/**
+ * Applies what the patient has on account to what they owe, in one transaction: the patient's row is
+ * locked (one patient's payments allocate one after another), then each payment with money left on
+ * account, oldest first, pays the pending items, oldest first, as an automatic payment would have; what
+ * is left stays on account. Answers the amount applied; null when the patient is not the clinic's; 409
+ * when nothing is on account or nothing is owed.
+ */
+export async function applyAdvance(db: Database, actor: AuditActor, pacienteId: string): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const patient = await patientOf(tx, actor.clinicaId, pacienteId, { lock: true });
+    if (!patient) return null;
+    const advances = await tx
+      .select({ id: c.id, anticipo: c.anticipo })
+      .from(c)
+      .where(
+        and(
+          eq(c.clinicaId, actor.clinicaId),
+          eq(c.pacienteId, pacienteId),
+          eq(c.tipo, 'cobro'),
+          eq(c.anulado, false),
+          gt(c.anticipo, 0),
+        ),
+      )
+      .orderBy(asc(c.fecha), asc(c.numero))
+      .for('no key update');
+    if (advances.length === 0) throw conflict(PAYMENT_MESSAGES.advanceNone);
+    const { zonaHoraria } = await clinicOf(tx, actor.clinicaId);
+    const items = await accountItems(tx, actor.clinicaId, pacienteId, zonaHoraria);
+
+    const applications: (typeof ap.$inferInsert)[] = [];
+    let total = 0;
+    for (const advance of advances) {
+      const applied = allocate(items, Number(advance.anticipo));
+      if (applied.length === 0) break;
+      let used = 0;
+      for (const a of applied) {
+        // What this advance paid is no longer owed when the next one is applied.
+        a.item.pendiente -= a.importe;
+        used += a.importe;
+        applications.push({
+          cobroId: advance.id,
+          clinicaId: actor.clinicaId,
+          tratamientoId: a.item.tipo === 'tratamiento' ? a.item.id : null,
+          lineaPresupuestoId: a.item.tipo === 'linea' ? a.item.id : null,
+          importe: a.importe,
+        });
+      }
+      await tx
+        .update(c)
+        .set({ anticipo: sql`${c.anticipo} - ${used}` })
+        .where(eq(c.id, advance.id));
+      total += used;
+    }
+    if (total === 0) throw conflict(PAYMENT_MESSAGES.advanceNothingPending);
+    await tx.insert(ap).values(applications);
+    await recordAudit(tx, actor, { accion: 'anticipo.aplicar', pacienteId, detalle: { importe: total } });
+    return total;
   });
 }
 

@@ -414,6 +414,78 @@ describe('taking a payment (issue 25)', () => {
   });
 });
 
+describe('applying an advance', () => {
+  const applyAdvance = (member: Member, pacienteId: string) =>
+    t.request(`/api/pacientes/${pacienteId}/anticipo/aplicar`, { method: 'POST', cookie: member.cookie });
+
+  it('pays what is owed, oldest first, from the oldest advances first, keeps the rest on account, and audits it', async () => {
+    const pacienteId = await newPatient(ana);
+    const first = await payOk(ana, pacienteId, { importe: 1000, metodo: 'efectivo', aplicacion: 'anticipo' });
+    const second = await payOk(recepcion, pacienteId, { importe: 3000, metodo: 'tarjeta', aplicacion: 'anticipo' });
+    // Nothing owed yet: nothing to apply, and nothing changes.
+    const early = await applyAdvance(ana, pacienteId);
+    expect(early.status).toBe(409);
+    expect((await errorOf(early)).message).toBe(PAYMENT_MESSAGES.advanceNothingPending);
+
+    const a = await treatment(ana, pacienteId, 1500, 3);
+    const b = await treatment(ana, pacienteId, 2000, 1);
+    const c = await treatment(ana, pacienteId, 900, 0);
+    const res = await applyAdvance(recepcion, pacienteId);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { aplicado: number; cuenta: PatientAccount; mensaje: string };
+    expect(body.aplicado).toBe(4000);
+    expect(body.mensaje).toBe(PAYMENT_MESSAGES.advanceApplied(formatMoney(4000, 'EUR')));
+    expect(body.cuenta.partidas.map((p) => [p.id, p.pagado, p.pendiente])).toEqual([
+      [a, 1500, 0],
+      [b, 2000, 0],
+      [c, 500, 400],
+    ]);
+    // The oldest advance paid the oldest treatment first; each payment lists what it now pays.
+    const byId = new Map(body.cuenta.cobros.map((p) => [p.id, p]));
+    expect(byId.get(first.cobro.id)!.aplicaciones.map((x) => [x.id, x.importe])).toEqual([[a, 1000]]);
+    expect(byId.get(second.cobro.id)!.aplicaciones.map((x) => [x.id, x.importe])).toEqual([
+      [a, 500],
+      [b, 2000],
+      [c, 500],
+    ]);
+    expect([byId.get(first.cobro.id)!.anticipo, byId.get(second.cobro.id)!.anticipo]).toEqual([0, 0]);
+    expect(body.cuenta.totales).toMatchObject({ realizado: 4400, cobrado: 4000, anticipo: 0, saldo: 400 });
+    expect(body.cuenta.totales.saldo).toBe(await balanceInDb(pacienteId));
+    expect((await auditOf(pacienteId)).filter((x) => x === 'anticipo.aplicar')).toHaveLength(1);
+
+    // Nothing left on account: refused, nothing changes.
+    const again = await applyAdvance(ana, pacienteId);
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).message).toBe(PAYMENT_MESSAGES.advanceNone);
+    expect((await accountOf(ana, pacienteId)).partidas.map((p) => p.pendiente)).toEqual([0, 0, 400]);
+  });
+
+  it('leaves what is left over on account, ignores an annulled advance, and keeps to the clinic and the permission', async () => {
+    const pacienteId = await newPatient(ana);
+    const annulled = await payOk(ana, pacienteId, { importe: 5000, metodo: 'efectivo', aplicacion: 'anticipo' });
+    expect((await annul(ana, annulled.cobro.id)).status).toBe(200);
+    const kept = await payOk(ana, pacienteId, { importe: 2000, metodo: 'efectivo', aplicacion: 'anticipo' });
+    const a = await treatment(ana, pacienteId, 1200, 1);
+
+    const dentista = await addTeamMember(t, ana.clinica.id, 'Dentista', 'dentista');
+    expect((await applyAdvance(dentista, pacienteId)).status).toBe(403);
+    const foreign = await applyAdvance(beto, pacienteId);
+    expect(foreign.status).toBe(404);
+    expect((await errorOf(foreign)).message).toBe(PAYMENT_MESSAGES.patientNotFound);
+    expect((await accountOf(ana, pacienteId)).partidas.map((p) => p.pagado)).toEqual([0]);
+
+    const res = await applyAdvance(ana, pacienteId);
+    expect(res.status).toBe(200);
+    const { aplicado, cuenta } = (await res.json()) as { aplicado: number; cuenta: PatientAccount };
+    expect(aplicado).toBe(1200);
+    expect(cuenta.partidas.map((p) => [p.id, p.pendiente])).toEqual([[a, 0]]);
+    const byId = new Map(cuenta.cobros.map((p) => [p.id, p]));
+    expect(byId.get(kept.cobro.id)!.anticipo).toBe(800);
+    expect(byId.get(annulled.cobro.id)!.aplicaciones).toEqual([]);
+    expect(cuenta.totales).toMatchObject({ anticipo: 800, saldo: -800 });
+  });
+});
+
 describe('annulling a payment', () => {
   it('writes a reversing entry: the balance goes back up and both stay on the account', async () => {
     const pacienteId = await newPatient(ana);

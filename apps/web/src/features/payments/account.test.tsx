@@ -129,6 +129,7 @@ let created: unknown[];
 let createAnswer: () => Response;
 let annulled: unknown[];
 let emailed: string[];
+let advancesApplied: number;
 
 beforeEach(() => {
   permisos = ['cobros.ver', 'cobros.registrar', 'cobros.anular'];
@@ -138,6 +139,7 @@ beforeEach(() => {
   created = [];
   annulled = [];
   emailed = [];
+  advancesApplied = 0;
   createAnswer = () => {
     const cobro = payment({ id: 'c9', numero: 'R-2026-000009', importe: 1250, metodo: 'tarjeta' });
     const cuenta = { ...account, cobros: [cobro, ...account.cobros], totales: { ...account.totales, saldo: 11250 } };
@@ -162,6 +164,15 @@ beforeEach(() => {
           cuenta: account,
           mensaje: PAYMENT_MESSAGES.annulled,
         });
+      }
+      if (url.pathname === '/api/pacientes/p1/anticipo/aplicar' && request.method === 'POST') {
+        advancesApplied += 1;
+        const cuenta: PatientAccount = {
+          ...account,
+          partidas: account.partidas.map((p) => (p.id === T1 ? { ...p, pagado: 4500, pendiente: 1500 } : p)),
+          totales: { ...account.totales, anticipo: 0 },
+        };
+        return json({ aplicado: 1500, cuenta, mensaje: PAYMENT_MESSAGES.advanceApplied('15,00 €') });
       }
       const email = /^\/api\/cobros\/([^/]+)\/recibo\/email$/.exec(url.pathname);
       if (email && request.method === 'POST') {
@@ -265,8 +276,29 @@ describe("the patient's account (issue 25)", () => {
       expect(screen.queryByRole('button', { name: PAYMENT_MESSAGES.newPayment })).toBeNull();
       expect(screen.queryByRole('button', { name: /Anular/ })).toBeNull();
       expect(screen.queryByRole('button', { name: /Enviar recibo/ })).toBeNull();
+      expect(screen.queryByRole('button', { name: /Aplicar anticipo/ })).toBeNull();
       // Downloading a receipt needs only cobros.ver.
       expect(screen.getByRole('link', { name: 'Descargar recibo R-2026-000001' })).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'applies what is on account to what is owed, and offers it only while both are there',
+    async () => {
+      account = { ...ACCOUNT, totales: { ...ACCOUNT.totales, anticipo: 1500 } };
+      renderSection();
+      const apply = await screen.findByRole('button', { name: /^Aplicar anticipo \(15,00\s€ a cuenta\)$/ }, LOADED);
+      expect(figure('Anticipo')).toBe('15,00 €');
+      fireEvent.click(apply);
+      await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PAYMENT_MESSAGES.advanceApplied('15,00 €')));
+      expect(advancesApplied).toBe(1);
+      // The account is the answer's: nothing left on account, the filling paid 45,00 €, no button.
+      await waitFor(() => expect(figure('Anticipo')).toBe('0,00 €'));
+      const filling = screen.getByText('Obturación de composite').closest('tr')!;
+      expect(nbsp(filling.textContent)).toContain('Pagado 45,00 €');
+      expect(screen.queryByRole('button', { name: /Aplicar anticipo/ })).toBeNull();
+      expect(accountLoads).toBe(1);
     },
     SLOW,
   );

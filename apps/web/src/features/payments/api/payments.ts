@@ -36,8 +36,14 @@ export const usePatientAccount = (patientId: string, enabled: boolean) =>
     refetchOnWindowFocus: false,
   });
 
-/** After a payment or an annulment: the account from the answer, the cash day and closes loaded again. */
-function useAccountWrite<TVariables>(patientId: string, mutationFn: (v: TVariables) => Promise<PaymentAnswer>) {
+/**
+ * After a payment, an annulment or an advance applied: the account from the answer, the cash day and
+ * closes (which list the payments and what they pay) loaded again.
+ */
+function useAccountWrite<TVariables, TAnswer extends { cuenta: PatientAccount }>(
+  patientId: string,
+  mutationFn: (v: TVariables) => Promise<TAnswer>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -56,6 +62,12 @@ export const useCreatePayment = (patientId: string) =>
 export const useAnnulPayment = (patientId: string) =>
   useAccountWrite(patientId, ({ id, motivo }: { id: string; motivo: string }): Promise<PaymentAnswer> =>
     unwrap(api.cobros[':id'].anular.$post({ param: { id }, json: { motivo } })),
+  );
+
+/** Applies what the patient has on account to what they owe, oldest first. */
+export const useApplyAdvance = (patientId: string) =>
+  useAccountWrite(patientId, (_: void) =>
+    unwrap(api.pacientes[':id'].anticipo.aplicar.$post({ param: { id: patientId } })),
   );
 
 export const useSendReceipt = () =>

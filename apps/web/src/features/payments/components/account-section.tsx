@@ -19,14 +19,15 @@ import { useClinicDateTime } from '@/lib/use-clinic-today';
 import { cn } from '@/lib/utils';
 import { receiptPdfUrl, statementPdfUrl, usePatientAccount } from '../api/payments';
 import { AnnulPaymentButton } from './annul-payment-button';
+import { ApplyAdvanceButton } from './apply-advance-button';
 import { RegisterPaymentButton } from './payment-dialog';
 import { SendReceiptButton } from './send-receipt-button';
 
 /**
  * 'Estado de cuenta' on the patient's page (issue 25): the balance, what was done, paid, left on account
  * and accepted still to do; each treatment with what it costs, was paid and is owed; the payments with
- * their receipts and annulments. Shown with cobros.ver; payments taken with cobros.registrar, annulled
- * with cobros.anular.
+ * their receipts and annulments. Shown with cobros.ver; payments taken (and an advance applied) with
+ * cobros.registrar, annulled with cobros.anular.
  */
 export default function AccountSection({ patientId }: { patientId: string }) {
   const canSee = useCan('cobros.ver');
@@ -52,7 +53,12 @@ export default function AccountSection({ patientId }: { patientId: string }) {
                 Descargar estado de cuenta
               </a>
             </Button>
-            {canRegister ? <RegisterPaymentButton patientId={patientId} account={data} /> : null}
+            {canRegister ? (
+              <>
+                <ApplyAdvanceButton patientId={patientId} account={data} />
+                <RegisterPaymentButton patientId={patientId} account={data} />
+              </>
+            ) : null}
           </div>
         ) : null}
       </CardHeader>
