@@ -103,3 +103,27 @@ test('the desk takes a payment for a treatment done, downloads its receipt, sees
   expect(rows.some((row) => row.split(';').includes('Efectivo') && row.includes('300000'))).toBe(true);
   await expectNoAxeViolations(page);
 });
+
+test('an advance left on account pays a treatment done later once the desk applies it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const pacienteId = await patientWithCrownDone(page);
+  await ok(
+    await page.request.post(`/api/pacientes/${pacienteId}/cobros`, {
+      data: { importe: 200000, metodo: 'transferencia', aplicacion: 'anticipo' },
+    }),
+    'advance',
+  );
+
+  await page.goto(`/pacientes/${pacienteId}`);
+  const totals = page.getByLabel('Totales de la cuenta');
+  await expect(totals).toContainText(pesos('Anticipo$ 200.000'));
+  const crown = page.getByRole('table', { name: 'Tratamientos de la cuenta' }).getByRole('row', { name: /Corona/ });
+  await expect(crown).toContainText(pesos('$ 850.000'));
+  await page.getByRole('button', { name: /^Aplicar anticipo/ }).click();
+  await expect(page.getByText(pesos('Anticipo aplicado: $ 200.000'))).toBeVisible();
+  await expect(totals).toContainText(pesos('Anticipo$ 0'));
+  await expect(totals).toContainText(pesos('Saldo pendiente$ 650.000'));
+  await expect(crown).toContainText(pesos('$ 650.000'));
+  await expect(page.getByRole('button', { name: /^Aplicar anticipo/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
