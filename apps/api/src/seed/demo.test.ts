@@ -226,6 +226,10 @@ describe('the demo clinic', () => {
     const page = await (await api.citas.$get({ query: {} }, { headers: { cookie } })).json();
     expect(page.total).toBeGreaterThan(400);
     expect(page.citas[0].fecha >= today).toBe(true);
+    // A few active patients have nothing booked and were last seen long ago: 'Revisiones pendientes' lists them.
+    const recalls = await (await api.revisiones.$get({ query: {} }, { headers: { cookie } })).json();
+    expect(recalls.total).toBeGreaterThanOrEqual(5);
+    expect(recalls.pacientes.some((p) => p.consentimiento && p.email)).toBe(true);
   });
 
   it('has charts with a few versions for the patients seen in the past, valid by the chart rules', async () => {
