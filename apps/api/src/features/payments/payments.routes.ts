@@ -1,4 +1,10 @@
-import { PAYMENT_MESSAGES, annulPaymentSchema, createPaymentSchema, formatMoney } from '@odontia/shared';
+import {
+  PAYMENT_MESSAGES,
+  annulPaymentSchema,
+  createPaymentSchema,
+  formatMoney,
+  type PatientAccount,
+} from '@odontia/shared';
 import { Hono, type Context } from 'hono';
 import { auditActor } from '../../platform/audit.ts';
 import type { AppEnv } from '../../platform/context.ts';
@@ -27,6 +33,9 @@ const paymentActor = (c: Context<AppEnv>): PaymentActor => ({
   zonaHoraria: c.var.member.zonaHoraria,
   moneda: c.var.member.moneda,
 });
+
+/** A payment of the account just read back after a write: the account lists every payment of the patient. */
+const paymentIn = (cuenta: PatientAccount, id: string) => cuenta.cobros.find((p) => p.id === id)!;
 
 const pdfResponse = (c: Context<AppEnv>, pdf: { bytes: Buffer; fileName: string }) =>
   c.body(new Uint8Array(pdf.bytes), 200, {
@@ -66,8 +75,8 @@ export const patientPaymentsRoutes = new Hono<AppEnv>()
       const pacienteId = c.req.valid('param').id;
       const taken = await registerPayment(db, actor, pacienteId, c.req.valid('json'));
       if (!taken) throw patientNotFound();
-      const cobro = (await readPayment(db, actor.clinicaId, taken.id))!;
       const cuenta = (await readAccount(db, actor.clinicaId, pacienteId))!;
+      const cobro = paymentIn(cuenta, taken.id);
       return c.json({ cobro, cuenta, mensaje: PAYMENT_MESSAGES.registered(taken.numero) }, 201);
     },
   )
@@ -117,8 +126,8 @@ export const paymentsRoutes = new Hono<AppEnv>()
       const id = c.req.valid('param').id;
       const annulled = await annulPayment(db, actor, id, c.req.valid('json').motivo);
       if (!annulled) throw paymentNotFound();
-      const cobro = (await readPayment(db, actor.clinicaId, id))!;
       const cuenta = (await readAccount(db, actor.clinicaId, annulled.pacienteId, { archived: true }))!;
+      const cobro = paymentIn(cuenta, id);
       // Today's cash was closed: the reversing entry went to the member's next day.
       const mensaje = annulled.diaCaja > annulled.hoy ? PAYMENT_MESSAGES.annulDayClosed : PAYMENT_MESSAGES.annulled;
       return c.json({ cobro, cuenta, mensaje }, 200);
