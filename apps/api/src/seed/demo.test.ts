@@ -49,6 +49,7 @@ import { keyFromPublicUrl } from '../platform/storage/storage.ts';
 import { cookiesFrom, createTestApp, type TestApp } from '../test/app.ts';
 import { resetTokenFor } from '../test/outbox.ts';
 import { buildDemoPatients, DEMO_PATIENT_COUNT } from '../features/patients/patients.seed.ts';
+import { whatsappPhone } from '../platform/phone.ts';
 import { seedDemoTeam } from '../features/team/team.seed.ts';
 import { DEMO_MADRID_PATIENT_COUNT } from '../features/payments/demo-history.seed.ts';
 import { addendumHash, noteHash } from '../features/clinical-notes/clinical-notes.service.ts';
@@ -778,7 +779,10 @@ describe('the demo patients', () => {
         expect(p.estado).toBe('activo');
       }
       if (p.email) expect(p.email).toMatch(/^[a-z]+\.[a-z]+\d*@[a-z]+\.example$/);
+      // Every phone is a real Colombian number: WhatsApp reminders and recalls can reach it.
+      if (p.telefono) expect([p.telefono, whatsappPhone(p.telefono, 'CO').motivo]).toEqual([p.telefono, null]);
     }
+    expect(a.filter((p) => p.telefono?.startsWith('+57')).length).toBeGreaterThan(10);
     expect(new Set(a.map((p) => p.email).filter(Boolean)).size).toBe(a.filter((p) => p.email).length);
   });
 });

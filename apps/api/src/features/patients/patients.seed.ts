@@ -83,6 +83,14 @@ type DemoPatient = {
  * as a neighbourhood clinic in Bogotá would have them. Dates are relative to `today`, so visits stay
  * plausible whenever the demo is installed: last visits in the past, next visits ahead.
  */
+/** Colombia's mobile prefixes 3xy by their second digit: the third digits in use (300-305, 310-323, 350-351). */
+const MOBILE_BLOCKS: Record<string, readonly string[]> = {
+  '0': ['0', '1', '2', '3', '4', '5'],
+  '1': ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'],
+  '2': ['0', '1', '2', '3'],
+  '5': ['0', '1'],
+};
+
 export function buildDemoPatients(random: () => number, today: string, count = DEMO_PATIENT_COUNT): DemoPatient[] {
   const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
   // Earlier entries are commoner (García more than Zúñiga), as in a real clinic's list.
@@ -114,16 +122,21 @@ export function buildDemoPatients(random: () => number, today: string, count = D
       emails.add(candidate);
       email = candidate;
     }
-    // Mobiles mostly (3xx), a few Bogotá landlines (601); written the ways people write them.
+    // Mobiles mostly (3xx, of prefixes Colombia's operators use), a few Bogotá landlines (601); written
+    // the ways people write them.
+    const mobilePrefix = () => {
+      const block = pick(['0', '1', '1', '2', '5']);
+      return `3${block}${pick(MOBILE_BLOCKS[block]!)}`;
+    };
     const roll2 = random();
     const telefono =
       roll2 < 0.05
         ? null
         : roll2 < 0.15
-          ? `601 ${digits(3)} ${digits(4)}`
+          ? `601 ${between(2, 7)}${digits(2)} ${digits(4)}`
           : roll2 < 0.3
-            ? `+57 3${digits(2)} ${digits(3)} ${digits(4)}`
-            : `3${pick(['0', '1', '1', '2', '5'])}${digits(1)} ${digits(3)} ${digits(4)}`;
+            ? `+57 ${mobilePrefix()} ${digits(3)} ${digits(4)}`
+            : `${mobilePrefix()} ${digits(3)} ${digits(4)}`;
     const direccion =
       random() < 0.8
         ? `${pick(VIAS)} ${between(1, 170)} # ${between(1, 120)}-${between(1, 99)}, ${pick(INTERIORES)}, ${pick(BARRIOS)}, Bogotá`
