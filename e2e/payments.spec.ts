@@ -125,5 +125,8 @@ test('an advance left on account pays a treatment done later once the desk appli
   await expect(totals).toContainText(pesos('Saldo pendiente$ 650.000'));
   await expect(crown).toContainText(pesos('$ 650.000'));
   await expect(page.getByRole('button', { name: /^Aplicar anticipo/ })).toHaveCount(0);
+  await expect(page.getByLabel('Cobros del paciente')).toContainText(
+    pesos('Corona de zirconio ($ 200.000, del anticipo)'),
+  );
   await expectNoAxeViolations(page);
 });

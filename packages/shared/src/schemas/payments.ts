@@ -220,7 +220,17 @@ export const CASH_CLOSES_PAGE_SIZE = 25;
 // ---------------------------------------------------------------------------------------------------------
 // Answers
 
-export type PaymentApplication = { tipo: AccountItemKind; id: string; descripcion: string; importe: number };
+export type PaymentApplication = {
+  tipo: AccountItemKind;
+  id: string;
+  descripcion: string;
+  importe: number;
+  /**
+   * Applied later, from what the payment had left on account ('Aplicar anticipo'). The receipt shows the
+   * payment as it was taken: without these, and with them in its advance.
+   */
+  delAnticipo: boolean;
+};
 
 /**
  * A payment, or the reversing entry of an annulment (`tipo: 'anulacion'`, a negative amount naming the

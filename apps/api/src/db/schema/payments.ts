@@ -158,6 +158,8 @@ export const aplicacionesCobro = pgTable(
       onDelete: 'cascade',
     }),
     importe: bigint('importe', { mode: 'number' }).notNull(),
+    /** Applied later from the payment's advance ('Aplicar anticipo'), not when it was taken. */
+    delAnticipo: boolean('del_anticipo').notNull().default(false),
   },
   (t) => [
     index('aplicaciones_cobro_cobro_idx').on(t.cobroId),

@@ -52,6 +52,18 @@ function totalsTable(rows: [string, string][]): Content {
 const patientName = (p: { nombres: string; apellidos: string }) => `${p.nombres} ${p.apellidos}`.trim();
 
 /**
+ * A payment as it was taken, which its receipt shows however often it is printed: what it paid then,
+ * and what it left on account, including what 'Aplicar anticipo' applied from that later.
+ */
+export function asTaken(p: Pick<Payment, 'aplicaciones' | 'anticipo'>): Pick<Payment, 'aplicaciones' | 'anticipo'> {
+  const later = p.aplicaciones.filter((a) => a.delAnticipo);
+  return {
+    aplicaciones: p.aplicaciones.filter((a) => !a.delAnticipo),
+    anticipo: p.anticipo + later.reduce((sum, a) => sum + a.importe, 0),
+  };
+}
+
+/**
  * A payment's receipt (issue 25) as an A4 PDF: the clinic, the number, date, patient, method and
  * reference, what it paid and what stayed on account, the patient's balance after it, who took it, and
  * that it is not an invoice. An annulled payment's receipt says ANULADO with the reason.
@@ -74,10 +86,11 @@ export function renderReceiptPdf({
     ...(p.referencia ? [['Referencia', p.referencia] as [string, string]] : []),
     ['Cobrado por', p.cobradoPor.nombre || '—'],
   ];
+  const taken = asTaken(p);
   const lines: Content[][] = [
     header(['Concepto', 'Importe']),
-    ...p.aplicaciones.map((a): Content[] => [{ text: a.descripcion }, right(money(a.importe))]),
-    ...(p.anticipo > 0 ? [[{ text: 'A cuenta (anticipo)' }, right(money(p.anticipo))] as Content[]] : []),
+    ...taken.aplicaciones.map((a): Content[] => [{ text: a.descripcion }, right(money(a.importe))]),
+    ...(taken.anticipo > 0 ? [[{ text: 'A cuenta (anticipo)' }, right(money(taken.anticipo))] as Content[]] : []),
   ];
   const saldo =
     saldoDespues > 0

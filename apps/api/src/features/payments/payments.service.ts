@@ -112,6 +112,7 @@ export async function readPayments(db: Executor, clinicaId: string, where: SQL |
       lineaId: ap.lineaPresupuestoId,
       descripcion: sql<string>`coalesce(${tr.descripcion}, ${lp.descripcion}, '')`,
       importe: ap.importe,
+      delAnticipo: ap.delAnticipo,
     })
     .from(ap)
     .leftJoin(tr, eq(tr.id, ap.tratamientoId))
@@ -130,11 +131,12 @@ export async function readPayments(db: Executor, clinicaId: string, where: SQL |
   const byPayment = new Map<string, Payment['aplicaciones']>();
   for (const a of applications) {
     const list = byPayment.get(a.cobroId) ?? [];
-    list.push(
-      a.tratamientoId
-        ? { tipo: 'tratamiento', id: a.tratamientoId, descripcion: a.descripcion, importe: Number(a.importe) }
-        : { tipo: 'linea', id: a.lineaId!, descripcion: a.descripcion, importe: Number(a.importe) },
-    );
+    list.push({
+      ...(a.tratamientoId ? { tipo: 'tratamiento', id: a.tratamientoId } : { tipo: 'linea', id: a.lineaId! }),
+      descripcion: a.descripcion,
+      importe: Number(a.importe),
+      delAnticipo: a.delAnticipo,
+    });
     byPayment.set(a.cobroId, list);
   }
   return rows.map((r): Payment => ({
@@ -544,6 +546,7 @@ export async function applyAdvance(db: Database, actor: AuditActor, pacienteId: 
           tratamientoId: a.item.tipo === 'tratamiento' ? a.item.id : null,
           lineaPresupuestoId: a.item.tipo === 'linea' ? a.item.id : null,
           importe: a.importe,
+          delAnticipo: true,
         });
       }
       await tx

@@ -24,6 +24,7 @@ import {
 import { balanceOf } from '../../platform/balance.ts';
 import { drawnSignaturePng } from '../../platform/signature.ts';
 import { readOutbox } from '../../test/outbox.ts';
+import { asTaken } from './payments.pdf.ts';
 import { BOGOTA, addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -205,6 +206,8 @@ describe('taking a payment (issue 25)', () => {
       [b, 1500],
     ]);
     expect(first.cobro.anticipo).toBe(0);
+    expect(first.cobro.aplicaciones.some((x) => x.delAnticipo)).toBe(false);
+    expect(asTaken(first.cobro)).toEqual({ aplicaciones: first.cobro.aplicaciones, anticipo: 0 });
     expect(first.cobro.diaCaja).toBe(hoy());
     expect(first.cobro.cobradoPor.id).toBe(ana.userId);
     expect(first.cuenta.partidas.map((p) => [p.id, p.pagado, p.pendiente])).toEqual([
@@ -449,6 +452,10 @@ describe('applying an advance', () => {
       [c, 500],
     ]);
     expect([byId.get(first.cobro.id)!.anticipo, byId.get(second.cobro.id)!.anticipo]).toEqual([0, 0]);
+    expect(byId.get(second.cobro.id)!.aplicaciones.every((x) => x.delAnticipo)).toBe(true);
+    // Their receipts still show them as taken: all on account, nothing applied.
+    expect(asTaken(byId.get(first.cobro.id)!)).toEqual({ aplicaciones: [], anticipo: 1000 });
+    expect(asTaken(byId.get(second.cobro.id)!)).toEqual({ aplicaciones: [], anticipo: 3000 });
     expect(body.cuenta.totales).toMatchObject({ realizado: 4400, cobrado: 4000, anticipo: 0, saldo: 400 });
     expect(body.cuenta.totales.saldo).toBe(await balanceInDb(pacienteId));
     expect((await auditOf(pacienteId)).filter((x) => x === 'anticipo.aplicar')).toHaveLength(1);

@@ -30,7 +30,9 @@ const payment = (over: Partial<Payment> & { id: string }): Payment => ({
   metodo: 'tarjeta',
   referencia: null,
   cobradoPor: { id: 'u1', nombre: 'Ana Ruiz' },
-  aplicaciones: [{ tipo: 'tratamiento', id: T1, descripcion: 'Obturación de composite', importe: 3000 }],
+  aplicaciones: [
+    { tipo: 'tratamiento', id: T1, descripcion: 'Obturación de composite', importe: 3000, delAnticipo: false },
+  ],
   anticipo: 0,
   anulacion: null,
   anula: null,

@@ -229,7 +229,9 @@ function PaymentRow({ patientId, payment: p }: { patientId: string; payment: Pay
         {p.aplicaciones.length > 0 || p.anticipo > 0 ? (
           <p className="text-xs break-words text-muted-foreground">
             {[
-              ...p.aplicaciones.map((a) => `${a.descripcion} (${formatMoney(a.importe, p.moneda)})`),
+              ...p.aplicaciones.map(
+                (a) => `${a.descripcion} (${formatMoney(a.importe, p.moneda)}${a.delAnticipo ? ', del anticipo' : ''})`,
+              ),
               ...(p.anticipo > 0 ? [`A cuenta (${formatMoney(p.anticipo, p.moneda)})`] : []),
             ].join(' · ')}
           </p>
