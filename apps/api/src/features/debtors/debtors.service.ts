@@ -18,6 +18,7 @@ import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { balanceOf } from '../../platform/balance.ts';
 import type { Member } from '../../platform/context.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
+import { sentByMember } from '../../platform/messages/enqueue.ts';
 import { lastReminders } from '../../platform/messages/last-reminder.ts';
 import { whatsappPhone } from '../../platform/phone.ts';
 
@@ -273,9 +274,7 @@ export async function sendDebtReminderWhatsapp(
       plantilla: 'saldo_whatsapp',
       destinatario: phone.e164,
       importe: row.saldo,
-      estado: 'enviado',
-      fechaEnvio: sql`now()`,
-      enviadoPor: actor.userId,
+      ...sentByMember(actor.userId),
     });
     await recordAudit(tx, actor, { accion: 'saldo.recordar', pacienteId, detalle: { canal: 'whatsapp' } });
     return {

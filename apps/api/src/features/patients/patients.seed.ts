@@ -78,11 +78,6 @@ type DemoPatient = {
   conFoto: boolean;
 };
 
-/**
- * The demo clinic's patients, built from `random` alone: names, contact details, ages and visits
- * as a neighbourhood clinic in Bogotá would have them. Dates are relative to `today`, so visits stay
- * plausible whenever the demo is installed: last visits in the past, next visits ahead.
- */
 /** Colombia's mobile prefixes 3xy by their second digit: the third digits in use (300-305, 310-323, 350-351). */
 const MOBILE_BLOCKS: Record<string, readonly string[]> = {
   '0': ['0', '1', '2', '3', '4', '5'],
@@ -91,6 +86,11 @@ const MOBILE_BLOCKS: Record<string, readonly string[]> = {
   '5': ['0', '1'],
 };
 
+/**
+ * The demo clinic's patients, built from `random` alone: names, contact details, ages and visits
+ * as a neighbourhood clinic in Bogotá would have them. Dates are relative to `today`, so visits stay
+ * plausible whenever the demo is installed: last visits in the past, next visits ahead.
+ */
 export function buildDemoPatients(random: () => number, today: string, count = DEMO_PATIENT_COUNT): DemoPatient[] {
   const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
   // Earlier entries are commoner (García more than Zúñiga), as in a real clinic's list.

@@ -16,6 +16,7 @@ import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import type { Deps, Member } from '../../platform/context.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import { renderEmail } from '../../platform/mail.ts';
+import { sentByMember } from '../../platform/messages/enqueue.ts';
 import { lastReminders } from '../../platform/messages/last-reminder.ts';
 import { whatsappPhone } from '../../platform/phone.ts';
 
@@ -167,9 +168,7 @@ async function recordRecall(
       canal,
       plantilla: RECALL_TEMPLATES[canal],
       destinatario,
-      estado: 'enviado',
-      fechaEnvio: sql`now()`,
-      enviadoPor: actor.userId,
+      ...sentByMember(actor.userId),
     });
     await recordAudit(tx, actor, { accion: 'revision.recordar', pacienteId, detalle: { canal } });
   });

@@ -21,7 +21,7 @@ import { isoTimestampSql } from '../../db/prepared.ts';
 import { citas, clinicas, dentistas, mensajes, pacientes, usuarios } from '../../db/schema/index.ts';
 import type { Member } from '../../platform/context.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
-import { appointmentPageUrl, createAppointmentLink } from '../../platform/messages/enqueue.ts';
+import { appointmentPageUrl, createAppointmentLink, sentByMember } from '../../platform/messages/enqueue.ts';
 import { whatsappPhone } from '../../platform/phone.ts';
 
 export const reminderAppointmentNotFound = () => notFound(APPOINTMENT_MESSAGES.notFound);
@@ -216,9 +216,7 @@ export async function sendWhatsappReminder(
       citaInicio: row.inicio,
       citaFin: row.fin,
       dentista: row.dentista,
-      estado: 'enviado',
-      fechaEnvio: sql`now()`,
-      enviadoPor: member.userId,
+      ...sentByMember(member.userId),
     });
     return { url: whatsappUrl(phone.e164, text) };
   });

@@ -85,3 +85,10 @@ export async function createAppointmentLink(tx: Executor, clinicaId: string, cit
 
 /** The patient's page of an appointment, for a link's token. */
 export const appointmentPageUrl = (appUrl: string, token: string) => `${appUrl.replace(/\/$/, '')}/cita/${token}`;
+
+/**
+ * A message a member sent themselves (a WhatsApp opened from the browser, a recall emailed at once): it
+ * is recorded already sent, now, by them; the outbox never claims it.
+ */
+export const sentByMember = (userId: string) =>
+  ({ estado: 'enviado', fechaEnvio: sql`now()`, enviadoPor: userId }) as const;
