@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { imageDataUrl, renderPdf } from './pdf.ts';
@@ -58,5 +63,25 @@ describe('renderPdf', () => {
     await expect(renderPdf({ content: [{ image: 'https://example.com/x.png', width: 10 }] })).rejects.toThrow(
       /access policy/,
     );
+  });
+
+  it('lets a script end once its PDF is drawn: a worker holds the process only while it draws', async () => {
+    // A worker ref'd for good (a 'message' listener refs it) kept `npm run bench` and the seed's
+    // callers alive for ever; one unref'd while drawing let a script end before its PDF came.
+    const script = `import { renderPdf } from ${JSON.stringify(new URL('./pdf.ts', import.meta.url).href)};
+      const pdf = await renderPdf({ content: ['Hola'] });
+      console.log(pdf.subarray(0, 5).toString('latin1'));`;
+    // A file, not `-e`: an eval'd module makes the worker's own eval'd boot an ES module too.
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'odontia-pdf-'));
+    try {
+      await writeFile(path.join(dir, 'script.mts'), script);
+      // Killed (and failed) if it has not ended in 20 s.
+      const run = promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(dir, 'script.mts')], {
+        timeout: 20_000,
+      });
+      expect((await run).stdout.trim()).toBe('%PDF-');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

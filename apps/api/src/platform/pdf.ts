@@ -43,11 +43,10 @@ let nextId = 0;
 function startWorker(): PoolWorker {
   const worker = new Worker(WORKER_BOOT, { eval: true, workerData: { entry: WORKER_ENTRY } });
   const entry: PoolWorker = { worker, jobs: new Map() };
-  // Idle workers never keep the process alive; a request waiting for its PDF holds its socket.
-  worker.unref();
   worker.on('message', ({ id, bytes, error }: Answer) => {
     const job = entry.jobs.get(id);
     entry.jobs.delete(id);
+    if (entry.jobs.size === 0) worker.unref();
     if (!job) return;
     if (bytes) job.resolve(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     else job.reject(new Error(error ?? 'No se pudo generar el PDF'));
@@ -60,6 +59,9 @@ function startWorker(): PoolWorker {
   };
   worker.on('error', lost);
   worker.on('exit', (code) => lost(new Error(`El proceso de PDF terminó (código ${code})`)));
+  // An idle worker never keeps the process alive; one drawing a document does (renderPdf refs it), so
+  // a script awaiting a PDF gets it. Unref'd after its listeners: adding a 'message' listener refs it.
+  worker.unref();
   return entry;
 }
 
@@ -70,11 +72,13 @@ export function renderPdf(doc: PdfDocument): Promise<Buffer> {
   const id = nextId++;
   return new Promise<Buffer>((resolve, reject) => {
     entry.jobs.set(id, { resolve, reject });
+    entry.worker.ref();
     try {
       entry.worker.postMessage({ id, doc });
     } catch (error) {
       // A value a worker cannot receive (a function in the content): a bug of the caller's.
       entry.jobs.delete(id);
+      if (entry.jobs.size === 0) entry.worker.unref();
       reject(error instanceof Error ? error : new Error(String(error)));
     }
   });
