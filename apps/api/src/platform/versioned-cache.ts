@@ -8,9 +8,11 @@ import { Lru } from './lru.ts';
  * same transaction as any write (triggers): a reused result is therefore exactly what the query
  * would answer now. Bounded by the characters it holds; the least recently used go first (Lru).
  * One cache holds results of one type T, so what it reuses is typed as what it computed.
+ * A result that also depends on the clock (what a time passes, or a hold that ends, changes) says until
+ * when it holds (`until`, epoch milliseconds): after that it is computed again, version or not.
  */
 export class VersionedCache<T> {
-  readonly #entries: Lru<string, { version: string; json: JsonText<T> }>;
+  readonly #entries: Lru<string, { version: string; json: JsonText<T>; until: number }>;
 
   constructor(maxChars: number) {
     this.#entries = new Lru(maxChars, (entry) => entry.json.length);
@@ -19,14 +21,16 @@ export class VersionedCache<T> {
   /**
    * The JSON of `key`: `run(cached)` is the statement, given the cached version (null for none); it
    * answers at least one row with the current `version`, and its other columns only when that differs
-   * from `cached`. `build` makes the result of those rows.
+   * from `cached`. `build` makes the result of those rows; `until`, when given, the instant it holds until.
    */
   async read<R extends { version: string }>(
     key: string,
     run: (cached: string | null) => Promise<R[]>,
     build: (rows: R[]) => T,
+    until?: (rows: R[]) => number,
   ): Promise<JsonText<T>> {
-    const cached = this.#entries.get(key)?.version ?? null;
+    const held = this.#entries.get(key);
+    const cached = held && Date.now() < held.until ? held.version : null;
     let rows = await run(cached);
     if (cached !== null && rows[0]!.version === cached) {
       const entry = this.#entries.get(key);
@@ -34,7 +38,7 @@ export class VersionedCache<T> {
       rows = await run(null); // evicted or replaced while the statement ran
     }
     const json = toJsonText(build(rows));
-    this.#entries.set(key, { version: rows[0]!.version, json });
+    this.#entries.set(key, { version: rows[0]!.version, json, until: until?.(rows) ?? Infinity });
     return json;
   }
 }

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedStatement } from '../../db/prepared.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { cachedReads } from './agenda-reads.service.ts';
+// Registers the public profile's free slots, the one cached read outside the agenda's own module.
+import './online-booking.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,10 +28,14 @@ const values = {
   desde: '2026-03-01',
   hasta: '2026-03-31',
   dentistaId: randomUUID(),
+  dias: 14,
+  duracion: 30,
+  antelacion: 120,
+  horizonte: 60,
   cached: null,
 };
 
-describe("the agenda cache's reads", () => {
+describe("the agenda cache's reads (and the free slots')", () => {
   it('read, by their plans, exactly the tables they declare and the version counters that cover them', async () => {
     expect(cachedReads.map((r) => r.name).sort()).toEqual([
       'odontia_citas_calendario',
@@ -38,6 +44,7 @@ describe("the agenda cache's reads", () => {
       'odontia_citas_mes_dentista',
       'odontia_citas_pasadas',
       'odontia_citas_proximas',
+      'odontia_reservas_huecos_vigentes',
     ]);
     for (const read of cachedReads) {
       const explain = preparedStatement<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(

@@ -19,7 +19,16 @@ import { selectList, tableRef, type RowOf } from '../../db/column-map.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { localMidnight, localText } from '../../db/local-day.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { citas, citasVersion, clinicas, dentistas, pacientes, pacientesConteo } from '../../db/schema/index.ts';
+import {
+  bloqueosAgenda,
+  citas,
+  citasVersion,
+  clinicas,
+  dentistas,
+  horariosDentista,
+  pacientes,
+  pacientesConteo,
+} from '../../db/schema/index.ts';
 import { foldedContains } from '../../db/search.ts';
 import type { Member } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -143,12 +152,12 @@ const searchCondition = (term: string): SQL =>
 /**
  * The agenda's reads are what reception's screen asks for all day, mostly the same ones again: each
  * is a named prepared statement (planned once per connection, raw rows) that also reads the agenda's
- * version, i.e. the clinic's citas_version (appointments and dentists) and pacientes_conteo
- * (patients and their medical alerts), moved by triggers in the same transaction as any write to them. Given the version its
+ * version, i.e. the clinic's citas_version (appointments, dentists, their working hours and blocks) and
+ * pacientes_conteo (patients and their medical alerts), moved by triggers in the same transaction as any write to them. Given the version its
  * cached result was computed at, the statement skips the work when nothing changed, and the result
  * is reused (VersionedCache; docs/decisions/0012). `orden` is each row's instant, for the order.
  */
-const agenda = {
+export const agenda = {
   clinica: sql`${sql.placeholder('clinicaId')}::uuid`,
   zona: sql`${sql.placeholder('zona')}::text`,
   /** True when the statement must compute (the cached result, if any, is out of date). */
@@ -156,12 +165,12 @@ const agenda = {
 };
 /**
  * The counters the agenda's version sums, and the tables whose writes move each (triggers of
- * migration 0024, in the writing transaction). A cached read may only read these tables
+ * migrations 0024 and 0047, in the writing transaction). A cached read may only read these tables
  * (and the counters): `versionedStatement` refuses any other, and agenda-reads.plan.test.ts checks
  * each statement's plan against the tables it declares (docs/decisions/0015).
  */
 const VERSION_COUNTERS: { counter: Table; covers: Table[] }[] = [
-  { counter: citasVersion, covers: [citas, dentistas] },
+  { counter: citasVersion, covers: [citas, dentistas, horariosDentista, bloqueosAgenda] },
   { counter: pacientesConteo, covers: [pacientes] },
 ];
 const versioned = (inner: SQL, order: SQL) => sql`with v as (
@@ -174,7 +183,12 @@ const versioned = (inner: SQL, order: SQL) => sql`with v as (
 /** A read the agenda cache reuses: its statement, and the tables it reads, declared beside it. */
 export type CachedRead = { name: string; query: SQL; reads: readonly Table[]; counters: readonly Table[] };
 export const cachedReads: CachedRead[] = [];
-function versionedStatement<R, V extends VersionValues>(name: string, reads: readonly Table[], inner: SQL, order: SQL) {
+export function versionedStatement<R, V extends VersionValues>(
+  name: string,
+  reads: readonly Table[],
+  inner: SQL,
+  order: SQL,
+) {
   const covered = new Set(VERSION_COUNTERS.flatMap((v) => v.covers));
   const uncovered = reads.filter((table) => !covered.has(table)).map(getTableName);
   if (uncovered.length) throw new Error(`${name}: no version counter covers ${uncovered.join(', ')}`);
@@ -182,7 +196,7 @@ function versionedStatement<R, V extends VersionValues>(name: string, reads: rea
   cachedReads.push({ name, query, reads, counters: VERSION_COUNTERS.map((v) => v.counter) });
   return preparedStatement<R, V>(name, query);
 }
-type VersionValues = { clinicaId: string; zona: string; cached: string | null };
+export type VersionValues = { clinicaId: string; zona: string; cached: string | null };
 type PageValues = VersionValues & { hoy: string; offset: number };
 type CalendarValues = VersionValues & { desde: string; hasta: string; dentistaId: string | null };
 /** What every agenda read shows: appointments with their patient (and their alerts' short list) and dentist. */
@@ -207,7 +221,7 @@ const agendaCache = (db: Database) => {
   }
   return caches;
 };
-type Versioned<R> = { [K in keyof R]: R[K] | null } & { version: string };
+export type Versioned<R> = { [K in keyof R]: R[K] | null } & { version: string };
 /** The computed rows of a versioned statement (a result with none has one row, of nulls). */
 const computedRows = <T>(rows: { id: string | null }[]) => rows.filter((r) => r.id !== null) as unknown as T[];
 /** A versioned statement's rows are ordered by the instant and id it also selects. */

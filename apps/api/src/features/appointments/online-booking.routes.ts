@@ -9,6 +9,7 @@ import {
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import { clientAddress } from '../../platform/client-address.ts';
+import { jsonText } from '../../platform/http.ts';
 import type { AppEnv } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { createProofOfWork, verifyProofOfWork } from '../../platform/proof-of-work.ts';
@@ -49,7 +50,7 @@ export const onlineBookingRoutes = new Hono<AppEnv>()
     c.json(await bookingOptions(c.var.deps.db, c.req.valid('param').id), 200),
   )
   .get('/:id/huecos', idParam(clinicNotFound), validate('query', slotQuerySchema), async (c) =>
-    c.json(await freeSlots(c.var.deps.db, c.req.valid('param').id, c.req.valid('query')), 200),
+    jsonText(c, await freeSlots(c.var.deps.db, c.req.valid('param').id, c.req.valid('query'))),
   )
   .post(
     '/:id/retener',

@@ -16,7 +16,7 @@ import {
   type SlotQuery,
 } from '@odontia/shared';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { selectList, type RowOf } from '../../db/column-map.ts';
 import { localInstant, localText } from '../../db/local-day.ts';
@@ -37,6 +37,9 @@ import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
 import { renderEmail } from '../../platform/mail.ts';
 import { enqueueAppointmentMessage } from '../../platform/messages/enqueue.ts';
 import { notify } from '../../platform/notifications.ts';
+import type { JsonText } from '../../platform/json-text.ts';
+import { VersionedCache } from '../../platform/versioned-cache.ts';
+import { agenda, versionedStatement, type Versioned, type VersionValues } from './agenda-reads.service.ts';
 import { refreshVisits } from './booking.service.ts';
 
 /**
@@ -69,8 +72,12 @@ type SlotValues = {
 };
 const zona = sql`${ph('zona')}::text`;
 const clinica = sql`${ph('clinicaId')}::uuid`;
-const slotsStatement = preparedStatement<SlotRow, SlotValues>(
-  'odontia_reservas_huecos',
+/**
+ * The free starts and, for a cached read, until when they hold without a write (`caduca`, epoch ms):
+ * the first live hold in the window ends, or the first free start falls within the minimum notice. A
+ * row of nulls but `caduca` when no start is free. `gate`: computed only when it holds.
+ */
+const slotsQuery = (gate: SQL) =>
   sql`with dias as (
       select d::date as dia from generate_series(${ph('desde')}::date, ${ph('desde')}::date + (${ph('dias')}::int - 1), interval '1 day') as d
       where d::date <= (now() at time zone ${zona})::date + ${ph('horizonte')}::int
@@ -96,15 +103,17 @@ const slotsStatement = preparedStatement<SlotRow, SlotValues>(
     -- constraint's own GiST index; blocks of the dentist or the whole clinic), per dentist and local day:
     -- each candidate is then compared with its own day's few, not with the dentist's whole history.
     ocupado as materialized (
-      select x.dentista, x.inicio, x.fin, dia.d::date as dia
+      select x.dentista, x.inicio, x.fin, x.caduca, dia.d::date as dia
       from ventana, (
-        select ${citas.dentistaId} as dentista, ${citas.inicio} as inicio, ${citas.fin} as fin from ${citas}, ventana
+        select ${citas.dentistaId} as dentista, ${citas.inicio} as inicio, ${citas.fin} as fin,
+          case when ${citas.estado} = 'retenida' then ${citas.retenidaHasta} end as caduca
+        from ${citas}, ventana
         where ${citas.dentistaId} in (select tramos.dentista from tramos)
           and ${citas.estado} not in (${anuladas})
           and tstzrange(${citas.inicio}, ${citas.fin}) && tstzrange(ventana.desde, ventana.hasta)
           and (${citas.estado} <> 'retenida' or ${citas.retenidaHasta} > now())
         union all
-        select equipo.dentista, ${bloqueosAgenda.inicio}, ${bloqueosAgenda.fin}
+        select equipo.dentista, ${bloqueosAgenda.inicio}, ${bloqueosAgenda.fin}, null
         from ${bloqueosAgenda}, ventana, (select distinct tramos.dentista from tramos) as equipo
         where ${bloqueosAgenda.clinicaId} = ${clinica}
           and (${bloqueosAgenda.dentistaId} is null or ${bloqueosAgenda.dentistaId} = equipo.dentista)
@@ -112,16 +121,43 @@ const slotsStatement = preparedStatement<SlotRow, SlotValues>(
       ) as x,
       generate_series((greatest(x.inicio, ventana.desde) at time zone ${zona})::date,
         ((least(x.fin, ventana.hasta) - interval '1 microsecond') at time zone ${zona})::date, interval '1 day') as dia(d)
+    ),
+    libres as (
+      select candidatos.dentista as "dentistaId", to_char(candidatos.dia, 'YYYY-MM-DD') as fecha,
+        ${localText(sql`candidatos.inicio`, zona, 'HH24:MI')} as hora, candidatos.inicio, candidatos.nombre
+      from candidatos
+      where not exists (
+        select 1 from ocupado where ocupado.dentista = candidatos.dentista and ocupado.dia = candidatos.dia
+          and ocupado.inicio < candidatos.fin and ocupado.fin > candidatos.inicio
+      )
     )
-    select candidatos.dentista as "dentistaId", to_char(candidatos.dia, 'YYYY-MM-DD') as fecha,
-      ${localText(sql`candidatos.inicio`, zona, 'HH24:MI')} as hora
-    from candidatos
-    where not exists (
-      select 1 from ocupado where ocupado.dentista = candidatos.dentista and ocupado.dia = candidatos.dia
-        and ocupado.inicio < candidatos.fin and ocupado.fin > candidatos.inicio
-    )
-    order by candidatos.inicio, candidatos.nombre, candidatos.dentista`,
+    select libres."dentistaId", libres.fecha, libres.hora, libres.inicio, libres.nombre,
+      (extract(epoch from least(
+        (select min(ocupado.caduca) from ocupado),
+        min(libres.inicio) over () - ${ph('antelacion')}::int * interval '1 minute'
+      )) * 1000)::float8 as caduca
+    from (select 1) as uno left join libres on true
+    where ${gate}`;
+/** The free starts as holdSlot checks them: always computed, in the order 'cualquiera' takes them. */
+const slotsStatement = preparedStatement<SlotRow, SlotValues>(
+  'odontia_reservas_huecos',
+  sql`select x."dentistaId", x.fecha, x.hora from (${slotsQuery(sql`true`)}) as x
+    where x."dentistaId" is not null order by x.inicio, x.nombre, x."dentistaId"`,
 );
+/** The same free starts as the public profile reads them: reused while the agenda's version holds. */
+type CachedSlotRow = Versioned<SlotRow> & { caduca: number | null };
+const cachedSlotsStatement = versionedStatement<CachedSlotRow, SlotValues & VersionValues>(
+  'odontia_reservas_huecos_vigentes',
+  [citas, dentistas, horariosDentista, bloqueosAgenda],
+  slotsQuery(agenda.fresh),
+  sql`x.inicio, x.nombre, x."dentistaId"`,
+);
+const slotCaches = new WeakMap<Database, VersionedCache<FreeSlots>>();
+const slotCache = (db: Database) => {
+  let cache = slotCaches.get(db);
+  if (!cache) slotCaches.set(db, (cache = new VersionedCache(4_000_000)));
+  return cache;
+};
 
 /** The clinic as online booking reads it, and the service asked for (or none). */
 const contextColumns = {
@@ -207,29 +243,44 @@ export async function bookingOptions(db: Database, clinicaId: string): Promise<B
   };
 }
 
-/** GET /api/reservas/:clinicaId/huecos: per day asked, its free starts (the first free dentist of each). */
+/**
+ * GET /api/reservas/:clinicaId/huecos: per day asked, its free starts (the first free dentist of each),
+ * as JSON. Visitors of a profile ask for the same days again and again: the answer is reused until the
+ * clinic's agenda (appointments, holds, dentists, hours, blocks) changes, or a hold in it ends, or its
+ * first free start falls within the notice (`caduca`). The clinic's rules and the service are read
+ * each time, and are part of the key.
+ */
 export async function freeSlots(
   db: Database,
   clinicaId: string,
   query: Required<Pick<SlotQuery, 'servicioId' | 'desde'>> & { dentistaId?: string; dias: number },
-): Promise<FreeSlots> {
+): Promise<JsonText<FreeSlots>> {
   const ctx = await bookingContext(db, clinicaId, query.servicioId);
-  const rows = await slotsStatement(
-    db,
-    slotValues(ctx, { dentistaId: query.dentistaId ?? null, desde: query.desde, dias: query.dias }),
+  const values = slotValues(ctx, { dentistaId: query.dentistaId ?? null, desde: query.desde, dias: query.dias });
+  const { zona: z, duracion, antelacion, horizonte, dentistaId, desde, dias } = values;
+  return slotCache(db).read(
+    [clinicaId, z, todayInZone(z), duracion, antelacion, horizonte, dentistaId, desde, dias].join('|'),
+    (cached) => cachedSlotsStatement(db, { ...values, cached }),
+    (rows) => {
+      const byDay = new Map<string, Map<string, string>>();
+      for (const row of rows) {
+        if (row.dentistaId === null) continue;
+        let day = byDay.get(row.fecha!);
+        if (!day) byDay.set(row.fecha!, (day = new Map()));
+        if (!day.has(row.hora!)) day.set(row.hora!, row.dentistaId);
+      }
+      const result: FreeSlots['dias'] = [];
+      for (let i = 0; i < query.dias; i++) {
+        const fecha = addDays(query.desde, i);
+        result.push({
+          fecha,
+          huecos: [...(byDay.get(fecha) ?? [])].map(([hora, dentistaId]) => ({ hora, dentistaId })),
+        });
+      }
+      return { dias: result };
+    },
+    (rows) => rows[0]?.caduca ?? Infinity,
   );
-  const byDay = new Map<string, Map<string, string>>();
-  for (const row of rows) {
-    let day = byDay.get(row.fecha);
-    if (!day) byDay.set(row.fecha, (day = new Map()));
-    if (!day.has(row.hora)) day.set(row.hora, row.dentistaId);
-  }
-  const dias: FreeSlots['dias'] = [];
-  for (let i = 0; i < query.dias; i++) {
-    const fecha = addDays(query.desde, i);
-    dias.push({ fecha, huecos: [...(byDay.get(fecha) ?? [])].map(([hora, dentistaId]) => ({ hora, dentistaId })) });
-  }
-  return { dias };
 }
 
 function addDays(day: string, n: number): string {

@@ -198,6 +198,44 @@ describe('free slots', () => {
     expect(await slots(c, day)).toEqual([]);
   });
 
+  it('are reused only while nothing they depend on changes: hours, blocks, a hold that ends without a write', async () => {
+    const c = await bookingClinic();
+    const day = dayAhead(4);
+    const at = (hora: string) => new Date(`${day}T${hora}:00${offset(day)}`);
+    const only = `&dentistaId=${c.ana}`;
+    const hours = async () => (await slots(c, day, only)).map((s) => s.hora);
+    const all = ['09:00', '09:15', '09:30', '09:45', '10:00', '10:15', '10:30'];
+    expect(await hours()).toEqual(all);
+    // Her working hours shrink: nothing else is written.
+    await t.db.update(horariosDentista).set({ horaFin: '10:00' }).where(eq(horariosDentista.dentistaId, c.ana));
+    expect(await hours()).toEqual(['09:00', '09:15', '09:30']);
+    await t.db.update(horariosDentista).set({ horaFin: '11:00' }).where(eq(horariosDentista.dentistaId, c.ana));
+    expect(await hours()).toEqual(all);
+    // A clinic-wide block, then its removal.
+    const [block] = await t.db
+      .insert(bloqueosAgenda)
+      .values({ clinicaId: c.clinicaId, inicio: at('09:00'), fin: at('10:00'), tipo: 'otro' })
+      .returning({ id: bloqueosAgenda.id });
+    expect(await hours()).toEqual(['10:00', '10:15', '10:30']);
+    await t.db.delete(bloqueosAgenda).where(eq(bloqueosAgenda.id, block!.id));
+    expect(await hours()).toEqual(all);
+    // A hold that ends in a moment: its slot comes back once it has ended, with no write in between.
+    await t.db.insert(citas).values({
+      clinicaId: c.clinicaId,
+      dentistaId: c.ana,
+      inicio: at('09:00'),
+      fin: at('09:30'),
+      titulo: 'Limpieza dental',
+      estado: 'retenida',
+      online: true,
+      retenidaHasta: new Date(Date.now() + 1500),
+    });
+    expect(await hours()).toEqual(['09:30', '09:45', '10:00', '10:15', '10:30']);
+    expect(await hours()).toEqual(['09:30', '09:45', '10:00', '10:15', '10:30']);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    expect(await hours()).toEqual(all);
+  });
+
   it('follow the clinic’s wall clock across the spring change, and keep the notice and the horizon', async () => {
     const c = await bookingClinic();
     // 2027-03-28, Europe/Madrid: 02:00 becomes 03:00. A range 01:00-04:00 is two real hours.
