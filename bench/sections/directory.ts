@@ -2,6 +2,9 @@
  * Directory queries at 10,000 clinics: list, filters and search of published clinics through the
  * real API routes (in process), against the budget of 20 ms p99, next to a straightforward query
  * without the normalised columns and partial indexes. Prints the plan of the main queries too.
+ * The list and landing routes reuse an answer while the directory's version holds (directory.service.ts:
+ * one primary-key read, then the kept JSON), so under load they mostly serve a reused one; the plans
+ * printed are those of the queries that compute it.
  *
  * PostgreSQL at BENCH_DIRECTORY_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/odontia_bench_directorio),
  * created and filled on the first run; PGlite in a temporary folder when PostgreSQL is not reachable.

@@ -13,10 +13,12 @@ import {
 } from '@odontia/shared';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../../db/search.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { jsonObject } from '../../db/column-map.ts';
-import { clinicas, dentistas, especialidades } from '../../db/schema/index.ts';
+import { clinicas, dentistas, directorioVersion, especialidades } from '../../db/schema/index.ts';
 import { issueFormToken } from '../../platform/anti-bot.ts';
+import type { JsonText } from '../../platform/json-text.ts';
+import { VersionedCache } from '../../platform/versioned-cache.ts';
 
 /**
  * Only published clinics exist for the public. The condition is written as the bare column (no
@@ -119,6 +121,55 @@ export async function getHome(db: Executor) {
   ]);
   return { especialidades: especialidadesRows, destacadas, clinicas: primeras };
 }
+
+/**
+ * What the public directory shows, as a version: directorio_version, which every write to clinicas,
+ * dentistas and especialidades moves in its transaction (migration 0042), and the hour, since the
+ * 'Nueva' and 'Novedades' badges depend on the time. One row read by primary key.
+ */
+export async function directoryVersion(db: Executor): Promise<string> {
+  const [row] = await db.select({ version: directorioVersion.version }).from(directorioVersion);
+  return `${row?.version ?? 0}@${new Date().toISOString().slice(0, 13)}`;
+}
+
+type DirectoryPage = Awaited<ReturnType<typeof listClinics>>;
+type Home = Awaited<ReturnType<typeof getHome>>;
+const directoryCaches = new WeakMap<Database, { lists: VersionedCache<DirectoryPage>; home: VersionedCache<Home> }>();
+const directoryCache = (db: Database) => {
+  let caches = directoryCaches.get(db);
+  if (!caches) {
+    caches = { lists: new VersionedCache(8_000_000), home: new VersionedCache(1_000_000) };
+    directoryCaches.set(db, caches);
+  }
+  return caches;
+};
+/**
+ * `compute`'s answer as JSON, reused while the directory's version holds. The version is read before
+ * the answer is computed: a write between the two leaves a newer answer under the older version, which
+ * the next read (seeing the new version) computes again; never an older one.
+ */
+const byDirectoryVersion = <T>(cache: VersionedCache<T>, db: Database, key: string, compute: () => Promise<T>) =>
+  cache.read(
+    key,
+    async (cached) => {
+      const version = await directoryVersion(db);
+      return [{ version, value: version === cached ? null : await compute() }];
+    },
+    (rows) => rows[0]!.value!,
+  );
+
+/** GET /api/directorio/clinicas: a page of the directory (listClinics), reused while nothing it shows changes. */
+export const listClinicsJson = (db: Database, query: DirectoryQuery): Promise<JsonText<DirectoryPage>> =>
+  byDirectoryVersion(
+    directoryCache(db).lists,
+    db,
+    JSON.stringify([query.q ?? '', query.especialidad ?? '', query.ciudad ?? '', query.pagina]),
+    () => listClinics(db, query),
+  );
+
+/** GET /api/directorio/inicio: the landing's data (getHome), reused while nothing it shows changes. */
+export const getHomeJson = (db: Database): Promise<JsonText<Home>> =>
+  byDirectoryVersion(directoryCache(db).home, db, 'inicio', () => getHome(db));
 
 /** Cities with published clinics, for the directory's city filter. */
 export async function listCities(db: Executor) {

@@ -195,6 +195,35 @@ describe('GET /api/directorio/clinicas (filters)', () => {
   });
 });
 
+describe('the directory reused while nothing it shows changes', () => {
+  it('answers the same list and landing again, and shows any write to a clinic or a specialty on the next one', async () => {
+    const owner = await clinicWith({ nombre: 'Clínica Reutilizada', ciudad: 'Teruel' });
+    const first = await list('?ciudad=teruel');
+    expect(names(first)).toEqual(['Clínica Reutilizada']);
+    expect(await list('?ciudad=teruel')).toEqual(first);
+    // Written straight to the table, as any module could: its trigger moves the version.
+    await t.db.update(clinicas).set({ nombre: 'Clínica Renombrada' }).where(eq(clinicas.id, owner.clinica.id));
+    expect(names(await list('?ciudad=teruel'))).toEqual(['Clínica Renombrada']);
+
+    const home = async () =>
+      (await t.request('/api/directorio/inicio')).json() as Promise<{
+        especialidades: { id: string; nombre: string }[];
+      }>;
+    const before = await home();
+    expect(await home()).toEqual(before);
+    const [especialidad] = before.especialidades;
+    await t.db
+      .update(especialidades)
+      .set({ nombre: 'Odontología de prueba' })
+      .where(eq(especialidades.id, especialidad!.id));
+    expect((await home()).especialidades.map((e) => e.nombre)).toContain('Odontología de prueba');
+    await t.db
+      .update(especialidades)
+      .set({ nombre: especialidad!.nombre })
+      .where(eq(especialidades.id, especialidad!.id));
+  });
+});
+
 describe('PUT /api/perfil-publico', () => {
   it('needs clinica.editar: a Recepción member may read it but not change it', async () => {
     const owner = await createClinicOwner(t);

@@ -1,6 +1,6 @@
-import { directorioVersion } from '../../../db/schema/index.ts';
 import type { Executor } from '../../../db/client.ts';
 import { Lru } from '../../../platform/lru.ts';
+import { directoryVersion } from '../directory.service.ts';
 import type { PageMeta } from './meta-tags.ts';
 
 /** A public page as made for one version: what it says of itself, its first data and its rendered #root. */
@@ -30,10 +30,9 @@ export class PageCache {
     );
   }
 
-  /** The current version: one row read by primary key. */
-  async version(db: Executor): Promise<string> {
-    const [row] = await db.select({ version: directorioVersion.version }).from(directorioVersion);
-    return `${row?.version ?? 0}@${new Date().toISOString().slice(0, 13)}`;
+  /** The current version (directoryVersion): one row read by primary key. */
+  version(db: Executor): Promise<string> {
+    return directoryVersion(db);
   }
 
   get(key: string, version: string): MadePage | null {
