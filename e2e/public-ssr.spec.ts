@@ -236,3 +236,16 @@ test('with JavaScript off, a visitor searches the directory, pages it, filters i
   await expect(page.getByRole('row', { name: /Lunes a viernes/ })).toContainText('09:00 - 18:00');
   await context.close();
 });
+
+test('the pages the browser renders itself (sign-in, an unknown address) start without errors or warnings', async ({
+  page,
+}) => {
+  // They are not rendered on the server: the router starts once their modules are there, instead of
+  // rendering nothing meanwhile (React Router then warns of no HydrateFallback).
+  const { problems } = watch(page);
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { name: 'Bienvenido a Odontia' })).toBeVisible();
+  await page.goto('/no-existe');
+  await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+  expect(problems).toEqual([]);
+});

@@ -16,10 +16,15 @@ const app = () => (
 );
 
 const render = () => {
-  const root = createRoot(container);
-  // As a transition the first render yields to the browser every few milliseconds instead of
-  // blocking a slow phone's main thread for its whole length.
-  startTransition(() => root.render(app()));
+  const start = () => {
+    const root = createRoot(container);
+    // As a transition the first render yields to the browser every few milliseconds instead of
+    // blocking a slow phone's main thread for its whole length.
+    startTransition(() => root.render(app()));
+  };
+  // The page's route modules first: the router then starts with them, instead of rendering nothing
+  // (and warning of no HydrateFallback) while they load. If they cannot load, its error page says so.
+  loadMatchedRoutes(window.location.pathname).then(start, start);
 };
 
 /** After the browser has painted what it has: React's work then never delays the first paint. */
