@@ -17,7 +17,7 @@ import {
 } from '@odontia/shared';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import { selectList, type RowOf } from '../../db/column-map.ts';
 import { localInstant, localText } from '../../db/local-day.ts';
 import { preparedStatement } from '../../db/prepared.ts';
@@ -294,8 +294,9 @@ const holdNotFound = () => notFound(BOOKING_MESSAGES.holdNotFound);
 
 /**
  * Holds a slot the server offers (checked again here, not trusted from the page) for HOLD_MINUTES: an
- * appointment `retenida` of the first free dentist asked for, in its own short transaction that first
- * deletes any ended hold in the way. The no-overlap constraint settles a race: of any number of holds
+ * appointment `retenida` of the first free dentist asked for, written with its booking row in one
+ * statement; only when a hold that has ended is in the way is that deleted first (then the hold is
+ * tried once more). The no-overlap constraint settles a race: of any number of holds
  * of one slot, exactly one is written; the others (refused by the constraint, or aborted by PostgreSQL's
  * deadlock detection while they waited on each other) try the next free dentist ('cualquiera') or get a
  * 409, never a 500.
@@ -314,66 +315,76 @@ export async function holdSlot(
   const token = randomBytes(32).toString('base64url');
   const inicio = localInstant(input.fecha, input.hora, ctx.zona);
   const fin = sql`${inicio} + ${ctx.duracion} * interval '1 minute'`;
+  /** The hold, its booking row and the dentist's name: one statement, so all or nothing is written. */
+  const hold = async (dentistaId: string): Promise<Hold> => {
+    const insertHold = db
+      .insert(citas)
+      .values({
+        clinicaId,
+        dentistaId,
+        inicio,
+        fin,
+        titulo: ctx.servicio,
+        estado: 'retenida',
+        online: true,
+        retenidaHasta: sql`now() + ${HOLD_MINUTES} * interval '1 minute'`,
+      })
+      .returning({ id: citas.id, retenidaHasta: citas.retenidaHasta, fin: citas.fin, dentistaId: citas.dentistaId });
+    const insertBooking = db.insert(reservasOnline).values({
+      clinicaId,
+      citaId: sql`(select id from cita)`,
+      tokenHash: sha256(token),
+      servicioId: input.servicioId,
+      direccion,
+      desafio: input.desafio,
+    });
+    const [held] = await rowsOf<{ hasta: number; horaFin: string; dentista: string }>(
+      db.execute(sql`with cita as (${insertHold.getSQL()}), reserva as (${insertBooking.getSQL()})
+        select (extract(epoch from cita.retenida_hasta) * 1000)::float8 as hasta,
+          ${localText(sql`cita.fin`, ctx.zona, 'HH24:MI')} as "horaFin",
+          ${dentistas.nombres} || ' ' || ${dentistas.apellidos} as dentista
+        from cita join ${dentistas} on ${dentistas.id} = cita.dentista_id`),
+    );
+    return {
+      token,
+      retenidaHasta: new Date(held!.hasta).toISOString(),
+      fecha: input.fecha,
+      hora: input.hora,
+      horaFin: held!.horaFin,
+      dentista: held!.dentista,
+      servicio: ctx.servicio,
+    };
+  };
+  /** Deletes the holds of the dentist that have ended in the slot's way; how many there were. */
+  const clearEnded = async (dentistaId: string) =>
+    (
+      await db
+        .delete(citas)
+        .where(
+          and(
+            eq(citas.dentistaId, dentistaId),
+            eq(citas.estado, 'retenida'),
+            sql`${citas.retenidaHasta} <= now()`,
+            sql`tstzrange(${citas.inicio}, ${citas.fin}) && tstzrange(${inicio}, ${fin})`,
+          ),
+        )
+        .returning({ id: citas.id })
+    ).length;
   for (const slot of offered) {
-    try {
-      return await db.transaction(async (tx) => {
-        await tx
-          .delete(citas)
-          .where(
-            and(
-              eq(citas.dentistaId, slot.dentistaId),
-              eq(citas.estado, 'retenida'),
-              sql`${citas.retenidaHasta} <= now()`,
-              sql`tstzrange(${citas.inicio}, ${citas.fin}) && tstzrange(${inicio}, ${fin})`,
-            ),
-          );
-        const [cita] = await tx
-          .insert(citas)
-          .values({
-            clinicaId,
-            dentistaId: slot.dentistaId,
-            inicio,
-            fin,
-            titulo: ctx.servicio,
-            estado: 'retenida',
-            online: true,
-            retenidaHasta: sql`now() + ${HOLD_MINUTES} * interval '1 minute'`,
-          })
-          .returning({
-            id: citas.id,
-            retenidaHasta: citas.retenidaHasta,
-            horaFin: localText(citas.fin, ctx.zona, 'HH24:MI'),
-          });
-        await tx.insert(reservasOnline).values({
-          clinicaId,
-          citaId: cita!.id,
-          tokenHash: sha256(token),
-          servicioId: input.servicioId,
-          direccion,
-          desafio: input.desafio,
-        });
-        const [dentista] = await tx
-          .select({ nombre: sql<string>`${dentistas.nombres} || ' ' || ${dentistas.apellidos}` })
-          .from(dentistas)
-          .where(eq(dentistas.id, slot.dentistaId));
-        return {
-          token,
-          retenidaHasta: cita!.retenidaHasta!.toISOString(),
-          fecha: input.fecha,
-          hora: input.hora,
-          horaFin: cita!.horaFin,
-          dentista: dentista!.nombre,
-          servicio: ctx.servicio,
-        };
-      });
-    } catch (error) {
-      // Taken meanwhile; or two holds of one slot each waited on the other's row under the no-overlap
-      // constraint and PostgreSQL aborted this one: either way, the next free dentist or a 409.
-      const state = sqlState(error);
-      if (state === PG_ERROR.exclusionViolation || state === PG_ERROR.deadlockDetected) continue;
-      if (sqlState(error) === PG_ERROR.uniqueViolation)
-        throw new AppError(400, 'validation_error', BOOKING_MESSAGES.challengeFailed);
-      throw error;
+    // Tried at once; refused, the holds that have ended in its way (which the slots leave out) are
+    // deleted and it is tried once more. Still refused, the slot is taken: the next free dentist.
+    for (let tries = 0; tries < 2; tries++) {
+      try {
+        return await hold(slot.dentistaId);
+      } catch (error) {
+        // Taken meanwhile; or two holds of one slot each waited on the other's row under the no-overlap
+        // constraint and PostgreSQL aborted this one: either way, the next free dentist or a 409.
+        const state = sqlState(error);
+        if (state === PG_ERROR.uniqueViolation)
+          throw new AppError(400, 'validation_error', BOOKING_MESSAGES.challengeFailed);
+        if (state !== PG_ERROR.exclusionViolation && state !== PG_ERROR.deadlockDetected) throw error;
+        if (tries > 0 || (await clearEnded(slot.dentistaId)) === 0) break;
+      }
     }
   }
   throw new AppError(409, 'conflict', BOOKING_MESSAGES.slotTaken);
