@@ -4,6 +4,7 @@ import { readOutbox } from '../apps/api/src/test/outbox.ts';
 import { dataDir } from './playwright.config';
 import { createClinicOwner, uniqueEmail } from './support/accounts';
 import { FAKE_PNG, signUpViaApi, TEAL_PNG } from './support/onboarding';
+import { hydrated } from './support/public-page';
 import { expectNoAxeViolations } from './support/axe';
 
 /**
@@ -190,6 +191,16 @@ test.describe('onboarding redirects (spec 000 §4)', () => {
     await expect(page).toHaveURL(/\/$/);
     await page.waitForTimeout(300);
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a public page (its own app) sends a new account to its step too, once per session', async ({ page }) => {
+    await signUpViaApi(page.request, { step: 'perfil_completado' });
+    await page.goto('/clinicas');
+    await expect(page).toHaveURL(/\/onboarding\/clinica$/);
+    await page.goto('/clinicas');
+    await hydrated(page);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Ir al dashboard' })).toBeVisible();
+    await expect(page).toHaveURL(/\/clinicas$/);
   });
 
   test('an account with its profile done is sent to the clinic step', async ({ page }) => {

@@ -60,7 +60,13 @@ test.describe('server-rendered public pages', () => {
     const pages: { path: string; html: RegExp[]; embedded: string[]; heading: string }[] = [
       {
         path: '/',
-        html: [/Encuentra la mejor clínica dental para tu sonrisa/, /Clínica Dental Giralda/, /href="\/clinicas\//],
+        // The lower half too (the plans), which the browser keeps as the server wrote it.
+        html: [
+          /Encuentra la mejor clínica dental para tu sonrisa/,
+          /Clínica Dental Giralda/,
+          /href="\/clinicas\//,
+          /Plan Profesional/,
+        ],
         embedded: ['/api/directorio/inicio'],
         heading: 'Encuentra la mejor clínica dental para tu sonrisa',
       },
@@ -120,6 +126,40 @@ test.describe('server-rendered public pages', () => {
       page.removeAllListeners('request');
     }
     await expectNoAxeViolations(page);
+  });
+
+  test("load their own entry, never the staff app's, and a new search changes the page in place", async ({
+    page,
+    request,
+  }) => {
+    // The staff app's entry, as /auth (a page the browser renders) loads it.
+    const [, staffEntry] =
+      /<script type="module" crossorigin src="([^"]+)">/.exec(await (await request.get('/auth')).text()) ?? [];
+    expect(staffEntry).toMatch(/^\/assets\/index-.+\.js$/);
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    await page.goto('/clinicas');
+    await hydratedWithThemeMenu(page);
+    expect(scripts.some((s) => /^\/assets\/public-.+\.js$/.test(s))).toBe(true);
+    expect(scripts).not.toContain(staffEntry);
+
+    // Choosing a specialty from the keyboard: the results change without a page load, the focus stays.
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const specialty = page.getByLabel('Especialidad', { exact: true });
+    await specialty.focus();
+    await specialty.selectOption('ortodoncia');
+    await expect(page).toHaveURL(/\/clinicas\?especialidad=ortodoncia$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Clínicas de ortodoncia' })).toBeVisible();
+    await expect(specialty).toBeFocused();
+    expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
+    // Back shows the previous search again, still without a page load.
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Clínicas dentales' })).toBeVisible();
+    await expect(specialty).toHaveValue('');
+    expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
+    expect(scripts).not.toContain(staffEntry);
   });
 
   test('an unknown clinic is a 404 whose HTML already says so', async ({ request }) => {

@@ -25,13 +25,19 @@ export default defineConfig(({ isSsrBuild }) => ({
         // bench/sections/public-size.ts reads it to tell staff chunks from public ones.
         manifest: true,
         rolldownOptions: {
+          // The staff app (index.html) and the public pages' own entry (decision 0026).
+          input: { index: 'index.html', public: 'src/public-main.tsx' },
           output: {
+            // The shared chunks are named after every entry that uses them: a hash is enough.
+            chunkFileNames: (chunk) =>
+              chunk.name.startsWith('app~') ? 'assets/app-[hash].js' : 'assets/[name]-[hash].js',
             codeSplitting: {
               // Everything the entry imports statically stays in one chunk. Left to the automatic
               // splitting, modules the entry shares with lazy routes (the API client, TanStack Query)
               // were cut into extra common chunks as routes were added, and the landing paid for each
               // cut (budget in bench/sections/public-size.ts).
-              groups: [{ name: 'app', tags: ['$initial'] }],
+              // Per set of entries that use them: the public entry never loads the staff app's router.
+              groups: [{ name: 'app', tags: ['$initial'], entriesAware: true }],
             },
           },
         },

@@ -7,12 +7,9 @@ import {
   PLANS,
 } from '@odontia/shared';
 import { act, screen, waitFor } from '@testing-library/react';
-import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from './app/providers';
-import { createRouter, loadMatchedRoutes } from './app/router';
+import { loadPublicPage, publicApp } from './app/public-app';
 import { render } from './entry-server';
 import { replayEarlyTaps } from './lib/early-taps';
 import { json, stubApi } from './test/api';
@@ -40,7 +37,7 @@ import {
 } from './test/public-pages';
 
 /*
- * The public pages rendered on the server (entry-server.tsx) and hydrated in the browser as main.tsx
+ * The public pages rendered on the server (entry-server.tsx) and hydrated in the browser as public-main.tsx
  * does: their content is in the HTML, and React takes the HTML over as it is, without a mismatch and
  * without fetching again the data the page came with.
  */
@@ -51,9 +48,7 @@ const REQUEST_NEEDS_SCRIPTS =
 
 /** The markup of #root for `path`, as the API's seo-transform.ts gets it. */
 async function serverHtml(path: string, data: BootData): Promise<string> {
-  const result = await render(`http://localhost${path}`, data);
-  if (!('html' in result)) throw new Error(`${path} redirected to ${result.redirect}`);
-  return result.html;
+  return (await render(`http://localhost${path}`, data)).html;
 }
 
 const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');
@@ -318,7 +313,7 @@ function settled() {
 
 /**
  * The page as the browser gets it (the boot data in <head>, the server's HTML in #root marked
- * data-ssr), then what main.tsx does with it: its routes' modules load, and React hydrates it.
+ * data-ssr), then what public-main.tsx does with it: its page's module loads, and React hydrates it.
  * `serverData`: the data the server rendered with, when it is not the page's boot data.
  */
 async function hydratePage(
@@ -348,18 +343,14 @@ async function hydratePage(
   expect(container.hasAttribute('data-ssr')).toBe(true);
   // What the visitor does between the first paint and the scripts (decision 0025).
   beforeScripts?.();
-  await loadMatchedRoutes(window.location.pathname);
+  const Page = await loadPublicPage(window.location.pathname);
+  if (!Page) throw new Error(`${path} is not a public page`);
   const recoverableErrors: unknown[] = [];
+  const { pathname, search } = window.location;
   await act(async () => {
-    root = hydrateRoot(
-      container,
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={createRouter()} />
-        </Providers>
-      </StrictMode>,
-      { onRecoverableError: (error) => recoverableErrors.push(error) },
-    );
+    root = hydrateRoot(container, publicApp(Page, { pathname, search }), {
+      onRecoverableError: (error) => recoverableErrors.push(error),
+    });
   });
   for (let waited = 0; !settled() && waited < 5000; waited += 20) {
     await act(() => sleep(20));
@@ -415,8 +406,9 @@ describe('hydration', () => {
 
   it('asks a clinic with online booking for its options after hydrating, and shows the booking panel', async () => {
     const { server } = await hydratePage(`/clinicas/${SONRISA_ID}`, profileData(SONRISA_ID, SONRISA_PROFILE));
+    // Asked once the booking's part has loaded, after hydration.
+    await waitFor(() => expect(requested()).toContain(`/api/reservas/${SONRISA_ID}/opciones`), { timeout: 10_000 });
     expect(consoleCalls()).toEqual([]);
-    expect(requested()).toContain(`/api/reservas/${SONRISA_ID}/opciones`);
     expect(document.body.textContent).toContain(BOOKING_MESSAGES.orRequest);
     // The server's panel is kept, and its button enabled once the options have come.
     expect(document.getElementById('reservar')).toBe(server.booking);

@@ -64,6 +64,18 @@ const AFTER_PAINT_LOADER = `(function (s) {
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
+
+/**
+ * index.html with another entry script (the public pages' own, public-main.tsx) instead of the staff
+ * app's, and without the staff entry's `modulepreload`s: the page lists its own.
+ */
+export function withEntry(html: string, src: string): string {
+  return html
+    .replace(MODULE_PRELOAD, '')
+    .replace(ENTRY_SCRIPT, () => `<script type="module" crossorigin src="${src.replace(/[&"]/g, '')}"></script>`);
+}
+
 /**
  * index.html with its entry script (and `modulepreloads`, the page's own chunks) loaded by
  * AFTER_PAINT_LOADER after the first paint, for a page whose #root the server has rendered; and,

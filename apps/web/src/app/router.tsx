@@ -319,11 +319,17 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: '/terminos-y-condiciones', lazy: page(() => import('@/features/terms/pages/terms-page')) },
-      // Public pages (spec 000 §2): outside the protected route, each its own light chunk.
-      { path: '/', lazy: page(() => import('@/features/directory/pages/landing-page')) },
-      { path: '/clinicas', lazy: page(() => import('@/features/directory/pages/directory-page')) },
-      { path: '/clinicas/:id', lazy: page(() => import('@/features/directory/pages/clinic-profile-page')) },
-      { path: '/software-info', lazy: page(() => import('@/features/directory/pages/software-info-page')) },
+      // Public pages (spec 000 §2): served with their own entry (app/public-app.tsx); here for when
+      // this app reaches them itself (a page it was loaded on, as in development).
+      {
+        lazy: async () => ({ Component: (await import('./layouts/public-route')).PublicRoute }),
+        children: [
+          { path: '/', lazy: page(() => import('@/features/directory/pages/landing-page')) },
+          { path: '/clinicas', lazy: page(() => import('@/features/directory/pages/directory-page')) },
+          { path: '/clinicas/:id', lazy: page(() => import('@/features/directory/pages/clinic-profile-page')) },
+          { path: '/software-info', lazy: page(() => import('@/features/directory/pages/software-info-page')) },
+        ],
+      },
       // The patient's budget link (issue 23): public, behind its own second factor.
       { path: '/presupuesto/:token', lazy: page(() => import('@/features/budgets/pages/patient-budget-page')) },
       // The patient's appointment link (issue 24): public, confirm or cancel.

@@ -1,5 +1,3 @@
-import { Link } from 'react-router';
-
 /**
  * The product's mark and name, linking home: the header of the public pages and of the auth,
  * onboarding and terms screens. Its classes are those of the server's first paint of the public pages
@@ -7,8 +5,8 @@ import { Link } from 'react-router';
  */
 export function BrandMark({ to = '/' }: { to?: string }) {
   return (
-    <Link
-      to={to}
+    <a
+      href={to}
       className="flex items-center gap-2 rounded-md font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
@@ -19,7 +17,7 @@ export function BrandMark({ to = '/' }: { to?: string }) {
         />
       </svg>
       <span className="text-lg">Odontia</span>
-    </Link>
+    </a>
   );
 }
 

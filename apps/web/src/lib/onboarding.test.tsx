@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '@/test/api';
-import { homeFor, onboardingRedirect, useOnboardingRedirect } from './onboarding';
+import { useOnboardingRedirect } from './onboarding';
+import { homeFor, onboardingRedirect } from './onboarding-path';
 import { createQueryClient } from './query-client';
 import { SessionProvider, useSession } from './session';
 

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Permission } from '@odontia/shared';
-import type { InferResponseType } from 'hono/client';
-import { api, ApiError, unwrap } from './api';
+import { fetchAccount, type Account } from './account';
+import { ApiError } from './api';
 import { authRequest, type AuthInput } from './auth-client';
+import { onboardingRedirectMark } from './onboarding-path';
 
-export type Account = InferResponseType<typeof api.me.$get, 200>;
+export type { Account };
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
@@ -24,15 +25,6 @@ export type SessionEventRecord = {
   /** Set by signOut(): the app goes to / (spec 000 §4), not to /auth as for an expired session. */
   goHome?: boolean;
 };
-
-async function fetchAccount(): Promise<Account | null> {
-  try {
-    return await unwrap(api.me.$get());
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
-}
 
 type SessionContextValue = {
   account: Account | null;
@@ -78,6 +70,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       emit('TOKEN_REFRESHED', account);
     } else if (!account && previous) {
       redirected.current = false;
+      onboardingRedirectMark.clear();
       emit('SIGNED_OUT', null);
     }
     return account;
@@ -111,6 +104,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           'No se pudo iniciar la sesión. Comprueba que tu navegador acepta cookies.',
         );
       redirected.current = false;
+      onboardingRedirectMark.clear();
       initialDone.current = true;
       queryClient.setQueryData(SESSION_QUERY_KEY, account);
       emit('SIGNED_IN', account);
@@ -134,6 +128,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } finally {
       // Nothing of the previous user may stay in the cache, even if the server could not be told.
       redirected.current = false;
+      onboardingRedirectMark.clear();
       queryClient.clear();
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
       emit('SIGNED_OUT', null, { goHome: true });
@@ -143,6 +138,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const takeOnboardingRedirect = useCallback(() => {
     if (redirected.current) return false;
     redirected.current = true;
+    onboardingRedirectMark.set();
     return true;
   }, []);
 

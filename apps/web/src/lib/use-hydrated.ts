@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 
 const subscribe = () => () => undefined;
 
@@ -13,3 +13,11 @@ export const useHydrated = () =>
     () => true,
     () => false,
   );
+
+/**
+ * Its children once the page is hydrated, nothing before (and on the server). Only this small part
+ * re-renders then, not the component around it.
+ */
+export function AfterHydration({ children }: { children: ReactNode }) {
+  return useHydrated() ? children : null;
+}

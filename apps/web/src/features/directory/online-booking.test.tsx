@@ -1,11 +1,9 @@
 import { BOOKING_MESSAGES, type BookingOptions, type BookingResult, type Hold } from '@odontia/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from '@/components/theme-provider';
-import { createQueryClient } from '@/lib/query-client';
-import { SessionProvider } from '@/lib/session';
+import { PublicPageProvider } from '@/lib/public-page';
+import { clearQueryIsland } from '@/lib/query-island';
 import { toast } from '@/lib/toast';
 import { json, notFound, stubApi } from '@/test/api';
 import { solveProofOfWork } from './components/online-booking/proof-of-work';
@@ -145,21 +143,21 @@ beforeEach(() => {
 });
 
 function renderProfile() {
-  const queryClient = createQueryClient();
+  // A new page: nothing kept from the last one.
+  clearQueryIsland();
   render(
     <ThemeProvider>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <MemoryRouter initialEntries={[`/clinicas/${CLINIC}`]}>
-            <Routes>
-              <Route path="/clinicas/:id" element={<ClinicProfilePage />} />
-            </Routes>
-          </MemoryRouter>
-        </SessionProvider>
-      </QueryClientProvider>
+      <PublicPageProvider
+        pathname={`/clinicas/${CLINIC}`}
+        search=""
+        signedIn={false}
+        sessionLoading={false}
+        navigate={vi.fn()}
+      >
+        <ClinicProfilePage />
+      </PublicPageProvider>
     </ThemeProvider>,
   );
-  return queryClient;
 }
 
 const requested = (path: string) =>
@@ -209,12 +207,13 @@ describe("the public profile's online booking", () => {
 
   it('keeps only the request form when the clinic takes no online bookings (404)', async () => {
     options = null;
-    const queryClient = renderProfile();
+    renderProfile();
     expect(await screen.findByRole('heading', { name: 'Clínica Sonrisa' }, LOADING)).toBeTruthy();
-    // Once the 404 has come back: no booking, no badge, and the request form as before.
-    await waitFor(() => expect(queryClient.getQueryState(['reservas', CLINIC, 'opciones'])?.status).toBe('error'));
+    // Drawn with the page, then gone once the 404 has come back: no booking, no badge, and the request form as before.
+    expect(screen.getByText(BOOKING_MESSAGES.onlineBadge)).toBeTruthy();
+    await waitFor(() => expect(requested(`/api/reservas/${CLINIC}/opciones`)).toBe(true), LOADING);
+    await waitFor(() => expect(screen.queryByText(BOOKING_MESSAGES.onlineBadge)).toBeNull());
     expect(screen.queryByRole('button', { name: BOOKING_MESSAGES.bookOnline })).toBeNull();
-    expect(screen.queryByText(BOOKING_MESSAGES.onlineBadge)).toBeNull();
     expect(screen.queryByRole('button', { name: BOOKING_MESSAGES.orRequest })).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'Contacto' }));
     expect(screen.getByRole('heading', { name: 'Solicitar cita' })).toBeTruthy();
@@ -400,17 +399,9 @@ describe('the directory cards', () => {
     const { id, nombre, ciudad, direccion, telefono, descripcion, imagen, especialidades } = PROFILE.clinica;
     const card = { id, nombre, ciudad, direccion, telefono, descripcion, imagen, especialidades };
     const flags = { destacada: false, esNueva: false, tieneNovedades: false };
-    const { rerender } = render(
-      <MemoryRouter>
-        <ClinicCard clinica={{ ...card, ...flags, reservaOnline: true }} />
-      </MemoryRouter>,
-    );
+    const { rerender } = render(<ClinicCard clinica={{ ...card, ...flags, reservaOnline: true }} />);
     expect(screen.getByText(BOOKING_MESSAGES.onlineBadge)).toBeTruthy();
-    rerender(
-      <MemoryRouter>
-        <ClinicCard clinica={{ ...card, ...flags, reservaOnline: false }} />
-      </MemoryRouter>,
-    );
+    rerender(<ClinicCard clinica={{ ...card, ...flags, reservaOnline: false }} />);
     expect(screen.queryByText(BOOKING_MESSAGES.onlineBadge)).toBeNull();
   });
 });

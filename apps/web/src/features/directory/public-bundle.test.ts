@@ -34,3 +34,19 @@ describe('the public pages do not download the validation library', () => {
     expect([...staticClosure(page).packages]).not.toContain('zod');
   });
 });
+
+describe('the public pages hydrate without the staff app', () => {
+  // Their entry and pages (issue 26): React Router and TanStack Query are 47 KB gzipped of a 100 KB budget.
+  it.each(['public-main.tsx', ...PUBLIC_PAGES])('%s loads neither the router nor the query library', (file) => {
+    const packages = [...staticClosure(file).packages];
+    expect(packages).toContain('react');
+    expect(packages).not.toContain('react-router');
+    expect(packages).not.toContain('@tanstack/react-query');
+  });
+
+  it('is checked against what the staff app loads (so this check can fail)', () => {
+    const packages = [...staticClosure('main.tsx').packages];
+    expect(packages).toContain('react-router');
+    expect(packages).toContain('@tanstack/react-query');
+  });
+});

@@ -2,7 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { staticImportClosure, type ViteManifest } from '../../../platform/vite-manifest.ts';
 
-/** The chunk of each public page, by the module that defines it (see apps/web/src/app/router.tsx). */
+/** The public pages' own entry (apps/web/src/public-main.tsx): React and the page, no staff app. */
+const PUBLIC_ENTRY = 'src/public-main.tsx';
+
+/** The chunk of each public page, by the module that defines it (see apps/web/src/app/public-app.tsx). */
 const PAGE_MODULES = {
   landing: 'src/features/directory/pages/landing-page.tsx',
   directory: 'src/features/directory/pages/directory-page.tsx',
@@ -11,21 +14,30 @@ const PAGE_MODULES = {
 } as const;
 export type PublicPage = keyof typeof PAGE_MODULES;
 
-/**
- * The scripts of each public page that the entry does not already preload: listing them in the HTML
- * lets the browser fetch them alongside the entry instead of after it has run (one round trip less
- * before the first paint on a phone).
- */
-export function pagePreloads(distDir: string | undefined): Record<PublicPage, string[]> {
-  const none = { landing: [], directory: [], profile: [], software: [] };
+export type PublicScripts = {
+  /** The public entry's script, or null without a build manifest (the page keeps index.html's entry). */
+  entry: string | null;
+  /**
+   * What each page loads besides the entry script: the chunks the entry imports, then the page's own.
+   * Listing them lets the browser fetch them alongside the entry instead of after it has run (one round
+   * trip less on a phone).
+   */
+  preloads: Record<PublicPage, string[]>;
+};
+
+export function publicScripts(distDir: string | undefined): PublicScripts {
+  const none = { entry: null, preloads: { landing: [], directory: [], profile: [], software: [] } };
   const file = distDir ? path.join(distDir, '.vite', 'manifest.json') : null;
   if (!file || !existsSync(file)) return none;
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as ViteManifest;
-  const closure = (keys: string[]) => staticImportClosure(manifest, keys);
-  const entry = closure(Object.keys(manifest).filter((k) => manifest[k].isEntry));
-  const result = { ...none } as Record<PublicPage, string[]>;
+  if (!manifest[PUBLIC_ENTRY]) return none;
+  const href = (key: string) => `/${manifest[key].file}`;
+  const entry = staticImportClosure(manifest, [PUBLIC_ENTRY]);
+  const entryImports = [...entry].filter((k) => k !== PUBLIC_ENTRY).map(href);
+  const preloads = { ...none.preloads } as Record<PublicPage, string[]>;
   for (const [page, module] of Object.entries(PAGE_MODULES) as [PublicPage, string][]) {
-    result[page] = [...closure([module])].filter((k) => !entry.has(k)).map((k) => `/${manifest[k].file}`);
+    const own = [...staticImportClosure(manifest, [module])].filter((k) => !entry.has(k)).map(href);
+    preloads[page] = [...entryImports, ...own];
   }
-  return result;
+  return { entry: href(PUBLIC_ENTRY), preloads };
 }

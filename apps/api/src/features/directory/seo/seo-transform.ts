@@ -1,13 +1,13 @@
 import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../../../platform/context.ts';
 import type { PageRenderer } from '../../../platform/page-renderer.ts';
-import { scriptsAfterFirstPaint } from '../../../platform/spa.ts';
+import { scriptsAfterFirstPaint, withEntry } from '../../../platform/spa.ts';
 import { bootDataScript } from './boot-data.ts';
 import { firstPaint } from './first-paint.ts';
 import { escapeHtml, metaTags, withTitleAndDescription, type PageMeta } from './meta-tags.ts';
 import { PageCache, type MadePage } from './page-cache.ts';
 import { metaForPath, pagePath, publicPageOf } from './page-meta.ts';
-import { pagePreloads, type PublicPage } from './preloads.ts';
+import { publicScripts, type PublicPage } from './preloads.ts';
 
 /**
  * Gives the public pages their own <title>, description, canonical URL and Open Graph tags, their
@@ -19,7 +19,7 @@ export function createSeoTransform(
   deps: Deps,
   options: { distDir?: string; renderPage?: PageRenderer | null; cache?: PageCache } = {},
 ) {
-  const preloads = pagePreloads(options.distDir);
+  const { entry, preloads } = publicScripts(options.distDir);
   const { renderPage } = options;
   const cache = options.cache ?? new PageCache();
 
@@ -80,7 +80,9 @@ export function createSeoTransform(
     const bootData =
       made.bootData ?? (meta.data ? bootDataScript(meta.fresh ? { ...meta.data, ...meta.fresh() } : meta.data) : '');
     const tags = bootData ? `${made.headTags}\n    ${bootData}` : made.headTags;
-    return withTitleAndDescription(made.rendered ? scriptsAfterFirstPaint(html, preloads[page]) : html, meta)
+    // The public pages' own entry, without the staff app (its JavaScript budget).
+    const template = entry ? withEntry(html, entry) : html;
+    return withTitleAndDescription(made.rendered ? scriptsAfterFirstPaint(template, preloads[page]) : template, meta)
       .replace('<div id="root"></div>', () => made.root)
       .replace('</head>', () => `    ${tags}\n  </head>`);
   };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -145,6 +145,75 @@ describe('server rendering of the public pages', () => {
     // The browser renders that page anew: there is nothing to hold taps for.
     expect(html).not.toContain(EARLY_TAPS_SCRIPT);
     logged.mockRestore();
+  });
+});
+
+describe("the public pages' own entry", () => {
+  // As `vite build` writes them: the staff app's entry in index.html, with its chunks preloaded, and the
+  // public pages' entry (public-main.tsx) in the manifest.
+  const STAFF_PRELOAD = '<link rel="modulepreload" crossorigin href="/assets/app-router.js">';
+  let app: TestApp;
+
+  beforeAll(async () => {
+    const dir = await tempWebDist();
+    const index = path.join(dir, 'index.html');
+    await writeFile(index, (await readFile(index, 'utf8')).replace('</script>', `</script>\n    ${STAFF_PRELOAD}`));
+    await mkdir(path.join(dir, '.vite'));
+    const manifest = {
+      'index.html': { file: 'assets/index-prueba.js', isEntry: true, imports: ['_app-react.js', '_app-router.js'] },
+      'src/public-main.tsx': { file: 'assets/public-prueba.js', isEntry: true, imports: ['_app-react.js'] },
+      '_app-react.js': { file: 'assets/app-react.js' },
+      '_app-router.js': { file: 'assets/app-router.js' },
+      'src/features/directory/pages/landing-page.tsx': {
+        file: 'assets/landing-page.js',
+        isDynamicEntry: true,
+        imports: ['_app-react.js', '_card.js'],
+      },
+      '_card.js': { file: 'assets/card.js' },
+    };
+    await writeFile(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    app = await createTestApp(
+      {},
+      {
+        spa: {
+          distDir: dir,
+          transformHtml: (html, c) => createSeoTransform(c.var.deps, { renderPage, distDir: dir })(html, c),
+        },
+      },
+    );
+  });
+  afterAll(() => app.close());
+
+  it("loads a rendered page with it, its chunks and the page's own, and nothing of the staff app", async () => {
+    const html = await (await app.request('/')).text();
+    expect(html).toContain('data-ssr=""');
+    const loader = /<script data-entry="([^"]+)" data-preload="([^"]+)">/.exec(html);
+    expect(loader?.[1]).toBe('/assets/public-prueba.js');
+    const preloads = JSON.parse(loader![2].replace(/&quot;/g, '"')) as string[];
+    expect(preloads.sort()).toEqual(['/assets/app-react.js', '/assets/card.js', '/assets/landing-page.js']);
+    expect(html).not.toContain('index-prueba.js');
+    expect(html).not.toContain('app-router.js');
+  });
+
+  it("loads it on a page the renderer could not make, the page's chunks preloaded", async () => {
+    failWith = new Error('boom');
+    const logged = vi.spyOn(app.deps.logger, 'error').mockImplementation(() => undefined);
+    const html = await (await app.request('/')).text();
+    expect(html).not.toContain('data-ssr');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/public-prueba.js"></script>');
+    for (const chunk of ['app-react', 'landing-page', 'card']) {
+      expect(html).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk}.js" />`);
+    }
+    expect(html).not.toContain('index-prueba.js');
+    expect(html).not.toContain('app-router.js');
+    logged.mockRestore();
+  });
+
+  it("leaves the staff app's pages with theirs", async () => {
+    const html = await (await app.request('/dashboard')).text();
+    expect(html).toContain(ENTRY_TAG);
+    expect(html).toContain(STAFF_PRELOAD);
+    expect(html).not.toContain('public-prueba.js');
   });
 });
 

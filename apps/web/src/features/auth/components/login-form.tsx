@@ -11,7 +11,7 @@ import { Label } from '@/components/ui/label';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api';
 import { setServerFieldErrors } from '@/lib/form-errors';
-import { homeFor } from '@/lib/onboarding';
+import { homeFor } from '@/lib/onboarding-path';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useDemoCredentials } from '../api/get-demo';

@@ -15,5 +15,4 @@ export const bookingOptionsQueryOptions = (clinicaId: string) =>
     staleTime: 5 * 60_000,
   });
 
-export const useBookingOptions = (clinicaId: string, enabled = true) =>
-  useQuery({ ...bookingOptionsQueryOptions(clinicaId), enabled });
+export const useBookingOptions = (clinicaId: string) => useQuery(bookingOptionsQueryOptions(clinicaId));

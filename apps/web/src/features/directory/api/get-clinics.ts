@@ -1,8 +1,7 @@
 import { directoryQueryString, type DirectoryParams } from '@odontia/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
-import { takeBootData } from './boot-data';
+import { usePageData } from './page-data';
 
 export type ClinicPage = InferResponseType<typeof api.directorio.clinicas.$get, 200>;
 
@@ -18,17 +17,7 @@ export function getClinics(params: DirectoryParams) {
   return unwrap(api.directorio.clinicas.$get({ query: query as ClinicasQuery }));
 }
 
-export const clinicsQueryOptions = (params: DirectoryParams) => {
+/** A page of the directory: the one the server embedded in the page, or fetched. */
+export const useClinics = (params: DirectoryParams) =>
   // The same key the server uses for the data it embeds in the page.
-  const search = directoryQueryString(params);
-  return queryOptions({
-    queryKey: ['directorio', 'clinicas', search],
-    queryFn: () => getClinics(params),
-    initialData: () => takeBootData<ClinicPage>(`/api/directorio/clinicas${search}`),
-    staleTime: 60_000,
-    // Changing a filter keeps the previous results on screen instead of flashing a spinner.
-    placeholderData: keepPreviousData,
-  });
-};
-
-export const useClinics = (params: DirectoryParams) => useQuery(clinicsQueryOptions(params));
+  usePageData(`/api/directorio/clinicas${directoryQueryString(params)}`, () => getClinics(params));

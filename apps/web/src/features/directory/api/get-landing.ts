@@ -1,7 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '@/lib/api';
-import { takeBootData } from './boot-data';
+import { usePageData } from './page-data';
 
 export type Landing = InferResponseType<typeof api.directorio.inicio.$get, 200>;
 export type ClinicCardData = Landing['clinicas'][number];
@@ -9,12 +8,4 @@ export type SpecialtyData = Landing['especialidades'][number];
 
 export const getLanding = () => unwrap(api.directorio.inicio.$get());
 
-export const landingQueryOptions = () =>
-  queryOptions({
-    queryKey: ['directorio', 'inicio'],
-    queryFn: getLanding,
-    initialData: () => takeBootData<Landing>('/api/directorio/inicio'),
-    staleTime: 60_000,
-  });
-
-export const useLanding = () => useQuery(landingQueryOptions());
+export const useLanding = () => usePageData('/api/directorio/inicio', getLanding);

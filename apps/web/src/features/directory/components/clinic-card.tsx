@@ -1,6 +1,5 @@
 import { ONLINE_BOOKING_BADGE, SPECIALTY_CHIPS_MAX, specialtyName } from '@odontia/shared';
 import { CalendarCheck, MapPin, Phone } from 'lucide-react';
-import { Link } from 'react-router';
 import { cx } from '@/lib/cx';
 import type { ClinicCardData } from '../api/get-landing';
 import { ClinicBadges } from './clinic-badges';
@@ -38,12 +37,12 @@ export function ClinicCard({
         <div>
           <Heading className="text-base leading-snug font-semibold">
             {/* The stretched link makes the whole card clickable while keeping one link per card. */}
-            <Link
-              to={`/clinicas/${clinica.id}`}
+            <a
+              href={`/clinicas/${clinica.id}`}
               className="outline-none after:absolute after:inset-0 after:content-['']"
             >
               {clinica.nombre}
-            </Link>
+            </a>
           </Heading>
           {clinica.ciudad ? (
             <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
@@ -81,13 +80,13 @@ export function ClinicCard({
             ) : null}
           </ul>
         ) : null}
-        <Link
-          to={`/clinicas/${clinica.id}`}
+        <a
+          href={`/clinicas/${clinica.id}`}
           aria-label={`Ver detalles de ${clinica.nombre}`}
           className="relative z-10 mt-auto inline-flex h-9 items-center justify-center rounded-md border bg-background px-4 text-sm font-medium transition-colors outline-none group-hover:bg-accent group-hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring"
         >
           Ver detalles
-        </Link>
+        </a>
       </div>
     </article>
   );

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError, errorMessage } from '@/lib/api';
+import { QueryIsland } from '@/lib/query-island';
 import { toast } from '@/lib/toast';
 import { useCreateAppointmentRequest } from '../api/create-request';
 
@@ -19,7 +20,18 @@ const FIELDS = ['nombre', 'email', 'telefono', 'mensaje', 'fechaPreferida'] as c
  * `website` is a honeypot hidden from people (bots fill every field), and the token from the profile
  * lets the server tell a person's pace from a script's.
  */
-export default function ContactForm({ clinicaId, token, hoy }: { clinicaId: string; token: string; hoy: string }) {
+type ContactFormProps = { clinicaId: string; token: string; hoy: string };
+
+/** Loaded when the Contacto tab opens, with the query library its request needs. */
+export default function ContactFormIsland(props: ContactFormProps) {
+  return (
+    <QueryIsland>
+      <ContactForm {...props} />
+    </QueryIsland>
+  );
+}
+
+function ContactForm({ clinicaId, token, hoy }: ContactFormProps) {
   const schema = useMemo(() => createAppointmentRequestSchema(hoy), [hoy]);
   const form = useForm<AppointmentRequestInput>({
     resolver: zodResolver(schema),

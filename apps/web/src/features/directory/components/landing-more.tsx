@@ -1,6 +1,5 @@
 import { CLINIC_BENEFITS } from '@odontia/shared';
 import { CheckCircle2 } from 'lucide-react';
-import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Plans } from './plans';
 import { LandingSection as Section } from './landing-section';
@@ -8,8 +7,8 @@ import { SoftwareFeatures } from './software-features';
 
 /**
  * The landing below the fold: what the software offers, the plans, the banner for clinic owners and
- * the call to action. Static content, loaded once the page is up (see LandingPage) so that the
- * first view needs less JavaScript.
+ * the call to action. Static content: in the server's HTML, and never hydrated there (see LandingPage),
+ * so the first view needs less JavaScript.
  */
 export default function LandingMore() {
   return (
@@ -39,12 +38,12 @@ export default function LandingMore() {
               Registra tu clínica en Odontia y empieza a recibir pacientes nuevos desde el directorio.
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
-              <Link to="/auth?register=true" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
+              <a href="/auth?register=true" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
                 Registrar mi clínica
-              </Link>
-              <Link to="/software-info" className={buttonVariants({ variant: 'inverse', size: 'lg' })}>
+              </a>
+              <a href="/software-info" className={buttonVariants({ variant: 'inverse', size: 'lg' })}>
                 Conocer el software
-              </Link>
+              </a>
             </div>
           </div>
           <ul className="grid gap-4 sm:grid-cols-2">
@@ -71,12 +70,12 @@ export default function LandingMore() {
             Busca una clínica cerca de ti o lleva tu clínica al siguiente nivel con Odontia.
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link to="/clinicas" className={buttonVariants({ size: 'lg' })}>
+            <a href="/clinicas" className={buttonVariants({ size: 'lg' })}>
               Buscar clínicas
-            </Link>
-            <Link to="/auth?register=true" className={buttonVariants({ variant: 'outline', size: 'lg' })}>
+            </a>
+            <a href="/auth?register=true" className={buttonVariants({ variant: 'outline', size: 'lg' })}>
               Empezar con Odontia
-            </Link>
+            </a>
           </div>
         </div>
       </section>

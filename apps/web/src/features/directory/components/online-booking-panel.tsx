@@ -1,9 +1,7 @@
-import { BOOKING_MESSAGES, SLOT_DAYS_MAX, type BookingOptions } from '@odontia/shared';
+import { BOOKING_MESSAGES, type BookingOptions } from '@odontia/shared';
 import { CalendarCheck } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { useFreeSlots } from '../api/free-slots';
-import { relativeDay } from './booking-dates';
 
 // The booking (its dialog, forms, validation and proof of work) loads when the visitor is about to
 // open it, never with the profile: the public pages have a JavaScript budget (DESIGN §7).
@@ -12,19 +10,6 @@ const OnlineBooking = lazy(loadBooking);
 
 /** The booking's place on the profile: the profile's structured data points search engines at it (#reservar). */
 export const BOOKING_ANCHOR = 'reservar';
-
-/** The first free slot of the first service over the next SLOT_DAYS_MAX days, or nothing (silently). */
-function NextSlot({ clinicaId, options }: { clinicaId: string; options: BookingOptions }) {
-  const first = options.servicios[0];
-  // The same query the booking's first screen makes, so opening it shows these days at once.
-  const { data } = useFreeSlots(
-    clinicaId,
-    first ? { servicioId: first.id, dentistaId: null, desde: options.hoy, dias: SLOT_DAYS_MAX } : null,
-  );
-  const day = data?.dias.find((d) => d.huecos.length > 0);
-  if (!day) return null;
-  return BOOKING_MESSAGES.nextSlot(`${relativeDay(day.fecha, options.hoy)} a las ${day.huecos[0]!.hora}`);
-}
 
 /**
  * 'Reservar cita' on the public profile of a clinic that takes online bookings: the 'Reserva online'
@@ -36,12 +21,15 @@ export function OnlineBookingPanel({
   clinicaId,
   clinicName,
   options,
+  nextSlot,
   onRequest,
 }: {
   clinicaId: string;
   clinicName: string;
   /** What may be booked; null while it loads (the button waits for it). */
   options: BookingOptions | null;
+  /** 'Próximo hueco: …', once known. */
+  nextSlot?: ReactNode;
   /** Opens the Contacto tab's request form. */
   onRequest: () => void;
 }) {
@@ -61,9 +49,7 @@ export function OnlineBookingPanel({
       </span>
       {/* The place of the next slot, which comes after the page, kept so that it never pushes the page
           down: two lines on a phone, where 'Próximo hueco: miércoles, 16 de diciembre a las 10:30' wraps. */}
-      <p className="mt-2 min-h-10 text-sm text-muted-foreground sm:min-h-5">
-        {options ? <NextSlot clinicaId={clinicaId} options={options} /> : null}
-      </p>
+      <p className="mt-2 min-h-10 text-sm text-muted-foreground sm:min-h-5">{nextSlot}</p>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
         <button
           type="button"

@@ -1,6 +1,5 @@
 import { PLANS } from '@odontia/shared';
 import { Check } from 'lucide-react';
-import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
 
@@ -37,13 +36,13 @@ export function Plans({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
               </li>
             ))}
           </ul>
-          <Link
-            to="/auth?register=true"
+          <a
+            href="/auth?register=true"
             className={buttonVariants({ variant: plan.popular ? 'default' : 'outline', className: 'mt-6 w-full' })}
             aria-label={`Empezar con el ${plan.nombre}`}
           >
             Empezar ahora
-          </Link>
+          </a>
         </li>
       ))}
     </ul>

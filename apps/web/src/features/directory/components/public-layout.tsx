@@ -1,18 +1,29 @@
 import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
 import { BrandMark } from '@/components/brand';
 import { ThemeChoice } from '@/components/theme-choice';
-import { useSession } from '@/lib/session';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
+import { usePublicPage, usePublicVisitor } from '@/lib/public-page';
 import { useHydrated } from '@/lib/use-hydrated';
 
-const navLink = ({ isActive }: { isActive: boolean }) =>
-  cx(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground',
-    isActive ? 'text-foreground' : 'text-muted-foreground',
+/** A section of the public site, marked as the current one on its pages (`/clinicas` and every profile). */
+function SectionLink({ href, children }: { href: string; children: ReactNode }) {
+  const { pathname } = usePublicPage();
+  const current = pathname === href || pathname.startsWith(`${href}/`);
+  return (
+    <a
+      href={href}
+      aria-current={current ? 'page' : undefined}
+      className={cx(
+        'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground',
+        current ? 'text-foreground' : 'text-muted-foreground',
+      )}
+    >
+      {children}
+    </a>
   );
+}
 
 // The menu library is not needed to show a public page: the menu loads after it, in a box of its size.
 const ThemeMenu = lazy(() => import('@/components/theme-toggle').then((m) => ({ default: m.ThemeMenu })));
@@ -24,17 +35,17 @@ function AccountLinks({ signedIn, className }: { signedIn: boolean; className?: 
   return (
     <div className={className}>
       {signedIn ? (
-        <Link to="/dashboard" className={buttonVariants({ size: 'sm' })}>
+        <a href="/dashboard" className={buttonVariants({ size: 'sm' })}>
           Ir al dashboard
-        </Link>
+        </a>
       ) : (
         <>
-          <Link to="/auth" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+          <a href="/auth" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
             Iniciar sesión
-          </Link>
-          <Link to="/auth?register=true" className={buttonVariants({ size: 'sm' })}>
+          </a>
+          <a href="/auth?register=true" className={buttonVariants({ size: 'sm' })}>
             Registrarse
-          </Link>
+          </a>
         </>
       )}
     </div>
@@ -46,25 +57,14 @@ function AccountLinks({ signedIn, className }: { signedIn: boolean; className?: 
  * disclosure under the header: Escape or a followed link closes it, and Escape gives focus back to its button.
  */
 export function PublicHeader() {
-  const { account, loading } = useSession();
+  const { signedIn, sessionLoading: loading } = usePublicVisitor();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-  // A link followed from the menu closes it (adjusted while rendering, not in an effect).
-  const [shownPath, setShownPath] = useState(location.pathname + location.search);
-  if (shownPath !== location.pathname + location.search) {
-    setShownPath(location.pathname + location.search);
-    setOpen(false);
-  }
   const links = (
     <>
-      <NavLink to="/clinicas" className={navLink}>
-        Clínicas
-      </NavLink>
-      <NavLink to="/software-info" className={navLink}>
-        Para clínicas
-      </NavLink>
+      <SectionLink href="/clinicas">Clínicas</SectionLink>
+      <SectionLink href="/software-info">Para clínicas</SectionLink>
     </>
   );
   return (
@@ -91,7 +91,7 @@ export function PublicHeader() {
           ) : (
             themeMenuBox
           )}
-          <AccountLinks signedIn={Boolean(account)} className="flex items-center gap-1 sm:gap-2" />
+          <AccountLinks signedIn={signedIn} className="flex items-center gap-1 sm:gap-2" />
         </div>
         <button
           ref={button}
@@ -111,7 +111,7 @@ export function PublicHeader() {
         </nav>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t pt-3">
           <ThemeChoice />
-          <AccountLinks signedIn={Boolean(account)} className={cx('flex items-center gap-2', loading && 'invisible')} />
+          <AccountLinks signedIn={signedIn} className={cx('flex items-center gap-2', loading && 'invisible')} />
         </div>
       </div>
     </header>
@@ -133,19 +133,19 @@ export function PublicFooter() {
           <h2 className="text-sm font-semibold">Pacientes</h2>
           <ul className="mt-3 space-y-2 text-sm text-muted-foreground">
             <li>
-              <Link to="/clinicas" className="hover:text-foreground hover:underline">
+              <a href="/clinicas" className="hover:text-foreground hover:underline">
                 Buscar clínicas
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/clinicas?ciudad=Madrid" className="hover:text-foreground hover:underline">
+              <a href="/clinicas?ciudad=Madrid" className="hover:text-foreground hover:underline">
                 Clínicas en Madrid
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/clinicas?ciudad=Barcelona" className="hover:text-foreground hover:underline">
+              <a href="/clinicas?ciudad=Barcelona" className="hover:text-foreground hover:underline">
                 Clínicas en Barcelona
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>
@@ -153,19 +153,19 @@ export function PublicFooter() {
           <h2 className="text-sm font-semibold">Clínicas</h2>
           <ul className="mt-3 space-y-2 text-sm text-muted-foreground">
             <li>
-              <Link to="/software-info" className="hover:text-foreground hover:underline">
+              <a href="/software-info" className="hover:text-foreground hover:underline">
                 El software
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/auth?register=true" className="hover:text-foreground hover:underline">
+              <a href="/auth?register=true" className="hover:text-foreground hover:underline">
                 Registrar mi clínica
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/auth" className="hover:text-foreground hover:underline">
+              <a href="/auth" className="hover:text-foreground hover:underline">
                 Iniciar sesión
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>
@@ -174,9 +174,9 @@ export function PublicFooter() {
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-5 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
           {/* The server's year and the visitor's differ for an hour or so at New Year: the browser's wins. */}
           <p suppressHydrationWarning>© {new Date().getFullYear()} Odontia. Todos los derechos reservados.</p>
-          <Link to="/terminos-y-condiciones" className="hover:text-foreground hover:underline">
+          <a href="/terminos-y-condiciones" className="hover:text-foreground hover:underline">
             Términos y condiciones
-          </Link>
+          </a>
         </div>
       </div>
     </footer>

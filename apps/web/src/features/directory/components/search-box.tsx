@@ -1,13 +1,13 @@
 import { directoryQueryString } from '@odontia/shared';
 import { Search } from 'lucide-react';
 import { useId, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
+import { usePublicPage } from '@/lib/public-page';
 
 /** Free text (clinic name, specialty or city) that opens the directory with the search. */
 export function SearchBox({ className, defaultValue = '' }: { className?: string; defaultValue?: string }) {
-  const navigate = useNavigate();
+  const { navigate } = usePublicPage();
   const id = useId();
   // Uncontrolled: what a visitor typed before the page was hydrated is what is searched.
   const submit = (event: FormEvent<HTMLFormElement>) => {

@@ -1,12 +1,12 @@
-import { specialtyName } from '@odontia/shared';
+import { specialtyName, type BookingOptions } from '@odontia/shared';
 import { ArrowLeft, Clock, Globe, Mail, MapPin, Map as MapIcon, Phone, Stethoscope, UserRound } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, useParams } from 'react-router';
 import { ApiError } from '@/lib/api';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
-import { useBookingOptions } from '../api/booking-options';
+import { usePublicPage } from '@/lib/public-page';
+import { AfterHydration } from '@/lib/use-hydrated';
 import { useClinic, type ClinicProfile } from '../api/get-clinic';
 import { ClinicBadges } from '../components/clinic-badges';
 import { ClinicImage } from '@/components/clinic-image';
@@ -18,6 +18,9 @@ import { useDocumentTitle } from '../components/use-document-title';
 
 // The form and its validation library load only when someone opens the Contacto tab.
 const ContactForm = lazy(() => import('../components/contact-form'));
+// The booking's options, its next free slot and the library that asks for them load after the page,
+// in the booking panel's line for the next slot.
+const BookingIsland = lazy(() => import('../components/booking-island'));
 
 const NEEDS_SCRIPTS =
   'Para enviar una solicitud necesitas activar JavaScript en tu navegador. También puedes llamar a la clínica o escribirle un email.';
@@ -39,12 +42,12 @@ function NotFound() {
         La clínica que buscas no existe o ya no está publicada en el directorio.
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link to="/clinicas" className={buttonVariants()}>
+        <a href="/clinicas" className={buttonVariants()}>
           Volver al directorio
-        </Link>
-        <Link to="/" className={buttonVariants({ variant: 'outline' })}>
+        </a>
+        <a href="/" className={buttonVariants({ variant: 'outline' })}>
           Ir al inicio
-        </Link>
+        </a>
       </div>
     </div>
   );
@@ -85,9 +88,8 @@ function Profile({ perfil }: { perfil: ClinicProfile }) {
   const { clinica, formulario } = perfil;
   useDocumentTitle(`${clinica.nombre}${clinica.ciudad ? ` · Clínica dental en ${clinica.ciudad}` : ''} · Odontia`);
   const hasDoctors = clinica.profesionales.length > 0;
-  // Asked only of clinics that take online bookings; a 404 (or no service to book) keeps the request form alone.
-  const booking = useBookingOptions(clinica.id, clinica.reservaOnline);
-  const bookingOptions = booking.data && booking.data.servicios.length > 0 ? booking.data : null;
+  // Undefined while they load (after the page), null when there is nothing to book online.
+  const [bookingOptions, setBookingOptions] = useState<BookingOptions | null>();
   const [tab, setTab] = useState('servicios');
   const contactHeading = useRef<HTMLHeadingElement>(null);
   const openRequestForm = () => {
@@ -99,13 +101,13 @@ function Profile({ perfil }: { perfil: ClinicProfile }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <nav aria-label="Ruta de navegación" className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
-        <Link to="/" className="hover:text-foreground hover:underline">
+        <a href="/" className="hover:text-foreground hover:underline">
           Inicio
-        </Link>
+        </a>
         <span aria-hidden="true">/</span>
-        <Link to="/clinicas" className="hover:text-foreground hover:underline">
+        <a href="/clinicas" className="hover:text-foreground hover:underline">
           Clínicas
-        </Link>
+        </a>
         <span aria-hidden="true">/</span>
         <span aria-current="page" className="truncate text-foreground">
           {clinica.nombre}
@@ -132,12 +134,12 @@ function Profile({ perfil }: { perfil: ClinicProfile }) {
             <ul className="flex flex-wrap gap-2" aria-label="Especialidades">
               {clinica.especialidades.map((slug) => (
                 <li key={slug}>
-                  <Link
-                    to={`/clinicas?especialidad=${encodeURIComponent(slug)}`}
+                  <a
+                    href={`/clinicas?especialidad=${encodeURIComponent(slug)}`}
                     className="inline-flex rounded-md bg-secondary px-2.5 py-1 text-sm font-medium text-secondary-foreground hover:bg-secondary/70"
                   >
                     {specialtyName(slug)}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -145,11 +147,20 @@ function Profile({ perfil }: { perfil: ClinicProfile }) {
           {clinica.descripcion ? (
             <p className="whitespace-pre-line text-muted-foreground">{clinica.descripcion}</p>
           ) : null}
-          {clinica.reservaOnline && (booking.isPending || bookingOptions) ? (
+          {/* Asked only of clinics that take online bookings; none to book keeps the request form alone. */}
+          {clinica.reservaOnline && bookingOptions !== null ? (
             <OnlineBookingPanel
               clinicaId={clinica.id}
               clinicName={clinica.nombre}
-              options={bookingOptions}
+              options={bookingOptions ?? null}
+              nextSlot={
+                // After hydration: the server's HTML has the panel without options, drawn the same.
+                <AfterHydration>
+                  <Suspense fallback={null}>
+                    <BookingIsland clinicaId={clinica.id} onOptions={setBookingOptions} />
+                  </Suspense>
+                </AfterHydration>
+              }
               onRequest={openRequestForm}
             />
           ) : null}
@@ -317,10 +328,10 @@ function Profile({ perfil }: { perfil: ClinicProfile }) {
               </table>
             </div>
           ) : null}
-          <Link to="/clinicas" className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'mt-6 -ml-3' })}>
+          <a href="/clinicas" className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'mt-6 -ml-3' })}>
             <ArrowLeft aria-hidden="true" />
             Volver al directorio
-          </Link>
+          </a>
         </aside>
       </div>
     </div>
@@ -328,7 +339,8 @@ function Profile({ perfil }: { perfil: ClinicProfile }) {
 }
 
 export default function ClinicProfilePage() {
-  const { id = '' } = useParams();
+  // /clinicas/{id}
+  const id = decodeURIComponent(usePublicPage().pathname.split('/')[2] ?? '');
   const { data, error, isPending } = useClinic(id);
   const notFound = data === null || (error instanceof ApiError && error.status === 404);
   return (

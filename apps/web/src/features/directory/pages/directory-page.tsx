@@ -1,9 +1,9 @@
 import { directoryQueryString, specialtyName } from '@odontia/shared';
 import { ChevronLeft, ChevronRight, SearchX, X } from 'lucide-react';
 import { useId, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
+import { usePublicPage, usePublicSearchParams } from '@/lib/public-page';
 import { pageParam } from '@/lib/page-param';
 import { useClinics } from '../api/get-clinics';
 import { useCities, useSpecialties } from '../api/get-filters';
@@ -40,7 +40,6 @@ function Pages({
   const from = (pagina - 1) * porPagina + 1;
   const to = Math.min(pagina * porPagina, total);
   const href = (p: number) => `/clinicas${directoryQueryString({ ...params, pagina: p })}`;
-  const top = () => window.scrollTo({ top: 0 });
   return (
     <div className="mt-8 flex flex-col items-center justify-between gap-3 sm:flex-row">
       <p className="text-sm text-muted-foreground">
@@ -49,29 +48,19 @@ function Pages({
       {pages > 1 ? (
         <nav aria-label="Paginación" className="flex items-center gap-2">
           {pagina > 1 ? (
-            <Link
-              to={href(pagina - 1)}
-              onClick={top}
-              className={buttonVariants({ variant: 'outline', size: 'sm' })}
-              rel="prev"
-            >
+            <a href={href(pagina - 1)} className={buttonVariants({ variant: 'outline', size: 'sm' })} rel="prev">
               <ChevronLeft aria-hidden="true" />
               Anterior
-            </Link>
+            </a>
           ) : null}
           <span className="px-2 text-sm" aria-current="page">
             Página {pagina} de {pages}
           </span>
           {pagina < pages ? (
-            <Link
-              to={href(pagina + 1)}
-              onClick={top}
-              className={buttonVariants({ variant: 'outline', size: 'sm' })}
-              rel="next"
-            >
+            <a href={href(pagina + 1)} className={buttonVariants({ variant: 'outline', size: 'sm' })} rel="next">
               Siguiente
               <ChevronRight aria-hidden="true" />
-            </Link>
+            </a>
           ) : null}
         </nav>
       ) : null}
@@ -80,13 +69,14 @@ function Pages({
 }
 
 export default function DirectoryPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const searchParams = usePublicSearchParams();
   const q = searchParams.get('q') ?? '';
   const especialidad = searchParams.get('especialidad') ?? '';
   const ciudad = searchParams.get('ciudad') ?? '';
   const pagina = pageParam(searchParams);
 
-  const { data, isPending, isError, isPlaceholderData } = useClinics({ q, especialidad, ciudad, pagina });
+  const { navigate } = usePublicPage();
+  const { data, isPending, error, isPlaceholderData } = useClinics({ q, especialidad, ciudad, pagina });
   const especialidades = useSpecialties().data?.especialidades ?? [];
   const ciudades = useCities().data?.ciudades ?? [];
 
@@ -94,16 +84,9 @@ export default function DirectoryPage() {
   const titulo = `Clínicas ${especialidadNombre ? `de ${especialidadNombre.toLowerCase()}` : 'dentales'}${ciudad ? ` en ${ciudad}` : ''}`;
   useDocumentTitle(`${titulo} · Odontia`);
 
-  const update = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    // Any new search starts on its first page.
-    if (!('pagina' in changes)) next.delete('pagina');
-    setSearchParams(next);
-  };
+  // A new search changes the address in place (the focus stays on the filter) and starts on its first page.
+  const update = (changes: { q?: string; especialidad?: string; ciudad?: string }) =>
+    navigate(`/clinicas${directoryQueryString({ q, especialidad, ciudad, ...changes })}`);
 
   // Read from the form: what a visitor typed or chose before the page was hydrated is what is searched.
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -126,9 +109,9 @@ export default function DirectoryPage() {
       <div className="border-b bg-gradient-to-b from-primary/10 to-background">
         <div className="mx-auto max-w-6xl px-4 py-10">
           <nav aria-label="Ruta de navegación" className="text-sm text-muted-foreground">
-            <Link to="/" className="hover:text-foreground hover:underline">
+            <a href="/" className="hover:text-foreground hover:underline">
               Inicio
-            </Link>
+            </a>
             <span aria-hidden="true"> / </span>
             <span aria-current="page">Clínicas</span>
           </nav>
@@ -151,7 +134,7 @@ export default function DirectoryPage() {
                 id={ids.q}
                 name="q"
                 type="search"
-                // Back and forward change the URL: a new key gives the box the URL's search.
+                // Back and forward change the address: a new key gives the box the address's search.
                 key={q}
                 defaultValue={q}
                 placeholder="Nombre de la clínica, especialidad o ciudad"
@@ -219,14 +202,14 @@ export default function DirectoryPage() {
               : 'Buscando clínicas…'}
           </p>
           {hasFilters ? (
-            <Link to="/clinicas" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+            <a href="/clinicas" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
               <X aria-hidden="true" />
               Limpiar filtros
-            </Link>
+            </a>
           ) : null}
         </div>
 
-        {isError ? (
+        {error ? (
           <p role="alert" className="text-destructive">
             No se pudieron cargar las clínicas. Recarga la página para intentarlo de nuevo.
           </p>
@@ -246,22 +229,17 @@ export default function DirectoryPage() {
               Prueba con otro nombre u otra ciudad, o quita alguno de los filtros.
             </p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
-              <Link to="/clinicas" className={buttonVariants()}>
+              <a href="/clinicas" className={buttonVariants()}>
                 Ver todas las clínicas
-              </Link>
-              <Link to="/" className={buttonVariants({ variant: 'outline' })}>
+              </a>
+              <a href="/" className={buttonVariants({ variant: 'outline' })}>
                 Volver al inicio
-              </Link>
+              </a>
             </div>
           </div>
         ) : (
           <>
-            <ul
-              className={cx(
-                'grid gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3',
-                isPlaceholderData && 'opacity-60',
-              )}
-            >
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {data.clinicas.map((clinica) => (
                 <li key={clinica.id}>
                   <ClinicCard clinica={clinica} headingLevel={2} />

@@ -1,7 +1,7 @@
 import { POPULAR_SEARCHES, directoryQueryString } from '@odontia/shared';
 import { ArrowRight } from 'lucide-react';
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { StaticFromServer } from '@/components/static-from-server';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
 import { useLanding } from '../api/get-landing';
@@ -32,39 +32,30 @@ function CardsSkeleton({ count }: { count: number }) {
 }
 
 const seeAll = (
-  <Link to="/clinicas" className={buttonVariants({ variant: 'outline', className: 'self-start sm:self-auto' })}>
+  <a href="/clinicas" className={buttonVariants({ variant: 'outline', className: 'self-start sm:self-auto' })}>
     Ver todas las clínicas
     <ArrowRight aria-hidden="true" />
-  </Link>
+  </a>
 );
 
-const LandingMore = lazy(() => import('../components/landing-more'));
+let LoadedMore: ComponentType | null = null;
+const loadMore = () => import('../components/landing-more');
+const LazyMore = lazy(loadMore);
 
-/** True once the page has loaded and the browser is idle: then the rest of the landing is fetched. */
-function useAfterLoad() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let cancelled = false;
-    const idle = (fn: () => void) =>
-      'requestIdleCallback' in window
-        ? window.requestIdleCallback(fn, { timeout: 1500 })
-        : globalThis.setTimeout(fn, 200);
-    // A transition: rendering the rest yields to the browser instead of blocking it.
-    const go = () => idle(() => !cancelled && startTransition(() => setReady(true)));
-    if (document.readyState === 'complete') go();
-    else window.addEventListener('load', go, { once: true });
-    return () => {
-      cancelled = true;
-      window.removeEventListener('load', go);
-    };
-  }, []);
-  return ready;
+/**
+ * For the server's render: the landing's lower half is then in its HTML (read by search engines and
+ * seen at once), and the browser keeps it as it is (StaticFromServer).
+ */
+export async function preloadForServer() {
+  LoadedMore = (await loadMore()).default;
 }
 
+/** The landing's lower half: on the server from its module, loaded beforehand (preloadForServer). */
+const LowerHalf = () => (LoadedMore ? <LoadedMore /> : <LazyMore />);
+
 export default function LandingPage() {
-  const showMore = useAfterLoad();
   useDocumentTitle('Odontia · Encuentra la mejor clínica dental para tu sonrisa');
-  const { data, isPending, isError } = useLanding();
+  const { data, isPending, error } = useLanding();
 
   return (
     <PublicLayout>
@@ -84,12 +75,12 @@ export default function LandingPage() {
             <ul className="contents">
               {POPULAR_SEARCHES.map((b) => (
                 <li key={b.label}>
-                  <Link
-                    to={`/clinicas${directoryQueryString(b.params)}`}
+                  <a
+                    href={`/clinicas${directoryQueryString(b.params)}`}
                     className="inline-flex items-center rounded-full border bg-background px-3 py-1 text-sm font-medium transition-colors hover:border-primary hover:text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                   >
                     {b.label}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -106,8 +97,8 @@ export default function LandingPage() {
           <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             {data.especialidades.map((e) => (
               <li key={e.id}>
-                <Link
-                  to={`/clinicas?especialidad=${encodeURIComponent(e.id)}`}
+                <a
+                  href={`/clinicas?especialidad=${encodeURIComponent(e.id)}`}
                   className="group flex h-full flex-col gap-2 rounded-xl border bg-card p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-primary hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                 >
                   <span className="inline-flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary transition-colors group-hover:bg-primary group-hover:text-primary-foreground">
@@ -115,7 +106,7 @@ export default function LandingPage() {
                   </span>
                   <span className="font-semibold">{e.nombre}</span>
                   <span className="hidden text-sm text-muted-foreground sm:block">{e.descripcion}</span>
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -128,7 +119,7 @@ export default function LandingPage() {
         )}
       </LandingSection>
 
-      {isError ? (
+      {error ? (
         <p role="alert" className="mx-auto max-w-6xl px-4 text-destructive">
           No se pudieron cargar las clínicas. Recarga la página para intentarlo de nuevo.
         </p>
@@ -169,10 +160,12 @@ export default function LandingPage() {
         )}
       </LandingSection>
 
-      {/* Below the fold: loaded after the page is up, so the first view needs less JavaScript. */}
-      <Suspense fallback={<div className="min-h-[100vh]" aria-hidden="true" />}>
-        {showMore ? <LandingMore /> : <div className="min-h-[100vh]" aria-hidden="true" />}
-      </Suspense>
+      {/* Below the fold: static, in the server's HTML and never hydrated there. */}
+      <StaticFromServer id="mas-informacion">
+        <Suspense fallback={<div className="min-h-[100vh]" aria-hidden="true" />}>
+          <LowerHalf />
+        </Suspense>
+      </StaticFromServer>
     </PublicLayout>
   );
 }

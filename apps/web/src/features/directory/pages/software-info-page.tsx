@@ -1,6 +1,5 @@
 import { CLINIC_BENEFITS } from '@odontia/shared';
 import { CheckCircle2 } from 'lucide-react';
-import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Plans } from '../components/plans';
 import { PublicLayout } from '../components/public-layout';
@@ -39,12 +38,12 @@ export default function SoftwareInfoPage() {
             Odontia para que nuevos pacientes te encuentren.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/auth?register=true" className={buttonVariants({ size: 'lg' })}>
+            <a href="/auth?register=true" className={buttonVariants({ size: 'lg' })}>
               Registrar mi clínica
-            </Link>
-            <Link to="/clinicas" className={buttonVariants({ variant: 'outline', size: 'lg' })}>
+            </a>
+            <a href="/clinicas" className={buttonVariants({ variant: 'outline', size: 'lg' })}>
               Ver el directorio
-            </Link>
+            </a>
           </div>
         </div>
       </section>
@@ -105,9 +104,9 @@ export default function SoftwareInfoPage() {
             ))}
           </ol>
           <div className="mt-10 text-center">
-            <Link to="/auth?register=true" className={buttonVariants({ size: 'lg' })}>
+            <a href="/auth?register=true" className={buttonVariants({ size: 'lg' })}>
               Crear mi cuenta
-            </Link>
+            </a>
           </div>
         </div>
       </section>

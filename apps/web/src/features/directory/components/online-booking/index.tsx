@@ -13,6 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ApiError, errorMessage } from '@/lib/api';
+import { QueryIsland } from '@/lib/query-island';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { bookingOptionsQueryOptions } from '../../api/booking-options';
@@ -80,19 +81,24 @@ function ResultView({ hold, result, onClose }: { hold: Hold; result: BookingResu
  * (confirmed, or waiting for the clinic's approval). Every failure says the server's Spanish message
  * where it happened (and in a toast); a hold that ended sends the visitor back to the slots.
  */
-export default function OnlineBooking({
-  clinicaId,
-  clinicName,
-  options,
-  open,
-  onOpenChange,
-}: {
+type OnlineBookingProps = {
   clinicaId: string;
   clinicName: string;
   options: BookingOptions;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-}) {
+};
+
+/** Loaded when the visitor is about to open it, with the query library it uses (shared with the profile's next slot). */
+export default function OnlineBookingIsland(props: OnlineBookingProps) {
+  return (
+    <QueryIsland>
+      <OnlineBooking {...props} />
+    </QueryIsland>
+  );
+}
+
+function OnlineBooking({ clinicaId, clinicName, options, open, onOpenChange }: OnlineBookingProps) {
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState<Choice>(() => ({
     servicioId: options.servicios[0]!.id,
