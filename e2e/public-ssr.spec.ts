@@ -128,7 +128,7 @@ test.describe('server-rendered public pages', () => {
     await expectNoAxeViolations(page);
   });
 
-  test("load their own entry, never the staff app's, and a new search changes the page in place", async ({
+  test("load their own entry, never the staff app's nor the theme menu's until it is opened, and a new search changes the page in place", async ({
     page,
     request,
   }) => {
@@ -144,6 +144,14 @@ test.describe('server-rendered public pages', () => {
     await hydratedWithThemeMenu(page);
     expect(scripts.some((s) => /^\/assets\/public-.+\.js$/.test(s))).toBe(true);
     expect(scripts).not.toContain(staffEntry);
+    // The theme menu's library comes when the visitor opens it, and the first click opens it.
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => s.startsWith('/assets/theme-toggle-'))).toEqual([]);
+    await page.getByRole('banner').getByRole('button', { name: 'Cambiar tema' }).click();
+    await expect(page.getByRole('menuitemradio', { name: 'Sistema' })).toBeVisible();
+    expect(scripts.filter((s) => s.startsWith('/assets/theme-toggle-'))).toHaveLength(1);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Cambiar tema' })).toBeFocused();
 
     // Choosing a specialty from the keyboard: the results change without a page load, the focus stays.
     await page.evaluate(() => Object.assign(window, { samePage: true }));

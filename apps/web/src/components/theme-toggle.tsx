@@ -13,10 +13,19 @@ import {
 } from '@/components/ui/dropdown-menu';
 
 /** Offers the three choices, including going back to following the operating system. */
-function ThemeMenu({ align = 'end', className }: { align?: 'start' | 'center' | 'end'; className?: string }) {
+function ThemeMenu({
+  align = 'end',
+  className,
+  defaultOpen,
+}: {
+  align?: 'start' | 'center' | 'end';
+  className?: string;
+  /** Open from the start: the public pages load it when the visitor clicks their light button. */
+  defaultOpen?: boolean;
+}) {
   const { theme, resolvedTheme, setTheme } = useTheme();
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <Button type="button" variant="ghost" size="icon" aria-label="Cambiar tema" className={className}>
           {resolvedTheme === 'dark' ? <Moon aria-hidden="true" /> : <Sun aria-hidden="true" />}

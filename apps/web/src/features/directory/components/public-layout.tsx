@@ -1,11 +1,11 @@
-import { Menu, X } from 'lucide-react';
+import { Menu, Moon, Sun, X } from 'lucide-react';
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { BrandMark } from '@/components/brand';
 import { ThemeChoice } from '@/components/theme-choice';
+import { useTheme } from '@/components/theme-provider';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
 import { usePublicPage, usePublicVisitor } from '@/lib/public-page';
-import { useHydrated } from '@/lib/use-hydrated';
 
 /** A section of the public site, marked as the current one on its pages (`/clinicas` and every profile). */
 function SectionLink({ href, children }: { href: string; children: ReactNode }) {
@@ -25,10 +25,36 @@ function SectionLink({ href, children }: { href: string; children: ReactNode }) 
   );
 }
 
-// The menu library is not needed to show a public page: the menu loads after it, in a box of its size.
-const ThemeMenu = lazy(() => import('@/components/theme-toggle').then((m) => ({ default: m.ThemeMenu })));
+// The menu library (43 KB) is not needed to show or use a public page: it loads when the visitor is
+// about to open the menu.
+const loadThemeMenu = () => import('@/components/theme-toggle');
+const ThemeMenu = lazy(() => loadThemeMenu().then((m) => ({ default: m.ThemeMenu })));
+const preloadThemeMenu = () => void loadThemeMenu();
 
-const themeMenuBox = <span className="size-9" aria-hidden="true" />;
+/** 'Cambiar tema', drawn light: pointing at it or focusing it loads the menu, and the click opens it. */
+function ThemeButton() {
+  const { resolvedTheme } = useTheme();
+  const [wanted, setWanted] = useState(false);
+  const light = (
+    <button
+      type="button"
+      aria-label="Cambiar tema"
+      aria-haspopup="menu"
+      className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+      onPointerEnter={preloadThemeMenu}
+      onFocus={preloadThemeMenu}
+      onClick={() => setWanted(true)}
+    >
+      {resolvedTheme === 'dark' ? <Moon aria-hidden="true" /> : <Sun aria-hidden="true" />}
+    </button>
+  );
+  if (!wanted) return light;
+  return (
+    <Suspense fallback={light}>
+      <ThemeMenu defaultOpen />
+    </Suspense>
+  );
+}
 
 /** The way in: the dashboard when signed in, otherwise sign-in and register. */
 function AccountLinks({ signedIn, className }: { signedIn: boolean; className?: string }) {
@@ -58,7 +84,6 @@ function AccountLinks({ signedIn, className }: { signedIn: boolean; className?: 
  */
 export function PublicHeader() {
   const { signedIn, sessionLoading: loading } = usePublicVisitor();
-  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const links = (
@@ -83,14 +108,7 @@ export function PublicHeader() {
         </nav>
         {/* Same width while the session loads, so nothing moves when it arrives. */}
         <div className={cx('hidden items-center gap-1 sm:gap-2 md:flex', loading && 'invisible')}>
-          {/* After hydration: the server's HTML has its box, and the menu's module is not needed to show the page. */}
-          {hydrated ? (
-            <Suspense fallback={themeMenuBox}>
-              <ThemeMenu />
-            </Suspense>
-          ) : (
-            themeMenuBox
-          )}
+          <ThemeButton />
           <AccountLinks signedIn={signedIn} className="flex items-center gap-1 sm:gap-2" />
         </div>
         <button
