@@ -5,7 +5,7 @@ import { dataDir } from './playwright.config';
 import { createClinicOwner } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { TEAL_PNG } from './support/onboarding';
-import { openPublicPage } from './support/public-page';
+import { hydrated, openPublicPage } from './support/public-page';
 
 test.describe('landing', () => {
   test('shows the spec texts and links, with only links that lead somewhere', async ({ page }) => {
@@ -189,6 +189,8 @@ test.describe('directory', () => {
       .click();
     await expect(page).toHaveURL(/\/clinicas\?especialidad=ortodoncia$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Clínicas de ortodoncia' })).toBeVisible();
+    // A page load (rendered by the server): the filters below need the page hydrated.
+    await hydrated(page);
     const cards = page.getByRole('main').getByRole('article');
     await expect(cards).toHaveCount(4);
     for (const text of await cards.allTextContents()) expect(text).toContain('Ortodoncia');
