@@ -3,7 +3,7 @@ import { ThemeProvider } from '@/components/theme-provider';
 import { ToasterHost } from '@/components/ui/sonner-host';
 import { fetchAccount } from '@/lib/account';
 import { replayEarlyTaps } from '@/lib/early-taps';
-import { onboardingRedirect, onboardingRedirectMark } from '@/lib/onboarding-path';
+import { normalisePath, onboardingRedirect, onboardingRedirectMark } from '@/lib/onboarding-path';
 import { PublicPageProvider, type PublicVisitor } from '@/lib/public-page';
 
 /*
@@ -29,14 +29,12 @@ const PAGES: { matches: (pathname: string) => boolean; load: () => Promise<PageM
   { matches: (path) => path === '/software-info', load: () => import('@/features/directory/pages/software-info-page') },
 ];
 
-const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
-
 /**
  * The component of the public page at `pathname`, its module loaded; null when it is not one. On the
  * server (`forServer`) with what it renders that the browser loads later.
  */
 export async function loadPublicPage(pathname: string, { forServer = false } = {}): Promise<ComponentType | null> {
-  const page = PAGES.find((p) => p.matches(normalise(pathname)));
+  const page = PAGES.find((p) => p.matches(normalisePath(pathname)));
   if (!page) return null;
   const module = await page.load();
   if (forServer) await module.preloadForServer?.();

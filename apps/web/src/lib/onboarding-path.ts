@@ -6,7 +6,8 @@ import type { OnboardingStep } from '@odontia/shared';
  */
 const NO_REDIRECT_PATHS = new Set(['/auth', '/auth/recuperar-clave', '/auth/reset-password']);
 
-const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+/** A path without its trailing slashes ('/clinicas/' is '/clinicas'); '/' stays '/'. */
+export const normalisePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
 /**
  * Spec 000 §4, one rule per step: pendiente → /onboarding/perfil and perfil_completado →
@@ -14,7 +15,7 @@ const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(
  * An unknown step counts as pendiente. Null: stay.
  */
 export function onboardingRedirect(step: OnboardingStep | string | null | undefined, pathname: string): string | null {
-  const path = normalise(pathname);
+  const path = normalisePath(pathname);
   if (NO_REDIRECT_PATHS.has(path)) return null;
   if (step === 'completado') return path.startsWith('/onboarding/') ? '/dashboard' : null;
   const target = step === 'perfil_completado' ? '/onboarding/clinica' : '/onboarding/perfil';
