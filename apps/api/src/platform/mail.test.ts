@@ -185,6 +185,40 @@ describe('createMailer with SMTP_URL', () => {
     expect(await readdir(dataDir)).toEqual([]);
   });
 
+  it('sends each email without waiting for a delayed ACK (Nagle off on the SMTP connection)', async () => {
+    const received: string[] = [];
+    server = await fakeSmtpServer(received);
+    const { port } = server.address() as AddressInfo;
+    const mailer = createMailer(
+      { smtpUrl: `smtp://127.0.0.1:${port}`, smtpFrom: FROM, dataDir },
+      capturingLogger().logger,
+    );
+    const message = { to: 'ana@example.com', subject: 'Recordatorio', text: 'x'.repeat(4000), html: '<p>x</p>' };
+    await mailer.send(message); // the first send loads nodemailer's modules
+    const started = performance.now();
+    for (let i = 0; i < 10; i++) await mailer.send(message);
+    const elapsed = performance.now() - started;
+    expect(received).toHaveLength(11);
+    // With Nagle on, each message's body waits for the server's delayed ACK (40 ms on Linux): >= 400 ms.
+    expect(elapsed).toBeLessThan(300);
+  });
+
+  it('gives up on a server that never greets after the greeting timeout', async () => {
+    server = await new Promise<Server>((resolve) => {
+      const silent = createServer(() => {});
+      silent.listen(0, '127.0.0.1', () => resolve(silent));
+    });
+    const { port } = server.address() as AddressInfo;
+    const { logger } = capturingLogger();
+    const timeouts = { connectionTimeout: 500, greetingTimeout: 500, socketTimeout: 500 };
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, smtpFrom: FROM, dataDir }, logger, timeouts);
+    const started = performance.now();
+    await expect(mailer.send({ to: 'ana@example.com', subject: 'x', text: 'x', html: 'x' })).rejects.toBeInstanceOf(
+      AppError,
+    );
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
   it('turns a delivery failure into a Spanish 503 and logs the cause', async () => {
     // Grab a free port, then close it so the connection is refused.
     const closed = await fakeSmtpServer([]);

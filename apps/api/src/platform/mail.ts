@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import type { Logger } from './logger.ts';
@@ -31,6 +33,40 @@ const LINK = /https?:\/\/[^\s<>"')\]]+/g;
  * that is still being sent.
  */
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 } as const;
+export type SmtpTimeouts = { [K in keyof typeof SMTP_TIMEOUTS]: number };
+
+/**
+ * The TCP connection to the SMTP server, opened with Nagle's algorithm off (`noDelay`), as mail
+ * servers' own clients do. nodemailer writes a message's headers and its body as two writes; with
+ * Nagle on, the body waited for the server's delayed ACK of the headers (40 ms on Linux), so every
+ * email took about 45 ms on an idle local server instead of 2. nodemailer cannot set it on a socket
+ * it opens, so the socket is opened here (with the connection timeout nodemailer would apply) and
+ * handed over connected; TLS (`smtps://`, STARTTLS) is still nodemailer's.
+ */
+function connectWithoutDelay(timeoutMs: number): SMTPTransport.Options['getSocket'] {
+  return (options, done) => {
+    const secure = Boolean(options.secure);
+    const socket = connect({
+      host: options.host ?? 'localhost',
+      port: Number(options.port) || (secure ? 465 : 587),
+      noDelay: true,
+      timeout: timeoutMs,
+    });
+    const fail = (error: Error) => {
+      socket.destroy();
+      done(error, null);
+    };
+    const timedOut = () => fail(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' }));
+    socket.once('error', fail);
+    socket.once('timeout', timedOut);
+    socket.once('connect', () => {
+      socket.off('error', fail);
+      socket.off('timeout', timedOut);
+      socket.setTimeout(0);
+      done(null, { connection: socket });
+    });
+  };
+}
 
 /** The outbox keeps the sending error (`cause`) as the reason of a failed message; a client sees the message only. */
 const sendFailed = (cause: unknown) => {
@@ -72,9 +108,18 @@ export async function outboxIdle(outboxDir: string): Promise<void> {
 export function createMailer(
   config: Pick<Config, 'smtpUrl' | 'smtpFrom' | 'dataDir'> & Partial<Pick<Config, 'production'>>,
   logger: Logger,
+  timeouts: SmtpTimeouts = SMTP_TIMEOUTS,
 ): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl, SMTP_TIMEOUTS);
+    // The transport is built from its options object: `createTransport(url, x)` would take `x` as the
+    // messages' defaults and leave the connection on nodemailer's timeouts of up to 10 minutes.
+    const transport = nodemailer.createTransport(
+      new SMTPTransport({
+        url: config.smtpUrl,
+        ...timeouts,
+        getSocket: connectWithoutDelay(timeouts.connectionTimeout),
+      }),
+    );
     return {
       outboxDir: null,
       async send(message) {
