@@ -389,6 +389,41 @@ describe('the outbox', () => {
     expect(rows.find((m) => m.citaId === ids[0])!.intentos).toBe(2);
     expect(await mailTo(c.email!)).toHaveLength(44);
   });
+
+  it('renews the claim of a slow send, so another instance does not send it again', async () => {
+    const c = await clinic();
+    const cita = await appointmentIn(c, 300);
+    await queued(c, cita);
+    const send = t.deps.mailer.send;
+    let began!: () => void;
+    const sending = new Promise<void>((resolve) => (began = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    t.deps.mailer.send = async (message) => {
+      began();
+      await released;
+      return send(message);
+    };
+    try {
+      const first = runOutboxRound(t.deps, { sweep: false, leaseSeconds: 1 });
+      await sending;
+      t.deps.mailer.send = send;
+      // Past the first lease: without renewal the row would be claimable, and this round would send it.
+      await new Promise((resolve) => setTimeout(resolve, 1_600));
+      await runOutboxRound(t.deps, { sweep: false, leaseSeconds: 1 });
+      const [held] = await t.db.select().from(mensajes).where(eq(mensajes.citaId, cita.id));
+      expect(held).toMatchObject({ estado: 'enviando', intentos: 1 });
+      expect(held!.reclamadoHasta!.getTime()).toBeGreaterThan(Date.now());
+      release();
+      await first;
+    } finally {
+      t.deps.mailer.send = send;
+      release();
+    }
+    const [sent] = await t.db.select().from(mensajes).where(eq(mensajes.citaId, cita.id));
+    expect(sent).toMatchObject({ estado: 'enviado', intentos: 1 });
+    expect(await mailTo(c.email!)).toHaveLength(1);
+  });
 });
 
 describe("the patient's appointment page", () => {

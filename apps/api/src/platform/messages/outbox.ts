@@ -28,16 +28,18 @@ import { appointmentPageUrl, createAppointmentLink } from './enqueue.ts';
 /**
  * The outbox's worker (issue 24, docs/decisions/0022), run by every API process: each round it writes
  * the reminders that have come due, then claims due messages with FOR UPDATE SKIP LOCKED (so that two
- * instances never hold the same row), sends them and records how it went. A claim is a lease: a row
- * whose instance died mid-send is claimed again when the lease ends, so none is lost; the window in
- * which a killed instance may have sent a row it did not record is one send long.
+ * instances never hold the same row), sends them and records how it went. A claim is a lease that its
+ * instance renews while it works the batch: a row whose instance died mid-send is claimed again when the
+ * lease ends, so none is lost; the window in which a killed instance may have sent a row it did not
+ * record is one send long.
  */
 
 /**
- * How long a claim lasts: longer than any one send can take (the SMTP transport gives up well before:
- * platform/mail.ts SMTP_TIMEOUTS), short enough that a dead instance's rows go out soon.
+ * How long a claim lasts unless its instance renews it (every quarter of it, while the row is queued or
+ * being sent): a dead instance's rows go out again this soon after it died. A send may take longer (the
+ * SMTP timeouts of platform/mail.ts), since a live instance keeps renewing.
  */
-export const LEASE_SECONDS = 45;
+export const LEASE_SECONDS = 10;
 /** Sends of one round in flight at once: an SMTP exchange is mostly waiting. */
 const SENDS_AT_ONCE = 8;
 /** The header naming the outbox row a sent email came from. */
@@ -155,6 +157,12 @@ const claimStatement = preparedStatement<Claimed, { limite: number; lease: numbe
   join ${clinicas} on ${clinicas.id} = ${mensajes.clinicaId}
   join ${pacientes} on ${pacientes.id} = ${mensajes.pacienteId}
   left join ${citas} on ${citas.id} = ${mensajes.citaId}`,
+);
+
+const renewStatement = preparedStatement<never, { ids: string[]; lease: number }>(
+  'odontia_mensajes_renovar',
+  sql`update ${mensajes} set ${columnNames(mensajes.reclamadoHasta)} = now() + ${ph('lease')}::int * interval '1 second'
+    where ${mensajes.id} = any(${ph('ids')}::uuid[]) and ${mensajes.estado} = 'enviando'`,
 );
 
 type Outcome =
@@ -365,19 +373,35 @@ async function settle(deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'logger'>, r
  */
 export async function runOutboxRound(
   deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'logger'>,
-  options: { sweep?: boolean } = {},
+  { sweep = true, leaseSeconds = LEASE_SECONDS }: { sweep?: boolean; leaseSeconds?: number } = {},
 ): Promise<OutboxRound> {
   const round: OutboxRound = { recordatorios: 0, enviados: 0, fallidos: 0, descartados: 0, reintentos: 0 };
   // The same background round ends the online-booking holds that have run out (platform/holds.ts).
   await sweepExpiredHolds(deps.db);
-  if (options.sweep !== false) round.recordatorios = await sweepReminders(deps.db);
+  if (sweep) round.recordatorios = await sweepReminders(deps.db);
   for (;;) {
-    const queue = await claimStatement(deps.db, { limite: BATCH, lease: LEASE_SECONDS });
+    const queue = await claimStatement(deps.db, { limite: BATCH, lease: leaseSeconds });
     const claimed = queue.length;
+    const unsettled = new Set(queue.map((row) => row.id));
+    const renewal = setInterval(
+      () => {
+        renewStatement(deps.db, { ids: [...unsettled], lease: leaseSeconds }).catch((error: unknown) =>
+          deps.logger.error({ err: error }, 'No se pudo renovar la reserva de mensajes en envío'),
+        );
+      },
+      (leaseSeconds * 1000) / 4,
+    );
     const sender = async () => {
-      for (let row = queue.shift(); row; row = queue.shift()) await settle(deps, row, round);
+      for (let row = queue.shift(); row; row = queue.shift()) {
+        await settle(deps, row, round);
+        unsettled.delete(row.id);
+      }
     };
-    await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, claimed) }, sender));
+    try {
+      await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, claimed) }, sender));
+    } finally {
+      clearInterval(renewal);
+    }
     if (claimed < BATCH) return round;
   }
 }
