@@ -24,7 +24,7 @@ function capturingLogger() {
 }
 
 /** Just enough SMTP to receive one message per connection, no TLS, no auth. */
-function fakeSmtpServer(received: string[]): Promise<Server> {
+function fakeSmtpServer(received: string[], commands: string[] = []): Promise<Server> {
   const server = createServer((socket) => {
     let data: string | null = null;
     let buffered = '';
@@ -43,7 +43,7 @@ function fakeSmtpServer(received: string[]): Promise<Server> {
           } else {
             data += `${line.startsWith('..') ? line.slice(1) : line}\n`;
           }
-        } else if (/^DATA/i.test(line)) {
+        } else if ((commands.push(line), /^DATA/i.test(line))) {
           data = '';
           socket.write('354 go ahead\r\n');
         } else if (/^QUIT/i.test(line)) {
@@ -201,6 +201,47 @@ describe('createMailer with SMTP_URL', () => {
     expect(received).toHaveLength(11);
     // With Nagle on, each message's body waits for the server's delayed ACK (40 ms on Linux): >= 400 ms.
     expect(elapsed).toBeLessThan(300);
+  });
+
+  it('holds the line that ends a message until beforeLastLine has run, once the server takes its data', async () => {
+    const received: string[] = [];
+    const commands: string[] = [];
+    server = await fakeSmtpServer(received, commands);
+    const { port } = server.address() as AddressInfo;
+    const mailer = createMailer(
+      { smtpUrl: `smtp://127.0.0.1:${port}`, smtpFrom: FROM, dataDir },
+      capturingLogger().logger,
+    );
+    const seen: { commands: string[]; received: number }[] = [];
+    await mailer.send(
+      { to: 'ana@example.com', subject: 'Recordatorio', text: 'Hola', html: '<p>Hola</p>' },
+      {
+        beforeLastLine: async () => {
+          seen.push({ commands: [...commands], received: received.length });
+        },
+      },
+    );
+    expect(seen).toEqual([{ commands: expect.arrayContaining(['DATA']) as string[], received: 0 }]);
+    expect(received).toHaveLength(1);
+  });
+
+  it('delivers nothing and fails when beforeLastLine fails', async () => {
+    const received: string[] = [];
+    server = await fakeSmtpServer(received);
+    const { port } = server.address() as AddressInfo;
+    const mailer = createMailer(
+      { smtpUrl: `smtp://127.0.0.1:${port}`, smtpFrom: FROM, dataDir },
+      capturingLogger().logger,
+    );
+    const message = { to: 'ana@example.com', subject: 'Recordatorio', text: 'Hola', html: '<p>Hola</p>' };
+    await expect(
+      mailer.send(message, { beforeLastLine: () => Promise.reject(new Error('la base de datos no responde')) }),
+    ).rejects.toBeInstanceOf(AppError);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(received).toHaveLength(0);
+    // The next message goes out as usual.
+    await mailer.send(message);
+    expect(received).toHaveLength(1);
   });
 
   it('gives up on a server that never greets after the greeting timeout', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
+import { Transform, type TransformCallback } from 'node:stream';
 import nodemailer from 'nodemailer';
 import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Config } from './config.ts';
@@ -19,8 +20,19 @@ export type MailMessage = {
   headers?: Record<string, string>;
 };
 
+export type SendOptions = {
+  /**
+   * Runs once the server is taking the message's data (after DATA's 354) and all of it has been handed
+   * over, just before the line that ends it (`.`): the server delivers nothing of a message whose
+   * connection dies before that line. The outbox records here that its send is ending (`cierre_en`),
+   * so a row of an instance killed after this point is not sent twice. If it fails, the message is not
+   * ended, and the send fails.
+   */
+  beforeLastLine?: () => Promise<void>;
+};
+
 export type Mailer = {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, options?: SendOptions): Promise<void>;
   /** Where messages are written when there is no SMTP server (DATA_DIR/outbox), otherwise null. */
   outboxDir: string | null;
 };
@@ -105,6 +117,30 @@ export async function outboxIdle(outboxDir: string): Promise<void> {
  * password reset works on a laptop without a mail server; outside production its links are also
  * logged. A production log never holds them: a reset link is a secret.
  */
+/** The key under which a message's `beforeLastLine` reaches the transport's stream plugin. */
+const BEFORE_LAST_LINE = 'odontiaBeforeLastLine';
+
+/**
+ * The message's stream with its end held back until `beforeLastLine` has run, once the stream is being
+ * read: nodemailer pipes it into the DATA stream only when the server has answered 354, and writes the
+ * ending line when it ends.
+ */
+class HeldEnd extends Transform {
+  private readonly reading = new Promise<void>((resolve) => this.once('resume', () => resolve()));
+  constructor(private readonly beforeLastLine: () => Promise<void>) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    done(null, chunk);
+  }
+  override _flush(done: TransformCallback) {
+    this.reading.then(this.beforeLastLine).then(
+      () => done(),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+}
+
 export function createMailer(
   config: Pick<Config, 'smtpUrl' | 'smtpFrom' | 'dataDir'> & Partial<Pick<Config, 'production'>>,
   logger: Logger,
@@ -120,11 +156,22 @@ export function createMailer(
         getSocket: connectWithoutDelay(timeouts.connectionTimeout),
       }),
     );
+    transport.use('stream', (mail, done) => {
+      const beforeLastLine = (mail.data as Record<string, unknown>)[BEFORE_LAST_LINE] as SendOptions['beforeLastLine'];
+      if (beforeLastLine)
+        mail.message.processFunc((input) => {
+          const held = new HeldEnd(beforeLastLine);
+          input.once('error', (error) => held.destroy(error));
+          return input.pipe(held);
+        });
+      done();
+    });
     return {
       outboxDir: null,
-      async send(message) {
+      async send(message, options) {
         try {
-          await transport.sendMail({ from: config.smtpFrom, ...message });
+          const mail = { from: config.smtpFrom, ...message, [BEFORE_LAST_LINE]: options?.beforeLastLine };
+          await transport.sendMail(mail);
         } catch (error) {
           // The SMTP error may name the server or account: it goes to the log, never to the client.
           logger.error({ err: error }, 'No se pudo enviar un correo por SMTP');
@@ -136,8 +183,9 @@ export function createMailer(
 
   const outboxDir = path.join(config.dataDir, 'outbox');
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  const write = async (message: MailMessage) => {
+  const write = async (message: MailMessage, options?: SendOptions) => {
     const info = await composer.sendMail({ from: config.smtpFrom, ...message });
+    await options?.beforeLastLine?.();
     // The timestamp prefix keeps `ls` in sending order; the random part keeps same-millisecond messages apart.
     const name = `${Date.now()}-${randomBytes(6).toString('hex')}.eml`;
     const file = path.join(outboxDir, name);
@@ -164,8 +212,8 @@ export function createMailer(
   };
   return {
     outboxDir,
-    send(message) {
-      const sending = write(message);
+    send(message, options) {
+      const sending = write(message, options);
       track(outboxDir, sending);
       return sending;
     },

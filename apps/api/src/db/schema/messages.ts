@@ -49,6 +49,11 @@ export const mensajes = pgTable(
     estado: text('estado').$type<MessageStatus>().notNull().default('pendiente'),
     intentos: integer('intentos').notNull().default(0),
     reclamadoHasta: timestamp('reclamado_hasta', { withTimezone: true }),
+    /**
+     * When the instance sending the row was about to send the line that ends the email (its SMTP data
+     * was all with the server): a claim that ends with it set was delivered, and is not sent again.
+     */
+    cierreEn: timestamp('cierre_en', { withTimezone: true }),
     ultimoError: text('ultimo_error'),
     fechaEnvio: timestamp('fecha_envio', { withTimezone: true }),
     enviadoPor: text('enviado_por').references(() => usuarios.id, { onDelete: 'set null' }),

@@ -424,6 +424,43 @@ describe('the outbox', () => {
     expect(sent).toMatchObject({ estado: 'enviado', intentos: 1 });
     expect(await mailTo(c.email!)).toHaveLength(1);
   });
+
+  it('does not send again a dead instance’s row that had reached the end of its email, and sends one that had not', async () => {
+    const c = await clinic();
+    const ended = await appointmentIn(c, 320);
+    const unended = await appointmentIn(c, 321);
+    const cierreEn = new Date(Date.now() - 5_000);
+    const claimed = { estado: 'enviando' as const, intentos: 1, reclamadoHasta: new Date(Date.now() - 1_000) };
+    await queued(c, ended, { ...claimed, cierreEn });
+    await queued(c, unended, claimed);
+    await round();
+    const [endedRow] = await rowsOf(ended.id);
+    expect(endedRow).toMatchObject({ estado: 'enviado', intentos: 1, fechaEnvio: cierreEn, reclamadoHasta: null });
+    const [unendedRow] = await rowsOf(unended.id);
+    expect(unendedRow).toMatchObject({ estado: 'enviado', intentos: 2, cierreEn: null });
+    expect(await mailTo(c.email!)).toHaveLength(1);
+  });
+
+  it('does not end an email whose row another instance claimed meanwhile', async () => {
+    const c = await clinic();
+    const cita = await appointmentIn(c, 330);
+    await queued(c, cita);
+    const send = t.deps.mailer.send;
+    t.deps.mailer.send = async (message, options) => {
+      // Another instance claims the row (its lease had ended) while this one is sending it.
+      await t.db.update(mensajes).set({ intentos: 2 }).where(eq(mensajes.citaId, cita.id));
+      return send(message, options);
+    };
+    try {
+      await round();
+    } finally {
+      t.deps.mailer.send = send;
+    }
+    expect(await mailTo(c.email!)).toHaveLength(0);
+    // The row is left to the instance that holds it now.
+    const [row] = await rowsOf(cita.id);
+    expect(row).toMatchObject({ estado: 'enviando', intentos: 2, cierreEn: null });
+  });
 });
 
 describe("the patient's appointment page", () => {

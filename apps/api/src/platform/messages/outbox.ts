@@ -145,7 +145,7 @@ const claimStatement = preparedStatement<Claimed, { limite: number; lease: numbe
     where ${mensajes.id} in (
       select ${mensajes.id} from ${mensajes}
       where (${mensajes.estado} = 'pendiente' and ${mensajes.enviarEn} <= now())
-        or (${mensajes.estado} = 'enviando' and ${mensajes.reclamadoHasta} < now())
+        or (${mensajes.estado} = 'enviando' and ${mensajes.reclamadoHasta} < now() and ${mensajes.cierreEn} is null)
       -- A dead instance's rows first: they have waited a lease already.
       order by ${mensajes.estado} = 'enviando' desc, ${mensajes.enviarEn}
       limit ${ph('limite')}::int
@@ -157,6 +157,29 @@ const claimStatement = preparedStatement<Claimed, { limite: number; lease: numbe
   join ${clinicas} on ${clinicas.id} = ${mensajes.clinicaId}
   join ${pacientes} on ${pacientes.id} = ${mensajes.pacienteId}
   left join ${citas} on ${citas.id} = ${mensajes.citaId}`,
+);
+
+/**
+ * The claims of dead instances that had reached the line ending their email (`cierre_en`): the server
+ * had all of it, so they count as sent then, and are not sent twice.
+ */
+const settleEndedStatement = preparedStatement<{ id: string }, Record<string, never>>(
+  'odontia_mensajes_dar_por_enviados',
+  sql`update ${mensajes} set ${columnNames(mensajes.estado)} = 'enviado', ${columnNames(mensajes.fechaEnvio)} = ${mensajes.cierreEn},
+      ${columnNames(mensajes.reclamadoHasta)} = null
+    where ${mensajes.estado} = 'enviando' and ${mensajes.reclamadoHasta} < now() and ${mensajes.cierreEn} is not null
+    returning ${mensajes.id}`,
+);
+
+/**
+ * Recorded just before the line that ends the email goes out, if the claim is still this instance's
+ * (no other has claimed the row since: `intentos` grows with each claim).
+ */
+const endingStatement = preparedStatement<{ id: string }, { id: string; intentos: number }>(
+  'odontia_mensajes_cierre',
+  sql`update ${mensajes} set ${columnNames(mensajes.cierreEn)} = now()
+    where ${mensajes.id} = ${ph('id')}::uuid and ${mensajes.estado} = 'enviando' and ${mensajes.intentos} = ${ph('intentos')}::int
+    returning ${mensajes.id}`,
 );
 
 const renewStatement = preparedStatement<never, { ids: string[]; lease: number }>(
@@ -172,17 +195,18 @@ type Outcome =
 
 const finishStatement = preparedStatement<
   never,
-  { id: string; estado: string; motivo: string | null; minutos: number }
+  { id: string; intentos: number; estado: string; motivo: string | null; minutos: number }
 >(
   'odontia_mensajes_terminar',
   sql`update ${mensajes} set
     ${columnNames(mensajes.estado)} = case when ${ph('estado')}::text = 'reintentar' then 'pendiente' else ${ph('estado')}::text end,
     ${columnNames(mensajes.reclamadoHasta)} = null,
+    ${columnNames(mensajes.cierreEn)} = null,
     ${columnNames(mensajes.ultimoError)} = coalesce(${ph('motivo')}::text, ${mensajes.ultimoError}),
     ${columnNames(mensajes.fechaEnvio)} = case when ${ph('estado')}::text = 'enviado' then now() else ${mensajes.fechaEnvio} end,
     ${columnNames(mensajes.enviarEn)} = case when ${ph('estado')}::text = 'reintentar'
       then now() + ${ph('minutos')}::int * interval '1 minute' else ${mensajes.enviarEn} end
-    where ${mensajes.id} = ${ph('id')}::uuid and ${mensajes.estado} = 'enviando'`,
+    where ${mensajes.id} = ${ph('id')}::uuid and ${mensajes.estado} = 'enviando' and ${mensajes.intentos} = ${ph('intentos')}::int`,
 );
 
 /** Why a claimed message no longer applies, or null when it is to be sent. */
@@ -275,14 +299,22 @@ async function deliver(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, row: Claime
   const email = isAppointmentMessage(row) ? await appointmentEmail(deps, row) : balanceEmail(row);
   if ('descartado' in email) return { estado: 'descartado', motivo: email.descartado };
   try {
-    await deps.mailer.send({
-      to: row.destinatario,
-      subject: email.asunto,
-      text: email.text,
-      html: email.html,
-      attachments: email.attachments,
-      headers: { [OUTBOX_HEADER]: row.id },
-    });
+    await deps.mailer.send(
+      {
+        to: row.destinatario,
+        subject: email.asunto,
+        text: email.text,
+        html: email.html,
+        attachments: email.attachments,
+        headers: { [OUTBOX_HEADER]: row.id },
+      },
+      {
+        beforeLastLine: async () => {
+          const [ours] = await endingStatement(deps.db, { id: row.id, intentos: row.intentos });
+          if (!ours) throw new Error('Otra instancia reclamó el mensaje mientras se enviaba');
+        },
+      },
+    );
   } catch (error) {
     const { motivo, definitivo } = sendFailure(error);
     return definitivo || row.intentos >= MAX_ATTEMPTS
@@ -356,6 +388,7 @@ async function settle(deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'logger'>, r
   }
   await finishStatement(deps.db, {
     id: row.id,
+    intentos: row.intentos,
     estado: outcome.estado,
     motivo: outcome.estado === 'enviado' ? null : outcome.motivo,
     minutos: RETRY_MINUTES[Math.min(row.intentos, RETRY_MINUTES.length) - 1] ?? 60,
@@ -379,6 +412,9 @@ export async function runOutboxRound(
   // The same background round ends the online-booking holds that have run out (platform/holds.ts).
   await sweepExpiredHolds(deps.db);
   if (sweep) round.recordatorios = await sweepReminders(deps.db);
+  const ended = await settleEndedStatement(deps.db, {});
+  if (ended.length)
+    deps.logger.warn({ mensajes: ended.map((row) => row.id) }, 'Mensajes de una instancia caída dados por enviados');
   for (;;) {
     const queue = await claimStatement(deps.db, { limite: BATCH, lease: leaseSeconds });
     const claimed = queue.length;

@@ -1,0 +1,1 @@
+ALTER TABLE "mensajes" ADD COLUMN "cierre_en" timestamp with time zone;
