@@ -30,8 +30,8 @@ import { appointmentPageUrl, createAppointmentLink } from './enqueue.ts';
  * the reminders that have come due, then claims due messages with FOR UPDATE SKIP LOCKED (so that two
  * instances never hold the same row), sends them and records how it went. A claim is a lease that its
  * instance renews while it works the batch: a row whose instance died mid-send is claimed again when the
- * lease ends, so none is lost; the window in which a killed instance may have sent a row it did not
- * record is one send long.
+ * lease ends, so none is lost, unless it had reached the line ending its email (`cierre_en`): the server
+ * had it all, so it counts as sent and is not sent twice.
  */
 
 /**
