@@ -71,6 +71,25 @@ test.describe('a tap made before the page is hydrated', () => {
     await page.context().close();
   });
 
+  test('sends a filter chosen before then as a search that the server renders', async ({ browser }) => {
+    const page = await phone(browser);
+    const problems = problemsOf(page);
+    const scripts = await holdScripts(page);
+    await page.goto('/clinicas', { waitUntil: 'domcontentloaded' });
+    await scripts.asked;
+
+    await page.getByLabel('Ciudad').selectOption('Sevilla');
+    await expect(page).toHaveURL(/\/clinicas\?.*ciudad=Sevilla/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clínicas dentales en Sevilla');
+    expect(await isHydrated(page)).toBe(false);
+
+    scripts.release();
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    await expect(page.getByLabel('Ciudad')).toHaveValue('Sevilla');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   test("shows the profile's Contacto panel once the page's scripts have come", async ({ browser, request }) => {
     const directory = await (await request.get('/clinicas?ciudad=Sevilla')).text();
     const [, profilePath] = /href="(\/clinicas\/[0-9a-f-]{36})"/.exec(directory) ?? [];

@@ -506,6 +506,29 @@ describe('taps before hydration', () => {
     expect(clicked).toEqual(['Arriba', 'Buscar', 'Viejo']);
     listening.abort();
   });
+
+  it('send the search form as it is when one of its filters changes, and leave other selects alone', () => {
+    document.body.innerHTML =
+      '<form role="search" action="/clinicas" method="get"><select name="ciudad"><option value="">Todas</option><option>Sevilla</option></select></form>' +
+      '<form><select name="otro"><option>a</option><option>b</option></select></form>';
+    earlyTapsScript();
+    const [search, other] = [...document.querySelectorAll('form')];
+    const sent = [
+      vi.spyOn(search!, 'submit').mockImplementation(() => {}),
+      vi.spyOn(other!, 'submit').mockImplementation(() => {}),
+    ];
+    const choose = (select: HTMLSelectElement, value: string) => {
+      select.value = value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    choose(other!.querySelector('select')!, 'b');
+    choose(search!.querySelector('select')!, 'Sevilla');
+    expect(sent.map((s) => s.mock.calls.length)).toEqual([1, 0]);
+    // Once hydrated the page's own handlers answer: nothing is sent natively.
+    replayEarlyTaps();
+    choose(search!.querySelector('select')!, '');
+    expect(sent[0]).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('the hydration checks', () => {

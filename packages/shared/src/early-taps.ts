@@ -14,8 +14,11 @@
  *   click that reached it there would run too, and the replay would run it a second time.
  * - A button tapped several times is clicked once: a visitor taps again because nothing happened,
  *   and replaying both taps of the 'Menú' toggle would leave the menu closed.
+ * - A filter (`<select>`) of a search form (`form[role=search]`, a GET form) changed before then sends
+ *   the form as it is, as it would without scripts: the server renders the search. Otherwise React
+ *   would show the address's value again on hydration and the choice would be lost.
  *
- * Constant text: the CSP hash is computed from these exact characters. Keep it a few hundred bytes.
+ * Constant text: the CSP hash is computed from these exact characters. Keep it under 1,000 bytes.
  */
 export const EARLY_TAPS_GLOBAL = 'odontiaHydrated';
 
@@ -28,26 +31,32 @@ export const EARLY_TAPS_GLOBAL = 'odontiaHydrated';
 export const EARLY_TAP_BAR_CLASS = 'early-tap-bar';
 
 export const EARLY_TAPS_SCRIPT = `(function (w, d) {
-  var held = [], bar;
-  function hold(e) {
-    var b = e.target.closest && e.target.closest('button[type=button],[role=tab]');
-    if (!b) return;
-    e.preventDefault();
-    e.stopPropagation();
-    if (held.indexOf(b) < 0) held.push(b);
-    if (!bar) {
-      bar = d.createElement('div');
-      bar.className = '${EARLY_TAP_BAR_CLASS}';
-      d.body.appendChild(bar);
-    }
+var held = [], bar;
+function hold(e) {
+  var b = e.target.closest && e.target.closest('button[type=button],[role=tab]');
+  if (!b) return;
+  e.preventDefault();
+  e.stopPropagation();
+  if (held.indexOf(b) < 0) held.push(b);
+  if (!bar) {
+    bar = d.createElement('div');
+    bar.className = '${EARLY_TAP_BAR_CLASS}';
+    d.body.appendChild(bar);
   }
-  w.addEventListener('click', hold, true);
-  w.${EARLY_TAPS_GLOBAL} = function () {
-    w.removeEventListener('click', hold, true);
-    w.${EARLY_TAPS_GLOBAL} = null;
-    if (bar) bar.remove();
-    held.splice(0).forEach(function (b) {
-      if (b.isConnected) b.click();
-    });
-  };
+}
+function choose(e) {
+  var f = e.target.tagName == 'SELECT' && e.target.closest('form[role=search]');
+  if (f) f.submit();
+}
+w.addEventListener('click', hold, true);
+w.addEventListener('change', choose, true);
+w.${EARLY_TAPS_GLOBAL} = function () {
+  w.removeEventListener('click', hold, true);
+  w.removeEventListener('change', choose, true);
+  w.${EARLY_TAPS_GLOBAL} = null;
+  if (bar) bar.remove();
+  held.splice(0).forEach(function (b) {
+    if (b.isConnected) b.click();
+  });
+};
 })(window, document);`;
