@@ -6,6 +6,7 @@ import { limitesUso } from '../db/schema/index.ts';
 import { clientAddress } from './client-address.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { AppError } from './errors.ts';
+import { perInstance } from './per-instance.ts';
 
 /**
  * Limits shared by every API instance: the counters live in the database (table `limites_uso`,
@@ -31,14 +32,10 @@ export function defineLimit(rule: Omit<LimitRule, 'message'> & { message?: strin
 }
 
 // One limiter per rule and database (tests build many apps in one process, each on its own database).
-const limiters = new WeakMap<Database, Map<string, RateLimiterDrizzle>>();
+const limiters = perInstance((_db: Database) => new Map<string, RateLimiterDrizzle>());
 
 export function limiterFor(db: Database, rule: LimitRule): RateLimiterDrizzle {
-  let byName = limiters.get(db);
-  if (!byName) {
-    byName = new Map();
-    limiters.set(db, byName);
-  }
+  const byName = limiters(db);
   let limiter = byName.get(rule.name);
   if (!limiter) {
     limiter = new RateLimiterDrizzle({

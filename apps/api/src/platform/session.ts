@@ -8,6 +8,7 @@ import { AppError, forbidden, unauthorized } from './errors.ts';
 import type { Database } from '../db/client.ts';
 import type { Auth } from './auth.ts';
 import { Lru } from './lru.ts';
+import { perInstance } from './per-instance.ts';
 
 /**
  * Sessions resolved in the last second, by session cookie. Every API request needs the session, and
@@ -39,16 +40,11 @@ type SessionCache = {
   /** Lookups running now, by cookie and generation: concurrent requests of one browser share one. */
   pending: Map<string, Promise<ResolvedSession | null>>;
 };
-const sessionCaches = new WeakMap<object, SessionCache>();
-
-function sessionCacheFor(auth: object): SessionCache {
-  let cache = sessionCaches.get(auth);
-  if (!cache) {
-    cache = { generation: 0, entries: new Lru(SESSION_CACHE_MAX), pending: new Map() };
-    sessionCaches.set(auth, cache);
-  }
-  return cache;
-}
+const sessionCacheFor = perInstance((_auth: object): SessionCache => ({
+  generation: 0,
+  entries: new Lru(SESSION_CACHE_MAX),
+  pending: new Map(),
+}));
 
 /**
  * Time this process's requests spent waiting for their session (`requireUser`, cache hits included)
@@ -150,7 +146,7 @@ export const CLINIC_REQUIRED_MESSAGE = 'Necesitas configurar tu clínica para co
  */
 type CachedPermissions = { clinicaId: string; version: number; permisos: ReadonlySet<Permission> };
 const PERMISSION_CACHE_MAX = 10_000;
-const permissionCaches = new WeakMap<Database, Lru<string, CachedPermissions>>();
+const permissionCache = perInstance((_db: Database) => new Lru<string, CachedPermissions>(PERMISSION_CACHE_MAX));
 
 function prepareMemberQuery(db: Database) {
   const version = sql<number>`coalesce(${accesosVersion.version}, 0)`;
@@ -185,7 +181,7 @@ function prepareMemberQuery(db: Database) {
 
 // Runs on every clinic request: a named prepared statement is planned once per connection instead
 // of every time (planning the join cost more than running it).
-const memberQueries = new WeakMap<Database, ReturnType<typeof prepareMemberQuery>>();
+const memberQuery = perInstance(prepareMemberQuery);
 
 /** The member row of a user (after `requireUser`, which validated the session itself). */
 export async function loadMember(db: Database, userId: string): Promise<Member | null> {
@@ -201,14 +197,8 @@ export async function loadSessionMember(
   userId: string,
   token: string | null,
 ): Promise<{ member: Member | null; sessionValid: boolean }> {
-  let query = memberQueries.get(db);
-  let cache = permissionCaches.get(db);
-  if (!query || !cache) {
-    query = prepareMemberQuery(db);
-    memberQueries.set(db, query);
-    cache = new Lru(PERMISSION_CACHE_MAX);
-    permissionCaches.set(db, cache);
-  }
+  const query = memberQuery(db);
+  const cache = permissionCache(db);
   const cached = cache.get(userId);
   const rows = await query.execute({
     userId,

@@ -34,6 +34,7 @@ import type { Member } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { toJsonText, type JsonText } from '../../platform/json-text.ts';
 import { VersionedCache } from '../../platform/versioned-cache.ts';
+import { perInstance } from '../../platform/per-instance.ts';
 
 export const appointmentNotFound = () => notFound(APPOINTMENT_MESSAGES.notFound);
 
@@ -203,24 +204,11 @@ type CalendarValues = VersionValues & { desde: string; hasta: string; dentistaId
 const AGENDA_TABLES = [citas, pacientes, dentistas];
 
 /** One cache per kind of read (each holds one type of result), 32 million characters in all. */
-type AgendaCaches = {
-  list: VersionedCache<AppointmentPage>;
-  range: VersionedCache<CalendarAppointment[]>;
-  month: VersionedCache<MonthDay[]>;
-};
-const agendaCaches = new WeakMap<Database, AgendaCaches>();
-const agendaCache = (db: Database) => {
-  let caches = agendaCaches.get(db);
-  if (!caches) {
-    caches = {
-      list: new VersionedCache(8_000_000),
-      range: new VersionedCache(12_000_000),
-      month: new VersionedCache(12_000_000),
-    };
-    agendaCaches.set(db, caches);
-  }
-  return caches;
-};
+const agendaCache = perInstance((_db: Database) => ({
+  list: new VersionedCache<AppointmentPage>(8_000_000),
+  range: new VersionedCache<CalendarAppointment[]>(12_000_000),
+  month: new VersionedCache<MonthDay[]>(12_000_000),
+}));
 export type Versioned<R> = { [K in keyof R]: R[K] | null } & { version: string };
 /** The computed rows of a versioned statement (a result with none has one row, of nulls). */
 const computedRows = <T>(rows: { id: string | null }[]) => rows.filter((r) => r.id !== null) as unknown as T[];

@@ -41,6 +41,7 @@ import type { JsonText } from '../../platform/json-text.ts';
 import { VersionedCache } from '../../platform/versioned-cache.ts';
 import { agenda, versionedStatement, type Versioned, type VersionValues } from './agenda-reads.service.ts';
 import { refreshVisits } from './booking.service.ts';
+import { perInstance } from '../../platform/per-instance.ts';
 
 /**
  * Online booking of a real free slot (issue 24, docs/decisions/0022): the clinic's options, the free
@@ -152,12 +153,7 @@ const cachedSlotsStatement = versionedStatement<CachedSlotRow, SlotValues & Vers
   slotsQuery(agenda.fresh),
   sql`x.inicio, x.nombre, x."dentistaId"`,
 );
-const slotCaches = new WeakMap<Database, VersionedCache<FreeSlots>>();
-const slotCache = (db: Database) => {
-  let cache = slotCaches.get(db);
-  if (!cache) slotCaches.set(db, (cache = new VersionedCache(4_000_000)));
-  return cache;
-};
+const slotCache = perInstance((_db: Database) => new VersionedCache<FreeSlots>(4_000_000));
 
 /** The clinic as online booking reads it, and the service asked for (or none). */
 const contextColumns = {

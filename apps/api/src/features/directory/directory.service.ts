@@ -19,6 +19,7 @@ import { clinicas, dentistas, directorioVersion, especialidades } from '../../db
 import { issueFormToken } from '../../platform/anti-bot.ts';
 import type { JsonText } from '../../platform/json-text.ts';
 import { VersionedCache } from '../../platform/versioned-cache.ts';
+import { perInstance } from '../../platform/per-instance.ts';
 
 /**
  * Only published clinics exist for the public. The condition is written as the bare column (no
@@ -134,15 +135,10 @@ export async function directoryVersion(db: Executor): Promise<string> {
 
 type DirectoryPage = Awaited<ReturnType<typeof listClinics>>;
 type Home = Awaited<ReturnType<typeof getHome>>;
-const directoryCaches = new WeakMap<Database, { lists: VersionedCache<DirectoryPage>; home: VersionedCache<Home> }>();
-const directoryCache = (db: Database) => {
-  let caches = directoryCaches.get(db);
-  if (!caches) {
-    caches = { lists: new VersionedCache(8_000_000), home: new VersionedCache(1_000_000) };
-    directoryCaches.set(db, caches);
-  }
-  return caches;
-};
+const directoryCache = perInstance((_db: Database) => ({
+  lists: new VersionedCache<DirectoryPage>(8_000_000),
+  home: new VersionedCache<Home>(1_000_000),
+}));
 /**
  * `compute`'s answer as JSON, reused while the directory's version holds. The version is read before
  * the answer is computed: a write between the two leaves a newer answer under the older version, which

@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, gt, inArray, lt, not, sql } from 'drizzle-or
 import type { Database, Executor } from '../../db/client.ts';
 import { notificaciones, session, usuarios } from '../../db/schema/index.ts';
 import { notificationColumns as columns, toStored, type StoredNotificacion } from '../../platform/notifications.ts';
+import { perInstance } from '../../platform/per-instance.ts';
 
 /** Whose notifications: one member in one clinic (both from the session). */
 export type Owner = { userId: string; clinicaId: string };
@@ -31,16 +32,11 @@ function prepareCountUnread(db: Database) {
 
 // The bell asks for it with every list and after every mark: a named prepared statement is planned
 // once per connection instead of on every call.
-const countQueries = new WeakMap<Database, ReturnType<typeof prepareCountUnread>>();
+const countQuery = perInstance(prepareCountUnread);
 
 /** The member's unread count (the bell's badge), through the partial index of unread rows. */
 export async function countUnread(db: Database, owner: Owner): Promise<number> {
-  let query = countQueries.get(db);
-  if (!query) {
-    query = prepareCountUnread(db);
-    countQueries.set(db, query);
-  }
-  const [row] = await query.execute({ userId: owner.userId, clinicaId: owner.clinicaId });
+  const [row] = await countQuery(db).execute({ userId: owner.userId, clinicaId: owner.clinicaId });
   return row.n;
 }
 

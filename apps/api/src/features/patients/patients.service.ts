@@ -45,6 +45,7 @@ import { memberNameOf } from '../../platform/membership.ts';
 import { notify } from '../../platform/notifications.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { deleteStoredImage, replaceStoredImage } from '../../platform/storage/stored-images.ts';
+import { perInstance } from '../../platform/per-instance.ts';
 
 /** A consent as the record answers it: when and by whom it was recorded, or null when not given. */
 const consentJson = (fecha: PgColumn, por: PgColumn) =>
@@ -118,12 +119,7 @@ const visiblePatient = (clinicaId: string, id: string) =>
  */
 type SearchCount = { version: number; total: number };
 const SEARCH_COUNTS_MAX = 5000;
-const countCaches = new WeakMap<Database, Lru<string, SearchCount>>();
-function countCache(db: Database): Lru<string, SearchCount> {
-  let cache = countCaches.get(db);
-  if (!cache) countCaches.set(db, (cache = new Lru(SEARCH_COUNTS_MAX)));
-  return cache;
-}
+const countCache = perInstance((_db: Database) => new Lru<string, SearchCount>(SEARCH_COUNTS_MAX));
 // The exact term: two spellings that normalise alike simply get an entry each.
 const countKey = (clinicaId: string, term: string) => `${clinicaId}\u0000${term}`;
 
@@ -147,7 +143,7 @@ function preparePage(db: Database) {
     .offset(sql.placeholder('offset'))
     .prepare('odontia_patients_page');
 }
-const pageQueries = new WeakMap<Database, ReturnType<typeof preparePage>>();
+const pageQuery = perInstance(preparePage);
 
 const toItem = ({
   total: _total,
@@ -189,12 +185,7 @@ export async function listPatients(
   }
 
   if (!term) {
-    let prepared = pageQueries.get(db);
-    if (!prepared) {
-      prepared = preparePage(db);
-      pageQueries.set(db, prepared);
-    }
-    const rows = await prepared.execute({ clinicaId, limit: PATIENTS_PAGE_SIZE, offset });
+    const rows = await pageQuery(db).execute({ clinicaId, limit: PATIENTS_PAGE_SIZE, offset });
     if (rows.length) return page(rows.map(toItem), Number(rows[0].total));
     // An empty first page is a clinic without patients; past the end, the total is still needed.
     if (offset === 0) return page([], 0);
