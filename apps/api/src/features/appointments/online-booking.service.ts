@@ -17,8 +17,8 @@ import {
 } from '@odontia/shared';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Database, type Executor } from '../../db/client.ts';
-import { selectList, type RowOf } from '../../db/column-map.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { columnNames, selectList, type RowOf } from '../../db/column-map.ts';
 import { localInstant, localText } from '../../db/local-day.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import {
@@ -289,6 +289,42 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const holdNotFound = () => notFound(BOOKING_MESSAGES.holdNotFound);
 
 /**
+ * A hold: the appointment `retenida` for HOLD_MINUTES, its booking row and the dentist's name, in one
+ * prepared statement (all or nothing is written; planned once per connection).
+ */
+type HoldValues = {
+  clinicaId: string;
+  dentistaId: string;
+  fecha: string;
+  hora: string;
+  zona: string;
+  duracion: number;
+  titulo: string;
+  tokenHash: string;
+  servicioId: string;
+  direccion: string;
+  desafio: string;
+};
+const holdInicio = localInstant(sql`${ph('fecha')}`, sql`${ph('hora')}`, zona);
+const holdStatement = preparedStatement<{ hasta: number; horaFin: string; dentista: string }, HoldValues>(
+  'odontia_reservas_retener',
+  sql`with cita as (
+      insert into ${citas} (${columnNames(citas.clinicaId, citas.dentistaId, citas.inicio, citas.fin, citas.titulo, citas.estado, citas.online, citas.retenidaHasta)})
+      values (${clinica}, ${ph('dentistaId')}::uuid, ${holdInicio}, ${holdInicio} + ${ph('duracion')}::int * interval '1 minute',
+        ${ph('titulo')}::text, 'retenida', true, now() + ${sql.raw(String(HOLD_MINUTES))} * interval '1 minute')
+      returning ${citas.id} as id, ${citas.retenidaHasta} as hasta, ${citas.fin} as fin, ${citas.dentistaId} as dentista
+    ),
+    reserva as (
+      insert into ${reservasOnline} (${columnNames(reservasOnline.clinicaId, reservasOnline.citaId, reservasOnline.tokenHash, reservasOnline.servicioId, reservasOnline.direccion, reservasOnline.desafio)})
+      select ${clinica}, cita.id, ${ph('tokenHash')}::text, ${ph('servicioId')}::uuid, ${ph('direccion')}::text, ${ph('desafio')}::text
+      from cita
+    )
+    select (extract(epoch from cita.hasta) * 1000)::float8 as hasta, ${localText(sql`cita.fin`, zona, 'HH24:MI')} as "horaFin",
+      ${dentistas.nombres} || ' ' || ${dentistas.apellidos} as dentista
+    from cita join ${dentistas} on ${dentistas.id} = cita.dentista`,
+);
+
+/**
  * Holds a slot the server offers (checked again here, not trusted from the page) for HOLD_MINUTES: an
  * appointment `retenida` of the first free dentist asked for, written with its booking row in one
  * statement; only when a hold that has ended is in the way is that deleted first (then the hold is
@@ -309,38 +345,20 @@ export async function holdSlot(
   ).filter((s) => s.hora === input.hora);
   if (offered.length === 0) throw new AppError(409, 'conflict', BOOKING_MESSAGES.slotNotOffered);
   const token = randomBytes(32).toString('base64url');
-  const inicio = localInstant(input.fecha, input.hora, ctx.zona);
-  const fin = sql`${inicio} + ${ctx.duracion} * interval '1 minute'`;
-  /** The hold, its booking row and the dentist's name: one statement, so all or nothing is written. */
   const hold = async (dentistaId: string): Promise<Hold> => {
-    const insertHold = db
-      .insert(citas)
-      .values({
-        clinicaId,
-        dentistaId,
-        inicio,
-        fin,
-        titulo: ctx.servicio,
-        estado: 'retenida',
-        online: true,
-        retenidaHasta: sql`now() + ${HOLD_MINUTES} * interval '1 minute'`,
-      })
-      .returning({ id: citas.id, retenidaHasta: citas.retenidaHasta, fin: citas.fin, dentistaId: citas.dentistaId });
-    const insertBooking = db.insert(reservasOnline).values({
+    const [held] = await holdStatement(db, {
       clinicaId,
-      citaId: sql`(select id from cita)`,
+      dentistaId,
+      fecha: input.fecha,
+      hora: input.hora,
+      zona: ctx.zona,
+      duracion: ctx.duracion,
+      titulo: ctx.servicio,
       tokenHash: sha256(token),
       servicioId: input.servicioId,
       direccion,
       desafio: input.desafio,
     });
-    const [held] = await rowsOf<{ hasta: number; horaFin: string; dentista: string }>(
-      db.execute(sql`with cita as (${insertHold.getSQL()}), reserva as (${insertBooking.getSQL()})
-        select (extract(epoch from cita.retenida_hasta) * 1000)::float8 as hasta,
-          ${localText(sql`cita.fin`, ctx.zona, 'HH24:MI')} as "horaFin",
-          ${dentistas.nombres} || ' ' || ${dentistas.apellidos} as dentista
-        from cita join ${dentistas} on ${dentistas.id} = cita.dentista_id`),
-    );
     return {
       token,
       retenidaHasta: new Date(held!.hasta).toISOString(),
@@ -351,6 +369,8 @@ export async function holdSlot(
       servicio: ctx.servicio,
     };
   };
+  const inicio = localInstant(input.fecha, input.hora, ctx.zona);
+  const fin = sql`${inicio} + ${ctx.duracion} * interval '1 minute'`;
   /** Deletes the holds of the dentist that have ended in the slot's way; how many there were. */
   const clearEnded = async (dentistaId: string) =>
     (
