@@ -76,9 +76,10 @@ const clinica = sql`${ph('clinicaId')}::uuid`;
 /**
  * The free starts and, for a cached read, until when they hold without a write (`caduca`, epoch ms):
  * the first live hold in the window ends, or the first free start falls within the minimum notice. A
- * row of nulls but `caduca` when no start is free. `gate`: computed only when it holds.
+ * row of nulls but `caduca` when no start is free. `gate`: computed only when it holds. `onlyAt`: only
+ * the starts at that instant, and only what is taken around them is read (a hold checks its own start).
  */
-const slotsQuery = (gate: SQL) =>
+const slotsQuery = (gate: SQL, onlyAt?: SQL) =>
   sql`with dias as (
       select d::date as dia from generate_series(${ph('desde')}::date, ${ph('desde')}::date + (${ph('dias')}::int - 1), interval '1 day') as d
       where d::date <= (now() at time zone ${zona})::date + ${ph('horizonte')}::int
@@ -97,9 +98,13 @@ const slotsQuery = (gate: SQL) =>
       select tramos.dentista, tramos.nombre, tramos.dia, s as inicio, s + ${ph('duracion')}::int * interval '1 minute' as fin
       from tramos, generate_series(tramos.desde, tramos.hasta - ${ph('duracion')}::int * interval '1 minute',
         ${sql.raw(String(SLOT_STEP_MINUTES))} * interval '1 minute') as s
-      where s >= now() + ${ph('antelacion')}::int * interval '1 minute'
+      where s >= now() + ${ph('antelacion')}::int * interval '1 minute'${onlyAt ? sql` and s = ${onlyAt}` : sql``}
     ),
-    ventana as materialized (select min(tramos.desde) as desde, max(tramos.hasta) as hasta from tramos),
+    ventana as materialized (${
+      onlyAt
+        ? sql`select min(candidatos.inicio) as desde, max(candidatos.fin) as hasta from candidatos`
+        : sql`select min(tramos.desde) as desde, max(tramos.hasta) as hasta from tramos`
+    }),
     -- What is taken in the window, read once (appointments and live holds through the exclusion
     -- constraint's own GiST index; blocks of the dentist or the whole clinic), per dentist and local day:
     -- each candidate is then compared with its own day's few, not with the dentist's whole history.
@@ -111,6 +116,8 @@ const slotsQuery = (gate: SQL) =>
         from ${citas}, ventana
         where ${citas.dentistaId} in (select tramos.dentista from tramos)
           and ${citas.estado} not in (${anuladas})
+          -- No window (nothing to check): nothing is read, not every appointment (an unbounded range).
+          and ventana.desde is not null
           and tstzrange(${citas.inicio}, ${citas.fin}) && tstzrange(ventana.desde, ventana.hasta)
           and (${citas.estado} <> 'retenida' or ${citas.retenidaHasta} > now())
         union all
@@ -139,10 +146,16 @@ const slotsQuery = (gate: SQL) =>
       )) * 1000)::float8 as caduca
     from (select 1) as uno left join libres on true
     where ${gate}`;
-/** The free starts as holdSlot checks them: always computed, in the order 'cualquiera' takes them. */
-const slotsStatement = preparedStatement<SlotRow, SlotValues>(
-  'odontia_reservas_huecos',
-  sql`select x."dentistaId", x.fecha, x.hora from (${slotsQuery(sql`true`)}) as x
+/**
+ * A start free as holdSlot checks it (the day `desde`, the time `hora`): always computed, its free
+ * dentists in the order 'cualquiera' takes them.
+ */
+const slotsStatement = preparedStatement<SlotRow, SlotValues & { hora: string }>(
+  'odontia_reservas_hueco',
+  sql`select x."dentistaId", x.fecha, x.hora from (${slotsQuery(
+    sql`true`,
+    localInstant(sql`${ph('desde')}`, sql`${ph('hora')}`, zona),
+  )}) as x
     where x."dentistaId" is not null order by x.inicio, x.nombre, x."dentistaId"`,
 );
 /** The same free starts as the public profile reads them: reused while the agenda's version holds. */
@@ -340,9 +353,10 @@ export async function holdSlot(
   direccion: string,
 ): Promise<Hold> {
   const ctx = await bookingContext(db, clinicaId, input.servicioId);
-  const offered = (
-    await slotsStatement(db, slotValues(ctx, { dentistaId: input.dentistaId, desde: input.fecha, dias: 1 }))
-  ).filter((s) => s.hora === input.hora);
+  const offered = await slotsStatement(db, {
+    ...slotValues(ctx, { dentistaId: input.dentistaId, desde: input.fecha, dias: 1 }),
+    hora: input.hora,
+  });
   if (offered.length === 0) throw new AppError(409, 'conflict', BOOKING_MESSAGES.slotNotOffered);
   const token = randomBytes(32).toString('base64url');
   const hold = async (dentistaId: string): Promise<Hold> => {
