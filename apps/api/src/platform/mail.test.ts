@@ -185,14 +185,21 @@ describe('createMailer with SMTP_URL', () => {
     expect(await readdir(dataDir)).toEqual([]);
   });
 
-  it('sends each email without waiting for a delayed ACK (Nagle off on the SMTP connection)', async () => {
+  /** A mailer sending to a fake SMTP server started for the test: what it received, and its commands. */
+  async function smtpMailer() {
     const received: string[] = [];
-    server = await fakeSmtpServer(received);
+    const commands: string[] = [];
+    server = await fakeSmtpServer(received, commands);
     const { port } = server.address() as AddressInfo;
     const mailer = createMailer(
       { smtpUrl: `smtp://127.0.0.1:${port}`, smtpFrom: FROM, dataDir },
       capturingLogger().logger,
     );
+    return { mailer, received, commands };
+  }
+
+  it('sends each email without waiting for a delayed ACK (Nagle off on the SMTP connection)', async () => {
+    const { mailer, received } = await smtpMailer();
     const message = { to: 'ana@example.com', subject: 'Recordatorio', text: 'x'.repeat(4000), html: '<p>x</p>' };
     await mailer.send(message); // the first send loads nodemailer's modules
     const started = performance.now();
@@ -204,14 +211,7 @@ describe('createMailer with SMTP_URL', () => {
   });
 
   it('holds the line that ends a message until beforeLastLine has run, once the server takes its data', async () => {
-    const received: string[] = [];
-    const commands: string[] = [];
-    server = await fakeSmtpServer(received, commands);
-    const { port } = server.address() as AddressInfo;
-    const mailer = createMailer(
-      { smtpUrl: `smtp://127.0.0.1:${port}`, smtpFrom: FROM, dataDir },
-      capturingLogger().logger,
-    );
+    const { mailer, received, commands } = await smtpMailer();
     const seen: { commands: string[]; received: number }[] = [];
     await mailer.send(
       { to: 'ana@example.com', subject: 'Recordatorio', text: 'Hola', html: '<p>Hola</p>' },
@@ -226,13 +226,7 @@ describe('createMailer with SMTP_URL', () => {
   });
 
   it('delivers nothing and fails when beforeLastLine fails', async () => {
-    const received: string[] = [];
-    server = await fakeSmtpServer(received);
-    const { port } = server.address() as AddressInfo;
-    const mailer = createMailer(
-      { smtpUrl: `smtp://127.0.0.1:${port}`, smtpFrom: FROM, dataDir },
-      capturingLogger().logger,
-    );
+    const { mailer, received } = await smtpMailer();
     const message = { to: 'ana@example.com', subject: 'Recordatorio', text: 'Hola', html: '<p>Hola</p>' };
     await expect(
       mailer.send(message, { beforeLastLine: () => Promise.reject(new Error('la base de datos no responde')) }),
