@@ -4,7 +4,7 @@ import { readOutbox, type OutboxMessage } from '../apps/api/src/test/outbox.ts';
 import { createClinicOwner, ok, uniqueEmail } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { dataDir } from './playwright.config';
-import { openPublicPage } from './support/public-page';
+import { hydrated, openPublicPage } from './support/public-page';
 
 /** A published clinic that takes online bookings: one dentist working every day 09:00-13:00, a 30-minute service. */
 async function bookingClinic(request: APIRequestContext) {
@@ -100,7 +100,14 @@ test('a visitor books a real free slot on a phone, confirms the email with the c
   const other = await browser.newContext();
   try {
     const phone = await visitor.newPage();
-    await openPublicPage(phone, `/clinicas/${clinicaId}`);
+    // From the directory: the clinic's card says that it takes online bookings, and when it is free.
+    await openPublicPage(phone, '/clinicas?ciudad=Zamora');
+    const card = phone.locator('article').filter({ has: phone.locator(`a[href="/clinicas/${clinicaId}"]`) });
+    await expect(card.getByText('Reserva online', { exact: true })).toBeVisible();
+    await expect(card.getByText(/^Próximo hueco: (hoy|mañana|\w+, \d+ de \w+) a las \d\d:\d\d$/)).toBeVisible();
+    await card.getByRole('heading').getByRole('link').click();
+    await phone.waitForURL(`**/clinicas/${clinicaId}`);
+    await hydrated(phone);
     await expect(phone.getByText('Reserva online', { exact: true })).toBeVisible();
     await expect(phone.getByText(/Próximo hueco:/)).toBeVisible();
     await phone.getByRole('button', { name: 'Reservar cita' }).click();

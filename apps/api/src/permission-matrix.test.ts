@@ -44,6 +44,7 @@ const WITHOUT_PERMISSION: Record<string, string> = {
   'POST /cita-paciente/:token/cancelar': "public: the patient cancels it, before the clinic's cut-off",
   'GET /reservas/desafio': 'public: the proof-of-work challenge of the booking form (limited per address)',
   'GET /reservas/:id/opciones': 'public: what a clinic that takes online bookings offers',
+  'GET /reservas/proximos': 'public: the next free slot of listed clinics that take online bookings',
   'GET /reservas/:id/huecos': "public: that clinic's free slots for a bookable service",
   'POST /reservas/:id/retener': 'public: holds an offered slot, with a solved proof of work (limited per address)',
   'POST /reservas/retenciones/:token/datos': "public: the booking's details, by its token; emails the code",

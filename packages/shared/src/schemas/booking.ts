@@ -9,6 +9,7 @@ import {
   requiredText,
 } from './fields.ts';
 import { BOOKING_MESSAGES, SLOT_DAYS_MAX } from '../booking.ts';
+import { DIRECTORY_PAGE_SIZE } from '../directory.ts';
 
 // The texts and numbers live in ../booking.ts, free of zod for the public profile; they are exported
 // from here too, as before.
@@ -200,6 +201,24 @@ export type SlotQuery = z.input<typeof slotQuerySchema>;
 export type FreeSlot = { hora: string; dentistaId: string };
 export type SlotDay = { fecha: string; huecos: FreeSlot[] };
 export type FreeSlots = { dias: SlotDay[] };
+
+/**
+ * GET /api/reservas/proximos?ids=…: the next free slot of each listed clinic that takes online bookings
+ * (a page of directory cards, comma-separated ids, at most DIRECTORY_PAGE_SIZE), as its profile shows it.
+ */
+export const nextSlotsQuerySchema = z.object({
+  ids: z.string({ error: BOOKING_MESSAGES.nextSlotsIdsInvalid }).transform((text, ctx) => {
+    const ids = [...new Set(text.split(','))];
+    if (ids.length > DIRECTORY_PAGE_SIZE || !ids.every((id) => idSchema.safeParse(id).success)) {
+      ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.nextSlotsIdsInvalid });
+      return z.NEVER;
+    }
+    return ids;
+  }),
+});
+/** A clinic's next free slot: its day and time, and the clinic's today (for 'hoy' and 'mañana'). */
+export type NextSlot = { clinicaId: string; fecha: string; hora: string; hoy: string };
+export type NextSlots = { proximos: NextSlot[] };
 
 /** POST /api/reservas/:clinicaId/retener: the slot chosen; `dentistaId` null is 'cualquiera'. */
 export const holdSchema = z.object({

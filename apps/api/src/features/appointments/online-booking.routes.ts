@@ -4,6 +4,7 @@ import {
   bookingCodeSchema,
   bookingDetailsSchema,
   holdSchema,
+  nextSlotsQuerySchema,
   slotQuerySchema,
 } from '@odontia/shared';
 import { Hono } from 'hono';
@@ -20,6 +21,7 @@ import {
   confirmBooking,
   freeSlots,
   holdSlot,
+  nextFreeSlots,
   releaseHold,
   sendBookingCode,
 } from './online-booking.service.ts';
@@ -46,6 +48,9 @@ export const onlineBookingRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json(await createProofOfWork(c.var.deps.config), 200);
   })
+  .get('/proximos', validate('query', nextSlotsQuerySchema), async (c) =>
+    c.json(await nextFreeSlots(c.var.deps.db, c.req.valid('query').ids), 200),
+  )
   .get('/:id/opciones', idParam(clinicNotFound), async (c) =>
     c.json(await bookingOptions(c.var.deps.db, c.req.valid('param').id), 200),
   )

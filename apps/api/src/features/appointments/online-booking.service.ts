@@ -6,6 +6,7 @@ import {
   ESTADOS_CITA_PREVISTA,
   formatLongDate,
   HOLD_MINUTES,
+  SLOT_DAYS_MAX,
   SLOT_STEP_MINUTES,
   todayInZone,
   type BookingOptions,
@@ -13,6 +14,8 @@ import {
   type FreeSlots,
   type Hold,
   type HoldInput,
+  type NextSlot,
+  type NextSlots,
   type SlotQuery,
 } from '@odontia/shared';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
@@ -290,6 +293,32 @@ export async function freeSlots(
     },
     (rows) => rows[0]?.caduca ?? Infinity,
   );
+}
+
+/**
+ * GET /api/reservas/proximos: the next free slot of each of these clinics that takes online bookings,
+ * as its profile's booking panel shows it (the first bookable service, any dentist, the next
+ * SLOT_DAYS_MAX days); a clinic without online booking, service or free slot is left out. Each is the
+ * profile's own cached read (`freeSlots`), so a directory page asks for no slot computation its
+ * visitors' profiles would not.
+ */
+export async function nextFreeSlots(db: Database, ids: string[]): Promise<NextSlots> {
+  const found = await Promise.all(
+    ids.map(async (clinicaId): Promise<NextSlot | null> => {
+      const options = await bookingOptions(db, clinicaId).catch((error: unknown) => {
+        if (error instanceof AppError && error.status === 404) return null;
+        throw error;
+      });
+      const servicio = options?.servicios[0];
+      if (!options || !servicio) return null;
+      const slots = JSON.parse(
+        await freeSlots(db, clinicaId, { servicioId: servicio.id, desde: options.hoy, dias: SLOT_DAYS_MAX }),
+      ) as FreeSlots;
+      const day = slots.dias.find((d) => d.huecos.length > 0);
+      return day ? { clinicaId, fecha: day.fecha, hora: day.huecos[0]!.hora, hoy: options.hoy } : null;
+    }),
+  );
+  return { proximos: found.filter((slot) => slot !== null) };
 }
 
 function addDays(day: string, n: number): string {

@@ -5,6 +5,7 @@ import {
   type BookingResult,
   type FreeSlots,
   type Hold,
+  type NextSlots,
 } from '@odontia/shared';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -273,6 +274,42 @@ function offset(day: string): string {
   const hours = local - 12;
   return `+${String(hours).padStart(2, '0')}:00`;
 }
+
+describe('the next free slot of a page of clinics', () => {
+  const nextSlots = (ids: string) => t.request(`/api/reservas/proximos?ids=${ids}`);
+
+  it('gives each clinic that takes online bookings its profile’s next slot, and leaves the others out', async () => {
+    const open = await bookingClinic();
+    const closed = await bookingClinic({ reservaOnline: false });
+    const withoutService = await bookingClinic();
+    await t.db
+      .update(productos)
+      .set({ reservableOnline: false })
+      .where(eq(productos.clinicaId, withoutService.clinicaId));
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const res = await nextSlots([open.clinicaId, closed.clinicaId, withoutService.clinicaId, unknown].join(','));
+    expect(res.status).toBe(200);
+    const { proximos } = (await res.json()) as NextSlots;
+    // What the profile's panel shows: the first of the next 14 days with a free start, its first start.
+    const profile = await t.request(
+      `/api/reservas/${open.clinicaId}/huecos?servicioId=${open.servicioId}&desde=${dayAhead(0)}&dias=14`,
+    );
+    const day = ((await profile.json()) as FreeSlots).dias.find((d) => d.huecos.length > 0)!;
+    expect(proximos).toEqual([
+      { clinicaId: open.clinicaId, fecha: day.fecha, hora: day.huecos[0]!.hora, hoy: dayAhead(0) },
+    ]);
+  });
+
+  it('refuses a list that is empty, too long or not of ids, in Spanish', async () => {
+    const many = Array.from({ length: 13 }, () => crypto.randomUUID()).join(',');
+    for (const ids of ['', 'no-es-un-id', many]) {
+      const res = await nextSlots(ids);
+      expect(res.status, ids).toBe(400);
+      expect((await errorOf(res)).fields).toEqual({ ids: 'Indica entre 1 y 12 clínicas' });
+    }
+    expect((await t.request('/api/reservas/proximos')).status).toBe(400);
+  });
+});
 
 describe('holding a slot', () => {
   it('holds an offered slot as an appointment the agenda does not show, and a second visitor gets the other dentist, then a 409', async () => {

@@ -7,6 +7,7 @@ import { clearQueryIsland } from '@/lib/query-island';
 import { toast } from '@/lib/toast';
 import { json, notFound, stubApi } from '@/test/api';
 import { solveProofOfWork } from './components/online-booking/proof-of-work';
+import { useNextSlots } from './api/next-slots';
 import { ClinicCard } from './components/clinic-card';
 import ClinicProfilePage from './pages/clinic-profile-page';
 
@@ -403,5 +404,35 @@ describe('the directory cards', () => {
     expect(screen.getByText(BOOKING_MESSAGES.onlineBadge)).toBeTruthy();
     rerender(<ClinicCard clinica={{ ...card, ...flags, reservaOnline: false }} />);
     expect(screen.queryByText(BOOKING_MESSAGES.onlineBadge)).toBeNull();
+  });
+
+  it('show the next free slot of those clinics, asked for once for the whole list', async () => {
+    const { nombre, ciudad, direccion, telefono, descripcion, imagen, especialidades } = PROFILE.clinica;
+    const base = { nombre, ciudad, direccion, telefono, descripcion, imagen, especialidades };
+    const flags = { destacada: false, esNueva: false, tieneNovedades: false };
+    const clinicas = [
+      { ...base, ...flags, id: CLINIC, nombre: 'Clínica Sonrisa', reservaOnline: true },
+      { ...base, ...flags, id: LIMPIEZA, nombre: 'Clínica Sin Reservas', reservaOnline: false },
+    ];
+    const asked: string[] = [];
+    stubApi(
+      () => null,
+      (url) => {
+        if (url.pathname !== '/api/reservas/proximos') return undefined;
+        asked.push(url.searchParams.get('ids')!);
+        return json({ proximos: [{ clinicaId: CLINIC, fecha: addDays(HOY, 1), hora: '09:00', hoy: HOY }] });
+      },
+    );
+    function Cards() {
+      const nextSlots = useNextSlots(clinicas);
+      return clinicas.map((clinica) => (
+        <ClinicCard key={clinica.id} clinica={clinica} proximoHueco={nextSlots.get(clinica.id)} />
+      ));
+    }
+    render(<Cards />);
+    const card = (name: string) => screen.getByRole('link', { name }).closest('article')!;
+    expect(await within(card('Clínica Sonrisa')).findByText('Próximo hueco: mañana a las 09:00')).toBeTruthy();
+    expect(within(card('Clínica Sin Reservas')).queryByText(/Próximo hueco/)).toBeNull();
+    expect(asked).toEqual([CLINIC]);
   });
 });

@@ -14,10 +14,13 @@ export function ClinicCard({
   clinica,
   className,
   headingLevel = 3,
+  proximoHueco,
 }: {
   clinica: ClinicCardData;
   className?: string;
   headingLevel?: 2 | 3;
+  /** 'Próximo hueco: …' once known (api/next-slots.ts), for a clinic that takes online bookings. */
+  proximoHueco?: string;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const chips = clinica.especialidades.slice(0, SPECIALTY_CHIPS_MAX);
@@ -51,10 +54,16 @@ export function ClinicCard({
             </p>
           ) : null}
           {clinica.reservaOnline ? (
-            <p className="mt-2 inline-flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">
-              <CalendarCheck className="size-3.5" aria-hidden="true" />
-              {ONLINE_BOOKING_BADGE}
-            </p>
+            <>
+              <p className="mt-2 inline-flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">
+                <CalendarCheck className="size-3.5" aria-hidden="true" />
+                {ONLINE_BOOKING_BADGE}
+              </p>
+              {/* Its line is there before the slot comes, and it never wraps: the card does not move. */}
+              <p className="mt-1 h-4 truncate text-xs text-muted-foreground" title={proximoHueco}>
+                {proximoHueco}
+              </p>
+            </>
           ) : null}
         </div>
         {clinica.descripcion ? (

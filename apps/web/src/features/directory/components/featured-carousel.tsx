@@ -8,7 +8,14 @@ import { ClinicCard } from './clinic-card';
  * Featured clinics: 1, 2 or 3 cards per row by width (spec 000 §2). Native scrolling with snap
  * points gives swipe on touch screens for free; the buttons and the arrow keys move one page.
  */
-export function FeaturedCarousel({ clinicas }: { clinicas: ClinicCardData[] }) {
+export function FeaturedCarousel({
+  clinicas,
+  nextSlots,
+}: {
+  clinicas: ClinicCardData[];
+  /** 'Próximo hueco: …' by clinic, once known. */
+  nextSlots: ReadonlyMap<string, string>;
+}) {
   const track = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState({ start: true, end: true });
 
@@ -63,7 +70,7 @@ export function FeaturedCarousel({ clinicas }: { clinicas: ClinicCardData[] }) {
               aria-label={`${i + 1} de ${clinicas.length}`}
               className="w-full shrink-0 snap-start sm:w-[calc((100%-1rem)/2)] lg:w-[calc((100%-2rem)/3)]"
             >
-              <ClinicCard clinica={clinica} />
+              <ClinicCard clinica={clinica} proximoHueco={nextSlots.get(clinica.id)} />
             </li>
           ))}
         </ul>

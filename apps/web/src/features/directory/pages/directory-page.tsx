@@ -7,6 +7,7 @@ import { usePublicPage, usePublicSearchParams } from '@/lib/public-page';
 import { pageParam } from '@/lib/page-param';
 import { useClinics } from '../api/get-clinics';
 import { useCities, useSpecialties } from '../api/get-filters';
+import { useNextSlots } from '../api/next-slots';
 import { ClinicCard } from '../components/clinic-card';
 import { PublicLayout } from '../components/public-layout';
 import { skeletonClass } from '../components/styles';
@@ -77,6 +78,7 @@ export default function DirectoryPage() {
 
   const { navigate } = usePublicPage();
   const { data, isPending, error, isPlaceholderData } = useClinics({ q, especialidad, ciudad, pagina });
+  const nextSlots = useNextSlots(isPlaceholderData ? undefined : data?.clinicas);
   const especialidades = useSpecialties().data?.especialidades ?? [];
   const ciudades = useCities().data?.ciudades ?? [];
 
@@ -242,7 +244,7 @@ export default function DirectoryPage() {
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {data.clinicas.map((clinica) => (
                 <li key={clinica.id}>
-                  <ClinicCard clinica={clinica} headingLevel={2} />
+                  <ClinicCard clinica={clinica} headingLevel={2} proximoHueco={nextSlots.get(clinica.id)} />
                 </li>
               ))}
             </ul>

@@ -5,6 +5,7 @@ import { StaticFromServer } from '@/components/static-from-server';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cx } from '@/lib/cx';
 import { useLanding } from '../api/get-landing';
+import { useNextSlots } from '../api/next-slots';
 import { ClinicCard } from '../components/clinic-card';
 import { FeaturedCarousel } from '../components/featured-carousel';
 import { LandingSection } from '../components/landing-section';
@@ -56,6 +57,8 @@ const LowerHalf = () => (LoadedMore ? <LoadedMore /> : <LazyMore />);
 export default function LandingPage() {
   useDocumentTitle('Odontia · Encuentra la mejor clínica dental para tu sonrisa');
   const { data, isPending, error } = useLanding();
+  const featuredSlots = useNextSlots(data?.destacadas);
+  const nextSlots = useNextSlots(data?.clinicas);
 
   return (
     <PublicLayout>
@@ -133,7 +136,11 @@ export default function LandingPage() {
           action={seeAll}
           className="bg-muted/40"
         >
-          {data ? <FeaturedCarousel clinicas={data.destacadas} /> : <CardsSkeleton count={3} />}
+          {data ? (
+            <FeaturedCarousel clinicas={data.destacadas} nextSlots={featuredSlots} />
+          ) : (
+            <CardsSkeleton count={3} />
+          )}
         </LandingSection>
       ) : null}
 
@@ -148,7 +155,7 @@ export default function LandingPage() {
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {data.clinicas.map((clinica) => (
                 <li key={clinica.id}>
-                  <ClinicCard clinica={clinica} />
+                  <ClinicCard clinica={clinica} proximoHueco={nextSlots.get(clinica.id)} />
                 </li>
               ))}
             </ul>
