@@ -121,14 +121,15 @@ export default function DirectoryPage() {
           <p className="mt-2 text-muted-foreground">Busca por nombre y filtra por especialidad o ciudad.</p>
 
           {/* Without scripts the form is sent as it is: /clinicas?q=…&especialidad=…&ciudad=…, rendered by the server.
-              Its columns ignore their content's width (minmax(0, …)): a select's width follows its longest
-              option in the font of the moment, and a late font moved the columns (a layout shift). */}
+              Its columns ignore their content's width: a select's width follows its longest option in the
+              font of the moment, and a late font moved the columns (a layout shift). The selects get a fixed
+              minimum instead (14.5rem), wide enough for 'Todas las especialidades' at 768 px. */}
           <form
             role="search"
             action="/clinicas"
             method="get"
             onSubmit={submit}
-            className="mt-6 grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end"
+            className="mt-6 grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(14.5rem,1fr)_minmax(14.5rem,1fr)_auto] md:items-end"
           >
             <div className="grid gap-1.5">
               <label htmlFor={ids.q} className="text-sm font-medium">
