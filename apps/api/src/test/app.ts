@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../platform/config.ts';
 import type { Deps } from '../platform/context.ts';
 import type { ErrorBody } from '../platform/errors.ts';
 import { createLogger } from '../platform/logger.ts';
+import type { Mailer } from '../platform/mail.ts';
 import { createDeps } from '../server.ts';
 
 export type { ApiClient };
@@ -96,6 +97,24 @@ export async function createTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs `run` with the app's mailer sending through `replace(send)` (`send` is the real one, to pass a
+ * message on), and puts the real one back afterwards, even when `run` throws.
+ */
+export async function withMailer<T>(
+  t: TestApp,
+  replace: (send: Mailer['send']) => Mailer['send'],
+  run: () => Promise<T>,
+): Promise<T> {
+  const send = t.deps.mailer.send;
+  t.deps.mailer.send = replace(send);
+  try {
+    return await run();
+  } finally {
+    t.deps.mailer.send = send;
+  }
 }
 
 /** The error a failed response carries, typed by the server's own ErrorBody. */

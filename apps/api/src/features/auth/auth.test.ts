@@ -1,7 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitesUso, session, user, verification } from '../../db/schema/index.ts';
-import { cookiesFrom, createTestApp, errorOf, signUp, uniqueEmail, type TestApp } from '../../test/app.ts';
+import { cookiesFrom, createTestApp, errorOf, signUp, uniqueEmail, withMailer, type TestApp } from '../../test/app.ts';
 import { AUTH_MESSAGES } from '@odontia/shared';
 import { LOGIN_LOCK_SECONDS } from './login-limit.ts';
 import { readOutbox, resetTokenFor } from '../../test/outbox.ts';
@@ -141,39 +141,45 @@ describe('password recovery', () => {
 
   it('answers before the mail is sent, so a known email takes as long as an unknown one', async () => {
     const { email } = await signUp(t);
-    const send = t.deps.mailer.send;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let sent = 0;
-    t.deps.mailer.send = async (message) => {
-      await held; // A mail server that takes its time.
-      sent += 1;
-      return send(message);
-    };
-    try {
-      const res = await requestReset(t, email);
-      expect(res.status).toBe(200);
-      expect(sent).toBe(0);
-    } finally {
-      release();
-      t.deps.mailer.send = send;
-    }
-    await expect.poll(() => sent).toBe(1);
+    await withMailer(
+      t,
+      (send) => async (message) => {
+        await held; // A mail server that takes its time.
+        sent += 1;
+        return send(message);
+      },
+      async () => {
+        try {
+          const res = await requestReset(t, email);
+          expect(res.status).toBe(200);
+          expect(sent).toBe(0);
+        } finally {
+          release();
+        }
+        await expect.poll(() => sent).toBe(1);
+      },
+    );
     expect(await resetTokenFor(t, email)).toMatch(/\S+/);
   });
 
   it('logs a failed send after the answer, without failing the request', async () => {
     const { email } = await signUp(t);
-    const send = t.deps.mailer.send;
     const failures: unknown[] = [];
     const error = t.deps.logger.error;
     t.deps.logger.error = ((...args: unknown[]) => void failures.push(args)) as typeof error;
-    t.deps.mailer.send = () => Promise.reject(new Error('SMTP caído'));
     try {
-      expect((await requestReset(t, email)).status).toBe(200);
-      await expect.poll(() => failures.length).toBe(1);
+      await withMailer(
+        t,
+        () => () => Promise.reject(new Error('SMTP caído')),
+        async () => {
+          expect((await requestReset(t, email)).status).toBe(200);
+          await expect.poll(() => failures.length).toBe(1);
+        },
+      );
     } finally {
-      t.deps.mailer.send = send;
       t.deps.logger.error = error;
     }
   });

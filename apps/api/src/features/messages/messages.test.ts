@@ -20,8 +20,9 @@ import {
   pacientes,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { MailMessage, Mailer } from '../../platform/mail.ts';
 import { runOutboxRound, sweepReminders } from '../../platform/messages/outbox.ts';
-import { addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
+import { addTeamMember, createClinicOwner, createTestApp, errorOf, withMailer, type TestApp } from '../../test/app.ts';
 import { readOutbox } from '../../test/outbox.ts';
 
 let t: TestApp;
@@ -317,8 +318,7 @@ describe('the outbox', () => {
     const refused = await appointmentIn(c, 101);
     for (const cita of [passing, refused])
       await queued(c, cita, { destinatario: cita === passing ? 'tarde@correo.test' : 'nadie@correo.test' });
-    const send = t.deps.mailer.send;
-    t.deps.mailer.send = async (message) => {
+    const failing = () => async (message: MailMessage) => {
       const cause = message.to.startsWith('tarde')
         ? Object.assign(new Error('greylisted'), { responseCode: 451, response: '451 4.7.1 Try again later' })
         : Object.assign(new Error('no such user'), { responseCode: 550, response: '550 5.1.1 User unknown' });
@@ -326,11 +326,7 @@ describe('the outbox', () => {
       error.cause = cause;
       throw error;
     };
-    try {
-      expect(await round()).toMatchObject({ reintentos: 1, fallidos: 1 });
-    } finally {
-      t.deps.mailer.send = send;
-    }
+    expect(await withMailer(t, failing, round)).toMatchObject({ reintentos: 1, fallidos: 1 });
     const [retry] = await rowsOf(passing.id);
     expect(retry).toMatchObject({
       estado: 'pendiente',
@@ -394,32 +390,35 @@ describe('the outbox', () => {
     const c = await clinic();
     const cita = await appointmentIn(c, 300);
     await queued(c, cita);
-    const send = t.deps.mailer.send;
     let began!: () => void;
     const sending = new Promise<void>((resolve) => (began = resolve));
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    t.deps.mailer.send = async (message) => {
-      began();
-      await released;
+    let calls = 0;
+    // The first send is held; any other goes through at once (so a second send shows, rather than hangs).
+    const slowFirst = (send: Mailer['send']) => async (message: MailMessage) => {
+      if (calls++ === 0) {
+        began();
+        await released;
+      }
       return send(message);
     };
-    try {
-      const first = runOutboxRound(t.deps, { sweep: false, leaseSeconds: 1 });
-      await sending;
-      t.deps.mailer.send = send;
-      // Past the first lease: without renewal the row would be claimable, and this round would send it.
-      await new Promise((resolve) => setTimeout(resolve, 1_600));
-      await runOutboxRound(t.deps, { sweep: false, leaseSeconds: 1 });
-      const [held] = await t.db.select().from(mensajes).where(eq(mensajes.citaId, cita.id));
-      expect(held).toMatchObject({ estado: 'enviando', intentos: 1 });
-      expect(held!.reclamadoHasta!.getTime()).toBeGreaterThan(Date.now());
-      release();
-      await first;
-    } finally {
-      t.deps.mailer.send = send;
-      release();
-    }
+    await withMailer(t, slowFirst, async () => {
+      try {
+        const first = runOutboxRound(t.deps, { sweep: false, leaseSeconds: 1 });
+        await sending;
+        // Past the first lease: without renewal the row would be claimable, and this round would send it.
+        await new Promise((resolve) => setTimeout(resolve, 1_600));
+        await runOutboxRound(t.deps, { sweep: false, leaseSeconds: 1 });
+        const [held] = await t.db.select().from(mensajes).where(eq(mensajes.citaId, cita.id));
+        expect(held).toMatchObject({ estado: 'enviando', intentos: 1 });
+        expect(held!.reclamadoHasta!.getTime()).toBeGreaterThan(Date.now());
+        release();
+        await first;
+      } finally {
+        release();
+      }
+    });
     const [sent] = await t.db.select().from(mensajes).where(eq(mensajes.citaId, cita.id));
     expect(sent).toMatchObject({ estado: 'enviado', intentos: 1 });
     expect(await mailTo(c.email!)).toHaveLength(1);
@@ -445,17 +444,14 @@ describe('the outbox', () => {
     const c = await clinic();
     const cita = await appointmentIn(c, 330);
     await queued(c, cita);
-    const send = t.deps.mailer.send;
-    t.deps.mailer.send = async (message, options) => {
-      // Another instance claims the row (its lease had ended) while this one is sending it.
-      await t.db.update(mensajes).set({ intentos: 2 }).where(eq(mensajes.citaId, cita.id));
-      return send(message, options);
-    };
-    try {
-      await round();
-    } finally {
-      t.deps.mailer.send = send;
-    }
+    const claimedMeanwhile =
+      (send: Mailer['send']): Mailer['send'] =>
+      async (message, options) => {
+        // Another instance claims the row (its lease had ended) while this one is sending it.
+        await t.db.update(mensajes).set({ intentos: 2 }).where(eq(mensajes.citaId, cita.id));
+        return send(message, options);
+      };
+    await withMailer(t, claimedMeanwhile, round);
     expect(await mailTo(c.email!)).toHaveLength(0);
     // The row is left to the instance that holds it now.
     const [row] = await rowsOf(cita.id);
