@@ -39,6 +39,7 @@ export const dentistas = pgTable(
  * refuses two non-cancelled appointments of one dentist whose [inicio, fin) ranges overlap; touching
  * edges (one ends at 10:30, the next starts at 10:30) do not overlap.
  */
+export const CITAS_SIN_SOLAPE = 'citas_sin_solape';
 export const citas = pgTable(
   'citas',
   {

@@ -26,6 +26,7 @@ import { localInstant, localText } from '../../db/local-day.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import {
   bloqueosAgenda,
+  CITAS_SIN_SOLAPE,
   citas,
   clinicas,
   dentistas,
@@ -76,32 +77,47 @@ type SlotValues = {
 };
 const zona = sql`${ph('zona')}::text`;
 const clinica = sql`${ph('clinicaId')}::uuid`;
+/** What a free-start read takes: its values as placeholders, or (a hold) as SQL over its context. */
+type SlotParams = Record<
+  'clinica' | 'zona' | 'dentistaId' | 'desde' | 'dias' | 'duracion' | 'antelacion' | 'horizonte',
+  SQL
+>;
+const slotPlaceholders: SlotParams = {
+  clinica,
+  zona,
+  dentistaId: sql`${ph('dentistaId')}::uuid`,
+  desde: sql`${ph('desde')}::date`,
+  dias: sql`${ph('dias')}::int`,
+  duracion: sql`${ph('duracion')}::int`,
+  antelacion: sql`${ph('antelacion')}::int`,
+  horizonte: sql`${ph('horizonte')}::int`,
+};
 /**
  * The free starts and, for a cached read, until when they hold without a write (`caduca`, epoch ms):
  * the first live hold in the window ends, or the first free start falls within the minimum notice. A
  * row of nulls but `caduca` when no start is free. `gate`: computed only when it holds. `onlyAt`: only
  * the starts at that instant, and only what is taken around them is read (a hold checks its own start).
  */
-const slotsQuery = (gate: SQL, onlyAt?: SQL) =>
+const slotsQuery = (gate: SQL, onlyAt?: SQL, p: SlotParams = slotPlaceholders) =>
   sql`with dias as (
-      select d::date as dia from generate_series(${ph('desde')}::date, ${ph('desde')}::date + (${ph('dias')}::int - 1), interval '1 day') as d
-      where d::date <= (now() at time zone ${zona})::date + ${ph('horizonte')}::int
+      select d::date as dia from generate_series(${p.desde}, ${p.desde} + (${p.dias} - 1), interval '1 day') as d
+      where d::date <= (now() at time zone ${p.zona})::date + ${p.horizonte}
     ),
     tramos as (
       select ${horariosDentista.dentistaId} as dentista, ${dentistas.nombres} || ' ' || ${dentistas.apellidos} as nombre, dias.dia,
-        ${localInstant(sql`dias.dia`, sql`${horariosDentista.horaInicio}`, zona)} as desde,
-        ${localInstant(sql`dias.dia`, sql`${horariosDentista.horaFin}`, zona)} as hasta
+        ${localInstant(sql`dias.dia`, sql`${horariosDentista.horaInicio}`, p.zona)} as desde,
+        ${localInstant(sql`dias.dia`, sql`${horariosDentista.horaFin}`, p.zona)} as hasta
       from dias
       join ${horariosDentista} on ${horariosDentista.diaSemana} = extract(isodow from dias.dia)
       join ${dentistas} on ${dentistas.id} = ${horariosDentista.dentistaId} and ${dentistas.activo}
-      where ${horariosDentista.clinicaId} = ${clinica}
-        and (${ph('dentistaId')}::uuid is null or ${horariosDentista.dentistaId} = ${ph('dentistaId')}::uuid)
+      where ${horariosDentista.clinicaId} = ${p.clinica}
+        and (${p.dentistaId} is null or ${horariosDentista.dentistaId} = ${p.dentistaId})
     ),
     candidatos as (
-      select tramos.dentista, tramos.nombre, tramos.dia, s as inicio, s + ${ph('duracion')}::int * interval '1 minute' as fin
-      from tramos, generate_series(tramos.desde, tramos.hasta - ${ph('duracion')}::int * interval '1 minute',
+      select tramos.dentista, tramos.nombre, tramos.dia, s as inicio, s + ${p.duracion} * interval '1 minute' as fin
+      from tramos, generate_series(tramos.desde, tramos.hasta - ${p.duracion} * interval '1 minute',
         ${sql.raw(String(SLOT_STEP_MINUTES))} * interval '1 minute') as s
-      where s >= now() + ${ph('antelacion')}::int * interval '1 minute'${onlyAt ? sql` and s = ${onlyAt}` : sql``}
+      where s >= now() + ${p.antelacion} * interval '1 minute'${onlyAt ? sql` and s = ${onlyAt}` : sql``}
     ),
     ventana as materialized (${
       onlyAt
@@ -126,16 +142,16 @@ const slotsQuery = (gate: SQL, onlyAt?: SQL) =>
         union all
         select equipo.dentista, ${bloqueosAgenda.inicio}, ${bloqueosAgenda.fin}, null
         from ${bloqueosAgenda}, ventana, (select distinct tramos.dentista from tramos) as equipo
-        where ${bloqueosAgenda.clinicaId} = ${clinica}
+        where ${bloqueosAgenda.clinicaId} = ${p.clinica}
           and (${bloqueosAgenda.dentistaId} is null or ${bloqueosAgenda.dentistaId} = equipo.dentista)
           and ${bloqueosAgenda.inicio} < ventana.hasta and ${bloqueosAgenda.fin} > ventana.desde
       ) as x,
-      generate_series((greatest(x.inicio, ventana.desde) at time zone ${zona})::date,
-        ((least(x.fin, ventana.hasta) - interval '1 microsecond') at time zone ${zona})::date, interval '1 day') as dia(d)
+      generate_series((greatest(x.inicio, ventana.desde) at time zone ${p.zona})::date,
+        ((least(x.fin, ventana.hasta) - interval '1 microsecond') at time zone ${p.zona})::date, interval '1 day') as dia(d)
     ),
     libres as (
       select candidatos.dentista as "dentistaId", to_char(candidatos.dia, 'YYYY-MM-DD') as fecha,
-        ${localText(sql`candidatos.inicio`, zona, 'HH24:MI')} as hora, candidatos.inicio, candidatos.nombre
+        ${localText(sql`candidatos.inicio`, p.zona, 'HH24:MI')} as hora, candidatos.inicio, candidatos.nombre
       from candidatos
       where not exists (
         select 1 from ocupado where ocupado.dentista = candidatos.dentista and ocupado.dia = candidatos.dia
@@ -145,22 +161,10 @@ const slotsQuery = (gate: SQL, onlyAt?: SQL) =>
     select libres."dentistaId", libres.fecha, libres.hora, libres.inicio, libres.nombre,
       (extract(epoch from least(
         (select min(ocupado.caduca) from ocupado),
-        min(libres.inicio) over () - ${ph('antelacion')}::int * interval '1 minute'
+        min(libres.inicio) over () - ${p.antelacion} * interval '1 minute'
       )) * 1000)::float8 as caduca
     from (select 1) as uno left join libres on true
     where ${gate}`;
-/**
- * A start free as holdSlot checks it (the day `desde`, the time `hora`): always computed, its free
- * dentists in the order 'cualquiera' takes them.
- */
-const slotsStatement = preparedStatement<SlotRow, SlotValues & { hora: string }>(
-  'odontia_reservas_hueco',
-  sql`select x."dentistaId", x.fecha, x.hora from (${slotsQuery(
-    sql`true`,
-    localInstant(sql`${ph('desde')}`, sql`${ph('hora')}`, zona),
-  )}) as x
-    where x."dentistaId" is not null order by x.inicio, x.nombre, x."dentistaId"`,
-);
 /** The same free starts as the public profile reads them: reused while the agenda's version holds. */
 type CachedSlotRow = Versioned<SlotRow> & { caduca: number | null };
 const cachedSlotsStatement = versionedStatement<CachedSlotRow, SlotValues & VersionValues>(
@@ -186,27 +190,31 @@ const contextColumns = {
   duracion: sql<number | null>`${productos.duracionMinutos}`,
 };
 type Context = RowOf<typeof contextColumns>;
-const contextStatement = preparedStatement<Context, { clinicaId: string; servicioId: string | null }>(
-  'odontia_reservas_contexto',
-  sql`select ${selectList(contextColumns)} from ${clinicas}
+const contextQuery = sql`select ${selectList(contextColumns)} from ${clinicas}
     left join ${productos} on ${productos.id} = ${ph('servicioId')}::uuid and ${productos.clinicaId} = ${clinicas.id}
       and ${productos.reservableOnline} and ${productos.activo}
-    where ${clinicas.id} = ${ph('clinicaId')}::uuid`,
+    where ${clinicas.id} = ${clinica}`;
+const contextStatement = preparedStatement<Context, { clinicaId: string; servicioId: string | null }>(
+  'odontia_reservas_contexto',
+  contextQuery,
 );
 
 const notOnline = () => notFound(BOOKING_MESSAGES.notOnline);
 
 /** The clinic taking online bookings (404 otherwise) and, when asked, its bookable service (422 otherwise). */
-async function bookingContext(
-  db: Executor,
-  clinicaId: string,
+function checkContext<C extends Pick<Context, 'online' | 'servicio' | 'duracion'>>(
+  row: C | undefined,
   servicioId: string | null,
-): Promise<Context & { duracion: number; servicio: string }> {
-  const [row] = await contextStatement(db, { clinicaId, servicioId });
+): C & { duracion: number; servicio: string } {
   if (!row?.online) throw notOnline();
   if (servicioId && (row.duracion === null || row.servicio === null))
     throw unprocessable(BOOKING_MESSAGES.serviceNotBookable, 'servicioId');
-  return row as Context & { duracion: number; servicio: string };
+  return row as C & { duracion: number; servicio: string };
+}
+
+async function bookingContext(db: Executor, clinicaId: string, servicioId: string | null) {
+  const [row] = await contextStatement(db, { clinicaId, servicioId });
+  return checkContext(row, servicioId);
 }
 
 const slotValues = (
@@ -331,29 +339,59 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const holdNotFound = () => notFound(BOOKING_MESSAGES.holdNotFound);
 
 /**
- * A hold: the appointment `retenida` for HOLD_MINUTES, its booking row and the dentist's name, in one
- * prepared statement (all or nothing is written; planned once per connection).
+ * A hold, in one prepared statement (planned once per connection; all or nothing is written): the
+ * clinic's booking context and the service (`ctx`, as bookingContext reads it); the start asked checked
+ * free as the profile offers it, the first of its free dentists asked for that is not in `excluir`
+ * (`elegido`); that dentist's appointment `retenida` for HOLD_MINUTES, and its booking row. What the
+ * check cannot see (a hold of that start committed meanwhile, or one that has ended and is still in the
+ * way) makes the no-overlap constraint leave the insert out rather than fail: `elegido` is then set,
+ * and `hasta` null.
  */
 type HoldValues = {
   clinicaId: string;
-  dentistaId: string;
+  servicioId: string;
+  dentistaId: string | null;
   fecha: string;
   hora: string;
-  zona: string;
-  duracion: number;
-  titulo: string;
+  excluir: string[];
   tokenHash: string;
-  servicioId: string;
   direccion: string;
   desafio: string;
 };
-const holdInicio = localInstant(sql`${ph('fecha')}`, sql`${ph('hora')}`, zona);
-const holdStatement = preparedStatement<{ hasta: number; horaFin: string; dentista: string }, HoldValues>(
+type HoldRow = Pick<Context, 'online' | 'servicio' | 'duracion' | 'zona'> & {
+  elegido: string | null;
+  hasta: number | null;
+  horaFin: string | null;
+  dentista: string | null;
+};
+const fromContext = (key: keyof Context) => sql`(select ctx.${sql.identifier(key)} from ctx)`;
+const holdParams: SlotParams = {
+  clinica,
+  zona: fromContext('zona'),
+  dentistaId: sql`${ph('dentistaId')}::uuid`,
+  desde: sql`${ph('fecha')}::date`,
+  dias: sql`1`,
+  duracion: fromContext('duracion'),
+  antelacion: fromContext('antelacion'),
+  horizonte: fromContext('horizonte'),
+};
+const holdInicio = localInstant(sql`${ph('fecha')}`, sql`${ph('hora')}`, holdParams.zona);
+const holdStatement = preparedStatement<HoldRow, HoldValues>(
   'odontia_reservas_retener',
-  sql`with cita as (
+  sql`with ctx as (${contextQuery}),
+    elegido as (
+      select x."dentistaId" as dentista
+      from (${slotsQuery(fromContext('online'), holdInicio, holdParams)}) as x
+      where x."dentistaId" is not null and x."dentistaId" <> all(${ph('excluir')}::uuid[])
+      order by x.inicio, x.nombre, x."dentistaId"
+      limit 1
+    ),
+    cita as (
       insert into ${citas} (${columnNames(citas.clinicaId, citas.dentistaId, citas.inicio, citas.fin, citas.titulo, citas.estado, citas.online, citas.retenidaHasta)})
-      values (${clinica}, ${ph('dentistaId')}::uuid, ${holdInicio}, ${holdInicio} + ${ph('duracion')}::int * interval '1 minute',
-        ${ph('titulo')}::text, 'retenida', true, now() + ${sql.raw(String(HOLD_MINUTES))} * interval '1 minute')
+      select ${clinica}, elegido.dentista, ${holdInicio}, ${holdInicio} + ctx.duracion * interval '1 minute',
+        ctx.servicio, 'retenida', true, now() + ${sql.raw(String(HOLD_MINUTES))} * interval '1 minute'
+      from elegido, ctx
+      on conflict on constraint ${sql.identifier(CITAS_SIN_SOLAPE)} do nothing
       returning ${citas.id} as id, ${citas.retenidaHasta} as hasta, ${citas.fin} as fin, ${citas.dentistaId} as dentista
     ),
     reserva as (
@@ -361,19 +399,19 @@ const holdStatement = preparedStatement<{ hasta: number; horaFin: string; dentis
       select ${clinica}, cita.id, ${ph('tokenHash')}::text, ${ph('servicioId')}::uuid, ${ph('direccion')}::text, ${ph('desafio')}::text
       from cita
     )
-    select (extract(epoch from cita.hasta) * 1000)::float8 as hasta, ${localText(sql`cita.fin`, zona, 'HH24:MI')} as "horaFin",
+    select ctx.online, ctx.servicio, ctx.duracion, ctx.zona, (select elegido.dentista from elegido) as elegido,
+      (extract(epoch from cita.hasta) * 1000)::float8 as hasta, ${localText(sql`cita.fin`, sql`ctx.zona`, 'HH24:MI')} as "horaFin",
       ${dentistas.nombres} || ' ' || ${dentistas.apellidos} as dentista
-    from cita join ${dentistas} on ${dentistas.id} = cita.dentista`,
+    from ctx left join cita on true left join ${dentistas} on ${dentistas.id} = cita.dentista`,
 );
 
 /**
  * Holds a slot the server offers (checked again here, not trusted from the page) for HOLD_MINUTES: an
  * appointment `retenida` of the first free dentist asked for, written with its booking row in one
- * statement; only when a hold that has ended is in the way is that deleted first (then the hold is
- * tried once more). The no-overlap constraint settles a race: of any number of holds
- * of one slot, exactly one is written; the others (refused by the constraint, or aborted by PostgreSQL's
- * deadlock detection while they waited on each other) try the next free dentist ('cualquiera') or get a
- * 409, never a 500.
+ * statement. When the no-overlap constraint leaves it out, the holds that have ended in its way are
+ * deleted and it is tried once more; still left out, the next free dentist ('cualquiera') is tried. So
+ * of any number of holds of one slot exactly one is written, and the others get a 409 (or, aborted by
+ * PostgreSQL's deadlock detection while they waited on each other, try again), never a 500.
  */
 export async function holdSlot(
   db: Database,
@@ -381,72 +419,78 @@ export async function holdSlot(
   input: Omit<HoldInput, 'altcha'> & { desafio: string },
   direccion: string,
 ): Promise<Hold> {
-  const ctx = await bookingContext(db, clinicaId, input.servicioId);
-  const offered = await slotsStatement(db, {
-    ...slotValues(ctx, { dentistaId: input.dentistaId, desde: input.fecha, dias: 1 }),
-    hora: input.hora,
-  });
-  if (offered.length === 0) throw new AppError(409, 'conflict', BOOKING_MESSAGES.slotNotOffered);
   const token = randomBytes(32).toString('base64url');
-  const hold = async (dentistaId: string): Promise<Hold> => {
-    const [held] = await holdStatement(db, {
-      clinicaId,
-      dentistaId,
-      fecha: input.fecha,
-      hora: input.hora,
-      zona: ctx.zona,
-      duracion: ctx.duracion,
-      titulo: ctx.servicio,
-      tokenHash: sha256(token),
-      servicioId: input.servicioId,
-      direccion,
-      desafio: input.desafio,
-    });
-    return {
-      token,
-      retenidaHasta: new Date(held!.hasta).toISOString(),
-      fecha: input.fecha,
-      hora: input.hora,
-      horaFin: held!.horaFin,
-      dentista: held!.dentista,
-      servicio: ctx.servicio,
-    };
+  const values: HoldValues = {
+    clinicaId,
+    servicioId: input.servicioId,
+    dentistaId: input.dentistaId,
+    fecha: input.fecha,
+    hora: input.hora,
+    excluir: [],
+    tokenHash: sha256(token),
+    direccion,
+    desafio: input.desafio,
   };
+  const cleared = new Set<string>();
+  // Each try that writes nothing rules a dentist out or clears its way once, so the tries end; a
+  // deadlock (rare, the other hold is written by then) is tried again a few times.
+  for (let tries = 0, deadlocks = 0; ; tries++) {
+    let row: HoldRow | undefined;
+    try {
+      [row] = await holdStatement(db, values);
+    } catch (error) {
+      const state = sqlState(error);
+      if (state === PG_ERROR.uniqueViolation)
+        throw new AppError(400, 'validation_error', BOOKING_MESSAGES.challengeFailed);
+      // Two holds of one slot each waited on the other's row and PostgreSQL aborted this one: the other
+      // is written now, so the next check sees its start taken.
+      if (state === PG_ERROR.deadlockDetected && ++deadlocks < 3) continue;
+      throw error;
+    }
+    const ctx = checkContext(row, input.servicioId);
+    const { elegido, hasta, horaFin, dentista } = ctx;
+    if (elegido === null) {
+      throw new AppError(409, 'conflict', tries === 0 ? BOOKING_MESSAGES.slotNotOffered : BOOKING_MESSAGES.slotTaken);
+    }
+    if (hasta !== null) {
+      return {
+        token,
+        retenidaHasta: new Date(hasta).toISOString(),
+        fecha: input.fecha,
+        hora: input.hora,
+        horaFin: horaFin!,
+        dentista: dentista!,
+        servicio: ctx.servicio,
+      };
+    }
+    // Left out: a hold that has ended may be in the way (deleted, then the same dentist once more);
+    // otherwise the start is taken for this dentist, and the next free one is tried.
+    if (cleared.has(elegido) || (cleared.add(elegido), (await clearEnded(db, elegido, ctx, input)) === 0))
+      values.excluir = [...values.excluir, elegido];
+  }
+}
+
+/** Deletes the dentist's holds that have ended in the way of the start asked; how many there were. */
+async function clearEnded(
+  db: Database,
+  dentistaId: string,
+  ctx: { duracion: number; zona: string },
+  input: Pick<HoldInput, 'fecha' | 'hora'>,
+): Promise<number> {
   const inicio = localInstant(input.fecha, input.hora, ctx.zona);
   const fin = sql`${inicio} + ${ctx.duracion} * interval '1 minute'`;
-  /** Deletes the holds of the dentist that have ended in the slot's way; how many there were. */
-  const clearEnded = async (dentistaId: string) =>
-    (
-      await db
-        .delete(citas)
-        .where(
-          and(
-            eq(citas.dentistaId, dentistaId),
-            eq(citas.estado, 'retenida'),
-            sql`${citas.retenidaHasta} <= now()`,
-            sql`tstzrange(${citas.inicio}, ${citas.fin}) && tstzrange(${inicio}, ${fin})`,
-          ),
-        )
-        .returning({ id: citas.id })
-    ).length;
-  for (const slot of offered) {
-    // Tried at once; refused, the holds that have ended in its way (which the slots leave out) are
-    // deleted and it is tried once more. Still refused, the slot is taken: the next free dentist.
-    for (let tries = 0; tries < 2; tries++) {
-      try {
-        return await hold(slot.dentistaId);
-      } catch (error) {
-        // Taken meanwhile; or two holds of one slot each waited on the other's row under the no-overlap
-        // constraint and PostgreSQL aborted this one: either way, the next free dentist or a 409.
-        const state = sqlState(error);
-        if (state === PG_ERROR.uniqueViolation)
-          throw new AppError(400, 'validation_error', BOOKING_MESSAGES.challengeFailed);
-        if (state !== PG_ERROR.exclusionViolation && state !== PG_ERROR.deadlockDetected) throw error;
-        if (tries > 0 || (await clearEnded(slot.dentistaId)) === 0) break;
-      }
-    }
-  }
-  throw new AppError(409, 'conflict', BOOKING_MESSAGES.slotTaken);
+  const deleted = await db
+    .delete(citas)
+    .where(
+      and(
+        eq(citas.dentistaId, dentistaId),
+        eq(citas.estado, 'retenida'),
+        sql`${citas.retenidaHasta} <= now()`,
+        sql`tstzrange(${citas.inicio}, ${citas.fin}) && tstzrange(${inicio}, ${fin})`,
+      ),
+    )
+    .returning({ id: citas.id });
+  return deleted.length;
 }
 
 /** A booking in progress with its hold, locked: what the details and the code act on. */
