@@ -22,6 +22,7 @@ import type { Member } from '../../platform/context.ts';
 import { PG_ERROR, sqlState } from '../../platform/db-errors.ts';
 import { AppError, unprocessable } from '../../platform/errors.ts';
 import { appointmentMessageSql, enqueueAppointmentMessage } from '../../platform/messages/enqueue.ts';
+import { clearEndedHolds } from '../../platform/holds.ts';
 import { membersAmong, notificationsSql, notify } from '../../platform/notifications.ts';
 import { appointmentNotFound, getAppointment, onAgenda, partyColumns } from './agenda-reads.service.ts';
 import { attendRequest } from './booking-from-request.service.ts';
@@ -502,30 +503,32 @@ export async function setAppointmentState(
 ): Promise<Appointment> {
   const zona = member.zonaHoraria;
   let slot: Slot | undefined;
-  try {
-    await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select(storedColumns(zona))
-        .from(citas)
-        .where(and(eq(citas.clinicaId, member.clinicaId), eq(citas.id, id), onAgenda(citas)))
-        .for('update');
-      if (!before) throw appointmentNotFound();
-      slot = before;
-      if (before.estado === estado) return;
-      await tx.update(citas).set({ estado, fechaActualizacion: new Date() }).where(eq(citas.id, id));
-      await refreshVisits(tx, member, [before.pacienteId], [before.fecha]);
-      const notice = patientNotice({ ...before, moved: false }, { ...before, estado });
-      if (notice) await enqueueAppointmentMessage(tx, { ...storedMessage(member, id, before), plantilla: notice });
-      if (before.futura && isCancelledAppointment(estado) && !isCancelledAppointment(before.estado)) {
-        const party = await parties(tx, member, before, before);
-        const notice = DENTIST_NOTICES.cancelada(party.paciente, before);
-        await tellDentist(tx, member, party.dentistaUsuarioId, notice, `/citas/${id}`);
-      }
-    });
-  } catch (error) {
-    if (slot && sqlState(error) === PG_ERROR.exclusionViolation) throw await overlapError(db, member, slot, id);
-    throw error;
-  }
+  await guardOverlap(
+    db,
+    member,
+    () => slot,
+    id,
+    () =>
+      db.transaction(async (tx) => {
+        const [before] = await tx
+          .select(storedColumns(zona))
+          .from(citas)
+          .where(and(eq(citas.clinicaId, member.clinicaId), eq(citas.id, id), onAgenda(citas)))
+          .for('update');
+        if (!before) throw appointmentNotFound();
+        slot = before;
+        if (before.estado === estado) return;
+        await tx.update(citas).set({ estado, fechaActualizacion: new Date() }).where(eq(citas.id, id));
+        await refreshVisits(tx, member, [before.pacienteId], [before.fecha]);
+        const notice = patientNotice({ ...before, moved: false }, { ...before, estado });
+        if (notice) await enqueueAppointmentMessage(tx, { ...storedMessage(member, id, before), plantilla: notice });
+        if (before.futura && isCancelledAppointment(estado) && !isCancelledAppointment(before.estado)) {
+          const party = await parties(tx, member, before, before);
+          const notice = DENTIST_NOTICES.cancelada(party.paciente, before);
+          await tellDentist(tx, member, party.dentistaUsuarioId, notice, `/citas/${id}`);
+        }
+      }),
+  );
   return (await getAppointment(db, member, id))!;
 }
 
@@ -578,19 +581,31 @@ async function overlapError(db: Database, member: Member, data: Slot, exceptId?:
   return new AppError(409, 'conflict', message, { horaInicio: message });
 }
 
-/** Runs a write, turning the exclusion constraint's refusal (23P01) into the double-booking 409. */
+/**
+ * Runs a write, turning the exclusion constraint's refusal (23P01) into the double-booking 409. A hold
+ * that has ended never blocks it: when one is in the way (the background round had not swept it yet),
+ * it is deleted and the write tried once more.
+ */
 async function guardOverlap<T>(
   db: Database,
   member: Member,
-  data: AppointmentData | UpdateAppointmentData,
+  slot: Slot | (() => Slot | undefined),
   exceptId: string | undefined,
   write: () => Promise<T>,
 ) {
-  try {
-    return await write();
-  } catch (error) {
-    if (sqlState(error) === PG_ERROR.exclusionViolation) throw await overlapError(db, member, data, exceptId);
-    throw error;
+  for (let tries = 0; ; tries++) {
+    try {
+      return await write();
+    } catch (error) {
+      // The slot asked for; for a write that reads it first (a state change), as it read it.
+      const taken = typeof slot === 'function' ? slot() : slot;
+      if (!taken || sqlState(error) !== PG_ERROR.exclusionViolation) throw error;
+      const zona = member.zonaHoraria;
+      const inicio = localInstant(taken.fecha, taken.horaInicio, zona);
+      const fin = localInstant(taken.fecha, taken.horaFin, zona);
+      if (tries === 0 && (await clearEndedHolds(db, taken.dentistaId, inicio, fin)) > 0) continue;
+      throw await overlapError(db, member, taken, exceptId);
+    }
   }
 }
 

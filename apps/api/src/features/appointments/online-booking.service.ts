@@ -45,6 +45,7 @@ import type { JsonText } from '../../platform/json-text.ts';
 import { VersionedCache } from '../../platform/versioned-cache.ts';
 import { agenda, versionedStatement, type Versioned, type VersionValues } from './agenda-reads.service.ts';
 import { refreshVisits } from './booking.service.ts';
+import { clearEndedHolds } from '../../platform/holds.ts';
 import { perInstance } from '../../platform/per-instance.ts';
 
 /**
@@ -465,32 +466,12 @@ export async function holdSlot(
     }
     // Left out: a hold that has ended may be in the way (deleted, then the same dentist once more);
     // otherwise the start is taken for this dentist, and the next free one is tried.
-    if (cleared.has(elegido) || (cleared.add(elegido), (await clearEnded(db, elegido, ctx, input)) === 0))
-      values.excluir = [...values.excluir, elegido];
+    const inicio = localInstant(input.fecha, input.hora, ctx.zona);
+    const fin = sql`${inicio} + ${ctx.duracion} * interval '1 minute'`;
+    const again = !cleared.has(elegido) && (await clearEndedHolds(db, elegido, inicio, fin)) > 0;
+    cleared.add(elegido);
+    if (!again) values.excluir = [...values.excluir, elegido];
   }
-}
-
-/** Deletes the dentist's holds that have ended in the way of the start asked; how many there were. */
-async function clearEnded(
-  db: Database,
-  dentistaId: string,
-  ctx: { duracion: number; zona: string },
-  input: Pick<HoldInput, 'fecha' | 'hora'>,
-): Promise<number> {
-  const inicio = localInstant(input.fecha, input.hora, ctx.zona);
-  const fin = sql`${inicio} + ${ctx.duracion} * interval '1 minute'`;
-  const deleted = await db
-    .delete(citas)
-    .where(
-      and(
-        eq(citas.dentistaId, dentistaId),
-        eq(citas.estado, 'retenida'),
-        sql`${citas.retenidaHasta} <= now()`,
-        sql`tstzrange(${citas.inicio}, ${citas.fin}) && tstzrange(${inicio}, ${fin})`,
-      ),
-    )
-    .returning({ id: citas.id });
-  return deleted.length;
 }
 
 /** A booking in progress with its hold, locked: what the details and the code act on. */

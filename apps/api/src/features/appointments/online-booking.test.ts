@@ -1,4 +1,5 @@
 import {
+  APPOINTMENT_MESSAGES,
   BOOKING_MESSAGES,
   formatLongDate,
   type BookingOptions,
@@ -374,6 +375,60 @@ describe('holding a slot', () => {
     const replay = await hold(c, { fecha: day, hora: '10:30', altcha });
     expect(replay.status).toBe(400);
     expect((await errorOf(replay)).message).toBe(BOOKING_MESSAGES.challengeFailed);
+  });
+
+  it('lets no hold that has ended block the desk, before the background round has swept it', async () => {
+    const c = await bookingClinic();
+    const day = dayAhead(6);
+    const [paciente] = await t.db
+      .insert(pacientes)
+      .values({ clinicaId: c.clinicaId, nombres: 'Lucía', apellidos: 'Mora' })
+      .returning({ id: pacientes.id });
+    const desk = (path: string, method: 'POST' | 'PUT', json: Record<string, unknown>) =>
+      t.request(path, { method, cookie: c.owner.cookie, json });
+    const at = (horaInicio: string, horaFin: string) => ({
+      pacienteId: paciente!.id,
+      dentistaId: c.ana,
+      fecha: day,
+      horaInicio,
+      horaFin,
+      titulo: 'Revisión',
+    });
+    /** Ana's hold of `hora`, ended (as if its visitor left 5 minutes ago) and not swept. */
+    const endedHold = async (hora: string) => {
+      const res = await hold(c, { fecha: day, hora, dentistaId: c.ana });
+      expect(res.status).toBe(201);
+      await t.db
+        .update(citas)
+        .set({ retenidaHasta: new Date(Date.now() - 1000) })
+        .where(and(eq(citas.clinicaId, c.clinicaId), eq(citas.estado, 'retenida')));
+    };
+    const holds = async () =>
+      (await t.db.select().from(citas).where(eq(citas.clinicaId, c.clinicaId))).filter(
+        (cita) => cita.estado === 'retenida',
+      );
+
+    // A booking into its time.
+    await endedHold('09:00');
+    const booked = await desk('/api/citas', 'POST', at('09:00', '09:30'));
+    expect(booked.status).toBe(201);
+    const { id } = (await booked.json()) as { id: string };
+    expect(await holds()).toEqual([]);
+    // A move into its time.
+    await endedHold('10:00');
+    expect((await desk(`/api/citas/${id}`, 'PUT', { ...at('10:00', '10:30'), estado: 'pendiente' })).status).toBe(200);
+    expect(await holds()).toEqual([]);
+    // Back from a cancellation into its time.
+    expect((await desk(`/api/citas/${id}/estado`, 'PUT', { estado: 'cancelada' })).status).toBe(200);
+    await endedHold('10:00');
+    expect((await desk(`/api/citas/${id}/estado`, 'PUT', { estado: 'pendiente' })).status).toBe(200);
+    expect(await holds()).toEqual([]);
+    // A live hold still holds its time against the desk.
+    expect((await hold(c, { fecha: day, hora: '09:00', dentistaId: c.ana })).status).toBe(201);
+    const refused = await desk('/api/citas', 'POST', at('09:00', '09:30'));
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).message).toBe(APPOINTMENT_MESSAGES.overlapWith('09:00', '09:30'));
+    expect(await holds()).toHaveLength(1);
   });
 
   it('frees a slot at once when its visitor lets it go, and only with its own token', async () => {
