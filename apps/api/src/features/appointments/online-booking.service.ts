@@ -230,6 +230,10 @@ const slotValues = (
   ...values,
 });
 
+/** The clinic's services a visitor can book online; its profile offers them by name. */
+const bookableServiceOf = (clinicaId: string) =>
+  and(eq(productos.clinicaId, clinicaId), eq(productos.reservableOnline, true), eq(productos.activo, true));
+
 /** GET /api/reservas/:clinicaId/opciones: the bookable services, the dentists and the rules a visitor needs. */
 export async function bookingOptions(db: Database, clinicaId: string): Promise<BookingOptions> {
   const ctx = await bookingContext(db, clinicaId, null);
@@ -241,7 +245,7 @@ export async function bookingOptions(db: Database, clinicaId: string): Promise<B
         duracionMinutos: sql<number>`${productos.duracionMinutos}`,
       })
       .from(productos)
-      .where(and(eq(productos.clinicaId, clinicaId), eq(productos.reservableOnline, true), eq(productos.activo, true)))
+      .where(bookableServiceOf(clinicaId))
       .orderBy(asc(productos.nombre)),
     db
       .selectDistinct({
@@ -309,22 +313,33 @@ export async function freeSlots(
  * as its profile's booking panel shows it (the first bookable service, any dentist, the next
  * SLOT_DAYS_MAX days); a clinic without online booking, service or free slot is left out. Each is the
  * profile's own cached read (`freeSlots`), so a directory page asks for no slot computation its
- * visitors' profiles would not.
+ * visitors' profiles would not; before it, one read of the clinic's first service and its day.
  */
 export async function nextFreeSlots(db: Database, ids: string[]): Promise<NextSlots> {
   const found = await Promise.all(
     ids.map(async (clinicaId): Promise<NextSlot | null> => {
-      const options = await bookingOptions(db, clinicaId).catch((error: unknown) => {
-        if (error instanceof AppError && error.status === 404) return null;
+      const [first] = await db
+        .select({ servicioId: productos.id, zona: clinicas.zonaHoraria })
+        .from(productos)
+        .innerJoin(clinicas, eq(clinicas.id, productos.clinicaId))
+        .where(and(bookableServiceOf(clinicaId), contextColumns.online))
+        .orderBy(asc(productos.nombre))
+        .limit(1);
+      if (!first) return null;
+      const hoy = todayInZone(first.zona);
+      const read = await freeSlots(db, clinicaId, {
+        servicioId: first.servicioId,
+        desde: hoy,
+        dias: SLOT_DAYS_MAX,
+      }).catch((error: unknown) => {
+        // The clinic stopped taking online bookings, or the service, in between: left out.
+        if (error instanceof AppError && error.status < 500) return null;
         throw error;
       });
-      const servicio = options?.servicios[0];
-      if (!options || !servicio) return null;
-      const slots = JSON.parse(
-        await freeSlots(db, clinicaId, { servicioId: servicio.id, desde: options.hoy, dias: SLOT_DAYS_MAX }),
-      ) as FreeSlots;
+      if (read === null) return null;
+      const slots = JSON.parse(read) as FreeSlots;
       const day = slots.dias.find((d) => d.huecos.length > 0);
-      return day ? { clinicaId, fecha: day.fecha, hora: day.huecos[0]!.hora, hoy: options.hoy } : null;
+      return day ? { clinicaId, fecha: day.fecha, hora: day.huecos[0]!.hora, hoy } : null;
     }),
   );
   return { proximos: found.filter((slot) => slot !== null) };
