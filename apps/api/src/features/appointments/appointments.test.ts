@@ -397,6 +397,38 @@ describe('appointments', () => {
     expect(await countCitas(owner.clinica.id)).toBe(1);
   });
 
+  it('answers overlapping bookings asked for at the same time with one booking or a 409 each, never an error', async () => {
+    const { owner, pacienteId, dentistaId } = await clinic();
+    // Starts 5 minutes apart, 30 minutes long: each overlaps its neighbours, so the no-overlap
+    // constraint makes concurrent inserts wait on each other (and PostgreSQL may abort one of two that
+    // wait on each other).
+    const statuses = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => {
+        const start = 9 * 60 + 5 * (i % 12);
+        const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+        return book(owner.cookie, {
+          pacienteId,
+          dentistaId,
+          fecha: '2030-02-06',
+          horaInicio: hhmm(start),
+          horaFin: hhmm(start + 30),
+          titulo: 'Revisión',
+        }).then((r) => r.status);
+      }),
+    );
+    expect(statuses.filter((s) => s !== 201 && s !== 409)).toEqual([]);
+    const booked = statuses.filter((s) => s === 201).length;
+    expect(booked).toBeGreaterThanOrEqual(1);
+    const rows = await t.db
+      .select({ inicio: citas.inicio, fin: citas.fin })
+      .from(citas)
+      .where(eq(citas.clinicaId, owner.clinica.id))
+      .orderBy(citas.inicio);
+    expect(rows).toHaveLength(booked);
+    // The booked ones never overlap.
+    rows.slice(1).forEach((row, i) => expect(row.inicio.getTime()).toBeGreaterThanOrEqual(rows[i]!.fin.getTime()));
+  });
+
   it('keeps local times across the daylight-saving changes of Europe/Madrid', async () => {
     const { owner, pacienteId, dentistaId } = await clinic();
     const days = ['2026-03-28', '2026-03-29', '2026-03-30', '2026-10-24', '2026-10-25', '2026-10-26'];
