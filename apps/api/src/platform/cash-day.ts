@@ -1,5 +1,5 @@
 import { PAYMENT_MESSAGES, formatDate } from '@odontia/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { cajas } from '../db/schema/index.ts';
 import type { AuditActor } from './audit.ts';
@@ -39,8 +39,17 @@ async function cashOf(tx: Executor, actor: Pick<AuditActor, 'clinicaId' | 'userI
   const [row] = await tx
     .select({ id: cajas.id, estado: cajas.estado })
     .from(cajas)
-    .where(and(eq(cajas.clinicaId, actor.clinicaId), eq(cajas.usuarioId, actor.userId), eq(cajas.dia, day)))
-    .for('share');
+    .where(
+      and(
+        eq(cajas.clinicaId, sql.placeholder('clinicaId')),
+        eq(cajas.usuarioId, sql.placeholder('userId')),
+        eq(cajas.dia, sql.placeholder('dia')),
+      ),
+    )
+    .for('share')
+    // A named prepared statement: parsed and planned once per connection.
+    .prepare('odontia_caja_del_dia')
+    .execute({ clinicaId: actor.clinicaId, userId: actor.userId, dia: day });
   return row;
 }
 

@@ -56,6 +56,7 @@ export type PaymentActor = AuditActor & { zonaHoraria: string; moneda: CurrencyC
 
 const c = cobros;
 const ap = aplicacionesCobro;
+const ph = (name: string) => sql.placeholder(name);
 const tr = tratamientosRealizados;
 const lp = lineasPresupuesto;
 const pr = presupuestos;
@@ -68,12 +69,18 @@ const dayOf = (zone: string, instant: Date) => todayInZone(zone, instant);
 
 /**
  * The clinic's payments and annulment entries that match `where`, newest first, with what each paid, its
- * annulment (on a payment) or the payment it reverses (on an annulment).
+ * annulment (on a payment) or the payment it reverses (on an annulment). `name`: run as that named
+ * prepared statement (planned once per connection), for a caller whose `where` is always the same text.
  */
-export async function readPayments(db: Executor, clinicaId: string, where: SQL | undefined): Promise<Payment[]> {
+export async function readPayments(
+  db: Executor,
+  clinicaId: string,
+  where: SQL | undefined,
+  name?: string,
+): Promise<Payment[]> {
   const anulacion = alias(c, 'anulacion');
   const original = alias(c, 'original');
-  const rows = await db
+  const query = db
     .select({
       id: c.id,
       tipo: c.tipo,
@@ -104,6 +111,7 @@ export async function readPayments(db: Executor, clinicaId: string, where: SQL |
     .leftJoin(original, eq(original.id, c.anulaId))
     .where(and(eq(c.clinicaId, clinicaId), where))
     .orderBy(desc(c.fecha), desc(c.id));
+  const rows = await (name ? query.prepare(name).execute() : query);
   if (rows.length === 0) return [];
   const applications = await db
     .select({
@@ -120,14 +128,14 @@ export async function readPayments(db: Executor, clinicaId: string, where: SQL |
     .where(
       and(
         eq(ap.clinicaId, clinicaId),
-        inArray(
-          ap.cobroId,
-          rows.map((r) => r.id),
-        ),
+        // One text for any number of payments: a named prepared statement.
+        sql`${ap.cobroId} = any(${ph('cobros')}::uuid[])`,
       ),
     )
     // Treatments by when they were done, then budget lines in their budget's order.
-    .orderBy(sql`${tr.fecha} asc nulls last`, asc(lp.presupuestoId), asc(lp.orden), asc(ap.id));
+    .orderBy(sql`${tr.fecha} asc nulls last`, asc(lp.presupuestoId), asc(lp.orden), asc(ap.id))
+    .prepare('odontia_cobros_aplicaciones')
+    .execute({ cobros: rows.map((r) => r.id) });
   const byPayment = new Map<string, Payment['aplicaciones']>();
   for (const a of applications) {
     const list = byPayment.get(a.cobroId) ?? [];
@@ -201,17 +209,21 @@ async function patientOf(
       // Not read for a payment being taken (it is the account's, read after). A bound value, not the
       // column: a single-table select leaves its columns unqualified, and inside balanceOf's subqueries
       // "id" would be the summed table's own.
-      saldo: lock ? sql<number>`0` : balanceOf(sql`${id}::uuid`),
+      saldo: lock ? sql<number>`0` : balanceOf(sql`${ph('id')}::uuid`),
     })
     .from(pacientes)
     .where(
       and(
-        eq(pacientes.id, id),
-        eq(pacientes.clinicaId, clinicaId),
+        eq(pacientes.id, ph('id')),
+        eq(pacientes.clinicaId, ph('clinicaId')),
         archived ? undefined : isNull(pacientes.fechaArchivado),
       ),
     );
-  const [row] = lock ? await query.for('no key update', { of: pacientes }) : await query;
+  // A named prepared statement per variant (each has its own text).
+  const name = `odontia_cuenta_paciente${lock ? '_bloqueado' : ''}${archived ? '_archivado' : ''}`;
+  const [row] = await (lock ? query.for('no key update', { of: pacientes }) : query)
+    .prepare(name)
+    .execute({ id, clinicaId });
   return row ? { ...row, saldo: Number(row.saldo) } : null;
 }
 
@@ -219,7 +231,9 @@ async function clinicOf(tx: Executor, clinicaId: string): Promise<Clinic> {
   const [row] = await tx
     .select({ pais: clinicas.pais, zonaHoraria: clinicas.zonaHoraria, moneda: clinicas.moneda })
     .from(clinicas)
-    .where(eq(clinicas.id, clinicaId));
+    .where(eq(clinicas.id, ph('clinicaId')))
+    .prepare('odontia_cuenta_clinica')
+    .execute({ clinicaId });
   return row!;
 }
 
@@ -232,6 +246,8 @@ type Item = AccountItem & { instante: number; orden: number };
  * that fulfils a line, what was applied to the line too).
  */
 async function accountItems(tx: Executor, clinicaId: string, pacienteId: string, zone: string): Promise<Item[]> {
+  // Named prepared statements (the same text every time): parsed and planned once per connection.
+  const values = { clinicaId, pacienteId };
   const treatments = await tx
     .select({
       id: tr.id,
@@ -248,7 +264,9 @@ async function accountItems(tx: Executor, clinicaId: string, pacienteId: string,
     .leftJoin(dentistas, eq(dentistas.id, tr.dentistaId))
     .leftJoin(lp, eq(lp.id, tr.lineaPresupuestoId))
     .leftJoin(pr, eq(pr.id, lp.presupuestoId))
-    .where(and(eq(tr.pacienteId, pacienteId), eq(tr.clinicaId, clinicaId)));
+    .where(and(eq(tr.pacienteId, ph('pacienteId')), eq(tr.clinicaId, ph('clinicaId'))))
+    .prepare('odontia_cuenta_tratamientos')
+    .execute(values);
   const lines = await tx
     .select({
       id: lp.id,
@@ -266,14 +284,16 @@ async function accountItems(tx: Executor, clinicaId: string, pacienteId: string,
     .leftJoin(aceptacionesPresupuesto, eq(aceptacionesPresupuesto.presupuestoId, pr.id))
     .where(
       and(
-        eq(pr.pacienteId, pacienteId),
-        eq(pr.clinicaId, clinicaId),
+        eq(pr.pacienteId, ph('pacienteId')),
+        eq(pr.clinicaId, ph('clinicaId')),
         inArray(pr.estado, ['aceptado', 'aceptado_parcialmente']),
         isNull(pr.sustituidoPor),
         eq(lp.aceptada, true),
         sql`not exists (select 1 from ${tr} where ${tr.lineaPresupuestoId} = ${lp.id})`,
       ),
-    );
+    )
+    .prepare('odontia_cuenta_lineas')
+    .execute(values);
   const paid = await tx
     .select({
       tratamientoId: ap.tratamientoId,
@@ -282,8 +302,10 @@ async function accountItems(tx: Executor, clinicaId: string, pacienteId: string,
     })
     .from(ap)
     .innerJoin(c, eq(c.id, ap.cobroId))
-    .where(and(eq(c.pacienteId, pacienteId), eq(c.clinicaId, clinicaId), eq(c.anulado, false)))
-    .groupBy(ap.tratamientoId, ap.lineaPresupuestoId);
+    .where(and(eq(c.pacienteId, ph('pacienteId')), eq(c.clinicaId, ph('clinicaId')), eq(c.anulado, false)))
+    .groupBy(ap.tratamientoId, ap.lineaPresupuestoId)
+    .prepare('odontia_cuenta_pagado')
+    .execute(values);
   const paidTo = new Map<string, number>();
   for (const p of paid) {
     const key = p.tratamientoId ?? p.lineaId!;
@@ -351,7 +373,7 @@ export async function readAccount(
 async function accountOf(tx: Executor, clinicaId: string, patient: PatientRow): Promise<PatientAccount> {
   const clinic = await clinicOf(tx, clinicaId);
   const items = await accountItems(tx, clinicaId, patient.id, clinic.zonaHoraria);
-  const payments = await readPayments(tx, clinicaId, eq(c.pacienteId, patient.id));
+  const payments = await readPayments(tx, clinicaId, eq(c.pacienteId, patient.id), 'odontia_cuenta_cobros');
   const realizado = items.filter((i) => i.tipo === 'tratamiento').reduce((sum, i) => sum + i.importe, 0);
   const cobrado = payments.reduce((sum, p) => sum + p.importe, 0);
   const anticipo = payments.filter((p) => p.tipo === 'cobro' && !p.anulacion).reduce((sum, p) => sum + p.anticipo, 0);
