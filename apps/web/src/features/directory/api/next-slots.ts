@@ -1,7 +1,6 @@
-import { BOOKING_MESSAGES } from '@odontia/shared';
 import { useEffect, useState } from 'react';
 import { api, unwrap } from '@/lib/api';
-import { relativeDay } from '../components/booking-dates';
+import { nextSlotText } from '../components/booking-dates';
 
 const NONE: ReadonlyMap<string, string> = new Map();
 
@@ -24,12 +23,7 @@ export function useNextSlots(
     unwrap(api.reservas.proximos.$get({ query: { ids } })).then(
       ({ proximos }) => {
         if (!live) return;
-        const texts = new Map(
-          proximos.map((slot) => [
-            slot.clinicaId,
-            BOOKING_MESSAGES.nextSlot(`${relativeDay(slot.fecha, slot.hoy)} a las ${slot.hora}`),
-          ]),
-        );
+        const texts = new Map(proximos.map((slot) => [slot.clinicaId, nextSlotText(slot.fecha, slot.hora, slot.hoy)]));
         setFound({ ids, texts });
       },
       () => undefined,

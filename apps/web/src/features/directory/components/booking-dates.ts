@@ -1,3 +1,5 @@
+import { BOOKING_MESSAGES } from '@odontia/shared';
+
 /**
  * Calendar days of the public booking (YYYY-MM-DD, the clinic's calendar as the API gives it), with
  * Intl's Spanish names instead of a date library: the profile page shows the next free slot and every
@@ -20,6 +22,10 @@ export function relativeDay(day: string, hoy: string): string {
   if (day === addDays(hoy, 1)) return 'mañana';
   return dayMonth.format(noonOf(day));
 }
+
+/** 'Próximo hueco: mañana a las 09:00', as the profile and the directory's cards say it. */
+export const nextSlotText = (day: string, hora: string, hoy: string) =>
+  BOOKING_MESSAGES.nextSlot(`${relativeDay(day, hoy)} a las ${hora}`);
 
 const weekdayShort = new Intl.DateTimeFormat('es-ES', { weekday: 'short', timeZone: 'UTC' });
 const monthShort = new Intl.DateTimeFormat('es-ES', { month: 'short', timeZone: 'UTC' });

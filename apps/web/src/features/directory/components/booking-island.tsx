@@ -1,9 +1,9 @@
-import { BOOKING_MESSAGES, SLOT_DAYS_MAX, type BookingOptions } from '@odontia/shared';
+import { SLOT_DAYS_MAX, type BookingOptions } from '@odontia/shared';
 import { useEffect } from 'react';
 import { QueryIsland } from '@/lib/query-island';
 import { useBookingOptions } from '../api/booking-options';
 import { useFreeSlots } from '../api/free-slots';
-import { relativeDay } from './booking-dates';
+import { nextSlotText } from './booking-dates';
 
 /** The first free slot of the first service over the next SLOT_DAYS_MAX days, or nothing (silently). */
 function NextSlot({ clinicaId, options }: { clinicaId: string; options: BookingOptions }) {
@@ -15,7 +15,7 @@ function NextSlot({ clinicaId, options }: { clinicaId: string; options: BookingO
   );
   const day = data?.dias.find((d) => d.huecos.length > 0);
   if (!day) return null;
-  return BOOKING_MESSAGES.nextSlot(`${relativeDay(day.fecha, options.hoy)} a las ${day.huecos[0]!.hora}`);
+  return nextSlotText(day.fecha, day.huecos[0]!.hora, options.hoy);
 }
 
 type Props = {
