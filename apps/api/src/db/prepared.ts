@@ -5,6 +5,9 @@ import { columnNames } from './column-map.ts';
 
 const dialect = new PgDialect();
 
+/** A named placeholder of a prepared statement (`sql.placeholder`), its value given at each run. */
+export const ph = (name: string) => sql.placeholder(name);
+
 type RawPrepared = { execute(values?: Record<string, unknown>): Promise<{ rows: unknown[] }> };
 
 /**

@@ -1,6 +1,7 @@
 import { PAYMENT_MESSAGES, formatDate } from '@odontia/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { ph } from '../db/prepared.ts';
 import { cajas } from '../db/schema/index.ts';
 import type { AuditActor } from './audit.ts';
 import { conflict } from './errors.ts';
@@ -39,13 +40,7 @@ async function cashOf(tx: Executor, actor: Pick<AuditActor, 'clinicaId' | 'userI
   const [row] = await tx
     .select({ id: cajas.id, estado: cajas.estado })
     .from(cajas)
-    .where(
-      and(
-        eq(cajas.clinicaId, sql.placeholder('clinicaId')),
-        eq(cajas.usuarioId, sql.placeholder('userId')),
-        eq(cajas.dia, sql.placeholder('dia')),
-      ),
-    )
+    .where(and(eq(cajas.clinicaId, ph('clinicaId')), eq(cajas.usuarioId, ph('userId')), eq(cajas.dia, ph('dia'))))
     .for('share')
     // A named prepared statement: parsed and planned once per connection.
     .prepare('odontia_caja_del_dia')

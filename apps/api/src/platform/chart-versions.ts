@@ -3,7 +3,7 @@ import { sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Transaction } from '../db/client.ts';
 import { columnNames, jsonObject, jsonTextOf, onlyWhen, selectList, type RowOf } from '../db/column-map.ts';
-import { isoTimestampSql, preparedStatement } from '../db/prepared.ts';
+import { isoTimestampSql, ph, preparedStatement } from '../db/prepared.ts';
 import { odontogramaVersiones, pacientes, usuarios } from '../db/schema/index.ts';
 import { auditInsertPrepared, auditValues, type AuditActor, type AuditValues } from './audit.ts';
 
@@ -41,7 +41,6 @@ export const patientCte = (pacienteId: SQL | Placeholder, clinicaId: SQL | Place
   sql`paciente as (
     select ${columnNames(...Object.values(chartPatientColumns(pacientes)))} from ${pacientes}
     where ${pacientes.id} = ${pacienteId}::uuid and ${pacientes.clinicaId} = ${clinicaId}::uuid and ${pacientes.fechaArchivado} is null)`;
-export const ph = (name: string) => sql.placeholder(name);
 /** The values that find the caller clinic's patient in `preparedPatientCte`. */
 export type PatientKey = { pacienteId: string; clinicaId: string };
 export const preparedPatientCte = patientCte(ph('pacienteId'), ph('clinicaId'));

@@ -2,7 +2,7 @@ import { CATALOG_MESSAGES, type MovementReason } from '@odontia/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { columnNames, selectList, type RowOf } from '../db/column-map.ts';
-import { preparedStatement } from '../db/prepared.ts';
+import { ph, preparedStatement } from '../db/prepared.ts';
 import { belowMinimum, kitsServicio, movimientosStock, productos } from '../db/schema/index.ts';
 import { notify } from './notifications.ts';
 
@@ -88,8 +88,6 @@ export function stockChangeSql(input: {
       returning ${movimientosStock.id} as id, ${movimientosStock.productoId} as producto_id
     )`;
 }
-
-const ph = (name: string) => sql.placeholder(name);
 
 /** adjustStock's write: stockChangeSql for one item, with its movement's id. */
 const adjustOne = preparedStatement<AlertState & { movimientoId: string }>(

@@ -14,7 +14,7 @@ import {
 import { and, eq, getTableName, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { columnNames, selectList, type RowOf } from '../../db/column-map.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { ph, preparedStatement } from '../../db/prepared.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { localDay, localInstant, localText } from '../../db/local-day.ts';
 import { citas, dentistas, pacientes } from '../../db/schema/index.ts';
@@ -27,7 +27,6 @@ import { membersAmong, notificationsSql, notify } from '../../platform/notificat
 import { appointmentNotFound, getAppointment, onAgenda, partyColumns } from './agenda-reads.service.ts';
 import { attendRequest } from './booking-from-request.service.ts';
 
-const ph = (name: string) => sql.placeholder(name);
 /** A placeholder used as SQL (a day, a time, a zone), cast to text for the functions that take it. */
 const text = (name: string) => sql`${ph(name)}::text`;
 

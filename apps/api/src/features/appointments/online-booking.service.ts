@@ -23,7 +23,7 @@ import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { columnNames, selectList, type RowOf } from '../../db/column-map.ts';
 import { localInstant, localText } from '../../db/local-day.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { ph, preparedStatement } from '../../db/prepared.ts';
 import {
   bloqueosAgenda,
   CITAS_SIN_SOLAPE,
@@ -55,7 +55,6 @@ import { perInstance } from '../../platform/per-instance.ts';
  * `retenida` under the no-overlap constraint; the patient's details and an emailed code; the booking.
  */
 
-const ph = (name: string) => sql.placeholder(name);
 const anuladas = sql.raw(ESTADOS_CITA_ANULADA.map((e) => `'${e}'`).join(', '));
 
 /**

@@ -24,7 +24,7 @@ import {
   type PgJson,
   type RowOf,
 } from '../../db/column-map.ts';
-import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
+import { isoTimestampSql, ph, preparedStatement } from '../../db/prepared.ts';
 import {
   adendasNotas,
   citas,
@@ -48,7 +48,6 @@ import { conflict, forbidden, notFound, unprocessable } from '../../platform/err
 import {
   currentChartOf,
   paciente,
-  ph,
   preparedPatientCte,
   recordNoteOnChart,
   type PatientKey,

@@ -19,7 +19,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { jsonArray, jsonObject, jsonTextOf, onlyWhen, selectList, type RowOf } from '../../db/column-map.ts';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
-import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
+import { isoTimestampSql, ph, preparedStatement } from '../../db/prepared.ts';
 import { odontogramaVersiones, productos, usuarios } from '../../db/schema/index.ts';
 import {
   auditInsert,
@@ -36,7 +36,6 @@ import {
   paciente,
   chartPatientJson,
   patientCte,
-  ph,
   preparedPatientCte,
   saveColumns,
   saveStatement,

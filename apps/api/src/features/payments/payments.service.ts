@@ -16,6 +16,7 @@ import {
 import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
+import { ph } from '../../db/prepared.ts';
 import {
   aceptacionesPresupuesto,
   aplicacionesCobro,
@@ -56,7 +57,6 @@ export type PaymentActor = AuditActor & { zonaHoraria: string; moneda: CurrencyC
 
 const c = cobros;
 const ap = aplicacionesCobro;
-const ph = (name: string) => sql.placeholder(name);
 const tr = tratamientosRealizados;
 const lp = lineasPresupuesto;
 const pr = presupuestos;

@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { selectList, tableRef, type RowOf } from '../../db/column-map.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { ph, preparedStatement } from '../../db/prepared.ts';
 import { containsPattern } from '../../db/search.ts';
 import { clinicas, productos } from '../../db/schema/index.ts';
 import type { Member } from '../../platform/context.ts';
@@ -21,7 +21,6 @@ export const toStoreProduct = ({ proveedorId, proveedorNombre, ...p }: ProductRo
   proveedor: { id: proveedorId, nombre: proveedorNombre },
 });
 
-const ph = (name: string) => sql.placeholder(name);
 const buyer = sql`${ph('clinicaId')}::uuid`;
 const buyerCurrency = sql`${ph('moneda')}::text`;
 

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { columnNames, jsonObject, selectList, tableRef, type RowOf } from '../../db/column-map.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { ph, preparedStatement } from '../../db/prepared.ts';
 import {
   carrito,
   clinicas,
@@ -37,7 +37,6 @@ import {
 
 export type CheckoutResult = { pedido: Order; creado: boolean };
 
-const ph = (name: string) => sql.placeholder(name);
 const compradores = alias(clinicas, 'compradores');
 
 /** The cart's lines as the checkout checks them: what was seen, what is for sale now, who sells. */

@@ -17,7 +17,7 @@ import { createEvent, type EventAttributes } from 'ics';
 import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { columnNames, selectList, type RowOf } from '../../db/column-map.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { ph, preparedStatement } from '../../db/prepared.ts';
 import { citas, clinicas, dentistas, mensajes, pacientes } from '../../db/schema/index.ts';
 import type { Deps } from '../context.ts';
 import { balanceOf } from '../balance.ts';
@@ -48,8 +48,6 @@ export const OUTBOX_HEADER = 'X-Odontia-Mensaje';
 export const MAX_ATTEMPTS = 5;
 const RETRY_MINUTES = [1, 5, 15, 60] as const;
 const BATCH = 20;
-
-const ph = (name: string) => sql.placeholder(name);
 
 /**
  * The email reminders that have come due: appointments still to come within their clinic's
