@@ -34,6 +34,8 @@ export type Member = {
   rol: MemberRole;
   permisos: ReadonlySet<Permission>;
   zonaHoraria: string;
+  /** The clinic's country (its payment methods and taxes follow it). */
+  pais: string | null;
   /** Every amount of the clinic is in this currency's smallest unit (issue 23). */
   moneda: CurrencyCode;
   /** The clinic sells its catalogue in the store (DESIGN §1): it receives orders at /ventas. */

@@ -30,6 +30,7 @@ const paymentIdParam = idParam(paymentNotFound);
 
 const paymentActor = (c: Context<AppEnv>): PaymentActor => ({
   ...auditActor(c),
+  pais: c.var.member.pais,
   zonaHoraria: c.var.member.zonaHoraria,
   moneda: c.var.member.moneda,
 });
@@ -71,13 +72,9 @@ export const patientPaymentsRoutes = new Hono<AppEnv>()
     validate('json', createPaymentSchema, { status: 422 }),
     async (c) => {
       const { db } = c.var.deps;
-      const actor = paymentActor(c);
-      const pacienteId = c.req.valid('param').id;
-      const taken = await registerPayment(db, actor, pacienteId, c.req.valid('json'));
+      const taken = await registerPayment(db, paymentActor(c), c.req.valid('param').id, c.req.valid('json'));
       if (!taken) throw patientNotFound();
-      const cuenta = (await readAccount(db, actor.clinicaId, pacienteId))!;
-      const cobro = paymentIn(cuenta, taken.id);
-      return c.json({ cobro, cuenta, mensaje: PAYMENT_MESSAGES.registered(taken.numero) }, 201);
+      return c.json({ ...taken, mensaje: PAYMENT_MESSAGES.registered(taken.cobro.numero!) }, 201);
     },
   )
   .post('/:id/anticipo/aplicar', requirePermission('cobros.registrar'), patientIdParam, async (c) => {

@@ -15,7 +15,7 @@ import {
 } from '@odontia/shared';
 import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { rowsOf, type Database, type Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { ph } from '../../db/prepared.ts';
 import {
   aceptacionesPresupuesto,
@@ -52,8 +52,8 @@ import { renderReceiptPdf, renderStatementPdf } from './payments.pdf.ts';
 export const paymentNotFound = () => notFound(PAYMENT_MESSAGES.notFound);
 export const patientNotFound = () => notFound(PAYMENT_MESSAGES.patientNotFound);
 
-/** Who takes or annuls a payment, and the clinic's zone (its "today"). */
-export type PaymentActor = AuditActor & { zonaHoraria: string; moneda: CurrencyCode };
+/** Who takes or annuls a payment, and the clinic's country (its methods), zone (its "today") and currency. */
+export type PaymentActor = AuditActor & Clinic;
 
 const c = cobros;
 const ap = aplicacionesCobro;
@@ -206,10 +206,9 @@ async function patientOf(
       nombres: pacientes.nombres,
       apellidos: pacientes.apellidos,
       email: pacientes.email,
-      // Not read for a payment being taken (it is the account's, read after). A bound value, not the
-      // column: a single-table select leaves its columns unqualified, and inside balanceOf's subqueries
-      // "id" would be the summed table's own.
-      saldo: lock ? sql<number>`0` : balanceOf(sql`${ph('id')}::uuid`),
+      // A bound value, not the column: a single-table select leaves its columns unqualified, and inside
+      // balanceOf's subqueries "id" would be the summed table's own.
+      saldo: balanceOf(sql`${ph('id')}::uuid`),
     })
     .from(pacientes)
     .where(
@@ -373,7 +372,15 @@ export async function readAccount(
 async function accountOf(tx: Executor, clinicaId: string, patient: PatientRow): Promise<PatientAccount> {
   const clinic = await clinicOf(tx, clinicaId);
   const items = await accountItems(tx, clinicaId, patient.id, clinic.zonaHoraria);
-  const payments = await readPayments(tx, clinicaId, eq(c.pacienteId, patient.id), 'odontia_cuenta_cobros');
+  return accountFrom(patient, clinic, items, await paymentsOf(tx, clinicaId, patient.id));
+}
+
+/** The patient's payments and annulment entries, newest first. */
+const paymentsOf = (db: Executor, clinicaId: string, pacienteId: string) =>
+  readPayments(db, clinicaId, eq(c.pacienteId, pacienteId), 'odontia_cuenta_cobros');
+
+/** The account of what was read: the patient with their balance, the clinic, their items and payments. */
+function accountFrom(patient: PatientRow, clinic: Clinic, items: Item[], payments: Payment[]): PatientAccount {
   const realizado = items.filter((i) => i.tipo === 'tratamiento').reduce((sum, i) => sum + i.importe, 0);
   const cobrado = payments.reduce((sum, p) => sum + p.importe, 0);
   const anticipo = payments.filter((p) => p.tipo === 'cobro' && !p.anulacion).reduce((sum, p) => sum + p.anticipo, 0);
@@ -401,9 +408,11 @@ export async function viewAccount(db: Database, actor: AuditActor, pacienteId: s
 // ---------------------------------------------------------------------------------------------------------
 // Taking a payment
 
+type Applied = { item: Item; importe: number };
+
 /** How much of each item a payment pays: `items` in order (oldest first), up to `amount`. */
-function allocate(items: Item[], amount: number): { item: Item; importe: number }[] {
-  const out: { item: Item; importe: number }[] = [];
+function allocate(items: Item[], amount: number): Applied[] {
+  const out: Applied[] = [];
   let left = amount;
   for (const item of items) {
     if (left <= 0) break;
@@ -415,22 +424,44 @@ function allocate(items: Item[], amount: number): { item: Item; importe: number 
   return out;
 }
 
+/** Counts what was applied as paid on the items (never more than each had pending). */
+function settle(applied: Applied[]): void {
+  for (const { item, importe } of applied) {
+    item.pagado += importe;
+    item.pendiente -= importe;
+  }
+}
+
 /**
  * Takes a payment for the patient in one transaction: the patient's row is locked (one patient's payments
  * allocate one after another), the method and the day are checked, the member's cash of that day taken,
  * the amount applied and the receipt numbered (the clinic's counter of the day's year, locked until the
- * end: a payment that rolls back gives its number back). Null when the patient is not the clinic's.
+ * end: a payment that rolls back gives its number back). Answers the payment and the account as it
+ * left it; null when the patient is not the clinic's.
  */
 export async function registerPayment(
   db: Database,
   actor: PaymentActor,
   pacienteId: string,
   input: CreatePaymentData,
-): Promise<{ id: string; numero: string } | null> {
+): Promise<{ cobro: Payment; cuenta: PatientAccount } | null> {
+  const taken = await takePayment(db, actor, pacienteId, input);
+  if (!taken) return null;
+  // The account is what the transaction read (the patient locked, so no other payment of theirs came
+  // between), with what this payment applied counted paid and its amount off the balance; only the
+  // payments are read again, the new one among them.
+  const { patient, clinic, items, applied, id } = taken;
+  settle(applied);
+  const payments = await paymentsOf(db, actor.clinicaId, pacienteId);
+  const cuenta = accountFrom({ ...patient, saldo: patient.saldo - input.importe }, clinic, items, payments);
+  return { cobro: payments.find((p) => p.id === id)!, cuenta };
+}
+
+async function takePayment(db: Database, actor: PaymentActor, pacienteId: string, input: CreatePaymentData) {
   return db.transaction(async (tx) => {
     const patient = await patientOf(tx, actor.clinicaId, pacienteId, { lock: true });
     if (!patient) return null;
-    const clinic = await clinicOf(tx, actor.clinicaId);
+    const clinic: Clinic = { pais: actor.pais, zonaHoraria: actor.zonaHoraria, moneda: actor.moneda };
     if (!collectionMethodsOf(clinic.pais).includes(input.metodo)) {
       throw unprocessable(PAYMENT_MESSAGES.methodOfOtherCountry, 'metodo');
     }
@@ -439,7 +470,7 @@ export async function registerPayment(
     if (fecha > hoy) throw unprocessable(PAYMENT_MESSAGES.dateFuture, 'fecha');
 
     const items = await accountItems(tx, actor.clinicaId, pacienteId, clinic.zonaHoraria);
-    let applied: { item: Item; importe: number }[] = [];
+    let applied: Applied[] = [];
     if (input.aplicacion === 'automatica') {
       applied = allocate(items, input.importe);
     } else if (input.aplicacion === 'elegida') {
@@ -511,12 +542,10 @@ export async function registerPayment(
       { accion: 'cobro.registrar', pacienteId },
       { detalle: sql`jsonb_build_object('recibo', (select numero from cobro), 'importe', ${input.importe}::bigint)` },
     );
-    const [{ numero }] = await rowsOf<{ numero: string }>(
-      tx.execute(sql`with numero as (${takeNumber.getSQL()}), cobro as (${insertPayment.getSQL()}),
+    await tx.execute(sql`with numero as (${takeNumber.getSQL()}), cobro as (${insertPayment.getSQL()}),
         ${applyPayment ? sql`aplicado as (${applyPayment.getSQL()}),` : sql``} auditado as (${audit})
-        select numero from cobro`),
-    );
-    return { id, numero };
+        select 1`);
+    return { id, patient, clinic, items, applied };
   });
 }
 
@@ -557,10 +586,10 @@ export async function applyAdvance(db: Database, actor: AuditActor, pacienteId: 
     for (const advance of advances) {
       const applied = allocate(items, Number(advance.anticipo));
       if (applied.length === 0) break;
+      // What this advance paid is no longer owed when the next one is applied.
+      settle(applied);
       let used = 0;
       for (const a of applied) {
-        // What this advance paid is no longer owed when the next one is applied.
-        a.item.pendiente -= a.importe;
         used += a.importe;
         applications.push({
           cobroId: advance.id,
@@ -622,8 +651,7 @@ export async function annulPayment(
       .from(pacientes)
       .where(eq(pacientes.id, payment.pacienteId))
       .for('no key update');
-    const clinic = await clinicOf(tx, actor.clinicaId);
-    const hoy = todayInZone(clinic.zonaHoraria);
+    const hoy = todayInZone(actor.zonaHoraria);
     const caja = await takeCashDay(tx, actor, hoy, hoy);
     await tx.insert(c).values({
       clinicaId: actor.clinicaId,

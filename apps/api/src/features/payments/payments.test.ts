@@ -25,6 +25,7 @@ import { balanceOf } from '../../platform/balance.ts';
 import { drawnSignaturePng } from '../../platform/signature.ts';
 import { readOutbox } from '../../test/outbox.ts';
 import { asTaken } from './payments.pdf.ts';
+import { readAccount } from './payments.service.ts';
 import { BOGOTA, addTeamMember, createClinicOwner, createTestApp, errorOf, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -81,7 +82,16 @@ const pay = (member: Member, pacienteId: string, json: Record<string, unknown>) 
 async function payOk(member: Member, pacienteId: string, json: Record<string, unknown>) {
   const res = await pay(member, pacienteId, json);
   expect(res.status).toBe(201);
-  return (await res.json()) as { cobro: Payment; cuenta: PatientAccount; mensaje: string };
+  const body = (await res.json()) as { cobro: Payment; cuenta: PatientAccount; mensaje: string };
+  // The account a payment answers (what its transaction read, with the payment counted) is the account
+  // a fresh read gives.
+  const [{ clinicaId }] = await t.db
+    .select({ clinicaId: pacientes.clinicaId })
+    .from(pacientes)
+    .where(eq(pacientes.id, pacienteId));
+  expect(body.cuenta).toEqual(JSON.parse(JSON.stringify(await readAccount(t.db, clinicaId, pacienteId))));
+  expect(body.cuenta.cobros).toContainEqual(body.cobro);
+  return body;
 }
 
 async function accountOf(member: Member, pacienteId: string) {
