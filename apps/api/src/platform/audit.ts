@@ -1,6 +1,7 @@
 import type { AuditAction } from '@odontia/shared';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { columnNames } from '../db/column-map.ts';
+import { preparedStatement } from '../db/prepared.ts';
 import { auditoria, usuarios } from '../db/schema/index.ts';
 import type { Context } from 'hono';
 import type { Executor } from '../db/client.ts';
@@ -71,6 +72,9 @@ export function auditInsertPrepared(select: { from?: SQL } = {}): SQL {
   return auditInsertOf((name) => sql.placeholder(name), select);
 }
 
+/** `recordAudit`'s statement: the same text for every row, so it is planned once per connection. */
+const auditStatement = preparedStatement<never, AuditValues>('odontia_auditoria', auditInsertPrepared());
+
 export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await db.execute(auditInsert(actor, entry));
+  await auditStatement(db, auditValues(actor, entry));
 }
