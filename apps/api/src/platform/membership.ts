@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_ROLES, TEAM_MESSAGES, type PublicInvitation, type MemberRole } from '@odontia/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import {
   clinicas,
@@ -16,7 +16,7 @@ import { notify } from './notifications.ts';
 import { publish } from './realtime/index.ts';
 
 /** The member's name as it is now, kept with what they record: SQL read beside a statement's other columns. */
-export const memberNameOf = (userId: string) =>
+export const memberNameOf = (userId: string | Placeholder) =>
   sql<string>`coalesce((select ${usuarios.nombres} from ${usuarios} where ${usuarios.id} = ${userId}), '')`;
 
 /**

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   CATALOG_MESSAGES,
   treatmentsDone,
@@ -7,6 +8,7 @@ import {
 } from '@odontia/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { preparedInsert } from '../db/prepared.ts';
 import {
   clinicas,
   dentistas,
@@ -35,6 +37,24 @@ export type TreatmentDone = {
   lineaPresupuestoId: string | null;
 };
 
+/** A treatment done's row: one prepared statement, the same text for every treatment. */
+const insertTreatment = preparedInsert('odontia_tratamiento_insertar', tratamientosRealizados, [
+  'id',
+  'clinicaId',
+  'pacienteId',
+  'servicioId',
+  'descripcion',
+  'diente',
+  'superficies',
+  'cantidad',
+  'dentistaId',
+  'fecha',
+  'importe',
+  'moneda',
+  'lineaPresupuestoId',
+  'autorId',
+]);
+
 /**
  * Records a treatment done (issue 23) in the caller's transaction: its row, and its service's supplies
  * kit consumed from stock (`consumeKit`, movements naming the treatment). What the stock lacked never
@@ -46,10 +66,14 @@ export async function recordTreatmentDone(
   actor: Pick<AuditActor, 'clinicaId' | 'userId'>,
   t: TreatmentDone,
 ): Promise<{ id: string; faltantes: Shortfall[] }> {
-  const [row] = await tx
-    .insert(tratamientosRealizados)
-    .values({ ...t, superficies: [...t.superficies], clinicaId: actor.clinicaId, autorId: actor.userId })
-    .returning({ id: tratamientosRealizados.id });
+  const row = {
+    ...t,
+    id: randomUUID(),
+    superficies: [...t.superficies],
+    clinicaId: actor.clinicaId,
+    autorId: actor.userId,
+  };
+  await insertTreatment(tx, [row]);
   const faltantes = t.servicioId
     ? await consumeKit(tx, {
         clinicaId: actor.clinicaId,

@@ -44,7 +44,7 @@ import { currentChartOf } from '../../platform/chart-versions.ts';
 import { clinicPlace } from '../../platform/clinic-place.ts';
 import { documentNumberSql } from '../../platform/document-number.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
-import { preparedInsert } from '../../db/prepared.ts';
+import { ph, preparedInsert } from '../../db/prepared.ts';
 import { memberNameOf } from '../../platform/membership.ts';
 import { clinicLetterhead } from '../../platform/pdf.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
@@ -82,7 +82,7 @@ export const acceptanceColumns = {
   pdfSha256: aceptacionesPresupuesto.pdfSha256,
 };
 
-const summaryColumns = (today: string) => ({
+const summaryColumns = (today: string | Placeholder) => ({
   id: p.id,
   numero: p.numero,
   version: p.version,
@@ -274,7 +274,7 @@ export async function readBudget(
   const [[row], lines] = await Promise.all([
     db
       .select({
-        ...summaryColumns(today),
+        ...summaryColumns(ph('today')),
         condiciones: p.condiciones,
         autorId: p.autorId,
         autorNombre: p.autorNombre,
@@ -284,7 +284,9 @@ export async function readBudget(
       .from(p)
       .innerJoin(pacientes, eq(pacientes.id, p.pacienteId))
       .leftJoin(a, eq(a.presupuestoId, p.id))
-      .where(and(eq(p.id, id), eq(p.clinicaId, actor.clinicaId))),
+      .where(and(eq(p.id, ph('id')), eq(p.clinicaId, ph('clinicaId'))))
+      .prepare('odontia_presupuesto')
+      .execute({ id, clinicaId: actor.clinicaId, today }),
     linesOf(db, id),
   ]);
   if (!row) return null;
@@ -295,10 +297,12 @@ export async function readBudget(
     options.versions === false
       ? []
       : await db
-          .select({ id: p.id, version: p.version, estado: shownState(today) })
+          .select({ id: p.id, version: p.version, estado: shownState(ph('today')) })
           .from(p)
-          .where(and(eq(p.clinicaId, actor.clinicaId), eq(p.numero, row.numero)))
-          .orderBy(asc(p.version));
+          .where(and(eq(p.clinicaId, ph('clinicaId')), eq(p.numero, ph('numero'))))
+          .orderBy(asc(p.version))
+          .prepare('odontia_presupuesto_versiones')
+          .execute({ clinicaId: actor.clinicaId, numero: row.numero, today });
   const { condiciones, autorId, autorNombre, motivoRechazo, aceptacion: _a, ...summary } = row;
   return {
     ...toSummary(summary),
@@ -325,8 +329,10 @@ export async function linesOf(db: Executor, presupuestoId: string): Promise<Budg
     .from(l)
     .leftJoin(t, eq(t.lineaPresupuestoId, l.id))
     .leftJoin(dentistas, eq(dentistas.id, t.dentistaId))
-    .where(eq(l.presupuestoId, presupuestoId))
-    .orderBy(asc(l.orden));
+    .where(eq(l.presupuestoId, ph('presupuestoId')))
+    .orderBy(asc(l.orden))
+    .prepare('odontia_presupuesto_lineas')
+    .execute({ presupuestoId });
   return rows.map((r) => ({
     id: r.id,
     servicioId: r.servicioId,

@@ -7,6 +7,7 @@ import {
 } from '@odontia/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { ph } from '../../db/prepared.ts';
 import {
   dentistas,
   lineasPresupuesto,
@@ -65,7 +66,7 @@ export async function markLineDone(
         total: l.total,
         aceptada: l.aceptada,
         hecho: sql<boolean>`exists (select 1 from ${t} where ${t.lineaPresupuestoId} = ${l.id})`,
-        autorNombre: memberNameOf(actor.userId),
+        autorNombre: memberNameOf(ph('userId')),
         // Read as the statement starts: a mark that waited for this patient's lock finds the version the
         // one before it saved, and `recordDoneOnChart` reads again (one more try) in that case only.
         chart: currentChartOf(p.pacienteId, p.clinicaId),
@@ -73,10 +74,12 @@ export async function markLineDone(
       .from(l)
       .innerJoin(p, eq(p.id, l.presupuestoId))
       .innerJoin(pacientes, and(eq(pacientes.id, p.pacienteId), isNull(pacientes.fechaArchivado)))
-      .where(and(eq(l.id, lineaId), eq(p.clinicaId, actor.clinicaId)))
+      .where(and(eq(l.id, ph('lineaId')), eq(p.clinicaId, ph('clinicaId'))))
       // The line (done once) and its patient: the patient's work done queues, so each mark writes its
       // chart version on top of the last instead of racing it.
-      .for('no key update', { of: [l, pacientes] });
+      .for('no key update', { of: [l, pacientes] })
+      .prepare('odontia_presupuesto_linea_realizar')
+      .execute({ lineaId, clinicaId: actor.clinicaId, userId: actor.userId });
     if (!line) return null;
     if (!(ACCEPTED as readonly string[]).includes(line.estado) || line.sustituidoPor || line.aceptada !== true) {
       throw conflict(M.lineNotAccepted);
