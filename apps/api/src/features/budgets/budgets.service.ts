@@ -251,7 +251,7 @@ export async function listPatientBudgets(
 }
 
 /** The clinic's patient, not archived. */
-const visiblePatient = (clinicaId: string, pacienteId: string) =>
+const visiblePatient = (clinicaId: string | Placeholder, pacienteId: string | Placeholder) =>
   and(eq(pacientes.id, pacienteId), eq(pacientes.clinicaId, clinicaId), isNull(pacientes.fechaArchivado));
 
 async function findPatient(db: Executor, clinicaId: string, pacienteId: string) {
@@ -470,6 +470,20 @@ async function pricedLines(
 
 type PricedLine = Awaited<ReturnType<typeof pricedLines>>[number];
 
+/** A new draft's row, under its provisional number (one prepared statement for every draft from a chart). */
+const insertDraft = preparedInsert('odontia_presupuesto_borrador_insertar', presupuestos, [
+  'id',
+  'clinicaId',
+  'pacienteId',
+  'numero',
+  'moneda',
+  'validoHasta',
+  'total',
+  'autorId',
+  'autorNombre',
+  'fechaCreacion',
+]);
+
 /** A version's lines as stored (`aceptada` stays null until the budget is answered). */
 const insertLineRows = preparedInsert('odontia_lineas_presupuesto_insertar', lineasPresupuesto, [
   'id',
@@ -523,11 +537,13 @@ export async function createBudgetFromChart(
         chart: currentChartOf(pacientes.id, pacientes.clinicaId),
         pais: clinicas.pais,
         zonaHoraria: clinicas.zonaHoraria,
-        autorNombre: memberNameOf(actor.userId),
+        autorNombre: memberNameOf(ph('userId')),
       })
       .from(pacientes)
       .innerJoin(clinicas, eq(clinicas.id, pacientes.clinicaId))
-      .where(visiblePatient(actor.clinicaId, pacienteId));
+      .where(visiblePatient(ph('clinicaId'), ph('pacienteId')))
+      .prepare('odontia_presupuesto_crear_paciente')
+      .execute({ clinicaId: actor.clinicaId, pacienteId, userId: actor.userId });
     if (!head) return null;
     const chart = head.chart ? odontogramChartSchema.parse(upgradeLegacyChart(head.chart.carta)) : {};
     const planned = plannedTreatments(chart);
@@ -541,7 +557,10 @@ export async function createBudgetFromChart(
             tipoImpuesto: productos.tipoImpuesto,
           })
           .from(productos)
-          .where(and(eq(productos.clinicaId, actor.clinicaId), inArray(productos.id, serviceIds)))
+          // One text for any number of services: a named prepared statement.
+          .where(and(eq(productos.clinicaId, ph('clinicaId')), sql`${productos.id} = any(${ph('ids')}::uuid[])`))
+          .prepare('odontia_presupuesto_crear_servicios')
+          .execute({ clinicaId: actor.clinicaId, ids: serviceIds })
       : [];
     const byId = new Map(services.map((s) => [s.id, s]));
     const lines: BudgetLineData[] = planned.flatMap((t) => {
@@ -576,18 +595,20 @@ export async function createBudgetFromChart(
     // The draft and its lines go in first, under a provisional number; the clinic's number is taken last,
     // with the audit row, in one statement just before the commit: the counter row stays locked until
     // then, so the creations of one clinic queue on it for that statement and the commit alone.
-    await tx.insert(p).values({
-      id,
-      clinicaId: actor.clinicaId,
-      pacienteId,
-      numero: `pendiente-${id}`,
-      moneda: actor.moneda,
-      validoHasta,
-      total,
-      autorId: actor.userId,
-      autorNombre: head.autorNombre,
-      fechaCreacion,
-    });
+    await insertDraft(tx, [
+      {
+        id,
+        clinicaId: actor.clinicaId,
+        pacienteId,
+        numero: `pendiente-${id}`,
+        moneda: actor.moneda,
+        validoHasta,
+        total,
+        autorId: actor.userId,
+        autorNombre: head.autorNombre,
+        fechaCreacion,
+      },
+    ]);
     await insertLines(tx, id, priced);
     const counter = contadoresPresupuestos;
     const takeNumber = tx
