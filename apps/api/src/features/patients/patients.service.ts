@@ -118,6 +118,8 @@ const visiblePatient = (clinicaId: string, id: string) =>
  * it holds search terms, which may be names, only in memory and only while they are useful.
  */
 type SearchCount = { version: number; total: number };
+/** The version of a count of no match, read without a row to carry the version (versions start at 0). */
+const UNKNOWN_VERSION = -1;
 const SEARCH_COUNTS_MAX = 5000;
 const countCache = perInstance((_db: Database) => new Lru<string, SearchCount>(SEARCH_COUNTS_MAX));
 // The exact term: two spellings that normalise alike simply get an entry each.
@@ -215,8 +217,14 @@ export async function listPatients(
       order by ${pacientes.apellidos}, ${pacientes.nombres}, ${pacientes.id}
       limit ${PATIENTS_PAGE_SIZE} offset ${offset}`),
   );
-  // Nothing on the first page: nothing matches, and the count is known without asking.
-  if (!rows.length && offset === 0) return page([], 0);
+  // Nothing on the first page: nothing matches, and the count is known without asking. It is kept, so
+  // that the same search again (a refetch, a reload) skips counting; with no row there is no version to
+  // keep, and none is needed: an empty first page answers 0 whatever the version, and a page with rows
+  // never matches UNKNOWN_VERSION, so it counts again.
+  if (!rows.length && offset === 0) {
+    if (!cached) cache.set(countKey(clinicaId, term), { version: UNKNOWN_VERSION, total: 0 });
+    return page([], 0);
+  }
   // Past the end of the matches, the page carries no head: read it alone.
   let [found] = rows.length ? rows : await rowsOf<SearchHead>(db.execute(sql`select ${head}`));
   if (cached && Number(found.version) !== cached.version) {

@@ -473,6 +473,9 @@ describe('search', () => {
 
   it('keeps the search count exact when matching patients are added, edited or deleted', async () => {
     expect((await list(owner, '?q=ortiz')).total).toBe(0);
+    // A search with no match is kept too: asked again, and past its end, it still counts 0.
+    expect(await list(owner, '?q=ortiz')).toMatchObject({ pacientes: [], total: 0 });
+    expect(await list(owner, '?q=ortiz&pagina=2')).toMatchObject({ pacientes: [], total: 0 });
     const a = await create(owner, { nombres: 'Ana', apellidos: 'Ortiz' });
     expect((await list(owner, '?q=ortiz')).total).toBe(1);
     const b = await create(owner, { nombres: 'Blas', apellidos: 'Ruiz' });
