@@ -6,7 +6,7 @@ import { auditoria, usuarios } from '../db/schema/index.ts';
 import type { Context } from 'hono';
 import type { Executor } from '../db/client.ts';
 import { clientAddress } from './client-address.ts';
-import type { AppEnv } from './context.ts';
+import type { AppEnv, Member } from './context.ts';
 
 /**
  * The audit trail of the clinical record (DESIGN §1), written by the features that show or change it
@@ -22,6 +22,17 @@ export const auditActor = (c: Context<AppEnv>): AuditActor => ({
   userId: c.var.user.id,
   direccion: clientAddress(c),
 });
+
+/** The clinic's country (its payment methods), zone (its "today") and currency, from the session's membership. */
+export type ClinicSettings = Pick<Member, 'pais' | 'zonaHoraria' | 'moneda'>;
+
+/** The audit actor with its clinic's settings, which the money features' rules need (budgets, payments, cash). */
+export type ClinicActor = AuditActor & ClinicSettings;
+
+export const clinicActor = (c: Context<AppEnv>): ClinicActor => {
+  const { pais, zonaHoraria, moneda } = c.var.member;
+  return { ...auditActor(c), pais, zonaHoraria, moneda };
+};
 
 export type AuditEntry = { accion: AuditAction; pacienteId: string | null; detalle?: Record<string, string | number> };
 

@@ -33,7 +33,7 @@ import {
   pacientes,
   presupuestos,
 } from '../../db/schema/index.ts';
-import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { recordAudit, type AuditActor, type ClinicActor } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { renderEmail } from '../../platform/mail.ts';
@@ -50,7 +50,6 @@ import {
   readBudget,
   shownState,
   signedPdfKey,
-  type BudgetActor,
   type BudgetScope,
 } from './budgets.service.ts';
 
@@ -83,7 +82,7 @@ const factorsOf = (patient: { telefono: string | null; fechaNacimiento: string |
  * PDF attached. A draft becomes sent in the same transaction; if the email cannot be sent, the link is
  * deleted and a draft goes back to draft, and the member is told. Null when not the clinic's.
  */
-export async function sendBudgetByEmail(deps: Deps, actor: BudgetActor, id: string): Promise<{ email: string } | null> {
+export async function sendBudgetByEmail(deps: Deps, actor: ClinicActor, id: string): Promise<{ email: string } | null> {
   const { db, storage, mailer, config, logger } = deps;
   const token = randomBytes(32).toString('base64url');
   const sent = await db.transaction(async (tx) => {

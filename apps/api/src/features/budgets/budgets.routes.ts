@@ -6,8 +6,8 @@ import {
   budgetListQuerySchema,
   updateBudgetSchema,
 } from '@odontia/shared';
-import { Hono, type Context } from 'hono';
-import { auditActor } from '../../platform/audit.ts';
+import { Hono } from 'hono';
+import { clinicActor } from '../../platform/audit.ts';
 import { acceptBudget, sendBudgetByEmail } from './budgets.answer.ts';
 import { lineNotFound, markLineDone, patientPlan } from './budgets.work.ts';
 import type { AppEnv } from '../../platform/context.ts';
@@ -26,17 +26,10 @@ import {
   setFollowUp,
   setBudgetState,
   viewBudget,
-  type BudgetActor,
 } from './budgets.service.ts';
 
 const budgetIdParam = idParam(budgetNotFound);
 const patientIdParam = idParam(() => notFound(BUDGET_MESSAGES.patientNotFound));
-
-const budgetActor = (c: Context<AppEnv>): BudgetActor => ({
-  ...auditActor(c),
-  zonaHoraria: c.var.member.zonaHoraria,
-  moneda: c.var.member.moneda,
-});
 
 /**
  * A patient's budgets, mounted under /pacientes: the list (`presupuestos.ver`) and 'Crear presupuesto'
@@ -49,12 +42,12 @@ export const patientBudgetsRoutes = new Hono<AppEnv>()
     return c.json(list, 200);
   })
   .get('/:id/plan', requirePermission('presupuestos.ver'), patientIdParam, async (c) => {
-    const plan = await patientPlan(c.var.deps.db, budgetActor(c), c.req.valid('param').id);
+    const plan = await patientPlan(c.var.deps.db, clinicActor(c), c.req.valid('param').id);
     if (!plan) throw notFound(BUDGET_MESSAGES.patientNotFound);
     return c.json(plan, 200);
   })
   .post('/:id/presupuestos', requirePermission('presupuestos.editar'), patientIdParam, async (c) => {
-    const budget = await createBudgetFromChart(c.var.deps.db, budgetActor(c), c.req.valid('param').id);
+    const budget = await createBudgetFromChart(c.var.deps.db, clinicActor(c), c.req.valid('param').id);
     if (!budget) throw notFound(BUDGET_MESSAGES.patientNotFound);
     return c.json({ presupuesto: budget, mensaje: BUDGET_MESSAGES.created }, 201);
   });
@@ -78,7 +71,7 @@ export const budgetsRoutes = new Hono<AppEnv>()
     budgetIdParam,
     validate('json', budgetFollowUpSchema, { status: 422 }),
     async (c) => {
-      const actor = budgetActor(c);
+      const actor = clinicActor(c);
       if (!(await setFollowUp(c.var.deps.db, actor, c.req.valid('param').id, c.req.valid('json')))) {
         throw budgetNotFound();
       }
@@ -92,7 +85,7 @@ export const budgetsRoutes = new Hono<AppEnv>()
     idParam(lineNotFound),
     validate('json', budgetLineDoneSchema, { status: 422 }),
     async (c) => {
-      const actor = budgetActor(c);
+      const actor = clinicActor(c);
       const done = await markLineDone(c.var.deps.db, actor, c.req.valid('param').id, c.req.valid('json'));
       if (!done) throw lineNotFound();
       const budget = (await readBudget(c.var.deps.db, actor, done.presupuestoId))!;
@@ -103,13 +96,13 @@ export const budgetsRoutes = new Hono<AppEnv>()
     },
   )
   .get('/:id', requirePermission('presupuestos.ver'), budgetIdParam, async (c) => {
-    const budget = await viewBudget(c.var.deps.db, budgetActor(c), c.req.valid('param').id);
+    const budget = await viewBudget(c.var.deps.db, clinicActor(c), c.req.valid('param').id);
     if (!budget) throw budgetNotFound();
     return c.json(budget, 200);
   })
   .get('/:id/pdf', requirePermission('presupuestos.ver'), budgetIdParam, async (c) => {
     const { db, storage } = c.var.deps;
-    const pdf = await budgetPdf(db, storage, budgetActor(c), c.req.valid('param').id);
+    const pdf = await budgetPdf(db, storage, clinicActor(c), c.req.valid('param').id);
     if (!pdf) throw budgetNotFound();
     return c.body(new Uint8Array(pdf.bytes), 200, {
       'Content-Type': 'application/pdf',
@@ -125,7 +118,7 @@ export const budgetsRoutes = new Hono<AppEnv>()
     budgetIdParam,
     validate('json', updateBudgetSchema, { status: 422 }),
     async (c) => {
-      const actor = budgetActor(c);
+      const actor = clinicActor(c);
       const saved = await saveBudget(c.var.deps.db, actor, c.req.valid('param').id, c.req.valid('json'));
       if (!saved) throw budgetNotFound();
       const budget = (await readBudget(c.var.deps.db, actor, saved.id))!;
@@ -134,13 +127,13 @@ export const budgetsRoutes = new Hono<AppEnv>()
     },
   )
   .post('/:id/enviar', requirePermission('presupuestos.enviar'), budgetIdParam, async (c) => {
-    const actor = budgetActor(c);
+    const actor = clinicActor(c);
     if (!(await setBudgetState(c.var.deps.db, actor, c.req.valid('param').id, 'enviado'))) throw budgetNotFound();
     const budget = (await readBudget(c.var.deps.db, actor, c.req.valid('param').id))!;
     return c.json({ presupuesto: budget, mensaje: BUDGET_MESSAGES.sent }, 200);
   })
   .post('/:id/enviar-email', requirePermission('presupuestos.enviar'), budgetIdParam, async (c) => {
-    const actor = budgetActor(c);
+    const actor = clinicActor(c);
     const sent = await sendBudgetByEmail(c.var.deps, actor, c.req.valid('param').id);
     if (!sent) throw budgetNotFound();
     const budget = (await readBudget(c.var.deps.db, actor, c.req.valid('param').id))!;
@@ -152,7 +145,7 @@ export const budgetsRoutes = new Hono<AppEnv>()
     budgetIdParam,
     validate('json', budgetAcceptanceSchema, { status: 422 }),
     async (c) => {
-      const actor = budgetActor(c);
+      const actor = clinicActor(c);
       const { id } = c.req.valid('param');
       await acceptBudget(c.var.deps, actor, id, c.req.valid('json'), {
         canal: 'consulta',
@@ -165,7 +158,7 @@ export const budgetsRoutes = new Hono<AppEnv>()
     },
   )
   .post('/:id/rechazar', requirePermission('presupuestos.editar'), budgetIdParam, async (c) => {
-    const actor = budgetActor(c);
+    const actor = clinicActor(c);
     if (!(await setBudgetState(c.var.deps.db, actor, c.req.valid('param').id, 'rechazado'))) throw budgetNotFound();
     const budget = (await readBudget(c.var.deps.db, actor, c.req.valid('param').id))!;
     return c.json({ presupuesto: budget, mensaje: BUDGET_MESSAGES.rejected }, 200);

@@ -39,7 +39,7 @@ import {
   productos,
   tratamientosRealizados,
 } from '../../db/schema/index.ts';
-import { auditInsert, recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { auditInsert, recordAudit, type ClinicActor } from '../../platform/audit.ts';
 import { currentChartOf } from '../../platform/chart-versions.ts';
 import { clinicPlace } from '../../platform/clinic-place.ts';
 import { documentNumberSql } from '../../platform/document-number.ts';
@@ -59,9 +59,6 @@ import { renderBudgetPdf } from './budgets.pdf.ts';
  */
 
 export const budgetNotFound = () => notFound(BUDGET_MESSAGES.notFound);
-
-/** The actor of a budget change: who, where, and the clinic's zone (its "today" for validity and numbers). */
-export type BudgetActor = AuditActor & { zonaHoraria: string; moneda: CurrencyCode };
 
 const p = presupuestos;
 
@@ -214,7 +211,7 @@ export async function followUpsToday(
  */
 export async function setFollowUp(
   db: Database,
-  actor: BudgetActor,
+  actor: ClinicActor,
   id: string,
   data: BudgetFollowUpData,
 ): Promise<boolean> {
@@ -260,7 +257,7 @@ async function findPatient(db: Executor, clinicaId: string, pacienteId: string) 
 }
 
 /** The budget (any version) with its lines and totals, or null when not the clinic's. Reads only. */
-export type BudgetScope = Pick<BudgetActor, 'clinicaId' | 'zonaHoraria'>;
+export type BudgetScope = Pick<ClinicActor, 'clinicaId' | 'zonaHoraria'>;
 
 export async function readBudget(
   db: Executor,
@@ -401,7 +398,7 @@ export async function budgetPdfFile(
 export async function budgetPdf(
   db: Database,
   storage: Storage,
-  actor: BudgetActor,
+  actor: ClinicActor,
   id: string,
 ): Promise<{ bytes: Buffer; fileName: string } | null> {
   const budget = await readBudget(db, actor, id);
@@ -416,7 +413,7 @@ export async function budgetPdf(
 }
 
 /** The budget for a reader: written to the audit trail as a view in the same transaction. */
-export async function viewBudget(db: Database, actor: BudgetActor, id: string): Promise<Budget | null> {
+export async function viewBudget(db: Database, actor: ClinicActor, id: string): Promise<Budget | null> {
   return db.transaction(async (tx) => {
     const budget = await readBudget(tx, actor, id);
     if (budget)
@@ -525,7 +522,7 @@ const totalOf = (lines: PricedLine[]) => budgetTotals(lines).total;
  */
 export async function createBudgetFromChart(
   db: Database,
-  actor: BudgetActor,
+  actor: ClinicActor,
   pacienteId: string,
 ): Promise<Budget | null> {
   return db.transaction(async (tx) => {
@@ -684,7 +681,7 @@ async function lockBudget(tx: Executor, clinicaId: string, id: string) {
  */
 export async function saveBudget(
   db: Database,
-  actor: BudgetActor,
+  actor: ClinicActor,
   id: string,
   data: UpdateBudgetData,
 ): Promise<{ id: string; nuevaVersion: number | null } | null> {
@@ -741,7 +738,7 @@ export async function saveBudget(
  */
 export async function setBudgetState(
   db: Database,
-  actor: BudgetActor,
+  actor: ClinicActor,
   id: string,
   to: 'enviado' | 'rechazado',
 ): Promise<boolean> {

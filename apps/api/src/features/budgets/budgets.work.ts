@@ -16,13 +16,12 @@ import {
   productos,
   tratamientosRealizados,
 } from '../../db/schema/index.ts';
-import { recordAudit } from '../../platform/audit.ts';
+import { recordAudit, type ClinicActor } from '../../platform/audit.ts';
 import { currentChartOf, recordDoneOnChart } from '../../platform/chart-versions.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import type { Shortfall } from '../../platform/stock.ts';
 import { recordTreatmentDone } from '../../platform/treatments.ts';
 import { memberNameOf } from '../../platform/membership.ts';
-import type { BudgetActor } from './budgets.service.ts';
 
 /**
  * Work done from a budget (issue 23): an accepted line marked done records the treatment (at the line's
@@ -45,7 +44,7 @@ export const lineNotFound = () => notFound(M.lineNotFound);
  */
 export async function markLineDone(
   db: Database,
-  actor: BudgetActor,
+  actor: ClinicActor,
   lineaId: string,
   data: { dentistaId: string | null },
 ): Promise<{ presupuestoId: string; faltantes: Shortfall[] } | null> {
@@ -126,7 +125,7 @@ export async function markLineDone(
 }
 
 /** The patient's plan in money (null when not the clinic's patient, or archived). */
-export async function patientPlan(db: Database, actor: BudgetActor, pacienteId: string): Promise<PatientPlan | null> {
+export async function patientPlan(db: Database, actor: ClinicActor, pacienteId: string): Promise<PatientPlan | null> {
   const [patient] = await db
     // Bound values, not the columns: a one-table select writes its columns unqualified, which the
     // subquery would read as its own.

@@ -5,18 +5,12 @@ import {
   closeCashSchema,
   openCashSchema,
 } from '@odontia/shared';
-import { Hono, type Context } from 'hono';
-import { auditActor } from '../../platform/audit.ts';
+import { Hono } from 'hono';
+import { clinicActor } from '../../platform/audit.ts';
 import type { AppEnv } from '../../platform/context.ts';
 import { requirePermission } from '../../platform/session.ts';
 import { validate } from '../../platform/validation.ts';
-import { closeCash, listCashCloses, openCash, readCashDay, type CashActor } from './cash-desk.service.ts';
-
-const cashActor = (c: Context<AppEnv>): CashActor => ({
-  ...auditActor(c),
-  zonaHoraria: c.var.member.zonaHoraria,
-  moneda: c.var.member.moneda,
-});
+import { closeCash, listCashCloses, openCash, readCashDay } from './cash-desk.service.ts';
 
 /**
  * The member's own cash desk (issue 25), mounted at /caja, all under `caja.cerrar`: today's cash (or one
@@ -26,7 +20,7 @@ const cashActor = (c: Context<AppEnv>): CashActor => ({
  */
 export const cashDeskRoutes = new Hono<AppEnv>()
   .get('/', requirePermission('caja.cerrar'), validate('query', cashDayQuerySchema), async (c) =>
-    c.json(await readCashDay(c.var.deps.db, cashActor(c), c.req.valid('query').dia), 200),
+    c.json(await readCashDay(c.var.deps.db, clinicActor(c), c.req.valid('query').dia), 200),
   )
   .get('/cierres', requirePermission('caja.cerrar'), validate('query', cashClosesQuerySchema), async (c) => {
     const member = c.var.member;
@@ -43,12 +37,12 @@ export const cashDeskRoutes = new Hono<AppEnv>()
     return c.json(page, 200);
   })
   .post('/abrir', requirePermission('caja.cerrar'), validate('json', openCashSchema, { status: 422 }), async (c) => {
-    const actor = cashActor(c);
+    const actor = clinicActor(c);
     const dia = await openCash(c.var.deps.db, actor, c.req.valid('json'));
     const caja = await readCashDay(c.var.deps.db, actor, dia);
     return c.json({ caja, mensaje: PAYMENT_MESSAGES.cashOpened }, 200);
   })
   .post('/cerrar', requirePermission('caja.cerrar'), validate('json', closeCashSchema, { status: 422 }), async (c) => {
-    const cierre = await closeCash(c.var.deps.db, cashActor(c), c.req.valid('json'));
+    const cierre = await closeCash(c.var.deps.db, clinicActor(c), c.req.valid('json'));
     return c.json({ cierre, mensaje: PAYMENT_MESSAGES.cashClosed }, 200);
   });

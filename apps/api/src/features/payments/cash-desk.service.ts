@@ -13,7 +13,7 @@ import {
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cajas, clinicas, cobros } from '../../db/schema/index.ts';
-import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { recordAudit, type ClinicActor } from '../../platform/audit.ts';
 import { conflict, unprocessable } from '../../platform/errors.ts';
 import { memberNameOf } from '../../platform/membership.ts';
 import { readPayments } from './payments.service.ts';
@@ -25,9 +25,6 @@ import { readPayments } from './payments.service.ts';
  * row's lock, so a payment that raced it is either in the totals or in the member's next day, never in a
  * closed cash without being counted. The owner (whoever sees the reports) reads every desk's closes.
  */
-
-/** Who acts on the cash: the audit actor and the clinic's zone (its "today") and currency. */
-export type CashActor = AuditActor & { zonaHoraria: string; moneda: CurrencyCode };
 
 /**
  * Per method, the rows' totals in the order of the clinic's country's methods (each shown, at zero when
@@ -57,7 +54,7 @@ const cashOf = (totals: readonly MethodTotal[]) => totals.find((t) => t.metodo =
  * its payments and annulments, the totals it expects per method and, once closed, its close. One statement
  * reads the clinic's country and the row, then its payments and what they paid.
  */
-export async function readCashDay(db: Executor, actor: CashActor, dia?: string): Promise<CashDay> {
+export async function readCashDay(db: Executor, actor: ClinicActor, dia?: string): Promise<CashDay> {
   const day = dia ?? todayInZone(actor.zonaHoraria);
   const [row] = await db
     .select({
@@ -134,7 +131,7 @@ export async function readCashDay(db: Executor, actor: CashActor, dia?: string):
  * Opens the member's cash of the clinic's today with its float, audited. A cash already there (opened
  * by hand or by a payment) or already closed is a conflict, and nothing changes.
  */
-export async function openCash(db: Executor, actor: CashActor, input: { fondoInicial: number }): Promise<string> {
+export async function openCash(db: Executor, actor: ClinicActor, input: { fondoInicial: number }): Promise<string> {
   const dia = todayInZone(actor.zonaHoraria);
   await db.transaction(async (tx) => {
     const [created] = await tx
@@ -177,7 +174,7 @@ export async function openCash(db: Executor, actor: CashActor, input: { fondoIni
  */
 export async function closeCash(
   db: Executor,
-  actor: CashActor,
+  actor: ClinicActor,
   input: { efectivoContado: number; nota: string | null },
 ): Promise<CashClose> {
   const dia = todayInZone(actor.zonaHoraria);

@@ -6,7 +6,7 @@ import {
   type PatientAccount,
 } from '@odontia/shared';
 import { Hono, type Context } from 'hono';
-import { auditActor } from '../../platform/audit.ts';
+import { auditActor, clinicActor } from '../../platform/audit.ts';
 import type { AppEnv } from '../../platform/context.ts';
 import { requirePermission } from '../../platform/session.ts';
 import { idParam, validate } from '../../platform/validation.ts';
@@ -22,18 +22,10 @@ import {
   sendReceiptByEmail,
   statementPdf,
   viewAccount,
-  type PaymentActor,
 } from './payments.service.ts';
 
 const patientIdParam = idParam(patientNotFound);
 const paymentIdParam = idParam(paymentNotFound);
-
-const paymentActor = (c: Context<AppEnv>): PaymentActor => ({
-  ...auditActor(c),
-  pais: c.var.member.pais,
-  zonaHoraria: c.var.member.zonaHoraria,
-  moneda: c.var.member.moneda,
-});
 
 /** A payment of the account just read back after a write: the account lists every payment of the patient. */
 const paymentIn = (cuenta: PatientAccount, id: string) => cuenta.cobros.find((p) => p.id === id)!;
@@ -72,14 +64,14 @@ export const patientPaymentsRoutes = new Hono<AppEnv>()
     validate('json', createPaymentSchema, { status: 422 }),
     async (c) => {
       const { db } = c.var.deps;
-      const taken = await registerPayment(db, paymentActor(c), c.req.valid('param').id, c.req.valid('json'));
+      const taken = await registerPayment(db, clinicActor(c), c.req.valid('param').id, c.req.valid('json'));
       if (!taken) throw patientNotFound();
       return c.json({ ...taken, mensaje: PAYMENT_MESSAGES.registered(taken.cobro.numero!) }, 201);
     },
   )
   .post('/:id/anticipo/aplicar', requirePermission('cobros.registrar'), patientIdParam, async (c) => {
     const { db } = c.var.deps;
-    const actor = paymentActor(c);
+    const actor = clinicActor(c);
     const pacienteId = c.req.valid('param').id;
     const aplicado = await applyAdvance(db, actor, pacienteId);
     if (aplicado === null) throw patientNotFound();
@@ -119,7 +111,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
     validate('json', annulPaymentSchema, { status: 422 }),
     async (c) => {
       const { db } = c.var.deps;
-      const actor = paymentActor(c);
+      const actor = clinicActor(c);
       const id = c.req.valid('param').id;
       const annulled = await annulPayment(db, actor, id, c.req.valid('json').motivo);
       if (!annulled) throw paymentNotFound();

@@ -9,7 +9,6 @@ import {
   type AccountItemKind,
   type CollectionMethod,
   type CreatePaymentData,
-  type CurrencyCode,
   type PatientAccount,
   type Payment,
 } from '@odontia/shared';
@@ -29,7 +28,13 @@ import {
   presupuestos,
   tratamientosRealizados,
 } from '../../db/schema/index.ts';
-import { auditInsert, recordAudit, type AuditActor } from '../../platform/audit.ts';
+import {
+  auditInsert,
+  recordAudit,
+  type AuditActor,
+  type ClinicActor,
+  type ClinicSettings,
+} from '../../platform/audit.ts';
 import { balanceOf } from '../../platform/balance.ts';
 import { takeCashDay } from '../../platform/cash-day.ts';
 import type { Deps } from '../../platform/context.ts';
@@ -51,9 +56,6 @@ import { renderReceiptPdf, renderStatementPdf } from './payments.pdf.ts';
 
 export const paymentNotFound = () => notFound(PAYMENT_MESSAGES.notFound);
 export const patientNotFound = () => notFound(PAYMENT_MESSAGES.patientNotFound);
-
-/** Who takes or annuls a payment, and the clinic's country (its methods), zone (its "today") and currency. */
-export type PaymentActor = AuditActor & Clinic;
 
 const c = cobros;
 const ap = aplicacionesCobro;
@@ -191,8 +193,6 @@ type PatientRow = {
   saldo: number;
 };
 
-type Clinic = { pais: string | null; zonaHoraria: string; moneda: CurrencyCode };
-
 /** The clinic's patient (not archived) with their balance, or null; `lock` takes the patient's row for the transaction. */
 async function patientOf(
   tx: Executor,
@@ -226,7 +226,7 @@ async function patientOf(
   return row ? { ...row, saldo: Number(row.saldo) } : null;
 }
 
-async function clinicOf(tx: Executor, clinicaId: string): Promise<Clinic> {
+async function clinicOf(tx: Executor, clinicaId: string): Promise<ClinicSettings> {
   const [row] = await tx
     .select({ pais: clinicas.pais, zonaHoraria: clinicas.zonaHoraria, moneda: clinicas.moneda })
     .from(clinicas)
@@ -380,7 +380,7 @@ const paymentsOf = (db: Executor, clinicaId: string, pacienteId: string) =>
   readPayments(db, clinicaId, eq(c.pacienteId, pacienteId), 'odontia_cuenta_cobros');
 
 /** The account of what was read: the patient with their balance, the clinic, their items and payments. */
-function accountFrom(patient: PatientRow, clinic: Clinic, items: Item[], payments: Payment[]): PatientAccount {
+function accountFrom(patient: PatientRow, clinic: ClinicSettings, items: Item[], payments: Payment[]): PatientAccount {
   const realizado = items.filter((i) => i.tipo === 'tratamiento').reduce((sum, i) => sum + i.importe, 0);
   const cobrado = payments.reduce((sum, p) => sum + p.importe, 0);
   const anticipo = payments.filter((p) => p.tipo === 'cobro' && !p.anulacion).reduce((sum, p) => sum + p.anticipo, 0);
@@ -441,7 +441,7 @@ function settle(applied: Applied[]): void {
  */
 export async function registerPayment(
   db: Database,
-  actor: PaymentActor,
+  actor: ClinicActor,
   pacienteId: string,
   input: CreatePaymentData,
 ): Promise<{ cobro: Payment; cuenta: PatientAccount } | null> {
@@ -450,26 +450,25 @@ export async function registerPayment(
   // The account is what the transaction read (the patient locked, so no other payment of theirs came
   // between), with what this payment applied counted paid and its amount off the balance; only the
   // payments are read again, the new one among them.
-  const { patient, clinic, items, applied, id } = taken;
+  const { patient, items, applied, id } = taken;
   settle(applied);
   const payments = await paymentsOf(db, actor.clinicaId, pacienteId);
-  const cuenta = accountFrom({ ...patient, saldo: patient.saldo - input.importe }, clinic, items, payments);
+  const cuenta = accountFrom({ ...patient, saldo: patient.saldo - input.importe }, actor, items, payments);
   return { cobro: payments.find((p) => p.id === id)!, cuenta };
 }
 
-async function takePayment(db: Database, actor: PaymentActor, pacienteId: string, input: CreatePaymentData) {
+async function takePayment(db: Database, actor: ClinicActor, pacienteId: string, input: CreatePaymentData) {
   return db.transaction(async (tx) => {
     const patient = await patientOf(tx, actor.clinicaId, pacienteId, { lock: true });
     if (!patient) return null;
-    const clinic: Clinic = { pais: actor.pais, zonaHoraria: actor.zonaHoraria, moneda: actor.moneda };
-    if (!collectionMethodsOf(clinic.pais).includes(input.metodo)) {
+    if (!collectionMethodsOf(actor.pais).includes(input.metodo)) {
       throw unprocessable(PAYMENT_MESSAGES.methodOfOtherCountry, 'metodo');
     }
-    const hoy = todayInZone(clinic.zonaHoraria);
+    const hoy = todayInZone(actor.zonaHoraria);
     const fecha = input.fecha ?? hoy;
     if (fecha > hoy) throw unprocessable(PAYMENT_MESSAGES.dateFuture, 'fecha');
 
-    const items = await accountItems(tx, actor.clinicaId, pacienteId, clinic.zonaHoraria);
+    const items = await accountItems(tx, actor.clinicaId, pacienteId, actor.zonaHoraria);
     let applied: Applied[] = [];
     if (input.aplicacion === 'automatica') {
       applied = allocate(items, input.importe);
@@ -481,7 +480,7 @@ async function takePayment(db: Database, actor: PaymentActor, pacienteId: string
       }
       const pending = picked.reduce((sum, i) => sum + i.pendiente, 0);
       if (input.importe > pending) {
-        throw unprocessable(PAYMENT_MESSAGES.amountOverApplied(formatMoney(pending, clinic.moneda)), 'importe');
+        throw unprocessable(PAYMENT_MESSAGES.amountOverApplied(formatMoney(pending, actor.moneda)), 'importe');
       }
       applied = allocate(picked, input.importe);
     }
@@ -490,7 +489,7 @@ async function takePayment(db: Database, actor: PaymentActor, pacienteId: string
     const caja = await takeCashDay(tx, actor, fecha, hoy);
     // Today's payments (or tomorrow's, when today's cash is closed) are stamped now; a past day's at its noon.
     const instante =
-      fecha === hoy ? sql`now()` : sql`(${fecha}::date + time '12:00') at time zone ${clinic.zonaHoraria}`;
+      fecha === hoy ? sql`now()` : sql`(${fecha}::date + time '12:00') at time zone ${actor.zonaHoraria}`;
     const anio = Number(caja.dia.slice(0, 4));
     // The receipt's number is taken last, with the payment, what it pays and the audit row, in one
     // statement just before the commit: the clinic's counter stays locked for that statement and the commit
@@ -516,7 +515,7 @@ async function takePayment(db: Database, actor: PaymentActor, pacienteId: string
         diaCaja: caja.dia,
         cajaId: caja.id,
         importe: input.importe,
-        moneda: clinic.moneda,
+        moneda: actor.moneda,
         metodo: input.metodo,
         referencia: input.referencia,
         cobradoPor: actor.userId,
@@ -545,7 +544,7 @@ async function takePayment(db: Database, actor: PaymentActor, pacienteId: string
     await tx.execute(sql`with numero as (${takeNumber.getSQL()}), cobro as (${insertPayment.getSQL()}),
         ${applyPayment ? sql`aplicado as (${applyPayment.getSQL()}),` : sql``} auditado as (${audit})
         select 1`);
-    return { id, patient, clinic, items, applied };
+    return { id, patient, items, applied };
   });
 }
 
@@ -559,7 +558,7 @@ async function takePayment(db: Database, actor: PaymentActor, pacienteId: string
  * is left stays on account. Answers the amount applied; null when the patient is not the clinic's; 409
  * when nothing is on account or nothing is owed.
  */
-export async function applyAdvance(db: Database, actor: AuditActor, pacienteId: string): Promise<number | null> {
+export async function applyAdvance(db: Database, actor: ClinicActor, pacienteId: string): Promise<number | null> {
   return db.transaction(async (tx) => {
     const patient = await patientOf(tx, actor.clinicaId, pacienteId, { lock: true });
     if (!patient) return null;
@@ -578,8 +577,7 @@ export async function applyAdvance(db: Database, actor: AuditActor, pacienteId: 
       .orderBy(asc(c.fecha), asc(c.numero))
       .for('no key update');
     if (advances.length === 0) throw conflict(PAYMENT_MESSAGES.advanceNone);
-    const { zonaHoraria } = await clinicOf(tx, actor.clinicaId);
-    const items = await accountItems(tx, actor.clinicaId, pacienteId, zonaHoraria);
+    const items = await accountItems(tx, actor.clinicaId, pacienteId, actor.zonaHoraria);
 
     const applications: (typeof ap.$inferInsert)[] = [];
     let total = 0;
@@ -624,7 +622,7 @@ export async function applyAdvance(db: Database, actor: AuditActor, pacienteId: 
  */
 export async function annulPayment(
   db: Database,
-  actor: PaymentActor,
+  actor: ClinicActor,
   id: string,
   motivo: string,
 ): Promise<{ pacienteId: string; diaCaja: string; hoy: string } | null> {
