@@ -196,9 +196,10 @@ async function runBudgetsBench(log: (line: string) => void): Promise<SectionResu
       `insert into kits_servicio (servicio_id, insumo_id, cantidad) select s, i, 1 from unnest($1::uuid[]) s, unnest($2::uuid[]) i`,
       [services.map((x) => x.id), supplies.map((x) => x.id)],
     );
-    await one(`update presupuestos set estado = 'aceptado', fecha_respuesta = now() where id = any($1::uuid[])`, [
-      budgetIds,
-    ]);
+    await one(
+      `update presupuestos set estado = 'aceptado', importe_aceptado = total, fecha_respuesta = now() where id = any($1::uuid[])`,
+      [budgetIds],
+    );
     await one(`update lineas_presupuesto set aceptada = true where presupuesto_id = any($1::uuid[])`, [budgetIds]);
     const doneLines = (
       await one<{ id: string }>(

@@ -194,11 +194,13 @@ async function runReportsBench(log: (line: string) => void): Promise<SectionResu
     await step(
       `${DATA.budgets.toLocaleString('es-ES')} presupuestos enviados con 2 líneas`,
       `with b as (
-         insert into presupuestos (clinica_id, paciente_id, numero, estado, moneda, valido_hasta, total, autor_nombre, fecha_creacion, fecha_envio)
-         select $1, p.ids[1 + (x.g::bigint * 7919) % array_length(p.ids, 1)], 'P-H-' || x.g,
-           (array['enviado','aceptado','aceptado','aceptado_parcialmente','rechazado','caducado'])[1 + x.g % 6], 'EUR', $3::date + 30,
-           60000, 'Dueña', x.f, x.f
-         from (select g, ${t0} + random() * (${tEnd} - ${t0}) as f from generate_series(1, $5::int) g) x, ${ids}
+         insert into presupuestos (clinica_id, paciente_id, numero, estado, moneda, valido_hasta, total, importe_aceptado,
+           autor_nombre, fecha_creacion, fecha_envio)
+         select $1, p.ids[1 + (x.g::bigint * 7919) % array_length(p.ids, 1)], 'P-H-' || x.g, x.estado, 'EUR', $3::date + 30,
+           60000, case x.estado when 'aceptado' then 60000 when 'aceptado_parcialmente' then 30000 else 0 end,
+           'Dueña', x.f, x.f
+         from (select g, (array['enviado','aceptado','aceptado','aceptado_parcialmente','rechazado','caducado'])[1 + g % 6] as estado,
+           ${t0} + random() * (${tEnd} - ${t0}) as f from generate_series(1, $5::int) g) x, ${ids}
          returning id, estado
        )
        insert into lineas_presupuesto (presupuesto_id, orden, descripcion, cantidad, precio_unitario, tipo_impuesto, puntos_basicos,

@@ -532,16 +532,20 @@ describe('the demo clinic', () => {
       );
       expect(lines).toMatchObject({ badTotal: 0, badDone: 0 });
       // A partly accepted budget has accepted and refused lines; an accepted one only accepted lines.
-      const [answers] = await rowsOf<{ partlyWrong: number; acceptedWrong: number }>(
+      // What each budget keeps as accepted (the budgets report sums it) is its accepted lines' total.
+      const [answers] = await rowsOf<{ partlyWrong: number; acceptedWrong: number; amountWrong: number }>(
         t.db.execute(sql`select
           count(*) filter (where parcial and not (alguna_aceptada and alguna_rechazada))::int as "partlyWrong",
-          count(*) filter (where aceptado and alguna_rechazada)::int as "acceptedWrong"
+          count(*) filter (where aceptado and alguna_rechazada)::int as "acceptedWrong",
+          count(*) filter (where importe_aceptado <> lineas_aceptadas)::int as "amountWrong"
           from (select ${p.estado} = 'aceptado_parcialmente' as parcial, ${p.estado} = 'aceptado' as aceptado,
-              bool_or(${lineasPresupuesto.aceptada}) as alguna_aceptada, bool_or(not ${lineasPresupuesto.aceptada}) as alguna_rechazada
+              bool_or(${lineasPresupuesto.aceptada}) as alguna_aceptada, bool_or(not ${lineasPresupuesto.aceptada}) as alguna_rechazada,
+              ${p.importeAceptado} as importe_aceptado,
+              coalesce(sum(${lineasPresupuesto.total}) filter (where ${lineasPresupuesto.aceptada}), 0) as lineas_aceptadas
             from ${p} join ${lineasPresupuesto} on ${lineasPresupuesto.presupuestoId} = ${p.id}
             where ${p.clinicaId} = ${clinic} group by ${p.id}) as por_presupuesto`),
       );
-      expect(answers).toEqual({ partlyWrong: 0, acceptedWrong: 0 });
+      expect(answers).toEqual({ partlyWrong: 0, acceptedWrong: 0, amountWrong: 0 });
       expect(lines.doneLines).toBeGreaterThan(3);
 
       // New patients: registered across the year (the small clinic's 36 in at least half its months), never after their first visit.

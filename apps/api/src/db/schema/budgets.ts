@@ -61,6 +61,11 @@ export const presupuestos = pgTable(
     condiciones: text('condiciones'),
     /** The whole budget's total as `budgetTotals` gives it (common lines and the first option). */
     total: bigint('total', { mode: 'number' }).notNull().default(0),
+    /**
+     * What the patient accepted, set when the budget is answered: the total of its accepted lines as
+     * `budgetTotals` gives it (0 until then, and when refused). The budgets report sums it.
+     */
+    importeAceptado: bigint('importe_aceptado', { mode: 'number' }).notNull().default(0),
     autorId: text('autor_id').references(() => user.id, { onDelete: 'set null' }),
     autorNombre: text('autor_nombre').notNull(),
     sustituidoPor: uuid('sustituido_por'),
@@ -91,6 +96,7 @@ export const presupuestos = pgTable(
       sql`${t.estado} in ('borrador', 'enviado', 'aceptado', 'aceptado_parcialmente', 'rechazado', 'caducado')`,
     ),
     check('presupuestos_total_no_negativo', sql`${t.total} >= 0`),
+    check('presupuestos_importe_aceptado_no_negativo', sql`${t.importeAceptado} >= 0`),
   ],
 );
 

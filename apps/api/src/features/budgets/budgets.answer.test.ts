@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
   applyStatus,
   BUDGET_MESSAGES,
@@ -19,6 +20,7 @@ import { budgetTestKit } from './budgets.test-kit.ts';
 import { createClinicOwner, createTestApp, errorOf, startSecondInstance, type TestApp } from '../../test/app.ts';
 import { drawnSignaturePng as signaturePng } from '../../platform/signature.ts';
 import { verifyFactor } from './budgets.answer.ts';
+import { migrationsFolder } from '../../db/migrate.ts';
 
 let t: TestApp;
 const { createItem, saveChart, createBudget, getBudget } = budgetTestKit(() => t);
@@ -281,6 +283,10 @@ describe("the patient's link and its second factor", () => {
 });
 
 describe("the patient's answer", () => {
+  const acceptedAmountOf = async (id: string) =>
+    (await t.db.select({ importe: presupuestos.importeAceptado }).from(presupuestos).where(eq(presupuestos.id, id)))[0]
+      .importe;
+
   it('accepts an option with a signature: lines, state, where from, the signed PDF’s hash, locked, clinic told', async () => {
     const budget = await budgetWithOptions(ana, await plannedPatient(ana));
     const { token } = await sendAndReadToken(ana, budget, `lucia${n}@correo.test`);
@@ -295,6 +301,9 @@ describe("the patient's answer", () => {
 
     const seen = await getBudget(ana, budget.id);
     expect(seen.estado).toBe('aceptado');
+    // What was accepted, kept for the budgets report: the common line and option B's, not the total (option A's).
+    expect(await acceptedAmountOf(budget.id)).toBe(filling.importes.total + veneer.importes.total);
+    expect(filling.importes.total + veneer.importes.total).not.toBe(budget.total);
     expect(seen.aceptacion).toMatchObject({
       canal: 'enlace',
       firmante: 'Lucía Gómez',
@@ -409,6 +418,7 @@ describe("the patient's answer", () => {
     const partial = await accept(token, cookie, { lineas: [veneer.id], opcion: 'B' });
     expect(partial.status).toBe(200);
     expect(((await partial.json()) as { presupuesto: PublicBudget }).presupuesto.estado).toBe('aceptado_parcialmente');
+    expect(await acceptedAmountOf(budget.id)).toBe(veneer.importes.total);
   });
 
   it('records a refusal with its reason and tells the clinic; an expired or replaced budget takes no answer', async () => {
@@ -423,6 +433,7 @@ describe("the patient's answer", () => {
     expect(res.status).toBe(200);
     const seen = await getBudget(ana, budget.id);
     expect(seen).toMatchObject({ estado: 'rechazado', motivoRechazo: 'Prefiero pensarlo' });
+    expect(await acceptedAmountOf(budget.id)).toBe(0);
     const [told] = await t.db
       .select({ mensaje: notificaciones.mensaje })
       .from(notificaciones)
@@ -485,5 +496,26 @@ describe("the patient's answer", () => {
       .from(presupuestos)
       .where(and(eq(presupuestos.id, budget.id), eq(presupuestos.estado, 'aceptado')));
     expect(count).toBe(1);
+  });
+
+  it('migration 0049 gives the budgets answered before it what they accepted, from their accepted lines', async () => {
+    const budget = await budgetWithOptions(ana, await plannedPatient(ana));
+    const refused = await createBudget(ana, await plannedPatient(ana));
+    const [filling, , veneer] = budget.lineas;
+    const body = { lineas: [filling.id, veneer.id], opcion: 'B', firmante: 'Lucía Gómez', firma, acepto: true };
+    const res = await t.request(`/api/presupuestos/${budget.id}/aceptar`, {
+      method: 'POST',
+      cookie: ana.cookie,
+      json: body,
+    });
+    expect(res.status).toBe(200);
+    await t.db.update(presupuestos).set({ estado: 'rechazado' }).where(eq(presupuestos.id, refused.id));
+    // As before the migration: nothing kept.
+    await t.db.update(presupuestos).set({ importeAceptado: 0 }).where(eq(presupuestos.id, budget.id));
+    const file = (await readdir(migrationsFolder)).find((f) => f.startsWith('0049_'))!;
+    const statements = (await readFile(path.join(migrationsFolder, file), 'utf8')).split('--> statement-breakpoint');
+    await t.db.execute(sql.raw(statements.at(-1)!));
+    expect(await acceptedAmountOf(budget.id)).toBe(filling.importes.total + veneer.importes.total);
+    expect(await acceptedAmountOf(refused.id)).toBe(0);
   });
 });

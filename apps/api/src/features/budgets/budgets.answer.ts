@@ -410,6 +410,7 @@ export async function acceptBudget(
     estado,
     lineas: budget.lineas.map((l) => ({ ...l, aceptada: choice.lineas.has(l.id) })),
   };
+  const importeAceptado = budgetTotals(answered.lineas.filter((l) => l.aceptada)).total;
   const { clinica, logo } = await pdfClinic(db, storage, scope.clinicaId);
   const pdf = await renderBudgetPdf({
     budget: answered,
@@ -451,7 +452,12 @@ export async function acceptBudget(
         .where(eq(lineasPresupuesto.presupuestoId, id));
       await tx
         .update(p)
-        .set({ estado, fechaRespuesta: now, ...(budget.estado === 'borrador' ? { fechaEnvio: now } : {}) })
+        .set({
+          estado,
+          importeAceptado,
+          fechaRespuesta: now,
+          ...(budget.estado === 'borrador' ? { fechaEnvio: now } : {}),
+        })
         .where(eq(p.id, id));
       await tx.insert(aceptacionesPresupuesto).values({
         presupuestoId: id,
@@ -467,7 +473,7 @@ export async function acceptBudget(
         pdfSha256,
         bytes: pdf.byteLength,
       });
-      const total = formatMoney(budgetTotals(answered.lineas.filter((l) => l.aceptada)).total, budget.moneda);
+      const total = formatMoney(importeAceptado, budget.moneda);
       await notify(tx, {
         clinicaId: scope.clinicaId,
         permiso: 'presupuestos.ver',

@@ -589,7 +589,9 @@ async function seedClinicHistory(tx: Executor, plan: ClinicPlan): Promise<void> 
     const numero = (counters.get(year) ?? 0) + 1;
     counters.set(year, numero);
     const id = randomUUID();
-    budgetRows.push({
+    // What the patient accepted: the accepted lines' totals, added as each line's answer is drawn.
+    const budget = {
+      importeAceptado: 0,
       id,
       clinicaId: plan.id,
       pacienteId,
@@ -606,9 +608,11 @@ async function seedClinicHistory(tx: Executor, plan: ClinicPlan): Promise<void> 
       fechaRespuesta: answerDay ? instantOf(answerDay, between(random, 9 * 60, 19 * 60), zone) : null,
       proximoSeguimiento: final === 'enviado' && !expired ? addDays(sent, 7) : null,
       motivoRechazo: final === 'rechazado' ? pick(random, REJECTION_REASONS) : null,
-    });
+    };
+    budgetRows.push(budget);
     lines.forEach((line, i) => {
       const aceptada = accepted(i);
+      if (aceptada) budget.importeAceptado += line.amounts.total;
       lineRows.push({
         id: line.id,
         presupuestoId: id,

@@ -22,12 +22,13 @@ import {
   type WeekStart,
 } from '@odontia/shared';
 import { eq, sql, type Column, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Executor } from '../../db/client.ts';
+import { tableRef } from '../../db/column-map.ts';
 import { localMidnight } from '../../db/local-day.ts';
 import {
   clinicas,
   dentistas,
-  lineasPresupuesto,
   movimientosStock,
   pacientes,
   presupuestos,
@@ -382,22 +383,26 @@ const ACCEPTED = ['aceptado', 'aceptado_parcialmente'];
 
 async function budgets(db: Executor, member: Member, f: Frame): Promise<BudgetsReport> {
   const b = presupuestos;
-  const l = lineasPresupuesto;
-  // A budget number counts once: its latest version sent in the range (versions share the number). Sorted
-  // bytewise (collate "C", the same equality): the year's 10,000 numbers sort in 4 ms instead of 12.
+  const later = alias(presupuestos, 'posterior');
+  // A budget number counts once: its latest version sent in the range (versions share the number). A
+  // version not replaced is the latest of its number; a replaced one (few) counts when no later version
+  // of its number was sent in the range too.
   const rows = await rowsOf<Row>(
     db.execute(sql`
       with v as (
-        select distinct on (${b.numero} collate "C") ${b.id} as id, ${b.estado} as estado, ${b.total} as total,
+        select ${b.estado} as estado, ${b.total} as total, ${b.importeAceptado} as aceptado,
           ${periodOfInstant(b.fechaEnvio, f)} as periodo
         from ${b} where ${b.clinicaId} = ${f.clinicaId} and ${b.fechaEnvio} is not null and ${inRange(b.fechaEnvio, f)}
-        order by ${b.numero} collate "C", ${b.version} desc
+          and (${b.sustituidoPor} is null or not exists (
+            select 1 from ${tableRef(later)} where ${later.clinicaId} = ${b.clinicaId} and ${later.numero} = ${b.numero}
+              and ${later.version} > ${b.version} and ${inRange(later.fechaEnvio, f)}))
       ), g as (
         select grouping(v.periodo)::int as nivel, v.periodo, count(*)::int as enviados,
           count(*) filter (where v.estado in ${ACCEPTED})::int as aceptados,
           count(*) filter (where v.estado = 'rechazado')::int as rechazados,
           count(*) filter (where v.estado = 'enviado')::int as pendientes,
-          coalesce(sum(v.total), 0)::bigint as importe
+          coalesce(sum(v.total), 0)::bigint as importe,
+          coalesce(sum(v.aceptado), 0)::bigint as aceptado
         from v group by grouping sets ((v.periodo), ())
       )
       select 'serie' as parte, ${dayText(sql`s.periodo`)} as clave, coalesce(g.enviados, 0) as enviados,
@@ -405,9 +410,7 @@ async function budgets(db: Executor, member: Member, f: Frame): Promise<BudgetsR
         0 as importe, 0 as aceptado
       from (${periods(f)}) s left join g on g.nivel = 0 and g.periodo = s.n
       union all
-      select 'total', null, g.enviados, g.aceptados, g.rechazados, g.pendientes, g.importe,
-        (select coalesce(sum(${l.total}), 0) from ${l}
-          where ${l.presupuestoId} in (select v.id from v where v.estado in ${ACCEPTED}) and ${l.aceptada})::bigint
+      select 'total', null, g.enviados, g.aceptados, g.rechazados, g.pendientes, g.importe, g.aceptado
       from g where g.nivel = 1`),
   );
   const report: BudgetsReport = {

@@ -214,6 +214,7 @@ async function seed(owner: Owner, seedValue: number, size: number): Promise<Seed
   const budgetStates = ['enviado', 'aceptado', 'aceptado_parcialmente', 'rechazado', 'caducado'] as const;
   for (let n = 0; n < size / 10; n++) {
     const versions = r.int(1, 2);
+    let previous: string | null = null;
     for (let version = 1; version <= versions; version++) {
       const draft = r.int(0, 9) === 0;
       const estado = draft ? 'borrador' : r.pick(budgetStates);
@@ -261,8 +262,19 @@ async function seed(owner: Owner, seedValue: number, size: number): Promise<Seed
       await t.db.insert(lineasPresupuesto).values(lines);
       await t.db
         .update(presupuestos)
-        .set({ total: lines.reduce((s, l) => s + l.total, 0) })
+        .set({
+          total: lines.reduce((s, l) => s + l.total, 0),
+          importeAceptado: lines.reduce((s, l) => s + (l.aceptada ? l.total : 0), 0),
+        })
         .where(sql`${presupuestos.id} = ${budget.id}`);
+      // The version before is replaced by this one, as saving a sent budget does.
+      if (previous) {
+        await t.db
+          .update(presupuestos)
+          .set({ sustituidoPor: budget.id })
+          .where(sql`${presupuestos.id} = ${previous}`);
+      }
+      previous = budget.id;
     }
   }
 
