@@ -16,13 +16,23 @@ type RawPrepared = { execute(values?: Record<string, unknown>): Promise<{ rows: 
  * the hottest reads and writes, where planning a statement cost as much as running it.
  *
  * `query` takes its values through `sql.placeholder(name)`, named in camelCase; `Values` types them; a statement whose plan should depend on
- * the values (e.g. a LIKE term that is selective or not) is not a candidate. Works on both drivers
+ * the values (e.g. a LIKE term that is selective or not) is not a candidate: see `compiledStatement`. Works on both drivers
  * and inside a transaction (the statement is then prepared on the transaction's connection).
  */
-export function preparedStatement<Row, Values extends Record<string, unknown> = Record<string, unknown>>(
+export const preparedStatement = <Row, Values extends Record<string, unknown> = Record<string, unknown>>(
   name: string,
   query: SQL,
-) {
+) => statement<Row, Values>(name, query);
+
+/**
+ * A raw statement built and compiled once, with its values through `sql.placeholder(name)`, and run
+ * unnamed: PostgreSQL parses and plans it on every run, with the values at hand, so its plan may depend
+ * on them (a LIKE term that matches half the clinic or nothing), but the ORM never builds it again.
+ */
+export const compiledStatement = <Row, Values extends Record<string, unknown> = Record<string, unknown>>(query: SQL) =>
+  statement<Row, Values>(undefined, query);
+
+function statement<Row, Values extends Record<string, unknown>>(name: string | undefined, query: SQL) {
   const built = dialect.sqlToQuery(query);
   const bySession = new WeakMap<PgSession, RawPrepared>();
   return async (db: Executor, values: Values): Promise<Row[]> => {

@@ -17,11 +17,11 @@ import {
   type Gender,
   type UpdatePatientData,
 } from '@odontia/shared';
-import { and, count, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { containsPattern } from '../../db/search.ts';
 import { jsonObject, jsonTextOf, onlyWhen, selectList, type RowOf } from '../../db/column-map.ts';
-import { rowsOf, type Database, type Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import {
   antecedentes,
   citas,
@@ -30,7 +30,7 @@ import {
   odontogramaVersiones,
   pacientes,
 } from '../../db/schema/index.ts';
-import { isoTimestampSql, preparedStatement } from '../../db/prepared.ts';
+import { compiledStatement, isoTimestampSql, ph, preparedStatement } from '../../db/prepared.ts';
 import {
   auditInsertPrepared,
   auditValues,
@@ -126,9 +126,9 @@ const countCache = perInstance((_db: Database) => new Lru<string, SearchCount>(S
 const countKey = (clinicaId: string, term: string) => `${clinicaId}\u0000${term}`;
 
 /** The clinic's number of patients, kept by the triggers of pacientes_conteo. */
-const clinicTotal = (clinicaId: SQL | string) =>
+const clinicTotal = (clinicaId: SQLWrapper | string) =>
   sql<number>`coalesce((select total from pacientes_conteo where clinica_id = ${clinicaId}), 0)`;
-const clinicVersion = (clinicaId: string) =>
+const clinicVersion = (clinicaId: SQLWrapper | string) =>
   sql<number>`coalesce((select version from pacientes_conteo where clinica_id = ${clinicaId}), 0)`;
 
 /**
@@ -137,7 +137,7 @@ const clinicVersion = (clinicaId: string) =>
  */
 function preparePage(db: Database) {
   return db
-    .select({ total: clinicTotal(sql.placeholder('clinicaId') as unknown as SQL), ...listColumns })
+    .select({ total: clinicTotal(ph('clinicaId')), ...listColumns })
     .from(pacientes)
     .where(and(eq(pacientes.clinicaId, sql.placeholder('clinicaId')), isNull(pacientes.fechaArchivado)))
     .orderBy(pacientes.apellidos, pacientes.nombres, pacientes.id)
@@ -197,26 +197,10 @@ export async function listPatients(
 
   const cache = countCache(db);
   const cached = options.reuseSearchCount !== false ? cache.get(countKey(clinicaId, term)) : undefined;
-  const version = clinicVersion(clinicaId);
-  const matches = and(
-    eq(pacientes.clinicaId, clinicaId),
-    isNull(pacientes.fechaArchivado),
-    sql`${pacientes.busqueda} like ${containsPattern(term)}`,
-  );
-  // One past the limit is enough to tell 'más de 1.000': a common term stops counting there.
-  const count = sql<number>`(select count(*)::int from (select 1 from ${pacientes} where ${matches} limit ${sql.raw(String(PATIENT_COUNT_LIMIT + 1))}) as hasta_el_limite)`;
+  const values = { clinicaId, term, offset };
   // With a count of this term at hand, only the version is read (planning the count sub-select
   // alone costs half the page query); without one, the count comes with the page, same snapshot.
-  const head = cached ? sql`${version} as version` : sql`${version} as version, ${count} as total`;
-  // Plain SQL rather than the query builder: building and mapping cost more than the query here.
-  const rows = await rowsOf<SearchRow>(
-    db.execute(sql`
-      select ${head}, ${selectList(listColumns)}
-      from ${pacientes}
-      where ${matches}
-      order by ${pacientes.apellidos}, ${pacientes.nombres}, ${pacientes.id}
-      limit ${PATIENTS_PAGE_SIZE} offset ${offset}`),
-  );
+  const rows = await (cached ? search.versioned : search.counted)(db, values);
   // Nothing on the first page: nothing matches, and the count is known without asking. It is kept, so
   // that the same search again (a refetch, a reload) skips counting; with no row there is no version to
   // keep, and none is needed: an empty first page answers 0 whatever the version, and a page with rows
@@ -226,15 +210,49 @@ export async function listPatients(
     return page([], 0);
   }
   // Past the end of the matches, the page carries no head: read it alone.
-  let [found] = rows.length ? rows : await rowsOf<SearchHead>(db.execute(sql`select ${head}`));
+  let [found] = rows.length ? rows : await (cached ? search.versionHead : search.countedHead)(db, values);
   if (cached && Number(found.version) !== cached.version) {
     // The clinic's patients changed since that count: count again, with the version it belongs to.
-    [found] = await rowsOf<SearchHead>(db.execute(sql`select ${version} as version, ${count} as total`));
+    [found] = await search.countedHead(db, values);
   }
   const total = found.total === undefined ? cached!.total : Number(found.total);
   cache.set(countKey(clinicaId, term), { version: Number(found.version), total });
   return page(rows.map(toItem), total);
 }
+
+/**
+ * The search's statements, built once (plain SQL rather than the query builder: building and mapping
+ * cost more than the query here) and planned at each run, as the term decides the plan: a term that
+ * matches half the clinic reads the name order, one that matches nothing the trigram index. The page
+ * with its head (the clinic's version, and the count when there is none of this term at hand), or the
+ * head alone, past the end of the matches.
+ */
+const search = (() => {
+  const matches = and(
+    eq(pacientes.clinicaId, ph('clinicaId')),
+    isNull(pacientes.fechaArchivado),
+    sql`${pacientes.busqueda} like ${containsPattern(ph('term'))}`,
+  );
+  // One past the limit is enough to tell 'más de 1.000': a common term stops counting there.
+  const count = sql<number>`(select count(*)::int from (select 1 from ${pacientes} where ${matches} limit ${sql.raw(String(PATIENT_COUNT_LIMIT + 1))}) as hasta_el_limite)`;
+  const versioned = sql`${clinicVersion(ph('clinicaId'))} as version`;
+  const counted = sql`${versioned}, ${count} as total`;
+  type Values = { clinicaId: string; term: string; offset: number };
+  const pageWith = (head: SQL) =>
+    compiledStatement<SearchRow, Values>(sql`
+      select ${head}, ${selectList(listColumns)}
+      from ${pacientes}
+      where ${matches}
+      order by ${pacientes.apellidos}, ${pacientes.nombres}, ${pacientes.id}
+      limit ${PATIENTS_PAGE_SIZE} offset ${ph('offset')}`);
+  const headOnly = (head: SQL) => compiledStatement<SearchHead, Values>(sql`select ${head}`);
+  return {
+    counted: pageWith(counted),
+    versioned: pageWith(versioned),
+    countedHead: headOnly(counted),
+    versionHead: headOnly(versioned),
+  };
+})();
 
 /**
  * The deactivated patients (deleted with clinical records) of a clinic, to reactivate them: few, so
