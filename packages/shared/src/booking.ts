@@ -3,7 +3,7 @@
  * are in schemas/booking.ts) so that the public profile, which shows 'Reservar cita' and the next free
  * slot, does not download the validation library.
  */
-import { DIRECTORY_PAGE_SIZE, ONLINE_BOOKING_BADGE } from './directory.ts';
+import { NEXT_SLOTS_MAX, ONLINE_BOOKING_BADGE } from './directory.ts';
 
 export const BOOKING_MESSAGES = {
   // Working hours and blocks.
@@ -35,7 +35,7 @@ export const BOOKING_MESSAGES = {
   bookOnline: 'Reservar cita',
   onlineBadge: ONLINE_BOOKING_BADGE,
   nextSlot: (cuando: string) => `Próximo hueco: ${cuando}`,
-  nextSlotsIdsInvalid: `Indica entre 1 y ${DIRECTORY_PAGE_SIZE} clínicas`,
+  nextSlotsIdsInvalid: `Indica entre 1 y ${NEXT_SLOTS_MAX} clínicas`,
   orRequest: 'o envía una solicitud',
   checkingHuman: 'Comprobando que no eres un robot…',
   holding: 'Reservando el hueco…',

@@ -185,6 +185,8 @@ export const LANDING_CLINICS = 10;
 export const FEATURED_CLINICS_MAX = 9;
 /** Clinics per page in /clinicas: fills rows of 1, 2 or 3 cards. */
 export const DIRECTORY_PAGE_SIZE = 12;
+/** Clinics one ask for next free slots names: a page of /clinicas, or the landing's featured and first ones. */
+export const NEXT_SLOTS_MAX = Math.max(DIRECTORY_PAGE_SIZE, FEATURED_CLINICS_MAX + LANDING_CLINICS);
 /** Badges: published within these days (esNueva), public profile changed within these (tieneNovedades). */
 export const NEW_CLINIC_DAYS = 30;
 export const RECENT_CHANGES_DAYS = 14;

@@ -9,7 +9,7 @@ import {
   requiredText,
 } from './fields.ts';
 import { BOOKING_MESSAGES, SLOT_DAYS_MAX } from '../booking.ts';
-import { DIRECTORY_PAGE_SIZE } from '../directory.ts';
+import { NEXT_SLOTS_MAX } from '../directory.ts';
 
 // The texts and numbers live in ../booking.ts, free of zod for the public profile; they are exported
 // from here too, as before.
@@ -204,12 +204,12 @@ export type FreeSlots = { dias: SlotDay[] };
 
 /**
  * GET /api/reservas/proximos?ids=…: the next free slot of each listed clinic that takes online bookings
- * (a page of directory cards, comma-separated ids, at most DIRECTORY_PAGE_SIZE), as its profile shows it.
+ * (the cards of a page, comma-separated ids, at most NEXT_SLOTS_MAX), as its profile shows it.
  */
 export const nextSlotsQuerySchema = z.object({
   ids: z.string({ error: BOOKING_MESSAGES.nextSlotsIdsInvalid }).transform((text, ctx) => {
     const ids = [...new Set(text.split(','))];
-    if (ids.length > DIRECTORY_PAGE_SIZE || !ids.every((id) => idSchema.safeParse(id).success)) {
+    if (ids.length > NEXT_SLOTS_MAX || !ids.every((id) => idSchema.safeParse(id).success)) {
       ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.nextSlotsIdsInvalid });
       return z.NEVER;
     }

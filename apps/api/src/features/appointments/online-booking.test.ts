@@ -2,6 +2,7 @@ import {
   APPOINTMENT_MESSAGES,
   BOOKING_MESSAGES,
   formatLongDate,
+  NEXT_SLOTS_MAX,
   type BookingOptions,
   type BookingResult,
   type FreeSlots,
@@ -302,11 +303,14 @@ describe('the next free slot of a page of clinics', () => {
   });
 
   it('refuses a list that is empty, too long or not of ids, in Spanish', async () => {
-    const many = Array.from({ length: 13 }, () => crypto.randomUUID()).join(',');
-    for (const ids of ['', 'no-es-un-id', many]) {
-      const res = await nextSlots(ids);
-      expect(res.status, ids).toBe(400);
-      expect((await errorOf(res)).fields).toEqual({ ids: 'Indica entre 1 y 12 clínicas' });
+    // The landing asks for its featured and first clinics at once: 19 ids, and no more.
+    const ids = (n: number) => Array.from({ length: n }, () => crypto.randomUUID()).join(',');
+    expect(NEXT_SLOTS_MAX).toBe(19);
+    expect((await nextSlots(ids(NEXT_SLOTS_MAX))).status).toBe(200);
+    for (const query of ['', 'no-es-un-id', ids(NEXT_SLOTS_MAX + 1)]) {
+      const res = await nextSlots(query);
+      expect(res.status, query).toBe(400);
+      expect((await errorOf(res)).fields).toEqual({ ids: 'Indica entre 1 y 19 clínicas' });
     }
     expect((await t.request('/api/reservas/proximos')).status).toBe(400);
   });

@@ -10,6 +10,7 @@ import { solveProofOfWork } from './components/online-booking/proof-of-work';
 import { useNextSlots } from './api/next-slots';
 import { ClinicCard } from './components/clinic-card';
 import ClinicProfilePage from './pages/clinic-profile-page';
+import LandingPage from './pages/landing-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 // The proof of work spins for a second or two in a browser's workers: here it is solved at once.
@@ -434,5 +435,43 @@ describe('the directory cards', () => {
     expect(await within(card('Clínica Sonrisa')).findByText('Próximo hueco: mañana a las 09:00')).toBeTruthy();
     expect(within(card('Clínica Sin Reservas')).queryByText(/Próximo hueco/)).toBeNull();
     expect(asked).toEqual([CLINIC]);
+  });
+
+  it('on the landing, are asked for once for the featured clinics and the first ones together', async () => {
+    const { ciudad, direccion, telefono, descripcion, imagen, especialidades } = PROFILE.clinica;
+    const card = (id: string, nombre: string, reservaOnline: boolean) => ({
+      ...{ ciudad, direccion, telefono, descripcion, imagen, especialidades, esNueva: false, tieneNovedades: false },
+      id,
+      nombre,
+      reservaOnline,
+      destacada: id === CLINIC,
+    });
+    const featured = card(CLINIC, 'Clínica Sonrisa', true);
+    const asked: string[] = [];
+    stubApi(
+      () => null,
+      (url) => {
+        if (url.pathname === '/api/directorio/inicio') {
+          const clinicas = [featured, card(LIMPIEZA, 'Clínica Sin Reservas', false), card(ANA, 'Clínica Norte', true)];
+          return json({ especialidades: [], destacadas: [featured], clinicas });
+        }
+        if (url.pathname !== '/api/reservas/proximos') return undefined;
+        asked.push(url.searchParams.get('ids')!);
+        return json({
+          proximos: [CLINIC, ANA].map((clinicaId) => ({ clinicaId, fecha: addDays(HOY, 1), hora: '09:00', hoy: HOY })),
+        });
+      },
+    );
+    clearQueryIsland();
+    render(
+      <ThemeProvider>
+        <PublicPageProvider pathname="/" search="" signedIn={false} sessionLoading={false} navigate={vi.fn()}>
+          <LandingPage />
+        </PublicPageProvider>
+      </ThemeProvider>,
+    );
+    // The featured clinic in the carousel and in the grid, and the other one that takes bookings.
+    await waitFor(() => expect(screen.getAllByText('Próximo hueco: mañana a las 09:00')).toHaveLength(3), LOADING);
+    expect(asked).toEqual([`${CLINIC},${ANA}`]);
   });
 });

@@ -57,8 +57,8 @@ const LowerHalf = () => (LoadedMore ? <LoadedMore /> : <LazyMore />);
 export default function LandingPage() {
   useDocumentTitle('Odontia · Encuentra la mejor clínica dental para tu sonrisa');
   const { data, isPending, error } = useLanding();
-  const featuredSlots = useNextSlots(data?.destacadas);
-  const nextSlots = useNextSlots(data?.clinicas);
+  // The carousel's and the grid's clinics in one request.
+  const nextSlots = useNextSlots(data && [...data.destacadas, ...data.clinicas]);
 
   return (
     <PublicLayout>
@@ -136,11 +136,7 @@ export default function LandingPage() {
           action={seeAll}
           className="bg-muted/40"
         >
-          {data ? (
-            <FeaturedCarousel clinicas={data.destacadas} nextSlots={featuredSlots} />
-          ) : (
-            <CardsSkeleton count={3} />
-          )}
+          {data ? <FeaturedCarousel clinicas={data.destacadas} nextSlots={nextSlots} /> : <CardsSkeleton count={3} />}
         </LandingSection>
       ) : null}
 
