@@ -4,6 +4,8 @@ import { dayAhead } from './support/days';
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
+  // The chair-side device: the sidebar takes a third of it, so a table has about 460 px.
+  { name: 'tablet', width: 768, height: 1024 },
   { name: 'desktop', width: 1440, height: 900 },
 ] as const;
 
@@ -29,8 +31,11 @@ async function expectReachable(page: Page, target: Locator) {
   await target.click({ trial: true });
 }
 
-test('the lists fit a phone and a 1440 px screen, with each row’s key actions in reach', async ({ page, browser }) => {
-  // Six screens at two sizes, two accounts: long on a loaded machine.
+test('the lists fit a phone, a tablet and a 1440 px screen, with each row’s key actions in reach', async ({
+  page,
+  browser,
+}) => {
+  // Ten screens at three sizes, two accounts: long on a loaded machine.
   test.slow();
   const run = Date.now().toString(36);
   await createClinicOwner(page.request, { clinica: `Clínica Móvil ${run}`, lugar: BOGOTA });
@@ -200,6 +205,31 @@ test('the lists fit a phone and a 1440 px screen, with each row’s key actions 
         page,
         item.getByRole('link', { name: 'Resina compuesta fotopolimerizable A2 de alta viscosidad' }),
       );
+
+      await page.goto('/dentistas');
+      const dentistRow = page.getByRole('row').filter({ hasText: 'Elena Mora Díaz' });
+      await expect(dentistRow).toContainText('Activo');
+      await expectNoSidewaysScroll(page);
+      await expectReachable(page, dentistRow.getByRole('button', { name: 'Editar a Elena Mora Díaz' }));
+
+      await page.goto('/usuarios');
+      const owner = page.getByRole('row').filter({ hasText: 'Registrado' });
+      await expect(owner).toHaveCount(1);
+      await expectNoSidewaysScroll(page);
+      await expectReachable(page, owner.getByRole('link', { name: /^Editar a / }));
+
+      await page.goto('/roles');
+      const role = page.getByRole('row').filter({ hasText: 'Recepción' });
+      await expect(role).toContainText('Predeterminado');
+      await expectNoSidewaysScroll(page);
+      await expectReachable(page, role.getByRole('link', { name: 'Editar el rol Recepción' }));
+
+      // The audit trail: the patient's creation, with who and from where.
+      await page.goto('/auditoria');
+      const created = page.getByRole('row').filter({ hasText: patientName }).first();
+      await expect(created).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectReachable(page, created.getByRole('button', { name: `Filtrar por ${patientName}` }));
 
       // The store's cards: one column on a phone, each with its buttons.
       await page.goto('/compras?q=gasas');

@@ -4,7 +4,9 @@ import { cn } from '@/lib/utils';
 
 function Table({ className, ...props }: React.ComponentProps<'table'>) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    // A size container: columns a table hides on narrow space follow its own width (`@lg:table-cell`), which
+    // the sidebar narrows on a tablet, rather than the screen's.
+    <div data-slot="table-container" className="@container relative w-full overflow-x-auto">
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

@@ -41,10 +41,10 @@ export function AppointmentsList({ data, pending, stale, searching, onPageChange
             <TableHeader>
               <TableRow>
                 <TableHead>Paciente</TableHead>
-                <TableHead className="hidden md:table-cell">Fecha</TableHead>
-                <TableHead className="hidden md:table-cell">Hora</TableHead>
-                <TableHead className="hidden lg:table-cell">Dentista</TableHead>
-                <TableHead className="hidden lg:table-cell">Tratamiento</TableHead>
+                <TableHead className="hidden @2xl:table-cell">Fecha</TableHead>
+                <TableHead className="hidden @2xl:table-cell">Hora</TableHead>
+                <TableHead className="hidden @4xl:table-cell">Dentista</TableHead>
+                <TableHead className="hidden @4xl:table-cell">Tratamiento</TableHead>
                 <TableHead>Estado</TableHead>
               </TableRow>
             </TableHeader>
@@ -66,21 +66,21 @@ export function AppointmentsList({ data, pending, stale, searching, onPageChange
                       </span>
                     ) : null}
                     {/* Key columns on a phone: when, under the patient. */}
-                    <span className="block text-sm md:hidden">
+                    <span className="block text-sm @2xl:hidden">
                       {formatDay(c.fecha)}, {formatTime(c.horaInicio)} – {formatTime(c.horaFin)}
                     </span>
                   </TableCell>
-                  <TableCell className="hidden md:table-cell">{formatDay(c.fecha)}</TableCell>
-                  <TableCell className="hidden md:table-cell">
+                  <TableCell className="hidden @2xl:table-cell">{formatDay(c.fecha)}</TableCell>
+                  <TableCell className="hidden @2xl:table-cell">
                     {formatTime(c.horaInicio)} – {formatTime(c.horaFin)}
                   </TableCell>
-                  <TableCell className="hidden lg:table-cell">
+                  <TableCell className="hidden @4xl:table-cell">
                     <span className="inline-flex items-center gap-2">
                       <ColorDot color={c.dentista.color} />
                       {c.dentista.nombres} {c.dentista.apellidos}
                     </span>
                   </TableCell>
-                  <TableCell className="hidden lg:table-cell">{c.titulo}</TableCell>
+                  <TableCell className="hidden @4xl:table-cell">{c.titulo}</TableCell>
                   <TableCell>
                     <AppointmentStatusBadge estado={c.estado} />
                     <AppointmentSteps cita={c} className="mt-1.5" />

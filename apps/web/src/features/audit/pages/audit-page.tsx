@@ -162,24 +162,29 @@ export default function AuditPage() {
             <TableHeader>
               <TableRow>
                 <TableHead>Fecha</TableHead>
-                <TableHead>Miembro</TableHead>
+                <TableHead className="hidden @2xl:table-cell">Miembro</TableHead>
                 <TableHead>Acción</TableHead>
                 <TableHead>Paciente</TableHead>
-                <TableHead>Dirección</TableHead>
+                <TableHead className="hidden @3xl:table-cell">Dirección</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {data.registros.map((r) => (
                 <TableRow key={r.id}>
-                  <TableCell className="whitespace-nowrap tabular-nums">{formatDateTime(r.fecha)}</TableCell>
-                  <TableCell>{r.usuario.nombre}</TableCell>
-                  <TableCell>
+                  <TableCell className="whitespace-normal tabular-nums">
+                    <span className="whitespace-nowrap">{formatDateTime(r.fecha)}</span>
+                    {/* In a narrow table the member and the address go under the time. */}
+                    <span className="block text-muted-foreground @2xl:hidden">{r.usuario.nombre}</span>
+                    <span className="block font-mono text-xs text-muted-foreground @3xl:hidden">{r.direccion}</span>
+                  </TableCell>
+                  <TableCell className="hidden @2xl:table-cell">{r.usuario.nombre}</TableCell>
+                  <TableCell className="whitespace-normal">
                     {AUDIT_ACTION_LABELS[r.accion] ?? r.accion}
                     {r.detalle && 'version' in r.detalle ? (
                       <span className="text-muted-foreground"> (versión {r.detalle.version})</span>
                     ) : null}
                   </TableCell>
-                  <TableCell>
+                  <TableCell className="whitespace-normal">
                     {r.paciente ? (
                       filter.paciente === r.paciente.id ? (
                         r.paciente.nombre
@@ -197,7 +202,7 @@ export default function AuditPage() {
                       <span className="text-muted-foreground">—</span>
                     )}
                   </TableCell>
-                  <TableCell className="font-mono text-xs">{r.direccion}</TableCell>
+                  <TableCell className="hidden font-mono text-xs @3xl:table-cell">{r.direccion}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

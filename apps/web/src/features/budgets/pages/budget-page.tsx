@@ -54,11 +54,11 @@ function BudgetView({ budget, canMarkDone }: { budget: Budget; canMarkDone: bool
               <TableHeader>
                 <TableRow>
                   <TableHead>Tratamiento</TableHead>
-                  <TableHead className="hidden sm:table-cell">Fase</TableHead>
-                  <TableHead className="hidden md:table-cell">Cantidad</TableHead>
-                  <TableHead className="hidden md:table-cell text-right">Precio</TableHead>
-                  <TableHead className="hidden lg:table-cell text-right">Descuento</TableHead>
-                  <TableHead className="hidden lg:table-cell text-right">Impuesto</TableHead>
+                  <TableHead className="hidden @lg:table-cell">Fase</TableHead>
+                  <TableHead className="hidden @2xl:table-cell">Cantidad</TableHead>
+                  <TableHead className="hidden @2xl:table-cell text-right">Precio</TableHead>
+                  <TableHead className="hidden @4xl:table-cell text-right">Descuento</TableHead>
+                  <TableHead className="hidden @4xl:table-cell text-right">Impuesto</TableHead>
                   <TableHead className="text-right">Total</TableHead>
                 </TableRow>
               </TableHeader>
@@ -92,19 +92,19 @@ function BudgetView({ budget, canMarkDone }: { budget: Budget; canMarkDone: bool
                           <LineDoneButton line={l} />
                         </div>
                       ) : null}
-                      <p className="text-xs text-muted-foreground md:hidden">
+                      <p className="text-xs text-muted-foreground @2xl:hidden">
                         {l.cantidad} × {money(l.precioUnitario)}
                       </p>
                     </TableCell>
-                    <TableCell className="hidden sm:table-cell">{l.fase}</TableCell>
-                    <TableCell className="hidden md:table-cell">{l.cantidad}</TableCell>
-                    <TableCell className="hidden md:table-cell text-right tabular-nums">
+                    <TableCell className="hidden @lg:table-cell">{l.fase}</TableCell>
+                    <TableCell className="hidden @2xl:table-cell">{l.cantidad}</TableCell>
+                    <TableCell className="hidden @2xl:table-cell text-right tabular-nums">
                       {money(l.precioUnitario)}
                     </TableCell>
-                    <TableCell className="hidden lg:table-cell text-right tabular-nums">
+                    <TableCell className="hidden @4xl:table-cell text-right tabular-nums">
                       {l.importes.descuento ? money(l.importes.descuento) : '—'}
                     </TableCell>
-                    <TableCell className="hidden lg:table-cell text-right tabular-nums">
+                    <TableCell className="hidden @4xl:table-cell text-right tabular-nums">
                       {formatPercent(l.puntosBasicos)}
                     </TableCell>
                     <TableCell className="text-right tabular-nums">{money(l.importes.total)}</TableCell>

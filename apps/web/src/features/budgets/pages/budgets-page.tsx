@@ -105,9 +105,9 @@ export default function BudgetsPage() {
               <TableRow>
                 <TableHead>Número</TableHead>
                 <TableHead>Paciente</TableHead>
-                <TableHead className="hidden md:table-cell">Válido hasta</TableHead>
-                <TableHead className="hidden sm:table-cell">Estado</TableHead>
-                <TableHead className="text-right">Total</TableHead>
+                <TableHead className="hidden @2xl:table-cell">Válido hasta</TableHead>
+                <TableHead className="hidden @lg:table-cell">Estado</TableHead>
+                <TableHead className="hidden text-right @md:table-cell">Total</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -123,7 +123,8 @@ export default function BudgetsPage() {
                       {b.numero}
                     </Link>
                     {b.version > 1 ? <span className="ml-1 text-xs text-muted-foreground">v{b.version}</span> : null}
-                    <div className="mt-1 sm:hidden">
+                    <span className="block tabular-nums @md:hidden">{formatMoney(b.total, b.moneda)}</span>
+                    <div className="mt-1 @lg:hidden">
                       <BudgetStateBadge estado={b.estado} />
                     </div>
                   </TableCell>
@@ -131,11 +132,13 @@ export default function BudgetsPage() {
                     {b.paciente.nombres} {b.paciente.apellidos}
                     <p className="text-xs text-muted-foreground">Creado el {clinicDate(b.fechaCreacion)}</p>
                   </TableCell>
-                  <TableCell className="hidden md:table-cell">{formatDate(b.validoHasta)}</TableCell>
-                  <TableCell className="hidden sm:table-cell">
+                  <TableCell className="hidden @2xl:table-cell">{formatDate(b.validoHasta)}</TableCell>
+                  <TableCell className="hidden @lg:table-cell">
                     <BudgetStateBadge estado={b.estado} />
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{formatMoney(b.total, b.moneda)}</TableCell>
+                  <TableCell className="hidden text-right tabular-nums @md:table-cell">
+                    {formatMoney(b.total, b.moneda)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -51,11 +51,11 @@ function ItemsTable({ items, dimmed }: { items: CatalogItemRow[]; dimmed: boolea
       <TableHeader>
         <TableRow>
           <TableHead>Nombre</TableHead>
-          <TableHead className="hidden md:table-cell">Categoría</TableHead>
-          <TableHead className="hidden lg:table-cell">Código</TableHead>
-          <TableHead className="hidden text-right lg:table-cell">Precio de compra</TableHead>
-          <TableHead className="hidden text-right sm:table-cell">Precio de venta</TableHead>
-          <TableHead className="hidden sm:table-cell">Stock</TableHead>
+          <TableHead className="hidden @2xl:table-cell">Categoría</TableHead>
+          <TableHead className="hidden @4xl:table-cell">Código</TableHead>
+          <TableHead className="hidden text-right @4xl:table-cell">Precio de compra</TableHead>
+          <TableHead className="hidden text-right @lg:table-cell">Precio de venta</TableHead>
+          <TableHead className="hidden @lg:table-cell">Stock</TableHead>
           <TableHead>Estado</TableHead>
         </TableRow>
       </TableHeader>
@@ -72,19 +72,19 @@ function ItemsTable({ items, dimmed }: { items: CatalogItemRow[]; dimmed: boolea
                 {item.nombre}
               </Link>
             </TableCell>
-            <TableCell className="hidden md:table-cell">
+            <TableCell className="hidden @2xl:table-cell">
               <CategoryBadge categoria={item.categoria} />
             </TableCell>
-            <TableCell className={cn('hidden lg:table-cell', !item.codigo && 'text-muted-foreground')}>
+            <TableCell className={cn('hidden @4xl:table-cell', !item.codigo && 'text-muted-foreground')}>
               {item.codigo ?? '—'}
             </TableCell>
-            <TableCell className="hidden text-right tabular-nums lg:table-cell">
+            <TableCell className="hidden text-right tabular-nums @4xl:table-cell">
               {formatMoney(item.precioCompra)}
             </TableCell>
-            <TableCell className="hidden text-right tabular-nums sm:table-cell">
+            <TableCell className="hidden text-right tabular-nums @lg:table-cell">
               {formatMoney(item.precioVenta)}
             </TableCell>
-            <TableCell className="hidden sm:table-cell">
+            <TableCell className="hidden @lg:table-cell">
               <StockCell item={item} />
             </TableCell>
             <TableCell>

@@ -90,7 +90,7 @@ export function BlocksCard({ dentists }: { dentists: Named[] }) {
                   <TableHead>Quién</TableHead>
                   <TableHead>Cuándo</TableHead>
                   <TableHead>Tipo</TableHead>
-                  <TableHead className="hidden md:table-cell">Motivo</TableHead>
+                  <TableHead className="hidden @2xl:table-cell">Motivo</TableHead>
                   {canEdit ? (
                     <TableHead className="text-right">
                       <span className="sr-only">Acciones</span>
@@ -106,9 +106,9 @@ export function BlocksCard({ dentists }: { dentists: Named[] }) {
                     <TableCell className="whitespace-normal">
                       {TIPO_BLOQUEO_LABELS[b.tipo]}
                       {/* On a phone the reason goes under the type: its column is hidden. */}
-                      {b.motivo ? <span className="block text-muted-foreground md:hidden">{b.motivo}</span> : null}
+                      {b.motivo ? <span className="block text-muted-foreground @2xl:hidden">{b.motivo}</span> : null}
                     </TableCell>
-                    <TableCell className="hidden whitespace-normal md:table-cell">{b.motivo ?? '—'}</TableCell>
+                    <TableCell className="hidden whitespace-normal @2xl:table-cell">{b.motivo ?? '—'}</TableCell>
                     {canEdit ? (
                       <TableCell className="text-right">
                         <RowDeleteButton

@@ -111,8 +111,8 @@ export default function DentistsPage() {
             <TableHeader>
               <TableRow>
                 <TableHead>Dentista</TableHead>
-                <TableHead>Especialidad</TableHead>
-                <TableHead>Estado</TableHead>
+                <TableHead className="hidden @2xl:table-cell">Especialidad</TableHead>
+                <TableHead className="hidden @lg:table-cell">Estado</TableHead>
                 <TableHead className="text-right">
                   <span className="sr-only">Acciones</span>
                 </TableHead>
@@ -126,9 +126,16 @@ export default function DentistsPage() {
                       <span className="size-3 rounded-full" style={{ backgroundColor: d.color }} aria-hidden="true" />
                       {fullName(d)}
                     </span>
+                    {/* In a narrow table the specialty and the state go under the name. */}
+                    <span className="block text-sm text-muted-foreground @2xl:hidden">
+                      {specialtyName(d.especialidad)}
+                    </span>
+                    <Badge variant={d.activo ? 'success' : 'secondary'} className="mt-1 @lg:hidden">
+                      {d.activo ? 'Activo' : 'Inactivo'}
+                    </Badge>
                   </TableCell>
-                  <TableCell>{specialtyName(d.especialidad)}</TableCell>
-                  <TableCell>
+                  <TableCell className="hidden @2xl:table-cell">{specialtyName(d.especialidad)}</TableCell>
+                  <TableCell className="hidden @lg:table-cell">
                     <Badge variant={d.activo ? 'success' : 'secondary'}>{d.activo ? 'Activo' : 'Inactivo'}</Badge>
                   </TableCell>
                   <TableCell className="text-right">
@@ -137,7 +144,7 @@ export default function DentistsPage() {
                         <Button variant="ghost" size="sm" asChild>
                           <Link to={`/dentistas/${d.id}/horario`} aria-label={`Horario de ${fullName(d)}`}>
                             <Clock aria-hidden="true" />
-                            <span className="hidden sm:inline">Horario</span>
+                            <span className="hidden @2xl:inline">Horario</span>
                           </Link>
                         </Button>
                         <Button

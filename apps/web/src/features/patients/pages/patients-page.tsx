@@ -236,14 +236,14 @@ export default function PatientsPage() {
           <>
             <TableHeader>
               <TableRow>
-                <TableHead className="hidden w-14 sm:table-cell">
+                <TableHead className="hidden w-14 @lg:table-cell">
                   <span className="sr-only">Foto</span>
                 </TableHead>
                 <TableHead>Paciente</TableHead>
-                <TableHead className="hidden lg:table-cell">Contacto</TableHead>
-                <TableHead className="hidden xl:table-cell">Última visita</TableHead>
-                <TableHead className="hidden lg:table-cell">Próxima visita</TableHead>
-                <TableHead className="hidden sm:table-cell">Estado</TableHead>
+                <TableHead className="hidden @4xl:table-cell">Contacto</TableHead>
+                <TableHead className="hidden @5xl:table-cell">Última visita</TableHead>
+                <TableHead className="hidden @4xl:table-cell">Próxima visita</TableHead>
+                <TableHead className="hidden @lg:table-cell">Estado</TableHead>
                 <TableHead className="text-right">
                   <span className="sr-only">Acciones</span>
                 </TableHead>
@@ -252,7 +252,7 @@ export default function PatientsPage() {
             <TableBody>
               {data.pacientes.map((p) => (
                 <TableRow key={p.id}>
-                  <TableCell className="hidden sm:table-cell">
+                  <TableCell className="hidden @lg:table-cell">
                     <Avatar className="size-9">
                       {p.fotoUrl ? <AvatarImage src={p.fotoUrl} alt={`Foto de ${fullName(p)}`} /> : null}
                       <AvatarFallback name={fullName(p)} />
@@ -268,9 +268,9 @@ export default function PatientsPage() {
                       </Link>
                     )}
                     {/* Key columns on a phone: the contact under the name. */}
-                    <span className="block text-sm text-muted-foreground lg:hidden">{p.telefono ?? p.email}</span>
+                    <span className="block text-sm text-muted-foreground @4xl:hidden">{p.telefono ?? p.email}</span>
                   </TableCell>
-                  <TableCell className="hidden lg:table-cell">
+                  <TableCell className="hidden @4xl:table-cell">
                     <div className="flex flex-col gap-1 text-sm">
                       {p.email ? (
                         <span className="inline-flex items-center gap-1">
@@ -289,13 +289,13 @@ export default function PatientsPage() {
                       ) : null}
                     </div>
                   </TableCell>
-                  <TableCell className="hidden xl:table-cell">
+                  <TableCell className="hidden @5xl:table-cell">
                     <VisitDate value={p.ultimaVisita} empty="Sin visitas" />
                   </TableCell>
-                  <TableCell className="hidden lg:table-cell">
+                  <TableCell className="hidden @4xl:table-cell">
                     <VisitDate value={p.proximaVisita} empty="No programada" />
                   </TableCell>
-                  <TableCell className="hidden sm:table-cell">
+                  <TableCell className="hidden @lg:table-cell">
                     {/* Spec 000 §2: activo green, any other estado grey. */}
                     <Badge
                       variant={p.estado === 'activo' ? 'success' : 'outline'}

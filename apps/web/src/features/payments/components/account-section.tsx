@@ -137,35 +137,35 @@ function ItemsTable({ account }: { account: PatientAccount }) {
         <Table aria-label="Tratamientos de la cuenta">
           <TableHeader>
             <TableRow>
-              <TableHead className="hidden sm:table-cell">Fecha</TableHead>
+              <TableHead className="hidden @sm:table-cell">Fecha</TableHead>
               <TableHead>Tratamiento</TableHead>
-              <TableHead className="hidden text-right md:table-cell">Importe</TableHead>
-              <TableHead className="hidden text-right md:table-cell">Pagado</TableHead>
+              <TableHead className="hidden text-right @xl:table-cell">Importe</TableHead>
+              <TableHead className="hidden text-right @xl:table-cell">Pagado</TableHead>
               <TableHead className="text-right">Pendiente</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {account.partidas.map((item) => (
               <TableRow key={`${item.tipo}:${item.id}`}>
-                <TableCell className="hidden align-top sm:table-cell">{formatDate(item.fecha)}</TableCell>
+                <TableCell className="hidden align-top @sm:table-cell">{formatDate(item.fecha)}</TableCell>
                 <TableCell className="align-top whitespace-normal">
                   <span className="font-medium break-words">{item.descripcion}</span>
                   {item.diente ? <span className="text-muted-foreground"> · diente {item.diente}</span> : null}
                   <span className="block text-xs text-muted-foreground">
-                    <span className="sm:hidden">{formatDate(item.fecha)} · </span>
+                    <span className="@sm:hidden">{formatDate(item.fecha)} · </span>
                     {ITEM_KIND[item.tipo]}
                     {item.dentista ? ` · ${item.dentista}` : ''}
                     {item.presupuesto ? ` · ${item.presupuesto}` : ''}
                   </span>
-                  {/* On narrow screens the amount and the paid part go under the name. */}
-                  <span className="block text-xs text-muted-foreground tabular-nums md:hidden">
+                  {/* In a narrow section the amount and the paid part go under the name. */}
+                  <span className="block text-xs text-muted-foreground tabular-nums @xl:hidden">
                     Importe {money(item.importe)} · Pagado {money(item.pagado)}
                   </span>
                 </TableCell>
-                <TableCell className="hidden text-right align-top tabular-nums md:table-cell">
+                <TableCell className="hidden text-right align-top tabular-nums @xl:table-cell">
                   {money(item.importe)}
                 </TableCell>
-                <TableCell className="hidden text-right align-top tabular-nums md:table-cell">
+                <TableCell className="hidden text-right align-top tabular-nums @xl:table-cell">
                   {money(item.pagado)}
                 </TableCell>
                 <TableCell

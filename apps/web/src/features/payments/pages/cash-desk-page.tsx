@@ -104,7 +104,7 @@ function TodayCash({ day }: { day: CashDay }) {
                 <TableHeader>
                   <TableRow>
                     <TableHead>Cobro</TableHead>
-                    <TableHead className="hidden sm:table-cell">Forma de pago</TableHead>
+                    <TableHead className="hidden @lg:table-cell">Forma de pago</TableHead>
                     <TableHead className="text-right">Importe</TableHead>
                   </TableRow>
                 </TableHeader>
@@ -119,7 +119,7 @@ function TodayCash({ day }: { day: CashDay }) {
                           {p.tipo === 'anulacion' ? `Anulación de ${p.anula?.numero ?? 'un cobro'}` : (p.numero ?? '')}
                           {' · '}
                           {clinicDateTime(p.fecha).split(' ').at(-1)}
-                          <span className="sm:hidden"> · {COLLECTION_METHOD_LABELS[p.metodo]}</span>
+                          <span className="@lg:hidden"> · {COLLECTION_METHOD_LABELS[p.metodo]}</span>
                         </span>
                         {p.tipo === 'cobro' && p.anulacion ? (
                           <Badge variant="destructive" className="mt-1">
@@ -127,7 +127,7 @@ function TodayCash({ day }: { day: CashDay }) {
                           </Badge>
                         ) : null}
                       </TableCell>
-                      <TableCell className="hidden sm:table-cell">{COLLECTION_METHOD_LABELS[p.metodo]}</TableCell>
+                      <TableCell className="hidden @lg:table-cell">{COLLECTION_METHOD_LABELS[p.metodo]}</TableCell>
                       <TableCell className={cn('text-right tabular-nums', p.importe < 0 && 'text-destructive')}>
                         {money(p.importe)}
                       </TableCell>
@@ -288,11 +288,11 @@ function ClosesHistory() {
             <TableHeader>
               <TableRow>
                 <TableHead>Día</TableHead>
-                <TableHead className="hidden md:table-cell">Cobrado</TableHead>
-                <TableHead className="hidden sm:table-cell text-right">Efectivo esperado</TableHead>
-                <TableHead className="hidden sm:table-cell text-right">Contado</TableHead>
+                <TableHead className="hidden @2xl:table-cell">Cobrado</TableHead>
+                <TableHead className="hidden @lg:table-cell text-right">Efectivo esperado</TableHead>
+                <TableHead className="hidden @lg:table-cell text-right">Contado</TableHead>
                 <TableHead className="text-right">Diferencia</TableHead>
-                <TableHead className="hidden lg:table-cell">Nota</TableHead>
+                <TableHead className="hidden @4xl:table-cell">Nota</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -304,15 +304,17 @@ function ClosesHistory() {
                     <span className="block text-xs text-muted-foreground">
                       Cerrada el {clinicDateTime(c.fechaCierre)}
                     </span>
-                    <span className="block text-xs text-muted-foreground tabular-nums sm:hidden">
+                    <span className="block text-xs text-muted-foreground tabular-nums @lg:hidden">
                       Esperado {formatMoney(c.efectivoEsperado, c.moneda)} · Contado{' '}
                       {formatMoney(c.efectivoContado, c.moneda)}
                     </span>
                     {c.nota ? (
-                      <span className="block text-xs break-words text-muted-foreground lg:hidden">Nota: {c.nota}</span>
+                      <span className="block text-xs break-words text-muted-foreground @4xl:hidden">
+                        Nota: {c.nota}
+                      </span>
                     ) : null}
                   </TableCell>
-                  <TableCell className="hidden align-top whitespace-normal md:table-cell">
+                  <TableCell className="hidden align-top whitespace-normal @2xl:table-cell">
                     <span className="tabular-nums">{formatMoney(c.total, c.moneda)}</span>
                     <span className="block text-xs text-muted-foreground">
                       {c.esperado
@@ -320,10 +322,10 @@ function ClosesHistory() {
                         .join(' · ')}
                     </span>
                   </TableCell>
-                  <TableCell className="hidden text-right align-top tabular-nums sm:table-cell">
+                  <TableCell className="hidden text-right align-top tabular-nums @lg:table-cell">
                     {formatMoney(c.efectivoEsperado, c.moneda)}
                   </TableCell>
-                  <TableCell className="hidden text-right align-top tabular-nums sm:table-cell">
+                  <TableCell className="hidden text-right align-top tabular-nums @lg:table-cell">
                     {formatMoney(c.efectivoContado, c.moneda)}
                   </TableCell>
                   <TableCell className="text-right align-top">
@@ -335,7 +337,7 @@ function ClosesHistory() {
                       </Badge>
                     )}
                   </TableCell>
-                  <TableCell className="hidden max-w-64 align-top whitespace-normal lg:table-cell">
+                  <TableCell className="hidden max-w-64 align-top whitespace-normal @4xl:table-cell">
                     <span className="break-words">{c.nota ?? ''}</span>
                   </TableCell>
                 </TableRow>

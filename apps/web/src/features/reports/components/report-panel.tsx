@@ -55,7 +55,7 @@ export function ReportPanelCard({ panel, moneda }: { panel: Panel; moneda: Curre
                 <TableHeader>
                   <TableRow>
                     {panel.columns.map((c, i) => (
-                      <TableHead key={c.label} className={cn(i > 0 && 'text-right')}>
+                      <TableHead key={c.label} className={cn('whitespace-normal', i > 0 && 'text-right')}>
                         {c.label}
                       </TableHead>
                     ))}

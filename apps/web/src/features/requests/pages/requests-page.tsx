@@ -163,11 +163,11 @@ export default function RequestsPage() {
             <TableHeader>
               <TableRow>
                 <TableHead>Nombre</TableHead>
-                <TableHead className="hidden lg:table-cell">Contacto</TableHead>
-                <TableHead className="hidden md:table-cell">Mensaje</TableHead>
-                <TableHead className="hidden xl:table-cell">Fecha preferida</TableHead>
-                <TableHead className="hidden xl:table-cell">Recibida</TableHead>
-                <TableHead className="hidden sm:table-cell">Estado</TableHead>
+                <TableHead className="hidden @4xl:table-cell">Contacto</TableHead>
+                <TableHead className="hidden @2xl:table-cell">Mensaje</TableHead>
+                <TableHead className="hidden @5xl:table-cell">Fecha preferida</TableHead>
+                <TableHead className="hidden @5xl:table-cell">Recibida</TableHead>
+                <TableHead className="hidden @lg:table-cell">Estado</TableHead>
                 {hasActions ? <TableHead className="sr-only">Acciones</TableHead> : null}
               </TableRow>
             </TableHeader>
@@ -176,28 +176,28 @@ export default function RequestsPage() {
                 <TableRow key={s.id}>
                   <TableCell className="align-top whitespace-normal">
                     <span className="font-medium">{s.nombre}</span>
-                    <div className="mt-1 flex flex-col gap-1 text-sm lg:hidden">
+                    <div className="mt-1 flex flex-col gap-1 text-sm @4xl:hidden">
                       <Contact solicitud={s} />
                     </div>
-                    <p className="mt-1 text-sm text-muted-foreground xl:hidden">
+                    <p className="mt-1 text-sm text-muted-foreground @5xl:hidden">
                       Recibida {formatDateTime(s.fechaCreacion)}
                     </p>
-                    <p className="mt-1 text-sm whitespace-pre-line md:hidden">{s.mensaje}</p>
-                    <StatusBadge estado={s.estado} className="mt-2 sm:hidden" />
+                    <p className="mt-1 text-sm whitespace-pre-line @2xl:hidden">{s.mensaje}</p>
+                    <StatusBadge estado={s.estado} className="mt-2 @lg:hidden" />
                   </TableCell>
-                  <TableCell className="hidden max-w-64 align-top whitespace-normal lg:table-cell">
+                  <TableCell className="hidden max-w-64 align-top whitespace-normal @4xl:table-cell">
                     <div className="flex flex-col gap-1">
                       <Contact solicitud={s} />
                     </div>
                   </TableCell>
-                  <TableCell className="hidden max-w-md min-w-48 align-top whitespace-pre-line md:table-cell">
+                  <TableCell className="hidden max-w-md min-w-48 align-top whitespace-pre-line @2xl:table-cell">
                     {s.mensaje}
                   </TableCell>
-                  <TableCell className="hidden align-top xl:table-cell">
+                  <TableCell className="hidden align-top @5xl:table-cell">
                     {s.fechaPreferida ? formatDate(s.fechaPreferida) : 'Sin preferencia'}
                   </TableCell>
-                  <TableCell className="hidden align-top xl:table-cell">{formatDateTime(s.fechaCreacion)}</TableCell>
-                  <TableCell className="hidden align-top sm:table-cell">
+                  <TableCell className="hidden align-top @5xl:table-cell">{formatDateTime(s.fechaCreacion)}</TableCell>
+                  <TableCell className="hidden align-top @lg:table-cell">
                     <StatusBadge estado={s.estado} />
                   </TableCell>
                   {hasActions ? (

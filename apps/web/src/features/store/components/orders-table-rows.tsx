@@ -27,10 +27,10 @@ export function OrdersTableRows({
       <TableHeader>
         <TableRow>
           <TableHead>Pedido</TableHead>
-          <TableHead className="hidden md:table-cell">Fecha</TableHead>
-          <TableHead className="hidden lg:table-cell">{party === 'proveedor' ? 'Proveedor' : 'Clínica'}</TableHead>
-          <TableHead className="hidden text-right lg:table-cell">Productos</TableHead>
-          <TableHead className="hidden text-right sm:table-cell">Total</TableHead>
+          <TableHead className="hidden @2xl:table-cell">Fecha</TableHead>
+          <TableHead className="hidden @4xl:table-cell">{party === 'proveedor' ? 'Proveedor' : 'Clínica'}</TableHead>
+          <TableHead className="hidden text-right @4xl:table-cell">Productos</TableHead>
+          <TableHead className="hidden text-right @lg:table-cell">Total</TableHead>
           <TableHead>Estado</TableHead>
         </TableRow>
       </TableHeader>
@@ -41,18 +41,18 @@ export function OrdersTableRows({
               <Link to={`${basePath}/${order.id}`} className="font-medium hover:underline">
                 {order.numeroPedido}
               </Link>
-              <span className="block text-sm text-muted-foreground md:hidden">
+              <span className="block text-sm text-muted-foreground @2xl:hidden">
                 <time dateTime={order.fechaCreacion}>{formatDateTime(order.fechaCreacion)}</time>
               </span>
-              <span className="block text-sm lg:hidden">{partyOf(order)}</span>
-              <span className="block text-sm tabular-nums sm:hidden">{formatStoreMoney(order.total)}</span>
+              <span className="block text-sm @4xl:hidden">{partyOf(order)}</span>
+              <span className="block text-sm tabular-nums @lg:hidden">{formatStoreMoney(order.total)}</span>
             </TableCell>
-            <TableCell className="hidden md:table-cell">
+            <TableCell className="hidden @2xl:table-cell">
               <time dateTime={order.fechaCreacion}>{formatDateTime(order.fechaCreacion)}</time>
             </TableCell>
-            <TableCell className="hidden lg:table-cell">{partyOf(order)}</TableCell>
-            <TableCell className="hidden text-right tabular-nums lg:table-cell">{order.cantidadProductos}</TableCell>
-            <TableCell className="hidden text-right tabular-nums sm:table-cell">
+            <TableCell className="hidden @4xl:table-cell">{partyOf(order)}</TableCell>
+            <TableCell className="hidden text-right tabular-nums @4xl:table-cell">{order.cantidadProductos}</TableCell>
+            <TableCell className="hidden text-right tabular-nums @lg:table-cell">
               {formatStoreMoney(order.total)}
             </TableCell>
             <TableCell>

@@ -112,46 +112,57 @@ export default function RolesPage() {
             <TableHeader>
               <TableRow>
                 <TableHead>Nombre</TableHead>
-                <TableHead>Descripción</TableHead>
-                <TableHead>Tipo</TableHead>
-                <TableHead className="text-right">Permisos</TableHead>
-                <TableHead className="text-right">Usuarios</TableHead>
+                <TableHead className="hidden @3xl:table-cell">Descripción</TableHead>
+                <TableHead className="hidden @xl:table-cell">Tipo</TableHead>
+                <TableHead className="hidden text-right @lg:table-cell">Permisos</TableHead>
+                <TableHead className="hidden text-right @lg:table-cell">Usuarios</TableHead>
                 <TableHead className="text-right">
                   <span className="sr-only">Acciones</span>
                 </TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
-              {data.roles.map((role) => (
-                <TableRow key={role.id}>
-                  <TableCell className="font-medium">{role.nombre}</TableCell>
-                  <TableCell className="max-w-md whitespace-normal text-muted-foreground">{role.descripcion}</TableCell>
-                  <TableCell>
-                    {role.predeterminado ? (
-                      <Badge variant="secondary">Predeterminado</Badge>
-                    ) : (
-                      <Badge variant="info">Personalizado</Badge>
-                    )}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{role.permisos}</TableCell>
-                  <TableCell className="text-right tabular-nums">{role.usuarios}</TableCell>
-                  <TableCell className="text-right">
-                    <div className="flex justify-end gap-1">
-                      <Button variant="ghost" size="icon" asChild>
-                        <Link
-                          to={`/roles/${role.id}`}
-                          aria-label={`${canManage ? 'Editar' : 'Ver'} el rol ${role.nombre}`}
-                        >
-                          <Pencil aria-hidden="true" />
-                        </Link>
-                      </Button>
-                      {canManage && !role.predeterminado ? (
-                        <RowDeleteButton label={`Eliminar el rol ${role.nombre}`} onClick={() => setToDelete(role)} />
-                      ) : null}
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
+              {data.roles.map((role) => {
+                const tipo = role.predeterminado ? (
+                  <Badge variant="secondary">Predeterminado</Badge>
+                ) : (
+                  <Badge variant="info">Personalizado</Badge>
+                );
+                return (
+                  <TableRow key={role.id}>
+                    <TableCell className="whitespace-normal">
+                      <span className="font-medium">{role.nombre}</span>
+                      {/* In a narrow table the description, the type and the counts go under the name. */}
+                      <span className="block text-sm text-muted-foreground @3xl:hidden">{role.descripcion}</span>
+                      <span className="block text-sm text-muted-foreground tabular-nums @lg:hidden">
+                        {role.permisos} permisos · {role.usuarios} usuarios
+                      </span>
+                      <span className="mt-1 block @xl:hidden">{tipo}</span>
+                    </TableCell>
+                    <TableCell className="hidden max-w-md whitespace-normal text-muted-foreground @3xl:table-cell">
+                      {role.descripcion}
+                    </TableCell>
+                    <TableCell className="hidden @xl:table-cell">{tipo}</TableCell>
+                    <TableCell className="hidden text-right tabular-nums @lg:table-cell">{role.permisos}</TableCell>
+                    <TableCell className="hidden text-right tabular-nums @lg:table-cell">{role.usuarios}</TableCell>
+                    <TableCell className="text-right">
+                      <div className="flex justify-end gap-1">
+                        <Button variant="ghost" size="icon" asChild>
+                          <Link
+                            to={`/roles/${role.id}`}
+                            aria-label={`${canManage ? 'Editar' : 'Ver'} el rol ${role.nombre}`}
+                          >
+                            <Pencil aria-hidden="true" />
+                          </Link>
+                        </Button>
+                        {canManage && !role.predeterminado ? (
+                          <RowDeleteButton label={`Eliminar el rol ${role.nombre}`} onClick={() => setToDelete(role)} />
+                        ) : null}
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
             </TableBody>
           </>
         )}

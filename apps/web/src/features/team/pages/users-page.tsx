@@ -139,9 +139,9 @@ export default function UsersPage() {
             <TableHeader>
               <TableRow>
                 <TableHead>Nombres</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Rol</TableHead>
-                <TableHead>Estado</TableHead>
+                <TableHead className="hidden @2xl:table-cell">Email</TableHead>
+                <TableHead className="hidden @md:table-cell">Rol</TableHead>
+                <TableHead className="hidden @xl:table-cell">Estado</TableHead>
                 <TableHead className="text-right">
                   <span className="sr-only">Acciones</span>
                 </TableHead>
@@ -152,28 +152,32 @@ export default function UsersPage() {
                 const variant = ESTADO_VARIANTS[row.estado];
                 // The owner and oneself are never removed from here (the server refuses it too).
                 const deletable = row.tipo === 'invitacion' || (!row.esPropietario && row.id !== account?.user.id);
+                const rol = row.rol?.nombre ?? <span className="text-muted-foreground">Sin rol</span>;
+                const estado = (
+                  <Badge
+                    variant={variant}
+                    className={variant === 'outline' ? 'border-transparent bg-muted text-muted-foreground' : undefined}
+                  >
+                    {ESTADO_EQUIPO_LABELS[row.estado]}
+                  </Badge>
+                );
                 return (
                   <TableRow key={`${row.tipo}-${row.id}`}>
-                    <TableCell>
+                    <TableCell className="whitespace-normal">
                       <div className="flex flex-col">
                         <span className="font-medium">{row.nombres}</span>
                         {row.tipo === 'invitacion' ? (
                           <span className="text-xs text-muted-foreground">Invitación</span>
                         ) : null}
+                        {/* In a narrow table the email, the role and the state go under the name. */}
+                        <span className="text-sm break-all text-muted-foreground @2xl:hidden">{row.email}</span>
+                        <span className="text-sm @md:hidden">{rol}</span>
+                        <span className="mt-1 @xl:hidden">{estado}</span>
                       </div>
                     </TableCell>
-                    <TableCell>{row.email}</TableCell>
-                    <TableCell>{row.rol?.nombre ?? <span className="text-muted-foreground">Sin rol</span>}</TableCell>
-                    <TableCell>
-                      <Badge
-                        variant={variant}
-                        className={
-                          variant === 'outline' ? 'border-transparent bg-muted text-muted-foreground' : undefined
-                        }
-                      >
-                        {ESTADO_EQUIPO_LABELS[row.estado]}
-                      </Badge>
-                    </TableCell>
+                    <TableCell className="hidden @2xl:table-cell">{row.email}</TableCell>
+                    <TableCell className="hidden @md:table-cell">{rol}</TableCell>
+                    <TableCell className="hidden @xl:table-cell">{estado}</TableCell>
                     <TableCell className="text-right">
                       <div className="flex justify-end gap-1">
                         {row.tipo === 'miembro' ? (
