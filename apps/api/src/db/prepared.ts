@@ -15,9 +15,10 @@ type RawPrepared = { execute(values?: Record<string, unknown>): Promise<{ rows: 
  * instead of on every call, and its rows returned as the driver reads them (no ORM mapping). For
  * the hottest reads and writes, where planning a statement cost as much as running it.
  *
- * `query` takes its values through `sql.placeholder(name)`, named in camelCase; `Values` types them; a statement whose plan should depend on
- * the values (e.g. a LIKE term that is selective or not) is not a candidate: see `compiledStatement`. Works on both drivers
- * and inside a transaction (the statement is then prepared on the transaction's connection).
+ * `query` takes its values through `sql.placeholder(name)`, named in camelCase; `Values` types them. A
+ * statement whose plan should depend on the values (e.g. a LIKE term that is selective or not) is not a
+ * candidate: see `compiledStatement`. Works on both drivers and inside a transaction (the statement is
+ * then prepared on the transaction's connection).
  */
 export const preparedStatement = <Row, Values extends Record<string, unknown> = Record<string, unknown>>(
   name: string,

@@ -139,10 +139,10 @@ function preparePage(db: Database) {
   return db
     .select({ total: clinicTotal(ph('clinicaId')), ...listColumns })
     .from(pacientes)
-    .where(and(eq(pacientes.clinicaId, sql.placeholder('clinicaId')), isNull(pacientes.fechaArchivado)))
+    .where(and(eq(pacientes.clinicaId, ph('clinicaId')), isNull(pacientes.fechaArchivado)))
     .orderBy(pacientes.apellidos, pacientes.nombres, pacientes.id)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .limit(ph('limit'))
+    .offset(ph('offset'))
     .prepare('odontia_patients_page');
 }
 const pageQuery = perInstance(preparePage);

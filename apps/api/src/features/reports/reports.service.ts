@@ -381,9 +381,11 @@ async function newPatients(db: Executor, f: Frame): Promise<NewPatientsReport> {
 
 const ACCEPTED = ['aceptado', 'aceptado_parcialmente'];
 
+/** Another version of the same budget number, in the budgets report. */
+const later = alias(presupuestos, 'posterior');
+
 async function budgets(db: Executor, member: Member, f: Frame): Promise<BudgetsReport> {
   const b = presupuestos;
-  const later = alias(presupuestos, 'posterior');
   // A budget number counts once: its latest version sent in the range (versions share the number). A
   // version not replaced is the latest of its number; a replaced one (few) counts when no later version
   // of its number was sent in the range too.
