@@ -202,7 +202,7 @@ test('the permissions list, the locked Administrador role, and deleting an invit
   const admin = roles.find((r: { nombre: string }) => r.nombre === 'Administrador');
   await page.goto(`/roles/${admin.id}`);
   await expect(page.getByRole('note')).toContainText('El rol Administrador tiene siempre todos los permisos');
-  await expect(page.getByRole('heading', { name: 'Rol', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Rol', level: 1, exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Usuarios' }).getByText('usuarios.ver', { exact: true })).toBeVisible();
   await expect(page.getByRole('checkbox')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Guardar cambios' })).toHaveCount(0);
@@ -307,7 +307,8 @@ test('a member who may see the roles but not manage them reads a role, without a
     await reader.goto('/roles');
     await expect(reader.getByRole('link', { name: 'Nuevo Rol' })).toHaveCount(0);
     await row(reader, 'Consulta de roles').getByRole('link', { name: 'Ver el rol Consulta de roles' }).click();
-    await expect(reader.getByRole('heading', { name: 'Rol', level: 1 })).toBeVisible();
+    // Exact: the list's 'Gestión de Roles' would match 'Rol' too, and its row holds the same description.
+    await expect(reader.getByRole('heading', { name: 'Rol', level: 1, exact: true })).toBeVisible();
     await expect(reader.getByText('Ve los roles y la agenda')).toBeVisible();
     const permisos = reader.getByRole('region', { name: 'Permisos' });
     await expect(permisos.getByRole('region', { name: 'Roles' })).toContainText('roles.ver');
