@@ -223,6 +223,8 @@ test('the lists fit a phone, a tablet and a 1440 px screen, with each row’s ke
       await expect(role).toContainText('Predeterminado');
       await expectNoSidewaysScroll(page);
       await expectReachable(page, role.getByRole('link', { name: 'Editar el rol Recepción' }));
+      // The counts under a narrow table's name agree in number: the owner is the one Administrador.
+      await expect(page.getByRole('row').filter({ hasText: 'Administrador' })).toContainText(/ · 1 usuario(?!s)/);
 
       // The audit trail: the patient's creation, with who and from where.
       await page.goto('/auditoria');

@@ -135,7 +135,8 @@ export default function RolesPage() {
                       {/* In a narrow table the description, the type and the counts go under the name. */}
                       <span className="block text-sm text-muted-foreground @3xl:hidden">{role.descripcion}</span>
                       <span className="block text-sm text-muted-foreground tabular-nums @lg:hidden">
-                        {role.permisos} permisos · {role.usuarios} usuarios
+                        {role.permisos} {role.permisos === 1 ? 'permiso' : 'permisos'} · {role.usuarios}{' '}
+                        {role.usuarios === 1 ? 'usuario' : 'usuarios'}
                       </span>
                       <span className="mt-1 block @xl:hidden">{tipo}</span>
                     </TableCell>
