@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClinicOwner, createTestApp, type TestApp } from '../test/app.ts';
-import { preparedInsert } from './prepared.ts';
-import { pacientes } from './schema/index.ts';
+import { ph, preparedInsert, preparedQuery } from './prepared.ts';
+import { dentistas, pacientes } from './schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,5 +71,74 @@ describe('preparedInsert', () => {
     const unknownClinic = { ...good, id: randomUUID(), clinicaId: randomUUID() };
     await expect(insertPatients(t.db, [good, unknownClinic])).rejects.toThrow();
     expect(await t.db.select().from(pacientes).where(eq(pacientes.clinicaId, clinicaId))).toEqual([]);
+  });
+});
+
+describe('preparedQuery', () => {
+  let builds = 0;
+  // A select with a nested object from a left join that never matches, a mapped column and a date.
+  const select = (db: TestApp['db']) =>
+    db
+      .select({
+        id: pacientes.id,
+        nombre: sql<string>`${pacientes.nombres} || ' ' || ${pacientes.apellidos}`,
+        nacimiento: pacientes.fechaNacimiento,
+        alta: pacientes.fechaCreacion,
+        letras: sql<number>`length(${pacientes.nombres})::bigint`.mapWith(Number),
+        dentista: { id: dentistas.id, nombres: dentistas.nombres },
+      })
+      .from(pacientes)
+      .leftJoin(dentistas, eq(dentistas.id, pacientes.id))
+      .orderBy(asc(pacientes.id));
+  const patientsOf = preparedQuery<{ clinicaId: string }>('odontia_prueba_pacientes_de')((db) => {
+    builds++;
+    return select(db).where(eq(pacientes.clinicaId, ph('clinicaId')));
+  });
+  const rename = preparedQuery<{ id: string; clinicaId: string; nombres: string }>('odontia_prueba_renombrar')((db) =>
+    db
+      .update(pacientes)
+      .set({ nombres: sql`${ph('nombres')}` })
+      .where(and(eq(pacientes.id, ph('id')), eq(pacientes.clinicaId, ph('clinicaId'))))
+      .returning({ id: pacientes.id, nombres: pacientes.nombres }),
+  );
+
+  it('answers what the builder itself answers, nested left-join objects as null, built once', async () => {
+    const clinicaId = (await createClinicOwner(t)).clinica.id;
+    await insertPatients(t.db, [
+      {
+        id: randomUUID(),
+        clinicaId,
+        nombres: 'Íñigo',
+        apellidos: 'Arrieta',
+        telefono: null,
+        fechaNacimiento: '1990-04-12',
+      },
+      { id: randomUUID(), clinicaId, nombres: 'Rosa', apellidos: 'Vidal', telefono: null, fechaNacimiento: null },
+    ]);
+    const direct = await select(t.db).where(eq(pacientes.clinicaId, clinicaId));
+    expect(direct).toHaveLength(2);
+    expect(direct[0]!.dentista).toBeNull();
+    expect(direct[0]!.alta).toBeInstanceOf(Date);
+    expect(direct.map((r) => r.letras).sort()).toEqual([4, 5]);
+    for (let run = 0; run < 3; run++) expect(await patientsOf(t.db, { clinicaId })).toEqual(direct);
+    expect(await patientsOf(t.db, { clinicaId: randomUUID() })).toEqual([]);
+    expect(builds).toBe(1);
+  });
+
+  it("runs on a transaction's own connection, and a write's returning is mapped", async () => {
+    const clinicaId = (await createClinicOwner(t)).clinica.id;
+    const id = randomUUID();
+    await insertPatients(t.db, [
+      { id, clinicaId, nombres: 'Ana', apellidos: 'Gil', telefono: null, fechaNacimiento: null },
+    ]);
+    await expect(
+      t.db.transaction(async (tx) => {
+        expect(await rename(tx, { id, clinicaId, nombres: 'Anabel' })).toEqual([{ id, nombres: 'Anabel' }]);
+        expect((await patientsOf(tx, { clinicaId }))[0]!.nombre).toBe('Anabel Gil');
+        throw new Error('deshacer');
+      }),
+    ).rejects.toThrow('deshacer');
+    expect((await patientsOf(t.db, { clinicaId }))[0]!.nombre).toBe('Ana Gil');
+    expect(await rename(t.db, { id, clinicaId: randomUUID(), nombres: 'Otra' })).toEqual([]);
   });
 });

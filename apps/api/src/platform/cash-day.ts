@@ -1,7 +1,7 @@
 import { PAYMENT_MESSAGES, formatDate } from '@odontia/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { ph } from '../db/prepared.ts';
+import { ph, preparedQuery } from '../db/prepared.ts';
 import { cajas } from '../db/schema/index.ts';
 import type { AuditActor } from './audit.ts';
 import { conflict } from './errors.ts';
@@ -35,16 +35,18 @@ export async function takeCashDay(
   }
 }
 
-/** The member's cash of `day`, share-locked, or undefined. */
-async function cashOf(tx: Executor, actor: Pick<AuditActor, 'clinicaId' | 'userId'>, day: string) {
-  const [row] = await tx
+/** The member's cash of `day`, share-locked: built once, a named prepared statement. */
+const cashQuery = preparedQuery<{ clinicaId: string; userId: string; dia: string }>('odontia_caja_del_dia')((db) =>
+  db
     .select({ id: cajas.id, estado: cajas.estado })
     .from(cajas)
     .where(and(eq(cajas.clinicaId, ph('clinicaId')), eq(cajas.usuarioId, ph('userId')), eq(cajas.dia, ph('dia'))))
-    .for('share')
-    // A named prepared statement: parsed and planned once per connection.
-    .prepare('odontia_caja_del_dia')
-    .execute({ clinicaId: actor.clinicaId, userId: actor.userId, dia: day });
+    .for('share'),
+);
+
+/** The member's cash of `day`, share-locked, or undefined. */
+async function cashOf(tx: Executor, actor: Pick<AuditActor, 'clinicaId' | 'userId'>, day: string) {
+  const [row] = await cashQuery(tx, { clinicaId: actor.clinicaId, userId: actor.userId, dia: day });
   return row;
 }
 

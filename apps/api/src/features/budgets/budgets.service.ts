@@ -44,7 +44,7 @@ import { currentChartOf } from '../../platform/chart-versions.ts';
 import { clinicPlace } from '../../platform/clinic-place.ts';
 import { documentNumberSql } from '../../platform/document-number.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
-import { ph, preparedInsert } from '../../db/prepared.ts';
+import { ph, preparedInsert, preparedQuery } from '../../db/prepared.ts';
 import { memberNameOf } from '../../platform/membership.ts';
 import { clinicLetterhead } from '../../platform/pdf.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
@@ -256,6 +256,35 @@ async function findPatient(db: Executor, clinicaId: string, pacienteId: string) 
   return row ?? null;
 }
 
+/** A budget version with its patient and acceptance: built once, a named prepared statement. */
+const budgetQuery = preparedQuery<{ id: string; clinicaId: string; today: string }>('odontia_presupuesto')((db) => {
+  const a = aceptacionesPresupuesto;
+  return db
+    .select({
+      ...summaryColumns(ph('today')),
+      condiciones: p.condiciones,
+      autorId: p.autorId,
+      autorNombre: p.autorNombre,
+      motivoRechazo: p.motivoRechazo,
+      aceptacion: { fecha: a.fecha, ...acceptanceColumns },
+    })
+    .from(p)
+    .innerJoin(pacientes, eq(pacientes.id, p.pacienteId))
+    .leftJoin(a, eq(a.presupuestoId, p.id))
+    .where(and(eq(p.id, ph('id')), eq(p.clinicaId, ph('clinicaId'))));
+});
+
+/** The versions of a budget's number, oldest first. */
+const versionsQuery = preparedQuery<{ clinicaId: string; numero: string; today: string }>(
+  'odontia_presupuesto_versiones',
+)((db) =>
+  db
+    .select({ id: p.id, version: p.version, estado: shownState(ph('today')) })
+    .from(p)
+    .where(and(eq(p.clinicaId, ph('clinicaId')), eq(p.numero, ph('numero'))))
+    .orderBy(asc(p.version)),
+);
+
 /** The budget (any version) with its lines and totals, or null when not the clinic's. Reads only. */
 export type BudgetScope = Pick<ClinicActor, 'clinicaId' | 'zonaHoraria'>;
 
@@ -266,24 +295,9 @@ export async function readBudget(
   options: { versions?: boolean } = {},
 ): Promise<Budget | null> {
   const today = todayInZone(actor.zonaHoraria);
-  const a = aceptacionesPresupuesto;
   // The row (with its acceptance) and the lines at once: the lines of another clinic's id are dropped.
   const [[row], lines] = await Promise.all([
-    db
-      .select({
-        ...summaryColumns(ph('today')),
-        condiciones: p.condiciones,
-        autorId: p.autorId,
-        autorNombre: p.autorNombre,
-        motivoRechazo: p.motivoRechazo,
-        aceptacion: { fecha: a.fecha, ...acceptanceColumns },
-      })
-      .from(p)
-      .innerJoin(pacientes, eq(pacientes.id, p.pacienteId))
-      .leftJoin(a, eq(a.presupuestoId, p.id))
-      .where(and(eq(p.id, ph('id')), eq(p.clinicaId, ph('clinicaId'))))
-      .prepare('odontia_presupuesto')
-      .execute({ id, clinicaId: actor.clinicaId, today }),
+    budgetQuery(db, { id, clinicaId: actor.clinicaId, today }),
     linesOf(db, id),
   ]);
   if (!row) return null;
@@ -293,13 +307,7 @@ export async function readBudget(
   const versions =
     options.versions === false
       ? []
-      : await db
-          .select({ id: p.id, version: p.version, estado: shownState(ph('today')) })
-          .from(p)
-          .where(and(eq(p.clinicaId, ph('clinicaId')), eq(p.numero, ph('numero'))))
-          .orderBy(asc(p.version))
-          .prepare('odontia_presupuesto_versiones')
-          .execute({ clinicaId: actor.clinicaId, numero: row.numero, today });
+      : await versionsQuery(db, { clinicaId: actor.clinicaId, numero: row.numero, today });
   const { condiciones, autorId, autorNombre, motivoRechazo, aceptacion: _a, ...summary } = row;
   return {
     ...toSummary(summary),
@@ -313,11 +321,11 @@ export async function readBudget(
   };
 }
 
-/** A budget version's lines, in order, as every reader shows them. */
-export async function linesOf(db: Executor, presupuestoId: string): Promise<BudgetLine[]> {
+/** A budget version's lines with what was done of each. */
+const linesQuery = preparedQuery<{ presupuestoId: string }>('odontia_presupuesto_lineas')((db) => {
   const l = lineasPresupuesto;
   const t = tratamientosRealizados;
-  const rows = await db
+  return db
     .select({
       ...getTableColumns(l),
       realizadoFecha: t.fecha,
@@ -327,9 +335,12 @@ export async function linesOf(db: Executor, presupuestoId: string): Promise<Budg
     .leftJoin(t, eq(t.lineaPresupuestoId, l.id))
     .leftJoin(dentistas, eq(dentistas.id, t.dentistaId))
     .where(eq(l.presupuestoId, ph('presupuestoId')))
-    .orderBy(asc(l.orden))
-    .prepare('odontia_presupuesto_lineas')
-    .execute({ presupuestoId });
+    .orderBy(asc(l.orden));
+});
+
+/** A budget version's lines, in order, as every reader shows them. */
+export async function linesOf(db: Executor, presupuestoId: string): Promise<BudgetLine[]> {
+  const rows = await linesQuery(db, { presupuestoId });
   return rows.map((r) => ({
     id: r.id,
     servicioId: r.servicioId,
@@ -513,6 +524,39 @@ const insertLines = (tx: Executor, presupuestoId: string, lines: PricedLine[]) =
 
 const totalOf = (lines: PricedLine[]) => budgetTotals(lines).total;
 
+/** For a budget from the chart: the patient, their current chart, the clinic's place and the author's name. */
+const creationHeadQuery = preparedQuery<{ clinicaId: string; pacienteId: string; userId: string }>(
+  'odontia_presupuesto_crear_paciente',
+)((db) =>
+  db
+    .select({
+      nombres: pacientes.nombres,
+      apellidos: pacientes.apellidos,
+      chart: currentChartOf(pacientes.id, pacientes.clinicaId),
+      pais: clinicas.pais,
+      zonaHoraria: clinicas.zonaHoraria,
+      autorNombre: memberNameOf(ph('userId')),
+    })
+    .from(pacientes)
+    .innerJoin(clinicas, eq(clinicas.id, pacientes.clinicaId))
+    .where(visiblePatient(ph('clinicaId'), ph('pacienteId'))),
+);
+
+/** The clinic's services among `ids` (one text for any number of them), with their price and tax. */
+const creationServicesQuery = preparedQuery<{ clinicaId: string; ids: string[] }>(
+  'odontia_presupuesto_crear_servicios',
+)((db) =>
+  db
+    .select({
+      id: productos.id,
+      nombre: productos.nombre,
+      precioVenta: productos.precioVenta,
+      tipoImpuesto: productos.tipoImpuesto,
+    })
+    .from(productos)
+    .where(and(eq(productos.clinicaId, ph('clinicaId')), sql`${productos.id} = any(${ph('ids')}::uuid[])`)),
+);
+
 /**
  * A new draft for the patient from their chart: one line per planned treatment (tooth, surfaces,
  * service) at the catalogue's sale price and the service's tax, phase 1, valid for 30 days. Numbered
@@ -527,37 +571,13 @@ export async function createBudgetFromChart(
 ): Promise<Budget | null> {
   return db.transaction(async (tx) => {
     // The patient, their current chart, the clinic's place and the author's name, in one read.
-    const [head] = await tx
-      .select({
-        nombres: pacientes.nombres,
-        apellidos: pacientes.apellidos,
-        chart: currentChartOf(pacientes.id, pacientes.clinicaId),
-        pais: clinicas.pais,
-        zonaHoraria: clinicas.zonaHoraria,
-        autorNombre: memberNameOf(ph('userId')),
-      })
-      .from(pacientes)
-      .innerJoin(clinicas, eq(clinicas.id, pacientes.clinicaId))
-      .where(visiblePatient(ph('clinicaId'), ph('pacienteId')))
-      .prepare('odontia_presupuesto_crear_paciente')
-      .execute({ clinicaId: actor.clinicaId, pacienteId, userId: actor.userId });
+    const [head] = await creationHeadQuery(tx, { clinicaId: actor.clinicaId, pacienteId, userId: actor.userId });
     if (!head) return null;
     const chart = head.chart ? odontogramChartSchema.parse(upgradeLegacyChart(head.chart.carta)) : {};
     const planned = plannedTreatments(chart);
     const serviceIds = [...new Set(planned.map((t) => t.servicioId))];
     const services = serviceIds.length
-      ? await tx
-          .select({
-            id: productos.id,
-            nombre: productos.nombre,
-            precioVenta: productos.precioVenta,
-            tipoImpuesto: productos.tipoImpuesto,
-          })
-          .from(productos)
-          // One text for any number of services: a named prepared statement.
-          .where(and(eq(productos.clinicaId, ph('clinicaId')), sql`${productos.id} = any(${ph('ids')}::uuid[])`))
-          .prepare('odontia_presupuesto_crear_servicios')
-          .execute({ clinicaId: actor.clinicaId, ids: serviceIds })
+      ? await creationServicesQuery(tx, { clinicaId: actor.clinicaId, ids: serviceIds })
       : [];
     const byId = new Map(services.map((s) => [s.id, s]));
     const lines: BudgetLineData[] = planned.flatMap((t) => {

@@ -7,7 +7,7 @@ import {
 } from '@odontia/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ph } from '../../db/prepared.ts';
+import { ph, preparedQuery } from '../../db/prepared.ts';
 import {
   dentistas,
   lineasPresupuesto,
@@ -37,6 +37,42 @@ const ACCEPTED = ['aceptado', 'aceptado_parcialmente'] as const;
 export const lineNotFound = () => notFound(M.lineNotFound);
 
 /**
+ * The line to mark with its budget, whether it is done, the author's name and the patient's current chart;
+ * the line (done once) and its patient locked: the patient's work done queues, so each mark writes its
+ * chart version on top of the last instead of racing it.
+ */
+const lineToMarkQuery = preparedQuery<{ lineaId: string; clinicaId: string; userId: string }>(
+  'odontia_presupuesto_linea_realizar',
+)((db) =>
+  db
+    .select({
+      presupuestoId: p.id,
+      numero: p.numero,
+      estado: p.estado,
+      sustituidoPor: p.sustituidoPor,
+      moneda: p.moneda,
+      pacienteId: p.pacienteId,
+      servicioId: l.servicioId,
+      descripcion: l.descripcion,
+      diente: l.diente,
+      superficies: l.superficies,
+      cantidad: l.cantidad,
+      total: l.total,
+      aceptada: l.aceptada,
+      hecho: sql<boolean>`exists (select 1 from ${t} where ${t.lineaPresupuestoId} = ${l.id})`,
+      autorNombre: memberNameOf(ph('userId')),
+      // Read as the statement starts: a mark that waited for this patient's lock finds the version the
+      // one before it saved, and `recordDoneOnChart` reads again (one more try) in that case only.
+      chart: currentChartOf(p.pacienteId, p.clinicaId),
+    })
+    .from(l)
+    .innerJoin(p, eq(p.id, l.presupuestoId))
+    .innerJoin(pacientes, and(eq(pacientes.id, p.pacienteId), isNull(pacientes.fechaArchivado)))
+    .where(and(eq(l.id, ph('lineaId')), eq(p.clinicaId, ph('clinicaId'))))
+    .for('no key update', { of: [l, pacientes] }),
+);
+
+/**
  * Marks an accepted line of a current, accepted budget done. The line's and the patient's rows are
  * locked, so two desks cannot both do it (the unique index on the treatment's line says so too) and the
  * patient's marks write their chart versions one after another. Answers the budget's id and
@@ -49,36 +85,7 @@ export async function markLineDone(
   data: { dentistaId: string | null },
 ): Promise<{ presupuestoId: string; faltantes: Shortfall[] } | null> {
   return db.transaction(async (tx) => {
-    const [line] = await tx
-      .select({
-        presupuestoId: p.id,
-        numero: p.numero,
-        estado: p.estado,
-        sustituidoPor: p.sustituidoPor,
-        moneda: p.moneda,
-        pacienteId: p.pacienteId,
-        servicioId: l.servicioId,
-        descripcion: l.descripcion,
-        diente: l.diente,
-        superficies: l.superficies,
-        cantidad: l.cantidad,
-        total: l.total,
-        aceptada: l.aceptada,
-        hecho: sql<boolean>`exists (select 1 from ${t} where ${t.lineaPresupuestoId} = ${l.id})`,
-        autorNombre: memberNameOf(ph('userId')),
-        // Read as the statement starts: a mark that waited for this patient's lock finds the version the
-        // one before it saved, and `recordDoneOnChart` reads again (one more try) in that case only.
-        chart: currentChartOf(p.pacienteId, p.clinicaId),
-      })
-      .from(l)
-      .innerJoin(p, eq(p.id, l.presupuestoId))
-      .innerJoin(pacientes, and(eq(pacientes.id, p.pacienteId), isNull(pacientes.fechaArchivado)))
-      .where(and(eq(l.id, ph('lineaId')), eq(p.clinicaId, ph('clinicaId'))))
-      // The line (done once) and its patient: the patient's work done queues, so each mark writes its
-      // chart version on top of the last instead of racing it.
-      .for('no key update', { of: [l, pacientes] })
-      .prepare('odontia_presupuesto_linea_realizar')
-      .execute({ lineaId, clinicaId: actor.clinicaId, userId: actor.userId });
+    const [line] = await lineToMarkQuery(tx, { lineaId, clinicaId: actor.clinicaId, userId: actor.userId });
     if (!line) return null;
     if (!(ACCEPTED as readonly string[]).includes(line.estado) || line.sustituidoPor || line.aceptada !== true) {
       throw conflict(M.lineNotAccepted);

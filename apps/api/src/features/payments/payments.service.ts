@@ -15,7 +15,7 @@ import {
 import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
-import { ph } from '../../db/prepared.ts';
+import { ph, preparedQuery } from '../../db/prepared.ts';
 import {
   aceptacionesPresupuesto,
   aplicacionesCobro,
@@ -74,15 +74,12 @@ const dayOf = (zone: string, instant: Date) => todayInZone(zone, instant);
  * annulment (on a payment) or the payment it reverses (on an annulment). `name`: run as that named
  * prepared statement (planned once per connection), for a caller whose `where` is always the same text.
  */
-export async function readPayments(
-  db: Executor,
-  clinicaId: string,
-  where: SQL | undefined,
-  name?: string,
-): Promise<Payment[]> {
-  const anulacion = alias(c, 'anulacion');
-  const original = alias(c, 'original');
-  const query = db
+const anulacion = alias(c, 'anulacion');
+const original = alias(c, 'original');
+
+/** The payments' columns, with the patient, the annulment (on a payment) and the payment reversed (on an annulment). */
+const paymentRows = (db: Executor) =>
+  db
     .select({
       id: c.id,
       tipo: c.tipo,
@@ -109,13 +106,25 @@ export async function readPayments(
     })
     .from(c)
     .innerJoin(pacientes, eq(pacientes.id, c.pacienteId))
-    .leftJoin(anulacion, eq(anulacion.anulaId, c.id))
-    .leftJoin(original, eq(original.id, c.anulaId))
-    .where(and(eq(c.clinicaId, clinicaId), where))
-    .orderBy(desc(c.fecha), desc(c.id));
-  const rows = await (name ? query.prepare(name).execute() : query);
-  if (rows.length === 0) return [];
-  const applications = await db
+    // An annulment is its payment's patient's: said in the join, it lets the planner find a patient's
+    // annulments among their own entries instead of merging the clinic's whole annulment index (1.8 against
+    // 0.6 ms for a patient in a clinic with 2,000 annulments, and growing with them).
+    .leftJoin(anulacion, and(eq(anulacion.anulaId, c.id), eq(anulacion.pacienteId, c.pacienteId)))
+    .leftJoin(original, eq(original.id, c.anulaId));
+type PaymentRow = Awaited<ReturnType<typeof paymentRows>>[number];
+
+const newestFirst = [desc(c.fecha), desc(c.id)];
+
+/** One patient's payments (their account): built once, a named prepared statement. */
+const patientPaymentRows = preparedQuery<{ clinicaId: string; pacienteId: string }>('odontia_cuenta_cobros')((db) =>
+  paymentRows(db)
+    .where(and(eq(c.clinicaId, ph('clinicaId')), eq(c.pacienteId, ph('pacienteId'))))
+    .orderBy(...newestFirst),
+);
+
+/** What the payments paid: treatments by when they were done, then budget lines in their budget's order. */
+const applicationsOf = preparedQuery<{ clinicaId: string; cobros: string[] }>('odontia_cobros_aplicaciones')((db) =>
+  db
     .select({
       cobroId: ap.cobroId,
       tratamientoId: ap.tratamientoId,
@@ -127,17 +136,25 @@ export async function readPayments(
     .from(ap)
     .leftJoin(tr, eq(tr.id, ap.tratamientoId))
     .leftJoin(lp, eq(lp.id, ap.lineaPresupuestoId))
-    .where(
-      and(
-        eq(ap.clinicaId, clinicaId),
-        // One text for any number of payments: a named prepared statement.
-        sql`${ap.cobroId} = any(${ph('cobros')}::uuid[])`,
-      ),
-    )
-    // Treatments by when they were done, then budget lines in their budget's order.
-    .orderBy(sql`${tr.fecha} asc nulls last`, asc(lp.presupuestoId), asc(lp.orden), asc(ap.id))
-    .prepare('odontia_cobros_aplicaciones')
-    .execute({ cobros: rows.map((r) => r.id) });
+    // One text for any number of payments.
+    .where(and(eq(ap.clinicaId, ph('clinicaId')), sql`${ap.cobroId} = any(${ph('cobros')}::uuid[])`))
+    .orderBy(sql`${tr.fecha} asc nulls last`, asc(lp.presupuestoId), asc(lp.orden), asc(ap.id)),
+);
+
+/**
+ * The clinic's payments and annulment entries that match `where`, newest first, with what each paid, its
+ * annulment (on a payment) or the payment it reverses (on an annulment).
+ */
+export async function readPayments(db: Executor, clinicaId: string, where: SQL | undefined): Promise<Payment[]> {
+  const rows = await paymentRows(db)
+    .where(and(eq(c.clinicaId, clinicaId), where))
+    .orderBy(...newestFirst);
+  return paymentsFrom(db, clinicaId, rows);
+}
+
+async function paymentsFrom(db: Executor, clinicaId: string, rows: PaymentRow[]): Promise<Payment[]> {
+  if (rows.length === 0) return [];
+  const applications = await applicationsOf(db, { clinicaId, cobros: rows.map((r) => r.id) });
   const byPayment = new Map<string, Payment['aplicaciones']>();
   for (const a of applications) {
     const list = byPayment.get(a.cobroId) ?? [];
@@ -193,61 +210,70 @@ type PatientRow = {
   saldo: number;
 };
 
-/** The clinic's patient (not archived) with their balance, or null; `lock` takes the patient's row for the transaction. */
+/** The clinic's patient (not archived unless `archived`) with their balance; `lock` takes the patient's row. */
+const patientQuery = (lock: boolean, archived: boolean) =>
+  // A named prepared statement per variant (each has its own text).
+  preparedQuery<{ id: string; clinicaId: string }>(
+    `odontia_cuenta_paciente${lock ? '_bloqueado' : ''}${archived ? '_archivado' : ''}`,
+  )((db) => {
+    const query = db
+      .select({
+        id: pacientes.id,
+        nombres: pacientes.nombres,
+        apellidos: pacientes.apellidos,
+        email: pacientes.email,
+        // A bound value, not the column: a single-table select leaves its columns unqualified, and inside
+        // balanceOf's subqueries "id" would be the summed table's own.
+        saldo: balanceOf(sql`${ph('id')}::uuid`),
+      })
+      .from(pacientes)
+      .where(
+        and(
+          eq(pacientes.id, ph('id')),
+          eq(pacientes.clinicaId, ph('clinicaId')),
+          archived ? undefined : isNull(pacientes.fechaArchivado),
+        ),
+      );
+    return lock ? query.for('no key update', { of: pacientes }) : query;
+  });
+const patientQueries = {
+  read: patientQuery(false, false),
+  readArchived: patientQuery(false, true),
+  lock: patientQuery(true, false),
+};
+
+/** The clinic's patient with their balance, or null; `lock` takes the patient's row for the transaction. */
 async function patientOf(
   tx: Executor,
   clinicaId: string,
   id: string,
   { lock = false, archived = false } = {},
 ): Promise<PatientRow | null> {
-  const query = tx
-    .select({
-      id: pacientes.id,
-      nombres: pacientes.nombres,
-      apellidos: pacientes.apellidos,
-      email: pacientes.email,
-      // A bound value, not the column: a single-table select leaves its columns unqualified, and inside
-      // balanceOf's subqueries "id" would be the summed table's own.
-      saldo: balanceOf(sql`${ph('id')}::uuid`),
-    })
-    .from(pacientes)
-    .where(
-      and(
-        eq(pacientes.id, ph('id')),
-        eq(pacientes.clinicaId, ph('clinicaId')),
-        archived ? undefined : isNull(pacientes.fechaArchivado),
-      ),
-    );
-  // A named prepared statement per variant (each has its own text).
-  const name = `odontia_cuenta_paciente${lock ? '_bloqueado' : ''}${archived ? '_archivado' : ''}`;
-  const [row] = await (lock ? query.for('no key update', { of: pacientes }) : query)
-    .prepare(name)
-    .execute({ id, clinicaId });
+  const query = lock ? patientQueries.lock : archived ? patientQueries.readArchived : patientQueries.read;
+  const [row] = await query(tx, { id, clinicaId });
   return row ? { ...row, saldo: Number(row.saldo) } : null;
 }
 
-async function clinicOf(tx: Executor, clinicaId: string): Promise<ClinicSettings> {
-  const [row] = await tx
+const clinicQuery = preparedQuery<{ clinicaId: string }>('odontia_cuenta_clinica')((db) =>
+  db
     .select({ pais: clinicas.pais, zonaHoraria: clinicas.zonaHoraria, moneda: clinicas.moneda })
     .from(clinicas)
-    .where(eq(clinicas.id, ph('clinicaId')))
-    .prepare('odontia_cuenta_clinica')
-    .execute({ clinicaId });
+    .where(eq(clinicas.id, ph('clinicaId'))),
+);
+
+async function clinicOf(tx: Executor, clinicaId: string): Promise<ClinicSettings> {
+  const [row] = await clinicQuery(tx, { clinicaId });
   return row!;
 }
 
 /** An item with what orders it: its instant (oldest first, treatments before lines of the same day). */
 type Item = AccountItem & { instante: number; orden: number };
 
-/**
- * The patient's items, oldest first: every treatment done, and every accepted line of their current
- * accepted budgets not done yet, each with what non-annulled payments applied to it (for a treatment
- * that fulfils a line, what was applied to the line too).
- */
-async function accountItems(tx: Executor, clinicaId: string, pacienteId: string, zone: string): Promise<Item[]> {
-  // Named prepared statements (the same text every time): parsed and planned once per connection.
-  const values = { clinicaId, pacienteId };
-  const treatments = await tx
+type AccountValues = { clinicaId: string; pacienteId: string };
+
+/** The patient's treatments done, with their dentist and the budget of the line each fulfils. */
+const treatmentsQuery = preparedQuery<AccountValues>('odontia_cuenta_tratamientos')((db) =>
+  db
     .select({
       id: tr.id,
       fecha: tr.fecha,
@@ -263,10 +289,12 @@ async function accountItems(tx: Executor, clinicaId: string, pacienteId: string,
     .leftJoin(dentistas, eq(dentistas.id, tr.dentistaId))
     .leftJoin(lp, eq(lp.id, tr.lineaPresupuestoId))
     .leftJoin(pr, eq(pr.id, lp.presupuestoId))
-    .where(and(eq(tr.pacienteId, ph('pacienteId')), eq(tr.clinicaId, ph('clinicaId'))))
-    .prepare('odontia_cuenta_tratamientos')
-    .execute(values);
-  const lines = await tx
+    .where(and(eq(tr.pacienteId, ph('pacienteId')), eq(tr.clinicaId, ph('clinicaId')))),
+);
+
+/** The accepted lines of the patient's current accepted budgets that no treatment fulfils yet. */
+const acceptedLinesQuery = preparedQuery<AccountValues>('odontia_cuenta_lineas')((db) =>
+  db
     .select({
       id: lp.id,
       fecha: sql<Date>`coalesce(${aceptacionesPresupuesto.fecha}, ${pr.fechaRespuesta}, ${pr.fechaCreacion})`.mapWith(
@@ -290,10 +318,12 @@ async function accountItems(tx: Executor, clinicaId: string, pacienteId: string,
         eq(lp.aceptada, true),
         sql`not exists (select 1 from ${tr} where ${tr.lineaPresupuestoId} = ${lp.id})`,
       ),
-    )
-    .prepare('odontia_cuenta_lineas')
-    .execute(values);
-  const paid = await tx
+    ),
+);
+
+/** What the patient's non-annulled payments applied, per treatment or line. */
+const paidQuery = preparedQuery<AccountValues>('odontia_cuenta_pagado')((db) =>
+  db
     .select({
       tratamientoId: ap.tratamientoId,
       lineaId: ap.lineaPresupuestoId,
@@ -302,9 +332,19 @@ async function accountItems(tx: Executor, clinicaId: string, pacienteId: string,
     .from(ap)
     .innerJoin(c, eq(c.id, ap.cobroId))
     .where(and(eq(c.pacienteId, ph('pacienteId')), eq(c.clinicaId, ph('clinicaId')), eq(c.anulado, false)))
-    .groupBy(ap.tratamientoId, ap.lineaPresupuestoId)
-    .prepare('odontia_cuenta_pagado')
-    .execute(values);
+    .groupBy(ap.tratamientoId, ap.lineaPresupuestoId),
+);
+
+/**
+ * The patient's items, oldest first: every treatment done, and every accepted line of their current
+ * accepted budgets not done yet, each with what non-annulled payments applied to it (for a treatment
+ * that fulfils a line, what was applied to the line too).
+ */
+async function accountItems(tx: Executor, clinicaId: string, pacienteId: string, zone: string): Promise<Item[]> {
+  const values = { clinicaId, pacienteId };
+  const treatments = await treatmentsQuery(tx, values);
+  const lines = await acceptedLinesQuery(tx, values);
+  const paid = await paidQuery(tx, values);
   const paidTo = new Map<string, number>();
   for (const p of paid) {
     const key = p.tratamientoId ?? p.lineaId!;
@@ -376,8 +416,8 @@ async function accountOf(tx: Executor, clinicaId: string, patient: PatientRow): 
 }
 
 /** The patient's payments and annulment entries, newest first. */
-const paymentsOf = (db: Executor, clinicaId: string, pacienteId: string) =>
-  readPayments(db, clinicaId, eq(c.pacienteId, pacienteId), 'odontia_cuenta_cobros');
+const paymentsOf = async (db: Executor, clinicaId: string, pacienteId: string) =>
+  paymentsFrom(db, clinicaId, await patientPaymentRows(db, { clinicaId, pacienteId }));
 
 /** The account of what was read: the patient with their balance, the clinic, their items and payments. */
 function accountFrom(patient: PatientRow, clinic: ClinicSettings, items: Item[], payments: Payment[]): PatientAccount {
