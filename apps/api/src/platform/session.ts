@@ -8,6 +8,7 @@ import { AppError, forbidden, unauthorized } from './errors.ts';
 import type { Database } from '../db/client.ts';
 import type { Auth } from './auth.ts';
 import { Lru } from './lru.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import { perInstance } from './per-instance.ts';
 
 /**
@@ -148,7 +149,14 @@ type CachedPermissions = { clinicaId: string; version: number; permisos: Readonl
 const PERMISSION_CACHE_MAX = 10_000;
 const permissionCache = perInstance((_db: Database) => new Lru<string, CachedPermissions>(PERMISSION_CACHE_MAX));
 
-function prepareMemberQuery(db: Database) {
+// Runs on every clinic request: built once, and a named prepared statement, planned once per connection
+// instead of every time (planning the join cost more than running it).
+const memberQuery = preparedQuery<{
+  userId: string;
+  token: string | null;
+  clinicaId: string | null;
+  version: number | null;
+}>('odontia_load_member')((db) => {
   const version = sql<number>`coalesce(${accesosVersion.version}, 0)`;
   const current = sql`${usuarios.clinicaId} = ${sql.placeholder('clinicaId')}::uuid and ${version} = ${sql.placeholder('version')}::bigint`;
   return db
@@ -176,13 +184,8 @@ function prepareMemberQuery(db: Database) {
     .from(usuarios)
     .innerJoin(clinicas, eq(clinicas.id, usuarios.clinicaId))
     .leftJoin(accesosVersion, eq(accesosVersion.clinicaId, usuarios.clinicaId))
-    .where(eq(usuarios.id, sql.placeholder('userId')))
-    .prepare('odontia_load_member');
-}
-
-// Runs on every clinic request: a named prepared statement is planned once per connection instead
-// of every time (planning the join cost more than running it).
-const memberQuery = perInstance(prepareMemberQuery);
+    .where(eq(usuarios.id, sql.placeholder('userId')));
+});
 
 /** The member row of a user (after `requireUser`, which validated the session itself). */
 export async function loadMember(db: Database, userId: string): Promise<Member | null> {
@@ -198,10 +201,9 @@ export async function loadSessionMember(
   userId: string,
   token: string | null,
 ): Promise<{ member: Member | null; sessionValid: boolean }> {
-  const query = memberQuery(db);
   const cache = permissionCache(db);
   const cached = cache.get(userId);
-  const rows = await query.execute({
+  const rows = await memberQuery(db, {
     userId,
     token,
     clinicaId: cached?.clinicaId ?? null,

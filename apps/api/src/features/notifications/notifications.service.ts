@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, gt, inArray, lt, not, sql } from 'drizzle-or
 import type { Database, Executor } from '../../db/client.ts';
 import { notificaciones, session, usuarios } from '../../db/schema/index.ts';
 import { notificationColumns as columns, toStored, type StoredNotificacion } from '../../platform/notifications.ts';
-import { perInstance } from '../../platform/per-instance.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 
 /** Whose notifications: one member in one clinic (both from the session). */
 export type Owner = { userId: string; clinicaId: string };
@@ -16,8 +16,10 @@ export type Owner = { userId: string; clinicaId: string };
 const ownedBy = (owner: Owner) =>
   and(eq(notificaciones.userId, owner.userId), eq(notificaciones.clinicaId, owner.clinicaId));
 
-function prepareCountUnread(db: Database) {
-  return db
+// The bell asks for it with every list and after every mark: built once, and a named prepared statement,
+// planned once per connection instead of on every call.
+const countQuery = preparedQuery<{ userId: string; clinicaId: string }>('odontia_notificaciones_no_leidas')((db) =>
+  db
     .select({ n: count() })
     .from(notificaciones)
     .where(
@@ -26,17 +28,12 @@ function prepareCountUnread(db: Database) {
         eq(notificaciones.clinicaId, sql.placeholder('clinicaId')),
         not(notificaciones.leida),
       ),
-    )
-    .prepare('odontia_notificaciones_no_leidas');
-}
-
-// The bell asks for it with every list and after every mark: a named prepared statement is planned
-// once per connection instead of on every call.
-const countQuery = perInstance(prepareCountUnread);
+    ),
+);
 
 /** The member's unread count (the bell's badge), through the partial index of unread rows. */
 export async function countUnread(db: Database, owner: Owner): Promise<number> {
-  const [row] = await countQuery(db).execute({ userId: owner.userId, clinicaId: owner.clinicaId });
+  const [row] = await countQuery(db, { userId: owner.userId, clinicaId: owner.clinicaId });
   return row.n;
 }
 

@@ -30,7 +30,7 @@ import {
   odontogramaVersiones,
   pacientes,
 } from '../../db/schema/index.ts';
-import { compiledStatement, isoTimestampSql, ph, preparedStatement } from '../../db/prepared.ts';
+import { compiledStatement, isoTimestampSql, ph, preparedQuery, preparedStatement } from '../../db/prepared.ts';
 import {
   auditInsertPrepared,
   auditValues,
@@ -132,20 +132,18 @@ const clinicVersion = (clinicaId: SQLWrapper | string) =>
   sql<number>`coalesce((select version from pacientes_conteo where clinica_id = ${clinicaId}), 0)`;
 
 /**
- * The first page of a clinic is what every visit to 'Pacientes' asks for: a named prepared
- * statement, planned once per connection (its plan does not depend on the values).
+ * The first page of a clinic is what every visit to 'Pacientes' asks for: built once, and a named
+ * prepared statement, planned once per connection (its plan does not depend on the values).
  */
-function preparePage(db: Database) {
-  return db
+const pageQuery = preparedQuery<{ clinicaId: string; limit: number; offset: number }>('odontia_patients_page')((db) =>
+  db
     .select({ total: clinicTotal(ph('clinicaId')), ...listColumns })
     .from(pacientes)
     .where(and(eq(pacientes.clinicaId, ph('clinicaId')), isNull(pacientes.fechaArchivado)))
     .orderBy(pacientes.apellidos, pacientes.nombres, pacientes.id)
     .limit(ph('limit'))
-    .offset(ph('offset'))
-    .prepare('odontia_patients_page');
-}
-const pageQuery = perInstance(preparePage);
+    .offset(ph('offset')),
+);
 
 const toItem = ({
   total: _total,
@@ -187,7 +185,7 @@ export async function listPatients(
   }
 
   if (!term) {
-    const rows = await pageQuery(db).execute({ clinicaId, limit: PATIENTS_PAGE_SIZE, offset });
+    const rows = await pageQuery(db, { clinicaId, limit: PATIENTS_PAGE_SIZE, offset });
     if (rows.length) return page(rows.map(toItem), Number(rows[0].total));
     // An empty first page is a clinic without patients; past the end, the total is still needed.
     if (offset === 0) return page([], 0);
