@@ -51,11 +51,15 @@ export function ReportPanelCard({ panel, moneda }: { panel: Panel; moneda: Curre
               <figcaption className="sr-only">{panel.title}. Los datos están en la tabla que lo acompaña.</figcaption>
             </figure>
             <div className="max-h-[28rem] min-w-0 overflow-y-auto print:max-h-none print:overflow-visible">
-              <Table aria-label={panel.title}>
+              {/* Compact where the table is narrow (a phone), so its figures fit without scrolling sideways. */}
+              <Table aria-label={panel.title} className="text-xs @md:text-sm">
                 <TableHeader>
                   <TableRow>
                     {panel.columns.map((c, i) => (
-                      <TableHead key={c.label} className={cn('whitespace-normal', i > 0 && 'text-right')}>
+                      <TableHead
+                        key={c.label}
+                        className={cn('px-1 whitespace-normal @md:px-2', i > 0 && 'text-right')}
+                      >
                         {c.label}
                       </TableHead>
                     ))}
@@ -65,7 +69,10 @@ export function ReportPanelCard({ panel, moneda }: { panel: Panel; moneda: Curre
                   {panel.rows.map((row, r) => (
                     <TableRow key={r}>
                       {row.map((cell, i) => (
-                        <TableCell key={i} className={cn(i === 0 ? 'whitespace-normal' : 'text-right tabular-nums')}>
+                        <TableCell
+                          key={i}
+                          className={cn('px-1 @md:px-2', i === 0 ? 'whitespace-normal' : 'text-right tabular-nums')}
+                        >
                           {formatValue(cell, panel.columns[i].kind, moneda)}
                         </TableCell>
                       ))}
