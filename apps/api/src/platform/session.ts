@@ -6,9 +6,9 @@ import { accesosVersion, clinicas, permisos, permisosRol, session, usuarios, usu
 import type { AppEnv, Member, SessionUser } from './context.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import type { Database } from '../db/client.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import type { Auth } from './auth.ts';
 import { Lru } from './lru.ts';
-import { preparedQuery } from '../db/prepared.ts';
 import { perInstance } from './per-instance.ts';
 
 /**

@@ -6,9 +6,9 @@ import {
 } from '@odontia/shared';
 import { and, asc, count, desc, eq, gt, inArray, lt, not, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { notificaciones, session, usuarios } from '../../db/schema/index.ts';
 import { notificationColumns as columns, toStored, type StoredNotificacion } from '../../platform/notifications.ts';
-import { preparedQuery } from '../../db/prepared.ts';
 
 /** Whose notifications: one member in one clinic (both from the session). */
 export type Owner = { userId: string; clinicaId: string };

@@ -242,7 +242,10 @@ const patientQueries = {
   lock: patientQuery(true, false),
 };
 
-/** The clinic's patient with their balance, or null; `lock` takes the patient's row for the transaction. */
+/**
+ * The clinic's patient with their balance, or null; `lock` takes the row of a patient not archived for the
+ * transaction, `archived` reads an archived one too.
+ */
 async function patientOf(
   tx: Executor,
   clinicaId: string,
