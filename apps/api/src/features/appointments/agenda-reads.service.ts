@@ -13,7 +13,7 @@ import {
   type MonthDay,
   type SpecialtyId,
 } from '@odontia/shared';
-import { and, asc, desc, eq, getTableName, gte, lt, sql, type SQL, type Table } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gte, lt, sql, type Column, type SQL, type Table } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { selectList, tableRef, type RowOf } from '../../db/column-map.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -384,6 +384,15 @@ export async function calendarAppointmentsJson(
  * cell shows before '+N más'). Day by day: a count over the index and the first ones by it, so only
  * the shown appointments are joined and sent, not the month's thousand or more of a busy clinic.
  */
+/**
+ * The row of `key`'s table whose `key` is `value`, as `alias`: a lookup by its index for each row that
+ * reaches it. A plain join lets the planner hash the whole table first: the month's days are a
+ * generate_series it guesses at 1,000, so it expected 2,000 appointments and read all of a clinic's
+ * 20,000 patients (15 of 19 ms) to name the month's 70 (the LIMIT keeps the lookup from being flattened).
+ */
+const byKey = (alias: Table, key: Column, value: Column) =>
+  sql`(select * from ${key.table} where ${key} = ${value} limit 1) as ${sql.identifier(getTableName(alias))}`;
+
 const monthStatement = (withDentist: boolean) => {
   const day = inDays(sql`r.desde`, sql`r.hasta`, withDentist);
   return versionedStatement<Versioned<CalendarRow & { total: number }>, CalendarValues>(
@@ -394,8 +403,8 @@ const monthStatement = (withDentist: boolean) => {
         cross join lateral (select ${localMidnight(sql`g.dia`, agenda.zona)} as desde, ${localMidnight(sql`g.dia`, agenda.zona, 1)} as hasta) as r
         cross join lateral (select count(*)::int as total from ${tableRef(c)} where ${day}) as n
         cross join lateral (select * from ${tableRef(c)} where ${day} order by ${c.inicio}, ${c.id} limit ${sql.raw(String(MONTH_CELL_LIMIT))}) as c
-        join ${tableRef(pa)} on ${pa.id} = ${c.pacienteId}
-        join ${tableRef(de)} on ${de.id} = ${c.dentistaId}
+        cross join lateral ${byKey(pa, pacientes.id, c.pacienteId)}
+        cross join lateral ${byKey(de, dentistas.id, c.dentistaId)}
         where ${agenda.fresh}`,
     inTimeOrder,
   );
