@@ -56,10 +56,7 @@ export function ReportPanelCard({ panel, moneda }: { panel: Panel; moneda: Curre
                 <TableHeader>
                   <TableRow>
                     {panel.columns.map((c, i) => (
-                      <TableHead
-                        key={c.label}
-                        className={cn('px-1 whitespace-normal @md:px-2', i > 0 && 'text-right')}
-                      >
+                      <TableHead key={c.label} className={cn('px-1 whitespace-normal @md:px-2', i > 0 && 'text-right')}>
                         {c.label}
                       </TableHead>
                     ))}
