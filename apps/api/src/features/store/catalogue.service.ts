@@ -36,8 +36,10 @@ const pageOf = sql`order by ${productos.nombre}, ${productos.id}
 /**
  * The store's page without a search, for Todos or one tab: named statements (planned once per
  * connection), raw rows. The page walks productos_tienda_* in order (the first entries), and the total
- * counts the index entries of the tab per clinic, then keeps the clinics that sell (one join per
- * supplier instead of one per item).
+ * counts each selling clinic's items of the tab through its own index entries (productos_clinica_*):
+ * the suppliers' catalogues only, where counting the tab's items of every clinic first (every clinic
+ * sells its own catalogue at a price) grew with the whole platform (6,500 items read for a supplier's
+ * 500 in the jornada bench, 2.7 of the statement's 3.2 ms).
  */
 const storePage = (name: string, tab: (item: { categoria: AnyPgColumn }) => SQL) => {
   const counted = alias(productos, 'contados');
@@ -46,9 +48,10 @@ const storePage = (name: string, tab: (item: { categoria: AnyPgColumn }) => SQL)
     name,
     sql`select ${selectList(productColumns)},
           (select coalesce(sum(x.n), 0)::int
-             from (select ${counted.clinicaId} as clinica_id, count(*) as n from ${tableRef(counted)}
-                   where ${forSaleItem(buyer, counted)} and ${tab(counted)} group by ${counted.clinicaId}) x
-             join ${tableRef(sellers)} on ${sellers.id} = x.clinica_id and ${sellsInStore(buyerCurrency, sellers)}) as total
+             from ${tableRef(sellers)}
+             cross join lateral (select count(*) as n from ${tableRef(counted)}
+                   where ${counted.clinicaId} = ${sellers.id} and ${forSaleItem(buyer, counted)} and ${tab(counted)}) x
+             where ${sellsInStore(buyerCurrency, sellers)}) as total
         ${forSaleRows(tab(productos))}
         ${pageOf}`,
   );
