@@ -1,10 +1,19 @@
 import { eq, sql, type Column } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { ph, preparedQuery } from '../../db/prepared.ts';
 import { archivos } from '../../db/schema/index.ts';
 import { assertSafeKey, plainBytes, servableContentType, storableContentType, type Storage } from './storage.ts';
 
 /** The value an upsert tried to insert, for its DO UPDATE (so the bytes are sent once, not twice). */
 const excluded = (column: Column) => sql`excluded.${sql.identifier(column.name)}`;
+
+/** A file's type and bytes by its key: built once, a named prepared statement. */
+const fileByKey = preparedQuery<{ clave: string }>('archivo_por_clave')((db) =>
+  db
+    .select({ contentType: archivos.tipoContenido, bytes: archivos.contenido })
+    .from(archivos)
+    .where(eq(archivos.clave, ph('clave'))),
+);
 
 /**
  * Files in the `archivos` table, shared by every API instance on the database. Serving a file is
@@ -15,12 +24,6 @@ const excluded = (column: Column) => sql`excluded.${sql.identifier(column.name)}
  * written, and deleted after (see stored-images.ts).
  */
 export function createPostgresStorage(db: Database): Storage {
-  const byKey = db
-    .select({ contentType: archivos.tipoContenido, bytes: archivos.contenido })
-    .from(archivos)
-    .where(eq(archivos.clave, sql.placeholder('clave')))
-    .prepare('archivo_por_clave');
-
   return {
     driver: 'postgres',
 
@@ -41,7 +44,7 @@ export function createPostgresStorage(db: Database): Storage {
 
     async get(key) {
       assertSafeKey(key);
-      const [row] = await byKey.execute({ clave: key });
+      const [row] = await fileByKey(db, { clave: key });
       return row ? { bytes: plainBytes(row.bytes), contentType: servableContentType(row.contentType) } : null;
     },
 
