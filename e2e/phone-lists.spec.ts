@@ -273,3 +273,23 @@ test('the reports’ tables fit a phone with a clinic’s real amounts', async (
     await expectNoSidewaysScroll(page);
   }
 });
+
+test('a store card keeps both its actions whole on the chair-side tablet', async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.goto('/auth');
+  await page.getByLabel('Correo electrónico').fill('demo@odontia.local');
+  await page.getByLabel('Contraseña').fill('demo1234');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The sidebar open, two columns of cards: too narrow for 'Ver detalles' and 'Agregar' on one row.
+  await page.goto('/compras');
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading') })
+    .first();
+  const add = card.getByRole('button', { name: /^Agregar/ });
+  await expect(add).toBeVisible();
+  const cardBox = (await card.boundingBox())!;
+  const addBox = (await add.boundingBox())!;
+  expect(addBox.x + addBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+});

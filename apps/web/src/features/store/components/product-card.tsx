@@ -35,8 +35,9 @@ export function ProductCard({
           ) : null}
         </div>
       </CardContent>
-      <CardFooter className="gap-2 px-4">
-        <Button variant="outline" size="sm" className="flex-1" asChild>
+      {/* The two actions share a row while both fit whole (a two-column grid on a tablet puts them on two). */}
+      <CardFooter className="flex-wrap gap-2 px-4">
+        <Button variant="outline" size="sm" className="min-w-max flex-1" asChild>
           <Link
             to={`/compras/producto/${product.id}`}
             aria-label={`${STORE_MESSAGES.viewDetails} de ${product.nombre}`}
@@ -47,7 +48,7 @@ export function ProductCard({
         {canBuy ? (
           <AddToCartButton
             size="sm"
-            className="flex-1"
+            className="min-w-max flex-1"
             productoId={product.id}
             nombre={product.nombre}
             stockActual={product.stockActual}
