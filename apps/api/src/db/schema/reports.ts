@@ -5,8 +5,9 @@ import { clinicas } from './clinics.ts';
 /**
  * Daily rollups of the reports (issue 25): per clinic and local day (its `zona_horaria`) and the
  * dimensions the reports group by, the counts and sums of the raw rows. They are kept exact by
- * statement-level triggers on the raw tables (migration 0041: one aggregated upsert per statement, old
- * rows subtracted and new ones added), and rebuilt for a clinic by `reconstruir_resumenes(clinica)`,
+ * statement-level triggers on the raw tables (migration 0041: one aggregated delta per statement, old
+ * rows subtracted and new ones added), applied when the transaction commits (migration 0050: the rollup
+ * rows are locked only during the commit), and rebuilt for a clinic by `reconstruir_resumenes(clinica)`,
  * which runs when the clinic's zone changes (its local days move). A row whose counts went back to zero
  * stays (readers skip it). The dimension columns hold ids with no foreign key: when a dentist or a service
  * is deleted, the raw rows' update (set null) moves their counts, as any other update does.

@@ -325,6 +325,84 @@ describe('daily rollups', () => {
     expect(await appointmentCounts(clinicaId)).toEqual({ '2026-06-01 pendiente': 1 });
     await expectRebuildEqual(clinicaId);
   });
+  it('move when the transaction commits: not before, not on a rollback, once with a rebuild, nothing left pending', async () => {
+    const clinicaId = ana.clinica.id;
+    const treatment = {
+      clinicaId,
+      pacienteId: patient,
+      dentistaId: dentist,
+      servicioId: service,
+      descripcion: 'Empaste',
+      moneda: 'EUR' as const,
+    };
+    const july = (r: Record<string, unknown>) => String(r.dia).startsWith('2026-07');
+    const pending = async () =>
+      (
+        await rowsOf<{ n: number }>(
+          t.db.execute(sql`select (select count(*) from resumen_citas_pendiente)
+            + (select count(*) from resumen_produccion_pendiente) + (select count(*) from resumen_cobros_pendiente)
+            + (select count(*) from resumenes_por_aplicar) as n`),
+        )
+      ).map((r) => Number(r.n))[0];
+    const dayOf = async (db: Pick<TestApp['db'], 'select'>) =>
+      db
+        .select({ importe: resumenProduccionDia.importe })
+        .from(resumenProduccionDia)
+        .where(and(eq(resumenProduccionDia.clinicaId, clinicaId), eq(resumenProduccionDia.dia, '2026-07-01')));
+
+    // Inside the transaction the rollups have not moved yet; at its commit they have.
+    await t.db.transaction(async (tx) => {
+      await tx
+        .insert(tratamientosRealizados)
+        .values({ ...treatment, fecha: at('2026-07-01T10:00:00Z'), importe: 6000 });
+      await tx
+        .insert(tratamientosRealizados)
+        .values({ ...treatment, fecha: at('2026-07-01T11:00:00Z'), importe: 1000 });
+      expect(await dayOf(tx)).toEqual([]);
+    });
+    expect((await rollups(clinicaId)).produccionDia.filter(july)).toEqual([{ dia: '2026-07-01', importe: '7000' }]);
+
+    // A rolled back transaction moves nothing.
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx
+          .insert(tratamientosRealizados)
+          .values({ ...treatment, fecha: at('2026-07-01T12:00:00Z'), importe: 500 });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect((await rollups(clinicaId)).produccionDia.filter(july)).toEqual([{ dia: '2026-07-01', importe: '7000' }]);
+
+    // A rebuild in the same transaction as a write counts that write once.
+    await t.db.transaction(async (tx) => {
+      await tx.insert(tratamientosRealizados).values({ ...treatment, fecha: at('2026-07-02T10:00:00Z'), importe: 800 });
+      await tx.execute(sql`select reconstruir_resumenes(${clinicaId}::uuid)`);
+    });
+    expect((await expectRebuildEqual(clinicaId)).produccionDia.filter(july)).toEqual([
+      { dia: '2026-07-01', importe: '7000' },
+      { dia: '2026-07-02', importe: '800' },
+    ]);
+
+    // A clinic deleted in the transaction that wrote for it: the commit goes through, nothing is kept.
+    const gone = await createClinicOwner(t, { nombre: 'Clínica Efímera' });
+    await t.db.transaction(async (tx) => {
+      const [p] = await tx
+        .insert(pacientes)
+        .values({ clinicaId: gone.clinica.id, nombres: 'Eva', apellidos: 'Prueba' })
+        .returning({ id: pacientes.id });
+      await tx.insert(tratamientosRealizados).values({
+        clinicaId: gone.clinica.id,
+        pacienteId: p.id,
+        descripcion: 'Revisión',
+        fecha: at('2026-07-03T10:00:00Z'),
+        importe: 100,
+        moneda: 'EUR',
+      });
+      await tx.delete(clinicas).where(eq(clinicas.id, gone.clinica.id));
+    });
+    expect((await rollups(gone.clinica.id)).produccionDia).toEqual([]);
+    expect(await pending()).toBe(0);
+  });
   it('go with a deleted clinic: its raw rows cascade, their triggers write nothing', async () => {
     const gone = await createClinicOwner(t, { nombre: 'Clínica Cierra' });
     const clinicaId = gone.clinica.id;
