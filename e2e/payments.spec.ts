@@ -3,6 +3,7 @@ import { applyStatus, emptyChart } from '@odontia/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { createClinicOwner, ok } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
+import { expectChartLabelsWhole } from './support/charts';
 
 // Intl writes "$ 850.000" with a no-break space.
 const pesos = (text: string) => text.replace(' ', '\u00a0');
@@ -92,6 +93,7 @@ test('the desk takes a payment for a treatment done, downloads its receipt, sees
   await page.getByRole('tab', { name: 'Cobros' }).click();
   const collections = page.getByRole('tabpanel');
   await expect(collections).toContainText(pesos('$ 300.000'));
+  await expectChartLabelsWhole(collections, 'Cobros');
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
     collections.getByRole('button', { name: 'Exportar CSV' }).click(),

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BOGOTA, createClinicOwner, ok } from './support/accounts';
+import { expectChartLabelsWhole } from './support/charts';
 import { dayAhead } from './support/days';
 
 const VIEWPORTS = [
@@ -257,7 +258,7 @@ test('the lists fit a phone, a tablet and a 1440 px screen, with each row’s ke
   await supplierContext.close();
 });
 
-test('the reports’ tables fit a phone with a clinic’s real amounts', async ({ page }) => {
+test('the reports’ tables and charts fit a phone with a clinic’s real amounts', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   // The demo clinic: a year of work, amounts in millions of pesos.
   await page.goto('/auth');
@@ -271,6 +272,10 @@ test('the reports’ tables fit a phone with a clinic’s real amounts', async (
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('tabpanel').getByRole('table').first()).toBeVisible();
     await expectNoSidewaysScroll(page);
+  }
+  for (const tab of ['Producción', 'Cobros', 'Saldo pendiente', 'Citas y no asistencias', 'Pacientes nuevos']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expectChartLabelsWhole(page.getByRole('tabpanel'), tab);
   }
 });
 

@@ -138,7 +138,7 @@ export function ReportChart({ panel, moneda, label }: Props) {
     <>
       <CartesianGrid vertical={false} strokeOpacity={0.3} />
       <XAxis dataKey="nombre" tick={tick} minTickGap={8} />
-      <YAxis tick={tick} width={48} tickFormatter={(v: number) => compact.format(v)} />
+      <YAxis tick={tick} width="auto" tickFormatter={(v: number) => compact.format(v)} />
     </>
   );
   if (type === 'composed') {
