@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Transaction } from '../../db/client.ts';
 import {
   cobros,
   dentistas,
@@ -40,7 +41,7 @@ describe('daily rollups under concurrency', () => {
     );
     const fecha = new Date('2026-08-03T10:00:00Z');
     let n = 0;
-    const writeDay = async (tx: Parameters<Parameters<TestApp['db']['transaction']>[0]>[0]) => {
+    const writeDay = async (tx: Transaction) => {
       n += 1;
       await tx.insert(tratamientosRealizados).values({
         clinicaId,
