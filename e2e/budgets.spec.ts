@@ -187,16 +187,17 @@ test("the patient's link: emailed, opened on a phone with the second factor, sig
     await home.close();
   }
 
-  // The clinic is told live, without reloading; the budget shows the record and the signed PDF.
+  // The clinic is told live, without reloading: the bell, and the budget open on screen shows the record
+  // and the signed PDF, its desk actions gone.
   await expect(bell).toHaveAccessibleName('Notificaciones: 1 sin leer');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Aceptado parcialmente');
+  await expect(page.getByRole('button', { name: 'Aceptar en consulta' })).toHaveCount(0);
   await bell.click();
   const panel = page.getByRole('dialog', { name: 'Notificaciones' });
   await expect(panel).toContainText(
     `Irene Soler Vidal ha firmado la aceptación parcial del presupuesto ${budget.numero}`,
   );
   await page.keyboard.press('Escape');
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Aceptado parcialmente');
   await expect(page.getByRole('region', { name: 'Totales' })).toContainText(`Total aceptado${euros('60,00 €')}`);
   const record = page.getByRole('region', { name: 'Aceptación firmada' });
   await expect(record).toContainText('Por el enlace enviado al paciente');

@@ -15,3 +15,10 @@ export const APPOINTMENTS_QUERY_KEY = ['citas'] as const;
  * feature reads it, the dentists feature changes it (their hours screen and the blocks card).
  */
 export const AGENDA_SCHEDULE_QUERY_KEY = [...APPOINTMENTS_QUERY_KEY, 'horario-dentistas'] as const;
+
+/**
+ * Every budget query: the lists, one budget, the patient's budgets and plan, the dashboard's follow-ups.
+ * The budgets feature keeps its queries under it; the notifications stream reloads them when a patient
+ * accepts or rejects a budget from their link, so the budget open on the clinic's screen follows.
+ */
+export const BUDGETS_QUERY_KEY = ['presupuestos'] as const;

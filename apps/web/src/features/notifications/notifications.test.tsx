@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
-import { APPOINTMENTS_QUERY_KEY } from '@/lib/query-keys';
+import { APPOINTMENTS_QUERY_KEY, BUDGETS_QUERY_KEY } from '@/lib/query-keys';
 import { SessionProvider } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { json, stubApi } from '@/test/api';
@@ -328,6 +328,30 @@ describe('the live stream', () => {
     source.emit(answered);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(loads).toBe(2);
+  });
+
+  it('reloads the budget on screen when the patient answers it from their link, and not the agenda', async () => {
+    const loads = { budget: 0, agenda: 0 };
+    function Screen() {
+      useQuery({ queryKey: [...BUDGETS_QUERY_KEY, 'detail', 'p1'], queryFn: () => ++loads.budget });
+      useQuery({
+        queryKey: [...APPOINTMENTS_QUERY_KEY, 'calendar', { desde: '2026-11-23' }],
+        queryFn: () => ++loads.agenda,
+      });
+      return null;
+    }
+    renderShell(
+      <>
+        <Stream userId="u1" />
+        <Screen />
+      </>,
+    );
+    await waitFor(() => expect(loads).toEqual({ budget: 1, agenda: 1 }));
+    FakeEventSource.instances[0].emit(
+      notificacion(9, { tipo: 'presupuesto', titulo: 'Presupuesto aceptado', enlace: '/presupuestos/p1' }),
+    );
+    await waitFor(() => expect(loads.budget).toBe(2));
+    expect(loads.agenda).toBe(1);
   });
 
   it('reads the lists again on each new connection, and reconnects with backoff when the browser gives up', async () => {

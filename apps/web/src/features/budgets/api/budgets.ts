@@ -16,9 +16,10 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
 import { useInvalidatingMutation } from '@/lib/query-client';
+import { BUDGETS_QUERY_KEY } from '@/lib/query-keys';
 
 /** Every budget query lives under this key: a change reloads the lists, the patient's and the budget. */
-export const budgetsKey = ['presupuestos'] as const;
+export const budgetsKey = BUDGETS_QUERY_KEY;
 
 /** Where a budget's PDF is downloaded (the API draws it; each download is audited). */
 export const budgetPdfUrl = (id: string) => `/api/presupuestos/${id}/pdf`;

@@ -1,12 +1,22 @@
 import { NOTIFICATION_EVENT, type AppNotification } from '@odontia/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { APPOINTMENTS_QUERY_KEY } from '@/lib/query-keys';
+import { APPOINTMENTS_QUERY_KEY, BUDGETS_QUERY_KEY } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { addNotification, notificationsKey } from '../api/cache';
 import { internalLink, useOpenNotification } from './use-open-notification';
 
 export const NOTIFICATION_STREAM_URL = '/api/notificaciones/stream';
+
+/**
+ * The queries a notification's `tipo` says have changed: a patient confirmed or cancelled, or another desk
+ * booked (the agenda and the dashboard's week); a patient accepted or rejected a budget from their link
+ * (the budget open on screen, the lists, the patient's plan). Only the queries on screen load again.
+ */
+const RELOADS: Partial<Record<string, readonly string[]>> = {
+  cita: APPOINTMENTS_QUERY_KEY,
+  presupuesto: BUDGETS_QUERY_KEY,
+};
 
 function parse(data: unknown): AppNotification | null {
   if (typeof data !== 'string') return null;
@@ -21,7 +31,7 @@ function parse(data: unknown): AppNotification | null {
 /**
  * One Server-Sent Events connection per tab, for the signed-in member `userId` (null: none). Each new
  * notification goes into the lists and the badge without a reload, with a toast of its titulo and
- * mensaje; one about an appointment (`tipo` 'cita') also reloads the agenda's queries. The browser
+ * mensaje; one about an appointment or a budget also reloads the queries it changed (`RELOADS`). The browser
  * reconnects by itself and sends Last-Event-ID, so the server replays what was missed; if it gives up (the server answered with an error), this retries with backoff. Closed on sign-out (userId becomes null) and when the shell unmounts.
  */
 export function useNotificationStream(userId: string | null) {
@@ -47,9 +57,8 @@ export function useNotificationStream(userId: string | null) {
       // A replayed event, or one this tab already showed: one toast per notification.
       if (toasted.has(n.id)) return;
       toasted.add(n.id);
-      // A patient confirmed or cancelled, or another desk booked: the agenda and the dashboard's week on
-      // this screen change without a reload (only the queries on screen load again).
-      if (n.tipo === 'cita') void queryClient.invalidateQueries({ queryKey: APPOINTMENTS_QUERY_KEY });
+      const reload = RELOADS[n.tipo];
+      if (reload) void queryClient.invalidateQueries({ queryKey: reload });
       const link = internalLink(n.enlace);
       toast.info(
         n.titulo,
