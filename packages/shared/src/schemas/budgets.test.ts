@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyStatus, emptyChart, plannedTreatments } from '../odontogram.ts';
-import { budgetLineSchema, budgetTotals, lineAmounts, lineWhere, BUDGET_MESSAGES } from './budgets.ts';
+import { budgetLineSchema, budgetTotals, lineAmounts, lineWhere, phaseTotalRows, BUDGET_MESSAGES } from './budgets.ts';
 
 const line = { cantidad: 1, precioUnitario: 10_000, descuentoTipo: null, descuentoValor: 0, puntosBasicos: 0 } as const;
 
@@ -45,7 +45,7 @@ describe('lineAmounts (issue 23: integers of minor units, half up)', () => {
 
 describe('budgetTotals', () => {
   const amounts = (total: number) => lineAmounts({ ...line, precioUnitario: total });
-  it('adds the common lines to each option, and gives each phase its lines', () => {
+  it('adds the common lines to each option, and gives each phase its common lines and each option apart', () => {
     const totals = budgetTotals([
       { fase: 1, opcion: null, importes: amounts(100) },
       { fase: 2, opcion: 'B', importes: amounts(300) },
@@ -56,11 +56,15 @@ describe('budgetTotals', () => {
       ['A', 300],
       ['B', 400],
     ]);
-    expect(totals.fases.map((f) => [f.fase, f.importes.total])).toEqual([
-      [1, 100],
-      [2, 500],
+    // Options are alternatives: a phase never adds them together.
+    expect(phaseTotalRows(totals)).toEqual([
+      { label: 'Fase 1', total: 100 },
+      { label: 'Fase 2 · opción A', total: 200 },
+      { label: 'Fase 2 · opción B', total: 300 },
     ]);
     expect(totals.total).toBe(300);
+    // One phase: its total is the budget's, so no row of its own.
+    expect(phaseTotalRows(budgetTotals([{ fase: 1, opcion: null, importes: amounts(100) }]))).toEqual([]);
     expect(budgetTotals([]).total).toBe(0);
   });
 });

@@ -261,8 +261,11 @@ const sum = (lines: readonly LineAmounts[]): LineAmounts =>
   );
 
 export type BudgetTotals = {
-  /** Per phase, every line of it (its options included). */
-  fases: { fase: number; importes: LineAmounts }[];
+  /**
+   * Per phase: its lines of no option (`comun`, null when it has none) and, apart, each option's lines in
+   * it. Options are alternatives, so a phase's options are never added together.
+   */
+  fases: { fase: number; comun: LineAmounts | null; opciones: { opcion: BudgetOption; importes: LineAmounts }[] }[];
   /** The lines of no option: the treatment every choice includes. */
   comun: LineAmounts;
   /** Per option, what choosing it adds, and the budget's total with it. */
@@ -271,23 +274,44 @@ export type BudgetTotals = {
   total: number;
 };
 
-/** The budget's totals from its lines' amounts: per phase, the common part, and per alternative option. */
+/** The budget's totals from its lines' amounts: the common part, each alternative option, and both per phase. */
 export function budgetTotals(
   lines: readonly { fase: number; opcion: BudgetOption | null; importes: LineAmounts }[],
 ): BudgetTotals {
   const phases = [...new Set(lines.map((l) => l.fase))].sort((a, b) => a - b);
   const options = BUDGET_OPTIONS.filter((o) => lines.some((l) => l.opcion === o));
-  const comun = sum(lines.filter((l) => l.opcion === null).map((l) => l.importes));
+  const of = (opcion: BudgetOption | null, fase?: number) =>
+    sum(lines.filter((l) => l.opcion === opcion && (fase === undefined || l.fase === fase)).map((l) => l.importes));
+  const comun = of(null);
   const opciones = options.map((opcion) => {
-    const importes = sum(lines.filter((l) => l.opcion === opcion).map((l) => l.importes));
+    const importes = of(opcion);
     return { opcion, importes, totalConComun: comun.total + importes.total };
   });
   return {
-    fases: phases.map((fase) => ({ fase, importes: sum(lines.filter((l) => l.fase === fase).map((l) => l.importes)) })),
+    fases: phases.map((fase) => ({
+      fase,
+      comun: lines.some((l) => l.fase === fase && l.opcion === null) ? of(null, fase) : null,
+      opciones: options
+        .filter((o) => lines.some((l) => l.fase === fase && l.opcion === o))
+        .map((opcion) => ({ opcion, importes: of(opcion, fase) })),
+    })),
     comun,
     opciones,
     total: opciones[0]?.totalConComun ?? comun.total,
   };
+}
+
+/**
+ * The phases' rows of a budget's totals, as the screen and the PDF write them: 'Fase 1' (its common
+ * lines) and 'Fase 1 · opción A' (what that option adds in it). None for a budget of one phase without
+ * options, whose total says it all.
+ */
+export function phaseTotalRows(totals: BudgetTotals): { label: string; total: number }[] {
+  if (totals.fases.length < 2) return [];
+  return totals.fases.flatMap((f) => [
+    ...(f.comun ? [{ label: `Fase ${f.fase}`, total: f.comun.total }] : []),
+    ...f.opciones.map((o) => ({ label: `Fase ${f.fase} · opción ${o.opcion}`, total: o.importes.total })),
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------------------

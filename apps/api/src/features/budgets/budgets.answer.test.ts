@@ -142,6 +142,9 @@ describe('sending a budget by email (issue 23)', () => {
     const { message, token } = await sendAndReadToken(ana, budget, 'lucia.envio@correo.test');
     expect(message.subject).toBe('Tu presupuesto de Clínica Ana');
     expect(message.text).toContain(`${t.config.appUrl}/presupuesto/${token}`);
+    expect(message.text.replace(/[ \r\n]+/g, ' ')).toContain(
+      `${budget.numero} por ${formatMoney(budget.total, 'EUR')},`,
+    );
     // The PDF goes with it, named after the budget.
     const raw = await readFile(message.file, 'utf8');
     expect(raw).toMatch(/Content-Type: application\/pdf/i);
@@ -289,7 +292,12 @@ describe("the patient's answer", () => {
 
   it('accepts an option with a signature: lines, state, where from, the signed PDF’s hash, locked, clinic told', async () => {
     const budget = await budgetWithOptions(ana, await plannedPatient(ana));
-    const { token } = await sendAndReadToken(ana, budget, `lucia${n}@correo.test`);
+    const { token, message } = await sendAndReadToken(ana, budget, `lucia${n}@correo.test`);
+    // The email gives each option's total: they are alternatives, neither is 'the' price.
+    const [a, b] = budget.totales.opciones.map((o) => formatMoney(o.totalConComun, 'EUR'));
+    expect(message.text.replace(/[ \r\n]+/g, ' ')).toContain(
+      `${budget.numero} por ${a} con la opción A o ${b} con la opción B,`,
+    );
     const cookie = await open(token);
     const [filling, , veneer] = budget.lineas;
     const res = await accept(token, cookie, { lineas: [filling.id, veneer.id], opcion: 'B' });

@@ -133,7 +133,7 @@ export async function sendBudgetByEmail(deps: Deps, actor: ClinicActor, id: stri
     const { text, html } = renderEmail({
       title: `Tu presupuesto ${budget.numero}`,
       paragraphs: [
-        `Hola ${budget.paciente.nombres}: ${clinica.nombre} te envía tu presupuesto ${budget.numero} por ${formatMoney(budget.total, budget.moneda)}, válido hasta el ${formatDate(budget.validoHasta)}. Lo tienes también en PDF en este email.`,
+        `Hola ${budget.paciente.nombres}: ${clinica.nombre} te envía tu presupuesto ${budget.numero} ${amountInEmail(budget)}, válido hasta el ${formatDate(budget.validoHasta)}. Lo tienes también en PDF en este email.`,
         'Desde el enlace puedes revisarlo, elegir los tratamientos y aceptarlo con tu firma. Para abrirlo te pediremos los 4 últimos dígitos de tu teléfono o tu fecha de nacimiento.',
       ],
       action: { label: 'Ver y aceptar el presupuesto', url },
@@ -181,6 +181,12 @@ const linkColumns = {
   telefono: pacientes.telefono,
   fechaNacimiento: pacientes.fechaNacimiento,
 };
+
+/** What the budget's email says it costs: its total, or each option's, which are alternatives. */
+const amountInEmail = ({ totales, total, moneda }: Budget) =>
+  totales.opciones.length
+    ? `por ${totales.opciones.map((o) => `${formatMoney(o.totalConComun, moneda)} con la opción ${o.opcion}`).join(' o ')}`
+    : `por ${formatMoney(total, moneda)}`;
 
 /** The link by its token's hash (its patient still on file), optionally locked for its failure count. */
 const linkQuery = (lock: boolean) => sql`select ${selectList(linkColumns)}

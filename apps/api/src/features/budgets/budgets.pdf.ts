@@ -5,6 +5,7 @@ import {
   formatPercent,
   lineWhere,
   budgetTotals,
+  phaseTotalRows,
   type Budget,
   type BudgetLine,
   type BudgetOption,
@@ -72,9 +73,7 @@ export function renderBudgetPdf({ budget: b, clinica, logo, fecha, firma }: Budg
   ];
   const phases = b.totales.fases.map((f) => f.fase);
   const totalRows: [string, string][] = [
-    ...(phases.length > 1
-      ? b.totales.fases.map((f): [string, string] => [`Fase ${f.fase}`, money(f.importes.total)])
-      : []),
+    ...phaseTotalRows(b.totales).map((row): [string, string] => [row.label, money(row.total)]),
     ...(b.totales.opciones.length
       ? [
           ['Tratamiento común', money(b.totales.comun.total)] as [string, string],

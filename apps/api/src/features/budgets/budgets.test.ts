@@ -137,9 +137,16 @@ describe('a budget from the chart (issue 23)', () => {
       expect.objectContaining({ opcion: 'A', totalConComun: 29600 }),
       expect.objectContaining({ opcion: 'B', totalConComun: 48960 }),
     ]);
-    expect(saved.totales.fases.map((f) => [f.fase, f.importes.total])).toEqual([
-      [1, 5400],
-      [2, 67760],
+    expect(saved.totales.fases).toEqual([
+      { fase: 1, comun: expect.objectContaining({ total: 5400 }), opciones: [] },
+      {
+        fase: 2,
+        comun: null,
+        opciones: [
+          { opcion: 'A', importes: expect.objectContaining({ total: 24200 }) },
+          { opcion: 'B', importes: expect.objectContaining({ total: 43560 }) },
+        ],
+      },
     ]);
     expect(saved.total).toBe(29600);
     expect(saved.condiciones).toBe('Pago en dos fases.');

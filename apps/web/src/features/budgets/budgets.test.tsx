@@ -8,6 +8,7 @@ import { SessionProvider, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { json, stubApi } from '@/test/api';
 import BudgetsSection from './components/budgets-section';
+import { BudgetTotalsCard } from './components/budget-totals';
 import { FollowUpsCard } from './components/follow-ups-card';
 import BudgetPage from './pages/budget-page';
 import BudgetsPage from './pages/budgets-page';
@@ -78,7 +79,7 @@ const BUDGET: Budget = {
     },
   ],
   totales: {
-    fases: [{ fase: 1, importes: amounts(31000, 5250) }],
+    fases: [{ fase: 1, comun: amounts(31000, 5250), opciones: [] }],
     comun: amounts(31000, 5250),
     opciones: [],
     total: 36250,
@@ -392,5 +393,48 @@ describe('the budgets list and the patient’s section', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Crear presupuesto' }, LOADED));
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/presupuestos/nuevo'));
     expect(toast.success).toHaveBeenCalledWith('Presupuesto creado', undefined);
+  });
+});
+
+describe('a budget’s totals', () => {
+  const line = (fase: number, opcion: 'A' | 'B' | null, total: number, aceptada: boolean | null = null) => ({
+    fase,
+    opcion,
+    importes: amounts(total),
+    aceptada,
+  });
+  const rows = () =>
+    within(screen.getByRole('region', { name: 'Totales' }))
+      .getAllByRole('term')
+      .map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`.replace(/\s+/g, ' '));
+
+  it('gives each phase its common lines and each option apart, never the options added together', () => {
+    render(
+      <BudgetTotalsCard
+        moneda="EUR"
+        lines={[line(1, null, 10000), line(2, null, 5000), line(2, 'A', 20000), line(2, 'B', 30000)]}
+      />,
+    );
+    expect(rows()).toEqual([
+      'Fase 1 100,00 €',
+      'Fase 2 50,00 €',
+      'Fase 2 · opción A 200,00 €',
+      'Fase 2 · opción B 300,00 €',
+      'Descuentos 0,00 €',
+      'Tratamiento común 150,00 €',
+      'Con la opción A 350,00 €',
+      'Con la opción B 450,00 €',
+      'Total (opción A) 350,00 €',
+    ]);
+  });
+
+  it('once the patient chose an option, shows what they accepted, not the first option’s total', () => {
+    render(
+      <BudgetTotalsCard
+        moneda="EUR"
+        lines={[line(1, null, 10000, true), line(1, 'A', 20000, false), line(1, 'B', 30000, true)]}
+      />,
+    );
+    expect(rows().slice(-2)).toEqual(['Con la opción B 400,00 €', 'Total aceptado 400,00 €']);
   });
 });
