@@ -3,6 +3,7 @@ import type * as React from 'react';
 
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/utils';
+import { useReturnFocus } from './return-focus';
 
 /** For confirmations (e.g. '¿Eliminar paciente?'): no close button, Escape or Cancel dismisses, focus starts on Cancel. */
 function AlertDialog(props: React.ComponentProps<typeof AlertDialogPrimitive.Root>) {
@@ -31,6 +32,7 @@ function AlertDialogOverlay({ className, ...props }: React.ComponentProps<typeof
 }
 
 function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const focus = useReturnFocus(props);
   return (
     <AlertDialogPortal>
       <AlertDialogOverlay />
@@ -41,6 +43,7 @@ function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof
           className,
         )}
         {...props}
+        {...focus}
       />
     </AlertDialogPortal>
   );

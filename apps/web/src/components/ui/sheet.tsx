@@ -3,6 +3,7 @@ import { Dialog as SheetPrimitive } from 'radix-ui';
 import type * as React from 'react';
 
 import { cn } from '@/lib/utils';
+import { useReturnFocus } from './return-focus';
 
 function Sheet(props: React.ComponentProps<typeof SheetPrimitive.Root>) {
   return <SheetPrimitive.Root data-slot="sheet" {...props} />;
@@ -43,6 +44,7 @@ function SheetContent({
   showCloseButton = true,
   ...props
 }: React.ComponentProps<typeof SheetPrimitive.Content> & { side?: SheetSide; showCloseButton?: boolean }) {
+  const focus = useReturnFocus(props);
   return (
     <SheetPortal>
       <SheetOverlay />
@@ -62,6 +64,7 @@ function SheetContent({
           className,
         )}
         {...props}
+        {...focus}
       >
         {children}
         {showCloseButton ? (
