@@ -137,7 +137,8 @@ describe("'Antecedentes' on the patient's page", () => {
     const list = await screen.findByRole('list', { name: 'Antecedentes del paciente' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
-      expect.stringMatching(/^Alergia: penicilina.*Registrado el 02\/03\/2026 .* por Ana/),
+      // At the clinic's clock (Madrid, 09:15 UTC), not the browser's.
+      expect.stringMatching(/^Alergia: penicilina.*Registrado el 02\/03\/2026 10:15 por Ana/),
       expect.stringMatching(/^Medicación actual: SintromAnticoagulante.*por Ana/),
     ]);
   });

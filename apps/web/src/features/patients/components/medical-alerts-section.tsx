@@ -5,7 +5,6 @@ import {
   ALERT_KIND_LABELS,
   ALERT_KINDS,
   createMedicalAlertSchema,
-  formatDateTime,
   MEDICAL_ALERT_MESSAGES,
   type CreateMedicalAlertData,
   type MedicalAlert,
@@ -26,6 +25,7 @@ import { setServerFieldErrors, toastFailure } from '@/lib/form-errors';
 import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useCreateMedicalAlert, useMedicalAlerts, useWithdrawMedicalAlert } from '../api/medical-alerts';
+import { useClinicDateTime } from '@/lib/use-clinic-today';
 
 const FIELDS = ['tipo', 'descripcion', 'anticoagulante', 'condicion'] as const;
 const EMPTY: MedicalAlertFormValues = { tipo: 'alergia', descripcion: '', anticoagulante: false, condicion: '' };
@@ -51,6 +51,7 @@ function describe(a: MedicalAlert): string {
  * (antecedentes.editar). Nothing is deleted: a withdrawn alert stays, struck out, with its withdrawal.
  */
 export function MedicalAlertsSection({ patientId }: { patientId: string }) {
+  const formatDateTime = useClinicDateTime();
   const canSee = useCan('historia.ver');
   const canEdit = useCan('antecedentes.editar');
   const alerts = useMedicalAlerts(patientId, canSee);
