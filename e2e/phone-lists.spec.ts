@@ -298,3 +298,29 @@ test('a store card keeps both its actions whole on the chair-side tablet', async
   const addBox = (await add.boundingBox())!;
   expect(addBox.x + addBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
 });
+
+test('a long word a member typed (an allergy, a payment’s reference, a cash close’s note) wraps instead of widening the page', async ({
+  page,
+}) => {
+  await createClinicOwner(page.request, {
+    clinica: 'Clínica Textos Largos',
+    lugar: { pais: 'Colombia', ciudad: 'Bogotá', direccion: 'Calle 100 # 10-20' },
+  });
+  const post = async (url: string, data: unknown) => (await ok(await page.request.post(url, { data }), url)).json();
+  const { id } = (await post('/api/pacientes', { nombres: 'Noa', apellidos: 'Arias Suárez' })) as { id: string };
+  // Unbroken, at each field's limit: a pasted code or a held key.
+  await post(`/api/pacientes/${id}/antecedentes`, { tipo: 'alergia', descripcion: 'L'.repeat(200) });
+  await post(`/api/pacientes/${id}/cobros`, { importe: 5000, metodo: 'efectivo', referencia: 'R'.repeat(100) });
+  await post('/api/caja/cerrar', { efectivoContado: 5000, nota: 'N'.repeat(500) });
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/pacientes/${id}`);
+    await expect(page.getByRole('list', { name: 'Antecedentes del paciente' })).toContainText('LLLL');
+    await expect(page.getByText(/ref\. RRRR/)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.goto('/caja');
+    await expect(page.getByText('NNNN').first()).toBeVisible();
+    await expectReachable(page, page.getByText('Diferencia', { exact: true }).first());
+    await expectNoSidewaysScroll(page);
+  }
+});

@@ -26,6 +26,7 @@ import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useCreateMedicalAlert, useMedicalAlerts, useWithdrawMedicalAlert } from '../api/medical-alerts';
 import { useClinicDateTime } from '@/lib/use-clinic-today';
+import { cn } from '@/lib/utils';
 
 const FIELDS = ['tipo', 'descripcion', 'anticoagulante', 'condicion'] as const;
 const EMPTY: MedicalAlertFormValues = { tipo: 'alergia', descripcion: '', anticoagulante: false, condicion: '' };
@@ -85,7 +86,7 @@ export function MedicalAlertsSection({ patientId }: { patientId: string }) {
             {list.map((a) => (
               <li key={a.id} className="flex flex-wrap items-start justify-between gap-2 p-3">
                 <div className="min-w-0 flex-1">
-                  <p className={a.retirada ? 'text-muted-foreground line-through' : 'font-medium'}>
+                  <p className={cn('wrap-anywhere', a.retirada ? 'text-muted-foreground line-through' : 'font-medium')}>
                     <span className="text-muted-foreground">{ALERT_KIND_LABELS[a.tipo]}: </span>
                     {describe(a)}
                     {a.anticoagulante ? (

@@ -40,7 +40,7 @@ export function PatientPageFrame({
         <BackToList />
       </div>
       <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
+        <div className="max-w-full min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
           <p className="text-muted-foreground">{subtitle}</p>
           {badge ? <div className="mt-2">{badge}</div> : null}

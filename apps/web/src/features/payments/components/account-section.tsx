@@ -222,7 +222,7 @@ function PaymentRow({ patientId, payment: p }: { patientId: string; payment: Pay
           {reversal ? <Badge variant="secondary">Anulación</Badge> : null}
           {annulled ? <Badge variant="destructive">Anulado</Badge> : null}
         </p>
-        <p className="text-xs text-muted-foreground">
+        <p className="text-xs text-muted-foreground wrap-anywhere">
           {clinicDateTime(p.fecha)} · {COLLECTION_METHOD_LABELS[p.metodo]}
           {p.referencia ? ` · ref. ${p.referencia}` : ''} · {p.cobradoPor.nombre}
         </p>

@@ -207,7 +207,7 @@ function ClosedFigures({ day }: { day: CashDay }) {
         {cierre.nota ? (
           <div className="grid gap-0.5">
             <dt>Nota</dt>
-            <dd className="break-words whitespace-pre-line text-muted-foreground">{cierre.nota}</dd>
+            <dd className="whitespace-pre-line text-muted-foreground wrap-anywhere">{cierre.nota}</dd>
           </div>
         ) : null}
       </dl>
@@ -309,7 +309,7 @@ function ClosesHistory() {
                       {formatMoney(c.efectivoContado, c.moneda)}
                     </span>
                     {c.nota ? (
-                      <span className="block text-xs break-words text-muted-foreground @4xl:hidden">
+                      <span className="block text-xs text-muted-foreground wrap-anywhere @4xl:hidden">
                         Nota: {c.nota}
                       </span>
                     ) : null}
@@ -338,7 +338,7 @@ function ClosesHistory() {
                     )}
                   </TableCell>
                   <TableCell className="hidden max-w-64 align-top whitespace-normal @4xl:table-cell">
-                    <span className="break-words">{c.nota ?? ''}</span>
+                    <span className="wrap-anywhere">{c.nota ?? ''}</span>
                   </TableCell>
                 </TableRow>
               ))}
