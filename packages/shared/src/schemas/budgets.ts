@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { basisPointsOf, type CurrencyCode } from '../money.ts';
 import { isToothId, SURFACES, surfaceLabel, type Surface } from '../odontogram.ts';
 import { signaturePng } from './consents.ts';
-import { optionalText, pageNumber, requiredText } from './fields.ts';
+import { FIELD_MESSAGES, optionalText, pageNumber, requiredText } from './fields.ts';
 
 /**
  * Budgets (presupuestos, issue 23): a treatment plan with its prices, made from the chart's planned
@@ -43,6 +43,8 @@ export const BUDGET_MESSAGES = {
   listError: 'Error al cargar los presupuestos',
   loadError: 'Error al cargar el presupuesto',
   saveError: 'Error al guardar el presupuesto',
+  /** The acceptance form's summary, for the patient at home as for the desk: nothing was saved yet. */
+  acceptanceIncomplete: 'Falta algo para firmar: revisa los campos marcados',
   emptyList: 'No hay presupuestos',
   noPlanned: 'El odontograma no tiene tratamientos planificados: el presupuesto empieza vacío',
   // The desk's follow-up of sent budgets.
@@ -144,7 +146,7 @@ export const budgetLineSchema = z
       .string({ error: BUDGET_MESSAGES.descripcionRequired })
       .trim()
       .min(1, BUDGET_MESSAGES.descripcionRequired)
-      .max(DESCRIPTION_MAX, BUDGET_MESSAGES.descripcionRequired),
+      .max(DESCRIPTION_MAX, FIELD_MESSAGES.tooLong(DESCRIPTION_MAX)),
     diente: z
       .number({ error: BUDGET_MESSAGES.dienteInvalid })
       .refine((v): boolean => isToothId(v), BUDGET_MESSAGES.dienteInvalid)

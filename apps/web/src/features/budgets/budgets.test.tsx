@@ -335,6 +335,16 @@ describe('the budget editor (issue 23)', () => {
     expect(await within(first).findByText('El precio debe ser un importe válido')).toBeTruthy();
     expect(within(first).getByText('El diente no es válido')).toBeTruthy();
     expect(saved).toBeNull();
+    // A price left empty is not a free treatment; a description past its limit says so.
+    const second = screen.getByRole('listitem', { name: 'Línea 2' });
+    fireEvent.change(within(first).getByLabelText('Precio'), { target: { value: '60' } });
+    fireEvent.change(within(first).getByLabelText('Diente'), { target: { value: '16' } });
+    fireEvent.change(within(second).getByLabelText('Precio'), { target: { value: '' } });
+    fireEvent.change(within(second).getByLabelText(/^Descripción/), { target: { value: 'B'.repeat(301) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar presupuesto' }));
+    expect(await within(second).findByText('El precio debe ser un importe válido')).toBeTruthy();
+    expect(within(second).getByText('No puede superar los 300 caracteres')).toBeTruthy();
+    expect(saved).toBeNull();
   });
 
   it('warns that a sent budget is saved as its next version, and takes its follow-up', async () => {

@@ -155,6 +155,8 @@ describe("the patient's budget link", () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Aceptar y firmar' }));
     expect(await within(form).findByText(BUDGET_MESSAGES.signatureRequired)).toBeTruthy();
     expect(within(form).getByText(BUDGET_MESSAGES.consentRequired)).toBeTruthy();
+    // Told to a screen reader in the patient's words, not the staff's 'Error al guardar…'.
+    expect(within(form).getByRole('alert').textContent).toBe('Falta algo para firmar: revisa los campos marcados');
     expect(accepted).toBeNull();
 
     // The common filling is left out: a partial acceptance of option B.

@@ -219,7 +219,7 @@ export function BudgetAcceptanceForm({
       </SubmitButton>
       {Object.keys(errors).length > 0 ? (
         <p role="alert" className="sr-only">
-          {M.saveError}: revisa los campos marcados
+          {M.acceptanceIncomplete}
         </p>
       ) : null}
     </form>

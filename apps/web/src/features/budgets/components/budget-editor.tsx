@@ -88,9 +88,10 @@ type Parsed = { data: UpdateBudgetData } | { errors: { path: Path<FormValues>; m
 /** The editor's text as the API's body, or the messages of what is not right, each on its field. */
 function parseForm(values: FormValues, moneda: CurrencyCode): Parsed {
   const errors: { path: Path<FormValues>; message: string }[] = [];
-  const money = (text: string, path: Path<FormValues>, message: string) => {
+  /** An amount typed; empty is 0, except where `required` (a price left empty is a mistake, not a gift). */
+  const money = (text: string, path: Path<FormValues>, message: string, required = false) => {
     const parsed = parseMoney(text, moneda);
-    if (!parsed.ok) errors.push({ path, message });
+    if (!parsed.ok || (required && parsed.value === null)) errors.push({ path, message });
     return parsed.ok ? (parsed.value ?? 0) : 0;
   };
   const whole = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
@@ -112,7 +113,7 @@ function parseForm(values: FormValues, moneda: CurrencyCode): Parsed {
       diente: l.diente.trim() ? whole(l.diente) : null,
       superficies: l.diente.trim() ? l.superficies : [],
       cantidad: whole(l.cantidad),
-      precioUnitario: money(l.precio, `lineas.${i}.precio`, BUDGET_MESSAGES.precioInvalid),
+      precioUnitario: money(l.precio, `lineas.${i}.precio`, BUDGET_MESSAGES.precioInvalid, true),
       descuentoTipo: l.descuentoTipo || null,
       descuentoValor,
       tipoImpuesto: l.tipoImpuesto,
