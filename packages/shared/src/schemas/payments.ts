@@ -26,6 +26,12 @@ export const PAYMENT_MESSAGES = {
   amountRequired: 'Escribe el importe cobrado',
   amountInvalid: 'El importe debe ser mayor que cero',
   amountDecimals: 'El importe no admite decimales en la moneda de la clínica',
+  /** As typed in the form: euros take cents, pesos none. */
+  amountTooManyDecimals: (decimales: number) =>
+    decimales
+      ? `El importe admite como mucho ${decimales} decimales`
+      : 'El importe no admite decimales en la moneda de la clínica',
+  amountNotANumber: 'Escribe el importe con números',
   amountTooLarge: 'El importe es demasiado grande',
   methodInvalid: 'Elige una forma de pago',
   methodOfOtherCountry: 'Esa forma de pago no se usa en el país de la clínica',

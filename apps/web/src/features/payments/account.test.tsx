@@ -434,9 +434,31 @@ describe('the payment dialog (issue 25)', () => {
       fireEvent.click(within(form).getByRole('radio', { name: 'Elegir tratamientos' }));
       fireEvent.click(within(form).getByRole('button', { name: PAYMENT_MESSAGES.newPayment }));
       expect(await within(form).findByText(PAYMENT_MESSAGES.amountDecimals)).toBeTruthy();
+      // Not a number, or one too long to be an amount: each says so, not 'mayor que cero'.
+      for (const [typed, message] of [
+        ['abc', PAYMENT_MESSAGES.amountNotANumber],
+        ['1e5', PAYMENT_MESSAGES.amountNotANumber],
+        ['99999999999999999999', PAYMENT_MESSAGES.amountTooLarge],
+      ]) {
+        fireEvent.change(within(form).getByLabelText(/Importe/), { target: { value: typed } });
+        fireEvent.click(within(form).getByRole('button', { name: PAYMENT_MESSAGES.newPayment }));
+        expect(await within(form).findByText(message)).toBeTruthy();
+      }
       fireEvent.change(within(form).getByLabelText(/Importe/), { target: { value: '15000' } });
       fireEvent.click(within(form).getByRole('button', { name: PAYMENT_MESSAGES.newPayment }));
       expect(await within(form).findByText(PAYMENT_MESSAGES.itemsRequired)).toBeTruthy();
+      expect(created).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'in euros, takes cents and says so when more decimals are typed',
+    async () => {
+      const form = await openDialog();
+      fireEvent.change(within(form).getByLabelText(/Importe/), { target: { value: '10,505' } });
+      fireEvent.click(within(form).getByRole('button', { name: PAYMENT_MESSAGES.newPayment }));
+      expect(await within(form).findByText('El importe admite como mucho 2 decimales')).toBeTruthy();
       expect(created).toEqual([]);
     },
     SLOW,

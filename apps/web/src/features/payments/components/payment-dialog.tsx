@@ -9,6 +9,7 @@ import {
   formatMoney,
   moneyInputText,
   parseMoney,
+  CURRENCIES,
   type AccountItem,
   type CreatePaymentInput,
   type CurrencyCode,
@@ -68,11 +69,14 @@ const paymentFormSchema = (moneda: CurrencyCode, today: string, items: AccountIt
       importe: z.string().transform((text, ctx) => {
         const parsed = parseMoney(text, moneda);
         if (!parsed.ok || parsed.value === null) {
-          const message = !parsed.ok
-            ? parsed.reason === 'decimals'
-              ? PAYMENT_MESSAGES.amountDecimals
-              : PAYMENT_MESSAGES.amountInvalid
-            : PAYMENT_MESSAGES.amountRequired;
+          const message = parsed.ok
+            ? PAYMENT_MESSAGES.amountRequired
+            : parsed.reason === 'decimals'
+              ? PAYMENT_MESSAGES.amountTooManyDecimals(CURRENCIES[moneda].decimales)
+              : // Digits only, yet no number: too many of them.
+                /^[\d.,\s]+$/.test(text)
+                ? PAYMENT_MESSAGES.amountTooLarge
+                : PAYMENT_MESSAGES.amountNotANumber;
           ctx.addIssue({ code: 'custom', message });
           return z.NEVER;
         }
