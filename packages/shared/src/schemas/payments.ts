@@ -62,12 +62,17 @@ export const PAYMENT_MESSAGES = {
   cashClosed: 'Caja cerrada',
   cashAlreadyOpen: 'Tu caja de hoy ya está abierta',
   cashAlreadyClosed: 'Tu caja de hoy ya está cerrada',
+  cashDayAlreadyClosed: (dia: string) => `Tu caja del ${dia} ya está cerrada`,
   cashCountRequired: 'Escribe el efectivo contado',
   cashCountInvalid: 'El efectivo contado no es un importe válido',
   cashFloatInvalid: 'El fondo de caja no es un importe válido',
   cashNoteRequired: 'Explica la diferencia en la nota',
   cashLoadError: 'Error al cargar la caja',
   cashDayInvalid: 'El día de la caja no es válido',
+  cashDayFuture: 'Ese día aún no ha llegado: no tiene caja que cerrar',
+  cashNotOpened: (dia: string) => `No abriste caja el ${dia}: no hay nada que cerrar`,
+  cashUnclosed: 'Tienes cajas de días anteriores sin cerrar. Ciérralas para que sus cobros cuadren:',
+  cashPastNotOpened: 'No abriste caja ese día.',
   // Debtors
   debtorsTitle: 'Pacientes con saldo pendiente',
   debtorsEmpty: 'Ningún paciente tiene saldo pendiente',
@@ -198,6 +203,8 @@ export type OpenCashInput = z.input<typeof openCashSchema>;
 export const closeCashSchema = z.object({
   efectivoContado: cashAmount(PAYMENT_MESSAGES.cashCountInvalid),
   nota: optionalText(REASON_MAX, { multiline: true }),
+  /** An earlier day's cash the member left open (`CashDay.sinCerrar`); today's when absent. */
+  dia: z.iso.date({ error: PAYMENT_MESSAGES.cashDayInvalid }).optional(),
 });
 export type CloseCashInput = z.input<typeof closeCashSchema>;
 
@@ -325,6 +332,8 @@ export type CashDay = {
   /** The float plus the cash taken: what the drawer should hold. */
   efectivoEsperado: number;
   cierre: { fecha: string; efectivoContado: number; diferencia: number; nota: string | null } | null;
+  /** The member's cash of earlier days still open (a payment dated then, a close forgotten), oldest first. */
+  sinCerrar: string[];
 };
 
 export type CashClose = {

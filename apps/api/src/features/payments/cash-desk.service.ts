@@ -2,6 +2,7 @@ import {
   CASH_CLOSES_PAGE_SIZE,
   PAYMENT_MESSAGES,
   collectionMethodsOf,
+  formatDate,
   todayInZone,
   type CashClose,
   type CashClosePage,
@@ -10,7 +11,7 @@ import {
   type CurrencyCode,
   type MethodTotal,
 } from '@odontia/shared';
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cajas, clinicas, cobros } from '../../db/schema/index.ts';
 import { recordAudit, type ClinicActor } from '../../platform/audit.ts';
@@ -55,11 +56,15 @@ const cashOf = (totals: readonly MethodTotal[]) => totals.find((t) => t.metodo =
  * reads the clinic's country and the row, then its payments and what they paid.
  */
 export async function readCashDay(db: Executor, actor: ClinicActor, dia?: string): Promise<CashDay> {
-  const day = dia ?? todayInZone(actor.zonaHoraria);
+  const hoy = todayInZone(actor.zonaHoraria);
+  const day = dia ?? hoy;
   const [row] = await db
     .select({
       pais: clinicas.pais,
       nombre: memberNameOf(actor.userId),
+      sinCerrar: sql<string[]>`array(select ${cajas.dia}::text from ${cajas}
+        where ${and(eq(cajas.clinicaId, actor.clinicaId), eq(cajas.usuarioId, actor.userId), eq(cajas.estado, 'abierta'), lt(cajas.dia, hoy))}
+        order by ${cajas.dia} limit 31)`,
       id: cajas.id,
       usuarioNombre: cajas.usuarioNombre,
       estado: cajas.estado,
@@ -90,6 +95,7 @@ export async function readCashDay(db: Executor, actor: ClinicActor, dia?: string
       esperado: methodTotals(methods, []),
       efectivoEsperado: 0,
       cierre: null,
+      sinCerrar: row?.sinCerrar ?? [],
     };
   }
   const payments = await readPayments(db, actor.clinicaId, eq(cobros.cajaId, row.id));
@@ -124,6 +130,7 @@ export async function readCashDay(db: Executor, actor: ClinicActor, dia?: string
             nota: row.nota,
           }
         : null,
+    sinCerrar: row.sinCerrar,
   };
 }
 
@@ -164,7 +171,7 @@ export async function openCash(db: Executor, actor: ClinicActor, input: { fondoI
 }
 
 /**
- * Closes the member's cash of the clinic's today, in one transaction: its row is taken and locked (made
+ * Closes the member's cash of the clinic's today (or of an earlier day they left open), in one transaction: its row is taken and locked (made
  * when the day had no payment), so a payment of the same cash waits for the close or has committed
  * before the totals are read; the totals per method are read after the lock, in their own statement (a
  * statement of its own sees what committed while it waited). The difference between the cash counted and
@@ -175,31 +182,47 @@ export async function openCash(db: Executor, actor: ClinicActor, input: { fondoI
 export async function closeCash(
   db: Executor,
   actor: ClinicActor,
-  input: { efectivoContado: number; nota: string | null },
+  input: { efectivoContado: number; nota: string | null; dia?: string },
 ): Promise<CashClose> {
-  const dia = todayInZone(actor.zonaHoraria);
+  const hoy = todayInZone(actor.zonaHoraria);
+  const dia = input.dia ?? hoy;
+  if (dia > hoy) throw unprocessable(PAYMENT_MESSAGES.cashDayFuture, 'dia');
+  const columns = {
+    id: cajas.id,
+    estado: cajas.estado,
+    fondoInicial: cajas.fondoInicial,
+    usuarioNombre: cajas.usuarioNombre,
+    pais: sql<string | null>`(select ${clinicas.pais} from ${clinicas} where ${clinicas.id} = ${actor.clinicaId})`,
+  };
   return db.transaction(async (tx) => {
-    // The upsert's update locks the row whether it inserted it or found it (as takeCashDay does).
-    const [caja] = await tx
-      .insert(cajas)
-      .values({
-        clinicaId: actor.clinicaId,
-        usuarioId: actor.userId,
-        usuarioNombre: memberNameOf(actor.userId),
-        dia,
-      })
-      .onConflictDoUpdate({
-        target: [cajas.clinicaId, cajas.usuarioId, cajas.dia],
-        set: { estado: sql`${cajas.estado}` },
-      })
-      .returning({
-        id: cajas.id,
-        estado: cajas.estado,
-        fondoInicial: cajas.fondoInicial,
-        usuarioNombre: cajas.usuarioNombre,
-        pais: sql<string | null>`(select ${clinicas.pais} from ${clinicas} where ${clinicas.id} = ${actor.clinicaId})`,
-      });
-    if (caja.estado === 'cerrada') throw conflict(PAYMENT_MESSAGES.cashAlreadyClosed);
+    // Today's: the upsert's update locks the row whether it inserted it or found it (as takeCashDay does).
+    // An earlier day's is only closed when it was opened (a payment dated then): none is made for it.
+    const [caja] =
+      dia === hoy
+        ? await tx
+            .insert(cajas)
+            .values({
+              clinicaId: actor.clinicaId,
+              usuarioId: actor.userId,
+              usuarioNombre: memberNameOf(actor.userId),
+              dia,
+            })
+            .onConflictDoUpdate({
+              target: [cajas.clinicaId, cajas.usuarioId, cajas.dia],
+              set: { estado: sql`${cajas.estado}` },
+            })
+            .returning(columns)
+        : await tx
+            .select(columns)
+            .from(cajas)
+            .where(and(eq(cajas.clinicaId, actor.clinicaId), eq(cajas.usuarioId, actor.userId), eq(cajas.dia, dia)))
+            .for('update');
+    if (!caja) throw conflict(PAYMENT_MESSAGES.cashNotOpened(formatDate(dia)));
+    if (caja.estado === 'cerrada') {
+      throw conflict(
+        dia === hoy ? PAYMENT_MESSAGES.cashAlreadyClosed : PAYMENT_MESSAGES.cashDayAlreadyClosed(formatDate(dia)),
+      );
+    }
 
     const sums = await tx
       .select({

@@ -1,5 +1,6 @@
 import {
   PAYMENT_MESSAGES,
+  formatDate,
   todayInZone,
   type CashClose,
   type CashClosePage,
@@ -106,7 +107,7 @@ const rowOf = async (member: Member, dia = today()) =>
     await t.db
       .select()
       .from(cajas)
-      .where(and(eq(cajas.clinicaId, clinicaId), eq(cajas.usuarioId, member.userId), eq(cajas.dia, dia)))
+      .where(and(eq(cajas.usuarioId, member.userId), eq(cajas.dia, dia)))
   )[0];
 const auditOf = (member: Member, accion: 'caja.abrir' | 'caja.cerrar') =>
   t.db
@@ -360,6 +361,38 @@ describe("a member's cash of the day (issue 25)", () => {
   it('shows one of the member’s own past days', async () => {
     const yesterday = await cashOf(recepcion, `?dia=${addDays(today(), -1)}`);
     expect(yesterday).toMatchObject({ estado: 'sin_abrir', dia: addDays(today(), -1), cobros: [] });
+  });
+
+  it('lists an earlier day a payment left open, and closes it; a day never opened or still to come is refused', async () => {
+    // A clinic of its own: the closes' history below counts this clinic's.
+    const desk = await createClinicOwner(t, { nombre: 'Clínica Ayer' });
+    const patient = await t.client(desk.cookie).pacientes.$post({ json: { nombres: 'Eva', apellidos: 'Mora' } });
+    const ayer = addDays(today(), -1);
+    const paid = await t.request(`/api/pacientes/${(await patient.json()).id}/cobros`, {
+      method: 'POST',
+      cookie: desk.cookie,
+      json: { importe: 700, metodo: 'efectivo', aplicacion: 'anticipo', fecha: ayer },
+    });
+    expect(paid.status).toBe(201);
+    expect((await cashOf(desk)).sinCerrar).toEqual([ayer]);
+
+    const never = await closeCash(desk, { efectivoContado: 0, dia: addDays(today(), -2) });
+    expect(never.status).toBe(409);
+    expect((await errorOf(never)).message).toBe(PAYMENT_MESSAGES.cashNotOpened(formatDate(addDays(today(), -2))));
+    expect(await rowOf(desk, addDays(today(), -2))).toBeUndefined();
+    const future = await closeCash(desk, { efectivoContado: 0, dia: addDays(today(), 1) });
+    expect(future.status).toBe(422);
+    expect((await errorOf(future)).fields?.dia).toBe(PAYMENT_MESSAGES.cashDayFuture);
+
+    const res = await closeCash(desk, { efectivoContado: 700, dia: ayer });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { cierre: CashClose }).cierre).toMatchObject({ dia: ayer, diferencia: 0 });
+    expect((await rowOf(desk, ayer)).estado).toBe('cerrada');
+    expect(await rowOf(desk)).toBeUndefined();
+    expect((await cashOf(desk)).sinCerrar).toEqual([]);
+    const again = await closeCash(desk, { efectivoContado: 700, dia: ayer });
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).message).toBe(PAYMENT_MESSAGES.cashDayAlreadyClosed(formatDate(ayer)));
   });
 });
 

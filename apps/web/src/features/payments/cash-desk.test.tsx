@@ -44,6 +44,7 @@ const UNOPENED_DAY: CashDay = {
   esperado: [],
   efectivoEsperado: 0,
   cierre: null,
+  sinCerrar: [],
 };
 
 const OPEN_DAY: CashDay = {
@@ -141,6 +142,7 @@ let closed: unknown[];
 let closeAnswer: () => Response;
 let closesQueries: string[];
 let dayLoads: number;
+let dayQueries: string[];
 
 beforeEach(() => {
   day = OPEN_DAY;
@@ -148,6 +150,7 @@ beforeEach(() => {
   closed = [];
   closesQueries = [];
   dayLoads = 0;
+  dayQueries = [];
   closeAnswer = () => {
     day = CLOSED_DAY;
     return json({ cierre: CLOSE_OF_DAY, mensaje: PAYMENT_MESSAGES.cashClosed });
@@ -157,6 +160,7 @@ beforeEach(() => {
     async (url, request) => {
       if (url.pathname === '/api/caja' && request.method === 'GET') {
         dayLoads += 1;
+        dayQueries.push(url.search);
         return json(day);
       }
       if (url.pathname === '/api/caja/abrir' && request.method === 'POST') {
@@ -185,11 +189,11 @@ function SessionReady({ children }: { children: React.ReactNode }) {
   return useSession().loading ? null : children;
 }
 
-function renderPage() {
+function renderPage(path = '/caja') {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <SessionProvider>
-        <MemoryRouter initialEntries={['/caja']}>
+        <MemoryRouter initialEntries={[path]}>
           <SessionReady>
             <CashDeskPage />
           </SessionReady>
@@ -290,6 +294,29 @@ describe('the cash desk (issue 25)', () => {
       await waitFor(() => expect(nota.getAttribute('aria-invalid')).toBe('true'), LOADED);
       expect(within(form).getByRole('alert').textContent).toBe(PAYMENT_MESSAGES.cashNoteRequired);
       expect(screen.getByText('Abierta')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'links each earlier day the member left open, and closes that day from its own page',
+    async () => {
+      day = { ...OPEN_DAY, dia: '2026-11-29', sinCerrar: ['2026-11-27'] };
+      const { unmount } = renderPage();
+      const link = await screen.findByRole('link', { name: 'Caja del 27/11/2026' }, LOADED);
+      expect(link.getAttribute('href')).toBe('/caja?dia=2026-11-27');
+      unmount();
+
+      day = { ...OPEN_DAY, dia: '2026-11-27' };
+      renderPage('/caja?dia=2026-11-27');
+      const form = await screen.findByRole('form', { name: 'Cerrar caja' }, LOADED);
+      expect(dayQueries.at(-1)).toBe('?dia=2026-11-27');
+      expect(screen.getByRole('link', { name: 'Volver a la caja de hoy' })).toBeTruthy();
+      fireEvent.change(within(form).getByLabelText(/Efectivo contado/), { target: { value: '80' } });
+      fireEvent.click(within(form).getByRole('button', { name: 'Cerrar caja' }));
+      const confirm = await screen.findByRole('alertdialog');
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Cerrar caja' }));
+      await waitFor(() => expect(closed).toEqual([{ efectivoContado: 8000, nota: null, dia: '2026-11-27' }]), LOADED);
     },
     SLOW,
   );

@@ -78,11 +78,12 @@ export const useSendReceipt = () =>
 // ---------------------------------------------------------------------------------------------------------
 // Cash desk
 
-export const useCashDay = () =>
+/** The member's cash of today, or of an earlier day of theirs (`dia`, one they left open). */
+export const useCashDay = (dia?: string) =>
   useQuery({
-    queryKey: [...cashKey, 'hoy'],
+    queryKey: [...cashKey, dia ?? 'hoy'],
     meta: { loadError: PAYMENT_MESSAGES.cashLoadError },
-    queryFn: (): Promise<CashDay> => unwrap(api.caja.$get({ query: {} })),
+    queryFn: (): Promise<CashDay> => unwrap(api.caja.$get({ query: dia ? { dia } : {} })),
   });
 
 type CashAnswer = { caja: CashDay; mensaje: string };
@@ -122,15 +123,20 @@ export function closedDay(day: CashDay | undefined, cierre: CashClose): CashDay 
   };
 }
 
-/** Closing answers only the close: today's cash closed from it (or loaded again), the closes' history loaded again. */
+/**
+ * Closing answers only the close: today's cash closed from it (or loaded again), the closes' history loaded
+ * again; an earlier day's close loads every cash query again.
+ */
 export const useCloseCash = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CloseCashInput): Promise<CloseAnswer> => unwrap(api.caja.cerrar.$post({ json: input })),
-    onSuccess: (answer) => {
-      const day = closedDay(queryClient.getQueryData<CashDay>([...cashKey, 'hoy']), answer.cierre);
-      if (day) {
-        queryClient.setQueryData([...cashKey, 'hoy'], day);
+    onSuccess: (answer, input) => {
+      const key = [...cashKey, input.dia ?? 'hoy'];
+      const day = closedDay(queryClient.getQueryData<CashDay>(key), answer.cierre);
+      // An earlier day's close also takes it off today's list of days left open.
+      if (day && !input.dia) {
+        queryClient.setQueryData(key, day);
         return queryClient.invalidateQueries({ queryKey: [...cashKey, 'cierres'] });
       }
       return queryClient.invalidateQueries({ queryKey: cashKey });

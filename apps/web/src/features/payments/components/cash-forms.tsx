@@ -114,7 +114,8 @@ type CloseValues = { efectivoContado: string; nota: string };
  * The close: the cash counted (its difference with what is expected shown as it is typed) and a note,
  * which the server requires when they differ; 'Cerrar caja' asks for confirmation, since a closed day is locked.
  */
-export function CloseCashForm({ day }: { day: CashDay }) {
+/** The close of `day`: today's, or an earlier day's the member left open (`past`). */
+export function CloseCashForm({ day, past = false }: { day: CashDay; past?: boolean }) {
   const id = useId();
   const close = useCloseCash();
   const [confirming, setConfirming] = useState<CloseCashInput | null>(null);
@@ -145,7 +146,7 @@ export function CloseCashForm({ day }: { day: CashDay }) {
   const onConfirm = async () => {
     if (!confirming) return;
     try {
-      const { mensaje } = await close.mutateAsync(confirming);
+      const { mensaje } = await close.mutateAsync({ ...confirming, dia: past ? day.dia : undefined });
       toast.success(mensaje);
     } catch (error) {
       showSubmitError(error, setError, ['efectivoContado', 'nota'], {

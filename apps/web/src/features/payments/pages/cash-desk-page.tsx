@@ -20,7 +20,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
-import { useClinicDateTime } from '@/lib/use-clinic-today';
+import { useClinicDateTime, useClinicToday } from '@/lib/use-clinic-today';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
 import { useCashCloses, useCashDay } from '../api/payments';
@@ -40,7 +40,12 @@ const STATE_VARIANT: Record<CashDayState, 'secondary' | 'success' | 'outline'> =
  */
 export default function CashDeskPage() {
   usePageTitle(PAYMENT_MESSAGES.cashTitle);
-  const day = useCashDay();
+  const [params] = useSearchParams();
+  const today = useClinicToday();
+  // `?dia=`: one of the member's earlier days (one left open, linked from today's); today's otherwise.
+  const asked = params.get('dia');
+  const dia = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked < today ? asked : undefined;
+  const day = useCashDay(dia);
   const data = day.data;
   return (
     <div className="flex flex-col gap-6">
@@ -70,7 +75,18 @@ export default function CashDeskPage() {
           {errorMessage(day.error, PAYMENT_MESSAGES.cashLoadError)}
         </p>
       ) : (
-        <TodayCash day={data} />
+        <>
+          {dia ? (
+            <p>
+              <Link to="/caja" className="text-sm font-medium underline-offset-4 hover:underline">
+                Volver a la caja de hoy
+              </Link>
+            </p>
+          ) : (
+            <UnclosedDays days={data.sinCerrar} />
+          )}
+          <TodayCash day={data} past={Boolean(dia)} />
+        </>
       )}
 
       <ClosesHistory />
@@ -78,7 +94,26 @@ export default function CashDeskPage() {
   );
 }
 
-function TodayCash({ day }: { day: CashDay }) {
+/** The member's earlier days still open (a payment dated then, a close forgotten), each a link to close it. */
+function UnclosedDays({ days }: { days: string[] }) {
+  if (days.length === 0) return null;
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-amber-600 bg-amber-50 p-3 text-sm dark:bg-amber-950/40"
+    >
+      <span>{PAYMENT_MESSAGES.cashUnclosed}</span>
+      {days.map((d) => (
+        <Link key={d} to={`/caja?dia=${d}`} className="font-medium underline underline-offset-4">
+          Caja del {formatDate(d)}
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+/** A cash day: today's, or an earlier one of the member's (`past`: no opening, only its close). */
+function TodayCash({ day, past }: { day: CashDay; past: boolean }) {
   const money = (v: number) => formatMoney(v, day.moneda);
   const clinicDateTime = useClinicDateTime();
   return (
@@ -91,13 +126,15 @@ function TodayCash({ day }: { day: CashDay }) {
           <CardDescription>
             {day.apertura
               ? `Abierta el ${clinicDateTime(day.apertura)} con un fondo de ${money(day.fondoInicial)}.`
-              : 'Los cobros que registres hoy aparecen aquí.'}
+              : past
+                ? PAYMENT_MESSAGES.cashPastNotOpened
+                : 'Los cobros que registres hoy aparecen aquí.'}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 *:min-w-0">
-          {day.estado === 'sin_abrir' ? <OpenCashForm moneda={day.moneda} /> : null}
+          {day.estado === 'sin_abrir' && !past ? <OpenCashForm moneda={day.moneda} /> : null}
           {day.cobros.length === 0 ? (
-            <EmptyState icon={Wallet} title="Sin cobros hoy" />
+            <EmptyState icon={Wallet} title={past ? 'Sin cobros ese día' : 'Sin cobros hoy'} />
           ) : (
             <div className="rounded-md border">
               <Table aria-label="Cobros del día">
@@ -176,7 +213,7 @@ function TodayCash({ day }: { day: CashDay }) {
           {day.estado === 'cerrada' && day.cierre ? (
             <ClosedFigures day={day} />
           ) : day.estado === 'abierta' ? (
-            <CloseCashForm day={day} />
+            <CloseCashForm day={day} past={past} />
           ) : null}
         </CardContent>
       </Card>
@@ -230,6 +267,8 @@ function ClosesHistory() {
   });
   const show = (next: { desde?: string; hasta?: string; pagina: number }) => {
     const search = new URLSearchParams();
+    const dia = params.get('dia');
+    if (dia) search.set('dia', dia);
     if (next.desde) search.set('desde', next.desde);
     if (next.hasta) search.set('hasta', next.hasta);
     if (next.pagina > 1) search.set('pagina', String(next.pagina));
