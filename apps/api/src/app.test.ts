@@ -281,4 +281,11 @@ describe('single-page app', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('immutable');
   });
+
+  it('answers an asset that is not there with 404, not the page: a stale page loading it fails plainly', async () => {
+    const res = await t.request('/assets/app-old999.js');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type') ?? '').not.toContain('text/html');
+    expect(res.headers.get('cache-control') ?? '').not.toContain('immutable');
+  });
 });

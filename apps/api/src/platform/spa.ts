@@ -105,7 +105,7 @@ export function readIndexHtml(distDir: string): string | null {
   return existsSync(file) ? readFileSync(file, 'utf8') : null;
 }
 
-/** The built single-page app: hashed assets cached for a year, every other path gets index.html. */
+/** The built single-page app: hashed assets cached for a year, a missing one 404, every other path gets index.html. */
 export function createSpaRoutes(options: SpaOptions) {
   const indexHtml = readIndexHtml(options.distDir);
   const app = new Hono<AppEnv>();
@@ -127,6 +127,9 @@ export function createSpaRoutes(options: SpaOptions) {
       }
     };
     app.use('*', (c, next) => (isFolder(c.req.path) ? next() : staticFiles(c, next)));
+    // An asset the build no longer has (a page loaded before a new release asks for its old script) is
+    // missing, not a page: index.html in its place would fail as a script of type text/html.
+    app.get('/assets/*', (c) => c.text('No encontrado', 404));
   }
   app.get('*', async (c) => {
     if (!indexHtml) {
