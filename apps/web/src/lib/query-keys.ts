@@ -22,3 +22,10 @@ export const AGENDA_SCHEDULE_QUERY_KEY = [...APPOINTMENTS_QUERY_KEY, 'horario-de
  * accepts or rejects a budget from their link, so the budget open on the clinic's screen follows.
  */
 export const BUDGETS_QUERY_KEY = ['presupuestos'] as const;
+
+/**
+ * Every query of the clinic's own orders (the list, one order, its receipt into stock). The store feature
+ * keeps them under it; the notifications stream reloads them when the supplier moves an order, so the
+ * order open on screen shows its new state.
+ */
+export const ORDERS_QUERY_KEY = ['pedidos'] as const;

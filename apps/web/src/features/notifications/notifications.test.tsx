@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
-import { APPOINTMENTS_QUERY_KEY, BUDGETS_QUERY_KEY } from '@/lib/query-keys';
+import { APPOINTMENTS_QUERY_KEY, BUDGETS_QUERY_KEY, ORDERS_QUERY_KEY } from '@/lib/query-keys';
 import { SessionProvider } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { json, stubApi } from '@/test/api';
@@ -352,6 +352,25 @@ describe('the live stream', () => {
     );
     await waitFor(() => expect(loads.budget).toBe(2));
     expect(loads.agenda).toBe(1);
+  });
+
+  it('reloads the order on screen when its supplier moves it', async () => {
+    let loads = 0;
+    function Order() {
+      useQuery({ queryKey: [...ORDERS_QUERY_KEY, 'detail', 'o1'], queryFn: () => ++loads });
+      return null;
+    }
+    renderShell(
+      <>
+        <Stream userId="u1" />
+        <Order />
+      </>,
+    );
+    await waitFor(() => expect(loads).toBe(1));
+    FakeEventSource.instances[0].emit(
+      notificacion(10, { tipo: 'pedido', titulo: 'Pedido actualizado', enlace: '/compras/pedidos/o1' }),
+    );
+    await waitFor(() => expect(loads).toBe(2));
   });
 
   it('reads the lists again on each new connection, and reconnects with backoff when the browser gives up', async () => {

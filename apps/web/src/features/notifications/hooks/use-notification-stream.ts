@@ -1,7 +1,7 @@
 import { NOTIFICATION_EVENT, type AppNotification } from '@odontia/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { APPOINTMENTS_QUERY_KEY, BUDGETS_QUERY_KEY } from '@/lib/query-keys';
+import { APPOINTMENTS_QUERY_KEY, BUDGETS_QUERY_KEY, ORDERS_QUERY_KEY } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { addNotification, notificationsKey } from '../api/cache';
 import { internalLink, useOpenNotification } from './use-open-notification';
@@ -11,11 +11,13 @@ export const NOTIFICATION_STREAM_URL = '/api/notificaciones/stream';
 /**
  * The queries a notification's `tipo` says have changed: a patient confirmed or cancelled, or another desk
  * booked (the agenda and the dashboard's week); a patient accepted or rejected a budget from their link
- * (the budget open on screen, the lists, the patient's plan). Only the queries on screen load again.
+ * (the budget open on screen, the lists, the patient's plan); the supplier moved an order (the order open
+ * on screen, the list). Only the queries on screen load again.
  */
 const RELOADS: Partial<Record<string, readonly string[]>> = {
   cita: APPOINTMENTS_QUERY_KEY,
   presupuesto: BUDGETS_QUERY_KEY,
+  pedido: ORDERS_QUERY_KEY,
 };
 
 function parse(data: unknown): AppNotification | null {
