@@ -381,11 +381,16 @@ describe('the budgets list and the patient’s section', () => {
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/presupuestos/b1'));
   });
 
-  it('lists the budgets awaiting an answer when asked, by their next follow-up', async () => {
+  it('lists the budgets awaiting an answer when asked, with each one’s next call and note', async () => {
+    budget = { ...BUDGET, estado: 'enviado', seguimiento: { fecha: '2026-12-02', nota: 'Llamar por la tarde' } };
     renderAt('/presupuestos?pendientes=true');
     await screen.findByRole('link', { name: 'P-2026-0007' }, LOADED);
     expect(Object.fromEntries(listQueries[0])).toEqual({ pendientes: 'true', pagina: '1' });
     expect(screen.getByRole('combobox', { name: 'Estado' }).textContent).toBe('Pendientes de respuesta');
+    expect(screen.getByRole('columnheader', { name: 'Próxima llamada' })).toBeTruthy();
+    const row = screen.getByRole('row', { name: /P-2026-0007/ });
+    expect(row.textContent).toContain('02/12/2026');
+    expect(row.textContent).toContain('Nota: Llamar por la tarde');
   });
 
   it('the dashboard lists the calls due, each a link to its budget, and how many more there are', async () => {

@@ -105,7 +105,9 @@ export default function BudgetsPage() {
               <TableRow>
                 <TableHead>Número</TableHead>
                 <TableHead>Paciente</TableHead>
-                <TableHead className="hidden @2xl:table-cell">Válido hasta</TableHead>
+                <TableHead className="hidden @2xl:table-cell">
+                  {pendientes ? 'Próxima llamada' : 'Válido hasta'}
+                </TableHead>
                 <TableHead className="hidden @lg:table-cell">Estado</TableHead>
                 <TableHead className="hidden text-right @md:table-cell">Total</TableHead>
               </TableRow>
@@ -131,8 +133,25 @@ export default function BudgetsPage() {
                   <TableCell className="whitespace-normal">
                     {b.paciente.nombres} {b.paciente.apellidos}
                     <p className="text-xs text-muted-foreground">Creado el {clinicDate(b.fechaCreacion)}</p>
+                    {/* Awaiting an answer: the desk's next call (in its column when it fits) and its note. */}
+                    {pendientes && b.seguimiento.fecha ? (
+                      <p className="text-xs text-muted-foreground @2xl:hidden">
+                        Próxima llamada: {formatDate(b.seguimiento.fecha)}
+                      </p>
+                    ) : null}
+                    {pendientes && b.seguimiento.nota ? (
+                      <p className="line-clamp-2 text-xs text-muted-foreground wrap-anywhere">
+                        Nota: {b.seguimiento.nota}
+                      </p>
+                    ) : null}
                   </TableCell>
-                  <TableCell className="hidden @2xl:table-cell">{formatDate(b.validoHasta)}</TableCell>
+                  <TableCell className="hidden @2xl:table-cell">
+                    {pendientes
+                      ? b.seguimiento.fecha
+                        ? formatDate(b.seguimiento.fecha)
+                        : '—'
+                      : formatDate(b.validoHasta)}
+                  </TableCell>
                   <TableCell className="hidden @lg:table-cell">
                     <BudgetStateBadge estado={b.estado} />
                   </TableCell>
