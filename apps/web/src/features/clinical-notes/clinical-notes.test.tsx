@@ -254,7 +254,13 @@ describe('a note', () => {
       'Obturación del diente 16 de Lucía Gómez el 20/11/2026.',
     );
 
-    fireEvent.change(screen.getByLabelText('Diagnóstico (CIE-10)'), { target: { value: 'dentína caries' } });
+    // Enter in the search picks its first match, and does not submit the note.
+    const search = screen.getByLabelText('Diagnóstico (CIE-10)');
+    fireEvent.change(search, { target: { value: 'pulpitis' } });
+    expect(fireEvent.keyDown(search, { key: 'Enter' })).toBe(false);
+    expect(screen.getByTestId('diagnostico-elegido').textContent).toMatch(/^K04\.0/);
+    expect(created).toEqual([]);
+    fireEvent.change(search, { target: { value: 'dentína caries' } });
     fireEvent.click(await screen.findByRole('button', { name: /K02.1 Caries de la dentina/ }));
     expect(screen.getByTestId('diagnostico-elegido').textContent).toContain('K02.1 · Caries de la dentina');
     fireEvent.click(await screen.findByLabelText('Obturación simple'));

@@ -44,6 +44,15 @@ export function DiagnosisPicker({
         placeholder="Buscar por código o palabras (p. ej. K02 o caries)"
         value={term}
         onChange={(e) => setTerm(e.target.value)}
+        onKeyDown={(e) => {
+          // Enter picks the first match, as a search box does; it never submits the note around it.
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          if (results[0]) {
+            onChange(results[0].codigo);
+            setTerm('');
+          }
+        }}
         aria-invalid={Boolean(error)}
         aria-describedby={error ? `${id}-error` : undefined}
         aria-controls={term.trim() ? `${id}-results` : undefined}
