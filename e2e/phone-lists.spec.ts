@@ -201,6 +201,8 @@ test('the lists fit a phone, a tablet and a 1440 px screen, with each row’s ke
       await page.goto('/productos');
       const item = page.getByRole('row').filter({ hasText: 'Resina compuesta fotopolimerizable' });
       await expect(item).toBeVisible();
+      // Its stock stays in sight at every width: under the name when its column does not fit.
+      await expect(item.getByText('40 unidad', { exact: true }).filter({ visible: true })).toHaveCount(1);
       await expectNoSidewaysScroll(page);
       await expectReachable(
         page,

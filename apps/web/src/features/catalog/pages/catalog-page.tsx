@@ -71,6 +71,17 @@ function ItemsTable({ items, dimmed }: { items: CatalogItemRow[]; dimmed: boolea
               >
                 {item.nombre}
               </Link>
+              {/* Narrow (a phone, the chair-side tablet): the price and the stock, with its warning, under the name. */}
+              <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground @lg:hidden">
+                {item.categoria === 'servicio' ? (
+                  formatMoney(item.precioVenta)
+                ) : (
+                  <>
+                    <span>Stock:</span>
+                    <StockCell item={item} />
+                  </>
+                )}
+              </span>
             </TableCell>
             <TableCell className="hidden @2xl:table-cell">
               <CategoryBadge categoria={item.categoria} />
