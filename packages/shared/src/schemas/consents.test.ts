@@ -54,7 +54,11 @@ describe('consent input', () => {
     const big = 'A'.repeat(Math.ceil((SIGNATURE_MAX_BYTES + 3) / 3) * 4);
     expect(fields({ ...base, firmaProfesional: big })).toEqual({ firmaProfesional: M.signatureTooLarge });
     expect(fields({ ...base, diente: 'la muela' })).toEqual({ diente: M.toothInvalid });
+    // Two digits are not enough: each must be a tooth of the chart.
+    expect(fields({ ...base, diente: '99' })).toEqual({ diente: M.toothInvalid });
+    expect(fields({ ...base, diente: '36 y 39' })).toEqual({ diente: M.toothInvalid });
     expect(consentInputSchema.parse({ ...base, diente: ' 36 y 37 ' }).diente).toBe('36 y 37');
+    expect(consentInputSchema.parse({ ...base, diente: '55' }).diente).toBe('55');
   });
 });
 

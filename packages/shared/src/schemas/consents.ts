@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fileSlug } from '../names.ts';
+import { isToothId } from '../odontogram.ts';
 import { requiredText } from './fields.ts';
 
 /**
@@ -99,6 +100,8 @@ const tooth = z
   .trim()
   .max(CONSENT_TOOTH_MAX, M.toothInvalid)
   .refine((v) => v === '' || /^[0-9]{2}([ ,y-]+[0-9]{2})*$/.test(v), M.toothInvalid)
+  // Each number a tooth of the FDI chart (permanent or baby): '99' is no tooth a patient signs for.
+  .refine((v) => (v.match(/[0-9]{2}/g) ?? []).every((n) => isToothId(Number(n))), M.toothInvalid)
   .nullish()
   .transform((v) => v || null);
 
