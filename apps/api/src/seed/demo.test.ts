@@ -185,7 +185,11 @@ describe('the demo clinic', () => {
       const signed = await signIn(m.email, DEMO_TEAM.password);
       expect(signed.status, m.email).toBe(200);
       const me = await t.request('/api/me', { cookie: cookiesFrom(signed) });
-      expect(await me.json()).toMatchObject({ user: { onboardingStep: 'completado' } });
+      const [nombres, ...apellidos] = m.nombres.split(' ');
+      expect(await me.json()).toMatchObject({
+        user: { onboardingStep: 'completado' },
+        perfil: { nombres, apellidos: apellidos.join(' ') },
+      });
     }
     expect(
       filas

@@ -7,6 +7,7 @@ import { DEMO_CLINIC, DEMO_TEAM } from '../../seed/demo.ts';
 import {
   account,
   invitacionesUsuarios,
+  perfilesUsuario,
   permisos,
   permisosRol,
   rolesClinica,
@@ -66,6 +67,11 @@ export async function seedDemoTeam(tx: Executor): Promise<void> {
       .insert(usuarios)
       .values({ id: m.id, clinicaId: DEMO_CLINIC.id, nombres: m.nombres, email: m.email, rol: rolKey(role(m.rol)) });
     await tx.insert(usuariosRol).values({ usuarioId: m.id, rolId: role(m.rol).id });
+    // Their profile, as each would have filled it in onboarding: the app greets and signs them by it.
+    const [nombres, ...apellidos] = m.nombres.split(' ');
+    await tx
+      .insert(perfilesUsuario)
+      .values({ id: m.id, nombres, apellidos: apellidos.join(' '), fechaActualizacion: new Date() });
   }
 
   const now = Date.now();
