@@ -103,7 +103,9 @@ function AppointmentFormFields<Data>({
   const { register, control, handleSubmit, setError, formState } = form;
   const errors = formState.errors;
   const dentists = useActiveDentists();
-  const [conflict, setConflict] = useState<string | null>(null);
+  // The server's overlap, for the dentist and times it was about: shown until one of them changes.
+  const [conflict, setConflict] = useState<{ message: string; when: string } | null>(null);
+  const when = useWatch({ control, name: ['dentistaId', 'fecha', 'horaInicio', 'horaFin'] }).join(' ');
   const services = useServiceLengths(useCan('productos.ver')).data ?? [];
   // The end time the form set itself (a new appointment's end from its slot, or a service's length):
   // it follows the start and the service until the user types another one.
@@ -132,7 +134,10 @@ function AppointmentFormFields<Data>({
       await onSubmit(values);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
-        setConflict(error.message || APPOINTMENT_MESSAGES.overlap);
+        setConflict({
+          message: error.message || APPOINTMENT_MESSAGES.overlap,
+          when: form.getValues(['dentistaId', 'fecha', 'horaInicio', 'horaFin']).join(' '),
+        });
         return;
       }
       if (setServerFieldErrors(error, setError, FIELDS)) return;
@@ -206,12 +211,12 @@ function AppointmentFormFields<Data>({
               </FormField>
             </div>
             <OutsideHoursNotice control={control} />
-            {conflict ? (
+            {conflict && conflict.when === when ? (
               <p
                 role="alert"
                 className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive sm:col-span-2"
               >
-                {conflict}
+                {conflict.message}
               </p>
             ) : null}
             <FormField
