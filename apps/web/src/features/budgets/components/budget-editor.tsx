@@ -315,7 +315,12 @@ export function BudgetEditor({
                           {...register(`lineas.${i}.descuento`)}
                         />
                       </FormField>
-                      <FormField label="Impuesto" htmlFor={`linea-${i}-impuesto`} error={lineError(i, 'tipoImpuesto')}>
+                      <FormField
+                        label="Impuesto"
+                        htmlFor={`linea-${i}-impuesto`}
+                        error={lineError(i, 'tipoImpuesto')}
+                        className="col-span-2"
+                      >
                         <select
                           className="h-9 w-full rounded-md border bg-background px-2 text-sm"
                           {...register(`lineas.${i}.tipoImpuesto`)}
@@ -346,9 +351,8 @@ export function BudgetEditor({
                     </div>
                     <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
                       <span className="text-muted-foreground">
-                        {where && watched[i]?.superficies?.length ? `Diente ${where} · ` : ''}Importe{' '}
-                        {formatMoney(preview[i]?.importes.base ?? 0, moneda)} · impuesto{' '}
-                        {formatMoney(preview[i]?.importes.impuesto ?? 0, moneda)} ·{' '}
+                        {where ? `Diente ${where} · ` : ''}Importe {formatMoney(preview[i]?.importes.base ?? 0, moneda)}{' '}
+                        · impuesto {formatMoney(preview[i]?.importes.impuesto ?? 0, moneda)} ·{' '}
                         <span className="font-medium text-foreground">
                           total {formatMoney(preview[i]?.importes.total ?? 0, moneda)}
                         </span>

@@ -49,7 +49,7 @@ export function LineDoneButton({ line }: { line: BudgetLine }) {
         aria-label={`Marcar como realizado: ${line.descripcion}`}
       >
         <CheckCircle2 aria-hidden="true" />
-        Realizado
+        Marcar como realizado
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent>
