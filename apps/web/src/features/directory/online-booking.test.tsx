@@ -269,6 +269,8 @@ describe("the public profile's online booking", () => {
     expect(await within(dialog).findByText(BOOKING_MESSAGES.booked)).toBeTruthy();
     expect(within(dialog).getByRole('heading', { name: 'Cita reservada' })).toBeTruthy();
     expect(within(dialog).getByText('Ana Pérez')).toBeTruthy();
+    // The same time as every step before: from–to.
+    expect(within(dialog).getByText('09:30 – 10:00')).toBeTruthy();
     expect(posts).toEqual([
       {
         path: `/api/reservas/${CLINIC}/retener`,

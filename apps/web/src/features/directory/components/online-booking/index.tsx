@@ -64,7 +64,9 @@ function ResultView({ hold, result, onClose }: { hold: Hold; result: BookingResu
         <dt className="text-muted-foreground">Fecha</dt>
         <dd className="font-medium first-letter:uppercase">{longDay(result.fecha)}</dd>
         <dt className="text-muted-foreground">Hora</dt>
-        <dd className="font-medium">{result.hora}</dd>
+        <dd className="font-medium">
+          {result.hora} – {hold.horaFin}
+        </dd>
         <dt className="text-muted-foreground">Profesional</dt>
         <dd className="font-medium">{result.dentista}</dd>
       </dl>
