@@ -4,6 +4,7 @@ import { Controller, useWatch, type FieldValues, type Path, type UseFormReturn }
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { placeExamples } from '@/lib/place-examples';
 import type { Clinic } from '../api/get-clinic';
 import { clockIn, zoneChangeNotice } from '../lib/zone-change';
 
@@ -46,9 +47,9 @@ const INPUT_PROPS: Record<
   { autoComplete: string; placeholder?: string; type?: string }
 > = {
   nombre: { autoComplete: 'organization', placeholder: 'Clínica Dental Sonrisa' },
-  telefono: { autoComplete: 'tel', placeholder: '910 123 456', type: 'tel' },
-  ciudad: { autoComplete: 'address-level2', placeholder: 'Madrid' },
-  direccion: { autoComplete: 'street-address', placeholder: 'Calle Mayor 1' },
+  telefono: { autoComplete: 'tel', type: 'tel' },
+  ciudad: { autoComplete: 'address-level2' },
+  direccion: { autoComplete: 'street-address' },
 };
 
 /** Fields that share a row on wider screens. */
@@ -80,6 +81,8 @@ export function ClinicFields<T extends FieldValues>({
   // The place fields by their own names: every form that shows them has them all.
   const place = form as unknown as UseFormReturn<ClinicFormValues>;
   const errors = form.formState.errors as Partial<Record<ClinicField, { message?: string }>>;
+  // The examples follow the country chosen in this form.
+  const examples = placeExamples(useWatch({ control: place.control, name: 'pais' }));
   /** The zone follows a new country or city, unless the user chose it. */
   const followPlace = () => {
     if (!(fields as readonly ClinicField[]).includes('zonaHoraria')) return;
@@ -139,6 +142,7 @@ export function ClinicFields<T extends FieldValues>({
         return (
           <FormField key={name} {...common}>
             <Input
+              placeholder={name === 'nombre' ? undefined : examples[name]}
               {...INPUT_PROPS[name]}
               disabled={disabled}
               {...place.register(name, name === 'ciudad' ? { onChange: followPlace } : undefined)}

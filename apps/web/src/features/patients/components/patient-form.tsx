@@ -25,6 +25,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { useClinicPlaceExamples } from '@/lib/place-examples';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import { useClinicDate } from '@/lib/use-clinic-today';
@@ -128,6 +129,7 @@ function PatientFormFields<Data>({
     formState: { errors, isSubmitting },
   } = form;
   const photo = useImageChoice(currentPhotoUrl);
+  const examples = useClinicPlaceExamples();
   const disabled = isSubmitting;
   const editing = mode === 'edit';
 
@@ -209,7 +211,7 @@ function PatientFormFields<Data>({
                 type="tel"
                 inputMode="tel"
                 autoComplete="off"
-                placeholder="+34 600 123 456"
+                placeholder={examples.telefono}
                 disabled={disabled}
                 {...register('telefono')}
               />
@@ -218,7 +220,7 @@ function PatientFormFields<Data>({
               <Input
                 type="email"
                 autoComplete="off"
-                placeholder="paciente@correo.es"
+                placeholder={examples.email}
                 disabled={disabled}
                 {...register('email')}
               />

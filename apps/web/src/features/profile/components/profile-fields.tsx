@@ -5,6 +5,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
+import { useClinicPlaceExamples } from '@/lib/place-examples';
 import { toast } from '@/lib/toast';
 import { useProfile } from '../api/get-profile';
 
@@ -43,6 +44,7 @@ export function ProfileFields({ form, idPrefix }: { form: UseFormReturn<ProfileI
     register,
     formState: { errors },
   } = form;
+  const examples = useClinicPlaceExamples();
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -54,7 +56,13 @@ export function ProfileFields({ form, idPrefix }: { form: UseFormReturn<ProfileI
         </FormField>
       </div>
       <FormField label="Número de teléfono" htmlFor={`${idPrefix}-telefono`} error={errors.telefono?.message} required>
-        <Input type="tel" autoComplete="tel" inputMode="tel" placeholder="600 123 456" {...register('telefono')} />
+        <Input
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder={examples.telefono}
+          {...register('telefono')}
+        />
       </FormField>
     </>
   );
