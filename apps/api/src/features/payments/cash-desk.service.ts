@@ -171,8 +171,9 @@ export async function openCash(db: Executor, actor: ClinicActor, input: { fondoI
 }
 
 /**
- * Closes the member's cash of the clinic's today (or of an earlier day they left open), in one transaction: its row is taken and locked (made
- * when the day had no payment), so a payment of the same cash waits for the close or has committed
+ * Closes the member's cash of the clinic's today (or of an earlier day they left open), in one
+ * transaction: its row is taken and locked (today's made when the day had no payment; an earlier day's
+ * must exist), so a payment of the same cash waits for the close or has committed
  * before the totals are read; the totals per method are read after the lock, in their own statement (a
  * statement of its own sees what committed while it waited). The difference between the cash counted and
  * the float plus the cash taken needs a note. A closed cash is a conflict. Answers the close's figures as

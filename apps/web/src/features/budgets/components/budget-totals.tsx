@@ -15,7 +15,8 @@ type Props = {
 
 /**
  * A budget's totals (the shared `budgetTotals`): per phase its common lines and each option apart, the
- * treatment every option includes, each option with it, and the total; once answered, the total of the lines the patient accepted. Sticky beside the lines on a wide screen, below them on a narrow one.
+ * treatment every option includes, each option with it, and the total; once answered, the total of the
+ * lines the patient accepted. Sticky beside the lines on a wide screen, below them on a narrow one.
  */
 export function BudgetTotalsCard({ lines, moneda }: Props) {
   const totals = budgetTotals(lines);
