@@ -129,7 +129,7 @@ describe('Configura tu clínica dental (onboarding)', () => {
       /^Zona horaria: Colombia\. Hora actual en esta zona: \d{2}:\d{2}\.$/,
     );
     // The empty fields' examples are Colombian ones now, not a Madrid phone and street.
-    expect(screen.getByLabelText(/^Teléfono de contacto/).getAttribute('placeholder')).toBe('+57 300 123 4567');
+    expect(screen.getByLabelText(/^Teléfono de contacto/).getAttribute('placeholder')).toBe('300 123 4567');
     expect(screen.getByLabelText(/^Ciudad/).getAttribute('placeholder')).toBe('Bogotá');
     expect(screen.getByLabelText(/^Dirección/).getAttribute('placeholder')).toBe('Calle 100 # 10-20');
     fireEvent.change(screen.getByLabelText(/^Nombre de la clínica/), { target: { value: 'Clínica Andina' } });
