@@ -35,6 +35,17 @@ export async function takeCashDay(
   }
 }
 
+/** A new row of the member's cash of `dia`: whose (named as the team knows them now) and which day. */
+export const newCashRow = (actor: Pick<AuditActor, 'clinicaId' | 'userId'>, dia: string) => ({
+  clinicaId: actor.clinicaId,
+  usuarioId: actor.userId,
+  usuarioNombre: memberNameOf(actor.userId),
+  dia,
+});
+
+/** A member has one cash a day: the unique key a new row's insert meets. */
+export const CASH_DAY_KEY = [cajas.clinicaId, cajas.usuarioId, cajas.dia];
+
 /** The member's cash of `day`, share-locked: built once, a named prepared statement. */
 const cashQuery = preparedQuery<{ clinicaId: string; userId: string; dia: string }>('odontia_caja_del_dia')((db) =>
   db
@@ -57,13 +68,8 @@ async function cashOf(tx: Executor, actor: Pick<AuditActor, 'clinicaId' | 'userI
 async function insertCash(tx: Executor, actor: Pick<AuditActor, 'clinicaId' | 'userId'>, day: string) {
   const [row] = await tx
     .insert(cajas)
-    .values({
-      clinicaId: actor.clinicaId,
-      usuarioId: actor.userId,
-      usuarioNombre: memberNameOf(actor.userId),
-      dia: day,
-    })
-    .onConflictDoNothing({ target: [cajas.clinicaId, cajas.usuarioId, cajas.dia] })
+    .values(newCashRow(actor, day))
+    .onConflictDoNothing({ target: CASH_DAY_KEY })
     .returning({ id: cajas.id, estado: cajas.estado });
   return row;
 }

@@ -15,6 +15,7 @@ import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { cajas, clinicas, cobros } from '../../db/schema/index.ts';
 import { recordAudit, type ClinicActor } from '../../platform/audit.ts';
+import { CASH_DAY_KEY, newCashRow } from '../../platform/cash-day.ts';
 import { conflict, unprocessable } from '../../platform/errors.ts';
 import { memberNameOf } from '../../platform/membership.ts';
 import { readPayments } from './payments.service.ts';
@@ -143,14 +144,8 @@ export async function openCash(db: Executor, actor: ClinicActor, input: { fondoI
   await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(cajas)
-      .values({
-        clinicaId: actor.clinicaId,
-        usuarioId: actor.userId,
-        usuarioNombre: memberNameOf(actor.userId),
-        dia,
-        fondoInicial: input.fondoInicial,
-      })
-      .onConflictDoNothing({ target: [cajas.clinicaId, cajas.usuarioId, cajas.dia] })
+      .values({ ...newCashRow(actor, dia), fondoInicial: input.fondoInicial })
+      .onConflictDoNothing({ target: CASH_DAY_KEY })
       .returning({ id: cajas.id });
     if (!created) {
       const [existing] = await tx
@@ -202,14 +197,9 @@ export async function closeCash(
       dia === hoy
         ? await tx
             .insert(cajas)
-            .values({
-              clinicaId: actor.clinicaId,
-              usuarioId: actor.userId,
-              usuarioNombre: memberNameOf(actor.userId),
-              dia,
-            })
+            .values(newCashRow(actor, dia))
             .onConflictDoUpdate({
-              target: [cajas.clinicaId, cajas.usuarioId, cajas.dia],
+              target: CASH_DAY_KEY,
               set: { estado: sql`${cajas.estado}` },
             })
             .returning(columns)
