@@ -61,8 +61,9 @@ test('a budget from the chart: its planned treatments as lines, a discount, sent
   test.slow();
   const patient = { id: (await plannedPatient(page, { nombres: 'Irene', apellidos: 'Soler Vidal' })).pacienteId };
 
-  // From the patient's page: the planned treatments become the lines, at the catalogue's prices and taxes.
-  await page.goto(`/pacientes/${patient.id}`);
+  // From the chart: the planned treatments become the lines, at the catalogue's prices and taxes.
+  await page.goto(`/odontograma?paciente=${patient.id}`);
+  await expect(page.getByRole('heading', { name: 'Carta Dental Interactiva' })).toBeVisible();
   await page.getByRole('button', { name: 'Crear presupuesto' }).click();
   await expect(page).toHaveURL(/\/presupuestos\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/Presupuesto P-\d{4}-0001/);

@@ -115,13 +115,24 @@ const dashboardPage = async () => {
   };
 };
 
-/** The odontogram with the notifications feature's test button in its header, as the dashboard's. */
+/**
+ * The odontogram with the notifications feature's test button in its header, as the dashboard's, and the
+ * budgets feature's 'Crear presupuesto' on the open chart (issue 23: a budget is made from the chart).
+ */
 const odontogramPage = async () => {
-  const [{ default: OdontogramPage }, { TestNotificationButton }] = await Promise.all([
+  const [{ default: OdontogramPage }, { TestNotificationButton }, { CreateBudgetButton }] = await Promise.all([
     import('@/features/odontogram/pages/odontogram-page'),
     import('@/features/notifications/components/test-notification-button'),
+    import('@/features/budgets/components/create-budget-button'),
   ]);
-  return { Component: () => <OdontogramPage actions={<TestNotificationButton />} /> };
+  return {
+    Component: () => (
+      <OdontogramPage
+        actions={<TestNotificationButton />}
+        chartActions={(patientId, dirty) => <CreateBudgetButton patientId={patientId} unsavedChart={dirty} size="sm" />}
+      />
+    ),
+  };
 };
 
 export const routes: RouteObject[] = [

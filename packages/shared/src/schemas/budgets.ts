@@ -47,6 +47,8 @@ export const BUDGET_MESSAGES = {
   acceptanceIncomplete: 'Falta algo para firmar: revisa los campos marcados',
   emptyList: 'No hay presupuestos',
   noPlanned: 'El odontograma no tiene tratamientos planificados: el presupuesto empieza vacío',
+  /** 'Crear presupuesto' on the chart takes the saved chart's planned entries, never unsaved edits. */
+  chartUnsaved: 'Guarda antes los cambios del odontograma: el presupuesto toma los tratamientos planificados guardados',
   // The desk's follow-up of sent budgets.
   followUpTitle: 'Pendientes de respuesta',
   followUpSaved: 'Seguimiento guardado',

@@ -1,4 +1,4 @@
-import type { Budget, BudgetPage as BudgetPageData } from '@odontia/shared';
+import { BUDGET_MESSAGES, type Budget, type BudgetPage as BudgetPageData } from '@odontia/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -8,6 +8,7 @@ import { SessionProvider, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { json, stubApi } from '@/test/api';
 import BudgetsSection from './components/budgets-section';
+import { CreateBudgetButton } from './components/create-budget-button';
 import { BudgetTotalsCard } from './components/budget-totals';
 import { FollowUpsCard } from './components/follow-ups-card';
 import BudgetPage from './pages/budget-page';
@@ -96,6 +97,7 @@ let listQueries: URLSearchParams[];
 let followedUp: unknown;
 let deskAccepted: unknown;
 let doneBody: unknown;
+let creates: number;
 
 beforeEach(() => {
   budget = BUDGET;
@@ -105,6 +107,7 @@ beforeEach(() => {
   deskAccepted = null;
   doneBody = null;
   listQueries = [];
+  creates = 0;
   stubApi(
     () => ({ rol: 'admin', permisos, clinica: MADRID }),
     async (url, request) => {
@@ -156,6 +159,7 @@ beforeEach(() => {
         return json({ presupuestos: [budget], total: 1, pagina: 1, porPagina: 25 } satisfies BudgetPageData);
       }
       if (url.pathname === '/api/pacientes/p1/presupuestos' && request.method === 'POST') {
+        creates += 1;
         return json({ presupuesto: { ...BUDGET, id: 'nuevo' }, mensaje: 'Presupuesto creado' }, 201);
       }
       if (url.pathname === '/api/pacientes/p1/presupuestos') return json([]);
@@ -203,6 +207,14 @@ function renderAt(path: string) {
               element={
                 <SessionReady>
                   <FollowUpsCard />
+                </SessionReady>
+              }
+            />
+            <Route
+              path="/odontograma"
+              element={
+                <SessionReady>
+                  <CreateBudgetButton patientId="p1" unsavedChart />
                 </SessionReady>
               }
             />
@@ -408,6 +420,17 @@ describe('the budgets list and the patient’s section', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Crear presupuesto' }, LOADED));
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/presupuestos/nuevo'));
     expect(toast.success).toHaveBeenCalledWith('Presupuesto creado', undefined);
+    expect(creates).toBe(1);
+  });
+
+  it("on a chart with unsaved edits, 'Crear presupuesto' asks to save them first and makes nothing", async () => {
+    renderAt('/odontograma');
+    fireEvent.click(await screen.findByRole('button', { name: 'Crear presupuesto' }, LOADED));
+    await waitFor(() =>
+      expect(toast.warning).toHaveBeenCalledWith(BUDGET_MESSAGES.chartUnsaved, undefined, expect.anything()),
+    );
+    expect(creates).toBe(0);
+    expect(screen.getByTestId('path').textContent).toBe('/odontograma');
   });
 });
 

@@ -1,41 +1,25 @@
 import { BUDGET_MESSAGES, formatDate, formatMoney } from '@odontia/shared';
-import { FilePlus2 } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
-import { toastFailure } from '@/lib/form-errors';
 import { useCan } from '@/lib/session';
-import { toast } from '@/lib/toast';
 import { useClinicDate } from '@/lib/use-clinic-today';
-import { useCreateBudget, usePatientBudgets, usePatientPlan } from '../api/budgets';
+import { usePatientBudgets, usePatientPlan } from '../api/budgets';
 import { BudgetStateBadge } from './budget-state-badge';
+import { CreateBudgetButton } from './create-budget-button';
 
 /**
  * 'Presupuestos' on the patient's page (issue 23): their plan in money (planned on the chart, accepted,
- * done, pending), their budgets, newest first, each with its state and total, and 'Crear presupuesto', which takes the planned treatments of their chart as lines and opens
- * the new draft. Shown with presupuestos.ver; created with presupuestos.editar.
+ * done, pending), their budgets, newest first, each with its state and total, and 'Crear presupuesto'.
+ * Shown with presupuestos.ver.
  */
 export default function BudgetsSection({ patientId }: { patientId: string }) {
   const canSee = useCan('presupuestos.ver');
-  const canEdit = useCan('presupuestos.editar');
   const budgets = usePatientBudgets(patientId, canSee);
   const plan = usePatientPlan(patientId, canSee);
-  const create = useCreateBudget();
-  const navigate = useNavigate();
   const clinicDate = useClinicDate();
   if (!canSee) return null;
-
-  const onCreate = async () => {
-    try {
-      const { presupuesto, mensaje } = await create.mutateAsync(patientId);
-      toast.success(mensaje, presupuesto.lineas.length ? undefined : BUDGET_MESSAGES.noPlanned);
-      navigate(`/presupuestos/${presupuesto.id}`);
-    } catch (error) {
-      toastFailure(error, { title: BUDGET_MESSAGES.saveError, fallback: 'Inténtalo de nuevo más tarde' });
-    }
-  };
 
   const list = budgets.data ?? [];
   return (
@@ -47,12 +31,7 @@ export default function BudgetsSection({ patientId }: { patientId: string }) {
           </CardTitle>
           <CardDescription>Planes de tratamiento con sus precios, a partir del odontograma.</CardDescription>
         </div>
-        {canEdit ? (
-          <Button onClick={() => void onCreate()} disabled={create.isPending}>
-            <FilePlus2 aria-hidden="true" />
-            {BUDGET_MESSAGES.newBudget}
-          </Button>
-        ) : null}
+        <CreateBudgetButton patientId={patientId} />
       </CardHeader>
       <CardContent className="grid gap-4">
         {plan.data ? (

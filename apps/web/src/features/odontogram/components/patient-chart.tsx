@@ -16,7 +16,7 @@ import {
   type ToothStatus,
 } from '@odontia/shared';
 import { History, Printer, RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useId, useReducer, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -53,6 +53,8 @@ type Props = {
   saved: Odontogram;
   /** Reads the current chart again (after a conflict). */
   reload: () => Promise<{ data?: Odontogram }>;
+  /** Other features' buttons for this chart (the router gives 'Crear presupuesto'), told whether it has unsaved edits. */
+  actions?: (dirty: boolean) => ReactNode;
 };
 
 /**
@@ -60,7 +62,7 @@ type Props = {
  * §4 (packages/shared), saved as a new version from the version it started from; a save that comes
  * after someone else's is refused (409) and the screen offers to load theirs.
  */
-export function PatientChart({ patientId, patientName, saved, reload }: Props) {
+export function PatientChart({ patientId, patientName, saved, reload, actions }: Props) {
   const formatDateTime = useClinicDateTime();
   const patterns = `odo${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const { account } = useSession();
@@ -204,6 +206,7 @@ export function PatientChart({ patientId, patientName, saved, reload }: Props) {
             <Printer aria-hidden="true" />
             Imprimir
           </Button>
+          {actions?.(state.dirty)}
         </div>
       </CardHeader>
       {/* Narrower padding below 1024 px leaves the chart room for 16 teeth a row beside the sidebar at 768 px. */}

@@ -18,7 +18,14 @@ import '../odontogram-print.css';
  * patient's 'Carta Dental Interactiva'. The URL keeps the patient (`?paciente={id}`), so a patient's
  * page links here and a reload shows the same chart.
  */
-export default function OdontogramPage({ actions }: { actions?: ReactNode }) {
+type Props = {
+  /** Buttons for the page's header. */
+  actions?: ReactNode;
+  /** Buttons for the open chart, given its patient and whether it has unsaved edits. */
+  chartActions?: (patientId: string, dirty: boolean) => ReactNode;
+};
+
+export default function OdontogramPage({ actions, chartActions }: Props) {
   usePageTitle('Odontograma');
   const pickerId = useId();
   const [params, setParams] = useSearchParams();
@@ -90,6 +97,7 @@ export default function OdontogramPage({ actions }: { actions?: ReactNode }) {
           patientName={name}
           saved={chart.data}
           reload={chart.refetch}
+          actions={chartActions ? (dirty) => chartActions(patientId, dirty) : undefined}
         />
       )}
     </div>
