@@ -222,11 +222,15 @@ export type CreatePatientData = z.output<ReturnType<typeof createPatientSchema>>
 export type UpdatePatientInput = z.input<ReturnType<typeof updatePatientSchema>>;
 export type UpdatePatientData = z.output<ReturnType<typeof updatePatientSchema>>;
 
-/** Which patients the list shows: the active ones, or those deactivated (deleted with clinical records). */
+/**
+ * Which patients the list shows: the current ones, or those deactivated (deleted with clinical records).
+ * The current ones include those whose estado is inactivo (spec 000 §4), so the first view is not called
+ * «Activos», which would say otherwise.
+ */
 export const PATIENT_LIST_VIEWS = ['activos', 'desactivados'] as const;
 export type PatientListView = (typeof PATIENT_LIST_VIEWS)[number];
 export const PATIENT_LIST_VIEW_LABELS: Record<PatientListView, string> = {
-  activos: 'Activos',
+  activos: 'Actuales',
   desactivados: 'Desactivados',
 };
 

@@ -134,7 +134,7 @@ describe("'Desactivados'", () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Rosa Vega', 'Paciente reactivado'));
     expect(await screen.findByText('No hay pacientes desactivados')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Activos' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Actuales' }));
     expect(screen.getByTestId('location').textContent).toBe('');
     expect(await screen.findByRole('link', { name: 'Rosa Vega' })).toBeTruthy();
   });
