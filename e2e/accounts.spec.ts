@@ -296,18 +296,33 @@ test('password recovery through the emailed link sets a new password that works,
   await expect(toast(page, 'El enlace para restablecer la contraseña no es válido o ha caducado')).toBeVisible();
 });
 
-test('the terms page shows the latest version and leads back to /auth', async ({ page }) => {
+test('the terms open in a new tab from the register form, which keeps what was typed; the page leads to /auth', async ({
+  page,
+}) => {
   await page.goto('/auth?register=true');
-  await page.getByRole('link', { name: 'términos y condiciones' }).click();
-  await expect(page).toHaveURL(/\/terminos-y-condiciones$/);
-  await expect(page.getByRole('heading', { name: 'Términos y condiciones', level: 1 })).toBeVisible();
-  await expect(page.getByText('Versión 1.0')).toBeVisible();
+  const form = page.getByRole('form', { name: 'Registrarse' });
+  await form.getByLabel('Correo electrónico').fill('lectora@ejemplo.test');
+  await form.getByLabel(/^Contraseña/).fill('secreto123');
+  const link = form.getByRole('link', { name: 'términos y condiciones' });
+  await expect(link).toHaveAccessibleDescription('Se abren en una pestaña nueva');
+  const opened = page.waitForEvent('popup');
+  await link.click();
+  const terms = await opened;
+  await expect(terms).toHaveURL(/\/terminos-y-condiciones$/);
+  await expect(terms.getByRole('heading', { name: 'Términos y condiciones', level: 1 })).toBeVisible();
+  await expect(terms.getByText('Versión 1.0')).toBeVisible();
   await expect(
-    page.getByRole('heading', { name: '4. Datos de pacientes: responsable y encargado del tratamiento' }),
+    terms.getByRole('heading', { name: '4. Datos de pacientes: responsable y encargado del tratamiento' }),
   ).toBeVisible();
-  await expectNoAxeViolations(page);
-  await page.getByRole('link', { name: 'Volver' }).click();
-  await expect(page).toHaveURL(/\/auth\?register=true$/);
+  await expectNoAxeViolations(terms);
+  await terms.getByRole('link', { name: 'Volver' }).click();
+  await expect(terms).toHaveURL(/\/auth$/);
+  await terms.close();
+
+  // Back on the form: nothing typed was lost.
+  await expect(form.getByLabel('Correo electrónico')).toHaveValue('lectora@ejemplo.test');
+  await expect(form.getByLabel(/^Contraseña/)).toHaveValue('secreto123');
+  await expect(form.getByRole('checkbox', { name: 'Acepto los términos y condiciones' })).toBeVisible();
 });
 
 test("'Mi Perfil' and 'Configuración de la Clínica' save, with the image rules as toasts", async ({ page }) => {

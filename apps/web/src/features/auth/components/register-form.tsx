@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerFormSchema } from '@odontia/shared';
+import { ExternalLink } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -101,15 +102,22 @@ export function RegisterForm({ invitation }: RegisterFormProps = {}) {
             )}
           />
           <label htmlFor="register-terms" className="text-sm leading-snug">
-            Acepto los{' '}
-            <Link
-              to="/terminos-y-condiciones"
-              state={{ from: 'register' }}
+            Acepto los {/* In a new tab: reading them must not empty the form (a page change would). */}
+            <a
+              href="/terminos-y-condiciones"
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-describedby="register-terms-tab"
               className="text-primary underline underline-offset-4"
             >
               términos y condiciones
-            </Link>
+              <ExternalLink className="ml-0.5 inline size-3.5 align-[-0.125em]" aria-hidden="true" />
+            </a>
           </label>
+          {/* Outside the label: it describes the link and stays out of the checkbox's name. */}
+          <span id="register-terms-tab" className="sr-only">
+            Se abren en una pestaña nueva
+          </span>
         </div>
         {termsError && (
           <p id="register-terms-error" role="alert" className="text-destructive text-sm">

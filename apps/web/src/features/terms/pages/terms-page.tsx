@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { BrandHeader } from '@/components/brand';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,15 +13,12 @@ import { TermsContent } from '../components/terms-content';
 export default function TermsPage() {
   usePageTitle('Términos y condiciones');
   const terms = useTerms();
-  const location = useLocation();
-  // Opened from the register form: back to that tab.
-  const back = (location.state as { from?: string } | null)?.from === 'register' ? '/auth?register=true' : '/auth';
 
   return (
     <div className="bg-muted flex min-h-svh flex-col">
       <BrandHeader />
       <main className="mx-auto w-full max-w-3xl p-4 sm:p-8">
-        <Link to={back} className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'mb-4' })}>
+        <Link to="/auth" className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'mb-4' })}>
           <ArrowLeft aria-hidden="true" />
           Volver
         </Link>
