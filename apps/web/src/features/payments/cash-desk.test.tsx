@@ -108,7 +108,12 @@ const CLOSES: CashClosePage = {
       miembro: { id: 'u2', nombre: 'Marta Recepción' },
       moneda: 'EUR',
       fondoInicial: 5000,
-      esperado: [{ metodo: 'efectivo', importe: 4000, cobros: 2 }],
+      // A close keeps every method, those with no payment too.
+      esperado: [
+        { metodo: 'efectivo', importe: 4000, cobros: 2 },
+        { metodo: 'tarjeta', importe: 0, cobros: 0 },
+        { metodo: 'bizum', importe: 0, cobros: 0 },
+      ],
       total: 4000,
       efectivoEsperado: 9000,
       efectivoContado: 9200,
@@ -405,6 +410,10 @@ describe('the cash desk (issue 25)', () => {
       expect(rows[0]!.textContent).toContain('Marta Recepción');
       expect(nbsp(rows[0]!.textContent)).toContain('+2,00 €');
       expect(rows[0]!.textContent).toContain('Sobra el cambio de un cobro');
+      // Its methods: the one taken, not the empty ones.
+      expect(nbsp(rows[0]!.textContent)).toContain('Efectivo 40,00 €');
+      expect(rows[0]!.textContent).not.toContain('Tarjeta');
+      expect(rows[0]!.textContent).not.toContain('Bizum');
       expect(rows[1]!.textContent).toContain('Ana Ruiz');
     },
     SLOW,

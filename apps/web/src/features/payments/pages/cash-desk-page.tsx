@@ -357,6 +357,8 @@ function ClosesHistory() {
                     <span className="tabular-nums">{formatMoney(c.total, c.moneda)}</span>
                     <span className="block text-xs text-muted-foreground">
                       {c.esperado
+                        // The close keeps every method; the list names those that took something.
+                        .filter((m) => m.cobros > 0)
                         .map((m) => `${COLLECTION_METHOD_LABELS[m.metodo]} ${formatMoney(m.importe, c.moneda)}`)
                         .join(' · ')}
                     </span>
