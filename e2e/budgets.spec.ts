@@ -8,6 +8,7 @@ import { dataDir } from './playwright.config';
 import { createClinicOwner, ok, uniqueEmail } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { dayAhead } from './support/days';
+import { expectSelectsWhole } from './support/selects';
 import { signWithMouse } from './support/signature';
 
 // Intl writes "54,00 €" with a no-break space.
@@ -127,6 +128,20 @@ test('a budget from the chart: its planned treatments as lines, a discount, sent
   await expect(rows).toContainText('v2');
   await expect(rows).toContainText(euros('356,50 €'));
   await expectNoAxeViolations(page);
+});
+
+test('a line of the editor shows its selects whole on a phone, beside the sidebar at 768 px and at 1440 px', async ({
+  page,
+}) => {
+  const budget = await plannedBudget(page, { nombres: 'Olga', apellidos: 'Prieto' });
+  for (const width of [390, 768, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/presupuestos/${budget.id}`);
+    const line = page.getByRole('listitem', { name: 'Línea 1' });
+    // The filling: its service, no discount, Spain's exempt tax: the longest texts of the line.
+    await expect(line.getByLabel(/^Descripción/)).toHaveValue('Obturación de composite');
+    await expectSelectsWhole(line, `line 1 at ${width} px`);
+  }
 });
 
 test("the patient's link: emailed, opened on a phone with the second factor, signed with the mouse, and the clinic sees it live", async ({

@@ -244,7 +244,8 @@ export function BudgetEditor({
               elige una.
             </CardDescription>
           </CardHeader>
-          <CardContent className="grid gap-4">
+          {/* Narrower padding on a phone leaves two columns of a line room for «Sin descuento». */}
+          <CardContent className="grid gap-4 px-4 sm:px-6">
             {lines.fields.length === 0 ? (
               <p className="text-sm text-muted-foreground">{BUDGET_MESSAGES.noLines}.</p>
             ) : null}
@@ -256,8 +257,10 @@ export function BudgetEditor({
                 });
                 const n = i + 1;
                 return (
-                  <li key={field.id} className="grid gap-3 rounded-md border p-3" aria-label={`Línea ${n}`}>
-                    <div className="grid gap-3 sm:grid-cols-2">
+                  // Columns by the line's own width, not the window's: beside the sidebar at 768 px a line is
+                  // as narrow as on a phone, and four columns cut the selects' texts.
+                  <li key={field.id} className="@container grid gap-3 rounded-md border p-3" aria-label={`Línea ${n}`}>
+                    <div className="grid gap-3 @md:grid-cols-2">
                       <FormField label={`Servicio (línea ${n})`} htmlFor={`linea-${i}-servicio`}>
                         <select
                           className="h-9 w-full rounded-md border bg-background px-2 text-sm"
@@ -284,7 +287,7 @@ export function BudgetEditor({
                         <Input {...register(`lineas.${i}.descripcion`)} />
                       </FormField>
                     </div>
-                    <div className="grid grid-cols-2 items-start gap-3 sm:grid-cols-4">
+                    <div className="grid grid-cols-2 items-start gap-3 @xl:grid-cols-4">
                       <FormField label="Diente" htmlFor={`linea-${i}-diente`} error={lineError(i, 'diente')}>
                         <Input inputMode="numeric" {...register(`lineas.${i}.diente`)} />
                       </FormField>
