@@ -106,6 +106,9 @@ describe('deleting a patient says what will happen', () => {
       expect(toast.info).toHaveBeenCalledWith('Paciente desactivado', 'Desactivado, citas canceladas'),
     );
     expect(calls).toContain('DELETE /api/pacientes/p1');
+    // The list loads again; the preview of a patient now gone is not asked again (it would answer 404).
+    await waitFor(() => expect(calls.at(-1)).toMatch(/^GET \/api\/pacientes\?/));
+    expect(calls.slice(calls.indexOf('DELETE /api/pacientes/p1'))).not.toContain('GET /api/pacientes/p1/eliminacion');
   });
 
   it('a patient without them is erased, which cannot be undone', async () => {

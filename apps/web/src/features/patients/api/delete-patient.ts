@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
-import { useInvalidatingMutation } from '@/lib/query-client';
+import { useDeleteMutation, useInvalidatingMutation } from '@/lib/query-client';
 import { patientsKey } from './keys';
 
 /**
@@ -9,7 +9,8 @@ import { patientsKey } from './keys';
  */
 export const deletionPreviewQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...patientsKey, 'eliminacion', id],
+    // Under the patient's 'detail': a delete drops it with the rest of what is theirs (useDeleteMutation).
+    queryKey: [...patientsKey, 'detail', id, 'eliminacion'],
     queryFn: () => unwrap(api.pacientes[':id'].eliminacion.$get({ param: { id } })),
     // Asked fresh each time the dialog opens: an appointment may have been booked since.
     staleTime: 0,
@@ -24,7 +25,7 @@ export const useDeletionPreview = (id: string | null) =>
  */
 export const deletePatient = (id: string) => unwrap(api.pacientes[':id'].$delete({ param: { id } }));
 
-export const useDeletePatient = () => useInvalidatingMutation(deletePatient, patientsKey);
+export const useDeletePatient = () => useDeleteMutation(deletePatient, patientsKey);
 
 /** A deactivated patient back in the lists and searches. */
 export const reactivatePatient = (id: string) => unwrap(api.pacientes[':id'].reactivar.$post({ param: { id } }));
