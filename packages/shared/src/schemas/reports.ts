@@ -24,6 +24,11 @@ export const REPORT_MESSAGES = {
   todayCollections: 'Cobros de hoy',
   noDentist: 'Sin dentista',
   noService: 'Sin servicio',
+  /** The balance report's figures: today's, whatever the range, summed as 'Pacientes con saldo pendiente' does. */
+  balanceOwedToday: 'Saldo pendiente hoy',
+  balanceOwedTodayHint:
+    'Lo que deben hoy los pacientes con saldo pendiente, sea cual sea el periodo. El anticipo de un paciente no resta la deuda de otro.',
+  balanceDebtorsToday: 'Pacientes con saldo pendiente hoy',
 } as const;
 
 export const REPORT_KINDS = [
@@ -139,10 +144,18 @@ export type CollectionsReport = {
 
 export type BalanceReport = {
   moneda: CurrencyCode;
-  /** What patients owed at the start of the range (production less collections before it). */
-  saldoInicial: number;
-  saldoFinal: number;
-  serie: (Period & { produccion: number; cobros: number; saldo: number })[];
+  /**
+   * What patients owe the clinic today, whatever the range: the sum over its active patients of each
+   * one's balance when above zero (one patient's advance never lowers another's debt). The same figure,
+   * by the same rule, as the total of 'Pacientes con saldo pendiente' (`/api/saldos`).
+   */
+  pendiente: number;
+  /** How many patients owe it. */
+  deudores: number;
+  /** The range's production and net collections (payments less annulments), in all and per period. */
+  produccion: number;
+  cobros: number;
+  serie: (Period & { produccion: number; cobros: number })[];
 };
 
 export type AppointmentsReport = {

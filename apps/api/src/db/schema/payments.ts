@@ -1,5 +1,5 @@
 import type { CurrencyCode, MethodTotal, CollectionMethod } from '@odontia/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -169,3 +169,40 @@ export const aplicacionesCobro = pgTable(
     check('aplicaciones_cobro_una_partida', sql`(${t.tratamientoId} is null) <> (${t.lineaPresupuestoId} is null)`),
   ],
 );
+
+/**
+ * Each patient's totals (issue 25): what their treatments done add up to (`realizado`), what their
+ * payments do (`cobrado`; annulments are negative rows, so they take their payment back out), and whether
+ * the patient is archived. Kept exact by triggers (migration 0051): statement-level ones on
+ * `tratamientos_realizados` and `cobros` add each statement's change per patient in that same statement,
+ * so the writing transaction reads its own payment; a row-level one on `pacientes` follows archiving. A
+ * patient with neither treatments nor payments has no row. platform/balance.ts reads them: a patient's
+ * balance, and what the clinic's patients owe in all, without summing the clinic's whole history.
+ */
+export const saldosPacientes = pgTable(
+  'saldos_pacientes',
+  {
+    pacienteId: uuid('paciente_id')
+      .primaryKey()
+      .references(() => pacientes.id, { onDelete: 'cascade' }),
+    clinicaId: uuid('clinica_id')
+      .notNull()
+      .references(() => clinicas.id, { onDelete: 'cascade' }),
+    realizado: bigint('realizado', { mode: 'number' }).notNull(),
+    cobrado: bigint('cobrado', { mode: 'number' }).notNull(),
+    archivado: boolean('archivado').notNull(),
+  },
+  (t) => [
+    // The clinic's debtors, read without their rows (index-only): the list's page and every total.
+    index('saldos_pacientes_deudores_idx').on(t.clinicaId, t.realizado, t.cobrado).where(patientOwes(t)),
+  ],
+);
+
+/**
+ * SQL: the patient of a `saldos_pacientes` row owes the clinic: not archived, and their treatments done
+ * exceed their payments. The debtors' partial index and platform/balance.ts both use it, so the index
+ * always serves the rule.
+ */
+export function patientOwes(t: { realizado: AnyPgColumn; cobrado: AnyPgColumn; archivado: AnyPgColumn }): SQL {
+  return sql`${t.realizado} > ${t.cobrado} and not ${t.archivado}`;
+}

@@ -13,9 +13,9 @@ import {
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { localDay } from '../../db/local-day.ts';
-import { clinicas, cobros, mensajes, pacientes, tratamientosRealizados } from '../../db/schema/index.ts';
+import { clinicas, mensajes, pacientes, tratamientosRealizados } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
-import { balanceOf } from '../../platform/balance.ts';
+import { balanceOf, debtorsOf, owedToClinic } from '../../platform/balance.ts';
 import type { Member } from '../../platform/context.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { sentByMember } from '../../platform/messages/enqueue.ts';
@@ -37,12 +37,11 @@ const phoneCountry = (pais: string | null, zonaHoraria: string) =>
   clinicCountry({ pais, zonaHoraria }).codigo as CountryCode;
 
 /**
- * One page of the clinic's debtors in one statement, grouped per patient in SQL: what each patient's
- * treatments done add up to less their payments (annulments are negative rows: the same sums as
- * platform/balance.ts balanceOf), kept when above zero, for non-archived patients, with the count and
- * the sum of them all. `desde` is the oldest treatment that payments, paying the oldest first, have
- * not covered: the first whose running total (oldest first) exceeds what the patient paid. By amount,
- * the page is cut first and only its patients' treatments are walked; by age, every debtor's are.
+ * One page of the clinic's debtors in one statement: each debtor (platform/balance.ts debtorsOf, the same
+ * rule as every balance) with their name and contact. `desde` is the oldest treatment that payments,
+ * paying the oldest first, have not covered: the first whose running total (oldest first) exceeds what
+ * the patient paid. By amount, the page is cut first and only its patients' treatments are walked; by
+ * age, every debtor's are.
  */
 function debtorsPage(
   db: Executor,
@@ -52,39 +51,20 @@ function debtorsPage(
 ) {
   const { clinicaId, zonaHoraria: zona } = member;
   const t = tratamientosRealizados;
-  const realizado = db.$with('realizado').as(
-    db
-      .select({ pacienteId: t.pacienteId, importe: sql<number>`sum(${t.importe})::bigint`.as('realizado') })
-      .from(t)
-      .where(eq(t.clinicaId, clinicaId))
-      .groupBy(t.pacienteId),
-  );
-  const pagado = db.$with('pagado').as(
-    db
-      .select({ pacienteId: cobros.pacienteId, importe: sql<number>`sum(${cobros.importe})::bigint`.as('pagado') })
-      .from(cobros)
-      .where(eq(cobros.clinicaId, clinicaId))
-      .groupBy(cobros.pacienteId),
-  );
-  const paid = sql`coalesce(${pagado.importe}, 0)`;
-  const saldo = sql`(${realizado.importe} - ${paid})`;
+  const debts = debtorsOf(db, clinicaId).as('deudas');
   const deudores = db.$with('deudores').as(
     db
       .select({
-        pacienteId: pacientes.id,
+        pacienteId: debts.pacienteId,
         nombres: pacientes.nombres,
         apellidos: pacientes.apellidos,
         email: pacientes.email,
         telefono: pacientes.telefono,
-        pagado: sql<number>`${paid}`.as('total_pagado'),
-        saldo: sql<number>`${saldo}`.as('saldo'),
-        total: sql<number>`count(*) over ()`.as('total'),
-        importeTotal: sql<number>`sum(${saldo}) over ()`.as('importe_total'),
+        pagado: debts.pagado,
+        saldo: debts.saldo,
       })
-      .from(realizado)
-      .innerJoin(pacientes, eq(pacientes.id, realizado.pacienteId))
-      .leftJoin(pagado, eq(pagado.pacienteId, realizado.pacienteId))
-      .where(and(eq(pacientes.clinicaId, clinicaId), isNull(pacientes.fechaArchivado), sql`${saldo} > 0`)),
+      .from(debts)
+      .innerJoin(pacientes, eq(pacientes.id, debts.pacienteId)),
   );
   const byAmount = query.orden === 'importe';
   // The patients whose oldest unpaid treatment is looked for: the page's by amount, every debtor's by age.
@@ -124,7 +104,7 @@ function debtorsPage(
   );
   const desdeDia = localDay(sql`${desde.fecha}`, zona);
   const page = db
-    .with(realizado, pagado, deudores, alcance, acumulado, desde)
+    .with(deudores, alcance, acumulado, desde)
     .select({
       id: alcance.pacienteId,
       nombres: alcance.nombres,
@@ -134,8 +114,6 @@ function debtorsPage(
       saldo: sql<number>`${alcance.saldo}::bigint`.mapWith(Number),
       desde: sql<string>`${desdeDia}::text`,
       dias: sql<number>`(${hoy}::date - ${desdeDia})::int`.mapWith(Number),
-      total: sql<number>`${alcance.total}::int`.mapWith(Number),
-      importeTotal: sql<number>`${alcance.importeTotal}::bigint`.mapWith(Number),
     })
     .from(alcance)
     .innerJoin(desde, eq(desde.pacienteId, alcance.pacienteId))
@@ -151,7 +129,8 @@ function debtorsPage(
 
 /**
  * One page of 'Pacientes con saldo pendiente': by amount (largest first) or by age of the debt
- * (oldest first), ties by name; with the count and the sum of every debtor's balance.
+ * (oldest first), ties by name; with the count and the sum of every debtor's balance (what the clinic is
+ * owed, platform/balance.ts owedToClinic: the balance report's figure too).
  */
 export async function listDebtors(
   db: Database,
@@ -160,19 +139,15 @@ export async function listDebtors(
   now = new Date(),
 ): Promise<DebtorPage> {
   const hoy = todayInZone(member.zonaHoraria, now);
-  const [[clinic], rows] = await Promise.all([
+  const [[clinic], rows, [owed]] = await Promise.all([
     db.select({ pais: clinicas.pais }).from(clinicas).where(eq(clinicas.id, member.clinicaId)),
     debtorsPage(db, member, hoy, {
       orden: query.orden,
       limit: DEBTORS_PAGE_SIZE,
       offset: (query.pagina - 1) * DEBTORS_PAGE_SIZE,
     }),
+    owedToClinic(db, member.clinicaId),
   ]);
-  // Past the last page there is no row to carry the totals: the first one's.
-  const totals = rows[0] ??
-    (query.pagina > 1
-      ? (await debtorsPage(db, member, hoy, { orden: 'importe', limit: 1, offset: 0 }))[0]
-      : undefined) ?? { total: 0, importeTotal: 0 };
   const reminders = await lastReminders(
     db,
     member.clinicaId,
@@ -189,8 +164,8 @@ export async function listDebtors(
       dias: r.dias,
       ultimoRecordatorio: reminders.get(r.id) ?? null,
     })),
-    total: totals.total,
-    importeTotal: totals.importeTotal,
+    total: owed?.deudores ?? 0,
+    importeTotal: owed?.importe ?? 0,
     moneda: member.moneda,
     pagina: query.pagina,
     porPagina: DEBTORS_PAGE_SIZE,

@@ -32,16 +32,23 @@ describe('daily rollups under concurrency', () => {
       .insert(dentistas)
       .values({ clinicaId, nombres: 'Luis', apellidos: 'Prueba', especialidad: 'general', color: 'blue' })
       .returning({ id: dentistas.id });
-    const [{ id: pacienteId }] = await t.db
-      .insert(pacientes)
-      .values({ clinicaId, nombres: 'Ana', apellidos: 'Prueba' })
-      .returning({ id: pacientes.id });
+    // Each desk its own patient: one patient's writes queue on that patient anyway (their lock, their chart's
+    // next version, their totals in saldos_pacientes, migration 0051); the day's rows are what is shared.
+    const [first, second] = (
+      await t.db
+        .insert(pacientes)
+        .values([
+          { clinicaId, nombres: 'Ana', apellidos: 'Prueba' },
+          { clinicaId, nombres: 'Berta', apellidos: 'Prueba' },
+        ])
+        .returning({ id: pacientes.id })
+    ).map((p) => p.id);
     const caja = await t.db.transaction((tx) =>
       takeCashDay(tx, { clinicaId, userId: owner.userId }, '2026-08-03', '2026-08-03'),
     );
     const fecha = new Date('2026-08-03T10:00:00Z');
     let n = 0;
-    const writeDay = async (tx: Transaction) => {
+    const writeDay = async (tx: Transaction, pacienteId: string) => {
       n += 1;
       await tx.insert(tratamientosRealizados).values({
         clinicaId,
@@ -67,14 +74,14 @@ describe('daily rollups under concurrency', () => {
       });
     };
     // Both days' rollup rows exist already: the second write updates them, as every write after a day's first does.
-    await t.db.transaction(writeDay);
+    await t.db.transaction((tx) => writeDay(tx, first));
 
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let opened!: () => void;
     const open = new Promise<void>((resolve) => (opened = resolve));
-    const first = t.db.transaction(async (tx) => {
-      await writeDay(tx);
+    const firstDesk = t.db.transaction(async (tx) => {
+      await writeDay(tx, first);
       opened();
       await held;
     });
@@ -82,10 +89,10 @@ describe('daily rollups under concurrency', () => {
     // The other desk: it would wait for the first transaction's commit if the rollups were locked.
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local lock_timeout = '2s'`);
-      await writeDay(tx);
+      await writeDay(tx, second);
     });
     release();
-    await first;
+    await firstDesk;
 
     const [production] = await t.db
       .select({ importe: resumenProduccionDia.importe })

@@ -39,6 +39,7 @@ import {
   resumenProduccion,
   resumenProduccionDia,
 } from '../../db/schema/index.ts';
+import { owedToClinic } from '../../platform/balance.ts';
 import type { Member } from '../../platform/context.ts';
 import { unprocessable } from '../../platform/errors.ts';
 
@@ -48,11 +49,12 @@ import { unprocessable } from '../../platform/errors.ts';
  * list every period of the range, zeros included (generate_series), each named by its first day: the
  * day, the week's first day (the clinic's country's week start) or the month's 1st.
  *
- * Production, collections, the balance, appointments, top treatments and today's figures read the daily
- * rollups (db/schema/reports.ts, kept exact by triggers, migration 0041): their rows are already the
- * clinic's local days, so a range is `dia between desde and hasta` and a period plain date arithmetic.
- * A year is a few thousand rollup rows instead of hundreds of thousands of raw ones. New patients,
- * budgets and supplies read their raw rows by a (clinic, date) index.
+ * Production, collections, the balance's periods, appointments, top treatments and today's figures read
+ * the daily rollups (db/schema/reports.ts, kept exact by triggers, migration 0041): their rows are already
+ * the clinic's local days, so a range is `dia between desde and hasta` and a period plain date arithmetic.
+ * A year is a few thousand rollup rows instead of hundreds of thousands of raw ones. What patients owe
+ * today reads each patient's totals (platform/balance.ts, migration 0051). New patients, budgets and
+ * supplies read their raw rows by a (clinic, date) index.
  *
  * The dentist filter applies to the reports that are a dentist's work: production, top treatments and
  * appointments. Collections, the balance, new patients, budgets and supplies are the clinic's and
@@ -280,8 +282,14 @@ async function collections(db: Executor, member: Member, f: Frame): Promise<Coll
   return report;
 }
 
+/**
+ * What patients owe the clinic today (platform/balance.ts owedToClinic: the total of /saldos, whatever the
+ * range), beside the range's production and net collections per period (the daily rollups). What was
+ * owed on a past day is not shown: that is a sum over patients of each one's balance then, which the
+ * clinic-wide rollups cannot give (production less collections nets one patient's advance against
+ * another's debt) and the raw rows could only give by reading the clinic's whole history.
+ */
 async function balance(db: Executor, member: Member, f: Frame): Promise<BalanceReport> {
-  // One row a day each (resumen_*_dia): the opening balance sums every day before the range.
   const rp = resumenProduccionDia;
   const rc = resumenCobrosDia;
   const rows = await rowsOf<Row>(
@@ -292,15 +300,10 @@ async function balance(db: Executor, member: Member, f: Frame): Promise<BalanceR
       ), k as (
         select ${periodOfDay(rc.dia, f)} as periodo, sum(${rc.importe})::bigint as importe
         from ${rc} where ${rc.clinicaId} = ${f.clinicaId} and ${inDays(rc.dia, f)} group by 1
-      ), ini as materialized ( -- once: inlined, each use of ini.saldo would sum the history again
-        select ((select coalesce(sum(${rp.importe}), 0) from ${rp} where ${rp.clinicaId} = ${f.clinicaId} and ${rp.dia} < ${f.desde}::date)
-          - (select coalesce(sum(${rc.importe}), 0) from ${rc}
-              where ${rc.clinicaId} = ${f.clinicaId} and ${rc.dia} < ${f.desde}::date))::bigint as saldo
       )
-      select ${dayText(sql`s.periodo`)} as periodo, ini.saldo as inicial,
-        coalesce(p.importe, 0) as produccion, coalesce(k.importe, 0) as cobros,
-        (ini.saldo + sum(coalesce(p.importe, 0) - coalesce(k.importe, 0)) over (order by s.periodo))::bigint as saldo
-      from (${periodRows(f)}) s cross join ini
+      select ${dayText(sql`s.periodo`)} as periodo, coalesce(p.importe, 0) as produccion,
+        coalesce(k.importe, 0) as cobros, o.importe as pendiente, o.deudores
+      from (${periodRows(f)}) s cross join (${owedToClinic(db, f.clinicaId)}) o
         left join p on p.periodo = s.periodo left join k on k.periodo = s.periodo
       order by s.periodo`),
   );
@@ -308,10 +311,15 @@ async function balance(db: Executor, member: Member, f: Frame): Promise<BalanceR
     periodo: String(row.periodo),
     produccion: num(row.produccion),
     cobros: num(row.cobros),
-    saldo: num(row.saldo),
   }));
-  const saldoInicial = num(rows[0]?.inicial);
-  return { moneda: member.moneda, saldoInicial, saldoFinal: serie.at(-1)?.saldo ?? saldoInicial, serie };
+  return {
+    moneda: member.moneda,
+    pendiente: num(rows[0]?.pendiente),
+    deudores: num(rows[0]?.deudores),
+    produccion: serie.reduce((sum, p) => sum + p.produccion, 0),
+    cobros: serie.reduce((sum, p) => sum + p.cobros, 0),
+    serie,
+  };
 }
 
 async function appointments(db: Executor, f: Frame): Promise<AppointmentsReport> {

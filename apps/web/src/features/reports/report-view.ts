@@ -1,5 +1,6 @@
 import {
   COLLECTION_METHOD_LABELS,
+  REPORT_MESSAGES,
   ESTADO_CITA_LABELS,
   formatDate,
   formatMoney,
@@ -22,7 +23,8 @@ export type ValueKind = 'count' | 'money' | 'percent';
 export type Column = { label: string; kind: 'text' | ValueKind };
 export type Cell = string | number;
 
-export type Figure = { label: string; value: number; kind: ValueKind };
+/** A headline figure; `hint` says what it sums when its label alone cannot. */
+export type Figure = { label: string; value: number; kind: ValueKind; hint?: string };
 
 /**
  * `bars`: a series over time or a short breakdown (vertical bars); `hbars`: a ranking with long names
@@ -170,21 +172,24 @@ export function reportView<K extends ReportKind>(
       type Row = ReportAnswer['saldo']['serie'][number];
       return build(
         [
-          { label: 'Saldo pendiente al inicio', value: d.saldoInicial, kind: 'money' },
-          { label: 'Saldo pendiente al final', value: d.saldoFinal, kind: 'money' },
+          {
+            label: REPORT_MESSAGES.balanceOwedToday,
+            value: d.pendiente,
+            kind: 'money',
+            hint: REPORT_MESSAGES.balanceOwedTodayHint,
+          },
+          { label: REPORT_MESSAGES.balanceDebtorsToday, value: d.deudores, kind: 'count' },
+          { label: 'Producción del periodo', value: d.produccion, kind: 'money' },
+          { label: 'Cobrado en el periodo (neto)', value: d.cobros, kind: 'money' },
         ],
         [
           seriesPanel(
             'serie',
-            'Producción, cobros y saldo pendiente',
+            'Producción y cobros por periodo',
             agrupacion,
             d.serie,
-            [
-              money<Row>('Producción', (r) => r.produccion),
-              money<Row>('Cobros', (r) => r.cobros),
-              money<Row>('Saldo pendiente', (r) => r.saldo),
-            ],
-            { type: 'composed', plot: [1, 2, 3] },
+            [money<Row>('Producción', (r) => r.produccion), money<Row>('Cobros', (r) => r.cobros)],
+            { type: 'bars', plot: [1, 2] },
           ),
         ],
       );

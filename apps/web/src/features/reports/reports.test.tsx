@@ -1,4 +1,4 @@
-import type { CollectionsReport, Dentist, ProductionReport, ReportAnswer } from '@odontia/shared';
+import type { BalanceReport, CollectionsReport, Dentist, ProductionReport, ReportAnswer } from '@odontia/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -296,6 +296,39 @@ describe('the reports screen', () => {
       expect(document.getElementById(dentist.getAttribute('aria-describedby')!)?.textContent).toBe(
         'El filtro de dentista se aplica a Producción, Tratamientos más realizados, Citas y no asistencias.',
       );
+    },
+    SLOW,
+  );
+
+  it(
+    "shows what patients owe today, summed as 'Pacientes con saldo pendiente' does, beside the period's production and collections",
+    async () => {
+      answers.saldo = {
+        moneda: 'EUR',
+        pendiente: 250000,
+        deudores: 3,
+        produccion: 123450,
+        cobros: 50000,
+        serie: [
+          { periodo: '2027-02-01', produccion: 23450, cobros: 50000 },
+          { periodo: '2027-02-02', produccion: 100000, cobros: 0 },
+        ],
+      } satisfies BalanceReport;
+      renderAt('/reportes?informe=saldo');
+      await screen.findByRole('table', { name: 'Producción y cobros por periodo' }, LOADED);
+      expect(lastRequest().pathname).toBe('/api/reportes/saldo');
+      const owed = screen.getByText('Saldo pendiente hoy', { selector: 'dt' });
+      expect(nbsp(owed.nextElementSibling?.textContent)).toBe('2500,00 €');
+      expect(owed.nextElementSibling?.nextElementSibling?.textContent).toBe(
+        'Lo que deben hoy los pacientes con saldo pendiente, sea cual sea el periodo. El anticipo de un paciente no resta la deuda de otro.',
+      );
+      expect(
+        screen.getByText('Pacientes con saldo pendiente hoy', { selector: 'dt' }).nextElementSibling?.textContent,
+      ).toBe('3');
+      expect(rowsOf('Producción y cobros por periodo')).toEqual([
+        ['01/02/2027', '234,50 €', '500,00 €'],
+        ['02/02/2027', '1000,00 €', '0,00 €'],
+      ]);
     },
     SLOW,
   );

@@ -16,6 +16,7 @@ export function ReportFigures({ figures, moneda }: { figures: Figure[]; moneda: 
           <dd className="text-lg font-semibold whitespace-nowrap tabular-nums sm:text-xl">
             {formatValue(f.value, f.kind, moneda)}
           </dd>
+          {f.hint ? <dd className="text-xs text-muted-foreground">{f.hint}</dd> : null}
         </div>
       ))}
     </dl>
