@@ -29,6 +29,9 @@ export const REPORT_MESSAGES = {
   balanceOwedTodayHint:
     'Lo que deben hoy los pacientes con saldo pendiente, sea cual sea el periodo. El anticipo de un paciente no resta la deuda de otro.',
   balanceDebtorsToday: 'Pacientes con saldo pendiente hoy',
+  balanceNet: 'Saldo neto (deudas menos anticipos)',
+  balanceNetEnd: 'Saldo neto al final del periodo',
+  balanceNetHint: 'Producción menos cobros desde el principio: aquí el anticipo de un paciente sí resta.',
 } as const;
 
 export const REPORT_KINDS = [
@@ -155,7 +158,13 @@ export type BalanceReport = {
   /** The range's production and net collections (payments less annulments), in all and per period. */
   produccion: number;
   cobros: number;
-  serie: (Period & { produccion: number; cobros: number })[];
+  /**
+   * The net balance before the range and at its end: production less collections since the clinic began,
+   * debts less advances of every patient (so not `pendiente`: one patient's advance lowers it).
+   */
+  netoInicial: number;
+  netoFinal: number;
+  serie: (Period & { produccion: number; cobros: number; neto: number })[];
 };
 
 export type AppointmentsReport = {

@@ -284,10 +284,11 @@ async function collections(db: Executor, member: Member, f: Frame): Promise<Coll
 
 /**
  * What patients owe the clinic today (platform/balance.ts owedToClinic: the total of /saldos, whatever the
- * range), beside the range's production and net collections per period (the daily rollups). What was
- * owed on a past day is not shown: that is a sum over patients of each one's balance then, which the
- * clinic-wide rollups cannot give (production less collections nets one patient's advance against
- * another's debt) and the raw rows could only give by reading the clinic's whole history.
+ * range), beside the range's production and net collections per period (the daily rollups) and the net
+ * balance at each period's end: production less collections since the clinic began, where one patient's
+ * advance lowers another's debt, so it is named «Saldo neto (deudas menos anticipos)», never «Saldo
+ * pendiente». What each patient owed on a past day is not shown: the clinic-wide rollups cannot give it,
+ * and the raw rows could only give it by reading the clinic's whole history.
  */
 async function balance(db: Executor, member: Member, f: Frame): Promise<BalanceReport> {
   const rp = resumenProduccionDia;
@@ -300,10 +301,15 @@ async function balance(db: Executor, member: Member, f: Frame): Promise<BalanceR
       ), k as (
         select ${periodOfDay(rc.dia, f)} as periodo, sum(${rc.importe})::bigint as importe
         from ${rc} where ${rc.clinicaId} = ${f.clinicaId} and ${inDays(rc.dia, f)} group by 1
+      ), ini as materialized ( -- once: inlined, each use of ini.neto would sum the history again
+        select ((select coalesce(sum(${rp.importe}), 0) from ${rp} where ${rp.clinicaId} = ${f.clinicaId} and ${rp.dia} < ${f.desde}::date)
+          - (select coalesce(sum(${rc.importe}), 0) from ${rc}
+              where ${rc.clinicaId} = ${f.clinicaId} and ${rc.dia} < ${f.desde}::date))::bigint as neto
       )
       select ${dayText(sql`s.periodo`)} as periodo, coalesce(p.importe, 0) as produccion,
-        coalesce(k.importe, 0) as cobros, o.importe as pendiente, o.deudores
-      from (${periodRows(f)}) s cross join (${owedToClinic(db, f.clinicaId)}) o
+        coalesce(k.importe, 0) as cobros, o.importe as pendiente, o.deudores, ini.neto as inicial,
+        (ini.neto + sum(coalesce(p.importe, 0) - coalesce(k.importe, 0)) over (order by s.periodo))::bigint as neto
+      from (${periodRows(f)}) s cross join (${owedToClinic(db, f.clinicaId)}) o cross join ini
         left join p on p.periodo = s.periodo left join k on k.periodo = s.periodo
       order by s.periodo`),
   );
@@ -311,13 +317,17 @@ async function balance(db: Executor, member: Member, f: Frame): Promise<BalanceR
     periodo: String(row.periodo),
     produccion: num(row.produccion),
     cobros: num(row.cobros),
+    neto: num(row.neto),
   }));
+  const netoInicial = num(rows[0]?.inicial);
   return {
     moneda: member.moneda,
     pendiente: num(rows[0]?.pendiente),
     deudores: num(rows[0]?.deudores),
     produccion: serie.reduce((sum, p) => sum + p.produccion, 0),
     cobros: serie.reduce((sum, p) => sum + p.cobros, 0),
+    netoInicial,
+    netoFinal: serie.at(-1)?.neto ?? netoInicial,
     serie,
   };
 }

@@ -508,7 +508,7 @@ describe('reports against an independent SQL count', () => {
     for (const s of got.serie) expect(s.importe).toBe(daily.get(s.periodo)?.importe ?? 0);
   });
 
-  it('balance: what the active patients who owe owe today (no advance offsets another debt), and production and collections month by month', async () => {
+  it('balance: what the active patients who owe owe today (no advance offsets another debt), and production, collections and the net balance month by month', async () => {
     // Archived patients are left out, as on /saldos: archive one who owes.
     const [archived] = await query<{ id: string }>(
       `select p.id from pacientes p where p.clinica_id = $1
@@ -536,6 +536,15 @@ describe('reports against an independent SQL count', () => {
       const saldos = await t.request('/api/saldos', { cookie: ana.cookie });
       expect(await saldos.json()).toMatchObject({ importeTotal: got.pendiente, total: got.deudores });
 
+      // The net balance (debts less advances): what was owed before the range, then month by month.
+      const [before] = await query<{ neto: number }>(
+        `select (select coalesce(sum(importe), 0) from tratamientos_realizados where clinica_id = $1 and ${local('fecha')} < '${DESDE}')
+           - (select coalesce(sum(importe), 0) from cobros where clinica_id = $1 and ${local('fecha')} < '${DESDE}') as neto`,
+        ana.clinica.id,
+      );
+      expect(got.netoInicial).toBe(before.neto);
+      expect(got.netoInicial).not.toBe(0);
+      let neto = before.neto;
       let produccion = 0;
       let cobros = 0;
       for (const [i, month] of ['2026-01', '2026-02', '2026-03'].entries()) {
@@ -544,12 +553,14 @@ describe('reports against an independent SQL count', () => {
              (select coalesce(sum(importe), 0) from cobros where clinica_id = $1 and to_char(${local('fecha')}, 'YYYY-MM') = '${month}') as cobros`,
           ana.clinica.id,
         );
-        expect(got.serie[i]).toEqual({ periodo: `${month}-01`, produccion: m.produccion, cobros: m.cobros });
+        neto += m.produccion - m.cobros;
+        expect(got.serie[i]).toEqual({ periodo: `${month}-01`, produccion: m.produccion, cobros: m.cobros, neto });
         produccion += m.produccion;
         cobros += m.cobros;
       }
       expect(got.serie).toHaveLength(3);
       expect([got.produccion, got.cobros]).toEqual([produccion, cobros]);
+      expect(got.netoFinal).toBe(neto);
     } finally {
       await query(`update pacientes set fecha_archivado = null where id = $1`, archived.id);
     }

@@ -181,15 +181,25 @@ export function reportView<K extends ReportKind>(
           { label: REPORT_MESSAGES.balanceDebtorsToday, value: d.deudores, kind: 'count' },
           { label: 'Producción del periodo', value: d.produccion, kind: 'money' },
           { label: 'Cobrado en el periodo (neto)', value: d.cobros, kind: 'money' },
+          {
+            label: REPORT_MESSAGES.balanceNetEnd,
+            value: d.netoFinal,
+            kind: 'money',
+            hint: REPORT_MESSAGES.balanceNetHint,
+          },
         ],
         [
           seriesPanel(
             'serie',
-            'Producción y cobros por periodo',
+            'Producción, cobros y saldo neto por periodo',
             agrupacion,
             d.serie,
-            [money<Row>('Producción', (r) => r.produccion), money<Row>('Cobros', (r) => r.cobros)],
-            { type: 'bars', plot: [1, 2] },
+            [
+              money<Row>('Producción', (r) => r.produccion),
+              money<Row>('Cobros', (r) => r.cobros),
+              money<Row>(REPORT_MESSAGES.balanceNet, (r) => r.neto),
+            ],
+            { type: 'composed', plot: [1, 2, 3] },
           ),
         ],
       );

@@ -301,7 +301,7 @@ describe('the reports screen', () => {
   );
 
   it(
-    "shows what patients owe today, summed as 'Pacientes con saldo pendiente' does, beside the period's production and collections",
+    "shows what patients owe today, summed as 'Pacientes con saldo pendiente' does, beside the period's production, collections and net balance",
     async () => {
       answers.saldo = {
         moneda: 'EUR',
@@ -309,13 +309,15 @@ describe('the reports screen', () => {
         deudores: 3,
         produccion: 123450,
         cobros: 50000,
+        netoInicial: 10000,
+        netoFinal: 83450,
         serie: [
-          { periodo: '2027-02-01', produccion: 23450, cobros: 50000 },
-          { periodo: '2027-02-02', produccion: 100000, cobros: 0 },
+          { periodo: '2027-02-01', produccion: 23450, cobros: 50000, neto: -16550 },
+          { periodo: '2027-02-02', produccion: 100000, cobros: 0, neto: 83450 },
         ],
       } satisfies BalanceReport;
       renderAt('/reportes?informe=saldo');
-      await screen.findByRole('table', { name: 'Producción y cobros por periodo' }, LOADED);
+      await screen.findByRole('table', { name: 'Producción, cobros y saldo neto por periodo' }, LOADED);
       expect(lastRequest().pathname).toBe('/api/reportes/saldo');
       const owed = screen.getByText('Saldo pendiente hoy', { selector: 'dt' });
       expect(nbsp(owed.nextElementSibling?.textContent)).toBe('2500,00 €');
@@ -325,9 +327,12 @@ describe('the reports screen', () => {
       expect(
         screen.getByText('Pacientes con saldo pendiente hoy', { selector: 'dt' }).nextElementSibling?.textContent,
       ).toBe('3');
-      expect(rowsOf('Producción y cobros por periodo')).toEqual([
-        ['01/02/2027', '234,50 €', '500,00 €'],
-        ['02/02/2027', '1000,00 €', '0,00 €'],
+      // The net balance nets advances, so it is named apart from what is owed.
+      const net = screen.getByText('Saldo neto al final del periodo', { selector: 'dt' });
+      expect(nbsp(net.nextElementSibling?.textContent)).toBe('834,50 €');
+      expect(rowsOf('Producción, cobros y saldo neto por periodo')).toEqual([
+        ['01/02/2027', '234,50 €', '500,00 €', '-165,50 €'],
+        ['02/02/2027', '1000,00 €', '0,00 €', '834,50 €'],
       ]);
     },
     SLOW,
