@@ -1,4 +1,4 @@
-import { CONSENT_MESSAGES } from '@odontia/shared';
+import { CONSENT_MESSAGES, consentPreviewQuerySchema } from '@odontia/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -28,16 +28,22 @@ const TEMPLATES = [
 
 let minor: boolean;
 let posted: unknown[];
+let previewTeeth: string[];
 
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => {
   minor = false;
   posted = [];
+  previewTeeth = [];
   stubApi(
     () => ({ rol: 'dentista', permisos: ['historia.ver', 'consentimientos.firmar'] }),
     async (url, request) => {
       if (url.pathname === '/api/plantillas-consentimientos') return json({ plantillas: TEMPLATES });
       if (url.pathname === `/api/pacientes/${PATIENT}/consentimientos/texto`) {
+        // As the server: a tooth that is no tooth is a 400.
+        if (!consentPreviewQuerySchema.safeParse(Object.fromEntries(url.searchParams)).success)
+          return json({ error: { code: 'validation_error', message: CONSENT_MESSAGES.toothInvalid } }, 400);
+        previewTeeth.push(url.searchParams.get('diente') ?? '');
         const extraction = url.searchParams.get('plantillaId') === EXTRACCION;
         const diente = url.searchParams.get('diente') || '{diente}';
         return json({
@@ -124,6 +130,26 @@ describe('Nuevo consentimiento', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Borrar la firma del paciente' }));
     await waitFor(() => expect((submitButton() as HTMLButtonElement).disabled).toBe(true));
     expect(posted).toEqual([]);
+  });
+
+  it('says a wrong tooth under its field and keeps the form, asking the text without it', async () => {
+    renderNewConsent();
+    await screen.findByText('Yo, Pablo Gómez, acepto el tratamiento.');
+    fireEvent.click(screen.getByRole('radio', { name: TEMPLATES[1].titulo }));
+    const tooth = await screen.findByRole('textbox', { name: /Diente/ });
+    for (const wrong of ['99', '3']) {
+      fireEvent.change(tooth, { target: { value: wrong } });
+      expect(await screen.findByText(CONSENT_MESSAGES.toothInvalid, undefined, { timeout: 3000 })).toBeTruthy();
+      // The field and the patient stay; the text waits for a real tooth.
+      expect(screen.getByRole('textbox', { name: /Diente/ })).toBe(tooth);
+      expect(screen.getByText('Pablo Gómez', { selector: 'p' })).toBeTruthy();
+      expect(screen.getByText('Yo, Pablo Gómez, acepto extraer el diente {diente}.')).toBeTruthy();
+    }
+    expect(previewTeeth).not.toContain('99');
+    expect(previewTeeth).not.toContain('3');
+    fireEvent.change(tooth, { target: { value: '36 y 37' } });
+    expect(await screen.findByText('Yo, Pablo Gómez, acepto extraer el diente 36 y 37.')).toBeTruthy();
+    expect(screen.queryByText(CONSENT_MESSAGES.toothInvalid)).toBeNull();
   });
 
   it('makes a minor sign through a guardian, asks the tooth, and posts the right payload', async () => {

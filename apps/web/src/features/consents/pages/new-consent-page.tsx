@@ -1,6 +1,7 @@
 import {
   CONSENT_MESSAGES as M,
   consentInputSchema,
+  consentPreviewQuerySchema,
   GUARDIAN_NAME_MAX,
   GUARDIAN_RELATION_MAX,
   type ConsentInput,
@@ -53,7 +54,12 @@ export default function NewConsentPage() {
   const sign = useSignConsent(id);
   // The first template until one is chosen, so the text is there to read.
   const plantillaId = chosen || (templates.data?.plantillas[0]?.id ?? '');
-  const preview = useConsentPreview(id, plantillaId, useDebouncedValue(diente.trim(), 400));
+  // The text is asked with a real tooth only: the server refuses another (400), and a failed text would
+  // take the form with it. A wrong one is said under its field.
+  const typedTooth = useDebouncedValue(diente.trim(), 400);
+  const toothValid = consentPreviewQuerySchema.shape.diente.safeParse(typedTooth).success;
+  const preview = useConsentPreview(id, plantillaId, toothValid ? typedTooth : '');
+  const toothError = errors.diente ?? (toothValid ? undefined : M.toothInvalid);
 
   const minor = preview.data?.menor === true;
   const signer: ConsentSignerKind = minor ? 'tutor' : firmante;
@@ -144,7 +150,7 @@ export default function NewConsentPage() {
                 <FormField
                   label="Diente"
                   required
-                  error={errors.diente}
+                  error={toothError}
                   description="Número FDI del diente, por ejemplo 36, o varios: «36 y 37»."
                 >
                   <Input
