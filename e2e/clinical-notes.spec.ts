@@ -63,6 +63,8 @@ test('writes and signs a clinical note from an appointment, then corrects it wit
   await expect(page).toHaveURL(new RegExp(`/pacientes/${patient.id}/notas/nueva\\?cita=${cita.id}$`));
   await expect(page.getByRole('heading', { name: 'Nueva nota clínica', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Endodoncia del 36' })).toBeVisible();
+  // The appointment is tomorrow; a note tells what was done, so it is dated today.
+  await expect(page.getByLabel(/^Fecha/)).toHaveValue(dayAhead(0));
 
   // A template fills the text; an empty text is refused before anything is sent.
   await page.getByRole('button', { name: 'Guardar borrador' }).click();

@@ -30,6 +30,7 @@ export const CLINICAL_NOTE_MESSAGES = {
   addendumRequired: 'Escribe el texto de la adenda',
   dateRequired: 'Indica la fecha de la nota',
   dateInvalid: FIELD_MESSAGES.dateInvalid,
+  dateFuture: 'La fecha de la nota no puede ser posterior a hoy',
   diagnosisUnknown: 'El diagnóstico no es un código CIE-10 del capítulo dental (K00-K14)',
   procedureInvalid: 'Procedimiento no válido',
   proceduresTooMany: `Indica como máximo ${NOTE_PROCEDURES_MAX} procedimientos`,
@@ -88,6 +89,12 @@ export const noteInputSchema = z.object({
     .transform((ids) => [...new Set(ids)]),
   subjetiva: z.boolean({ error: 'Indica si es una anotación subjetiva' }).default(false),
 });
+/**
+ * The draft's fields for the clinic's `today` (its zone's day): a note tells what was done, so it is
+ * never dated after today (signed, it could not be corrected). The form and the API use the same.
+ */
+export const noteInputSchemaAt = (today: string) =>
+  noteInputSchema.refine((v) => v.fecha <= today, { path: ['fecha'], message: M.dateFuture });
 export type NoteInput = z.input<typeof noteInputSchema>;
 export type NoteData = z.output<typeof noteInputSchema>;
 

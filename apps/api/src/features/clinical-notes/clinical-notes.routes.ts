@@ -2,7 +2,8 @@ import {
   addendumInputSchema,
   CLINICAL_NOTE_MESSAGES as M,
   historyQuerySchema,
-  noteInputSchema,
+  noteInputSchemaAt,
+  todayInZone,
   noteTemplateInputSchema,
 } from '@odontia/shared';
 import { Hono } from 'hono';
@@ -30,6 +31,8 @@ import {
 const patientIdParam = idParam(() => notFound(M.patientNotFound));
 const noteIdParam = idParam(() => notFound(M.noteNotFound));
 const templateIdParam = idParam(() => notFound(M.templateNotFound));
+/** A draft's fields, checked for the clinic's today (its zone): never dated after it. */
+const noteBody = validate('json', (c) => noteInputSchemaAt(todayInZone(c.var.member.zonaHoraria)));
 
 /**
  * A patient's 'Historia clínica' and new notes, mounted under /pacientes (issue 22). Another clinic's
@@ -44,13 +47,8 @@ export const patientHistoryRoutes = new Hono<AppEnv>()
     async (c) =>
       jsonText(c, await patientHistory(c.var.deps.db, auditActor(c), c.req.valid('param').id, c.req.valid('query'))),
   )
-  .post(
-    '/:id/notas',
-    requirePermission('historia.editar'),
-    patientIdParam,
-    validate('json', noteInputSchema),
-    async (c) =>
-      c.json(await createNote(c.var.deps.db, auditActor(c), c.req.valid('param').id, c.req.valid('json')), 201),
+  .post('/:id/notas', requirePermission('historia.editar'), patientIdParam, noteBody, async (c) =>
+    c.json(await createNote(c.var.deps.db, auditActor(c), c.req.valid('param').id, c.req.valid('json')), 201),
   );
 
 /**
@@ -64,11 +62,14 @@ export const clinicalNotesRoutes = new Hono<AppEnv>()
   .get('/:id', requirePermission('historia.ver'), noteIdParam, async (c) =>
     c.json(await getNote(c.var.deps.db, auditActor(c), c.req.valid('param').id), 200),
   )
-  .put('/:id', requirePermission('historia.editar'), noteIdParam, validate('json', noteInputSchema), async (c) =>
+  .put('/:id', requirePermission('historia.editar'), noteIdParam, noteBody, async (c) =>
     c.json(await updateDraft(c.var.deps.db, auditActor(c), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .post('/:id/firmar', requirePermission('historia.editar'), noteIdParam, async (c) =>
-    jsonText(c, await signNote(c.var.deps.db, auditActor(c), c.req.valid('param').id)),
+    jsonText(
+      c,
+      await signNote(c.var.deps.db, auditActor(c), c.req.valid('param').id, todayInZone(c.var.member.zonaHoraria)),
+    ),
   )
   .post('/:id/descartar', requirePermission('historia.editar'), noteIdParam, async (c) => {
     await discardNote(c.var.deps.db, auditActor(c), c.req.valid('param').id);

@@ -276,9 +276,16 @@ function signing(actor: AuditActor, note: ReturnType<typeof draftOf>['note']) {
  * with something to mark, takes the locked path: the note locked, signed and its work recorded in one
  * transaction. Two round trips (BEGIN, COMMIT) fewer on the common path; the same answers either way.
  */
-export async function signNote(db: Database, actor: AuditActor, notaId: string): Promise<JsonText<NoteView>> {
+export async function signNote(
+  db: Database,
+  actor: AuditActor,
+  notaId: string,
+  /** The clinic's day: a draft dated after it is not signed (drafts saved before that rule existed). */
+  hoy: string,
+): Promise<JsonText<NoteView>> {
   const [row] = await readDraftStatement(db, { notaId, clinicaId: actor.clinicaId, conCarta: true });
   const draft = draftOf(row, actor);
+  if (draft.note.fecha > hoy) throw unprocessable(M.dateFuture, 'fecha');
   if (!draft.chart) {
     const [signed] = await signStatement(db, signing(actor, draft.note).values);
     if (signed) return signed.nota;

@@ -8,6 +8,7 @@ import {
   emptyChart,
   FIELD_MESSAGES,
   odontogramChartSchema,
+  todayInZone,
   toothEntry,
   type OdontogramChart,
 } from '@odontia/shared';
@@ -94,6 +95,13 @@ const note = (over: Record<string, unknown> = {}) => ({
   subjetiva: false,
   ...over,
 });
+
+/** The day after today in the test clinics' zone (Spain's mainland). */
+function dayAfterClinicToday() {
+  const day = new Date(`${todayInZone('Europe/Madrid')}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
 
 const post = (cookie: string, path: string, json?: unknown, method = 'POST') =>
   t.request(path, { method, cookie, ...(json === undefined ? {} : { json }) });
@@ -499,6 +507,8 @@ describe('permissions, isolation and bad input', () => {
       [{ texto: 'con \u0000 nulo' }, 'texto', FIELD_MESSAGES.controlCharacters],
       [{ texto: 'medio \ud83d emoji' }, 'texto', FIELD_MESSAGES.brokenCharacter],
       [{ fecha: '2026-02-30' }, 'fecha', M.dateInvalid],
+      // A note tells what was done: never dated after the clinic's today.
+      [{ fecha: dayAfterClinicToday() }, 'fecha', M.dateFuture],
       [{ procedimientos: ['no-id'] }, 'procedimientos.0', M.procedureInvalid],
     ];
     for (const [over, field, message] of cases) {
@@ -507,6 +517,15 @@ describe('permissions, isolation and bad input', () => {
       expect((await errorOf(res)).fields?.[field]).toBe(message);
     }
     const body = await draft(dentista.cookie, p);
+    const future = await post(dentista.cookie, `/api/notas/${body.id}`, note({ fecha: dayAfterClinicToday() }), 'PUT');
+    expect(future.status).toBe(400);
+    expect((await errorOf(future)).fields?.fecha).toBe(M.dateFuture);
+    // A draft dated later before that rule existed is not signed either.
+    await t.db.execute(sql`update notas_clinicas set fecha = ${dayAfterClinicToday()} where id = ${body.id}`);
+    const early = await post(dentista.cookie, `/api/notas/${body.id}/firmar`);
+    expect(early.status).toBe(422);
+    expect((await errorOf(early)).fields?.fecha).toBe(M.dateFuture);
+    await t.db.execute(sql`update notas_clinicas set fecha = '2026-03-02' where id = ${body.id}`);
     await post(dentista.cookie, `/api/notas/${body.id}/firmar`);
     const empty = await post(dentista.cookie, `/api/notas/${body.id}/adendas`, { texto: '' });
     expect(empty.status).toBe(400);

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { fillTemplate, formatDate, noteInputSchema, type NoteData, type NoteInput } from '@odontia/shared';
-import { useId, useState } from 'react';
+import { fillTemplate, formatDate, noteInputSchemaAt, type NoteData, type NoteInput } from '@odontia/shared';
+import { useId, useMemo, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
@@ -23,11 +23,11 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
 import { showSubmitError } from '@/lib/form-errors';
 import { useCan } from '@/lib/session';
+import { useClinicToday } from '@/lib/use-clinic-today';
 import { useServices } from '../api/notes';
 import { useNoteTemplates } from '../api/templates';
 import { DiagnosisPicker } from './diagnosis-picker';
 
-const resolver: Resolver<NoteInput, unknown, NoteData> = zodResolver<NoteInput, unknown, NoteData>(noteInputSchema);
 const FIELDS = ['fecha', 'texto', 'diagnostico', 'procedimientos', 'subjetiva', 'citaId'] as const;
 
 /** What the placeholders of a template are filled with. */
@@ -53,6 +53,12 @@ type Props = {
  */
 export function NoteEditor({ defaultValues, context, cita, onSave, onSign, saving, signing, actions }: Props) {
   const ids = useId();
+  // Never dated after the clinic's today, as the server checks.
+  const today = useClinicToday();
+  const resolver: Resolver<NoteInput, unknown, NoteData> = useMemo(
+    () => zodResolver<NoteInput, unknown, NoteData>(noteInputSchemaAt(today)),
+    [today],
+  );
   const form = useForm<NoteInput, unknown, NoteData>({ resolver, defaultValues });
   const { register, control, formState, setValue, getValues } = form;
   const canSeeServices = useCan('productos.ver');
@@ -110,7 +116,7 @@ export function NoteEditor({ defaultValues, context, cita, onSave, onSign, savin
             </p>
           ) : null}
           <FormField label="Fecha" required error={formState.errors.fecha?.message} className="max-w-48">
-            <Input type="date" {...register('fecha')} />
+            <Input type="date" max={today} {...register('fecha')} />
           </FormField>
 
           <fieldset className="grid gap-2 rounded-md border p-3">

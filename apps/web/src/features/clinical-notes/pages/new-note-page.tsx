@@ -56,7 +56,8 @@ export default function NewNotePage() {
       ) : ready ? (
         <NoteEditor
           defaultValues={{
-            fecha: linked?.fecha ?? today,
+            // The appointment's day, unless it is still to come: a note tells what was done, by today.
+            fecha: linked && linked.fecha <= today ? linked.fecha : today,
             citaId: linked?.id ?? null,
             texto: '',
             diagnostico: '',
