@@ -20,6 +20,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import {
   isAppointmentToken,
   usePatientAppointment,
@@ -62,7 +63,8 @@ function AppointmentForPatient({ token, data }: { token: string; data: PatientAp
   const note = cancelNote(data, now);
   const pending = action.isPending;
 
-  const answer = async (kind: PatientAction) => {
+  const once = useSingleFlight();
+  const respond = async (kind: PatientAction) => {
     let next: Notice;
     try {
       const { mensaje } = await action.mutateAsync(kind);
@@ -82,6 +84,8 @@ function AppointmentForPatient({ token, data }: { token: string; data: PatientAp
       setTimeout(() => noticeRef.current?.focus());
     }
   };
+  // A double tap answers once: a second cancel would be refused (409) after the first succeeded.
+  const answer = (kind: PatientAction) => once(() => respond(kind));
 
   return (
     <Card>

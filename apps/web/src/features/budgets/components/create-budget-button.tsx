@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { toastFailure } from '@/lib/form-errors';
 import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useCreateBudget } from '../api/budgets';
 
 type Props = {
@@ -23,9 +24,12 @@ export function CreateBudgetButton({ patientId, unsavedChart = false, size = 'de
   const canEdit = useCan('presupuestos.editar');
   const create = useCreateBudget();
   const navigate = useNavigate();
+  // One budget per press, however fast the clicks.
+  const once = useSingleFlight();
   if (!canEdit) return null;
 
-  const onCreate = async () => {
+  const onCreate = () => once(createDraft);
+  const createDraft = async () => {
     if (unsavedChart) {
       toast.warning(BUDGET_MESSAGES.chartUnsaved, undefined, { id: 'presupuesto-odontograma' });
       return;

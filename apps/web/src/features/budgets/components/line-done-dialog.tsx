@@ -14,6 +14,7 @@ import { FormField } from '@/components/ui/form-field';
 import { toastFailure } from '@/lib/form-errors';
 import { useCan } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useActiveDentists, useMarkLineDone } from '../api/budgets';
 
 /**
@@ -28,8 +29,11 @@ export function LineDoneButton({ line }: { line: BudgetLine }) {
   const canSeeDentists = useCan('dentistas.ver');
   const dentists = useActiveDentists(open && canSeeDentists);
   const done = useMarkLineDone();
+  const once = useSingleFlight();
 
-  const confirm = async () => {
+  // A double click records it once: the second would answer 'ya registrado' beside the first's success.
+  const confirm = () => once(record);
+  const record = async () => {
     try {
       const { mensaje, faltantes } = await done.mutateAsync({ lineaId: line.id, dentistaId: dentistaId || null });
       if (faltantes.length) toast.warning(mensaje);

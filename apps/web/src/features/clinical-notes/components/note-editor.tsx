@@ -24,6 +24,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { showSubmitError } from '@/lib/form-errors';
 import { useCan } from '@/lib/session';
 import { useClinicToday } from '@/lib/use-clinic-today';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useServices } from '../api/notes';
 import { useNoteTemplates } from '../api/templates';
 import { DiagnosisPicker } from './diagnosis-picker';
@@ -69,15 +70,20 @@ export function NoteEditor({ defaultValues, context, cita, onSave, onSign, savin
   const [confirming, setConfirming] = useState<NoteData | null>(null);
 
   const failure = { title: 'No se pudo guardar la nota', fallback: 'Inténtalo de nuevo.' };
-  const save = form.handleSubmit(async (values) => {
-    try {
-      await onSave(values);
-    } catch (error) {
-      showSubmitError(error, form.setError, FIELDS, failure);
-    }
-  });
+  // Saving and signing each run once at a time: a double click would sign twice (the second refused).
+  const once = useSingleFlight();
+  const save = form.handleSubmit((values) =>
+    once(async () => {
+      try {
+        await onSave(values);
+      } catch (error) {
+        showSubmitError(error, form.setError, FIELDS, failure);
+      }
+    }),
+  );
   const askToSign = form.handleSubmit((values) => setConfirming(values));
-  const sign = async () => {
+  const sign = () => once(signConfirmed);
+  const signConfirmed = async () => {
     if (!confirming) return;
     try {
       await onSign(confirming);

@@ -34,6 +34,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { useClinicDateTime } from '@/lib/use-clinic-today';
 import { useCan, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useChartServices, useSaveOdontogram, type Odontogram } from '../api/odontogram';
 import { useLeaveGuard } from '../lib/use-leave-guard';
 import { DentalChart } from './dental-chart';
@@ -128,7 +129,11 @@ export function PatientChart({ patientId, patientName, saved, reload, actions }:
     shown.current = state.chart;
   }, [state.chart]);
 
-  const onSave = async () => {
+  // One save at a time: a double click's second save, from the same base version, came back as a
+  // conflict with the first ("someone saved meanwhile") although both were this screen's.
+  const once = useSingleFlight();
+  const onSave = () => once(saveShown);
+  const saveShown = async () => {
     const sent = state.chart;
     const result = await store(sent);
     if (result) {

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError, errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { useSendBookingCode } from '../../api/send-booking-code';
 import { holdLost } from './errors';
 
@@ -41,7 +42,10 @@ export function DetailsStep({
   const id = useId();
   const privacyError = errors.aceptaPrivacidad?.message;
 
-  const submit = form.handleSubmit(async (details) => {
+  const once = useSingleFlight();
+  // One code request at a time, whatever the clicks: each one is a message to the patient.
+  const submit = form.handleSubmit((details) => once(() => send(details)));
+  const send = async (details: Parameters<typeof sendCode.mutateAsync>[0]['body']) => {
     setFormError(null);
     try {
       const { mensaje } = await sendCode.mutateAsync({ token, body: details });
@@ -55,7 +59,7 @@ export function DetailsStep({
       if (marked.length === 0) setFormError(message);
       toast.error(BOOKING_MESSAGES.codeSendError, message);
     }
-  });
+  };
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
