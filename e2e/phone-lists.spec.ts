@@ -197,6 +197,9 @@ test('the lists fit a phone, a tablet and a 1440 px screen, with each row’s ke
       await expect(appointment).toBeVisible();
       await expectNoSidewaysScroll(page);
       await expectReachable(page, appointment.getByRole('link', { name: patientName, exact: true }));
+      // Whose it is and what, at every width: in their columns, or under the patient.
+      await expect(appointment.getByText(/Elena Mora Díaz/).filter({ visible: true })).toHaveCount(1);
+      await expect(appointment.getByText(/Limpieza dental profunda/).filter({ visible: true })).toHaveCount(1);
 
       await page.goto('/productos');
       const item = page.getByRole('row').filter({ hasText: 'Resina compuesta fotopolimerizable' });

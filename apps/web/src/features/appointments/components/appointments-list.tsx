@@ -69,6 +69,14 @@ export function AppointmentsList({ data, pending, stale, searching, onPageChange
                     <span className="block text-sm @2xl:hidden">
                       {formatDay(c.fecha)}, {formatTime(c.horaInicio)} – {formatTime(c.horaFin)}
                     </span>
+                    {/* And, until their columns fit, whose it is and what: a dentist at the chair finds theirs. */}
+                    <span className="flex items-center gap-1.5 text-sm text-muted-foreground @4xl:hidden">
+                      <ColorDot color={c.dentista.color} />
+                      <span className="wrap-anywhere">
+                        {c.dentista.nombres} {c.dentista.apellidos}
+                        {c.titulo ? ` · ${c.titulo}` : ''}
+                      </span>
+                    </span>
                   </TableCell>
                   <TableCell className="hidden @2xl:table-cell">{formatDay(c.fecha)}</TableCell>
                   <TableCell className="hidden @2xl:table-cell">
