@@ -161,8 +161,13 @@ describe("the patient's budget link", () => {
 
     // The common filling is left out: a partial acceptance of option B.
     fireEvent.click(within(form).getByRole('checkbox', { name: /Obturación de composite/ }));
+    // Each message goes as its field is put right, and the summary with the last one.
     fireEvent.pointerUp(within(form).getByRole('img', { name: 'Firma' }));
+    await waitFor(() => expect(within(form).queryByText(BUDGET_MESSAGES.signatureRequired)).toBeNull());
+    expect(within(form).getByText(BUDGET_MESSAGES.consentRequired)).toBeTruthy();
     fireEvent.click(within(form).getByRole('checkbox', { name: /He leído el presupuesto/ }));
+    await waitFor(() => expect(within(form).queryByText(BUDGET_MESSAGES.consentRequired)).toBeNull());
+    expect(within(form).queryByRole('alert')).toBeNull();
     fireEvent.click(within(form).getByRole('button', { name: 'Aceptar y firmar' }));
     await waitFor(() =>
       expect(accepted).toEqual({

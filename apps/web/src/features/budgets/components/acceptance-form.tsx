@@ -26,6 +26,13 @@ type Line = Pick<
   'id' | 'descripcion' | 'diente' | 'superficies' | 'cantidad' | 'fase' | 'opcion' | 'importes'
 >;
 
+/** The first message of each field of a failed parse; none when it passed. */
+function issuesOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  const found: Errors = {};
+  for (const issue of result.error?.issues ?? []) found[String(issue.path[0])] ??= issue.message;
+  return found;
+}
+
 /** The lines offered with an option: the common ones and that option's. */
 const offered = (lines: readonly Line[], opcion: BudgetOption | null) =>
   lines.filter((l) => l.opcion === null || l.opcion === opcion);
@@ -58,7 +65,10 @@ export function BudgetAcceptanceForm({
   const [firmante, setFirmante] = useState(firmanteInicial);
   const [firma, setFirma] = useState<string | null>(null);
   const [acepto, setAcepto] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
+  // After a first «Aceptar y firmar», the form's own messages follow what is fixed (a message for a
+  // signature already drawn, or lines already ticked, misled); the server's stay until the next try.
+  const [attempted, setAttempted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
   const money = (value: number) => formatMoney(value, moneda);
 
@@ -66,6 +76,14 @@ export function BudgetAcceptanceForm({
   const phases = [...new Set(shown.map((l) => l.fase))].sort((a, b) => a - b);
   const chosen = shown.filter((l) => selected.has(l.id));
   const total = budgetTotals(chosen).total;
+  const parsed = budgetAcceptanceSchema.safeParse({
+    lineas: chosen.map((l) => l.id),
+    opcion,
+    firmante,
+    firma: firma ?? '',
+    acepto,
+  });
+  const errors: Errors = { ...serverErrors, ...(attempted ? issuesOf(parsed) : {}) };
 
   const choose = (next: BudgetOption) => {
     setOpcion(next);
@@ -85,25 +103,14 @@ export function BudgetAcceptanceForm({
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = budgetAcceptanceSchema.safeParse({
-      lineas: chosen.map((l) => l.id),
-      opcion,
-      firmante,
-      firma: firma ?? '',
-      acepto,
-    });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+    setAttempted(true);
+    setServerErrors({});
+    if (!parsed.success) return;
     setPending(true);
     try {
       await onSubmit(parsed.data);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      if (error instanceof ApiError && error.fields) setServerErrors(error.fields);
       toastFailure(error, { title: M.acceptError, fallback: 'Inténtalo de nuevo más tarde' });
     } finally {
       setPending(false);
