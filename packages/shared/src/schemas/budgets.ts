@@ -519,6 +519,8 @@ export type PublicBudget = {
     telefono: string | null;
     direccion: string | null;
     ciudad: string | null;
+    /** The clinic's zone: the page gives its times on the clinic's clock, as the signed PDF does. */
+    zonaHoraria: string;
   };
   paciente: { nombres: string; apellidos: string };
   numero: string;

@@ -336,6 +336,8 @@ describe("the patient's answer", () => {
         telefono: expect.any(String),
         direccion: expect.any(String),
         ciudad: expect.any(String),
+        // The clinic's clock for the page's times (a Spanish clinic here).
+        zonaHoraria: 'Europe/Madrid',
       },
       paciente: { nombres: seen.paciente.nombres, apellidos: seen.paciente.apellidos },
       numero: seen.numero,

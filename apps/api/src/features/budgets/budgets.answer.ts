@@ -361,6 +361,7 @@ export async function publicBudget(db: Executor, link: BudgetLink): Promise<Publ
       telefono: link.clinicaTelefono,
       direccion: link.clinicaDireccion,
       ciudad: link.clinicaCiudad,
+      zonaHoraria: link.zonaHoraria,
     },
     ...view,
     totales: budgetTotals(view.lineas),

@@ -37,6 +37,7 @@ const BUDGET: PublicBudget = {
     telefono: '600123456',
     direccion: 'Calle Mayor 1',
     ciudad: 'Madrid',
+    zonaHoraria: 'America/Bogota',
   },
   paciente: { nombres: 'Lucía', apellidos: 'Gómez' },
   numero: 'P-2026-0007',
@@ -59,6 +60,7 @@ const BUDGET: PublicBudget = {
 let info: BudgetLinkInfo;
 let verified: boolean;
 let accepted: unknown;
+let budget: PublicBudget;
 let verifyBodies: unknown[];
 
 beforeEach(() => {
@@ -69,6 +71,7 @@ beforeEach(() => {
   };
   verified = false;
   accepted = null;
+  budget = BUDGET;
   verifyBodies = [];
   stubApi(
     () => null,
@@ -77,7 +80,7 @@ beforeEach(() => {
       if (url.pathname === base) return json(info);
       if (url.pathname === `${base}/presupuesto`) {
         return verified
-          ? json(BUDGET)
+          ? json(budget)
           : json({ error: { code: 'unauthorized', message: BUDGET_MESSAGES.accessRequired } }, 401);
       }
       if (url.pathname === `${base}/verificar`) {
@@ -131,6 +134,26 @@ describe("the patient's budget link", () => {
       { tipo: 'telefono', valor: '1234' },
       { tipo: 'telefono', valor: '2233' },
     ]);
+  });
+
+  it("gives the signature's time on the clinic's clock, not the phone's", async () => {
+    verified = true;
+    budget = {
+      ...BUDGET,
+      estado: 'aceptado',
+      aceptacion: {
+        fecha: '2026-11-30T19:24:00.000Z',
+        canal: 'enlace',
+        firmante: 'Lucía Gómez',
+        opcion: 'A',
+        direccion: '10.0.0.1',
+        navegador: 'Móvil',
+        pdfSha256: 'a'.repeat(64),
+      },
+    };
+    renderLink();
+    // 19:24 UTC (the test's clock) is 14:24 in Bogotá.
+    expect(await screen.findByText(/Firmado por Lucía Gómez el 30\/11\/2026 14:24/)).toBeTruthy();
   });
 
   it('says the link is locked instead of asking again', async () => {

@@ -45,9 +45,6 @@ import { AcceptanceRecord } from '../components/acceptance-record';
 import { BudgetStateBadge } from '../components/budget-state-badge';
 import { BudgetTotalsCard } from '../components/budget-totals';
 
-/** Times on the patient's page are the patient's own clock's. */
-const localDateTime = (iso: string) => formatDateTime(iso);
-
 /** The second factor: one of the facts the clinic holds (the patient picks which when there are two). */
 function FactorForm({ token, info }: { token: string; info: BudgetLinkInfo }) {
   const ids = useId();
@@ -216,7 +213,12 @@ function BudgetForPatient({ token, budget: b }: { token: string; budget: PublicB
       </div>
 
       {b.aceptacion ? (
-        <AcceptanceRecord aceptacion={b.aceptacion} formatDateTime={localDateTime} detalles={false} />
+        <AcceptanceRecord
+          aceptacion={b.aceptacion}
+          // The clinic's clock, as on the signed PDF and the appointment page: not the phone's zone.
+          formatDateTime={(iso) => formatDateTime(iso, b.clinica.zonaHoraria)}
+          detalles={false}
+        />
       ) : null}
       {note ? (
         <p role="note" className="rounded-md border bg-muted/40 p-3 text-sm">
