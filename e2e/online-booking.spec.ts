@@ -142,7 +142,7 @@ test('a visitor books a real free slot on a phone, confirms the email with the c
     const email = uniqueEmail('visitante');
     await dialog.getByLabel('Nombre').fill('Marta');
     await dialog.getByLabel('Apellidos').fill('López Gil');
-    await dialog.getByLabel('Correo').fill(email);
+    await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Teléfono').fill('612 345 678');
     await dialog.getByRole('checkbox', { name: /acepto la/ }).check();
     await dialog.getByRole('checkbox', { name: 'Quiero recibir recordatorios de mis citas' }).check();

@@ -67,10 +67,11 @@ export const BOOKING_MESSAGES = {
   awaitingApproval: 'Solicitud recibida. La clínica confirmará tu cita y te avisará por correo.',
   nombresRequired: 'El nombre es obligatorio',
   apellidosRequired: 'Los apellidos son obligatorios',
-  emailRequired: 'El correo es obligatorio',
-  emailInvalid: 'Introduce un correo válido',
+  // As the request form beside it on the public profile (spec 001 §5).
+  emailRequired: 'El email es obligatorio',
+  emailInvalid: 'Introduce un email válido',
   telefonoRequired: 'El teléfono es obligatorio',
-  telefonoInvalid: 'Introduce un teléfono válido',
+  telefonoInvalid: 'Introduce un número de teléfono válido',
   recallTitle: 'Revisiones pendientes',
 } as const;
 

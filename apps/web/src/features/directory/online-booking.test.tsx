@@ -187,7 +187,7 @@ async function slotButton(dialog: HTMLElement, hora: string) {
 async function fillDetails(dialog: HTMLElement) {
   fireEvent.change(within(dialog).getByLabelText(/^Nombre/), { target: { value: 'Lucía' } });
   fireEvent.change(within(dialog).getByLabelText(/^Apellidos/), { target: { value: 'Gómez' } });
-  fireEvent.change(within(dialog).getByLabelText(/^Correo/), { target: { value: 'lucia@ejemplo.test' } });
+  fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'lucia@ejemplo.test' } });
   fireEvent.change(within(dialog).getByLabelText(/^Teléfono/), { target: { value: '600 123 456' } });
   fireEvent.click(within(dialog).getByRole('checkbox', { name: /política de privacidad/ }));
 }
@@ -387,7 +387,7 @@ describe("the public profile's online booking", () => {
     expect(await within(dialog).findByText(BOOKING_MESSAGES.tooManyBookings(2))).toBeTruthy();
     expect(
       within(dialog)
-        .getByLabelText(/^Correo/)
+        .getByLabelText(/^Email/)
         .getAttribute('aria-invalid'),
     ).toBe('true');
 

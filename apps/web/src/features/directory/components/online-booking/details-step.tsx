@@ -69,7 +69,7 @@ export function DetailsStep({
       <FormField label="Apellidos" required error={errors.apellidos?.message}>
         <Input autoComplete="family-name" maxLength={100} {...form.register('apellidos')} />
       </FormField>
-      <FormField label="Correo" required error={errors.email?.message}>
+      <FormField label="Email" required error={errors.email?.message}>
         <Input type="email" autoComplete="email" maxLength={200} {...form.register('email')} />
       </FormField>
       <FormField label="Teléfono" required error={errors.telefono?.message}>
