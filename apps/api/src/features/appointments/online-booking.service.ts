@@ -684,7 +684,7 @@ async function bookingPatient(
 ): Promise<string> {
   const sameEmail = sql`lower(${pacientes.email}) = ${row.email.toLowerCase()}`;
   const consent = row.aceptaRecordatorios
-    ? { consentimientoRecordatorios: new Date(), consentimientoRecordatoriosPor: 'El paciente, al reservar en línea' }
+    ? { consentimientoRecordatorios: new Date(), consentimientoRecordatoriosPor: 'el paciente, al reservar en línea' }
     : {};
   const [found] = await tx
     .select({ id: pacientes.id, consiente: sql<boolean>`${pacientes.consentimientoRecordatorios} is not null` })

@@ -546,6 +546,8 @@ describe('booking with the emailed code', () => {
       telefono: '+34 612 345 678',
     });
     expect(patient!.consentimientoRecordatorios).toBeInstanceOf(Date);
+    // Read after «Registrado el … por»: in lower case.
+    expect(patient!.consentimientoRecordatoriosPor).toBe('el paciente, al reservar en línea');
     expect((await t.db.select().from(mensajes).where(eq(mensajes.citaId, cita!.id))).map((m) => m.plantilla)).toEqual([
       'confirmacion',
     ]);
