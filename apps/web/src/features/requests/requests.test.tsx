@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
 import { json, stubApi } from '@/test/api';
+import { RequestMessage } from './components/request-message';
 import RequestsPage from './pages/requests-page';
 
 let queries: URLSearchParams[] = [];
@@ -72,5 +73,24 @@ describe('/solicitudes', () => {
     expect(pressed('Todas')).toBe('true');
     expect(queries.at(-1)?.get('estado')).toBeNull();
     expect(queries.at(-1)?.get('pagina')).toBe('1');
+  });
+});
+
+describe('a request’s message in the list', () => {
+  it('shows a long one in four lines with «Ver mensaje completo», and a short one whole', () => {
+    const long = 'Me duele una muela desde hace días. '.repeat(50);
+    const { unmount } = render(<RequestMessage text={long} />);
+    const text = screen.getByText(long.trim(), { normalizer: (s) => s.trim() });
+    expect(text.className).toContain('line-clamp-4');
+    const more = screen.getByRole('button', { name: 'Ver mensaje completo' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(text.className).not.toContain('line-clamp-4');
+    expect(screen.getByRole('button', { name: 'Ver menos' }).getAttribute('aria-expanded')).toBe('true');
+    unmount();
+
+    render(<RequestMessage text="Quiero una limpieza." />);
+    expect(screen.getByText('Quiero una limpieza.').className).not.toContain('line-clamp-4');
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });

@@ -20,6 +20,7 @@ import { cn } from '@/lib/utils';
 import { useClinicDateTime } from '@/lib/use-clinic-today';
 import { useAppointmentRequests, type AppointmentRequest } from '../api/get-requests';
 import { useUpdateAppointmentRequest } from '../api/update-request';
+import { RequestMessage } from '../components/request-message';
 
 const FILTERS: { value: AppointmentRequestStatus | undefined; label: string }[] = [
   { value: undefined, label: 'Todas' },
@@ -182,7 +183,7 @@ export default function RequestsPage() {
                     <p className="mt-1 text-sm text-muted-foreground @5xl:hidden">
                       Recibida {formatDateTime(s.fechaCreacion)}
                     </p>
-                    <p className="mt-1 text-sm whitespace-pre-line @2xl:hidden">{s.mensaje}</p>
+                    <RequestMessage text={s.mensaje} className="mt-1 @2xl:hidden" />
                     <StatusBadge estado={s.estado} className="mt-2 @lg:hidden" />
                   </TableCell>
                   <TableCell className="hidden max-w-64 align-top whitespace-normal @4xl:table-cell">
@@ -190,8 +191,8 @@ export default function RequestsPage() {
                       <Contact solicitud={s} />
                     </div>
                   </TableCell>
-                  <TableCell className="hidden max-w-md min-w-48 align-top whitespace-pre-line @2xl:table-cell">
-                    {s.mensaje}
+                  <TableCell className="hidden max-w-md min-w-48 align-top whitespace-normal @2xl:table-cell">
+                    <RequestMessage text={s.mensaje} />
                   </TableCell>
                   <TableCell className="hidden align-top @5xl:table-cell">
                     {s.fechaPreferida ? formatDate(s.fechaPreferida) : 'Sin preferencia'}
