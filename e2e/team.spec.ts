@@ -146,6 +146,19 @@ test('an owner invites a member, who registers from the email and lands in the c
   await invited.goto('/usuarios');
   await expect(invited.getByRole('heading', { name: 'Gestión de Usuarios' })).toBeVisible();
   await expect(invited.getByRole('link', { name: 'Nuevo Usuario' })).toHaveCount(0);
+
+  // Removed while her screen is open: her next request is refused, and the app leaves the clinic's data.
+  await page.goto('/usuarios');
+  await row(page, 'Marta')
+    .filter({ hasNotText: 'Invitación' })
+    .getByRole('link', { name: /Editar a/ })
+    .click();
+  await page.getByRole('button', { name: 'Eliminar usuario' }).click();
+  await page.getByRole('alertdialog', { name: '¿Estás seguro?' }).getByRole('button', { name: 'Eliminar' }).click();
+  await expect(toast(page, 'Usuario eliminado')).toBeVisible();
+  await invited.getByRole('button', { name: 'Actualizar' }).click();
+  await expect(invited).toHaveURL(/\/auth$/);
+  await expect(invited.getByRole('heading', { name: 'Gestión de Usuarios' })).toHaveCount(0);
   await invitedContext.close();
 });
 

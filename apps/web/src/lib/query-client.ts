@@ -1,5 +1,13 @@
-import { QueryCache, QueryClient, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  useMutation,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { ApiError, errorMessage } from './api';
+import { SESSION_QUERY_KEY } from './query-keys';
 import { toast } from './toast';
 
 declare module '@tanstack/react-query' {
@@ -20,9 +28,10 @@ const LOAD_ERROR_FALLBACK = 'Inténtalo de nuevo más tarde';
  * The one place a screen's failed load is told (the screens name it in their query's `meta.loadError`).
  * A missing clinic is not: useClinicRequired says it and redirects.
  */
-const queryCache = () =>
+const queryCache = (onUnauthorized: (error: unknown) => void) =>
   new QueryCache({
     onError: (error, query) => {
+      onUnauthorized(error);
       const title = query.meta?.loadError;
       if (!title || (error instanceof ApiError && error.code === 'clinic_required')) return;
       const message = errorMessage(error, LOAD_ERROR_FALLBACK);
@@ -34,8 +43,19 @@ const queryCache = () =>
 
 /** Spec 000 §9: 3 retries with exponential backoff up to 30 s, 5-minute gc time. A 4xx will not change on retry. */
 export function createQueryClient() {
-  return new QueryClient({
-    queryCache: queryCache(),
+  /*
+   * A 401 from any request means the session may have ended (signed out in another tab, the member
+   * removed, the password reset): the account is asked again, and if it is gone the session provider
+   * says SIGNED_OUT and the screens go to /auth, instead of staying with the patient's data on screen.
+   * A public page's 401 (the budget link's second factor) asks once and finds the same account.
+   */
+  const onUnauthorized = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401 && client.getQueryData(SESSION_QUERY_KEY))
+      void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: queryCache(onUnauthorized),
+    mutationCache: new MutationCache({ onError: onUnauthorized }),
     defaultOptions: {
       queries: {
         gcTime: 5 * 60 * 1000,
@@ -49,6 +69,7 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 /** A mutation after which every query under `queryKey` loads again (the list, the detail, the counts). */

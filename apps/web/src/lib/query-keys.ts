@@ -4,6 +4,12 @@
  */
 
 /**
+ * The signed-in account (GET /api/me): the session provider owns it; the query client asks it again
+ * when any request answers 401, so a member removed or signed out elsewhere leaves the screens at once.
+ */
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+/**
  * Every agenda query: the list, the calendars, one appointment and its messages, the dashboard's week.
  * The appointments feature keeps its queries under it; the notifications stream reloads them when a
  * notification about an appointment arrives (a patient answered, another desk booked).

@@ -5,10 +5,11 @@ import { fetchAccount, type Account } from './account';
 import { ApiError } from './api';
 import { authRequest, type AuthInput } from './auth-client';
 import { onboardingRedirectMark } from './onboarding-path';
+import { SESSION_QUERY_KEY } from './query-keys';
 
 export type { Account };
 
-export const SESSION_QUERY_KEY = ['session'] as const;
+export { SESSION_QUERY_KEY };
 
 /** Session events of spec 000 §4, for code that reacts to sign-in and sign-out. */
 export type SessionEvent =
