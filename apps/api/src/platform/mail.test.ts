@@ -296,6 +296,24 @@ describe('renderEmail', () => {
     expect(text).toContain('Odontia');
   });
 
+  it('links the action’s address where the text names it, and then gives it once', () => {
+    const url = 'https://odontia.test/cita/abc?x=1&y=2';
+    const { html } = renderEmail({
+      title: 'Tu cita',
+      paragraphs: [`Puedes confirmar tu asistencia o cancelar la cita aquí: ${url}`],
+      action: { label: 'Ver mi cita', url },
+    });
+    const href = 'https://odontia.test/cita/abc?x=1&amp;y=2';
+    expect(html).toContain(`aquí: <a href="${href}"`);
+    // The button and the text's link; no «Si el botón no funciona» copy.
+    expect(html.split(`href="${href}"`)).toHaveLength(3);
+    expect(html).not.toContain('Si el botón no funciona');
+    // Without the address in the text, the copy under the button stays.
+    expect(renderEmail({ title: 't', paragraphs: ['Hola'], action: { label: 'Ver', url } }).html).toContain(
+      'Si el botón no funciona',
+    );
+  });
+
   it('works without an action', () => {
     const { text, html } = renderEmail({ title: 'Aviso', paragraphs: ['Uno', 'Dos'] });
     expect(text.startsWith('Aviso\n\nUno\n\nDos\n')).toBe(true);

@@ -249,15 +249,25 @@ export function renderEmail({ title, paragraphs, action }: EmailContent): { text
   ].join('\n');
 
   const font = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+  const url = action ? escapeHtml(action.url) : '';
+  const link = `<a href="${url}" style="color:#0e7490;word-break:break-all;">${url}</a>`;
+  // A text that names the action's address (a clinic's message template: «…aquí: {enlace}») links it
+  // there, and then needs no second copy under the button.
+  const inText = action ? paragraphs.some((p) => p.includes(action.url)) : false;
+  const paragraph = (p: string) => (action ? escapeHtml(p).split(url).join(link) : escapeHtml(p));
   const body = [
     `<h1 style="margin:0 0 16px;font-size:20px;line-height:28px;color:#0f172a;${font}">${escapeHtml(title)}</h1>`,
     ...paragraphs.map(
-      (p) => `<p style="margin:0 0 16px;font-size:15px;line-height:22px;color:#334155;${font}">${escapeHtml(p)}</p>`,
+      (p) => `<p style="margin:0 0 16px;font-size:15px;line-height:22px;color:#334155;${font}">${paragraph(p)}</p>`,
     ),
     ...(action
       ? [
-          `<p style="margin:24px 0;"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#0e7490;color:#ffffff;text-decoration:none;font-weight:600;font-size:15px;${font}">${escapeHtml(action.label)}</a></p>`,
-          `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#64748b;${font}">Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${escapeHtml(action.url)}" style="color:#0e7490;word-break:break-all;">${escapeHtml(action.url)}</a></p>`,
+          `<p style="margin:24px 0;"><a href="${url}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#0e7490;color:#ffffff;text-decoration:none;font-weight:600;font-size:15px;${font}">${escapeHtml(action.label)}</a></p>`,
+          ...(inText
+            ? []
+            : [
+                `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#64748b;${font}">Si el botón no funciona, copia este enlace en tu navegador:<br>${link}</p>`,
+              ]),
         ]
       : []),
   ].join('\n');
