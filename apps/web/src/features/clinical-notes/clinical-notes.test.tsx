@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider, useSession } from '@/lib/session';
@@ -55,20 +55,31 @@ function AfterSession({ children }: { children: ReactNode }) {
   return useSession().loading ? null : children;
 }
 
+/** A data router, as the app's: the note editor holds a navigation while it has unsaved text (useBlocker). */
 function renderAt(path: string, pattern: string, element: ReactNode) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: pattern,
+        element: (
+          <>
+            <AfterSession>{element}</AfterSession>
+            <Location />
+          </>
+        ),
+      },
+      { path: '*', element: <Location /> },
+    ],
+    { initialEntries: [path] },
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <SessionProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={pattern} element={<AfterSession>{element}</AfterSession>} />
-            <Route path="*" element={null} />
-          </Routes>
-          <Location />
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </SessionProvider>
     </QueryClientProvider>,
   );
+  return router;
 }
 
 describe('Historia clínica', () => {
@@ -296,10 +307,22 @@ describe('a note', () => {
         return undefined;
       },
     );
-    renderAt(`/pacientes/${PATIENT}/notas/nueva`, '/pacientes/:id/notas/nueva', <NewNotePage />);
+    const router = renderAt(`/pacientes/${PATIENT}/notas/nueva`, '/pacientes/:id/notas/nueva', <NewNotePage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Guardar borrador' }));
     expect(await screen.findByText('Escribe el texto de la nota')).toBeTruthy();
     expect(created).toEqual([]);
+
+    // Typed and not saved: leaving asks first, and «Seguir editando» keeps the text.
+    fireEvent.change(screen.getByLabelText(/Texto de la nota/), { target: { value: 'Dolor en 36' } });
+    // The form knows it is changed once its validation of the change has run (a task later).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    await router.navigate(`/pacientes/${PATIENT}/historia`);
+    const leave = await screen.findByRole('alertdialog', { name: '¿Salir sin guardar?' }, { timeout: 5000 });
+    expect(leave.textContent).toContain('La nota tiene cambios sin guardar.');
+    fireEvent.click(within(leave).getByRole('button', { name: 'Seguir editando' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByTestId('url').textContent).toBe(`/pacientes/${PATIENT}/notas/nueva`);
+    expect(screen.getByLabelText(/Texto de la nota/)).toHaveProperty('value', 'Dolor en 36');
   });
 });
 

@@ -18,12 +18,14 @@ import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { LeaveDialog } from '@/components/leave-dialog';
 import { Label } from '@/components/ui/label';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
 import { showSubmitError } from '@/lib/form-errors';
 import { useCan } from '@/lib/session';
 import { useClinicToday } from '@/lib/use-clinic-today';
+import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useServices } from '../api/notes';
 import { useNoteTemplates } from '../api/templates';
@@ -70,12 +72,24 @@ export function NoteEditor({ defaultValues, context, cita, onSave, onSign, savin
   const [confirming, setConfirming] = useState<NoteData | null>(null);
 
   const failure = { title: 'No se pudo guardar la nota', fallback: 'Inténtalo de nuevo.' };
+  // Typed and not saved: leaving the page (a link, the back button, a reload) asks first. Saving lets the
+  // page's own navigation through (a new note opens its own page), and a saved draft is clean again.
+  const leave = useLeaveGuard(formState.isDirty);
+  const stored = async (action: () => Promise<unknown>) => {
+    leave.release(true);
+    try {
+      await action();
+      form.reset(form.getValues());
+    } finally {
+      leave.release(false);
+    }
+  };
   // Saving and signing each run once at a time: a double click would sign twice (the second refused).
   const once = useSingleFlight();
   const save = form.handleSubmit((values) =>
     once(async () => {
       try {
-        await onSave(values);
+        await stored(() => onSave(values));
       } catch (error) {
         showSubmitError(error, form.setError, FIELDS, failure);
       }
@@ -85,8 +99,9 @@ export function NoteEditor({ defaultValues, context, cita, onSave, onSign, savin
   const sign = () => once(signConfirmed);
   const signConfirmed = async () => {
     if (!confirming) return;
+    const values = confirming;
     try {
-      await onSign(confirming);
+      await stored(() => onSign(values));
       setConfirming(null);
     } catch (error) {
       setConfirming(null);
@@ -273,6 +288,7 @@ export function NoteEditor({ defaultValues, context, cita, onSave, onSign, savin
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
+      <LeaveDialog blocker={leave.blocker} what="La nota" />
     </form>
   );
 }

@@ -30,16 +30,16 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { LeaveDialog } from '@/components/leave-dialog';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useClinicDateTime } from '@/lib/use-clinic-today';
 import { useCan, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { useChartServices, useSaveOdontogram, type Odontogram } from '../api/odontogram';
-import { useLeaveGuard } from '../lib/use-leave-guard';
 import { DentalChart } from './dental-chart';
 import { HistoryPanel } from './history-panel';
-import { LeaveDialog } from './leave-dialog';
 import { PrintHeader } from './print-header';
 import { StatusLegend, StatusPatterns } from './status-patterns';
 import { selectionText, statusForKey, TreatmentPanel } from './treatment-panel';
@@ -78,7 +78,7 @@ export function PatientChart({ patientId, patientName, saved, reload, actions }:
   /** The etapa the status buttons apply (and, when planned, the catalogue service). */
   const [stage, setStage] = useState<ChartStageChoice>(EXISTING);
   const services = useChartServices(canEdit);
-  const blocker = useLeaveGuard(state.dirty);
+  const { blocker } = useLeaveGuard(state.dirty);
 
   const onSelectTooth = useCallback((tooth: ToothId) => dispatch({ type: 'clickTooth', tooth }), []);
   const onSelectSurface = useCallback(
@@ -301,7 +301,7 @@ export function PatientChart({ patientId, patientName, saved, reload, actions }:
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
-      <LeaveDialog blocker={blocker} />
+      <LeaveDialog blocker={blocker} what="El odontograma" />
     </Card>
   );
 }

@@ -10,8 +10,11 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 
-/** The question of a held navigation (see useLeaveGuard): stay, or leave and lose the changes. */
-export function LeaveDialog({ blocker }: { blocker: Blocker }) {
+/**
+ * The question of a held navigation (see useLeaveGuard): stay, or leave and lose the changes. `what`
+ * names what has them: «El odontograma», «La nota».
+ */
+export function LeaveDialog({ blocker, what }: { blocker: Blocker; what: string }) {
   return (
     <AlertDialog
       open={blocker.state === 'blocked'}
@@ -21,7 +24,7 @@ export function LeaveDialog({ blocker }: { blocker: Blocker }) {
         <AlertDialogHeader>
           <AlertDialogTitle>¿Salir sin guardar?</AlertDialogTitle>
           <AlertDialogDescription>
-            El odontograma tiene cambios sin guardar. Si sales ahora, esos cambios se perderán.
+            {what} tiene cambios sin guardar. Si sales ahora, esos cambios se perderán.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

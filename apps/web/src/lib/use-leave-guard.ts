@@ -1,15 +1,19 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 
 /**
  * While `active` (unsaved changes), leaving asks first: a route change inside the app (another page,
  * another patient) is held by the returned blocker until the member confirms or stays; closing or
- * reloading the tab gets the browser's own question.
+ * reloading the tab gets the browser's own question. `release(true)` lets the screen's own navigation
+ * through while it saves (a saved note opens its page); `release(false)` guards again if the save failed.
  */
 export function useLeaveGuard(active: boolean) {
+  const released = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      active && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      active &&
+      !released.current &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   useEffect(() => {
     if (!active) return;
@@ -21,5 +25,10 @@ export function useLeaveGuard(active: boolean) {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [active]);
-  return blocker;
+  return {
+    blocker,
+    release: (on: boolean) => {
+      released.current = on;
+    },
+  };
 }
